@@ -1,0 +1,48 @@
+// catalog.h — the hardware catalog (assets/gpus.json, embedded at build time).
+#pragma once
+#include <cstddef>
+#include <string>
+
+#include "scenario.h"
+
+namespace gpucost {
+
+struct GpuSpec {
+  std::string id;     // "h100-sxm"
+  std::string name;   // "NVIDIA H100 SXM5 80GB"
+  std::string arch;
+  // Dense peaks, TFLOP/s (0 = the part has no such mode). Index: Precision (bf16, fp16, fp8, tf32, fp32).
+  double dense_tflops[5] = {0, 0, 0, 0, 0};
+  double fp64_tflops = 0;
+  double int8_tops = 0;
+  double hbm_gb = 0;       // 1e9 bytes
+  double hbm_tbps = 0;     // 1e12 bytes/s
+  double nvlink_gbps = 0;  // per GPU, both directions
+  double pcie_gbps = 0;
+  double tdp_w = 0;
+  std::string source;
+};
+
+// All GPUs of the catalog (parsed once from the embedded asset).
+const GpuSpec* Gpus();
+std::size_t GpuCount();
+const GpuSpec* FindGpu(const char* id);
+
+// Dense peak TFLOP/s of `gpu` for precision p (0 if unsupported).
+inline double DensePeakTflops(const GpuSpec& gpu, Precision p) { return gpu.dense_tflops[static_cast<int>(p)]; }
+
+const char* PrecisionName(Precision p);
+
+// The hardware figures a scenario runs with: the catalog's, replaced by the scenario's cluster.peak_tflops,
+// hbm_tbps and nvlink_gbps where given (e.g. from a probe report).
+struct EffectiveHardware {
+  const GpuSpec* gpu = nullptr;
+  double peak_flops = 0;         // FLOP/s per GPU, dense, at the workload's precision
+  double hbm_bytes_per_s = 0;
+  double nvlink_bytes_per_s = 0; // per GPU, one direction (half the catalog's bidirectional figure)
+  double hbm_bytes = 0;
+};
+// Returns false if the GPU id is unknown.
+bool ResolveHardware(const Scenario& s, EffectiveHardware* out);
+
+}  // namespace gpucost

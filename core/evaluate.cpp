@@ -1,0 +1,306 @@
+// evaluate.cpp — the closed-form model of one job: work, data feed, checkpoints, interruptions, billing,
+// storage, tax. See docs in reliability.h for the interruption model.
+#include "evaluate.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdarg>
+#include <cstdio>
+
+#include "catalog.h"
+#include "reliability.h"
+#include "tco.h"
+
+namespace gpucost {
+
+// Default MFU when neither given nor predictable: Llama 3 405B's 38-43% BF16 MFU (Dubey et al. 2024, Table 4).
+constexpr double kDefaultMfu = 0.40;
+// Best published large-scale dense-transformer MFU: 56.3% (Korthikanti et al. 2022, 1T on A100, Table 5).
+constexpr double kMfuCeiling = 0.60;
+
+namespace {
+
+const char* const kPartNames[kPartCount] = {
+    "compute", "data_stall", "checkpoint", "rework", "recovery", "reacquire_wait", "downtime", "idle_gpus",
+    "hot_spares", "billing_rounding", "storage", "egress", "fees", "unused_commitment", "tax"};
+const char* const kPartLabels[kPartCount] = {
+    "Productive compute", "Data stalls", "Checkpoint writes", "Rework after rollback", "Recovery (billed, idle)",
+    "Spot reacquire wait", "Known downtime", "Idle billed GPUs", "Hot spares", "Billing rounding", "Storage",
+    "Egress", "Fixed fees", "Unused commitment", "Tax"};
+
+struct Job {
+  Timeline timeline;          // per task (independent) or the job (training)
+  Timeline normal;            // nothing fails
+  double copies = 1;          // waves (independent): sequential repetitions of the timeline
+  double busy_gpus = 0;       // GPUs running the timeline (per copy)
+  double busy_units = 1;      // tasks per wave, in timeline units (training: 1)
+  double work_compute_s = 0;  // of timeline.work, the compute part (rest: data stall)
+  double sessions_extra = 0;  // rental sessions beyond the first (spot preemptions)
+  double session_gpus = 0;    // GPUs whose rental restarts after a preemption
+};
+
+double CeilDiv(double a, double b) { return std::ceil(a / b - 1e-12); }
+
+}  // namespace
+
+const char* PartName(int part) { return part >= 0 && part < kPartCount ? kPartNames[part] : ""; }
+const char* PartLabel(int part) { return part >= 0 && part < kPartCount ? kPartLabels[part] : ""; }
+const char* MfuSourceName(MfuSource s) {
+  switch (s) {
+    case MfuSource::kGiven: return "given";
+    case MfuSource::kPredicted: return "predicted";
+    case MfuSource::kDefault: return "default";
+  }
+  return "";
+}
+
+void Warnings::Add(const char* warning_code, const char* fmt, ...) {
+  if (count >= kMaxWarnings) return;
+  code[count] = warning_code;
+  va_list args;
+  va_start(args, fmt);
+  std::vsnprintf(text[count], sizeof text[count], fmt, args);
+  va_end(args);
+  ++count;
+}
+
+Result Evaluate(const Scenario& s) {
+  Result r;
+  EffectiveHardware hw;
+  if (!ResolveHardware(s, &hw) || hw.peak_flops <= 0) return r;
+  const WorkloadInputs& w = s.workload;
+  const ClusterInputs& c = s.cluster;
+  const ReliabilityInputs& rel = s.reliability;
+  const PricingInputs& pr = s.pricing;
+  const bool training = Kind(s) == WorkloadKind::kTraining;
+  const bool spot = Model(s) == PricingModel::kSpot;
+  const double gpn = static_cast<double>(c.gpus_per_node);
+  r.ok = true;
+
+  // --- GPUs billed ---
+  const double spares = static_cast<double>(rel.hot_spares);
+  const double held = static_cast<double>(c.gpus) + spares;
+  r.billed_gpus = static_cast<std::int64_t>(pr.whole_nodes ? CeilDiv(held, gpn) * gpn : held);
+  const double billed_gpus = static_cast<double>(r.billed_gpus);
+
+  // --- MFU and peak ---
+  r.peak_tflops_per_gpu = hw.peak_flops / 1e12;
+  r.mfu = c.mfu > 0 ? c.mfu : kDefaultMfu;
+  r.mfu_source = c.mfu > 0 ? MfuSource::kGiven : MfuSource::kDefault;
+  r.achieved_tflops_per_gpu = r.peak_tflops_per_gpu * r.mfu;
+
+  // --- Checkpoint size and write time ---
+  r.checkpoint_gb = rel.checkpoint_gb > 0 ? rel.checkpoint_gb : w.params * rel.checkpoint_bytes_per_param / 1e9;
+  const double write_bytes_per_s = s.storage.checkpoint_write_gbps * 1e9;
+  double write_s = rel.checkpoint_write_minutes > 0 ? rel.checkpoint_write_minutes * 60 : r.checkpoint_gb * 1e9 / write_bytes_per_s;
+
+  // --- Work and interruption rates ---
+  Job job;
+  TimelineInputs in;
+  const double mtbf_s = rel.gpu_mtbf_hours * 3600;
+  const double spot_per_node_s = spot ? pr.spot.preemptions_per_node_day / 86400 : 0;
+  if (training) {
+    const double attention = (w.layers > 0 && w.hidden > 0 && w.seq_len > 0)
+                                 ? 12.0 * static_cast<double>(w.layers) * static_cast<double>(w.hidden) *
+                                       static_cast<double>(w.seq_len)
+                                 : 0;
+    r.flops_include_attention = w.flops <= 0 && attention > 0;
+    r.flops_per_token = 6 * w.params + (r.flops_include_attention ? attention : 0);
+    r.flops = w.flops > 0 ? w.flops : r.flops_per_token * w.tokens;
+    r.tokens = w.tokens;
+    const double compute_s = r.flops / (static_cast<double>(c.gpus) * hw.peak_flops * r.mfu);
+    // Data feed: tokens/s x bytes/token against the storage read bandwidth.
+    const double required = w.tokens * w.input_bytes_per_token / compute_s;  // bytes/s
+    r.data_required_gbps = required / 1e9;
+    double stall_s = 0;
+    if (s.storage.read_gbps > 0 && required > s.storage.read_gbps * 1e9)
+      stall_s = compute_s * (required / (s.storage.read_gbps * 1e9) - 1);
+    r.data_stall_fraction = stall_s / (compute_s + stall_s);
+    job.work_compute_s = compute_s;
+    in.work_seconds = compute_s + stall_s;
+    in.failure_rate_per_s = mtbf_s > 0 ? static_cast<double>(c.gpus) / mtbf_s : 0;
+    in.spot_rate_per_s = spot_per_node_s * CeilDiv(held, gpn);
+    job.busy_gpus = static_cast<double>(c.gpus);
+    job.session_gpus = billed_gpus;
+    r.ideal_hours = compute_s / 3600;
+    r.ideal_gpu_hours = r.ideal_hours * static_cast<double>(c.gpus);
+  } else {
+    const double gpt = static_cast<double>(w.gpus_per_task);
+    const double slots = std::floor(static_cast<double>(c.gpus) / gpt);
+    const double tasks = static_cast<double>(w.tasks);
+    job.copies = CeilDiv(tasks, slots);
+    job.busy_units = tasks / job.copies;  // average tasks running per wave
+    job.busy_gpus = gpt;
+    job.work_compute_s = w.task_gpu_hours * 3600 / gpt;
+    in.work_seconds = job.work_compute_s;
+    write_s *= slots;  // concurrent tasks share the write bandwidth (unless the write time was given)
+    if (rel.checkpoint_write_minutes > 0) write_s = rel.checkpoint_write_minutes * 60;
+    in.failure_rate_per_s = mtbf_s > 0 ? gpt / mtbf_s : 0;
+    in.spot_rate_per_s = spot_per_node_s * CeilDiv(gpt, gpn);
+    job.session_gpus = pr.whole_nodes ? CeilDiv(gpt, gpn) * gpn : gpt;  // GPUs whose rental restarts
+    r.ideal_hours = job.copies * job.work_compute_s / 3600;
+    r.ideal_gpu_hours = tasks * w.task_gpu_hours;
+    r.tokens = w.tokens;
+  }
+  in.checkpoint_write_seconds = write_s;
+  in.checkpoint_async = rel.checkpoint_async;
+  in.checkpoint_block_seconds = rel.checkpoint_async ? write_s * rel.async_stall_fraction : write_s;
+  in.spot_saves_on_notice = spot && pr.spot.notice_seconds >= write_s;
+  in.failure_recovery_seconds = (spares > 0 ? rel.hot_spare_recovery_minutes : rel.recovery_minutes) * 60;
+  in.spot_recovery_seconds = rel.recovery_minutes * 60;
+  in.reacquire_seconds = pr.spot.reacquire_minutes * 60;
+  r.checkpoint_write_minutes = write_s / 60;
+
+  // --- Checkpoint interval: given, or Daly's optimum for the rollback rate ---
+  const double rollback_rate = in.failure_rate_per_s + (in.spot_saves_on_notice ? 0 : in.spot_rate_per_s);
+  double optimum_s = in.work_seconds;  // no rollbacks: checkpoint only at the end
+  if (rollback_rate > 0) {
+    const double mtbf = 1 / rollback_rate;
+    const double delta = std::max(in.checkpoint_block_seconds, 1e-9);
+    optimum_s = DalyInterval(delta, mtbf);
+    if (rel.checkpoint_async) optimum_s = std::max(optimum_s, write_s);
+    r.young_checkpoint_interval_minutes = YoungInterval(delta, mtbf) / 60;
+    r.cluster_mtbf_hours = training ? mtbf / 3600 : 0;
+  }
+  if (in.failure_rate_per_s > 0 && training) r.cluster_mtbf_hours = 1 / in.failure_rate_per_s / 3600;
+  optimum_s = std::min(optimum_s, in.work_seconds);
+  if (r.young_checkpoint_interval_minutes == 0) r.young_checkpoint_interval_minutes = optimum_s / 60;
+  in.interval_seconds = rel.checkpoint_interval_minutes > 0 ? rel.checkpoint_interval_minutes * 60 : optimum_s;
+  r.optimal_checkpoint_interval_minutes = optimum_s / 60;
+  r.checkpoint_interval_minutes = in.interval_seconds / 60;
+
+  // --- Expected timeline and the normal run ---
+  job.timeline = ExpectedTimeline(in);
+  TimelineInputs calm = in;
+  calm.failure_rate_per_s = calm.spot_rate_per_s = 0;
+  job.normal = ExpectedTimeline(calm);
+  const Timeline& t = job.timeline;
+  r.never_finishes = t.never_finishes;
+  const double stall_s = in.work_seconds - job.work_compute_s;
+  const double downtime_s = rel.downtime_hours * 3600;
+
+  double* th = r.time_hours.part;
+  th[kPartCompute] = job.copies * job.work_compute_s / 3600;
+  th[kPartDataStall] = job.copies * stall_s / 3600;
+  th[kPartCheckpoint] = job.copies * t.checkpoint / 3600;
+  th[kPartRework] = job.copies * t.rework / 3600;
+  th[kPartRecovery] = job.copies * t.recovery / 3600;
+  th[kPartReacquireWait] = job.copies * t.reacquire_wait / 3600;
+  th[kPartDowntime] = downtime_s / 3600;
+  r.expected_hours = r.time_hours.Total();
+  r.normal_run_hours = (job.copies * job.normal.total() + downtime_s) / 3600;
+  r.goodput = r.expected_hours > 0 ? r.ideal_hours / r.expected_hours : 0;
+  const double tasks_total = job.copies * job.busy_units;
+  r.expected_interruptions = tasks_total * t.interruptions;
+  r.expected_failures = tasks_total * t.failures;
+  r.expected_preemptions = tasks_total * t.preemptions;
+  r.checkpoints_written = tasks_total * t.checkpoints;
+
+  // --- GPU-hours billed ---
+  const bool owned = Model(s) == PricingModel::kOwned;
+  auto gpu_hours = [&](const Timeline& tl, double preemptions, Breakdown* b) {
+    double* g = b->part;
+    const double busy = tasks_total * job.busy_gpus / 3600;  // GPU-hours per second of timeline
+    g[kPartCompute] = busy * job.work_compute_s;
+    g[kPartDataStall] = busy * stall_s;
+    g[kPartCheckpoint] = busy * tl.checkpoint;
+    g[kPartRework] = busy * tl.rework;
+    g[kPartRecovery] = busy * tl.recovery;
+    const double billed_wall_s = job.copies * tl.billed();
+    g[kPartHotSpares] = spares * billed_wall_s / 3600;
+    g[kPartIdleGpus] = std::max(0.0, (billed_gpus - spares) * billed_wall_s / 3600 - busy * tl.billed());
+    g[kPartDowntime] = billed_gpus * downtime_s / 3600;
+    // Billing increments and minimums, per rental session (a spot preemption ends one).
+    if (!owned) {
+      const double inc = pr.billing_increment_seconds;
+      const double wall = billed_wall_s + downtime_s;
+      double rounding_gpu_s = 0;
+      if (preemptions <= 0) {
+        const double billed = std::max(std::ceil(wall / inc - 1e-9) * inc, pr.minimum_billed_seconds);
+        rounding_gpu_s = billed_gpus * std::max(0.0, billed - wall);
+      } else {
+        const double sessions = 1 + preemptions;
+        const double mean_len = wall / sessions;
+        const double per_session = (inc > 1 ? inc / 2 : 0) + std::max(0.0, pr.minimum_billed_seconds - mean_len);
+        rounding_gpu_s = billed_gpus * per_session + preemptions * job.session_gpus * per_session;
+      }
+      g[kPartBillingRounding] = rounding_gpu_s / 3600;
+    }
+  };
+  gpu_hours(t, r.expected_preemptions, &r.gpu_hours);
+  Breakdown normal_gpu_hours;
+  gpu_hours(job.normal, 0, &normal_gpu_hours);
+  r.billed_gpu_hours = r.gpu_hours.Total();
+
+  // --- Price per GPU-hour ---
+  double price = pr.krw_per_gpu_hour > 0 ? pr.krw_per_gpu_hour / pr.krw_per_usd : pr.usd_per_gpu_hour;
+  if (owned) {
+    r.tco = ComputeTco(pr.owned);
+    price = r.tco.usd_per_gpu_hour;
+  }
+  double unused_commitment_gpus = 0;
+  if (Model(s) == PricingModel::kReserved) {
+    const double committed = pr.reserved.committed_gpus > 0 ? static_cast<double>(pr.reserved.committed_gpus) : billed_gpus;
+    const double on_demand = pr.reserved.usd_per_gpu_hour_on_demand > 0 ? pr.reserved.usd_per_gpu_hour_on_demand : price;
+    const double above = std::max(0.0, billed_gpus - committed);
+    price = (std::min(billed_gpus, committed) * price + above * on_demand) / billed_gpus;
+    unused_commitment_gpus = std::max(0.0, committed - billed_gpus);
+  }
+  const double tax_divisor = pr.price_includes_tax ? 1 + pr.tax_rate : 1.0;
+  r.usd_per_gpu_hour = price / tax_divisor;
+  r.display_currency = pr.currency == static_cast<int>(Currency::kKrw) ? "KRW" : "USD";
+  r.display_per_usd = pr.currency == static_cast<int>(Currency::kKrw) ? pr.krw_per_usd : 1.0;
+
+  auto money = [&](const Breakdown& g, double hours, Breakdown* m) {
+    double* out = m->part;
+    for (int p = 0; p <= kPartBillingRounding; ++p) out[p] = g.part[p] * price / tax_divisor;
+    out[kPartReacquireWait] = 0;  // not billed
+    const double stored_gb = s.storage.dataset_gb + static_cast<double>(s.storage.checkpoints_retained) * r.checkpoint_gb;
+    const double months = (hours + s.storage.retention_days * 24) / kHoursPerMonth;
+    out[kPartStorage] = stored_gb * s.storage.usd_per_gb_month * months / tax_divisor;
+    out[kPartEgress] = s.storage.egress_gb * s.storage.usd_per_gb_egress / tax_divisor;
+    out[kPartFees] = pr.fixed_fees_usd / tax_divisor;
+    out[kPartUnusedCommitment] = unused_commitment_gpus * (hours - th[kPartReacquireWait]) * r.usd_per_gpu_hour;
+    double pretax = 0;
+    for (int p = 0; p < kPartTax; ++p) pretax += out[p];
+    out[kPartTax] = pretax * pr.tax_rate;
+  };
+  money(r.gpu_hours, r.expected_hours, &r.cost_usd);
+  Breakdown normal_cost;
+  money(normal_gpu_hours, r.normal_run_hours, &normal_cost);
+  r.expected_usd = r.cost_usd.Total();
+  r.normal_run_usd = normal_cost.Total();
+  r.usd_per_billion_tokens = r.tokens > 0 ? r.expected_usd / (r.tokens / 1e9) : 0;
+
+  // --- Warnings ---
+  Warnings& wn = r.warnings;
+  if (r.never_finishes)
+    wn.Add("never_finishes", "The job practically never finishes: interruptions every %.3g h roll back "
+           "checkpoint intervals of %.3g h. Checkpoint more often, use fewer GPUs or more reliable capacity.",
+           rollback_rate > 0 ? 1 / rollback_rate / 3600 : 0.0, in.interval_seconds / 3600);
+  if (rollback_rate > 0 && 1 / rollback_rate < write_s)
+    wn.Add("mtbf_below_checkpoint", "Mean time between interruptions (%.1f min) is shorter than one checkpoint "
+           "write (%.1f min).", 1 / rollback_rate / 60, write_s / 60);
+  if (rel.checkpoint_interval_minutes > 0 && rollback_rate > 0 &&
+      (in.interval_seconds > 2 * optimum_s || in.interval_seconds < 0.5 * optimum_s))
+    wn.Add("interval_far_from_optimum", "Checkpoint interval %.0f min is far from the optimum %.0f min (Daly).",
+           in.interval_seconds / 60, optimum_s / 60);
+  if (training && r.mfu > kMfuCeiling)
+    wn.Add("mfu_above_measured", "MFU %.0f%% is above the best published large-scale training MFU (~56%%, "
+           "Korthikanti et al. 2022); measure it with gpucost probe.", r.mfu * 100);
+  if (r.data_stall_fraction > 0.01)
+    wn.Add("data_stalls", "The data pipeline needs %.2f GB/s but storage sustains %.2f GB/s: %.0f%% of running "
+           "time waits for data.", r.data_required_gbps, s.storage.read_gbps, r.data_stall_fraction * 100);
+  if (Model(s) == PricingModel::kReserved && !pr.reserved.capacity_guaranteed)
+    wn.Add("commitment_not_capacity", "The commitment discounts the price but does not reserve capacity: "
+           "GPUs may still be unavailable when the job needs them.");
+  if (spot && training && r.expected_preemptions > 10)
+    wn.Add("spot_coupled", "%.0f spot preemptions expected: any preempted node stops this tightly coupled job. "
+           "Spot suits independent tasks better.", r.expected_preemptions);
+  if (owned && r.tco.break_even_utilization > 1)
+    wn.Add("owned_never_breaks_even", "Owning costs more than renting at USD %.2f/GPU-hour even at 100%% "
+           "utilisation.", pr.owned.compare_usd_per_gpu_hour);
+  return r;
+}
+
+}  // namespace gpucost

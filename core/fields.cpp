@@ -1,0 +1,386 @@
+// fields.cpp — the scenario field table. Every default carries its source.
+#include "fields.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+
+namespace gpucost {
+namespace {
+
+const char* const kKindNames[] = {"training", "independent", nullptr};
+const char* const kPrecisionNames[] = {"bf16", "fp16", "fp8", "tf32", "fp32", nullptr};
+const char* const kModelNames[] = {"on_demand", "spot", "reserved", "owned", nullptr};
+const char* const kRecomputeNames[] = {"none", "selective", "full", nullptr};
+const char* const kOptimizerNames[] = {"adam", "adam8bit", "sgd", nullptr};
+const char* const kCurrencyNames[] = {"USD", "KRW", nullptr};
+
+constexpr double kBig = 1e15;
+#define REF(member) [](Scenario& s) -> void* { return &s.member; }
+#define NUM FieldKind::kNumber
+#define INT FieldKind::kInteger
+#define BOOL FieldKind::kBool
+#define ENUM FieldKind::kEnum
+#define TEXT FieldKind::kText
+// Positional layout: path, kind, ref, default, default_text, min, max, min_exclusive, auto, choices, unit,
+// section, help, source.
+const FieldSpec kFields[] = {
+  {"name", TEXT, REF(name), 0, "", 0, 0, false, false, nullptr, "", "workload",
+   "A label for this scenario (shown in comparisons).", "-"},
+
+  // --- workload ---
+  {"workload.kind", ENUM, REF(workload.kind), 0, nullptr, 0, 1, false, false, kKindNames, "", "workload",
+   "training: one tightly coupled job (one failure stops every GPU). independent: many separate tasks "
+   "(sweeps, batch inference); a failure loses only that task's progress since its last checkpoint.",
+   "-"},
+  {"workload.params", NUM, REF(workload.params), 7e9, nullptr, 0, kBig, true, false, nullptr, "parameters",
+   "workload", "Model parameters (dense count).",
+   "7B: Llama 2 7B scale (Touvron et al. 2023, arXiv:2307.09288)"},
+  {"workload.tokens", NUM, REF(workload.tokens), 140e9, nullptr, 0, 1e17, true, false, nullptr, "tokens",
+   "workload", "Training tokens.",
+   "20 tokens per parameter, compute-optimal (Hoffmann et al. 2022, arXiv:2203.15556)"},
+  {"workload.flops", NUM, REF(workload.flops), 0, nullptr, 0, 1e32, true, true, nullptr, "FLOPs", "workload",
+   "Total training FLOPs. Absent: 6 x params x tokens (Kaplan et al. 2020), plus the attention term "
+   "12 x layers x hidden x seq_len per token when layers, hidden and seq_len are given (PaLM, App. B).",
+   "Kaplan et al. 2020 arXiv:2001.08361; Chowdhery et al. 2022 arXiv:2204.02311"},
+  {"workload.precision", ENUM, REF(workload.precision), 0, nullptr, 0, 4, false, false, kPrecisionNames, "",
+   "workload", "Matrix precision; selects the GPU's dense peak.", "bf16: standard for LLM training"},
+  {"workload.layers", INT, REF(workload.layers), 0, nullptr, 1, 100000, false, true, nullptr, "layers",
+   "workload", "Transformer layers. Absent: shape unknown (no memory or step-time model).", "-"},
+  {"workload.hidden", INT, REF(workload.hidden), 0, nullptr, 1, 10000000, false, true, nullptr, "",
+   "workload", "Hidden size (model width).", "-"},
+  {"workload.heads", INT, REF(workload.heads), 0, nullptr, 1, 100000, false, true, nullptr, "heads",
+   "workload", "Attention heads.", "-"},
+  {"workload.seq_len", INT, REF(workload.seq_len), 0, nullptr, 1, 100000000, false, true, nullptr, "tokens",
+   "workload", "Sequence length.", "-"},
+  {"workload.vocab", INT, REF(workload.vocab), 0, nullptr, 1, 100000000, false, true, nullptr, "tokens",
+   "workload", "Vocabulary size.", "-"},
+  {"workload.ffn_hidden", INT, REF(workload.ffn_hidden), 0, nullptr, 1, 100000000, false, true, nullptr, "",
+   "workload", "Feed-forward hidden size. Absent: 4 x hidden.", "GPT-3 convention (Brown et al. 2020)"},
+  {"workload.input_bytes_per_token", NUM, REF(workload.input_bytes_per_token), 4, nullptr, 0, 1e9, true,
+   false, nullptr, "bytes/token", "workload",
+   "Bytes the data pipeline reads per training token (tokenised text: 2-4; images/video: far more).",
+   "4: int32 token ids (Megatron-LM indexed datasets use int32 when the vocabulary exceeds 65,500)"},
+  {"workload.tasks", INT, REF(workload.tasks), 1000, nullptr, 1, 1000000000, false, false, nullptr, "tasks",
+   "workload", "Independent tasks (workload.kind = independent).", "example value"},
+  {"workload.task_gpu_hours", NUM, REF(workload.task_gpu_hours), 1, nullptr, 0, 1e9, true, false, nullptr,
+   "GPU-hours", "workload", "GPU-hours one task needs when nothing fails.", "example value"},
+  {"workload.gpus_per_task", INT, REF(workload.gpus_per_task), 1, nullptr, 1, 1000000, false, false, nullptr,
+   "GPUs", "workload", "GPUs one task occupies.", "example value"},
+
+  // --- hardware ---
+  {"cluster.gpu", TEXT, REF(cluster.gpu), 0, "h100-sxm", 0, 0, false, false, nullptr, "", "hardware",
+   "GPU model (catalog id: gpucost catalog).", "H100 SXM: the most rented training GPU in 2024-2025"},
+  {"cluster.gpus", INT, REF(cluster.gpus), 64, nullptr, 1, 10000000, false, false, nullptr, "GPUs",
+   "hardware", "GPUs doing the work (hot spares excluded).", "8 nodes of 8 GPUs"},
+  {"cluster.gpus_per_node", INT, REF(cluster.gpus_per_node), 8, nullptr, 1, 1024, false, false, nullptr,
+   "GPUs/node", "hardware", "GPUs per node (billing unit with whole-node billing).",
+   "HGX/DGX A100, H100, H200, B200 nodes hold 8 GPUs"},
+  {"cluster.mfu", NUM, REF(cluster.mfu), 0, nullptr, 0, 1, true, true, nullptr, "fraction", "hardware",
+   "Model FLOPs utilisation: achieved model FLOP/s / dense peak. Absent: predicted from the model shape "
+   "and parallel layout when both are given, else 0.40.",
+   "0.40: Llama 3 405B reached 38-43% BF16 MFU on 8K-16K H100 (Dubey et al. 2024, Table 4)"},
+  {"cluster.node_network_gbps", NUM, REF(cluster.node_network_gbps), 3200, nullptr, 0, 1e6, true, false,
+   nullptr, "Gb/s per node", "hardware", "Scale-out network bandwidth per node (all NICs).",
+   "8 x 400 Gb/s ConnectX-7 (NVIDIA DGX H100 datasheet)"},
+  {"cluster.link_efficiency", NUM, REF(cluster.link_efficiency), 0.8, nullptr, 0, 1, true, false, nullptr,
+   "fraction", "hardware", "Achieved / nominal bandwidth of collective operations.",
+   "NCCL all-reduce bus bandwidth reaches ~75-85% of link rate (nccl-tests results)"},
+  {"cluster.peak_tflops", NUM, REF(cluster.peak_tflops), 0, nullptr, 0, 1e6, true, true, nullptr, "TFLOP/s",
+   "hardware", "Dense peak per GPU for the precision. Absent: the catalog's figure; a probe import sets "
+   "the measured GEMM throughput here.", "assets/gpus.json"},
+  {"cluster.hbm_tbps", NUM, REF(cluster.hbm_tbps), 0, nullptr, 0, 1e4, true, true, nullptr, "TB/s",
+   "hardware", "GPU memory bandwidth. Absent: the catalog's figure (a probe import sets the measured one).",
+   "assets/gpus.json"},
+  {"cluster.nvlink_gbps", NUM, REF(cluster.nvlink_gbps), 0, nullptr, 0, 1e6, true, true, nullptr, "GB/s",
+   "hardware", "NVLink bandwidth per GPU, both directions together. Absent: the catalog's figure.",
+   "assets/gpus.json"},
+
+  // --- parallel layout ---
+  {"parallel.data_parallel", INT, REF(parallel.data_parallel), 0, nullptr, 1, 10000000, false, true, nullptr,
+   "", "parallel", "Data-parallel degree. Absent: gpus / (tensor x pipeline).", "-"},
+  {"parallel.tensor_parallel", INT, REF(parallel.tensor_parallel), 1, nullptr, 1, 1024, false, false, nullptr,
+   "", "parallel", "Tensor-parallel degree (inside a node).", "-"},
+  {"parallel.pipeline_parallel", INT, REF(parallel.pipeline_parallel), 1, nullptr, 1, 4096, false, false,
+   nullptr, "", "parallel", "Pipeline-parallel stages.", "-"},
+  {"parallel.zero_stage", INT, REF(parallel.zero_stage), 1, nullptr, 0, 3, false, false, nullptr, "",
+   "parallel", "ZeRO stage / FSDP: 0 none, 1 optimizer states, 2 + gradients, 3 + parameters sharded.",
+   "1: Megatron-LM's distributed optimizer (Rajbhandari et al. 2020, arXiv:1910.02054)"},
+  {"parallel.micro_batch", INT, REF(parallel.micro_batch), 1, nullptr, 1, 1000000, false, false, nullptr,
+   "sequences", "parallel", "Micro-batch size per GPU.", "-"},
+  {"parallel.global_batch", INT, REF(parallel.global_batch), 0, nullptr, 1, 1000000000, false, true, nullptr,
+   "sequences", "parallel", "Global batch (sequences per optimizer step). Absent: unknown.", "-"},
+  {"parallel.pipeline_interleave", INT, REF(parallel.pipeline_interleave), 1, nullptr, 1, 1024, false, false,
+   nullptr, "", "parallel", "Virtual pipeline stages per GPU (interleaved 1F1B).",
+   "Narayanan et al. 2021, arXiv:2104.04473"},
+  {"parallel.sequence_parallel", BOOL, REF(parallel.sequence_parallel), 0, nullptr, 0, 1, false, false,
+   nullptr, "", "parallel", "Megatron sequence parallelism.", "Korthikanti et al. 2022, arXiv:2205.05198"},
+  {"parallel.recompute", ENUM, REF(parallel.recompute), 1, nullptr, 0, 2, false, false, kRecomputeNames, "",
+   "parallel", "Activation recomputation: none, selective (attention only) or full.",
+   "selective: Korthikanti et al. 2022"},
+  {"parallel.optimizer", ENUM, REF(parallel.optimizer), 0, nullptr, 0, 2, false, false, kOptimizerNames, "",
+   "parallel", "Optimizer: mixed-precision Adam (16 bytes/param), 8-bit Adam, SGD with momentum.",
+   "ZeRO paper's 2+2+12 bytes per parameter for mixed-precision Adam"},
+  {"parallel.overlap_comm", BOOL, REF(parallel.overlap_comm), 1, nullptr, 0, 1, false, false, nullptr, "",
+   "parallel", "Overlap data-parallel gradient reduction with the backward pass.",
+   "default in PyTorch DDP and Megatron-LM"},
+  {"parallel.single_node_mfu", NUM, REF(parallel.single_node_mfu), 0, nullptr, 0, 1, true, true, nullptr,
+   "fraction", "parallel", "MFU measured on one node; scaled to the cluster by the communication model. "
+   "Absent: not used.", "-"},
+  {"parallel.critical_batch_tokens", NUM, REF(parallel.critical_batch_tokens), 0, nullptr, 0, 1e15, true,
+   true, nullptr, "tokens", "parallel",
+   "Gradient noise scale B_noise in tokens. Given: tokens needed grow by (1 + B/B_noise) / (1 + B0/B_noise) "
+   "(McCandlish et al. 2018, arXiv:1812.06162). Absent: off.", "-"},
+
+  // --- reliability and checkpoints ---
+  {"reliability.gpu_mtbf_hours", NUM, REF(reliability.gpu_mtbf_hours), 50000, nullptr, 0, 1e12, false, false,
+   nullptr, "hours", "reliability",
+   "Mean time between job-interrupting failures per GPU (host, network and software failures attributed "
+   "per GPU). 0 = no failures.",
+   "Llama 3: 419 unexpected interruptions in 54 days on 16,384 H100 -> 16,384 x 1,296 h / 419 = 50,700 h "
+   "(Dubey et al. 2024, section 3.3.4)"},
+  {"reliability.recovery_minutes", NUM, REF(reliability.recovery_minutes), 20, nullptr, 0, 1e6, false, false,
+   nullptr, "minutes", "reliability",
+   "Detection + restart + checkpoint reload after a failure; the cluster is idle but billed.",
+   "assumption: ~5 min detection + ~15 min restart and reload; replace with your measured figure"},
+  {"reliability.checkpoint_write_minutes", NUM, REF(reliability.checkpoint_write_minutes), 0, nullptr, 0, 1e6,
+   true, true, nullptr, "minutes", "reliability",
+   "Time to write one checkpoint. Absent: checkpoint size / storage.checkpoint_write_gbps.", "-"},
+  {"reliability.checkpoint_interval_minutes", NUM, REF(reliability.checkpoint_interval_minutes), 0, nullptr,
+   0, 1e8, true, true, nullptr, "minutes", "reliability",
+   "Compute time between checkpoints. Absent: the optimum (Daly 2006 higher-order estimate).",
+   "Daly, FGCS 22 (2006) 303-312"},
+  {"reliability.checkpoint_async", BOOL, REF(reliability.checkpoint_async), 0, nullptr, 0, 1, false, false,
+   nullptr, "", "reliability",
+   "Asynchronous checkpointing: training continues while the checkpoint is written; a failure during the "
+   "write falls back to the previous checkpoint.", "-"},
+  {"reliability.async_stall_fraction", NUM, REF(reliability.async_stall_fraction), 0.1, nullptr, 0, 1, false,
+   false, nullptr, "fraction", "reliability",
+   "With async checkpoints: share of the write time that still blocks training (snapshot to host memory).",
+   "assumption; PyTorch DCP async save blocks only for the device-to-host copy"},
+  {"reliability.checkpoint_bytes_per_param", NUM, REF(reliability.checkpoint_bytes_per_param), 14, nullptr,
+   0, 1000, true, false, nullptr, "bytes/param", "reliability",
+   "Checkpoint bytes per parameter.", "14 = bf16 weights (2) + fp32 master (4) + Adam moments (4 + 4)"},
+  {"reliability.checkpoint_gb", NUM, REF(reliability.checkpoint_gb), 0, nullptr, 0, 1e9, true, true, nullptr,
+   "GB", "reliability", "Checkpoint size (1 GB = 1e9 bytes). Absent: params x bytes per param.", "-"},
+  {"reliability.downtime_hours", NUM, REF(reliability.downtime_hours), 0, nullptr, 0, 1e6, false, false,
+   nullptr, "hours", "reliability", "Known downtime (maintenance, outages) billed while idle.", "-"},
+  {"reliability.hot_spares", INT, REF(reliability.hot_spares), 0, nullptr, 0, 10000000, false, false, nullptr,
+   "GPUs", "reliability", "Hot-spare GPUs billed and standing by to replace failed ones.", "-"},
+  {"reliability.hot_spare_recovery_minutes", NUM, REF(reliability.hot_spare_recovery_minutes), 5, nullptr, 0,
+   1e6, false, false, nullptr, "minutes", "reliability",
+   "Recovery time when a hot spare takes over (used when hot_spares > 0).", "assumption"},
+  {"reliability.failure_shape", NUM, REF(reliability.failure_shape), 1, nullptr, 0.1, 10, false, false,
+   nullptr, "", "reliability",
+   "Weibull shape of times between failures in the Monte Carlo (1 = exponential; < 1 = infant mortality).",
+   "exponential: the closed-form model's assumption"},
+
+  // --- storage and network ---
+  {"storage.read_gbps", NUM, REF(storage.read_gbps), 0, nullptr, 0, 1e9, true, true, nullptr, "GB/s",
+   "storage", "Read bandwidth the data pipeline sustains. Absent: unlimited (no data stalls).", "-"},
+  {"storage.checkpoint_write_gbps", NUM, REF(storage.checkpoint_write_gbps), 10, nullptr, 0, 1e9, true, false,
+   nullptr, "GB/s", "storage", "Aggregate checkpoint write bandwidth.",
+   "assumption: a shared parallel file system (e.g. FSx for Lustre at ~1 GB/s per TiB for ~10 TiB)"},
+  {"storage.dataset_gb", NUM, REF(storage.dataset_gb), 0, nullptr, 0, 1e12, false, false, nullptr, "GB",
+   "storage", "Dataset stored during the job.", "-"},
+  {"storage.checkpoints_retained", INT, REF(storage.checkpoints_retained), 2, nullptr, 0, 100000, false, false,
+   nullptr, "checkpoints", "storage", "Checkpoints kept in storage.", "-"},
+  {"storage.retention_days", NUM, REF(storage.retention_days), 30, nullptr, 0, 36500, false, false, nullptr,
+   "days", "storage", "Days the dataset and checkpoints stay stored after the job.", "-"},
+  {"storage.usd_per_gb_month", NUM, REF(storage.usd_per_gb_month), 0.023, nullptr, 0, 1e6, false, false,
+   nullptr, "USD/GB-month", "storage", "Storage price.",
+   "AWS S3 Standard, first 50 TB/month, us-east-1 (aws.amazon.com/s3/pricing, 2025)"},
+  {"storage.egress_gb", NUM, REF(storage.egress_gb), 0, nullptr, 0, 1e12, false, false, nullptr, "GB",
+   "storage", "Data transferred out (e.g. the final model).", "-"},
+  {"storage.usd_per_gb_egress", NUM, REF(storage.usd_per_gb_egress), 0.09, nullptr, 0, 1e6, false, false,
+   nullptr, "USD/GB", "storage", "Egress price.",
+   "AWS data transfer out to the internet, first 10 TB/month (aws.amazon.com/ec2/pricing/on-demand, 2025)"},
+
+  // --- pricing and billing ---
+  {"pricing.model", ENUM, REF(pricing.model), 0, nullptr, 0, 3, false, false, kModelNames, "", "pricing",
+   "How the GPUs are paid for.", "-"},
+  {"pricing.usd_per_gpu_hour", NUM, REF(pricing.usd_per_gpu_hour), 2.99, nullptr, 0, 1e6, false, false,
+   nullptr, "USD/GPU-hour", "pricing",
+   "Price per GPU-hour under this pricing model (before tax unless price_includes_tax).",
+   "Lambda on-demand 8x H100 SXM, USD 2.99/GPU-hour (lambda.ai/pricing, 2025): a dated example"},
+  {"pricing.billing_increment_seconds", NUM, REF(pricing.billing_increment_seconds), 1, nullptr, 0, 1e8,
+   true, false, nullptr, "seconds", "pricing", "Billing granularity (1 = per second, 3600 = per hour).",
+   "per-second billing (AWS EC2 Linux, GCP)"},
+  {"pricing.minimum_billed_seconds", NUM, REF(pricing.minimum_billed_seconds), 0, nullptr, 0, 1e9, false,
+   false, nullptr, "seconds", "pricing", "Minimum billed duration of each rental session.",
+   "AWS EC2 Linux bills a 60 s minimum; 0 here as the job is long"},
+  {"pricing.whole_nodes", BOOL, REF(pricing.whole_nodes), 1, nullptr, 0, 1, false, false, nullptr, "",
+   "pricing", "Bill whole nodes (GPU count rounded up to gpus_per_node).", "8-GPU instances (p5.48xlarge)"},
+  {"pricing.fixed_fees_usd", NUM, REF(pricing.fixed_fees_usd), 0, nullptr, 0, 1e12, false, false, nullptr,
+   "USD", "pricing", "Fixed fees for the job (support, setup).", "-"},
+  {"pricing.tax_rate", NUM, REF(pricing.tax_rate), 0, nullptr, 0, 1, false, false, nullptr, "fraction",
+   "pricing", "Tax on the bill (e.g. 0.10 Korean VAT).", "0: US list prices exclude sales tax"},
+  {"pricing.price_includes_tax", BOOL, REF(pricing.price_includes_tax), 0, nullptr, 0, 1, false, false,
+   nullptr, "", "pricing", "Prices entered already include tax_rate (common for KRW price lists).", "-"},
+  {"pricing.currency", ENUM, REF(pricing.currency), 0, nullptr, 0, 1, false, false, kCurrencyNames, "",
+   "pricing", "Currency for display; the model computes in USD.", "-"},
+  {"pricing.krw_per_usd", NUM, REF(pricing.krw_per_usd), 1400, nullptr, 0, 1e7, true, false, nullptr,
+   "KRW/USD", "pricing", "Exchange rate.", "approximate 2025 rate (Bank of Korea ECOS); set the day's rate"},
+  {"pricing.krw_per_gpu_hour", NUM, REF(pricing.krw_per_gpu_hour), 0, nullptr, 0, 1e10, true, true, nullptr,
+   "KRW/GPU-hour", "pricing",
+   "Price in KRW (Korean clouds). Given: overrides usd_per_gpu_hour via krw_per_usd.", "-"},
+  {"pricing.spot.preemptions_per_node_day", NUM, REF(pricing.spot.preemptions_per_node_day), 0.05, nullptr, 0,
+   1000, false, false, nullptr, "per node-day", "pricing",
+   "Spot preemptions per node per day; any preempted node interrupts a tightly coupled job.",
+   "assumption; AWS Spot Instance Advisor buckets p5 at 5-20% interruptions per month per instance"},
+  {"pricing.spot.reacquire_minutes", NUM, REF(pricing.spot.reacquire_minutes), 30, nullptr, 0, 1e7, false,
+   false, nullptr, "minutes", "pricing", "Wait to get spot capacity back after a preemption (not billed).",
+   "assumption"},
+  {"pricing.spot.notice_seconds", NUM, REF(pricing.spot.notice_seconds), 120, nullptr, 0, 1e6, false, false,
+   nullptr, "seconds", "pricing",
+   "Warning before reclaim. If it covers a checkpoint write, a preemption loses no progress.",
+   "AWS two-minute Spot interruption notice (GCP: 30 s)"},
+  {"pricing.reserved.term_months", NUM, REF(pricing.reserved.term_months), 12, nullptr, 0, 120, true, false,
+   nullptr, "months", "pricing", "Commitment term.", "1-year commitments (AWS Savings Plans, GCP CUDs)"},
+  {"pricing.reserved.committed_gpus", INT, REF(pricing.reserved.committed_gpus), 0, nullptr, 1, 10000000,
+   false, true, nullptr, "GPUs", "pricing", "GPUs committed. Absent: the cluster's GPUs.", "-"},
+  {"pricing.reserved.capacity_guaranteed", BOOL, REF(pricing.reserved.capacity_guaranteed), 0, nullptr, 0, 1,
+   false, false, nullptr, "", "pricing",
+   "The commitment reserves capacity (a discount alone does not).",
+   "Savings Plans and CUDs discount without reserving capacity"},
+  {"pricing.reserved.usd_per_gpu_hour_on_demand", NUM, REF(pricing.reserved.usd_per_gpu_hour_on_demand), 0,
+   nullptr, 0, 1e6, true, true, nullptr, "USD/GPU-hour", "pricing",
+   "On-demand price for GPUs above the commitment. Absent: pricing.usd_per_gpu_hour.", "-"},
+
+  // --- ownership ---
+  {"pricing.owned.capex_usd_per_gpu", NUM, REF(pricing.owned.capex_usd_per_gpu), 40000, nullptr, 0, 1e8,
+   true, false, nullptr, "USD/GPU", "ownership",
+   "Purchase price per GPU including its share of server, network and installation.",
+   "assumption: ~USD 300k per 8x H100 HGX server (2024 public reports) plus ~7% network"},
+  {"pricing.owned.lifetime_years", NUM, REF(pricing.owned.lifetime_years), 5, nullptr, 0, 50, true, false,
+   nullptr, "years", "ownership", "Depreciation period.",
+   "5-6 years: server useful life used by hyperscalers' filings (2023-2024)"},
+  {"pricing.owned.residual_fraction", NUM, REF(pricing.owned.residual_fraction), 0.1, nullptr, 0, 1, false,
+   false, nullptr, "fraction", "ownership", "Resale value at end of life / capex.", "assumption"},
+  {"pricing.owned.power_kw_per_gpu", NUM, REF(pricing.owned.power_kw_per_gpu), 1.275, nullptr, 0, 100, false,
+   false, nullptr, "kW/GPU", "ownership", "IT power per GPU including its share of host and network.",
+   "NVIDIA DGX H100: 10.2 kW max for 8 GPUs (datasheet)"},
+  {"pricing.owned.pue", NUM, REF(pricing.owned.pue), 1.3, nullptr, 1, 5, false, false, nullptr, "", "ownership",
+   "Power usage effectiveness (facility power / IT power).",
+   "Uptime Institute 2024 survey: 1.56 industry average; modern AI halls 1.2-1.4"},
+  {"pricing.owned.usd_per_kwh", NUM, REF(pricing.owned.usd_per_kwh), 0.08, nullptr, 0, 10, false, false,
+   nullptr, "USD/kWh", "ownership", "Electricity price.",
+   "US industrial average ~8 cents/kWh (EIA Electric Power Monthly, 2024)"},
+  {"pricing.owned.opex_usd_per_gpu_year", NUM, REF(pricing.owned.opex_usd_per_gpu_year), 3000, nullptr, 0, 1e7,
+   false, false, nullptr, "USD/GPU-year", "ownership",
+   "Space/colocation, maintenance contracts and staff per GPU per year.", "assumption"},
+  {"pricing.owned.spares_fraction", NUM, REF(pricing.owned.spares_fraction), 0.02, nullptr, 0, 1, false, false,
+   nullptr, "fraction", "ownership", "Extra GPUs bought as spares / fleet.", "assumption"},
+  {"pricing.owned.utilization", NUM, REF(pricing.owned.utilization), 0.7, nullptr, 0, 1, true, false, nullptr,
+   "fraction", "ownership", "Fraction of owned GPU-hours doing useful work.", "assumption"},
+  {"pricing.owned.compare_usd_per_gpu_hour", NUM, REF(pricing.owned.compare_usd_per_gpu_hour), 2.99, nullptr,
+   0, 1e6, true, false, nullptr, "USD/GPU-hour", "ownership", "Cloud price to break even against.",
+   "Lambda on-demand H100 SXM, 2025 (as pricing.usd_per_gpu_hour)"},
+};
+#undef REF
+
+}  // namespace
+
+const FieldSpec* Fields() { return kFields; }
+std::size_t FieldCount() { return sizeof(kFields) / sizeof(kFields[0]); }
+
+const FieldSpec* FindField(const char* path) {
+  for (const FieldSpec& f : kFields)
+    if (std::strcmp(f.path, path) == 0) return &f;
+  return nullptr;
+}
+
+double GetNumber(const Scenario& s, const FieldSpec& f) {
+  void* p = f.ref(const_cast<Scenario&>(s));
+  switch (f.kind) {
+    case FieldKind::kNumber: return *static_cast<double*>(p);
+    case FieldKind::kInteger: return static_cast<double>(*static_cast<std::int64_t*>(p));
+    case FieldKind::kBool: return *static_cast<bool*>(p) ? 1.0 : 0.0;
+    case FieldKind::kEnum: return *static_cast<int*>(p);
+    case FieldKind::kText: return 0.0;
+  }
+  return 0.0;
+}
+
+void SetNumber(Scenario& s, const FieldSpec& f, double v) {
+  void* p = f.ref(s);
+  switch (f.kind) {
+    case FieldKind::kNumber: *static_cast<double*>(p) = v; break;
+    case FieldKind::kInteger: *static_cast<std::int64_t*>(p) = static_cast<std::int64_t>(std::llround(v)); break;
+    case FieldKind::kBool: *static_cast<bool*>(p) = v != 0.0; break;
+    case FieldKind::kEnum: *static_cast<int*>(p) = static_cast<int>(v); break;
+    case FieldKind::kText: break;
+  }
+}
+
+const char* GetText(const Scenario& s, const FieldSpec& f) {
+  if (f.kind != FieldKind::kText) return "";
+  return static_cast<const char*>(f.ref(const_cast<Scenario&>(s)));
+}
+
+bool IsDefault(const Scenario& s, const FieldSpec& f) {
+  if (f.kind == FieldKind::kText) return std::strcmp(GetText(s, f), f.default_text) == 0;
+  return GetNumber(s, f) == f.default_value;
+}
+
+bool ValueInRange(const FieldSpec& f, double v) {
+  if (!std::isfinite(v)) return false;
+  switch (f.kind) {
+    case FieldKind::kText: return true;
+    case FieldKind::kBool: return v == 0.0 || v == 1.0;
+    case FieldKind::kEnum:
+    case FieldKind::kInteger:
+      if (v != std::floor(v)) return false;
+      break;
+    case FieldKind::kNumber: break;
+  }
+  if (f.min_exclusive ? !(v > f.min) : !(v >= f.min)) return false;
+  return v <= f.max;
+}
+
+void DescribeRange(const FieldSpec& f, char* buf, std::size_t cap) {
+  if (cap == 0) return;
+  buf[0] = '\0';
+  switch (f.kind) {
+    case FieldKind::kText:
+      std::snprintf(buf, cap, "text of at most %d bytes", kTextCapacity - 1);
+      return;
+    case FieldKind::kBool:
+      std::snprintf(buf, cap, "true or false");
+      return;
+    case FieldKind::kEnum: {
+      std::size_t used = static_cast<std::size_t>(std::snprintf(buf, cap, "one of:"));
+      for (const char* const* c = f.choices; *c && used < cap; ++c)
+        used += static_cast<std::size_t>(
+            std::snprintf(buf + used, cap - used, "%s %s", c == f.choices ? "" : ",", *c));
+      return;
+    }
+    case FieldKind::kInteger:
+      std::snprintf(buf, cap, "an integer from %.15g to %.15g", f.min, f.max);
+      return;
+    case FieldKind::kNumber:
+      std::snprintf(buf, cap, "a number %s %.15g and <= %.15g", f.min_exclusive ? ">" : ">=", f.min, f.max);
+      return;
+  }
+}
+
+Scenario DefaultScenario() {
+  Scenario s;
+  std::memset(&s, 0, sizeof s);
+  for (const FieldSpec& f : kFields) {
+    if (f.kind == FieldKind::kText) {
+      char* dst = static_cast<char*>(f.ref(s));
+      std::snprintf(dst, kTextCapacity, "%s", f.default_text);
+    } else {
+      SetNumber(s, f, f.default_value);
+    }
+  }
+  return s;
+}
+
+bool HasModelShape(const Scenario& s) {
+  const WorkloadInputs& w = s.workload;
+  return w.layers > 0 && w.hidden > 0 && w.heads > 0 && w.seq_len > 0 && w.vocab > 0;
+}
+
+}  // namespace gpucost

@@ -1,0 +1,49 @@
+// fields.h — the one table that describes every scenario field: JSON path, kind, default, allowed range,
+// unit, meaning and the default's source. Parsing, validation, serialisation (only non-defaults), share
+// links, the UI editor's tooltips, sweeps and the sensitivity analysis all read this table.
+#pragma once
+#include <cstddef>
+
+#include "scenario.h"
+
+namespace gpucost {
+
+enum class FieldKind { kNumber, kInteger, kBool, kEnum, kText };
+
+struct FieldSpec {
+  const char* path;            // JSON path, e.g. "reliability.gpu_mtbf_hours"
+  FieldKind kind;
+  void* (*ref)(Scenario&);     // where the value lives
+  double default_value;        // number/integer; bool as 0/1; enum as index
+  const char* default_text;    // kText only
+  double min, max;             // allowed range (numbers/integers)
+  bool min_exclusive;          // the range is (min, max]
+  bool is_auto;                // 0 means "not given": the model derives it (absent from JSON)
+  const char* const* choices;  // kEnum: the names, nullptr-terminated
+  const char* unit;            // "GPUs", "hours", "USD/GPU-hour", ...
+  const char* section;         // UI section: workload, hardware, parallel, reliability, pricing, storage, ownership
+  const char* help;            // meaning (and what "auto" does)
+  const char* source;          // where the default comes from
+};
+
+// All fields, in UI order.
+const FieldSpec* Fields();
+std::size_t FieldCount();
+const FieldSpec* FindField(const char* path);
+
+// Numeric read/write through the table (number, integer, bool, enum). Text fields return 0 / are ignored.
+double GetNumber(const Scenario& s, const FieldSpec& f);
+void SetNumber(Scenario& s, const FieldSpec& f, double v);
+const char* GetText(const Scenario& s, const FieldSpec& f);
+
+// True when the field holds its default (text compared by content).
+bool IsDefault(const Scenario& s, const FieldSpec& f);
+
+// The range as text, for messages and tooltips: "> 0 and <= 1", "0 to 3", "one of: bf16, fp16, ...".
+// Writes into buf (NUL-terminated, truncated to cap).
+void DescribeRange(const FieldSpec& f, char* buf, std::size_t cap);
+
+// Checks one numeric value against the field's kind and range (not auto-ness). Returns true if allowed.
+bool ValueInRange(const FieldSpec& f, double v);
+
+}  // namespace gpucost

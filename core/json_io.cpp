@@ -1,0 +1,246 @@
+#include "json_io.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+
+#include <nlohmann/json.hpp>
+
+#include "catalog.h"
+#include "fields.h"
+
+namespace gpucost {
+namespace {
+
+using nlohmann::json;
+
+std::string RangeText(const FieldSpec& f) {
+  char buf[256];
+  DescribeRange(f, buf, sizeof buf);
+  std::string text = buf;
+  if (f.is_auto) text += " (omit for automatic)";
+  return text;
+}
+
+std::string TypeName(const json& v) {
+  switch (v.type()) {
+    case json::value_t::null: return "null";
+    case json::value_t::object: return "an object";
+    case json::value_t::array: return "an array";
+    case json::value_t::string: return "a string";
+    case json::value_t::boolean: return "a boolean";
+    case json::value_t::binary: return "binary";
+    case json::value_t::discarded: return "invalid";
+    default: return "a number";
+  }
+}
+
+std::string Shorten(std::string s) {
+  if (s.size() > 60) s = s.substr(0, 57) + "...";
+  return s;
+}
+
+// Applies one JSON value to field f. Returns "" or an error message.
+std::string ApplyValue(const FieldSpec& f, const json& v, Scenario* s) {
+  switch (f.kind) {
+    case FieldKind::kText: {
+      if (!v.is_string()) return "expected a string, got " + TypeName(v);
+      const std::string& text = v.get_ref<const std::string&>();
+      if (text.size() >= static_cast<std::size_t>(kTextCapacity))
+        return "must be " + RangeText(f) + ", got " + std::to_string(text.size()) + " bytes";
+      if (text.find('\0') != std::string::npos) return "must not contain NUL characters";
+      char* dst = static_cast<char*>(f.ref(*s));
+      std::memcpy(dst, text.c_str(), text.size() + 1);
+      return "";
+    }
+    case FieldKind::kBool:
+      if (!v.is_boolean()) return "expected true or false, got " + TypeName(v);
+      SetNumber(*s, f, v.get<bool>() ? 1.0 : 0.0);
+      return "";
+    case FieldKind::kEnum: {
+      if (!v.is_string()) return "expected a string, " + RangeText(f) + "; got " + TypeName(v);
+      const std::string& name = v.get_ref<const std::string&>();
+      for (int i = 0; f.choices[i]; ++i)
+        if (name == f.choices[i]) {
+          SetNumber(*s, f, i);
+          return "";
+        }
+      return "unknown value \"" + Shorten(name) + "\"; " + RangeText(f);
+    }
+    case FieldKind::kNumber:
+    case FieldKind::kInteger: {
+      if (!v.is_number()) return "expected a number, got " + TypeName(v) + "; allowed: " + RangeText(f);
+      const double x = v.get<double>();
+      char got[64];
+      std::snprintf(got, sizeof got, "%.17g", x);
+      if (!std::isfinite(x)) return "number out of range; allowed: " + RangeText(f);
+      if (!ValueInRange(f, x)) return "must be " + RangeText(f) + ", got " + got;
+      SetNumber(*s, f, x);
+      return "";
+    }
+  }
+  return "unsupported field";
+}
+
+void ParseObject(const json& obj, const std::string& prefix, Scenario* s, std::vector<InputError>* errors) {
+  for (auto it = obj.begin(); it != obj.end(); ++it) {
+    const std::string path = prefix.empty() ? it.key() : prefix + "." + it.key();
+    if (prefix.empty() && it.key() == "schema") {
+      if (!it->is_string() || it->get_ref<const std::string&>() != kScenarioSchema)
+        errors->push_back({"schema", std::string("must be \"") + kScenarioSchema + "\""});
+      continue;
+    }
+    if (const FieldSpec* f = FindField(path.c_str())) {
+      std::string problem = ApplyValue(*f, *it, s);
+      if (!problem.empty()) errors->push_back({path, problem});
+      continue;
+    }
+    // A section (an object holding fields)?
+    bool is_section = false;
+    const std::string dotted = path + ".";
+    for (std::size_t i = 0; i < FieldCount(); ++i)
+      if (std::strncmp(Fields()[i].path, dotted.c_str(), dotted.size()) == 0) {
+        is_section = true;
+        break;
+      }
+    if (!is_section) {
+      errors->push_back({path, "unknown key (see gpucost validate --help for the schema)"});
+      continue;
+    }
+    if (!it->is_object()) {
+      errors->push_back({path, "expected an object, got " + TypeName(*it)});
+      continue;
+    }
+    ParseObject(*it, path, s, errors);
+  }
+}
+
+}  // namespace
+
+std::string CheckJsonDepth(std::string_view text, int max_depth) {
+  int depth = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\') ++i;
+      else if (c == '"') in_string = false;
+      continue;
+    }
+    if (c == '"') in_string = true;
+    else if (c == '{' || c == '[') {
+      if (++depth > max_depth) return "JSON nested deeper than " + std::to_string(max_depth) + " levels";
+    } else if (c == '}' || c == ']') {
+      --depth;
+    }
+  }
+  return "";
+}
+
+ScenarioParse ParseScenarioJson(std::string_view text) { return ParseScenarioJson(text, DefaultScenario()); }
+
+ScenarioParse ParseScenarioJson(std::string_view text, const Scenario& base) {
+  ScenarioParse out;
+  out.scenario = base;
+  if (text.size() > kMaxJsonBytes) {
+    out.errors.push_back({"", "input larger than 1 MiB"});
+    return out;
+  }
+  std::string depth_problem = CheckJsonDepth(text);
+  if (!depth_problem.empty()) {
+    out.errors.push_back({"", depth_problem});
+    return out;
+  }
+  json doc;
+  try {
+    doc = json::parse(text.begin(), text.end());
+  } catch (const json::parse_error& e) {
+    std::string what = e.what();
+    const std::size_t colon = what.find("parse error");
+    out.errors.push_back({"", "malformed JSON: " + (colon == std::string::npos ? what : what.substr(colon))});
+    return out;
+  } catch (const std::exception& e) {
+    out.errors.push_back({"", std::string("malformed JSON: ") + e.what()});
+    return out;
+  }
+  if (!doc.is_object()) {
+    out.errors.push_back({"", "a scenario must be a JSON object, got " + TypeName(doc)});
+    return out;
+  }
+  ParseObject(doc, "", &out.scenario, &out.errors);
+  if (out.errors.empty()) out.errors = ValidateScenario(out.scenario);
+  return out;
+}
+
+std::vector<InputError> ValidateScenario(const Scenario& s) {
+  std::vector<InputError> e;
+  // Every field in range (a scenario built in code or the UI did not pass through the parser).
+  for (std::size_t i = 0; i < FieldCount(); ++i) {
+    const FieldSpec& f = Fields()[i];
+    if (f.kind == FieldKind::kText) continue;
+    const double v = GetNumber(s, f);
+    if (f.is_auto && v == 0) continue;
+    if (!ValueInRange(f, v)) {
+      char got[64];
+      std::snprintf(got, sizeof got, "%.17g", v);
+      e.push_back({f.path, "must be " + RangeText(f) + ", got " + got});
+    }
+  }
+  const GpuSpec* gpu = FindGpu(s.cluster.gpu);
+  if (!gpu) {
+    std::string ids;
+    for (std::size_t i = 0; i < GpuCount(); ++i) ids += (i ? ", " : "") + Gpus()[i].id;
+    e.push_back({"cluster.gpu", "unknown GPU \"" + Shorten(s.cluster.gpu) + "\"; one of: " + ids});
+  } else if (s.cluster.peak_tflops == 0 && DensePeakTflops(*gpu, GetPrecision(s)) <= 0) {
+    e.push_back({"workload.precision", std::string(PrecisionName(GetPrecision(s))) + " is not supported by " +
+                                           gpu->name + "; choose another precision or GPU"});
+  }
+  const WorkloadInputs& w = s.workload;
+  const ParallelInputs& p = s.parallel;
+  if (Kind(s) == WorkloadKind::kIndependent) {
+    if (w.gpus_per_task > s.cluster.gpus)
+      e.push_back({"workload.gpus_per_task", "must be <= cluster.gpus (" + std::to_string(s.cluster.gpus) + ")"});
+  } else {
+    const std::int64_t model_parallel = p.tensor_parallel * p.pipeline_parallel;
+    if (s.cluster.gpus % model_parallel != 0)
+      e.push_back({"parallel.tensor_parallel", "tensor_parallel x pipeline_parallel (" +
+                                                   std::to_string(model_parallel) + ") must divide cluster.gpus (" +
+                                                   std::to_string(s.cluster.gpus) + ")"});
+    else if (p.data_parallel > 0 && p.data_parallel * model_parallel != s.cluster.gpus)
+      e.push_back({"parallel.data_parallel", "data x tensor x pipeline parallel must equal cluster.gpus (" +
+                                                 std::to_string(s.cluster.gpus) + "); got " +
+                                                 std::to_string(p.data_parallel * model_parallel)});
+    if (w.heads > 0 && w.hidden > 0 && w.hidden % w.heads != 0)
+      e.push_back({"workload.heads", "must divide workload.hidden (" + std::to_string(w.hidden) + ")"});
+  }
+  return e;
+}
+
+std::string ScenarioToJson(const Scenario& s, bool only_non_default, int indent) {
+  json doc = json::object();
+  doc["schema"] = kScenarioSchema;
+  for (std::size_t i = 0; i < FieldCount(); ++i) {
+    const FieldSpec& f = Fields()[i];
+    if (only_non_default && IsDefault(s, f)) continue;
+    const double v = GetNumber(s, f);
+    if (f.is_auto && v == 0 && f.kind != FieldKind::kText) continue;  // automatic: absent
+    // Walk/create the nested objects along the dotted path.
+    json* node = &doc;
+    const char* begin = f.path;
+    for (const char* dot = std::strchr(begin, '.'); dot; dot = std::strchr(begin, '.')) {
+      node = &(*node)[std::string(begin, dot)];
+      begin = dot + 1;
+    }
+    json& slot = (*node)[begin];
+    switch (f.kind) {
+      case FieldKind::kText: slot = GetText(s, f); break;
+      case FieldKind::kBool: slot = v != 0; break;
+      case FieldKind::kEnum: slot = f.choices[static_cast<int>(v)]; break;
+      case FieldKind::kInteger: slot = static_cast<std::int64_t>(v); break;
+      case FieldKind::kNumber: slot = v; break;
+    }
+  }
+  return doc.dump(indent);
+}
+
+}  // namespace gpucost

@@ -1,0 +1,42 @@
+// json_io.h — scenario JSON in and out (schema gpucost/scenario@1), with errors that name the JSON path
+// and the allowed range. The core never throws out of these functions and never aborts on bad input.
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "scenario.h"
+
+namespace gpucost {
+
+constexpr const char* kScenarioSchema = "gpucost/scenario@1";
+constexpr int kMaxJsonDepth = 32;            // deeper input is rejected before parsing
+constexpr std::size_t kMaxJsonBytes = 1 << 20;  // 1 MiB
+
+struct InputError {
+  std::string path;     // JSON path, e.g. "cluster.gpus" ("" for the document as a whole)
+  std::string message;  // what is wrong and what is allowed
+  std::string Text() const { return path.empty() ? message : path + ": " + message; }
+};
+
+struct ScenarioParse {
+  Scenario scenario;                // every valid field applied over `base`, invalid ones left at base
+  std::vector<InputError> errors;   // parse, type, range and consistency errors, in document order
+  bool ok() const { return errors.empty(); }
+};
+
+// Parses a scenario document over `base` (default: DefaultScenario()). Collects every error; valid fields
+// are applied even when others are not, so nothing the user entered is lost because of an error elsewhere.
+ScenarioParse ParseScenarioJson(std::string_view text);
+ScenarioParse ParseScenarioJson(std::string_view text, const Scenario& base);
+
+// Cross-field and catalog checks on a scenario whose fields are individually in range.
+std::vector<InputError> ValidateScenario(const Scenario& s);
+
+// Serialises a scenario. only_non_default: omit fields at their default (compact; used by share links).
+std::string ScenarioToJson(const Scenario& s, bool only_non_default = true, int indent = 2);
+
+// Returns "" when `text` nests no deeper than max_depth, else an error message (cheap pre-scan).
+std::string CheckJsonDepth(std::string_view text, int max_depth = kMaxJsonDepth);
+
+}  // namespace gpucost

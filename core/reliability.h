@@ -1,0 +1,51 @@
+// reliability.h — checkpoint/restart under interruptions: the expected timeline of a job.
+//
+// Model (Daly 2006, "A higher order estimate of the optimum checkpoint interval for restart dumps",
+// FGCS 22:303-312): work W is done in segments of `interval` running time, each followed by a checkpoint.
+// Interruptions that roll back (hardware/software failures; spot preemptions without enough notice) arrive
+// as a Poisson process of rate lambda while the job runs. A segment of length a (work + blocking checkpoint)
+// must run without interruption; its expected time is M e^{R/M} (e^{a/M} - 1) for M = 1/lambda and recovery R
+// during which further interruptions restart the recovery. The expected time is split exactly into named
+// parts: the segment's own length a, rework M(e^{a/M}-1) - a, and recovery M(e^{a/M}-1)(e^{R/M}-1).
+// This is exact for exponentially distributed interruptions with one recovery length; with two interruption
+// classes (failures and spot preemptions), interruptions during a recovery are charged that recovery's length.
+#pragma once
+
+namespace gpucost {
+
+struct TimelineInputs {
+  double work_seconds = 0;           // productive running time (compute + data stalls)
+  double interval_seconds = 0;       // running time between checkpoints (> 0)
+  double checkpoint_block_seconds = 0; // training blocked per checkpoint (the write, or the async stall)
+  double checkpoint_write_seconds = 0; // full write time (async: the checkpoint completes this late)
+  bool checkpoint_async = false;
+  double failure_rate_per_s = 0;     // rolling-back failures (hardware/software)
+  double spot_rate_per_s = 0;        // spot preemptions
+  bool spot_saves_on_notice = false; // notice covers a checkpoint write: a preemption loses no progress
+  double failure_recovery_seconds = 0; // billed: detect + restart + reload (hot spare: shorter)
+  double spot_recovery_seconds = 0;    // billed: restart + reload after capacity returns
+  double reacquire_seconds = 0;        // not billed: waiting for spot capacity
+};
+
+struct Timeline {  // expected seconds; the parts sum to total()
+  double work = 0;            // = inputs.work_seconds
+  double checkpoint = 0;      // blocking checkpoint time (incl. writes on spot notice)
+  double rework = 0;          // progress lost to rollbacks, redone
+  double recovery = 0;        // billed recovery
+  double reacquire_wait = 0;  // not billed
+  double interruptions = 0;   // expected count (failures + preemptions, incl. during recovery)
+  double failures = 0;        // of which hardware/software failures
+  double preemptions = 0;     // of which spot preemptions
+  double checkpoints = 0;     // checkpoints written (incl. the final one)
+  bool never_finishes = false; // the expected time explodes (interval x rate far beyond 1)
+  double total() const { return work + checkpoint + rework + recovery + reacquire_wait; }
+  double billed() const { return work + checkpoint + rework + recovery; }
+};
+
+Timeline ExpectedTimeline(const TimelineInputs& in);
+
+// Optimum checkpoint interval (running time between checkpoints) for checkpoint cost delta and MTBF M.
+double YoungInterval(double delta_seconds, double mtbf_seconds);  // sqrt(2 delta M)
+double DalyInterval(double delta_seconds, double mtbf_seconds);   // Daly's higher-order estimate
+
+}  // namespace gpucost

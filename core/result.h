@@ -1,0 +1,118 @@
+// result.h — what Evaluate() returns. Every total is a sum of named parts (a test asserts it).
+#pragma once
+#include <cstdint>
+
+namespace gpucost {
+
+// Named parts shared by the time, GPU-hour and money breakdowns. Not every part applies to every breakdown
+// (time has no storage; money has no unbilled wait); unused parts are 0.
+enum Part : int {
+  kPartCompute = 0,     // productive compute at the achieved MFU
+  kPartDataStall,       // waiting for input data
+  kPartCheckpoint,      // blocking checkpoint writes
+  kPartRework,          // progress lost to rollbacks, redone
+  kPartRecovery,        // detection, restart, reload (billed, idle)
+  kPartReacquireWait,   // waiting for spot capacity (not billed)
+  kPartDowntime,        // known downtime (billed, idle)
+  kPartIdleGpus,        // billed GPUs not doing the job's work (whole-node rounding, partial waves)
+  kPartHotSpares,       // hot-spare GPUs standing by
+  kPartBillingRounding, // billing increments and minimums
+  kPartStorage,         // dataset and checkpoints stored, during the job and retention
+  kPartEgress,          // data transfer out
+  kPartFees,            // fixed fees
+  kPartUnusedCommitment,// reserved: committed GPU-hours paid but not used by this job
+  kPartTax,             // tax (VAT)
+  kPartCount
+};
+
+const char* PartName(int part);   // "compute", "data_stall", ... (JSON keys)
+const char* PartLabel(int part);  // "Productive compute", ... (UI/table labels)
+
+struct Breakdown {
+  double part[kPartCount] = {};
+  double Total() const {
+    double sum = 0;
+    for (double v : part) sum += v;
+    return sum;
+  }
+};
+
+enum class MfuSource : int { kGiven = 0, kPredicted, kDefault };
+const char* MfuSourceName(MfuSource s);
+
+constexpr int kMaxWarnings = 12;
+struct Warnings {
+  int count = 0;
+  const char* code[kMaxWarnings] = {};
+  char text[kMaxWarnings][200] = {};
+  void Add(const char* warning_code, const char* fmt, ...);
+};
+
+struct TcoResult {
+  bool present = false;
+  double usd_per_gpu_hour = 0;        // per useful GPU-hour at the utilisation
+  double usd_per_gpu_year = 0;        // all-in annual cost per GPU
+  double capex_usd_per_gpu_year = 0;  // depreciation (incl. spares, less residual)
+  double power_usd_per_gpu_year = 0;
+  double opex_usd_per_gpu_year = 0;
+  double break_even_utilization = 0;  // against compare_usd_per_gpu_hour (> 1: never)
+  double break_even_months = 0;       // months until owning beats renting at the utilisation (0: never)
+};
+
+struct Result {
+  bool ok = false;  // false: invalid scenario (see json_io ValidateScenario); nothing else is meaningful
+
+  // Work
+  double flops = 0;                 // total training FLOPs used
+  bool flops_include_attention = false;
+  double flops_per_token = 0;
+  double tokens = 0;
+  double mfu = 0;
+  MfuSource mfu_source = MfuSource::kDefault;
+  double peak_tflops_per_gpu = 0;   // dense peak at the precision
+  double achieved_tflops_per_gpu = 0;
+  std::int64_t billed_gpus = 0;     // GPUs paid per hour (work + spares, rounded to whole nodes)
+
+  // Time (hours)
+  double ideal_hours = 0;           // compute only
+  double normal_run_hours = 0;      // nothing fails: compute, data stalls, checkpoints, known downtime
+  double expected_hours = 0;        // everything
+  Breakdown time_hours;             // sums to expected_hours
+  double goodput = 0;               // ideal / expected
+
+  // GPU-hours
+  double ideal_gpu_hours = 0;
+  double billed_gpu_hours = 0;      // expected, after billing rules
+  Breakdown gpu_hours;              // sums to billed_gpu_hours
+
+  // Reliability
+  double cluster_mtbf_hours = 0;    // between job-interrupting failures (0 = none)
+  double expected_interruptions = 0;
+  double expected_failures = 0;
+  double expected_preemptions = 0;
+  double checkpoint_interval_minutes = 0;
+  double optimal_checkpoint_interval_minutes = 0;  // Daly
+  double young_checkpoint_interval_minutes = 0;
+  double checkpoint_write_minutes = 0;
+  double checkpoint_gb = 0;
+  double checkpoints_written = 0;
+  bool never_finishes = false;
+
+  // Data feed
+  double data_required_gbps = 0;
+  double data_stall_fraction = 0;
+
+  // Money (USD)
+  double usd_per_gpu_hour = 0;      // effective price before tax
+  double normal_run_usd = 0;
+  double expected_usd = 0;
+  Breakdown cost_usd;               // sums to expected_usd
+  double usd_per_billion_tokens = 0;
+  double display_per_usd = 1;       // display currency units per USD
+  const char* display_currency = "USD";
+
+  TcoResult tco;
+  Warnings warnings;
+};
+
+}  // namespace gpucost

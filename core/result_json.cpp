@@ -1,0 +1,99 @@
+#include "result_json.h"
+
+#include <cmath>
+
+#include <nlohmann/json.hpp>
+
+#include "catalog.h"
+#include "json_io.h"
+
+namespace gpucost {
+namespace {
+
+using nlohmann::json;
+
+json Num(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
+
+json Parts(const Breakdown& b, bool skip_zero_time_parts) {
+  json o = json::object();
+  for (int p = 0; p < kPartCount; ++p) {
+    if (skip_zero_time_parts && b.part[p] == 0) continue;
+    o[PartName(p)] = Num(b.part[p]);
+  }
+  return o;
+}
+
+}  // namespace
+
+std::string ResultToJson(const Scenario& s, const Result& r, int indent) {
+  json doc;
+  doc["schema"] = kResultSchema;
+  doc["ok"] = r.ok;
+  if (!r.ok) return doc.dump(indent);
+  if (s.name[0]) doc["name"] = s.name;
+  const GpuSpec* gpu = FindGpu(s.cluster.gpu);
+  doc["work"] = {{"flops", Num(r.flops)},
+                 {"flops_convention", r.flops_include_attention ? "6ND + attention (12 x layers x hidden x seq_len per token)"
+                                      : s.workload.flops > 0 ? "given (workload.flops)" : "6ND"},
+                 {"flops_per_token", Num(r.flops_per_token)},
+                 {"tokens", Num(r.tokens)},
+                 {"gpu", gpu ? gpu->id : ""},
+                 {"precision", PrecisionName(GetPrecision(s))},
+                 {"peak_tflops_per_gpu", Num(r.peak_tflops_per_gpu)},
+                 {"mfu", Num(r.mfu)},
+                 {"mfu_source", MfuSourceName(r.mfu_source)},
+                 {"achieved_tflops_per_gpu", Num(r.achieved_tflops_per_gpu)},
+                 {"billed_gpus", r.billed_gpus}};
+  doc["time"] = {{"ideal_hours", Num(r.ideal_hours)},
+                 {"normal_run_hours", Num(r.normal_run_hours)},
+                 {"expected_hours", Num(r.expected_hours)},
+                 {"expected_days", Num(r.expected_hours / 24)},
+                 {"breakdown_hours", Parts(r.time_hours, false)}};
+  // Time has no money-only parts; drop them for readability.
+  for (const char* money_only : {"idle_gpus", "hot_spares", "billing_rounding", "storage", "egress", "fees",
+                                 "unused_commitment", "tax"})
+    doc["time"]["breakdown_hours"].erase(money_only);
+  doc["gpu_hours"] = {{"ideal", Num(r.ideal_gpu_hours)}, {"billed", Num(r.billed_gpu_hours)},
+                      {"breakdown", Parts(r.gpu_hours, false)}};
+  for (const char* money_only : {"reacquire_wait", "storage", "egress", "fees", "unused_commitment", "tax"})
+    doc["gpu_hours"]["breakdown"].erase(money_only);
+  doc["goodput"] = Num(r.goodput);
+  doc["reliability"] = {{"cluster_mtbf_hours", Num(r.cluster_mtbf_hours)},
+                        {"expected_interruptions", Num(r.expected_interruptions)},
+                        {"expected_failures", Num(r.expected_failures)},
+                        {"expected_preemptions", Num(r.expected_preemptions)},
+                        {"checkpoint_interval_minutes", Num(r.checkpoint_interval_minutes)},
+                        {"optimal_checkpoint_interval_minutes", Num(r.optimal_checkpoint_interval_minutes)},
+                        {"young_checkpoint_interval_minutes", Num(r.young_checkpoint_interval_minutes)},
+                        {"checkpoint_write_minutes", Num(r.checkpoint_write_minutes)},
+                        {"checkpoint_gb", Num(r.checkpoint_gb)},
+                        {"checkpoints_written", Num(r.checkpoints_written)},
+                        {"never_finishes", r.never_finishes}};
+  doc["data"] = {{"required_gbps", Num(r.data_required_gbps)}, {"stall_fraction", Num(r.data_stall_fraction)}};
+  json breakdown = Parts(r.cost_usd, false);
+  breakdown.erase("reacquire_wait");
+  doc["cost"] = {{"usd_per_gpu_hour", Num(r.usd_per_gpu_hour)},
+                 {"normal_run_usd", Num(r.normal_run_usd)},
+                 {"expected_usd", Num(r.expected_usd)},
+                 {"breakdown", breakdown},
+                 {"usd_per_billion_tokens", Num(r.usd_per_billion_tokens)},
+                 {"currency", r.display_currency},
+                 {"per_usd", Num(r.display_per_usd)},
+                 {"expected", Num(r.expected_usd * r.display_per_usd)},
+                 {"normal_run", Num(r.normal_run_usd * r.display_per_usd)}};
+  if (r.tco.present)
+    doc["tco"] = {{"usd_per_gpu_hour", Num(r.tco.usd_per_gpu_hour)},
+                  {"usd_per_gpu_year", Num(r.tco.usd_per_gpu_year)},
+                  {"capex_usd_per_gpu_year", Num(r.tco.capex_usd_per_gpu_year)},
+                  {"power_usd_per_gpu_year", Num(r.tco.power_usd_per_gpu_year)},
+                  {"opex_usd_per_gpu_year", Num(r.tco.opex_usd_per_gpu_year)},
+                  {"break_even_utilization", Num(r.tco.break_even_utilization)},
+                  {"break_even_months", Num(r.tco.break_even_months)}};
+  json warnings = json::array();
+  for (int i = 0; i < r.warnings.count; ++i)
+    warnings.push_back({{"code", r.warnings.code[i]}, {"message", r.warnings.text[i]}});
+  doc["warnings"] = warnings;
+  return doc.dump(indent);
+}
+
+}  // namespace gpucost

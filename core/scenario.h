@@ -1,0 +1,160 @@
+// scenario.h — everything a user says about one job: the input of Evaluate().
+//
+// A Scenario is a plain value (no heap memory), so evaluating one, copying it for a sweep point or a Monte
+// Carlo trial never allocates. Defaults, ranges, units, help text and sources of every field live in one
+// table (fields.h); DefaultScenario() applies it. JSON paths in comments are the public contract
+// (schema gpucost/scenario@1).
+//
+// Conventions: a numeric field marked "auto" treats 0 as "not given" (absent in JSON); the model then
+// derives the value and says where it came from. Units are in the names.
+#pragma once
+#include <cstdint>
+
+namespace gpucost {
+
+enum class WorkloadKind : int { kTraining = 0, kIndependent = 1 };
+enum class Precision : int { kBf16 = 0, kFp16, kFp8, kTf32, kFp32 };
+enum class PricingModel : int { kOnDemand = 0, kSpot, kReserved, kOwned };
+enum class Recompute : int { kNone = 0, kSelective, kFull };
+enum class Optimizer : int { kAdam = 0, kAdam8bit, kSgd };
+enum class Currency : int { kUsd = 0, kKrw };
+
+constexpr int kTextCapacity = 64;  // fixed-size text fields (ids, names), including the terminating NUL
+
+struct WorkloadInputs {
+  int kind;                       // workload.kind: training | independent
+  double params;                  // workload.params (count; auto: unknown)
+  double tokens;                  // workload.tokens (training tokens)
+  double flops;                   // workload.flops (total training FLOPs; auto: 6 x params x tokens [+ attention])
+  int precision;                  // workload.precision
+  std::int64_t layers;            // workload.layers (auto: unknown)
+  std::int64_t hidden;            // workload.hidden
+  std::int64_t heads;             // workload.heads
+  std::int64_t seq_len;           // workload.seq_len
+  std::int64_t vocab;             // workload.vocab
+  std::int64_t ffn_hidden;        // workload.ffn_hidden (auto: 4 x hidden)
+  double input_bytes_per_token;   // workload.input_bytes_per_token (data-feed volume)
+  std::int64_t tasks;             // workload.tasks (independent)
+  double task_gpu_hours;          // workload.task_gpu_hours (GPU-hours of one task when nothing fails)
+  std::int64_t gpus_per_task;     // workload.gpus_per_task
+};
+
+struct ClusterInputs {
+  char gpu[kTextCapacity];        // cluster.gpu (catalog id)
+  std::int64_t gpus;              // cluster.gpus (GPUs doing the work, spares excluded)
+  std::int64_t gpus_per_node;     // cluster.gpus_per_node
+  double mfu;                     // cluster.mfu (auto: predicted from shape+layout, else the default)
+  double node_network_gbps;       // cluster.node_network_gbps (scale-out bandwidth per node, Gb/s)
+  double link_efficiency;         // cluster.link_efficiency (achieved / nominal link bandwidth)
+  double peak_tflops;             // cluster.peak_tflops (auto: catalog dense peak for the precision)
+  double hbm_tbps;                // cluster.hbm_tbps (auto: catalog)
+  double nvlink_gbps;             // cluster.nvlink_gbps (auto: catalog; per GPU, both directions)
+};
+
+struct ParallelInputs {
+  std::int64_t data_parallel;     // parallel.data_parallel (auto: gpus / (tensor x pipeline))
+  std::int64_t tensor_parallel;   // parallel.tensor_parallel
+  std::int64_t pipeline_parallel; // parallel.pipeline_parallel
+  std::int64_t zero_stage;        // parallel.zero_stage (0-3)
+  std::int64_t micro_batch;       // parallel.micro_batch (sequences)
+  std::int64_t global_batch;      // parallel.global_batch (sequences per step; auto: unknown)
+  std::int64_t pipeline_interleave; // parallel.pipeline_interleave
+  bool sequence_parallel;         // parallel.sequence_parallel
+  int recompute;                  // parallel.recompute: none | selective | full
+  int optimizer;                  // parallel.optimizer: adam | adam8bit | sgd
+  bool overlap_comm;              // parallel.overlap_comm (overlap DP gradient reduction with backward)
+  double single_node_mfu;         // parallel.single_node_mfu (auto: cluster.mfu) for scaling prediction
+  double critical_batch_tokens;   // parallel.critical_batch_tokens (auto: batch-size effect off)
+};
+
+struct ReliabilityInputs {
+  double gpu_mtbf_hours;            // reliability.gpu_mtbf_hours (per GPU; 0 = no failures)
+  double recovery_minutes;          // reliability.recovery_minutes (detect + restart + reload, cluster billed)
+  double checkpoint_write_minutes;  // reliability.checkpoint_write_minutes (auto: size / write bandwidth)
+  double checkpoint_interval_minutes; // reliability.checkpoint_interval_minutes (auto: the optimum)
+  bool checkpoint_async;            // reliability.checkpoint_async
+  double async_stall_fraction;      // reliability.async_stall_fraction (share of the write that still blocks)
+  double checkpoint_bytes_per_param;// reliability.checkpoint_bytes_per_param
+  double checkpoint_gb;             // reliability.checkpoint_gb (auto: params x bytes per param)
+  double downtime_hours;            // reliability.downtime_hours (known downtime, billed while idle)
+  std::int64_t hot_spares;          // reliability.hot_spares (extra GPUs billed, standing by)
+  double hot_spare_recovery_minutes;// reliability.hot_spare_recovery_minutes (recovery when a spare takes over)
+  double failure_shape;             // reliability.failure_shape (Weibull shape for Monte Carlo; 1 = exponential)
+};
+
+struct StorageInputs {
+  double read_gbps;                 // storage.read_gbps (GB/s the data pipeline sustains; auto: unlimited)
+  double checkpoint_write_gbps;     // storage.checkpoint_write_gbps (GB/s aggregate)
+  double dataset_gb;                // storage.dataset_gb
+  std::int64_t checkpoints_retained;// storage.checkpoints_retained
+  double retention_days;            // storage.retention_days (kept after the job ends)
+  double usd_per_gb_month;          // storage.usd_per_gb_month
+  double egress_gb;                 // storage.egress_gb
+  double usd_per_gb_egress;         // storage.usd_per_gb_egress
+};
+
+struct SpotInputs {
+  double preemptions_per_node_day;  // pricing.spot.preemptions_per_node_day
+  double reacquire_minutes;         // pricing.spot.reacquire_minutes (wait for capacity, not billed)
+  double notice_seconds;            // pricing.spot.notice_seconds (warning before reclaim)
+};
+
+struct ReservedInputs {
+  double term_months;               // pricing.reserved.term_months
+  std::int64_t committed_gpus;      // pricing.reserved.committed_gpus (auto: cluster GPUs)
+  bool capacity_guaranteed;         // pricing.reserved.capacity_guaranteed
+  double usd_per_gpu_hour_on_demand;// pricing.reserved.usd_per_gpu_hour_on_demand (burst above the commitment)
+};
+
+struct OwnedInputs {
+  double capex_usd_per_gpu;         // pricing.owned.capex_usd_per_gpu (GPU + share of server, network)
+  double lifetime_years;            // pricing.owned.lifetime_years
+  double residual_fraction;         // pricing.owned.residual_fraction (resale value / capex at end of life)
+  double power_kw_per_gpu;          // pricing.owned.power_kw_per_gpu (incl. share of host, network)
+  double pue;                       // pricing.owned.pue
+  double usd_per_kwh;               // pricing.owned.usd_per_kwh
+  double opex_usd_per_gpu_year;     // pricing.owned.opex_usd_per_gpu_year (space, maintenance, staff)
+  double spares_fraction;           // pricing.owned.spares_fraction
+  double utilization;               // pricing.owned.utilization (fraction of hours doing useful work)
+  double compare_usd_per_gpu_hour;  // pricing.owned.compare_usd_per_gpu_hour (cloud price to beat)
+};
+
+struct PricingInputs {
+  int model;                        // pricing.model: on_demand | spot | reserved | owned
+  double usd_per_gpu_hour;          // pricing.usd_per_gpu_hour (what this option charges per GPU-hour)
+  double billing_increment_seconds; // pricing.billing_increment_seconds
+  double minimum_billed_seconds;    // pricing.minimum_billed_seconds
+  bool whole_nodes;                 // pricing.whole_nodes
+  double fixed_fees_usd;            // pricing.fixed_fees_usd
+  double tax_rate;                  // pricing.tax_rate (e.g. 0.10 Korean VAT)
+  bool price_includes_tax;          // pricing.price_includes_tax
+  int currency;                     // pricing.currency: USD | KRW (display currency)
+  double krw_per_usd;               // pricing.krw_per_usd
+  double krw_per_gpu_hour;          // pricing.krw_per_gpu_hour (auto: use usd_per_gpu_hour)
+  SpotInputs spot;
+  ReservedInputs reserved;
+  OwnedInputs owned;
+};
+
+struct Scenario {
+  char name[kTextCapacity];         // name (free text)
+  WorkloadInputs workload;
+  ClusterInputs cluster;
+  ParallelInputs parallel;
+  ReliabilityInputs reliability;
+  StorageInputs storage;
+  PricingInputs pricing;
+};
+
+// A scenario with every field at its documented default (fields.h).
+Scenario DefaultScenario();
+
+// Convenience accessors for enums.
+inline WorkloadKind Kind(const Scenario& s) { return static_cast<WorkloadKind>(s.workload.kind); }
+inline Precision GetPrecision(const Scenario& s) { return static_cast<Precision>(s.workload.precision); }
+inline PricingModel Model(const Scenario& s) { return static_cast<PricingModel>(s.pricing.model); }
+
+// True when the transformer shape (layers, hidden, heads, seq_len, vocab) is given.
+bool HasModelShape(const Scenario& s);
+
+}  // namespace gpucost

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Command 2 of the README: installs what is missing, builds native and web, runs every test.
+#   scripts/test.sh
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+bash scripts/setup.sh
+export NODE_PATH=/usr/share/nodejs
+jobs=$(nproc 2>/dev/null || echo 2)
+
+step() { printf '\n== %s\n' "$*"; }
+start=$(date +%s)
+step "native: configure, build, test"
+cmake --preset native >/dev/null
+cmake --build --preset native -j "$jobs"
+ctest --preset native -j "$jobs"
+
+step "web (WebAssembly): configure, build, test (core tests under Node, digest vs native, browser)"
+cmake --preset web >/dev/null
+cmake --build --preset web -j "$jobs"
+ctest --preset web
+
+step "benchmarks (figures for the issue notes; not pass/fail)"
+build/native/bench/gpucost_bench
+
+printf '\nAll tests passed in %ss.\n' "$(( $(date +%s) - start ))"

@@ -1,0 +1,184 @@
+#include "cli.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+
+#include "json_io.h"
+
+namespace gpucost::cli {
+
+void Error(const std::string& message) { std::fprintf(stderr, "gpucost: %s\n", message.c_str()); }
+
+bool ParseArgs(int argc, char** argv, const std::vector<OptionSpec>& options, Args* out, const char* verb) {
+  for (int i = 0; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--help" || a == "-h") {
+      out->values["--help"] = "";
+      continue;
+    }
+    if (a.size() > 2 && a.compare(0, 2, "--") == 0) {
+      std::string name = a, value;
+      const std::size_t eq = a.find('=');
+      if (eq != std::string::npos) {
+        name = a.substr(0, eq);
+        value = a.substr(eq + 1);
+      }
+      const OptionSpec* spec = nullptr;
+      for (const OptionSpec& o : options)
+        if (name == o.name) spec = &o;
+      if (!spec) {
+        Error(std::string(verb) + ": unknown option " + name + " (see gpucost " + verb + " --help)");
+        return false;
+      }
+      if (spec->takes_value && eq == std::string::npos) {
+        if (i + 1 >= argc) {
+          Error(std::string(verb) + ": option " + name + " needs a value");
+          return false;
+        }
+        value = argv[++i];
+      } else if (!spec->takes_value && eq != std::string::npos) {
+        Error(std::string(verb) + ": option " + name + " takes no value");
+        return false;
+      }
+      out->values[name] = value;
+      continue;
+    }
+    out->positional.push_back(a);
+  }
+  return true;
+}
+
+void PrintUsage(FILE* f, const char* usage, const char* description, const std::vector<OptionSpec>& options) {
+  std::fprintf(f, "usage: %s\n\n%s\n", usage, description);
+  if (!options.empty()) std::fprintf(f, "\noptions:\n");
+  for (const OptionSpec& o : options)
+    std::fprintf(f, "  %-22s %s\n", (std::string(o.name) + (o.takes_value ? " X" : "")).c_str(), o.help);
+  std::fprintf(f, "  %-22s %s\n", "--help", "show this help");
+}
+
+bool ReadInput(const std::string& path, std::string* text, std::string* error) {
+  constexpr std::size_t kMax = 16u << 20;
+  std::istream* in = &std::cin;
+  std::ifstream file;
+  if (path != "-") {
+    file.open(path, std::ios::binary);
+    if (!file) {
+      *error = path + ": cannot open (" + std::strerror(errno) + ")";
+      return false;
+    }
+    in = &file;
+  }
+  text->clear();
+  char buf[65536];
+  while (*in) {
+    in->read(buf, sizeof buf);
+    text->append(buf, static_cast<std::size_t>(in->gcount()));
+    if (text->size() > kMax) {
+      *error = (path == "-" ? std::string("<stdin>") : path) + ": input larger than 16 MiB";
+      return false;
+    }
+  }
+  if (in->bad()) {
+    *error = path + ": read error";
+    return false;
+  }
+  return true;
+}
+
+int LoadScenario(const std::string& path, Scenario* s, std::vector<std::string>* all_errors) {
+  std::string text, error;
+  if (!ReadInput(path, &text, &error)) {
+    Error(error);
+    return kExitFailure;
+  }
+  ScenarioParse p = ParseScenarioJson(text);
+  *s = p.scenario;
+  if (p.ok()) return kExitOk;
+  const std::string name = path == "-" ? "<stdin>" : path;
+  if (all_errors)
+    for (const InputError& e : p.errors) all_errors->push_back(name + ": " + e.Text());
+  else
+    Error(name + ": " + p.errors.front().Text());
+  return kExitInvalid;
+}
+
+bool ParseFormat(const Args& args, const std::vector<Format>& allowed, Format* out) {
+  const std::string f = args.Get("--format", "table");
+  Format want;
+  if (f == "table") want = Format::kTable;
+  else if (f == "json") want = Format::kJson;
+  else if (f == "csv") want = Format::kCsv;
+  else {
+    Error("--format: unknown format \"" + f + "\"");
+    return false;
+  }
+  for (Format a : allowed)
+    if (a == want) {
+      *out = want;
+      return true;
+    }
+  Error("--format: \"" + f + "\" is not available for this command");
+  return false;
+}
+
+namespace {
+bool LooksNumeric(const std::string& s) {
+  if (s.empty()) return false;
+  const char c = s[0];
+  return (c >= '0' && c <= '9') || c == '$' || c == '-' || c == '+' || s.rfind("KRW", 0) == 0;
+}
+std::size_t Width(const std::string& s) {  // UTF-8 code points
+  std::size_t n = 0;
+  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+  return n;
+}
+}  // namespace
+
+void Table::Print(FILE* f) const {
+  std::vector<std::size_t> width;
+  for (const auto& row : rows_)
+    for (std::size_t i = 0; i < row.size(); ++i) {
+      if (width.size() <= i) width.push_back(0);
+      width[i] = std::max(width[i], Width(row[i]));
+    }
+  std::size_t total = 0;
+  for (std::size_t w : width) total += w + 2;
+  for (std::size_t r = 0; r < rows_.size(); ++r) {
+    const auto& row = rows_[r];
+    if (row.empty()) {
+      std::fprintf(f, "%s\n", std::string(total > 2 ? total - 2 : 0, '-').c_str());
+      continue;
+    }
+    std::string line;
+    for (std::size_t i = 0; i < row.size(); ++i) {
+      const std::size_t pad = width[i] - Width(row[i]);
+      const bool right = i > 0 && r > 0 && LooksNumeric(row[i]);
+      if (right) line += std::string(pad, ' ') + row[i];
+      else line += row[i] + (i + 1 < row.size() ? std::string(pad, ' ') : "");
+      if (i + 1 < row.size()) line += "  ";
+    }
+    std::fprintf(f, "%s\n", line.c_str());
+  }
+}
+
+std::string CsvEscape(const std::string& cell) {
+  if (cell.find_first_of(",\"\n\r") == std::string::npos) return cell;
+  std::string out = "\"";
+  for (char c : cell) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+void Table::PrintCsv(FILE* f) const {
+  for (const auto& row : rows_) {
+    if (row.empty()) continue;
+    std::string line;
+    for (std::size_t i = 0; i < row.size(); ++i) line += (i ? "," : "") + CsvEscape(row[i]);
+    std::fprintf(f, "%s\n", line.c_str());
+  }
+}
+
+}  // namespace gpucost::cli

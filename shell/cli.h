@@ -1,0 +1,65 @@
+// cli.h — shared plumbing of the gpucost command-line tool: arguments, input, errors, exit codes, tables.
+#pragma once
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "scenario.h"
+
+namespace gpucost::cli {
+
+enum ExitCode : int { kExitOk = 0, kExitFailure = 1, kExitInvalid = 2, kExitNoGpu = 3 };
+
+struct OptionSpec {
+  const char* name;     // "--format"
+  bool takes_value;
+  const char* help;
+};
+
+struct Args {
+  std::vector<std::string> positional;
+  std::map<std::string, std::string> values;  // option name -> value ("" for flags)
+  bool Has(const std::string& name) const { return values.count(name) != 0; }
+  std::string Get(const std::string& name, const std::string& fallback = "") const {
+    auto it = values.find(name);
+    return it == values.end() ? fallback : it->second;
+  }
+};
+
+// Parses argv (after the verb). "--help" is always accepted. On error prints one line and returns false.
+bool ParseArgs(int argc, char** argv, const std::vector<OptionSpec>& options, Args* out, const char* verb);
+
+// Prints a verb's usage: usage line, description, options.
+void PrintUsage(FILE* f, const char* usage, const char* description, const std::vector<OptionSpec>& options);
+
+// Reads a file or standard input ("-"), at most 16 MiB. On failure sets *error ("cannot open ...").
+bool ReadInput(const std::string& path, std::string* text, std::string* error);
+
+// Loads and validates a scenario file; prints "gpucost: FILE: PATH: MESSAGE" for the first error.
+// Returns kExitOk, kExitInvalid or kExitFailure (I/O). `all_errors` receives every error when non-null.
+int LoadScenario(const std::string& path, Scenario* s, std::vector<std::string>* all_errors = nullptr);
+
+// One-line error on stderr: "gpucost: <message>".
+void Error(const std::string& message);
+
+// Output formats.
+enum class Format { kTable, kJson, kCsv };
+// Parses --format (default table); allowed lists the accepted ones. Prints an error and returns false.
+bool ParseFormat(const Args& args, const std::vector<Format>& allowed, Format* out);
+
+// Aligned text table: first row is the header; numeric-looking cells are right-aligned.
+class Table {
+ public:
+  void Row(std::vector<std::string> cells) { rows_.push_back(std::move(cells)); }
+  void Rule() { rows_.push_back({}); }  // a horizontal line
+  void Print(FILE* f) const;
+  void PrintCsv(FILE* f) const;  // RFC 4180 quoting, rules skipped
+
+ private:
+  std::vector<std::vector<std::string>> rows_;
+};
+
+std::string CsvEscape(const std::string& cell);
+
+}  // namespace gpucost::cli

@@ -1,0 +1,103 @@
+// gpucost eval FILE|- [--format table|json|csv]
+#include <cstdio>
+
+#include <nlohmann/json.hpp>
+
+#include "cli.h"
+#include "evaluate.h"
+#include "format.h"
+#include "result_json.h"
+#include "verbs.h"
+
+namespace gpucost::cli {
+namespace {
+
+const std::vector<OptionSpec> kOptions = {
+    {"--format", true, "table (default), json or csv"},
+};
+
+void FlattenCsv(const nlohmann::json& j, const std::string& prefix, Table* t) {
+  if (j.is_object()) {
+    for (auto it = j.begin(); it != j.end(); ++it) FlattenCsv(*it, prefix.empty() ? it.key() : prefix + "." + it.key(), t);
+  } else if (j.is_array()) {
+    for (std::size_t i = 0; i < j.size(); ++i) FlattenCsv(j[i], prefix + "." + std::to_string(i), t);
+  } else {
+    t->Row({prefix, j.is_string() ? j.get<std::string>() : j.dump()});
+  }
+}
+
+void PrintTable(const Scenario& s, const Result& r) {
+  const char* cur = r.display_currency;
+  const double k = r.display_per_usd;
+  std::printf("%s\n", s.name[0] ? s.name : "scenario");
+  Table head;
+  head.Row({"", ""});
+  head.Row({"Cost per completed job", FormatMoney(r.expected_usd * k, cur)});
+  head.Row({"  if nothing fails", FormatMoney(r.normal_run_usd * k, cur)});
+  head.Row({"Expected time", FormatDuration(r.expected_hours)});
+  head.Row({"  ideal (compute only)", FormatDuration(r.ideal_hours)});
+  head.Row({"Goodput", FormatPercent(r.goodput)});
+  head.Row({"GPU-hours billed", FormatCount(r.billed_gpu_hours)});
+  if (r.tokens > 0) head.Row({"Cost per billion tokens", FormatMoney(r.usd_per_billion_tokens * k, cur)});
+  head.Row({"MFU", FormatPercent(r.mfu) + " (" + MfuSourceName(r.mfu_source) + ")"});
+  head.Row({"Expected interruptions", FormatNumber(r.expected_interruptions, 3)});
+  head.Row({"Checkpoint interval", FormatNumber(r.checkpoint_interval_minutes, 3) + " min (optimum " +
+                                        FormatNumber(r.optimal_checkpoint_interval_minutes, 3) + ", Young " +
+                                        FormatNumber(r.young_checkpoint_interval_minutes, 3) + ")"});
+  head.Print(stdout);
+  std::printf("\nWhere the time, GPU-hours and money go\n");
+  Table t;
+  t.Row({"part", "hours", "GPU-hours", std::string(cur), "share"});
+  t.Rule();
+  for (int p = 0; p < kPartCount; ++p) {
+    if (r.time_hours.part[p] == 0 && r.gpu_hours.part[p] == 0 && r.cost_usd.part[p] == 0) continue;
+    t.Row({PartLabel(p), FormatNumber(r.time_hours.part[p], 4), FormatCount(r.gpu_hours.part[p]),
+           FormatMoney(r.cost_usd.part[p] * k, cur),
+           FormatPercent(r.expected_usd > 0 ? r.cost_usd.part[p] / r.expected_usd : 0)});
+  }
+  t.Rule();
+  t.Row({"Total", FormatNumber(r.expected_hours, 4), FormatCount(r.billed_gpu_hours), FormatMoney(r.expected_usd * k, cur),
+         "100.0%"});
+  t.Print(stdout);
+  if (r.warnings.count) std::printf("\nWarnings\n");
+  for (int i = 0; i < r.warnings.count; ++i) std::printf("  ! %s\n", r.warnings.text[i]);
+}
+
+}  // namespace
+
+int RunEval(int argc, char** argv) {
+  Args args;
+  if (!ParseArgs(argc, argv, kOptions, &args, "eval")) return kExitInvalid;
+  if (args.Has("--help")) {
+    PrintUsage(stdout, "gpucost eval FILE|- [--format table|json|csv]",
+               "Evaluates a scenario: expected (failure-inclusive) and normal-run time and cost per completed\n"
+               "job, and the named parts they are made of.", kOptions);
+    return kExitOk;
+  }
+  if (args.positional.size() != 1) {
+    Error("eval: expected one scenario file (or - for standard input)");
+    return kExitInvalid;
+  }
+  Format format;
+  if (!ParseFormat(args, {Format::kTable, Format::kJson, Format::kCsv}, &format)) return kExitInvalid;
+  Scenario s;
+  if (int rc = LoadScenario(args.positional[0], &s)) return rc;
+  const Result r = Evaluate(s);
+  if (!r.ok) {
+    Error(args.positional[0] + ": scenario cannot be evaluated");
+    return kExitInvalid;
+  }
+  if (format == Format::kJson) {
+    std::printf("%s\n", ResultToJson(s, r).c_str());
+  } else if (format == Format::kCsv) {
+    Table t;
+    t.Row({"field", "value"});
+    FlattenCsv(nlohmann::json::parse(ResultToJson(s, r, -1)), "", &t);
+    t.PrintCsv(stdout);
+  } else {
+    PrintTable(s, r);
+  }
+  return kExitOk;
+}
+
+}  // namespace gpucost::cli

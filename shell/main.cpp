@@ -1,0 +1,52 @@
+// gpucost — the command-line tool over the same core as the page.
+#include <cstdio>
+#include <cstring>
+
+#include "cli.h"
+#include "verbs.h"
+#include "version.h"
+
+namespace gpucost::cli {
+namespace {
+
+const Verb kVerbs[] = {
+    {"eval", "expected time and cost per completed job, with where the money goes", RunEval},
+};
+
+void PrintHelp(FILE* f) {
+  std::fprintf(f,
+               "gpucost %s — what a completed GPU training job really costs\n\n"
+               "usage: gpucost <command> [options]   (gpucost <command> --help for details)\n\ncommands:\n",
+               GPUCOST_VERSION);
+  for (const Verb& v : kVerbs) std::fprintf(f, "  %-12s %s\n", v.name, v.summary);
+  std::fprintf(f,
+               "\nScenario files are JSON (schema gpucost/scenario@1); '-' reads standard input.\n"
+               "Exit codes: 0 success, 1 I/O or other failure, 2 invalid input, 3 no GPU (probe).\n");
+}
+
+}  // namespace
+}  // namespace gpucost::cli
+
+int main(int argc, char** argv) {
+  using namespace gpucost::cli;
+  if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0 ||
+      std::strcmp(argv[1], "help") == 0) {
+    PrintHelp(stdout);
+    return argc < 2 ? kExitInvalid : kExitOk;
+  }
+  if (std::strcmp(argv[1], "--version") == 0 || std::strcmp(argv[1], "version") == 0) {
+    std::printf("gpucost %s\n", GPUCOST_VERSION);
+    return kExitOk;
+  }
+  for (const Verb& v : kVerbs)
+    if (std::strcmp(argv[1], v.name) == 0) {
+      try {
+        return v.run(argc - 2, argv + 2);
+      } catch (const std::exception& e) {
+        Error(std::string(v.name) + ": internal error: " + e.what());
+        return kExitFailure;
+      }
+    }
+  Error(std::string("unknown command \"") + argv[1] + "\" (see gpucost --help)");
+  return kExitInvalid;
+}

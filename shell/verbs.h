@@ -1,0 +1,14 @@
+// verbs.h — the gpucost subcommands. Each lives in its own cmd_<verb>.cpp and is listed in main.cpp.
+#pragma once
+
+namespace gpucost::cli {
+
+struct Verb {
+  const char* name;
+  const char* summary;
+  int (*run)(int argc, char** argv);  // arguments after the verb
+};
+
+int RunEval(int argc, char** argv);
+
+}  // namespace gpucost::cli

@@ -1,0 +1,13 @@
+# Compares the digest printed by the WebAssembly build (under Node) with the native build's.
+if(NOT EXISTS "${NATIVE}")
+  message(FATAL_ERROR "native digest program not found at ${NATIVE}: build the native preset first")
+endif()
+execute_process(COMMAND ${NODE} --no-experimental-fetch ${WASM_JS} OUTPUT_VARIABLE wasm RESULT_VARIABLE rc1)
+execute_process(COMMAND ${NATIVE} OUTPUT_VARIABLE native RESULT_VARIABLE rc2)
+if(NOT rc1 EQUAL 0 OR NOT rc2 EQUAL 0)
+  message(FATAL_ERROR "digest programs failed (wasm rc=${rc1}, native rc=${rc2})")
+endif()
+if(NOT wasm STREQUAL native)
+  message(FATAL_ERROR "WebAssembly and native results differ:\n wasm:   ${wasm}\n native: ${native}")
+endif()
+message(STATUS "digest identical: ${native}")

@@ -1,0 +1,80 @@
+#include <doctest/doctest.h>
+
+#include <cstring>
+
+#include "fields.h"
+#include "json_io.h"
+#include "../test_util.h"
+
+using namespace gpucost;
+
+namespace {
+std::string FirstError(const std::string& text) {
+  ScenarioParse p = ParseScenarioJson(text);
+  return p.errors.empty() ? "" : p.errors.front().Text();
+}
+}  // namespace
+
+TEST_CASE("the default scenario is valid and serialises to just the schema") {
+  Scenario s = DefaultScenario();
+  CHECK(ValidateScenario(s).empty());
+  CHECK(ScenarioToJson(s, true, -1) == R"({"schema":"gpucost/scenario@1"})");
+}
+
+TEST_CASE("every field has a unit or section, help text and a source") {
+  for (std::size_t i = 0; i < FieldCount(); ++i) {
+    const FieldSpec& f = Fields()[i];
+    CAPTURE(f.path);
+    CHECK(std::strlen(f.help) > 10);
+    CHECK(std::strlen(f.source) > 0);
+    CHECK(std::strlen(f.section) > 0);
+    if (f.kind != FieldKind::kText && !f.is_auto) CHECK(ValueInRange(f, f.default_value));
+  }
+}
+
+TEST_CASE("round trip: full and compact serialisations parse back to the same scenario") {
+  Scenario s = DefaultScenario();
+  s.cluster.gpus = 1024;
+  s.reliability.gpu_mtbf_hours = 12345.5;
+  s.pricing.model = static_cast<int>(PricingModel::kSpot);
+  s.parallel.sequence_parallel = true;
+  std::snprintf(s.name, sizeof s.name, "%s", "héllo \"quoted\"");
+  for (bool compact : {true, false}) {
+    ScenarioParse p = ParseScenarioJson(ScenarioToJson(s, compact));
+    REQUIRE(p.ok());
+    CHECK(std::memcmp(&p.scenario, &s, sizeof s) == 0);
+  }
+}
+
+TEST_CASE("errors name the JSON path and the allowed range") {
+  CHECK(FirstError(R"({"cluster": {"gpus": 0}})") ==
+        "cluster.gpus: must be an integer from 1 to 10000000, got 0");
+  CHECK(FirstError(R"({"cluster": {"mfu": 1.5}})") ==
+        "cluster.mfu: must be a number > 0 and <= 1 (omit for automatic), got 1.5");
+  CHECK(FirstError(R"({"cluster": {"gpus": "8"}})").find("cluster.gpus: expected a number, got a string") == 0);
+  CHECK(FirstError(R"({"cluster": {"gpu": "h900"}})").find("cluster.gpu: unknown GPU \"h900\"; one of: a100-sxm-40gb") == 0);
+  CHECK(FirstError(R"({"clusterr": {}})") == "clusterr: unknown key (see gpucost validate --help for the schema)");
+  CHECK(FirstError(R"({"cluster": {"gpus": 8.5}})").find("cluster.gpus: must be an integer") == 0);
+  CHECK(FirstError(R"({"workload": {"precision": "fp4"}})") ==
+        "workload.precision: unknown value \"fp4\"; one of: bf16, fp16, fp8, tf32, fp32");
+  CHECK(FirstError(R"({"pricing": {"usd_per_gpu_hour": 1e999}})").find("number overflow") != std::string::npos);
+  CHECK(FirstError("").find("malformed JSON") == 0);
+  CHECK(FirstError("[1,2]") == "a scenario must be a JSON object, got an array");
+  CHECK(FirstError(std::string(100, '[') + std::string(100, ']')).find("nested deeper") != std::string::npos);
+  CHECK(FirstError(R"({"schema": "other@2"})") == "schema: must be \"gpucost/scenario@1\"");
+  CHECK(FirstError(R"({"workload": {"precision": "fp8"}, "cluster": {"gpu": "a100-sxm-80gb"}})")
+            .find("workload.precision: fp8 is not supported") == 0);
+}
+
+TEST_CASE("valid fields survive an error elsewhere") {
+  ScenarioParse p = ParseScenarioJson(R"({"cluster": {"gpus": 512, "mfu": 7}, "workload": {"tokens": 1e12}})");
+  CHECK(p.errors.size() == 1);
+  CHECK(p.scenario.cluster.gpus == 512);
+  CHECK(p.scenario.workload.tokens == 1e12);
+  CHECK(p.scenario.cluster.mfu == 0);  // the bad value was not applied
+}
+
+TEST_CASE("all errors are reported, not only the first") {
+  ScenarioParse p = ParseScenarioJson(R"({"cluster": {"gpus": -1, "mfu": 0}, "reliability": {"gpu_mtbf_hours": -2}})");
+  CHECK(p.errors.size() == 3);
+}

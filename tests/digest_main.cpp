@@ -1,0 +1,73 @@
+// Prints a digest (FNV-1a over the bits of every number) of many evaluations. The native and WebAssembly
+// builds must print the same digest: the page and the CLI give bit-identical numbers.
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+
+#include "assets.h"
+#include "evaluate.h"
+#include "fields.h"
+#include "json_io.h"
+
+namespace {
+
+std::uint64_t g_hash = 1469598103934665603ull;
+void Mix(double v) {
+  std::uint64_t bits;
+  std::memcpy(&bits, &v, sizeof bits);
+  for (int i = 0; i < 8; ++i) {
+    g_hash ^= (bits >> (8 * i)) & 0xff;
+    g_hash *= 1099511628211ull;
+  }
+}
+
+void MixResult(const gpucost::Result& r) {
+  Mix(r.expected_hours);
+  Mix(r.normal_run_hours);
+  Mix(r.billed_gpu_hours);
+  Mix(r.expected_usd);
+  Mix(r.normal_run_usd);
+  Mix(r.expected_interruptions);
+  Mix(r.optimal_checkpoint_interval_minutes);
+  for (double v : r.cost_usd.part) Mix(v);
+  for (double v : r.time_hours.part) Mix(v);
+}
+
+}  // namespace
+
+int main() {
+  using namespace gpucost;
+  int evaluated = 0;
+  // Every preset, then each numeric field of the default scenario at a few values in its range.
+  for (const EmbeddedAsset* a = kEmbeddedAssets; a->path; ++a) {
+    if (std::strncmp(a->path, "presets/", 8) != 0) continue;
+    ScenarioParse p = ParseScenarioJson(std::string_view(a->data, a->size));
+    if (!p.ok()) continue;
+    MixResult(Evaluate(p.scenario));
+    ++evaluated;
+  }
+  const Scenario base = DefaultScenario();
+  for (std::size_t i = 0; i < FieldCount(); ++i) {
+    const FieldSpec& f = Fields()[i];
+    if (f.kind != FieldKind::kNumber) continue;
+    for (double scale : {0.5, 2.0, 7.3}) {
+      Scenario s = base;
+      double v = f.default_value > 0 ? f.default_value * scale : scale;
+      if (!ValueInRange(f, v)) continue;
+      SetNumber(s, f, v);
+      if (!ValidateScenario(s).empty()) continue;
+      MixResult(Evaluate(s));
+      ++evaluated;
+    }
+  }
+  for (int model = 0; model < 4; ++model) {
+    Scenario s = base;
+    s.pricing.model = model;
+    MixResult(Evaluate(s));
+    s.workload.kind = static_cast<int>(WorkloadKind::kIndependent);
+    MixResult(Evaluate(s));
+    evaluated += 2;
+  }
+  std::printf("%d evaluations, digest %016llx\n", evaluated, static_cast<unsigned long long>(g_hash));
+  return 0;
+}

@@ -1,0 +1,135 @@
+// main_web.cpp — the browser entry point: GLFW (Emscripten's built-in port) + WebGL2 + Dear ImGui, an
+// idle-aware main loop, and the C functions behind window.gpucost (see index.html).
+#include <emscripten.h>
+#include <emscripten/html5.h>
+
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+
+#include <cmath>
+#include <string>
+
+#include "app.h"
+#include "json_io.h"
+#include "result_json.h"
+
+namespace {
+
+gpucost::app::AppState g_app;
+GLFWwindow* g_window = nullptr;
+int g_wake_frames = 3;      // frames still to draw after the last input (ImGui settles in a few frames)
+double g_dpr = 0;           // device pixel ratio the fonts were built for
+int g_width_px = 0, g_height_px = 0;
+std::string g_out;          // backing store for strings returned to JavaScript
+
+EM_BOOL Wake(int, const void*, void*) {
+  g_wake_frames = 3;
+  return EM_FALSE;  // do not consume: GLFW and the browser still see the event
+}
+
+void BuildFonts(float dpr) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  ImFontConfig cfg;
+  cfg.SizePixels = std::round(13.0f * dpr);
+  io.Fonts->AddFontDefault(&cfg);
+  io.Fonts->Build();
+  ImGui_ImplOpenGL3_DestroyFontsTexture();
+  ImGui_ImplOpenGL3_CreateFontsTexture();
+  ImGuiStyle style;
+  ImGui::StyleColorsDark(&style);
+  style.ScaleAllSizes(dpr);
+  ImGui::GetStyle() = style;
+  g_app.ui_scale = dpr;
+}
+
+// Follows the canvas's CSS size and the device pixel ratio: the backbuffer is always in device pixels and
+// ImGui works in device pixels too (the GLFW port reports the mouse in backbuffer pixels), so text is crisp.
+void SyncCanvasSize() {
+  double css_w = 0, css_h = 0;
+  emscripten_get_element_css_size("#canvas", &css_w, &css_h);
+  const double dpr = emscripten_get_device_pixel_ratio();
+  const int w = static_cast<int>(std::lround(css_w * dpr)), h = static_cast<int>(std::lround(css_h * dpr));
+  if (w > 0 && h > 0 && (w != g_width_px || h != g_height_px)) {
+    g_width_px = w;
+    g_height_px = h;
+    glfwSetWindowSize(g_window, w, h);
+    g_wake_frames = 3;
+  }
+  if (dpr != g_dpr) {
+    g_dpr = dpr;
+    BuildFonts(static_cast<float>(dpr));
+    g_wake_frames = 3;
+  }
+}
+
+void Frame() {
+  SyncCanvasSize();
+  if (g_wake_frames <= 0 && !g_app.busy && !g_app.dirty) return;  // idle: draw nothing, burn nothing
+  if (g_wake_frames > 0) --g_wake_frames;
+  glfwPollEvents();
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  ImGuiIO& io = ImGui::GetIO();
+  io.DisplaySize = ImVec2(static_cast<float>(g_width_px), static_cast<float>(g_height_px));
+  io.DisplayFramebufferScale = ImVec2(1, 1);
+  ImGui::NewFrame();
+  gpucost::app::AppFrame(g_app);
+  ImGui::Render();
+  glViewport(0, 0, g_width_px, g_height_px);
+  glClearColor(0.08f, 0.09f, 0.11f, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+}  // namespace
+
+extern "C" {
+EMSCRIPTEN_KEEPALIVE long gpucost_frames() { return g_app.frames; }
+EMSCRIPTEN_KEEPALIVE void gpucost_wake() { g_wake_frames = 3; }
+EMSCRIPTEN_KEEPALIVE const char* gpucost_scenario() {
+  g_out = gpucost::ScenarioToJson(g_app.scenario, false);
+  return g_out.c_str();
+}
+EMSCRIPTEN_KEEPALIVE const char* gpucost_result() {
+  gpucost::app::AppRefresh(g_app);
+  g_out = gpucost::ResultToJson(g_app.scenario, g_app.result);
+  return g_out.c_str();
+}
+EMSCRIPTEN_KEEPALIVE const char* gpucost_load(const char* json_text) {
+  g_out = gpucost::app::AppLoadScenario(g_app, json_text ? json_text : "");
+  g_wake_frames = 3;
+  return g_out.c_str();
+}
+EMSCRIPTEN_KEEPALIVE const char* gpucost_error() { return g_app.error.c_str(); }
+}
+
+int main() {
+  if (!glfwInit()) return 1;
+  glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+  g_window = glfwCreateWindow(1280, 800, "gpucost", nullptr, nullptr);
+  if (!g_window) return 1;
+  glfwMakeContextCurrent(g_window);
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = nullptr;  // no imgui.ini in the browser
+  ImGui::GetIO().ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+  ImGui_ImplGlfw_InitForOpenGL(g_window, true);
+  ImGui_ImplOpenGL3_Init("#version 300 es");
+  gpucost::app::AppInit(g_app);
+  const auto mouse = reinterpret_cast<em_mouse_callback_func>(Wake);
+  emscripten_set_mousemove_callback(EMSCRIPTEN_EVENT_TARGET_DOCUMENT, nullptr, EM_FALSE, mouse);
+  emscripten_set_mousedown_callback(EMSCRIPTEN_EVENT_TARGET_DOCUMENT, nullptr, EM_FALSE, mouse);
+  emscripten_set_mouseup_callback(EMSCRIPTEN_EVENT_TARGET_DOCUMENT, nullptr, EM_FALSE, mouse);
+  emscripten_set_wheel_callback("#canvas", nullptr, EM_FALSE, reinterpret_cast<em_wheel_callback_func>(Wake));
+  emscripten_set_keydown_callback(EMSCRIPTEN_EVENT_TARGET_DOCUMENT, nullptr, EM_FALSE, reinterpret_cast<em_key_callback_func>(Wake));
+  emscripten_set_keyup_callback(EMSCRIPTEN_EVENT_TARGET_DOCUMENT, nullptr, EM_FALSE, reinterpret_cast<em_key_callback_func>(Wake));
+  emscripten_set_keypress_callback(EMSCRIPTEN_EVENT_TARGET_DOCUMENT, nullptr, EM_FALSE, reinterpret_cast<em_key_callback_func>(Wake));
+  emscripten_set_resize_callback(EMSCRIPTEN_EVENT_TARGET_WINDOW, nullptr, EM_FALSE, reinterpret_cast<em_ui_callback_func>(Wake));
+  emscripten_set_main_loop(Frame, 0, false);
+  return 0;
+}
