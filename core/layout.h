@@ -1,0 +1,68 @@
+// layout.h — a transformer's shape and a parallel layout as plain values, shared by the memory model
+// (memory.h), the step-time model (steptime.h) and the layout search (plan.h). Separate from Scenario so
+// a search can evaluate many layouts without copying whole scenarios.
+#pragma once
+#include <cstdint>
+
+#include "scenario.h"
+
+namespace gpucost {
+
+struct ModelShape {
+  double params = 0;            // total parameters (given, or derived from the shape)
+  std::int64_t layers = 0;
+  std::int64_t hidden = 0;
+  std::int64_t heads = 0;
+  std::int64_t seq_len = 0;
+  std::int64_t vocab = 0;
+  std::int64_t ffn_hidden = 0;  // 4 x hidden when not given
+  bool known() const { return layers > 0 && hidden > 0 && heads > 0 && seq_len > 0 && vocab > 0; }
+};
+
+struct Layout {
+  std::int64_t tensor = 1;
+  std::int64_t pipeline = 1;
+  std::int64_t data = 1;
+  std::int64_t zero_stage = 0;
+  std::int64_t micro_batch = 1;
+  std::int64_t global_batch = 0;   // sequences per step (0: unknown)
+  std::int64_t interleave = 1;     // virtual stages per GPU
+  bool sequence_parallel = false;
+  Recompute recompute = Recompute::kNone;
+  Optimizer optimizer = Optimizer::kAdam;
+  bool overlap_comm = true;
+  std::int64_t gpus() const { return tensor * pipeline * data; }
+  // Micro-batches per pipeline per step: global / (data x micro); 0 when the global batch is unknown.
+  std::int64_t micro_batches() const { return global_batch > 0 ? global_batch / (data * micro_batch) : 0; }
+};
+
+inline ModelShape ShapeFromScenario(const Scenario& s) {
+  ModelShape m;
+  m.params = s.workload.params;
+  m.layers = s.workload.layers;
+  m.hidden = s.workload.hidden;
+  m.heads = s.workload.heads;
+  m.seq_len = s.workload.seq_len;
+  m.vocab = s.workload.vocab;
+  m.ffn_hidden = s.workload.ffn_hidden > 0 ? s.workload.ffn_hidden : 4 * s.workload.hidden;
+  return m;
+}
+
+inline Layout LayoutFromScenario(const Scenario& s) {
+  Layout l;
+  const ParallelInputs& p = s.parallel;
+  l.tensor = p.tensor_parallel;
+  l.pipeline = p.pipeline_parallel;
+  l.data = p.data_parallel > 0 ? p.data_parallel : s.cluster.gpus / (p.tensor_parallel * p.pipeline_parallel);
+  l.zero_stage = p.zero_stage;
+  l.micro_batch = p.micro_batch;
+  l.global_batch = p.global_batch;
+  l.interleave = p.pipeline_interleave;
+  l.sequence_parallel = p.sequence_parallel;
+  l.recompute = static_cast<Recompute>(p.recompute);
+  l.optimizer = static_cast<Optimizer>(p.optimizer);
+  l.overlap_comm = p.overlap_comm;
+  return l;
+}
+
+}  // namespace gpucost
