@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include "catalog.h"
+#include "job.h"
 #include "reliability.h"
 #include "tco.h"
 
@@ -27,17 +28,6 @@ const char* const kPartLabels[kPartCount] = {
     "Productive compute", "Data stalls", "Checkpoint writes", "Rework after rollback", "Recovery (billed, idle)",
     "Spot reacquire wait", "Known downtime", "Idle billed GPUs", "Hot spares", "Billing rounding", "Storage",
     "Egress", "Fixed fees", "Unused commitment", "Tax"};
-
-struct Job {
-  Timeline timeline;          // per task (independent) or the job (training)
-  Timeline normal;            // nothing fails
-  double copies = 1;          // waves (independent): sequential repetitions of the timeline
-  double busy_gpus = 0;       // GPUs running the timeline (per copy)
-  double busy_units = 1;      // tasks per wave, in timeline units (training: 1)
-  double work_compute_s = 0;  // of timeline.work, the compute part (rest: data stall)
-  double sessions_extra = 0;  // rental sessions beyond the first (spot preemptions)
-  double session_gpus = 0;    // GPUs whose rental restarts after a preemption
-};
 
 double CeilDiv(double a, double b) { return std::ceil(a / b - 1e-12); }
 
@@ -64,10 +54,9 @@ void Warnings::Add(const char* warning_code, const char* fmt, ...) {
   ++count;
 }
 
-Result Evaluate(const Scenario& s) {
-  Result r;
+bool PlanJob(const Scenario& s, JobPlan* plan, Result* r) {
   EffectiveHardware hw;
-  if (!ResolveHardware(s, &hw) || hw.peak_flops <= 0) return r;
+  if (!ResolveHardware(s, &hw) || hw.peak_flops <= 0) return false;
   const WorkloadInputs& w = s.workload;
   const ClusterInputs& c = s.cluster;
   const ReliabilityInputs& rel = s.reliability;
@@ -75,28 +64,28 @@ Result Evaluate(const Scenario& s) {
   const bool training = Kind(s) == WorkloadKind::kTraining;
   const bool spot = Model(s) == PricingModel::kSpot;
   const double gpn = static_cast<double>(c.gpus_per_node);
-  r.ok = true;
+  JobPlan& job = *plan;
+  job = JobPlan{};
 
   // --- GPUs billed ---
-  const double spares = static_cast<double>(rel.hot_spares);
-  const double held = static_cast<double>(c.gpus) + spares;
-  r.billed_gpus = static_cast<std::int64_t>(pr.whole_nodes ? CeilDiv(held, gpn) * gpn : held);
-  const double billed_gpus = static_cast<double>(r.billed_gpus);
+  job.spares = static_cast<double>(rel.hot_spares);
+  const double held = static_cast<double>(c.gpus) + job.spares;
+  r->billed_gpus = static_cast<std::int64_t>(pr.whole_nodes ? CeilDiv(held, gpn) * gpn : held);
+  job.billed_gpus = static_cast<double>(r->billed_gpus);
 
   // --- MFU and peak ---
-  r.peak_tflops_per_gpu = hw.peak_flops / 1e12;
-  r.mfu = c.mfu > 0 ? c.mfu : kDefaultMfu;
-  r.mfu_source = c.mfu > 0 ? MfuSource::kGiven : MfuSource::kDefault;
-  r.achieved_tflops_per_gpu = r.peak_tflops_per_gpu * r.mfu;
+  r->peak_tflops_per_gpu = hw.peak_flops / 1e12;
+  r->mfu = c.mfu > 0 ? c.mfu : kDefaultMfu;
+  r->mfu_source = c.mfu > 0 ? MfuSource::kGiven : MfuSource::kDefault;
+  r->achieved_tflops_per_gpu = r->peak_tflops_per_gpu * r->mfu;
 
   // --- Checkpoint size and write time ---
-  r.checkpoint_gb = rel.checkpoint_gb > 0 ? rel.checkpoint_gb : w.params * rel.checkpoint_bytes_per_param / 1e9;
+  r->checkpoint_gb = rel.checkpoint_gb > 0 ? rel.checkpoint_gb : w.params * rel.checkpoint_bytes_per_param / 1e9;
   const double write_bytes_per_s = s.storage.checkpoint_write_gbps * 1e9;
-  double write_s = rel.checkpoint_write_minutes > 0 ? rel.checkpoint_write_minutes * 60 : r.checkpoint_gb * 1e9 / write_bytes_per_s;
+  double write_s = rel.checkpoint_write_minutes > 0 ? rel.checkpoint_write_minutes * 60 : r->checkpoint_gb * 1e9 / write_bytes_per_s;
 
   // --- Work and interruption rates ---
-  Job job;
-  TimelineInputs in;
+  TimelineInputs& in = job.unit;
   const double mtbf_s = rel.gpu_mtbf_hours * 3600;
   const double spot_per_node_s = spot ? pr.spot.preemptions_per_node_day / 86400 : 0;
   if (training) {
@@ -104,32 +93,32 @@ Result Evaluate(const Scenario& s) {
                                  ? 12.0 * static_cast<double>(w.layers) * static_cast<double>(w.hidden) *
                                        static_cast<double>(w.seq_len)
                                  : 0;
-    r.flops_include_attention = w.flops <= 0 && attention > 0;
-    r.flops_per_token = 6 * w.params + (r.flops_include_attention ? attention : 0);
-    r.flops = w.flops > 0 ? w.flops : r.flops_per_token * w.tokens;
-    r.tokens = w.tokens;
-    const double compute_s = r.flops / (static_cast<double>(c.gpus) * hw.peak_flops * r.mfu);
+    r->flops_include_attention = w.flops <= 0 && attention > 0;
+    r->flops_per_token = 6 * w.params + (r->flops_include_attention ? attention : 0);
+    r->flops = w.flops > 0 ? w.flops : r->flops_per_token * w.tokens;
+    r->tokens = w.tokens;
+    const double compute_s = r->flops / (static_cast<double>(c.gpus) * hw.peak_flops * r->mfu);
     // Data feed: tokens/s x bytes/token against the storage read bandwidth.
     const double required = w.tokens * w.input_bytes_per_token / compute_s;  // bytes/s
-    r.data_required_gbps = required / 1e9;
+    r->data_required_gbps = required / 1e9;
     double stall_s = 0;
     if (s.storage.read_gbps > 0 && required > s.storage.read_gbps * 1e9)
       stall_s = compute_s * (required / (s.storage.read_gbps * 1e9) - 1);
-    r.data_stall_fraction = stall_s / (compute_s + stall_s);
+    r->data_stall_fraction = stall_s / (compute_s + stall_s);
     job.work_compute_s = compute_s;
     in.work_seconds = compute_s + stall_s;
     in.failure_rate_per_s = mtbf_s > 0 ? static_cast<double>(c.gpus) / mtbf_s : 0;
     in.spot_rate_per_s = spot_per_node_s * CeilDiv(held, gpn);
     job.busy_gpus = static_cast<double>(c.gpus);
-    job.session_gpus = billed_gpus;
-    r.ideal_hours = compute_s / 3600;
-    r.ideal_gpu_hours = r.ideal_hours * static_cast<double>(c.gpus);
+    job.session_gpus = job.billed_gpus;
+    r->ideal_hours = compute_s / 3600;
+    r->ideal_gpu_hours = r->ideal_hours * static_cast<double>(c.gpus);
   } else {
     const double gpt = static_cast<double>(w.gpus_per_task);
     const double slots = std::floor(static_cast<double>(c.gpus) / gpt);
     const double tasks = static_cast<double>(w.tasks);
+    job.units = tasks;
     job.copies = CeilDiv(tasks, slots);
-    job.busy_units = tasks / job.copies;  // average tasks running per wave
     job.busy_gpus = gpt;
     job.work_compute_s = w.task_gpu_hours * 3600 / gpt;
     in.work_seconds = job.work_compute_s;
@@ -138,138 +127,164 @@ Result Evaluate(const Scenario& s) {
     in.failure_rate_per_s = mtbf_s > 0 ? gpt / mtbf_s : 0;
     in.spot_rate_per_s = spot_per_node_s * CeilDiv(gpt, gpn);
     job.session_gpus = pr.whole_nodes ? CeilDiv(gpt, gpn) * gpn : gpt;  // GPUs whose rental restarts
-    r.ideal_hours = job.copies * job.work_compute_s / 3600;
-    r.ideal_gpu_hours = tasks * w.task_gpu_hours;
-    r.tokens = w.tokens;
+    r->ideal_hours = job.copies * job.work_compute_s / 3600;
+    r->ideal_gpu_hours = tasks * w.task_gpu_hours;
+    r->tokens = w.tokens;
   }
   in.checkpoint_write_seconds = write_s;
   in.checkpoint_async = rel.checkpoint_async;
   in.checkpoint_block_seconds = rel.checkpoint_async ? write_s * rel.async_stall_fraction : write_s;
   in.spot_saves_on_notice = spot && pr.spot.notice_seconds >= write_s;
-  in.failure_recovery_seconds = (spares > 0 ? rel.hot_spare_recovery_minutes : rel.recovery_minutes) * 60;
+  in.failure_recovery_seconds = (job.spares > 0 ? rel.hot_spare_recovery_minutes : rel.recovery_minutes) * 60;
   in.spot_recovery_seconds = rel.recovery_minutes * 60;
   in.reacquire_seconds = pr.spot.reacquire_minutes * 60;
-  r.checkpoint_write_minutes = write_s / 60;
+  r->checkpoint_write_minutes = write_s / 60;
 
   // --- Checkpoint interval: given, or Daly's optimum for the rollback rate ---
-  const double rollback_rate = in.failure_rate_per_s + (in.spot_saves_on_notice ? 0 : in.spot_rate_per_s);
+  job.rollback_rate_per_s = in.failure_rate_per_s + (in.spot_saves_on_notice ? 0 : in.spot_rate_per_s);
   double optimum_s = in.work_seconds;  // no rollbacks: checkpoint only at the end
-  if (rollback_rate > 0) {
-    const double mtbf = 1 / rollback_rate;
+  if (job.rollback_rate_per_s > 0) {
+    const double mtbf = 1 / job.rollback_rate_per_s;
     const double delta = std::max(in.checkpoint_block_seconds, 1e-9);
     optimum_s = DalyInterval(delta, mtbf);
     if (rel.checkpoint_async) optimum_s = std::max(optimum_s, write_s);
-    r.young_checkpoint_interval_minutes = YoungInterval(delta, mtbf) / 60;
-    r.cluster_mtbf_hours = training ? mtbf / 3600 : 0;
+    r->young_checkpoint_interval_minutes = YoungInterval(delta, mtbf) / 60;
   }
-  if (in.failure_rate_per_s > 0 && training) r.cluster_mtbf_hours = 1 / in.failure_rate_per_s / 3600;
+  if (in.failure_rate_per_s > 0 && training) r->cluster_mtbf_hours = 1 / in.failure_rate_per_s / 3600;
   optimum_s = std::min(optimum_s, in.work_seconds);
-  if (r.young_checkpoint_interval_minutes == 0) r.young_checkpoint_interval_minutes = optimum_s / 60;
+  if (r->young_checkpoint_interval_minutes == 0) r->young_checkpoint_interval_minutes = optimum_s / 60;
   in.interval_seconds = rel.checkpoint_interval_minutes > 0 ? rel.checkpoint_interval_minutes * 60 : optimum_s;
-  r.optimal_checkpoint_interval_minutes = optimum_s / 60;
-  r.checkpoint_interval_minutes = in.interval_seconds / 60;
+  job.optimum_interval_s = optimum_s;
+  r->optimal_checkpoint_interval_minutes = optimum_s / 60;
+  r->checkpoint_interval_minutes = in.interval_seconds / 60;
+  job.downtime_s = rel.downtime_hours * 3600;
 
-  // --- Expected timeline and the normal run ---
-  job.timeline = ExpectedTimeline(in);
-  TimelineInputs calm = in;
-  calm.failure_rate_per_s = calm.spot_rate_per_s = 0;
-  job.normal = ExpectedTimeline(calm);
-  const Timeline& t = job.timeline;
-  r.never_finishes = t.never_finishes;
-  const double stall_s = in.work_seconds - job.work_compute_s;
-  const double downtime_s = rel.downtime_hours * 3600;
+  // --- Price per GPU-hour ---
+  const bool owned = Model(s) == PricingModel::kOwned;
+  double price = pr.krw_per_gpu_hour > 0 ? pr.krw_per_gpu_hour / pr.krw_per_usd : pr.usd_per_gpu_hour;
+  if (owned) {
+    r->tco = ComputeTco(pr.owned);
+    price = r->tco.usd_per_gpu_hour;
+  }
+  if (Model(s) == PricingModel::kReserved) {
+    const double committed = pr.reserved.committed_gpus > 0 ? static_cast<double>(pr.reserved.committed_gpus) : job.billed_gpus;
+    const double on_demand = pr.reserved.usd_per_gpu_hour_on_demand > 0 ? pr.reserved.usd_per_gpu_hour_on_demand : price;
+    const double above = std::max(0.0, job.billed_gpus - committed);
+    price = (std::min(job.billed_gpus, committed) * price + above * on_demand) / job.billed_gpus;
+    job.unused_commitment_gpus = std::max(0.0, committed - job.billed_gpus);
+  }
+  job.bill_rounding = !owned;
+  job.billing_increment_s = pr.billing_increment_seconds;
+  job.minimum_billed_s = pr.minimum_billed_seconds;
+  job.tax_rate = pr.tax_rate;
+  job.tax_divisor = pr.price_includes_tax ? 1 + pr.tax_rate : 1.0;
+  job.price_pretax = price / job.tax_divisor;
+  job.stored_gb = s.storage.dataset_gb + static_cast<double>(s.storage.checkpoints_retained) * r->checkpoint_gb;
+  job.usd_per_gb_month = s.storage.usd_per_gb_month / job.tax_divisor;
+  job.retention_hours = s.storage.retention_days * 24;
+  job.egress_usd = s.storage.egress_gb * s.storage.usd_per_gb_egress / job.tax_divisor;
+  job.fees_usd = pr.fixed_fees_usd / job.tax_divisor;
+  r->usd_per_gpu_hour = job.price_pretax;
+  r->display_currency = pr.currency == static_cast<int>(Currency::kKrw) ? "KRW" : "USD";
+  r->display_per_usd = pr.currency == static_cast<int>(Currency::kKrw) ? pr.krw_per_usd : 1.0;
+  return true;
+}
 
-  double* th = r.time_hours.part;
+void BillJob(const JobPlan& job, const Timeline& t, double preemptions, JobBill* out) {
+  *out = JobBill{};
+  const double stall_s = job.unit.work_seconds - job.work_compute_s;
+  double* th = out->time_hours.part;
   th[kPartCompute] = job.copies * job.work_compute_s / 3600;
   th[kPartDataStall] = job.copies * stall_s / 3600;
   th[kPartCheckpoint] = job.copies * t.checkpoint / 3600;
   th[kPartRework] = job.copies * t.rework / 3600;
   th[kPartRecovery] = job.copies * t.recovery / 3600;
   th[kPartReacquireWait] = job.copies * t.reacquire_wait / 3600;
-  th[kPartDowntime] = downtime_s / 3600;
-  r.expected_hours = r.time_hours.Total();
-  r.normal_run_hours = (job.copies * job.normal.total() + downtime_s) / 3600;
-  r.goodput = r.expected_hours > 0 ? r.ideal_hours / r.expected_hours : 0;
-  const double tasks_total = job.copies * job.busy_units;
-  r.expected_interruptions = tasks_total * t.interruptions;
-  r.expected_failures = tasks_total * t.failures;
-  r.expected_preemptions = tasks_total * t.preemptions;
-  r.checkpoints_written = tasks_total * t.checkpoints;
+  th[kPartDowntime] = job.downtime_s / 3600;
+  out->hours = out->time_hours.Total();
 
-  // --- GPU-hours billed ---
-  const bool owned = Model(s) == PricingModel::kOwned;
-  auto gpu_hours = [&](const Timeline& tl, double preemptions, Breakdown* b) {
-    double* g = b->part;
-    const double busy = tasks_total * job.busy_gpus / 3600;  // GPU-hours per second of timeline
-    g[kPartCompute] = busy * job.work_compute_s;
-    g[kPartDataStall] = busy * stall_s;
-    g[kPartCheckpoint] = busy * tl.checkpoint;
-    g[kPartRework] = busy * tl.rework;
-    g[kPartRecovery] = busy * tl.recovery;
-    const double billed_wall_s = job.copies * tl.billed();
-    g[kPartHotSpares] = spares * billed_wall_s / 3600;
-    g[kPartIdleGpus] = std::max(0.0, (billed_gpus - spares) * billed_wall_s / 3600 - busy * tl.billed());
-    g[kPartDowntime] = billed_gpus * downtime_s / 3600;
-    // Billing increments and minimums, per rental session (a spot preemption ends one).
-    if (!owned) {
-      const double inc = pr.billing_increment_seconds;
-      const double wall = billed_wall_s + downtime_s;
-      double rounding_gpu_s = 0;
-      if (preemptions <= 0) {
-        const double billed = std::max(std::ceil(wall / inc - 1e-9) * inc, pr.minimum_billed_seconds);
-        rounding_gpu_s = billed_gpus * std::max(0.0, billed - wall);
-      } else {
-        const double sessions = 1 + preemptions;
-        const double mean_len = wall / sessions;
-        const double per_session = (inc > 1 ? inc / 2 : 0) + std::max(0.0, pr.minimum_billed_seconds - mean_len);
-        rounding_gpu_s = billed_gpus * per_session + preemptions * job.session_gpus * per_session;
-      }
-      g[kPartBillingRounding] = rounding_gpu_s / 3600;
+  // GPU-hours billed.
+  double* g = out->gpu_hours.part;
+  const double busy = job.units * job.busy_gpus / 3600;  // GPU-hours per second of unit timeline
+  g[kPartCompute] = busy * job.work_compute_s;
+  g[kPartDataStall] = busy * stall_s;
+  g[kPartCheckpoint] = busy * t.checkpoint;
+  g[kPartRework] = busy * t.rework;
+  g[kPartRecovery] = busy * t.recovery;
+  const double billed_wall_s = job.copies * t.billed();
+  g[kPartHotSpares] = job.spares * billed_wall_s / 3600;
+  g[kPartIdleGpus] = std::max(0.0, (job.billed_gpus - job.spares) * billed_wall_s / 3600 - busy * t.billed());
+  g[kPartDowntime] = job.billed_gpus * job.downtime_s / 3600;
+  // Billing increments and minimums, per rental session (a spot preemption ends one).
+  if (job.bill_rounding) {
+    const double inc = job.billing_increment_s;
+    const double wall = billed_wall_s + job.downtime_s;
+    double rounding_gpu_s = 0;
+    if (preemptions <= 0) {
+      const double billed = std::max(std::ceil(wall / inc - 1e-9) * inc, job.minimum_billed_s);
+      rounding_gpu_s = job.billed_gpus * std::max(0.0, billed - wall);
+    } else {
+      const double sessions = 1 + preemptions;
+      const double mean_len = wall / sessions;
+      const double per_session = (inc > 1 ? inc / 2 : 0) + std::max(0.0, job.minimum_billed_s - mean_len);
+      rounding_gpu_s = job.billed_gpus * per_session + preemptions * job.session_gpus * per_session;
     }
-  };
-  gpu_hours(t, r.expected_preemptions, &r.gpu_hours);
-  Breakdown normal_gpu_hours;
-  gpu_hours(job.normal, 0, &normal_gpu_hours);
-  r.billed_gpu_hours = r.gpu_hours.Total();
-
-  // --- Price per GPU-hour ---
-  double price = pr.krw_per_gpu_hour > 0 ? pr.krw_per_gpu_hour / pr.krw_per_usd : pr.usd_per_gpu_hour;
-  if (owned) {
-    r.tco = ComputeTco(pr.owned);
-    price = r.tco.usd_per_gpu_hour;
+    g[kPartBillingRounding] = rounding_gpu_s / 3600;
   }
-  double unused_commitment_gpus = 0;
-  if (Model(s) == PricingModel::kReserved) {
-    const double committed = pr.reserved.committed_gpus > 0 ? static_cast<double>(pr.reserved.committed_gpus) : billed_gpus;
-    const double on_demand = pr.reserved.usd_per_gpu_hour_on_demand > 0 ? pr.reserved.usd_per_gpu_hour_on_demand : price;
-    const double above = std::max(0.0, billed_gpus - committed);
-    price = (std::min(billed_gpus, committed) * price + above * on_demand) / billed_gpus;
-    unused_commitment_gpus = std::max(0.0, committed - billed_gpus);
-  }
-  const double tax_divisor = pr.price_includes_tax ? 1 + pr.tax_rate : 1.0;
-  r.usd_per_gpu_hour = price / tax_divisor;
-  r.display_currency = pr.currency == static_cast<int>(Currency::kKrw) ? "KRW" : "USD";
-  r.display_per_usd = pr.currency == static_cast<int>(Currency::kKrw) ? pr.krw_per_usd : 1.0;
+  out->billed_gpu_hours = out->gpu_hours.Total();
 
-  auto money = [&](const Breakdown& g, double hours, Breakdown* m) {
-    double* out = m->part;
-    for (int p = 0; p <= kPartBillingRounding; ++p) out[p] = g.part[p] * price / tax_divisor;
-    out[kPartReacquireWait] = 0;  // not billed
-    const double stored_gb = s.storage.dataset_gb + static_cast<double>(s.storage.checkpoints_retained) * r.checkpoint_gb;
-    const double months = (hours + s.storage.retention_days * 24) / kHoursPerMonth;
-    out[kPartStorage] = stored_gb * s.storage.usd_per_gb_month * months / tax_divisor;
-    out[kPartEgress] = s.storage.egress_gb * s.storage.usd_per_gb_egress / tax_divisor;
-    out[kPartFees] = pr.fixed_fees_usd / tax_divisor;
-    out[kPartUnusedCommitment] = unused_commitment_gpus * (hours - th[kPartReacquireWait]) * r.usd_per_gpu_hour;
-    double pretax = 0;
-    for (int p = 0; p < kPartTax; ++p) pretax += out[p];
-    out[kPartTax] = pretax * pr.tax_rate;
-  };
-  money(r.gpu_hours, r.expected_hours, &r.cost_usd);
-  Breakdown normal_cost;
-  money(normal_gpu_hours, r.normal_run_hours, &normal_cost);
-  r.expected_usd = r.cost_usd.Total();
-  r.normal_run_usd = normal_cost.Total();
+  // Money.
+  double* m = out->cost_usd.part;
+  for (int p = 0; p <= kPartBillingRounding; ++p) m[p] = g[p] * job.price_pretax;
+  m[kPartReacquireWait] = 0;  // not billed
+  m[kPartStorage] = job.stored_gb * job.usd_per_gb_month * (out->hours + job.retention_hours) / kHoursPerMonth;
+  m[kPartEgress] = job.egress_usd;
+  m[kPartFees] = job.fees_usd;
+  m[kPartUnusedCommitment] = job.unused_commitment_gpus * (out->hours - th[kPartReacquireWait]) * job.price_pretax;
+  double pretax = 0;
+  for (int p = 0; p < kPartTax; ++p) pretax += m[p];
+  m[kPartTax] = pretax * job.tax_rate;
+  out->usd = out->cost_usd.Total();
+}
+
+Result Evaluate(const Scenario& s) {
+  Result r;
+  JobPlan job;
+  if (!PlanJob(s, &job, &r)) return r;
+  r.ok = true;
+  const ReliabilityInputs& rel = s.reliability;
+  const PricingInputs& pr = s.pricing;
+  const bool training = Kind(s) == WorkloadKind::kTraining;
+  const bool spot = Model(s) == PricingModel::kSpot;
+  const bool owned = Model(s) == PricingModel::kOwned;
+  const TimelineInputs& in = job.unit;
+  const double rollback_rate = job.rollback_rate_per_s;
+  const double optimum_s = job.optimum_interval_s;
+  const double write_s = in.checkpoint_write_seconds;
+
+  // --- Expected timeline and the normal run (nothing fails) ---
+  const Timeline t = ExpectedTimeline(in);
+  TimelineInputs calm = in;
+  calm.failure_rate_per_s = calm.spot_rate_per_s = 0;
+  const Timeline normal = ExpectedTimeline(calm);
+  r.never_finishes = t.never_finishes;
+  r.expected_interruptions = job.units * t.interruptions;
+  r.expected_failures = job.units * t.failures;
+  r.expected_preemptions = job.units * t.preemptions;
+  r.checkpoints_written = job.units * t.checkpoints;
+
+  JobBill bill, normal_bill;
+  BillJob(job, t, r.expected_preemptions, &bill);
+  BillJob(job, normal, 0, &normal_bill);
+  r.time_hours = bill.time_hours;
+  r.gpu_hours = bill.gpu_hours;
+  r.cost_usd = bill.cost_usd;
+  r.expected_hours = bill.hours;
+  r.billed_gpu_hours = bill.billed_gpu_hours;
+  r.expected_usd = bill.usd;
+  r.normal_run_hours = normal_bill.hours;
+  r.normal_run_usd = normal_bill.usd;
+  r.goodput = r.expected_hours > 0 ? r.ideal_hours / r.expected_hours : 0;
   r.usd_per_billion_tokens = r.tokens > 0 ? r.expected_usd / (r.tokens / 1e9) : 0;
 
   // --- Warnings ---

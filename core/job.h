@@ -1,0 +1,52 @@
+// job.h — the two halves of Evaluate(), shared with the Monte Carlo simulation (montecarlo.h):
+//   PlanJob():  everything deterministic about the job: work, rates, checkpoint interval, GPUs billed, prices.
+//   BillJob():  turns one timeline of the unit (expected, or one simulated trial) into time, GPU-hours and
+//               money as named parts (result.h), applying the billing rules, storage, egress, fees and tax.
+// Neither allocates.
+#pragma once
+#include "reliability.h"
+#include "result.h"
+#include "scenario.h"
+
+namespace gpucost {
+
+struct JobPlan {
+  TimelineInputs unit;            // one timeline unit: the whole job (training) or one task (independent)
+  double units = 1;               // units in the job (tasks; training: 1)
+  double copies = 1;              // units run one after another in a slot (waves); wall = copies x unit time
+  double busy_gpus = 0;           // GPUs one unit runs on
+  double work_compute_s = 0;      // of unit.work_seconds, the compute part (the rest waits for data)
+  double session_gpus = 0;        // GPUs whose rental restarts after a spot preemption
+  double billed_gpus = 0;         // GPUs paid per hour
+  double spares = 0;              // hot spares among them
+  double downtime_s = 0;          // known downtime, billed while idle
+  bool bill_rounding = true;      // false for owned hardware
+  double billing_increment_s = 1;
+  double minimum_billed_s = 0;
+  double price_pretax = 0;        // USD per billed GPU-hour before tax (blended for commitments)
+  double tax_rate = 0;
+  double tax_divisor = 1;         // prices entered with tax included are divided by (1 + tax)
+  double stored_gb = 0;           // dataset + retained checkpoints
+  double usd_per_gb_month = 0;
+  double retention_hours = 0;
+  double egress_usd = 0;
+  double fees_usd = 0;
+  double unused_commitment_gpus = 0;
+  double rollback_rate_per_s = 0; // interruptions that roll back (per unit)
+  double optimum_interval_s = 0;
+};
+
+// Fills `plan` and the deterministic fields of `r` (work, MFU, checkpoint figures, intervals, prices, TCO).
+// Returns false if the scenario cannot be evaluated (unknown GPU, unsupported precision).
+bool PlanJob(const Scenario& s, JobPlan* plan, Result* r);
+
+struct JobBill {
+  Breakdown time_hours, gpu_hours, cost_usd;
+  double hours = 0, billed_gpu_hours = 0, usd = 0;
+};
+
+// Bills one timeline of the unit (every unit assumed to follow it; for tasks, pass the mean per-task
+// timeline). preemptions_total: spot preemptions in the whole job (ends of rental sessions).
+void BillJob(const JobPlan& plan, const Timeline& unit, double preemptions_total, JobBill* out);
+
+}  // namespace gpucost

@@ -1,0 +1,136 @@
+#include "link.h"
+
+#include <nlohmann/json.hpp>
+
+namespace gpucost {
+namespace {
+
+using nlohmann::json;
+
+const char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+int Sextet(char c) {
+  if (c >= 'A' && c <= 'Z') return c - 'A';
+  if (c >= 'a' && c <= 'z') return c - 'a' + 26;
+  if (c >= '0' && c <= '9') return c - '0' + 52;
+  if (c == '-') return 62;
+  if (c == '_') return 63;
+  return -1;
+}
+
+json CompactScenario(const Scenario& s) {
+  json doc = json::parse(ScenarioToJson(s, true, -1));
+  doc.erase("schema");
+  return doc;
+}
+
+}  // namespace
+
+std::string Base64UrlEncode(std::string_view bytes) {
+  std::string out;
+  out.reserve((bytes.size() + 2) / 3 * 4);
+  std::size_t i = 0;
+  for (; i + 2 < bytes.size(); i += 3) {
+    const unsigned v = (static_cast<unsigned char>(bytes[i]) << 16) | (static_cast<unsigned char>(bytes[i + 1]) << 8) |
+                       static_cast<unsigned char>(bytes[i + 2]);
+    out += kAlphabet[(v >> 18) & 63];
+    out += kAlphabet[(v >> 12) & 63];
+    out += kAlphabet[(v >> 6) & 63];
+    out += kAlphabet[v & 63];
+  }
+  if (i < bytes.size()) {
+    unsigned v = static_cast<unsigned char>(bytes[i]) << 16;
+    if (i + 1 < bytes.size()) v |= static_cast<unsigned char>(bytes[i + 1]) << 8;
+    out += kAlphabet[(v >> 18) & 63];
+    out += kAlphabet[(v >> 12) & 63];
+    if (i + 1 < bytes.size()) out += kAlphabet[(v >> 6) & 63];
+  }
+  return out;
+}
+
+bool Base64UrlDecode(std::string_view text, std::string* bytes) {
+  bytes->clear();
+  if (text.size() % 4 == 1) return false;
+  unsigned acc = 0;
+  int bits = 0;
+  for (char c : text) {
+    const int v = Sextet(c);
+    if (v < 0) return false;
+    acc = (acc << 6) | static_cast<unsigned>(v);
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes->push_back(static_cast<char>((acc >> bits) & 0xff));
+    }
+  }
+  return (acc & ((1u << bits) - 1)) == 0;  // no stray bits
+}
+
+std::string EncodeLink(const LinkPayload& payload, std::string_view base) {
+  json doc;
+  doc["s"] = CompactScenario(payload.scenario);
+  if (!payload.pinned.empty()) {
+    json pinned = json::array();
+    for (const Scenario& p : payload.pinned) pinned.push_back(CompactScenario(p));
+    doc["p"] = pinned;
+  }
+  std::string out(base);
+  const std::size_t hash = out.find('#');
+  if (hash != std::string::npos) out.resize(hash);
+  return out + "#s=" + kLinkVersion + "." + Base64UrlEncode(doc.dump());
+}
+
+bool DecodeLink(std::string_view link, LinkPayload* out, std::vector<InputError>* errors) {
+  auto fail = [&](const std::string& message) {
+    errors->push_back({"link", message});
+    return false;
+  };
+  if (link.size() > kMaxLinkBytes) return fail("link longer than 64 KiB");
+  // Trim whitespace a copy-paste may add.
+  while (!link.empty() && (link.front() == ' ' || link.front() == '\n' || link.front() == '\t' || link.front() == '\r'))
+    link.remove_prefix(1);
+  while (!link.empty() && (link.back() == ' ' || link.back() == '\n' || link.back() == '\t' || link.back() == '\r'))
+    link.remove_suffix(1);
+  const std::size_t key = link.find("s=");
+  std::string_view value = link;
+  if (key != std::string_view::npos && (key == 0 || link[key - 1] == '#' || link[key - 1] == '&'))
+    value = link.substr(key + 2);
+  const std::size_t amp = value.find('&');
+  if (amp != std::string_view::npos) value = value.substr(0, amp);
+  const std::size_t dot = value.find('.');
+  if (dot == std::string_view::npos) return fail("not a gpucost link (expected #s=1.<data>)");
+  if (value.substr(0, dot) != kLinkVersion)
+    return fail("unsupported link version \"" + std::string(value.substr(0, std::min<std::size_t>(dot, 8))) +
+                "\" (this gpucost reads version " + kLinkVersion + ")");
+  std::string text;
+  if (!Base64UrlDecode(value.substr(dot + 1), &text)) return fail("corrupted link data (not base64url)");
+  const std::string depth = CheckJsonDepth(text);
+  if (!depth.empty()) return fail("corrupted link data: " + depth);
+  json doc = json::parse(text, nullptr, false);
+  if (doc.is_discarded() || !doc.is_object() || !doc.contains("s") || !doc["s"].is_object())
+    return fail("corrupted link data (not a scenario)");
+  for (auto it = doc.begin(); it != doc.end(); ++it)
+    if (it.key() != "s" && it.key() != "p") return fail("unknown link key \"" + it.key() + "\"");
+  bool ok = true;
+  auto parse = [&](const json& scenario, const std::string& prefix, Scenario* dst) {
+    ScenarioParse p = ParseScenarioJson(scenario.dump());
+    *dst = p.scenario;
+    for (const InputError& e : p.errors) errors->push_back({prefix + e.path, e.message});
+    ok = ok && p.ok();
+  };
+  parse(doc["s"], "s.", &out->scenario);
+  out->pinned.clear();
+  if (doc.contains("p")) {
+    const json& pinned = doc["p"];
+    if (!pinned.is_array()) return fail("corrupted link data (pinned scenarios are not a list)");
+    if (pinned.size() > kMaxPinned) return fail("more than 8 pinned scenarios");
+    for (std::size_t i = 0; i < pinned.size(); ++i) {
+      if (!pinned[i].is_object()) return fail("corrupted link data (pinned scenario is not an object)");
+      out->pinned.emplace_back();
+      parse(pinned[i], "p[" + std::to_string(i) + "].", &out->pinned.back());
+    }
+  }
+  return ok;
+}
+
+}  // namespace gpucost
