@@ -55,7 +55,9 @@ void SyncCanvasSize() {
   if (w > 0 && h > 0 && (w != g_width_px || h != g_height_px)) {
     g_width_px = w;
     g_height_px = h;
-    glfwSetWindowSize(g_window, w, h);
+    // Not glfwSetWindowSize: Emscripten's GLFW requests fullscreen (and pointer lock) when the size equals
+    // the screen's, which is exactly the case of a full-window canvas at devicePixelRatio 1.
+    emscripten_set_canvas_element_size("#canvas", w, h);
     g_wake_frames = 3;
   }
   if (dpr != g_dpr) {
