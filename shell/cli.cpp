@@ -1,17 +1,104 @@
 #include "cli.h"
 
+#include <algorithm>
 #include <cerrno>
+#include <cmath>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
+#include "evaluate.h"
 #include "json_io.h"
+#include "result_json.h"
 
 namespace gpucost::cli {
 
 void Error(const std::string& message) { std::fprintf(stderr, "gpucost: %s\n", message.c_str()); }
+
+std::string InputName(const std::string& path) { return path == "-" ? "<stdin>" : path; }
+
+bool StdinAtMostOnce(const std::vector<std::string>& paths, const char* verb) {
+  int stdin_count = 0;
+  for (const std::string& p : paths) stdin_count += p == "-";
+  if (stdin_count <= 1) return true;
+  Error(std::string(verb) + ": standard input (-) can be given only once");
+  return false;
+}
+
+bool ParseNumber(const std::string& text, double* out) {
+  if (text.empty() || text.size() > 64) return false;
+  for (char c : text)  // digits, sign, point and exponent only: rejects "nan", "inf", hex and spaces
+    if (!((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.' || c == 'e' || c == 'E')) return false;
+  char* end = nullptr;
+  errno = 0;
+  const double v = std::strtod(text.c_str(), &end);
+  if (end != text.c_str() + text.size() || errno == ERANGE || !std::isfinite(v)) return false;
+  *out = v;
+  return true;
+}
+
+std::vector<std::string> SplitList(const std::string& text, char separator) {
+  std::vector<std::string> items;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= text.size(); ++i)
+    if (i == text.size() || text[i] == separator) {
+      items.push_back(text.substr(start, i - start));
+      start = i + 1;
+    }
+  return items;
+}
+
+namespace {
+std::string FirstNull(const nlohmann::json& j, const std::string& path) {
+  if (j.is_null()) return path.empty() ? "result" : path;
+  if (j.is_number_float() && !std::isfinite(j.get<double>())) return path;
+  if (j.is_object()) {
+    for (auto it = j.begin(); it != j.end(); ++it) {
+      std::string found = FirstNull(*it, path.empty() ? it.key() : path + "." + it.key());
+      if (!found.empty()) return found;
+    }
+  } else if (j.is_array()) {
+    for (std::size_t i = 0; i < j.size(); ++i) {
+      std::string found = FirstNull(j[i], path + "[" + std::to_string(i) + "]");
+      if (!found.empty()) return found;
+    }
+  }
+  return "";
+}
+}  // namespace
+
+std::string NonFiniteResultPath(const Scenario& s, const Result& r) {
+  return FirstNull(nlohmann::json::parse(ResultToJson(s, r, -1)), "");
+}
+
+int EvaluateForOutput(const std::string& name, const Scenario& s, Result* r) {
+  *r = Evaluate(s);
+  if (!r->ok) {
+    Error(name + ": scenario cannot be evaluated (cluster.gpu: unknown GPU or unsupported precision)");
+    return kExitInvalid;
+  }
+  const std::string bad = NonFiniteResultPath(s, *r);
+  if (!bad.empty()) {
+    Error(name + ": outside the model's numeric range: result " + bad +
+          " is not finite (check extreme values such as a tiny cluster.mfu or reliability.gpu_mtbf_hours)");
+    return kExitInvalid;
+  }
+  return kExitOk;
+}
+
+std::string ScenarioLabel(const Scenario& s, const std::string& path) {
+  if (s.name[0]) return s.name;
+  if (path == "-") return "<stdin>";
+  std::string base = std::filesystem::path(path).filename().string();
+  if (base.size() > 5 && base.compare(base.size() - 5, 5, ".json") == 0) base.resize(base.size() - 5);
+  return base.empty() ? path : base;
+}
 
 bool ParseArgs(int argc, char** argv, const std::vector<OptionSpec>& options, Args* out, const char* verb) {
   for (int i = 0; i < argc; ++i) {
@@ -83,7 +170,9 @@ bool ReadInput(const std::string& path, std::string* text, std::string* error) {
     }
   }
   if (in->bad()) {
-    *error = path + ": read error";
+    std::error_code ec;
+    const bool directory = path != "-" && std::filesystem::is_directory(path, ec);
+    *error = InputName(path) + (directory ? ": is a directory, not a scenario file" : ": read error");
     return false;
   }
   return true;
@@ -98,7 +187,7 @@ int LoadScenario(const std::string& path, Scenario* s, std::vector<std::string>*
   ScenarioParse p = ParseScenarioJson(text);
   *s = p.scenario;
   if (p.ok()) return kExitOk;
-  const std::string name = path == "-" ? "<stdin>" : path;
+  const std::string name = InputName(path);
   if (all_errors)
     for (const InputError& e : p.errors) all_errors->push_back(name + ": " + e.Text());
   else

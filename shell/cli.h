@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "result.h"
 #include "scenario.h"
 
 namespace gpucost::cli {
@@ -42,6 +43,28 @@ int LoadScenario(const std::string& path, Scenario* s, std::vector<std::string>*
 
 // One-line error on stderr: "gpucost: <message>".
 void Error(const std::string& message);
+
+// The name an input goes by in messages: "<stdin>" for "-", else the path.
+std::string InputName(const std::string& path);
+
+// Standard input can be read once: returns false (and prints an error) if "-" appears more than once.
+bool StdinAtMostOnce(const std::vector<std::string>& paths, const char* verb);
+
+// A strict decimal number: the whole text, finite ("1e3", "0.5", "-2"). No partial parses, no "nan"/"inf".
+bool ParseNumber(const std::string& text, double* out);
+
+// Splits "a,b,c" at commas (empty items kept, so "a,,b" can be reported).
+std::vector<std::string> SplitList(const std::string& text, char separator = ',');
+
+// JSON path of the first result figure that is not finite ("" when every figure is finite).
+std::string NonFiniteResultPath(const Scenario& s, const Result& r);
+
+// Evaluates a scenario for output. Returns kExitOk, or kExitInvalid after one line naming the input when the
+// scenario cannot be evaluated or a figure of its result is not finite (no output may hold NaN or infinity).
+int EvaluateForOutput(const std::string& name, const Scenario& s, Result* r);
+
+// A label for a scenario in comparisons: its name, else the file's base name without ".json".
+std::string ScenarioLabel(const Scenario& s, const std::string& path);
 
 // Output formats.
 enum class Format { kTable, kJson, kCsv };

@@ -82,11 +82,8 @@ int RunEval(int argc, char** argv) {
   if (!ParseFormat(args, {Format::kTable, Format::kJson, Format::kCsv}, &format)) return kExitInvalid;
   Scenario s;
   if (int rc = LoadScenario(args.positional[0], &s)) return rc;
-  const Result r = Evaluate(s);
-  if (!r.ok) {
-    Error(args.positional[0] + ": scenario cannot be evaluated");
-    return kExitInvalid;
-  }
+  Result r;
+  if (int rc = EvaluateForOutput(InputName(args.positional[0]), s, &r)) return rc;
   if (format == Format::kJson) {
     std::printf("%s\n", ResultToJson(s, r).c_str());
   } else if (format == Format::kCsv) {
