@@ -190,7 +190,7 @@ bool PlanJob(const Scenario& s, JobPlan* plan, Result* r) {
   return true;
 }
 
-void BillJob(const JobPlan& job, const Timeline& t, double preemptions, JobBill* out) {
+void BillJob(const JobPlan& job, const Timeline& t, double preemptions, JobBill* out, double exact_rounding_gpu_s) {
   *out = JobBill{};
   const double stall_s = job.unit.work_seconds - job.work_compute_s;
   double* th = out->time_hours.part;
@@ -229,6 +229,7 @@ void BillJob(const JobPlan& job, const Timeline& t, double preemptions, JobBill*
       const double per_session = (inc > 1 ? inc / 2 : 0) + std::max(0.0, job.minimum_billed_s - mean_len);
       rounding_gpu_s = job.billed_gpus * per_session + preemptions * job.session_gpus * per_session;
     }
+    if (exact_rounding_gpu_s >= 0) rounding_gpu_s = exact_rounding_gpu_s;
     g[kPartBillingRounding] = rounding_gpu_s / 3600;
   }
   out->billed_gpu_hours = out->gpu_hours.Total();

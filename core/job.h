@@ -47,6 +47,9 @@ struct JobBill {
 
 // Bills one timeline of the unit (every unit assumed to follow it; for tasks, pass the mean per-task
 // timeline). preemptions_total: spot preemptions in the whole job (ends of rental sessions).
-void BillJob(const JobPlan& plan, const Timeline& unit, double preemptions_total, JobBill* out);
+// rounding_gpu_s: billing rounding (GPU-seconds) measured on a simulated timeline's sessions (montecarlo.h);
+// < 0: estimated from preemptions_total.
+void BillJob(const JobPlan& plan, const Timeline& unit, double preemptions_total, JobBill* out,
+             double rounding_gpu_s = -1);
 
 }  // namespace gpucost
