@@ -1,0 +1,175 @@
+// memory.cpp — memory per GPU (see memory.h for the model and its sources). No allocation, no strings.
+#include "memory.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gpucost {
+namespace {
+
+// Framework/workspace allowance per GPU: CUDA context and loaded kernels take 1-2 GB once a model is on the
+// GPU (Hugging Face Transformers docs, "Model training anatomy", huggingface.co/docs/transformers/
+// model_memory_anatomy, read 2026-12); we take the upper end, 2 GB, to also cover cuBLAS/NCCL workspaces.
+constexpr double kFrameworkOverheadBytes = 2e9;
+// ZeRO-3 keeps the full weights of the layer being computed and of the one being prefetched.
+constexpr double kZero3LiveLayers = 2;
+
+bool HalfPrecisionWeights(Precision p) {
+  return p == Precision::kBf16 || p == Precision::kFp16 || p == Precision::kFp8;
+}
+
+double LayerParams(const ModelShape& m) {
+  const double h = static_cast<double>(m.hidden);
+  const double f = m.ffn_hidden > 0 ? static_cast<double>(m.ffn_hidden) : 4 * h;
+  const double embedding = static_cast<double>(m.vocab) * h;
+  if (m.params > embedding) return (m.params - embedding) / static_cast<double>(m.layers);
+  return 4 * h * h + 2 * h * f + 9 * h + f;  // QKV + projection, two MLP matrices, biases, two layer norms
+}
+
+}  // namespace
+
+BytesPerParam BytesPerParamFor(Precision precision, Optimizer optimizer) {
+  BytesPerParam b;
+  const bool mixed = HalfPrecisionWeights(precision);
+  b.weights = mixed ? 2 : 4;
+  b.gradients = mixed ? 2 : 4;
+  const double master = mixed ? 4 : 0;  // fp32 master copy under mixed precision
+  switch (optimizer) {
+    case Optimizer::kAdam: b.optimizer = master + 8; break;      // momentum + variance, fp32
+    case Optimizer::kAdam8bit: b.optimizer = master + 2; break;  // two 8-bit states
+    case Optimizer::kSgd: b.optimizer = master + 4; break;       // fp32 momentum
+  }
+  return b;
+}
+
+double ActivationBytesPerLayer(const ModelShape& m, const Layout& l) {
+  const double s = static_cast<double>(m.seq_len);
+  const double b = static_cast<double>(l.micro_batch);
+  const double h = static_cast<double>(m.hidden);
+  const double a = static_cast<double>(m.heads);
+  const double t = static_cast<double>(l.tensor);
+  const double sbh = s * b * h;
+  const double attention = 5 * a * s / (h * t);  // softmax input/output and dropout mask: not split by SP
+  switch (l.recompute) {
+    case Recompute::kFull: return 2 * sbh / (l.sequence_parallel ? t : 1);
+    case Recompute::kSelective: return sbh * (l.sequence_parallel ? 34 / t : 10 + 24 / t);
+    case Recompute::kNone: break;
+  }
+  return sbh * ((l.sequence_parallel ? 34 / t : 10 + 24 / t) + attention);
+}
+
+MemoryBreakdown EstimateMemory(const ModelShape& m, const Layout& l, Precision precision, double device_bytes) {
+  MemoryBreakdown out;
+  out.device_bytes = device_bytes;
+  out.overhead_bytes = kFrameworkOverheadBytes;
+  const bool shape = m.known();
+  if (l.tensor < 1 || l.pipeline < 1 || l.data < 1 || l.micro_batch < 1 || l.interleave < 1 ||
+      l.zero_stage < 0 || l.zero_stage > 3 || (!shape && m.params <= 0) ||
+      (shape && (l.tensor > m.heads || l.pipeline > m.layers)))
+    return out;
+  out.valid = true;
+  const double t = static_cast<double>(l.tensor);
+  const double p = static_cast<double>(l.pipeline);
+  const double d = static_cast<double>(l.data);
+
+  // Parameters on the reported (first) stage.
+  double layer_params = 0;
+  if (shape) {
+    layer_params = LayerParams(m) / t;
+    out.layers_per_stage = std::ceil(static_cast<double>(m.layers) / p);
+    const double embedding = static_cast<double>(m.vocab) * static_cast<double>(m.hidden) / t;
+    out.params_per_gpu = out.layers_per_stage * layer_params + embedding;
+  } else {
+    out.params_per_gpu = m.params / (t * p);
+  }
+
+  // Model states under ZeRO.
+  const BytesPerParam bpp = BytesPerParamFor(precision, l.optimizer);
+  const double n = out.params_per_gpu;
+  out.weights_bytes = n * bpp.weights / (l.zero_stage >= 3 ? d : 1);
+  out.gradients_bytes = n * bpp.gradients / (l.zero_stage >= 2 ? d : 1);
+  out.optimizer_bytes = n * bpp.optimizer / (l.zero_stage >= 1 ? d : 1);
+  if (l.zero_stage >= 3 && d > 1)
+    out.gathered_bytes = std::min(kZero3LiveLayers, out.layers_per_stage > 0 ? out.layers_per_stage : 1) *
+                         (shape ? layer_params : 0) * bpp.weights;
+
+  // Activations of the first stage.
+  if (shape) {
+    out.activations_known = true;
+    const double micro_batches = static_cast<double>(l.micro_batches());
+    out.inflight_micro_batches = micro_batches > 0 ? std::min(p, micro_batches) : p;
+    const double v = static_cast<double>(l.interleave);
+    const double interleave_factor = l.interleave > 1 && l.pipeline > 1 ? 1 + (p - 1) / (p * v) : 1;
+    const double per_layer = ActivationBytesPerLayer(m, l);
+    const double embedding_dropout = static_cast<double>(m.seq_len) * static_cast<double>(l.micro_batch) *
+                                     static_cast<double>(m.hidden) / (l.sequence_parallel ? t : 1);
+    out.activations_bytes =
+        out.inflight_micro_batches * (per_layer * out.layers_per_stage * interleave_factor + embedding_dropout);
+  }
+  return out;
+}
+
+namespace {
+
+// Appends powers of two from 1 up to `limit` to `out` (at most 31); returns the count.
+int PowersOfTwo(std::int64_t limit, std::int64_t* out) {
+  int n = 0;
+  for (std::int64_t v = 1; v <= limit && n < 31; v *= 2) out[n++] = v;
+  return n;
+}
+
+// Ordering of equally sized layouts: lower ZeRO stage, lower recompute, lower tensor, lower pipeline.
+bool Preferred(const Layout& a, const Layout& b) {
+  if (a.zero_stage != b.zero_stage) return a.zero_stage < b.zero_stage;
+  if (a.recompute != b.recompute) return a.recompute < b.recompute;
+  if (a.tensor != b.tensor) return a.tensor < b.tensor;
+  return a.pipeline < b.pipeline;
+}
+
+}  // namespace
+
+LayoutFit SmallestFittingLayout(const ModelShape& m, const Layout& base, Precision precision, double device_bytes,
+                                const MemorySearchSpace& space) {
+  LayoutFit best;
+  std::int64_t tensors[31], pipes[31], datas[31];
+  const std::int64_t max_tensor = m.known() ? std::min(space.max_tensor, m.heads) : space.max_tensor;
+  const std::int64_t layer_limit = m.known() ? m.layers : 1 << 12;
+  const std::int64_t max_pipe = space.max_pipeline > 0 ? std::min(space.max_pipeline, layer_limit) : layer_limit;
+  const int nt = PowersOfTwo(max_tensor, tensors);
+  const int np = PowersOfTwo(max_pipe, pipes);
+  const int nd = PowersOfTwo(space.max_gpus, datas);
+  const int zero_lo = space.vary_zero_stage ? 0 : static_cast<int>(base.zero_stage);
+  const int zero_hi = space.vary_zero_stage ? 3 : static_cast<int>(base.zero_stage);
+  const int re_lo = static_cast<int>(base.recompute);
+  const int re_hi = space.vary_recompute ? static_cast<int>(Recompute::kFull) : re_lo;
+  for (int ti = 0; ti < nt; ++ti) {
+    if (m.known() && m.heads % tensors[ti] != 0) continue;
+    for (int pi = 0; pi < np; ++pi)
+      for (int di = 0; di < nd; ++di) {
+        const std::int64_t gpus = tensors[ti] * pipes[pi] * datas[di];
+        if (gpus > space.max_gpus || (space.exact_gpus > 0 && gpus != space.exact_gpus)) continue;
+        if (best.found && gpus > best.layout.gpus()) continue;
+        if (base.global_batch > 0 && datas[di] * base.micro_batch > base.global_batch) continue;
+        for (int z = zero_lo; z <= zero_hi; ++z)
+          for (int re = re_lo; re <= re_hi; ++re) {
+            Layout l = base;
+            l.tensor = tensors[ti];
+            l.pipeline = pipes[pi];
+            l.data = datas[di];
+            l.zero_stage = z;
+            l.recompute = static_cast<Recompute>(re);
+            if (l.pipeline == 1) l.interleave = 1;
+            if (l.tensor == 1) l.sequence_parallel = false;
+            const MemoryBreakdown mem = EstimateMemory(m, l, precision, device_bytes);
+            if (!mem.fits()) continue;
+            if (best.found && gpus == best.layout.gpus() && !Preferred(l, best.layout)) continue;
+            best.found = true;
+            best.layout = l;
+            best.memory = mem;
+          }
+      }
+  }
+  return best;
+}
+
+}  // namespace gpucost

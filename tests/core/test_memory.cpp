@@ -1,0 +1,221 @@
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "memory.h"
+#include "../test_util.h"
+
+using namespace gpucost;
+using nlohmann::json;
+
+namespace {
+
+json LoadData(const char* name) { return json::parse(test::ReadFile(test::DataPath(name))); }
+
+ModelShape Shape(const json& m, double params = 0) {
+  ModelShape s;
+  s.params = params;
+  s.layers = m["layers"].get<std::int64_t>();
+  s.hidden = m["hidden"].get<std::int64_t>();
+  s.heads = m["heads"].get<std::int64_t>();
+  s.seq_len = m.value("seq_len", std::int64_t{2048});
+  s.vocab = m.value("vocab", std::int64_t{51200});
+  s.ffn_hidden = 4 * s.hidden;
+  return s;
+}
+
+Layout Parallel(std::int64_t t, std::int64_t p, std::int64_t d, std::int64_t zero = 0) {
+  Layout l;
+  l.tensor = t;
+  l.pipeline = p;
+  l.data = d;
+  l.zero_stage = zero;
+  return l;
+}
+
+void CheckSum(const MemoryBreakdown& m) {
+  CHECK(m.total_bytes() == doctest::Approx(m.weights_bytes + m.gradients_bytes + m.optimizer_bytes +
+                                           m.gathered_bytes + m.activations_bytes + m.overhead_bytes));
+  CHECK(m.headroom_bytes() == doctest::Approx(m.device_bytes - m.total_bytes()));
+  CHECK(std::isfinite(m.total_bytes()));
+}
+
+}  // namespace
+
+TEST_CASE("memory: ZeRO paper Figure 1, 7.5B parameters on 64 GPUs (golden)") {
+  const json z = LoadData("zero_paper.json");
+  ModelShape shape;
+  shape.params = z["params"].get<double>();
+  const double tolerance = z["rounding_gb"].get<double>();
+  const char* keys[] = {"baseline", "p_os", "p_os_g", "p_os_g_p"};
+  for (int stage = 0; stage <= 3; ++stage) {
+    CAPTURE(stage);
+    const MemoryBreakdown m =
+        EstimateMemory(shape, Parallel(1, 1, z["data_parallel"].get<std::int64_t>(), stage), Precision::kBf16, 80e9);
+    REQUIRE(m.valid);
+    CHECK(std::fabs(m.model_states_bytes() / 1e9 - z["model_states_gb"][keys[stage]].get<double>()) <= tolerance);
+    CHECK_FALSE(m.activations_known);
+    CheckSum(m);
+  }
+}
+
+TEST_CASE("memory: bytes per parameter by optimizer and precision") {
+  const BytesPerParam adam = BytesPerParamFor(Precision::kBf16, Optimizer::kAdam);
+  CHECK(adam.weights + adam.gradients + adam.optimizer == 16);  // ZeRO's 2 + 2 + 12
+  const BytesPerParam adam8 = BytesPerParamFor(Precision::kBf16, Optimizer::kAdam8bit);
+  CHECK(adam8.optimizer == 6);
+  const BytesPerParam sgd = BytesPerParamFor(Precision::kFp16, Optimizer::kSgd);
+  CHECK(sgd.optimizer == 8);
+  const BytesPerParam fp32 = BytesPerParamFor(Precision::kFp32, Optimizer::kAdam);
+  CHECK(fp32.weights + fp32.gradients + fp32.optimizer == 16);  // 4 + 4 + 8, no separate master copy
+}
+
+TEST_CASE("memory: Korthikanti et al. Table 2 per-layer activations on GPT-3 175B (golden)") {
+  const json k = LoadData("korthikanti_activations.json");
+  const json& mj = k["model"];
+  const ModelShape shape = Shape(mj);
+  const double sbh = 2048.0 * 12288.0;
+  const json& f = k["per_layer_sbh_factor"];
+  struct Case {
+    const char* key;
+    std::int64_t t;
+    bool sp;
+    Recompute re;
+  } cases[] = {{"no_parallelism_no_recompute", 1, false, Recompute::kNone},
+               {"tensor_parallel", 8, false, Recompute::kNone},
+               {"tensor_sequence_parallel", 8, true, Recompute::kNone},
+               {"tensor_parallel_selective", 8, false, Recompute::kSelective},
+               {"tensor_sequence_parallel_selective", 8, true, Recompute::kSelective},
+               {"full_recompute", 1, false, Recompute::kFull}};
+  for (const Case& c : cases) {
+    CAPTURE(c.key);
+    Layout l = Parallel(c.t, 1, 1);
+    l.sequence_parallel = c.sp;
+    l.recompute = c.re;
+    CHECK(ActivationBytesPerLayer(shape, l) / sbh == doctest::Approx(f[c.key].get<double>()));
+  }
+  // "reduces activation memory by 5x" (abstract): SP + selective against tensor parallelism alone.
+  Layout tp = Parallel(8, 1, 1), both = Parallel(8, 1, 1);
+  both.sequence_parallel = true;
+  both.recompute = Recompute::kSelective;
+  CHECK(ActivationBytesPerLayer(shape, tp) / ActivationBytesPerLayer(shape, both) >=
+        0.9 * k["reduction_sp_selective_vs_tensor_parallel_about"].get<double>());
+}
+
+TEST_CASE("memory: the first pipeline stage holds L layers' worth of activations under 1F1B") {
+  const json k = LoadData("korthikanti_activations.json");
+  const ModelShape shape = Shape(k["model"]);
+  Layout l = Parallel(8, 8, 1);
+  l.sequence_parallel = true;
+  l.recompute = Recompute::kSelective;
+  const double per_layer = ActivationBytesPerLayer(shape, l);
+  const double dropout_per_micro = 2048.0 * 12288.0 / 8;  // embedding dropout mask, / t with SP
+  const json& layers = k["first_stage_layers_in_memory"];
+  MemoryBreakdown m = EstimateMemory(shape, l, Precision::kBf16, 80e9);
+  CHECK(m.inflight_micro_batches == 8);
+  CHECK((m.activations_bytes - 8 * dropout_per_micro) / per_layer ==
+        doctest::Approx(layers["non_interleaved"].get<double>()));
+  l.interleave = 2;
+  m = EstimateMemory(shape, l, Precision::kBf16, 80e9);
+  CHECK((m.activations_bytes - 8 * dropout_per_micro) / per_layer ==
+        doctest::Approx(layers["interleaved_v2"].get<double>()));
+  // Fewer micro-batches per step than stages: only those are in flight.
+  l.interleave = 1;
+  l.global_batch = 4;
+  m = EstimateMemory(shape, l, Precision::kBf16, 80e9);
+  CHECK(m.inflight_micro_batches == 4);
+  CheckSum(m);
+}
+
+TEST_CASE("memory: Korthikanti et al. Table 3 setups fit on 80 GB A100 as trained (SP + selective)") {
+  const json k = LoadData("korthikanti_activations.json");
+  const double device = k["published_setups"]["device_gb"].get<double>() * 1e9;
+  for (const json& s : k["published_setups"]["setups"]) {
+    CAPTURE(s["name"].get<std::string>());
+    const ModelShape shape = Shape(s, s["params"].get<double>());
+    Layout l = Parallel(s["tensor"].get<std::int64_t>(), s["pipeline"].get<std::int64_t>(), 1);
+    CHECK(l.gpus() == s["gpus"].get<std::int64_t>());
+    l.sequence_parallel = true;
+    l.recompute = Recompute::kSelective;
+    const MemoryBreakdown m = EstimateMemory(shape, l, Precision::kBf16, device);
+    CheckSum(m);
+    CHECK(m.fits());
+    CHECK(m.headroom_bytes() > 0);
+    // Tensor parallelism alone without recomputation needs about 5x the activation memory (abstract).
+    Layout plain = l;
+    plain.sequence_parallel = false;
+    plain.recompute = Recompute::kNone;
+    CHECK(EstimateMemory(shape, plain, Precision::kBf16, device).activations_bytes >
+          0.9 * k["reduction_sp_selective_vs_tensor_parallel_about"].get<double>() * m.activations_bytes);
+  }
+}
+
+TEST_CASE("memory: sharding and parallelism never increase memory per GPU") {
+  ModelShape shape;
+  shape.params = 70e9;
+  shape.layers = 80;
+  shape.hidden = 8192;
+  shape.heads = 64;
+  shape.seq_len = 4096;
+  shape.vocab = 128256;
+  shape.ffn_hidden = 28672;
+  double last = 1e300;
+  for (int zero = 0; zero <= 3; ++zero) {
+    const MemoryBreakdown m = EstimateMemory(shape, Parallel(8, 4, 16, zero), Precision::kBf16, 80e9);
+    CHECK(m.model_states_bytes() <= last);
+    last = m.model_states_bytes();
+  }
+  last = 1e300;
+  for (std::int64_t t : {1, 2, 4, 8}) {
+    const MemoryBreakdown m = EstimateMemory(shape, Parallel(t, 1, 1), Precision::kBf16, 80e9);
+    CHECK(m.total_bytes() < last);
+    last = m.total_bytes();
+  }
+  // ZeRO-3 gathers the full weights of the layers in use.
+  const MemoryBreakdown z3 = EstimateMemory(shape, Parallel(1, 1, 64, 3), Precision::kBf16, 80e9);
+  CHECK(z3.gathered_bytes > 0);
+  CHECK(EstimateMemory(shape, Parallel(1, 1, 64, 2), Precision::kBf16, 80e9).gathered_bytes == 0);
+}
+
+TEST_CASE("memory: impossible layouts are invalid, never NaN") {
+  ModelShape shape;
+  shape.params = 1e9;
+  shape.layers = 4;
+  shape.hidden = 1024;
+  shape.heads = 8;
+  shape.seq_len = 1024;
+  shape.vocab = 32000;
+  CHECK_FALSE(EstimateMemory(shape, Parallel(16, 1, 1), Precision::kBf16, 80e9).valid);  // t > heads
+  CHECK_FALSE(EstimateMemory(shape, Parallel(1, 8, 1), Precision::kBf16, 80e9).valid);   // p > layers
+  CHECK_FALSE(EstimateMemory(shape, Parallel(0, 1, 1), Precision::kBf16, 80e9).fits());
+  CHECK_FALSE(EstimateMemory(ModelShape{}, Parallel(1, 1, 1), Precision::kBf16, 80e9).valid);
+}
+
+TEST_CASE("memory: the smallest fitting layout fits and nothing smaller does") {
+  const json k = LoadData("korthikanti_activations.json");
+  const ModelShape shape = Shape(k["model"], 175e9);
+  Layout base = Parallel(1, 1, 1);
+  base.sequence_parallel = true;
+  base.recompute = Recompute::kSelective;
+  MemorySearchSpace space;
+  space.max_gpus = 4096;
+  const LayoutFit fit = SmallestFittingLayout(shape, base, Precision::kBf16, 80e9, space);
+  REQUIRE(fit.found);
+  CHECK(fit.memory.fits());
+  CHECK(fit.layout.tensor <= 8);
+  CHECK(fit.layout.gpus() <= 64);  // the paper trained it on 64
+  space.max_gpus = fit.layout.gpus() / 2;
+  CHECK_FALSE(SmallestFittingLayout(shape, base, Precision::kBf16, 80e9, space).found);
+  // A model that fits on one GPU needs one.
+  ModelShape small = shape;
+  small.params = 0;
+  small.layers = 12;
+  small.hidden = 768;
+  small.heads = 12;
+  small.seq_len = 1024;
+  const LayoutFit one = SmallestFittingLayout(small, Parallel(1, 1, 1), Precision::kBf16, 80e9);
+  REQUIRE(one.found);
+  CHECK(one.layout.gpus() == 1);
+  CHECK(one.layout.zero_stage == 0);
+}
