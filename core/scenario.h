@@ -136,6 +136,18 @@ struct PricingInputs {
   OwnedInputs owned;
 };
 
+// Measured throughput at several GPU counts (scaling_fit.h). Not in the field table: json_io reads and writes
+// the array "scaling.points" itself ([{"gpus": 8, "tokens_per_second": 1.2e5}, ...]).
+constexpr int kMaxScalingPoints = 16;
+struct ScalingPointInputs {
+  std::int64_t gpus;                // scaling.points[i].gpus
+  double tokens_per_second;         // scaling.points[i].tokens_per_second (whole job, measured)
+};
+struct ScalingInputs {
+  int point_count;                  // entries used in points (0: none)
+  ScalingPointInputs points[kMaxScalingPoints];
+};
+
 struct Scenario {
   char name[kTextCapacity];         // name (free text)
   WorkloadInputs workload;
@@ -144,6 +156,7 @@ struct Scenario {
   ReliabilityInputs reliability;
   StorageInputs storage;
   PricingInputs pricing;
+  ScalingInputs scaling;
 };
 
 // A scenario with every field at its documented default (fields.h).
