@@ -163,7 +163,7 @@ bool PlanJob(const Scenario& s, JobPlan* plan, Result* r) {
   const bool owned = Model(s) == PricingModel::kOwned;
   double price = pr.krw_per_gpu_hour > 0 ? pr.krw_per_gpu_hour / pr.krw_per_usd : pr.usd_per_gpu_hour;
   if (owned) {
-    r->tco = ComputeTco(pr.owned);
+    r->tco = ComputeTco(pr.owned, rel.gpu_mtbf_hours);
     price = r->tco.usd_per_gpu_hour;
   }
   if (Model(s) == PricingModel::kReserved) {

@@ -235,6 +235,11 @@ const FieldSpec kFields[] = {
    nullptr, "seconds", "pricing",
    "Warning before reclaim. If it covers a checkpoint write, a preemption loses no progress.",
    "AWS two-minute Spot interruption notice (GCP: 30 s)"},
+  {"pricing.spot.discount", NUM, REF(pricing.spot.discount), 0.4, nullptr, 0, 0.99, false, false, nullptr,
+   "fraction", "pricing",
+   "Spot price below on-demand, used when comparing pricing models (gpucost pricing) and in fleet plans.",
+   "GCP Spot us-central1: a3-highgpu-1g H100 USD 6.571 vs 10.979/h (2026-09-26), a3-ultragpu-8g H200 USD "
+   "6.261 vs 10.437/GPU-h (2026-10-13), Cloud Billing Catalog: ~40% off (assets/offers.json)"},
   {"pricing.reserved.term_months", NUM, REF(pricing.reserved.term_months), 12, nullptr, 0, 120, true, false,
    nullptr, "months", "pricing", "Commitment term.", "1-year commitments (AWS Savings Plans, GCP CUDs)"},
   {"pricing.reserved.committed_gpus", INT, REF(pricing.reserved.committed_gpus), 0, nullptr, 1, 10000000,
@@ -246,6 +251,11 @@ const FieldSpec kFields[] = {
   {"pricing.reserved.usd_per_gpu_hour_on_demand", NUM, REF(pricing.reserved.usd_per_gpu_hour_on_demand), 0,
    nullptr, 0, 1e6, true, true, nullptr, "USD/GPU-hour", "pricing",
    "On-demand price for GPUs above the commitment. Absent: pricing.usd_per_gpu_hour.", "-"},
+  {"pricing.reserved.discount", NUM, REF(pricing.reserved.discount), 0.37, nullptr, 0, 0.99, false, false,
+   nullptr, "fraction", "pricing",
+   "Committed price below on-demand, used when comparing pricing models (gpucost pricing).",
+   "GCP 1-year committed use discount for A2 GPU VMs: 1-year / on-demand monthly = 0.63 (Cyclenerd "
+   "google-cloud-pricing-cost-calculator pricing.yml, generated 2026-02-12, from the Cloud Billing Catalog)"},
 
   // --- ownership ---
   {"pricing.owned.capex_usd_per_gpu", NUM, REF(pricing.owned.capex_usd_per_gpu), 40000, nullptr, 0, 1e8,
@@ -266,9 +276,10 @@ const FieldSpec kFields[] = {
   {"pricing.owned.usd_per_kwh", NUM, REF(pricing.owned.usd_per_kwh), 0.08, nullptr, 0, 10, false, false,
    nullptr, "USD/kWh", "ownership", "Electricity price.",
    "US industrial average ~8 cents/kWh (EIA Electric Power Monthly, 2024)"},
-  {"pricing.owned.opex_usd_per_gpu_year", NUM, REF(pricing.owned.opex_usd_per_gpu_year), 3000, nullptr, 0, 1e7,
+  {"pricing.owned.opex_usd_per_gpu_year", NUM, REF(pricing.owned.opex_usd_per_gpu_year), 0, nullptr, 0, 1e7,
    false, false, nullptr, "USD/GPU-year", "ownership",
-   "Space/colocation, maintenance contracts and staff per GPU per year.", "assumption"},
+   "Other operating cost per GPU per year (insurance, software, network transit) not entered below.",
+   "0: space, maintenance and staff are their own fields"},
   {"pricing.owned.spares_fraction", NUM, REF(pricing.owned.spares_fraction), 0.02, nullptr, 0, 1, false, false,
    nullptr, "fraction", "ownership", "Extra GPUs bought as spares / fleet.", "assumption"},
   {"pricing.owned.utilization", NUM, REF(pricing.owned.utilization), 0.7, nullptr, 0, 1, true, false, nullptr,
@@ -276,6 +287,23 @@ const FieldSpec kFields[] = {
   {"pricing.owned.compare_usd_per_gpu_hour", NUM, REF(pricing.owned.compare_usd_per_gpu_hour), 2.99, nullptr,
    0, 1e6, true, false, nullptr, "USD/GPU-hour", "ownership", "Cloud price to break even against.",
    "Lambda on-demand H100 SXM, 2025 (as pricing.usd_per_gpu_hour)"},
+  {"pricing.owned.colocation_usd_per_kw_month", NUM, REF(pricing.owned.colocation_usd_per_kw_month), 184.06,
+   nullptr, 0, 1e6, false, false, nullptr, "USD/kW-month", "ownership",
+   "Colocation (space, cooling, facility) per kW of IT power per month, energy billed separately.",
+   "CBRE North America Data Center Trends H2 2024 (2025-02-26): average asking rate for 250-500 kW in "
+   "primary markets, USD 184.06/kW/month"},
+  {"pricing.owned.maintenance_fraction_per_year", NUM, REF(pricing.owned.maintenance_fraction_per_year), 0.03,
+   nullptr, 0, 1, false, false, nullptr, "fraction/year", "ownership",
+   "Hardware support and maintenance contracts per year, as a fraction of capex.",
+   "assumption: ~3% of capex per year; replace with your vendor quote"},
+  {"pricing.owned.staff_usd_per_gpu_year", NUM, REF(pricing.owned.staff_usd_per_gpu_year), 400, nullptr, 0,
+   1e7, false, false, nullptr, "USD/GPU-year", "ownership", "Operations staff cost per GPU per year.",
+   "assumption: one engineer at ~USD 200k/year loaded per ~500 GPUs"},
+  {"pricing.owned.repair_hours_per_failure", NUM, REF(pricing.owned.repair_hours_per_failure), 72, nullptr, 0,
+   1e5, false, false, nullptr, "hours", "ownership",
+   "Hours a failed GPU is out of service (failures at reliability.gpu_mtbf_hours). Spares (spares_fraction) "
+   "cover repairs first; the rest reduces useful hours.",
+   "assumption: 3 days to swap or RMA a failed part"},
 };
 #undef REF
 

@@ -54,7 +54,13 @@ struct TcoResult {
   double usd_per_gpu_year = 0;        // all-in annual cost per GPU
   double capex_usd_per_gpu_year = 0;  // depreciation (incl. spares, less residual)
   double power_usd_per_gpu_year = 0;
-  double opex_usd_per_gpu_year = 0;
+  double opex_usd_per_gpu_year = 0;  // other opex (pricing.owned.opex_usd_per_gpu_year)
+  double facility_usd_per_gpu_year = 0;     // colocation per IT kW
+  double maintenance_usd_per_gpu_year = 0;  // support contracts (fraction of capex)
+  double staff_usd_per_gpu_year = 0;
+  double upfront_usd_per_gpu = 0;           // capex incl. spares, paid at purchase
+  double repair_downtime_fraction = 0;      // of hours, after spares cover what they can
+  double useful_hours_per_gpu_year = 0;     // 8,760 x utilization x (1 - repair downtime)
   double break_even_utilization = 0;  // against compare_usd_per_gpu_hour (> 1: never)
   double break_even_months = 0;       // months until owning beats renting at the utilisation (0: never)
 };

@@ -87,6 +87,12 @@ std::string ResultToJson(const Scenario& s, const Result& r, int indent) {
                   {"capex_usd_per_gpu_year", Num(r.tco.capex_usd_per_gpu_year)},
                   {"power_usd_per_gpu_year", Num(r.tco.power_usd_per_gpu_year)},
                   {"opex_usd_per_gpu_year", Num(r.tco.opex_usd_per_gpu_year)},
+                  {"facility_usd_per_gpu_year", Num(r.tco.facility_usd_per_gpu_year)},
+                  {"maintenance_usd_per_gpu_year", Num(r.tco.maintenance_usd_per_gpu_year)},
+                  {"staff_usd_per_gpu_year", Num(r.tco.staff_usd_per_gpu_year)},
+                  {"upfront_usd_per_gpu", Num(r.tco.upfront_usd_per_gpu)},
+                  {"repair_downtime_fraction", Num(r.tco.repair_downtime_fraction)},
+                  {"useful_hours_per_gpu_year", Num(r.tco.useful_hours_per_gpu_year)},
                   {"break_even_utilization", Num(r.tco.break_even_utilization)},
                   {"break_even_months", Num(r.tco.break_even_months)}};
   json warnings = json::array();

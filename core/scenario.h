@@ -97,6 +97,7 @@ struct SpotInputs {
   double preemptions_per_node_day;  // pricing.spot.preemptions_per_node_day
   double reacquire_minutes;         // pricing.spot.reacquire_minutes (wait for capacity, not billed)
   double notice_seconds;            // pricing.spot.notice_seconds (warning before reclaim)
+  double discount;                  // pricing.spot.discount (spot price = on-demand x (1 - discount); comparisons)
 };
 
 struct ReservedInputs {
@@ -104,6 +105,7 @@ struct ReservedInputs {
   std::int64_t committed_gpus;      // pricing.reserved.committed_gpus (auto: cluster GPUs)
   bool capacity_guaranteed;         // pricing.reserved.capacity_guaranteed
   double usd_per_gpu_hour_on_demand;// pricing.reserved.usd_per_gpu_hour_on_demand (burst above the commitment)
+  double discount;                  // pricing.reserved.discount (committed price = on-demand x (1 - discount); comparisons)
 };
 
 struct OwnedInputs {
@@ -113,10 +115,14 @@ struct OwnedInputs {
   double power_kw_per_gpu;          // pricing.owned.power_kw_per_gpu (incl. share of host, network)
   double pue;                       // pricing.owned.pue
   double usd_per_kwh;               // pricing.owned.usd_per_kwh
-  double opex_usd_per_gpu_year;     // pricing.owned.opex_usd_per_gpu_year (space, maintenance, staff)
+  double opex_usd_per_gpu_year;     // pricing.owned.opex_usd_per_gpu_year (other: insurance, software, transit)
   double spares_fraction;           // pricing.owned.spares_fraction
   double utilization;               // pricing.owned.utilization (fraction of hours doing useful work)
   double compare_usd_per_gpu_hour;  // pricing.owned.compare_usd_per_gpu_hour (cloud price to beat)
+  double colocation_usd_per_kw_month; // pricing.owned.colocation_usd_per_kw_month (space + cooling per IT kW, no energy)
+  double maintenance_fraction_per_year; // pricing.owned.maintenance_fraction_per_year (support contracts / capex)
+  double staff_usd_per_gpu_year;    // pricing.owned.staff_usd_per_gpu_year (operations staff per GPU)
+  double repair_hours_per_failure;  // pricing.owned.repair_hours_per_failure (GPU out of service; spares cover it)
 };
 
 struct PricingInputs {

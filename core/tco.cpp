@@ -1,21 +1,166 @@
+// tco.cpp — owned-hardware TCO and the four-model comparison of one job. See tco.h.
 #include "tco.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "evaluate.h"
 
 namespace gpucost {
 
-TcoResult ComputeTco(const OwnedInputs& o) {
+TcoResult ComputeTco(const OwnedInputs& o, double gpu_mtbf_hours) {
   TcoResult t;
   t.present = true;
-  const double capex = o.capex_usd_per_gpu * (1 + o.spares_fraction);
-  t.capex_usd_per_gpu_year = capex * (1 - o.residual_fraction) / o.lifetime_years;
+  t.upfront_usd_per_gpu = o.capex_usd_per_gpu * (1 + o.spares_fraction);
+  t.capex_usd_per_gpu_year = t.upfront_usd_per_gpu * (1 - o.residual_fraction) / o.lifetime_years;
   t.power_usd_per_gpu_year = o.power_kw_per_gpu * o.pue * kHoursPerYear * o.usd_per_kwh;
+  t.facility_usd_per_gpu_year = o.power_kw_per_gpu * o.colocation_usd_per_kw_month * 12;
+  t.maintenance_usd_per_gpu_year = t.upfront_usd_per_gpu * o.maintenance_fraction_per_year;
+  t.staff_usd_per_gpu_year = o.staff_usd_per_gpu_year;
   t.opex_usd_per_gpu_year = o.opex_usd_per_gpu_year;
-  t.usd_per_gpu_year = t.capex_usd_per_gpu_year + t.power_usd_per_gpu_year + t.opex_usd_per_gpu_year;
-  t.usd_per_gpu_hour = t.usd_per_gpu_year / (kHoursPerYear * o.utilization);
-  t.break_even_utilization = t.usd_per_gpu_year / (kHoursPerYear * o.compare_usd_per_gpu_hour);
-  const double running_per_month = (t.power_usd_per_gpu_year + t.opex_usd_per_gpu_year) / 12.0;
-  const double cloud_per_month = o.compare_usd_per_gpu_hour * kHoursPerMonth * o.utilization;
-  t.break_even_months = cloud_per_month > running_per_month ? capex / (cloud_per_month - running_per_month) : 0;
+  t.usd_per_gpu_year = t.capex_usd_per_gpu_year + t.power_usd_per_gpu_year + t.facility_usd_per_gpu_year +
+                       t.maintenance_usd_per_gpu_year + t.staff_usd_per_gpu_year + t.opex_usd_per_gpu_year;
+
+  const double repair = o.repair_hours_per_failure;
+  const double down = gpu_mtbf_hours > 0 ? repair / (gpu_mtbf_hours + repair) : 0;
+  t.repair_downtime_fraction = std::max(0.0, down - o.spares_fraction);
+  const double available = 1 - t.repair_downtime_fraction;
+  t.useful_hours_per_gpu_year = kHoursPerYear * o.utilization * available;
+  t.usd_per_gpu_hour = t.usd_per_gpu_year / t.useful_hours_per_gpu_year;
+  t.break_even_utilization = t.usd_per_gpu_year / (kHoursPerYear * available * o.compare_usd_per_gpu_hour);
+
+  const double running_per_month = (t.usd_per_gpu_year - t.capex_usd_per_gpu_year) / 12.0;
+  const double cloud_per_month = o.compare_usd_per_gpu_hour * t.useful_hours_per_gpu_year / 12.0;
+  t.break_even_months =
+      cloud_per_month > running_per_month ? t.upfront_usd_per_gpu / (cloud_per_month - running_per_month) : 0;
   return t;
+}
+
+const char* PricingModelName(PricingModel m) {
+  switch (m) {
+    case PricingModel::kOnDemand: return "on_demand";
+    case PricingModel::kSpot: return "spot";
+    case PricingModel::kReserved: return "reserved";
+    case PricingModel::kOwned: return "owned";
+  }
+  return "";
+}
+
+namespace {
+
+// The scenario's own price as entered (USD per GPU-hour, its tax basis).
+double EnteredUsdPerGpuHour(const PricingInputs& p) {
+  return p.krw_per_gpu_hour > 0 ? p.krw_per_gpu_hour / p.krw_per_usd : p.usd_per_gpu_hour;
+}
+
+void WriteRisk(const Scenario& s, const ModelCost& m, char* out) {
+  const PricingInputs& p = s.pricing;
+  const Result& r = m.result;
+  switch (m.model) {
+    case PricingModel::kOnDemand:
+      std::snprintf(out, kRiskTextCapacity,
+                    "No commitment; capacity is not reserved: %lld GPUs on demand may not be available when "
+                    "the job starts.", static_cast<long long>(r.billed_gpus));
+      break;
+    case PricingModel::kSpot:
+      std::snprintf(out, kRiskTextCapacity,
+                    "Reclaimable with %.0f s notice: %.1f preemptions and %.1f h waiting for capacity "
+                    "expected; no capacity guarantee.", p.spot.notice_seconds, r.expected_preemptions,
+                    r.time_hours.part[kPartReacquireWait]);
+      break;
+    case PricingModel::kReserved:
+      std::snprintf(out, kRiskTextCapacity,
+                    "%s %.0f-month commitment; the %.0f%% of the term after the job (%s) is paid unless "
+                    "other work uses it.", p.reserved.capacity_guaranteed ? "Capacity reserved by the" :
+                    "Discount only (capacity NOT reserved) on a", p.reserved.term_months,
+                    100 * std::max(0.0, 1 - m.expected_hours / (p.reserved.term_months * kHoursPerMonth)),
+                    m.term_tail_usd > 0 ? "included in the total" : "none");
+      break;
+    case PricingModel::kOwned:
+      std::snprintf(out, kRiskTextCapacity,
+                    "Capacity is yours once bought and installed (lead time not modelled); price assumes "
+                    "%.0f%% utilisation for %.0f years; break-even against on-demand at %.0f%%.",
+                    100 * p.owned.utilization, p.owned.lifetime_years, 100 * r.tco.break_even_utilization);
+      break;
+  }
+}
+
+}  // namespace
+
+double OnDemandReferenceUsdPerGpuHour(const Scenario& s) {
+  const PricingInputs& p = s.pricing;
+  const double entered = EnteredUsdPerGpuHour(p);
+  switch (Model(s)) {
+    case PricingModel::kOnDemand: return entered;
+    case PricingModel::kSpot: return entered / (1 - p.spot.discount);
+    case PricingModel::kReserved:
+      return p.reserved.usd_per_gpu_hour_on_demand > 0 ? p.reserved.usd_per_gpu_hour_on_demand
+                                                        : entered / (1 - p.reserved.discount);
+    case PricingModel::kOwned: return p.owned.compare_usd_per_gpu_hour;
+  }
+  return entered;
+}
+
+Scenario WithPricingModel(const Scenario& s, PricingModel model) {
+  Scenario v = s;
+  const double on_demand = OnDemandReferenceUsdPerGpuHour(s);
+  const bool own = Model(s) == model;
+  v.pricing.model = static_cast<int>(model);
+  v.pricing.krw_per_gpu_hour = 0;  // prices below are in USD (converted already)
+  const double entered = EnteredUsdPerGpuHour(s.pricing);
+  switch (model) {
+    case PricingModel::kOnDemand: v.pricing.usd_per_gpu_hour = on_demand; break;
+    case PricingModel::kSpot:
+      v.pricing.usd_per_gpu_hour = own ? entered : on_demand * (1 - s.pricing.spot.discount);
+      break;
+    case PricingModel::kReserved:
+      v.pricing.usd_per_gpu_hour = own ? entered : on_demand * (1 - s.pricing.reserved.discount);
+      if (v.pricing.reserved.usd_per_gpu_hour_on_demand <= 0) v.pricing.reserved.usd_per_gpu_hour_on_demand = on_demand;
+      break;
+    case PricingModel::kOwned:
+      // Break even against the same on-demand price; owned hardware carries no rental tax (VAT on the
+      // purchase is not modelled), so prices are pre-tax.
+      v.pricing.owned.compare_usd_per_gpu_hour = on_demand / (s.pricing.price_includes_tax ? 1 + s.pricing.tax_rate : 1);
+      v.pricing.tax_rate = 0;
+      v.pricing.price_includes_tax = false;
+      break;
+  }
+  return v;
+}
+
+PricingComparison ComparePricingModels(const Scenario& s) {
+  PricingComparison c;
+  c.on_demand_usd_per_gpu_hour = OnDemandReferenceUsdPerGpuHour(s);
+  for (int i = 0; i < kModelCount; ++i) {
+    const PricingModel model = static_cast<PricingModel>(i);
+    const Scenario v = WithPricingModel(s, model);
+    ModelCost& m = c.models[i];
+    m.model = model;
+    m.result = Evaluate(v);
+    if (!m.result.ok) return c;
+    m.usd_per_gpu_hour = m.result.usd_per_gpu_hour;
+    m.job_usd = m.result.expected_usd;
+    m.expected_hours = m.result.expected_hours;
+    if (model == PricingModel::kReserved) {
+      const ReservedInputs& rv = v.pricing.reserved;
+      const double committed = rv.committed_gpus > 0 ? static_cast<double>(rv.committed_gpus)
+                                                     : static_cast<double>(m.result.billed_gpus);
+      const double committed_pretax = v.pricing.usd_per_gpu_hour / (v.pricing.price_includes_tax ? 1 + v.pricing.tax_rate : 1);
+      const double tail_hours = std::max(0.0, rv.term_months * kHoursPerMonth - m.expected_hours);
+      m.term_tail_usd = committed * committed_pretax * tail_hours * (1 + v.pricing.tax_rate);
+      m.capacity_guaranteed = rv.capacity_guaranteed;
+    }
+    m.capacity_guaranteed = m.capacity_guaranteed || model == PricingModel::kOwned;
+    m.total_usd = m.job_usd + m.term_tail_usd;
+  }
+  for (int i = 0; i < kModelCount; ++i) {
+    ModelCost& m = c.models[i];
+    m.ratio_to_on_demand = m.total_usd / c.models[0].total_usd;
+    WriteRisk(WithPricingModel(s, m.model), m, m.risk);
+    if (m.total_usd < c.models[c.cheapest].total_usd) c.cheapest = i;
+  }
+  c.ok = true;
+  return c;
 }
 
 }  // namespace gpucost

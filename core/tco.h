@@ -1,4 +1,5 @@
-// tco.h — owned hardware: cost per useful GPU-hour and break-even against a cloud price.
+// tco.h — owned hardware (cost per useful GPU-hour, break-even against a cloud price) and the same job
+// priced under every pricing model side by side (on-demand, spot, reserved, owned).
 #pragma once
 #include "result.h"
 #include "scenario.h"
@@ -8,10 +9,59 @@ namespace gpucost {
 constexpr double kHoursPerYear = 8760.0;
 constexpr double kHoursPerMonth = kHoursPerYear / 12.0;
 
-// Annual cost per GPU = depreciation of capex (with spares, less residual value) over the lifetime
-// + power (kW x PUE x 8,760 h x $/kWh, drawn all year: an upper bound) + opex. Per useful GPU-hour:
-// annual / (8,760 x utilization). Break-even utilisation: where that equals compare_usd_per_gpu_hour.
-// Break-even months: upfront capex / (monthly cloud cost at the utilisation - monthly running cost).
-TcoResult ComputeTco(const OwnedInputs& owned);
+// Annual cost per GPU, as named parts that sum to usd_per_gpu_year:
+//   capex        depreciation: capex x (1 + spares) x (1 - residual) / lifetime (straight line)
+//   power        kW x PUE x 8,760 h x $/kWh (drawn all year: an upper bound)
+//   facility     colocation per IT kW x kW x 12
+//   maintenance  support contracts: fraction of capex (incl. spares) per year
+//   staff, opex  per GPU per year
+// Repair downtime: a failed GPU (every gpu_mtbf_hours) is out for repair_hours_per_failure; spares cover
+// that first, the rest reduces useful hours. Useful hours = 8,760 x utilization x (1 - repair downtime).
+// Per useful GPU-hour: annual / useful hours. Break-even utilisation: where that equals
+// compare_usd_per_gpu_hour. Break-even months: upfront capex / (monthly cloud cost of the useful hours -
+// monthly running cost); 0 when renting is never dearer.
+TcoResult ComputeTco(const OwnedInputs& owned, double gpu_mtbf_hours);
+inline TcoResult ComputeTco(const OwnedInputs& owned) { return ComputeTco(owned, 0.0); }
+
+// --- The same job under the four pricing models ---------------------------------------------------------
+
+// The on-demand price (USD per GPU-hour, on the scenario's tax basis) the comparison is anchored on:
+// the scenario's price when it is on-demand; spot and reserved prices divided by (1 - their discount)
+// unless reserved.usd_per_gpu_hour_on_demand is given; owned: owned.compare_usd_per_gpu_hour.
+// A KRW price (pricing.krw_per_gpu_hour) is converted with krw_per_usd first.
+double OnDemandReferenceUsdPerGpuHour(const Scenario& s);
+
+// `s` re-priced under `model`: the scenario's own price for its own model, otherwise the on-demand
+// reference x (1 - discount) (spot, reserved) or the owned TCO. Owned hardware carries no rental tax.
+Scenario WithPricingModel(const Scenario& s, PricingModel model);
+
+constexpr int kModelCount = 4;
+constexpr int kRiskTextCapacity = 240;
+
+struct ModelCost {
+  PricingModel model = PricingModel::kOnDemand;
+  double usd_per_gpu_hour = 0;     // pre-tax price per billed GPU-hour (blended above a commitment)
+  double job_usd = 0;              // Evaluate(): the job itself, every part included
+  double term_tail_usd = 0;        // reserved: commitment paid after the job ends, to the end of the term
+  double total_usd = 0;            // job_usd + term_tail_usd
+  double expected_hours = 0;
+  double ratio_to_on_demand = 0;   // total_usd / on-demand total_usd
+  bool capacity_guaranteed = false;
+  char risk[kRiskTextCapacity] = {};
+  Result result;
+};
+
+struct PricingComparison {
+  bool ok = false;
+  double on_demand_usd_per_gpu_hour = 0;  // the anchor (see OnDemandReferenceUsdPerGpuHour)
+  ModelCost models[kModelCount];          // indexed by PricingModel
+  int cheapest = 0;                       // index of the lowest total_usd
+};
+
+// Evaluates the scenario's job under on-demand, spot, reserved and owned. ok is false when the scenario
+// cannot be evaluated.
+PricingComparison ComparePricingModels(const Scenario& s);
+
+const char* PricingModelName(PricingModel m);  // "on_demand", "spot", "reserved", "owned"
 
 }  // namespace gpucost
