@@ -1,0 +1,173 @@
+// The probe report (gpucost/probe@1): parse, validate, round trip, derived suggestions and import.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "catalog.h"
+#include "evaluate.h"
+#include "probe.h"
+#include "../test_util.h"
+
+using namespace gpucost;
+
+namespace {
+
+ProbeReport MustParseProbe(const std::string& text) {
+  ProbeParse p = ParseProbeJson(text);
+  std::string all;
+  for (const InputError& e : p.errors) all += e.Text() + "\n";
+  INFO(all);
+  REQUIRE(p.ok());
+  return p.report;
+}
+
+ProbeReport H100Fixture() { return MustParseProbe(test::ReadFile(test::DataPath("probe_h100_8gpu.json"))); }
+
+// The fixture with one edit applied through nlohmann::json (a JSON pointer and a value).
+std::string Edited(const char* pointer, const nlohmann::json& value) {
+  nlohmann::json doc = nlohmann::json::parse(test::ReadFile(test::DataPath("probe_h100_8gpu.json")));
+  doc[nlohmann::json::json_pointer(pointer)] = value;
+  return doc.dump();
+}
+
+std::string FirstError(const std::string& text) {
+  ProbeParse p = ParseProbeJson(text);
+  return p.errors.empty() ? "" : p.errors[0].Text();
+}
+
+}  // namespace
+
+TEST_CASE("the synthetic H100 fixture parses: inventory, GEMMs, bandwidths, storage") {
+  ProbeReport r = H100Fixture();
+  CHECK(r.gpu_status == "ok");
+  REQUIRE(r.gpus.size() == 8);
+  CHECK(r.gpus[3].name == "NVIDIA H100 80GB HBM3");
+  CHECK(r.gpus[3].sm_count == 132);
+  CHECK(r.peer_access.size() == 8);
+  CHECK_FALSE(r.peer_access[2][2]);
+  CHECK(r.peer_access[2][3]);
+  CHECK(r.gemm.size() == 8 * 5 + 4);
+  CHECK(r.storage.size() == 2);
+}
+
+TEST_CASE("round trip: parse(serialise(report)) is the same report, key for key") {
+  const std::string original = test::ReadFile(test::DataPath("probe_h100_8gpu.json"));
+  ProbeReport r = H100Fixture();
+  const std::string written = ProbeToJson(r);
+  CHECK(nlohmann::json::parse(written) == nlohmann::json::parse(original));
+  ProbeReport again = MustParseProbe(written);
+  CHECK(ProbeToJson(again) == written);
+
+  ProbeReport built;  // a report made in code, with suggestions, survives too
+  built.gpu_status = "skipped";
+  built.storage.push_back({"checkpoint_write", "/tmp/x", 1e6, 1, 0.5, 0.002, false, true});
+  built.suggestions.checkpoint_gb = 98;
+  built.suggestions.checkpoint_write_minutes = 98 / 0.002 / 60;
+  CHECK(ValidateProbe(built).empty());
+  CHECK(ProbeToJson(MustParseProbe(ProbeToJson(built))) == ProbeToJson(built));
+}
+
+TEST_CASE("measured figures: the slowest GPU's median counts, bandwidth conventions as documented") {
+  ProbeReport r = H100Fixture();
+  CHECK(MeasuredGemmTflops(r, "bf16") == doctest::Approx(742 * 0.985).epsilon(1e-3));  // GPU 5 is slower
+  CHECK(MeasuredGemmTflops(r, "fp8") == doctest::Approx(1371 * 0.985).epsilon(1e-3));
+  CHECK(MeasuredHbmTbps(r) == doctest::Approx(3.031));     // triad beats copy
+  CHECK(MeasuredPeerGbps(r) == doctest::Approx(373.0));    // slowest pair, one direction
+  CHECK(MeasuredStorageGbps(r, "dataset_read") == doctest::Approx(6.102));
+  CHECK(MeasuredStorageGbps(r, "checkpoint_write") == doctest::Approx(2.4));
+  r.gemm.clear();
+  CHECK(MeasuredGemmTflops(r, "bf16") == 0);
+}
+
+TEST_CASE("import: ApplyProbe sets the measured fields, names them, and Evaluate uses them") {
+  ProbeReport report = H100Fixture();
+  Scenario s = DefaultScenario();  // h100-sxm, bf16
+  const Result before = Evaluate(s);
+  const std::vector<std::string> set = ApplyProbe(report, &s);
+  CHECK(set == std::vector<std::string>{"cluster.peak_tflops", "cluster.hbm_tbps", "cluster.nvlink_gbps",
+                                        "storage.read_gbps", "storage.checkpoint_write_gbps"});
+  CHECK(s.cluster.peak_tflops == doctest::Approx(730.87).epsilon(1e-4));
+  CHECK(s.cluster.nvlink_gbps == doctest::Approx(746.0));  // both directions, like the catalog's 900
+  CHECK(ValidateScenario(s).empty());
+  const Result after = Evaluate(s);
+  REQUIRE(after.ok);
+  CHECK(after.peak_tflops_per_gpu == doctest::Approx(s.cluster.peak_tflops));
+  CHECK(after.ideal_hours == doctest::Approx(before.ideal_hours * 989.4 / s.cluster.peak_tflops));
+  CHECK(after.checkpoint_write_minutes == doctest::Approx(after.checkpoint_gb / 2.4 / 60));
+  CHECK(ProbeGpuMismatch(report, s).empty());
+
+  Scenario fp8 = DefaultScenario();
+  fp8.workload.precision = static_cast<int>(Precision::kFp8);
+  ApplyProbe(report, &fp8);
+  CHECK(fp8.cluster.peak_tflops == doctest::Approx(1371 * 0.985).epsilon(1e-3));
+}
+
+TEST_CASE("import of a storage-only report sets only what was measured") {
+  ProbeReport report = MustParseProbe(test::ReadFile(test::DataPath("probe_storage_only.json")));
+  CHECK(report.gpu_status == "unavailable");
+  Scenario s = DefaultScenario();
+  CHECK(ApplyProbe(report, &s) == std::vector<std::string>{"storage.checkpoint_write_gbps"});
+  CHECK(s.cluster.peak_tflops == 0);  // still automatic: the catalog's figure
+  CHECK(s.storage.checkpoint_write_gbps == doctest::Approx(0.5));
+  CHECK(ProbeGpuMismatch(report, s).empty());
+}
+
+TEST_CASE("suggestions: fraction of the catalog's dense peak and the scenario's checkpoint write time") {
+  ProbeReport r = H100Fixture();
+  Scenario s = DefaultScenario();
+  DeriveSuggestions(s, &r);
+  CHECK(r.suggestions.catalog_gpu == "h100-sxm");
+  REQUIRE(r.suggestions.peak_fraction.size() == 5);
+  const ProbePeakFraction& bf16 = r.suggestions.peak_fraction[0];
+  CHECK(bf16.precision == "bf16");
+  CHECK(bf16.dense_peak_tflops == doctest::Approx(989.4));
+  CHECK(bf16.fraction == doctest::Approx(742 * 0.985 / 989.4).epsilon(1e-3));
+  CHECK(r.suggestions.checkpoint_gb == doctest::Approx(7e9 * 14 / 1e9));  // params x 14 bytes
+  CHECK(r.suggestions.checkpoint_write_minutes == doctest::Approx(98 / 2.4 / 60));
+  CHECK(r.suggestions.nccl_busbw_fraction_of_peer == doctest::Approx(361.0 / 373.0));
+  CHECK(ValidateProbe(r).empty());
+}
+
+TEST_CASE("catalog match from driver names") {
+  CHECK(MatchCatalogGpu("NVIDIA H100 80GB HBM3", 85) == "h100-sxm");
+  CHECK(MatchCatalogGpu("NVIDIA H100 PCIe", 85) == "h100-pcie");
+  CHECK(MatchCatalogGpu("NVIDIA H100 NVL", 100) == "h100-nvl");
+  CHECK(MatchCatalogGpu("NVIDIA H200", 150) == "h200-sxm");
+  CHECK(MatchCatalogGpu("NVIDIA A100-SXM4-80GB", 85) == "a100-sxm-80gb");
+  CHECK(MatchCatalogGpu("NVIDIA A100-SXM4-40GB", 42.5) == "a100-sxm-40gb");
+  CHECK(MatchCatalogGpu("NVIDIA A100 80GB PCIe", 85) == "a100-pcie-80gb");
+  CHECK(MatchCatalogGpu("NVIDIA B200", 192) == "b200");
+  CHECK(MatchCatalogGpu("NVIDIA L40S", 48) == "l40s");
+  CHECK(MatchCatalogGpu("NVIDIA GeForce RTX 4090", 25) == "");
+  for (const char* id : {"h100-sxm", "h100-pcie", "h100-nvl", "h200-sxm", "a100-sxm-80gb", "a100-sxm-40gb",
+                         "a100-pcie-80gb", "b200", "l40s"}) {
+    CAPTURE(id);
+    CHECK(FindGpu(id) != nullptr);  // every id the matcher can return is in the catalog
+  }
+  Scenario a100 = DefaultScenario();
+  std::snprintf(a100.cluster.gpu, sizeof a100.cluster.gpu, "a100-sxm-80gb");
+  CHECK(ProbeGpuMismatch(H100Fixture(), a100) ==
+        "the probe measured NVIDIA H100 80GB HBM3 (h100-sxm) but the scenario's cluster.gpu is a100-sxm-80gb");
+}
+
+TEST_CASE("bad reports: one error naming the JSON path and what is allowed") {
+  CHECK(FirstError("{") == "malformed JSON");
+  CHECK(FirstError("[]") == "expected an object");
+  CHECK(FirstError(Edited("/schema", "gpucost/probe@2")) == "schema: must be \"gpucost/probe@1\", got \"gpucost/probe@2\"");
+  CHECK(FirstError(Edited("/gemm/3/tflops/median", -5)) == "gemm[3].tflops.median: must be > 0 and <= 100000, got -5");
+  CHECK(FirstError(Edited("/gemm/3/tflops/max", 1)) == "gemm[3].tflops: must satisfy min <= median <= max");
+  CHECK(FirstError(Edited("/gemm/0/precision", "int4")) ==
+        "gemm[0].precision: must be one of: bf16, fp16, fp8, tf32, fp32; got \"int4\"");
+  CHECK(FirstError(Edited("/gemm/0/gpu", 8)) == "gemm[0].gpu: must name a GPU of this report (0 to 8 - 1), got 8");
+  CHECK(FirstError(Edited("/gemm/0/m", "8192")) == "gemm[0].m: expected an integer");
+  CHECK(FirstError(Edited("/bandwidth/0/gbps/median", nullptr)) == "bandwidth[0].gbps.median: expected a number");
+  CHECK(FirstError(Edited("/bandwidth/32/peer", 0)) == "bandwidth[32].peer: must differ from gpu");
+  CHECK(FirstError(Edited("/storage/1/seconds", 0)) == "storage[1].seconds: must be > 0 and <= 1e+07, got 0");
+  CHECK(FirstError(Edited("/storage/0/speed", 1)) == "storage[0].speed: unknown key");
+  CHECK(FirstError(Edited("/peer_access/2", nlohmann::json::array({true}))) == "peer_access[2]: must hold 8 booleans");
+  CHECK(FirstError(Edited("/gpu_status", "maybe")) ==
+        "gpu_status: must be one of: ok, unavailable, skipped; got \"maybe\"");
+  ProbeParse deep = ParseProbeJson(std::string(100, '[') + std::string(100, ']'));
+  REQUIRE(deep.errors.size() == 1);
+  CHECK(deep.errors[0].path.empty());
+}
