@@ -1,0 +1,151 @@
+// offers.cpp — the offers catalog: parsing with path-naming errors, lookup, applying an offer.
+#include "offers.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include <nlohmann/json.hpp>
+
+#include "assets.h"
+
+namespace gpucost {
+namespace {
+
+using nlohmann::json;
+
+struct OfferReader {
+  const json& o;
+  std::string path;
+  std::vector<InputError>* errors;
+
+  std::string Text(const char* key, bool required) const {
+    auto it = o.find(key);
+    if (it == o.end()) {
+      if (required) errors->push_back({path + "." + key, "required (a string)"});
+      return "";
+    }
+    if (!it->is_string()) {
+      errors->push_back({path + "." + key, "expected a string"});
+      return "";
+    }
+    return it->get<std::string>();
+  }
+  double Number(const char* key, bool required, double max) const {
+    auto it = o.find(key);
+    if (it == o.end()) {
+      if (required) errors->push_back({path + "." + key, "required (a number > 0)"});
+      return 0;
+    }
+    const double v = it->is_number() ? it->get<double>() : NAN;
+    if (!(v > 0) || v > max) {
+      char range[96];
+      std::snprintf(range, sizeof range, "must be a number > 0 and <= %g", max);
+      errors->push_back({path + "." + key, range});
+      return 0;
+    }
+    return v;
+  }
+};
+
+Offer ReadOffer(const json& o, const std::string& path, std::vector<InputError>* errors) {
+  Offer f;
+  if (!o.is_object()) {
+    errors->push_back({path, "expected an object"});
+    return f;
+  }
+  OfferReader r{o, path, errors};
+  f.id = r.Text("id", true);
+  f.provider = r.Text("provider", true);
+  f.product = r.Text("product", true);
+  f.gpu = r.Text("gpu", true);
+  f.region = r.Text("region", true);
+  f.date = r.Text("date", true);
+  f.source = r.Text("source", true);
+  f.via = r.Text("via", false);
+  f.note = r.Text("note", false);
+  const std::string model = r.Text("model", true);
+  if (model == "reserved") f.model = PricingModel::kReserved;
+  else if (model != "on_demand" && !model.empty())
+    errors->push_back({path + ".model", "must be one of: on_demand, reserved"});
+  auto cg = o.find("capacity_guaranteed");
+  if (cg != o.end() && !cg->is_boolean()) errors->push_back({path + ".capacity_guaranteed", "expected true or false"});
+  f.capacity_guaranteed = cg != o.end() && cg->is_boolean() && cg->get<bool>();
+  const double gpus = r.Number("gpus_per_instance", true, 1024);
+  f.gpus_per_instance = static_cast<int>(gpus);
+  if (gpus != std::floor(gpus)) errors->push_back({path + ".gpus_per_instance", "must be an integer from 1 to 1024"});
+  f.usd_per_gpu_hour = r.Number("usd_per_gpu_hour", true, 1e4);
+  f.usd_per_instance_hour = r.Number("usd_per_instance_hour", true, 1e6);
+  f.spot_usd_per_gpu_hour = r.Number("spot_usd_per_gpu_hour", false, 1e4);
+  if (f.gpus_per_instance > 0 && f.usd_per_gpu_hour > 0 && f.usd_per_instance_hour > 0 &&
+      std::fabs(f.usd_per_gpu_hour * f.gpus_per_instance - f.usd_per_instance_hour) > 0.01 * f.usd_per_instance_hour)
+    errors->push_back({path + ".usd_per_gpu_hour", "must equal usd_per_instance_hour / gpus_per_instance (within 1%)"});
+  if (f.spot_usd_per_gpu_hour >= f.usd_per_gpu_hour && f.spot_usd_per_gpu_hour > 0)
+    errors->push_back({path + ".spot_usd_per_gpu_hour", "must be below usd_per_gpu_hour"});
+  return f;
+}
+
+const std::vector<Offer>& Catalog() {
+  static const std::vector<Offer> offers = [] {
+    const EmbeddedAsset* asset = FindAsset("offers.json");
+    if (!asset) return std::vector<Offer>{};
+    std::vector<InputError> errors;
+    std::vector<Offer> out = ParseOffersJson(std::string_view(asset->data, asset->size), &errors);
+    return errors.empty() ? out : std::vector<Offer>{};  // a broken asset fails its test, never the model
+  }();
+  return offers;
+}
+
+}  // namespace
+
+std::vector<Offer> ParseOffersJson(std::string_view text, std::vector<InputError>* errors) {
+  std::vector<Offer> out;
+  const std::string depth = CheckJsonDepth(text);
+  if (!depth.empty()) {
+    errors->push_back({"", depth});
+    return out;
+  }
+  const json doc = json::parse(text.begin(), text.end(), nullptr, false);
+  if (doc.is_discarded() || !doc.is_object()) {
+    errors->push_back({"", "malformed JSON or not an object"});
+    return out;
+  }
+  if (doc.value("schema", "") != kOffersSchema) errors->push_back({"schema", std::string("must be \"") + kOffersSchema + "\""});
+  auto list = doc.find("offers");
+  if (list == doc.end() || !list->is_array()) {
+    errors->push_back({"offers", "required (an array of offers)"});
+    return out;
+  }
+  for (std::size_t i = 0; i < list->size(); ++i) {
+    const std::string path = "offers[" + std::to_string(i) + "]";
+    Offer f = ReadOffer((*list)[i], path, errors);
+    for (const Offer& seen : out)
+      if (!f.id.empty() && seen.id == f.id) errors->push_back({path + ".id", "duplicate id \"" + f.id + "\""});
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
+const Offer* Offers() { return Catalog().data(); }
+std::size_t OfferCount() { return Catalog().size(); }
+
+const Offer* FindOffer(std::string_view id) {
+  for (const Offer& f : Catalog())
+    if (f.id == id) return &f;
+  return nullptr;
+}
+
+void ApplyOffer(const Offer& offer, Scenario* s) {
+  std::snprintf(s->cluster.gpu, kTextCapacity, "%s", offer.gpu.c_str());
+  s->cluster.gpus_per_node = offer.gpus_per_instance;
+  s->pricing.usd_per_gpu_hour = offer.usd_per_gpu_hour;
+  s->pricing.krw_per_gpu_hour = 0;
+  s->pricing.price_includes_tax = false;
+  s->pricing.model = static_cast<int>(offer.model);
+  if (offer.model == PricingModel::kReserved) {
+    s->pricing.reserved.capacity_guaranteed = offer.capacity_guaranteed;
+    s->pricing.reserved.usd_per_gpu_hour_on_demand = 0;
+  }
+  if (offer.spot_usd_per_gpu_hour > 0) s->pricing.spot.discount = 1 - offer.spot_usd_per_gpu_hour / offer.usd_per_gpu_hour;
+}
+
+}  // namespace gpucost
