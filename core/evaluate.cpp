@@ -10,6 +10,7 @@
 #include "catalog.h"
 #include "job.h"
 #include "reliability.h"
+#include "steptime.h"
 #include "tco.h"
 
 namespace gpucost {
@@ -30,6 +31,29 @@ const char* const kPartLabels[kPartCount] = {
     "Egress", "Fixed fees", "Unused commitment", "Tax"};
 
 double CeilDiv(double a, double b) { return std::ceil(a / b - 1e-12); }
+
+// Step time from the model shape and layout (steptime.h). Without cluster.mfu, the MFU is predicted: from
+// parallel.single_node_mfu x the scaling efficiency when given, else from the step-time model.
+void PredictStep(const Scenario& s, const EffectiveHardware& hw, Result* r) {
+  if (Kind(s) != WorkloadKind::kTraining || !HasModelShape(s) || s.parallel.global_batch <= 0) return;
+  const ModelShape shape = ShapeFromScenario(s);
+  const Layout layout = LayoutFromScenario(s);
+  const StepHardware step_hw = StepHardwareFor(s, hw);
+  if (layout.gpus() != s.cluster.gpus) {
+    r->warnings.Add("layout_gpu_count", "The layout uses %lld GPUs (tensor x pipeline x data) but cluster.gpus is %lld: "
+                    "no step-time prediction.", static_cast<long long>(layout.gpus()), static_cast<long long>(s.cluster.gpus));
+    return;
+  }
+  r->step = EstimateStepTime(shape, layout, step_hw);
+  if (!r->step.ok()) {
+    r->warnings.Add("layout_invalid", "No step-time prediction: %s.", LayoutErrorText(r->step.error));
+    return;
+  }
+  r->scaling_efficiency = ScalingEfficiency(shape, layout, step_hw);
+  if (s.cluster.mfu > 0) return;
+  r->mfu = s.parallel.single_node_mfu > 0 ? s.parallel.single_node_mfu * r->scaling_efficiency : r->step.mfu;
+  r->mfu_source = MfuSource::kPredicted;
+}
 
 }  // namespace
 
@@ -77,6 +101,7 @@ bool PlanJob(const Scenario& s, JobPlan* plan, Result* r) {
   r->peak_tflops_per_gpu = hw.peak_flops / 1e12;
   r->mfu = c.mfu > 0 ? c.mfu : kDefaultMfu;
   r->mfu_source = c.mfu > 0 ? MfuSource::kGiven : MfuSource::kDefault;
+  PredictStep(s, hw, r);
   r->achieved_tflops_per_gpu = r->peak_tflops_per_gpu * r->mfu;
 
   // --- Checkpoint size and write time ---

@@ -2,6 +2,8 @@
 #pragma once
 #include <cstdint>
 
+#include "steptime.h"
+
 namespace gpucost {
 
 // Named parts shared by the time, GPU-hour and money breakdowns. Not every part applies to every breakdown
@@ -118,6 +120,9 @@ struct Result {
   const char* display_currency = "USD";
 
   TcoResult tco;
+  // Step time of one global batch (steptime.h); step.ok() when the shape, layout and global batch are known.
+  StepTime step;
+  double scaling_efficiency = 0;   // per-GPU throughput at this size / one node (0: not computed)
   Warnings warnings;
 };
 

@@ -58,6 +58,14 @@ std::string ResultToJson(const Scenario& s, const Result& r, int indent) {
   for (const char* money_only : {"reacquire_wait", "storage", "egress", "fees", "unused_commitment", "tax"})
     doc["gpu_hours"]["breakdown"].erase(money_only);
   doc["goodput"] = Num(r.goodput);
+  if (r.step.ok()) {  // step time of one global batch (steptime.h); MFU 6ND + attention, HFU incl. recompute
+    NamedValue fields[kStepFieldCount];
+    StepTimeFields(r.step, fields);
+    json step = json::object();
+    for (const NamedValue& f : fields) step[f.name] = Num(f.value);
+    step["scaling_efficiency"] = Num(r.scaling_efficiency);
+    doc["step"] = step;
+  }
   doc["reliability"] = {{"cluster_mtbf_hours", Num(r.cluster_mtbf_hours)},
                         {"expected_interruptions", Num(r.expected_interruptions)},
                         {"expected_failures", Num(r.expected_failures)},

@@ -1,0 +1,47 @@
+// comm.h — time of the collective operations of data-, tensor- and pipeline-parallel training, from link
+// bandwidths (issue 4, communication per step). Plain arithmetic, no allocation.
+//
+// Model: the bandwidth term of ring collectives (Thakur, Rabenseifner, Gropp 2005, "Optimization of
+// Collective Communication Operations in MPICH", IJHPCA 19(1)): on n ranks, a ring all-gather or
+// reduce-scatter of a buffer of B bytes moves (n-1)/n x B bytes over each rank's outgoing link; an
+// all-reduce (reduce-scatter + all-gather) moves 2 (n-1)/n x B. Each step also pays a latency; a ring has
+// n-1 steps per phase. A hierarchical all-reduce (NCCL's tree/ring across nodes) does a reduce-scatter over
+// the k ranks inside a node on NVLink, an all-reduce of the 1/k shard across the n/k nodes on the network
+// (each GPU drives its own NIC share), then an all-gather inside the node.
+// Bandwidths are per GPU and one direction, already multiplied by the achieved link efficiency.
+#pragma once
+#include <cstdint>
+
+namespace gpucost {
+
+// Latency of one ring step. Assumption of the order of NCCL's measured small-message latencies (a few
+// microseconds per hop on NVLink, more across InfiniBand); it matters only for small buffers.
+constexpr double kNvlinkHopSeconds = 2e-6;
+constexpr double kNetworkHopSeconds = 5e-6;
+
+struct Links {
+  double nvlink_bytes_per_s = 0;   // per GPU, one direction, achieved (inside a node)
+  double network_bytes_per_s = 0;  // per GPU, one direction, achieved (between nodes)
+  std::int64_t gpus_per_node = 8;
+};
+
+// A group of n ranks of which `per_node` share a node (per_node >= 1; n = per_node x nodes).
+struct Group {
+  std::int64_t ranks = 1;
+  std::int64_t per_node = 1;
+};
+
+// The ranks of a group that share a node when the group's members are `stride` GPUs apart in rank order
+// (tensor parallel: stride 1; data parallel: stride t; pipeline: stride t x d).
+Group GroupOf(std::int64_t ranks, std::int64_t stride, std::int64_t gpus_per_node);
+
+// Ring all-gather / reduce-scatter of `bytes` (the full, gathered buffer) over the group. A group inside one
+// node uses NVLink; a group spanning nodes is limited by the network (hierarchical when per_node > 1).
+double AllGatherSeconds(double bytes, const Group& g, const Links& l);
+double ReduceScatterSeconds(double bytes, const Group& g, const Links& l);
+// All-reduce = reduce-scatter + all-gather (hierarchical across nodes).
+double AllReduceSeconds(double bytes, const Group& g, const Links& l);
+// One point-to-point send of `bytes` between neighbouring pipeline stages (across nodes when `cross_node`).
+double SendSeconds(double bytes, bool cross_node, const Links& l);
+
+}  // namespace gpucost

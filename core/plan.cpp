@@ -1,0 +1,259 @@
+// plan.cpp — the layout search (see plan.h).
+#include "plan.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+#include <nlohmann/json.hpp>
+
+#include "catalog.h"
+#include "evaluate.h"
+
+namespace gpucost {
+namespace {
+
+// Cursor dimensions.
+enum Dim : int { kTensor = 0, kPipeline, kMicro, kInterleave, kRecompute, kSeqPar, kZero, kDims };
+
+int Divisors(std::int64_t n, std::int64_t* out) {
+  int count = 0;
+  for (std::int64_t i = 1; i * i <= n && count < kMaxDivisors; ++i)
+    if (n % i == 0) out[count++] = i;
+  for (int k = count - 1; k >= 0 && count < kMaxDivisors; --k)
+    if (out[k] * out[k] != n) out[count++] = n / out[k];
+  return count;
+}
+
+// The layout at the cursor's current indices (levels below `upto` are meaningful).
+struct Degrees {
+  std::int64_t t = 1, p = 1, d = 1, b = 1, v = 1;
+};
+
+Degrees DegreesAt(const PlanSearch& s) {
+  Degrees g;
+  g.t = s.gpu_divisors[s.cursor[kTensor]];
+  g.p = s.gpu_divisors[s.cursor[kPipeline]];
+  g.d = (s.gpus / g.t) / g.p;
+  g.b = s.batch_divisors[s.cursor[kMicro]];
+  g.v = s.layer_divisors[s.cursor[kInterleave]];
+  return g;
+}
+
+int Limit(const PlanSearch& s, int level) {
+  switch (level) {
+    case kTensor:
+    case kPipeline: return s.gpu_divisor_count;
+    case kMicro: return s.batch_divisor_count;
+    case kInterleave: return s.layer_divisor_count;
+    case kRecompute: return 3;
+    case kSeqPar: return 2;
+    case kZero: return 4;
+  }
+  return 0;
+}
+
+bool ValidAt(const PlanSearch& s, int level) {
+  const ModelShape& m = s.shape;
+  const std::int64_t global = s.base.global_batch;
+  const std::int64_t t = s.gpu_divisors[s.cursor[kTensor]];
+  switch (level) {
+    case kTensor: return m.heads % t == 0 && m.hidden % t == 0 && m.ffn_hidden % t == 0;
+    case kPipeline: {
+      const std::int64_t p = s.gpu_divisors[s.cursor[kPipeline]];
+      return (s.gpus / t) % p == 0 && m.layers % p == 0 && global % ((s.gpus / t) / p) == 0;
+    }
+    case kMicro: {
+      const Degrees g = DegreesAt(s);
+      return (global / g.d) % g.b == 0;
+    }
+    case kInterleave: {
+      const Degrees g = DegreesAt(s);
+      if ((m.layers / g.p) % g.v != 0) return false;
+      return g.v == 1 || (g.p > 1 && (global / (g.d * g.b)) % g.p == 0);
+    }
+    case kRecompute: return true;
+    case kSeqPar: return s.cursor[kSeqPar] == 0 || t > 1;
+    case kZero: return s.cursor[kZero] == 0 || DegreesAt(s).d > 1;
+  }
+  return false;
+}
+
+// Moves the cursor to the next valid layout. Returns false when the space is exhausted.
+bool Advance(PlanSearch* s) {
+  int level;
+  if (!s->started) {
+    s->started = true;
+    for (int& c : s->cursor) c = 0;
+    level = 0;
+  } else {
+    level = kDims - 1;
+    ++s->cursor[level];
+  }
+  for (;;) {
+    if (s->cursor[level] >= Limit(*s, level)) {
+      s->cursor[level] = 0;
+      if (--level < 0) return false;
+      ++s->cursor[level];
+      continue;
+    }
+    if (!ValidAt(*s, level)) {
+      ++s->cursor[level];
+      continue;
+    }
+    if (level == kDims - 1) return true;
+    s->cursor[++level] = 0;
+  }
+}
+
+Layout LayoutAt(const PlanSearch& s) {
+  const Degrees g = DegreesAt(s);
+  Layout l = s.base;
+  l.tensor = g.t;
+  l.pipeline = g.p;
+  l.data = g.d;
+  l.micro_batch = g.b;
+  l.interleave = g.v;
+  l.recompute = static_cast<Recompute>(s.cursor[kRecompute]);
+  l.sequence_parallel = s.cursor[kSeqPar] == 1;
+  l.zero_stage = s.cursor[kZero];
+  return l;
+}
+
+// Ties (equal time) go to the smaller memory footprint, then to fewer model-parallel GPUs.
+bool Better(const StepTime& a, const MemoryBreakdown& ma, const PlanEntry& b) {
+  if (a.seconds != b.step.seconds) return a.seconds < b.step.seconds;
+  return ma.total_bytes() < b.memory.total_bytes();
+}
+
+void Keep(PlanSearch* s, const Layout& l, const StepTime& t, const MemoryBreakdown& m) {
+  const int cap = std::min(s->top, kMaxPlans);
+  if (s->count == cap && !Better(t, m, s->best[cap - 1])) return;
+  int i = s->count < cap ? s->count++ : cap - 1;
+  while (i > 0 && Better(t, m, s->best[i - 1])) {
+    s->best[i] = s->best[i - 1];
+    --i;
+  }
+  s->best[i].layout = l;
+  s->best[i].step = t;
+  s->best[i].memory = m;
+  s->best[i].job_hours = s->best[i].job_usd = 0;
+}
+
+}  // namespace
+
+std::string PlanBegin(const Scenario& sc, PlanObjective objective, int top, PlanSearch* s) {
+  *s = PlanSearch{};
+  s->shape = ShapeFromScenario(sc);
+  if (!s->shape.known())
+    return "workload.layers, workload.hidden, workload.heads, workload.seq_len and workload.vocab are needed to plan";
+  if (sc.parallel.global_batch <= 0) return "parallel.global_batch is needed to plan (sequences per step)";
+  EffectiveHardware hw;
+  if (!ResolveHardware(sc, &hw) || hw.peak_flops <= 0)
+    return std::string("cluster.gpu \"") + sc.cluster.gpu + "\" has no dense peak for this precision";
+  s->hw = StepHardwareFor(sc, hw);
+  s->precision = GetPrecision(sc);
+  s->device_bytes = hw.hbm_bytes;
+  s->base = LayoutFromScenario(sc);
+  s->gpus = sc.cluster.gpus;
+  s->objective = objective;
+  s->top = std::max(1, std::min(top, kMaxPlans));
+  s->gpu_divisor_count = Divisors(s->gpus, s->gpu_divisors);
+  s->batch_divisor_count = Divisors(sc.parallel.global_batch, s->batch_divisors);
+  s->layer_divisor_count = Divisors(s->shape.layers, s->layer_divisors);
+  std::sort(s->gpu_divisors, s->gpu_divisors + s->gpu_divisor_count);
+  std::sort(s->batch_divisors, s->batch_divisors + s->batch_divisor_count);
+  std::sort(s->layer_divisors, s->layer_divisors + s->layer_divisor_count);
+  return "";
+}
+
+bool PlanStep(PlanSearch* s, std::int64_t max_layouts) {
+  for (std::int64_t n = 0; n < max_layouts && !s->done; ++n) {
+    if (!Advance(s)) {
+      s->done = true;
+      break;
+    }
+    const Layout l = LayoutAt(*s);
+    const MemoryBreakdown m = EstimateMemory(s->shape, l, s->precision, s->device_bytes);
+    ++s->evaluated;
+    if (!m.fits()) continue;
+    ++s->fitting;
+    const StepTime t = EstimateStepTime(s->shape, l, s->hw);
+    if (t.ok()) Keep(s, l, t, m);
+  }
+  return s->done;
+}
+
+void PlanRun(PlanSearch* s) {
+  const auto start = std::chrono::steady_clock::now();
+  while (!PlanStep(s, 1 << 20)) {
+  }
+  s->seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+void ApplyLayout(const Layout& l, Scenario* s) {
+  ParallelInputs& p = s->parallel;
+  p.tensor_parallel = l.tensor;
+  p.pipeline_parallel = l.pipeline;
+  p.data_parallel = l.data;
+  p.micro_batch = l.micro_batch;
+  p.pipeline_interleave = l.interleave;
+  p.recompute = static_cast<int>(l.recompute);
+  p.sequence_parallel = l.sequence_parallel;
+  p.zero_stage = l.zero_stage;
+  p.overlap_comm = l.overlap_comm;
+  if (l.global_batch > 0) p.global_batch = l.global_batch;
+}
+
+void PlanPriceJobs(const Scenario& sc, PlanSearch* s) {
+  for (int i = 0; i < s->count; ++i) {
+    Scenario with = sc;
+    ApplyLayout(s->best[i].layout, &with);
+    with.cluster.mfu = 0;  // predicted from the layout
+    const Result r = Evaluate(with);
+    s->best[i].job_hours = r.ok ? r.expected_hours : 0;
+    s->best[i].job_usd = r.ok ? r.expected_usd : 0;
+  }
+}
+
+std::string PlanToJson(const PlanSearch& s, int indent) {
+  using nlohmann::json;
+  auto num = [](double v) { return std::isfinite(v) ? json(v) : json(nullptr); };
+  json doc;
+  doc["evaluated"] = s.evaluated;
+  doc["fitting"] = s.fitting;
+  doc["seconds"] = num(s.seconds);
+  doc["objective"] = s.objective == PlanObjective::kCost ? "cost" : "time";
+  doc["gpus"] = s.gpus;
+  doc["global_batch"] = s.base.global_batch;
+  json plans = json::array();
+  static const char* const kRecomputeNames[] = {"none", "selective", "full"};
+  for (int i = 0; i < s.count; ++i) {
+    const PlanEntry& e = s.best[i];
+    const Layout& l = e.layout;
+    json plan;
+    plan["parallel"] = {{"tensor_parallel", l.tensor},       {"pipeline_parallel", l.pipeline},
+                        {"data_parallel", l.data},           {"micro_batch", l.micro_batch},
+                        {"global_batch", l.global_batch},    {"pipeline_interleave", l.interleave},
+                        {"recompute", kRecomputeNames[static_cast<int>(l.recompute)]},
+                        {"sequence_parallel", l.sequence_parallel}, {"zero_stage", l.zero_stage},
+                        {"overlap_comm", l.overlap_comm}};
+    NamedValue fields[kStepFieldCount];
+    StepTimeFields(e.step, fields);
+    json step = json::object();
+    for (const NamedValue& f : fields) step[f.name] = num(f.value);
+    plan["step"] = step;
+    const MemoryBreakdown& m = e.memory;
+    plan["memory"] = {{"model_states_gb", num(m.model_states_bytes() / 1e9)},
+                      {"activations_gb", num(m.activations_bytes / 1e9)},
+                      {"total_gb", num(m.total_bytes() / 1e9)},
+                      {"device_gb", num(m.device_bytes / 1e9)},
+                      {"fits", m.fits()}};
+    if (e.job_usd > 0) plan["job"] = {{"expected_hours", num(e.job_hours)}, {"expected_usd", num(e.job_usd)}};
+    plans.push_back(plan);
+  }
+  doc["plans"] = plans;
+  return doc.dump(indent);
+}
+
+}  // namespace gpucost

@@ -1,0 +1,274 @@
+// steptime.cpp — the step-time model (see steptime.h for the model and its sources).
+#include "steptime.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "catalog.h"
+#include "comm.h"
+#include "memory.h"
+
+namespace gpucost {
+namespace {
+
+// Efficiency tables: (size, efficiency) pairs in increasing size, interpolated linearly in log(size).
+// GEMM: the shape of Calculon's A100 matrix-unit efficiency by GEMM size (calculon-ai/calculon
+// examples/a100.json: 128 GFLOP 0.99, 16 GFLOP 0.9, 1 GFLOP 0.6, towards 0.1 for tiny GEMMs), scaled so
+// that the largest GEMMs reach kLargeGemmEfficiency of the dense peak.
+struct Point {
+  double size, efficiency;
+};
+// The best measured large bf16 GEMM on H100 SXM: 780 TFLOP/s of 989 = 0.79 (H. He, "H100 peak matmul
+// FLOPS", gist.github.com/Chillee/2ec89696db8b7ed1c24461159e325405, cuBLAS/CUTLASS autotuned); the dense
+// peak assumes boost clocks that large GEMMs do not sustain.
+constexpr double kLargeGemmEfficiency = 0.79;
+constexpr double kScale = kLargeGemmEfficiency / 0.99;
+constexpr Point kGemmCurve[] = {{1e7, 0.10 * kScale}, {1e9, 0.60 * kScale}, {16e9, 0.90 * kScale}, {128e9, 0.99 * kScale}};
+// HBM: the same file's memory efficiency by transfer size in MB (100 MB 0.95, 10 MB 0.9, 1 MB 0.7, small 0.3).
+constexpr Point kHbmCurve[] = {{1e4, 0.30}, {1e6, 0.70}, {1e7, 0.90}, {1e8, 0.95}};
+
+template <std::size_t N>
+double Interpolate(const Point (&curve)[N], double size) {
+  if (size <= curve[0].size) return curve[0].efficiency;
+  for (std::size_t i = 1; i < N; ++i) {
+    if (size <= curve[i].size) {
+      const double x = std::log(size / curve[i - 1].size) / std::log(curve[i].size / curve[i - 1].size);
+      return curve[i - 1].efficiency + x * (curve[i].efficiency - curve[i - 1].efficiency);
+    }
+  }
+  return curve[N - 1].efficiency;
+}
+
+// Time of one GEMM (m x k) . (k x n), `batch` times, on one GPU: compute at the size-dependent efficiency,
+// never faster than moving operands and result through HBM.
+double GemmSeconds(double m, double k, double n, double batch, const StepHardware& hw) {
+  const double flops = 2 * m * k * n * batch;
+  const double bytes = hw.bytes_per_element * (m * k + k * n + m * n) * batch;
+  const double compute = flops / (hw.peak_flops * GemmEfficiency(flops));
+  const double memory = bytes / (hw.hbm_bytes_per_s * HbmEfficiency(bytes));
+  return std::max(compute, memory);
+}
+
+double MemorySeconds(double bytes, double chunk_bytes, const StepHardware& hw) {
+  return bytes / (hw.hbm_bytes_per_s * HbmEfficiency(chunk_bytes));
+}
+
+double D(std::int64_t v) { return static_cast<double>(v); }
+
+// One layer, one micro-batch, on one GPU of the tensor-parallel group.
+struct LayerTimes {
+  double gemm_forward = 0;      // QKV, projection, MLP
+  double attention_forward = 0; // scores and values (batched over heads)
+  double memory_forward = 0;    // elementwise on b·s·h and b·s·f
+  double attention_memory_forward = 0;  // softmax/scale/mask/dropout on the scores
+  double memory_backward = 0;
+  double tp_forward = 0;        // tensor-parallel collectives of the forward
+  double tp_backward = 0;
+};
+
+LayerTimes LayerTimesOf(const ModelShape& m, const Layout& l, const StepHardware& hw, const Links& links) {
+  LayerTimes r;
+  const double b = D(l.micro_batch), s = D(m.seq_len), h = D(m.hidden), f = D(m.ffn_hidden);
+  const double t = D(l.tensor), heads = D(m.heads), e = hw.bytes_per_element;
+  const double tokens = b * s;
+  r.gemm_forward = GemmSeconds(tokens, h, 3 * h / t, 1, hw) + GemmSeconds(tokens, h / t, h, 1, hw) +
+                   GemmSeconds(tokens, h, f / t, 1, hw) + GemmSeconds(tokens, f / t, h, 1, hw);
+  const double head_dim = h / heads, local_heads = heads / t;
+  r.attention_forward = 2 * GemmSeconds(s, head_dim, s, b * local_heads, hw);
+  // Attention scores: softmax (read + write), dropout (read + write + 1-byte mask) forward;
+  // backward reads the gradient, mask and softmax output and writes two gradients.
+  const double scores = b * local_heads * s * s;
+  r.attention_memory_forward = MemorySeconds(scores * (4 * e + 1), scores * e, hw);
+  const double attention_memory_backward = MemorySeconds(scores * (5 * e + 1), scores * e, hw);
+  // b·s·h tensors: 2 layer norms (r+w), 2 dropouts (r+w+mask), 2 residual adds (2r+w) = 14e + 2 bytes per
+  // element forward, about twice that backward; split by t only with sequence parallelism.
+  const double hidden_elems = tokens * h / (l.sequence_parallel ? t : 1.0);
+  const double ffn_elems = tokens * f / t;  // GeLU: r+w forward, 2r+w backward
+  r.memory_forward = MemorySeconds(hidden_elems * (14 * e + 2) + ffn_elems * 2 * e, hidden_elems * e, hw);
+  r.memory_backward = MemorySeconds(hidden_elems * 2 * (14 * e + 2) + ffn_elems * 3 * e, hidden_elems * e, hw) +
+                      attention_memory_backward;
+  // Tensor-parallel collectives of the full activation b·s·h.
+  if (l.tensor > 1) {
+    const Group g = GroupOf(l.tensor, 1, hw.gpus_per_node);
+    const double bytes = tokens * h * e;
+    if (l.sequence_parallel) {
+      const double pair = AllGatherSeconds(bytes, g, links) + ReduceScatterSeconds(bytes, g, links);
+      r.tp_forward = 2 * pair;
+      r.tp_backward = 2 * pair + 2 * AllGatherSeconds(bytes, g, links);  // + re-gather of the norm outputs
+    } else {
+      r.tp_forward = r.tp_backward = 2 * AllReduceSeconds(bytes, g, links);
+    }
+  }
+  return r;
+}
+
+// The last stage's logits and vocabulary softmax, one micro-batch (forward + backward).
+double LogitsSeconds(const ModelShape& m, const Layout& l, const StepHardware& hw) {
+  const double tokens = D(l.micro_batch) * D(m.seq_len), vocab_local = D(m.vocab) / D(l.tensor);
+  const double gemm = GemmSeconds(tokens, D(m.hidden), vocab_local, 1, hw);
+  const double softmax_bytes = tokens * vocab_local * hw.bytes_per_element;
+  return 3 * gemm + MemorySeconds(4 * softmax_bytes, softmax_bytes, hw);
+}
+
+}  // namespace
+
+double GemmEfficiency(double flops) { return Interpolate(kGemmCurve, flops); }
+double HbmEfficiency(double bytes) { return Interpolate(kHbmCurve, bytes); }
+
+StepHardware StepHardwareFor(const Scenario& s, const EffectiveHardware& hw) {
+  StepHardware r;
+  r.peak_flops = hw.peak_flops;
+  r.hbm_bytes_per_s = hw.hbm_bytes_per_s;
+  r.nvlink_bytes_per_s = hw.nvlink_bytes_per_s;
+  r.gpus_per_node = std::max<std::int64_t>(1, s.cluster.gpus_per_node);
+  r.network_bytes_per_s = s.cluster.node_network_gbps * 1e9 / 8 / static_cast<double>(r.gpus_per_node);
+  r.link_efficiency = s.cluster.link_efficiency;
+  const Precision p = GetPrecision(s);
+  r.bytes_per_element = (p == Precision::kTf32 || p == Precision::kFp32) ? 4 : 2;
+  const BytesPerParam bpp = BytesPerParamFor(p, static_cast<Optimizer>(s.parallel.optimizer));
+  r.grad_bytes_per_param = bpp.gradients;
+  r.weight_bytes_per_param = bpp.weights;
+  r.optimizer_bytes_per_param = bpp.optimizer;
+  return r;
+}
+
+const char* LayoutErrorText(LayoutError e) {
+  switch (e) {
+    case LayoutError::kNone: return "ok";
+    case LayoutError::kShapeUnknown: return "the model shape (workload.layers, hidden, heads, seq_len, vocab) is not given";
+    case LayoutError::kGlobalBatchUnknown: return "parallel.global_batch is not given";
+    case LayoutError::kBadDegree: return "parallel degrees and the micro-batch must be at least 1 and zero_stage 0-3";
+    case LayoutError::kTensorHeads: return "workload.heads and workload.hidden must be divisible by parallel.tensor_parallel";
+    case LayoutError::kPipelineLayers: return "workload.layers must be divisible by pipeline_parallel x pipeline_interleave";
+    case LayoutError::kBatchSplit: return "parallel.global_batch must be divisible by data_parallel x micro_batch";
+    case LayoutError::kInterleave: return "pipeline_interleave > 1 needs pipeline_parallel > 1 and micro-batches per step divisible by pipeline_parallel";
+  }
+  return "";
+}
+
+LayoutError CheckLayout(const ModelShape& m, const Layout& l) {
+  if (!m.known()) return LayoutError::kShapeUnknown;
+  if (l.global_batch <= 0) return LayoutError::kGlobalBatchUnknown;
+  if (l.tensor < 1 || l.pipeline < 1 || l.data < 1 || l.micro_batch < 1 || l.interleave < 1 || l.zero_stage < 0 ||
+      l.zero_stage > 3)
+    return LayoutError::kBadDegree;
+  if (m.heads % l.tensor != 0 || m.hidden % l.tensor != 0 || m.ffn_hidden % l.tensor != 0) return LayoutError::kTensorHeads;
+  if (m.layers % (l.pipeline * l.interleave) != 0) return LayoutError::kPipelineLayers;
+  if (l.global_batch % (l.data * l.micro_batch) != 0) return LayoutError::kBatchSplit;
+  if (l.interleave > 1 && (l.pipeline < 2 || l.micro_batches() % l.pipeline != 0)) return LayoutError::kInterleave;
+  return LayoutError::kNone;
+}
+
+StepTime EstimateStepTime(const ModelShape& m, const Layout& l, const StepHardware& hw) {
+  StepTime r;
+  r.error = CheckLayout(m, l);
+  if (r.error != LayoutError::kNone) return r;
+  Links links;
+  links.nvlink_bytes_per_s = hw.nvlink_bytes_per_s * hw.link_efficiency;
+  links.network_bytes_per_s = hw.network_bytes_per_s * hw.link_efficiency;
+  links.gpus_per_node = hw.gpus_per_node;
+  const LayerTimes lt = LayerTimesOf(m, l, hw, links);
+  const double mb = D(l.micro_batches()), layers = D(m.layers) / D(l.pipeline);
+  const double t = D(l.tensor), h = D(m.hidden), f = D(m.ffn_hidden), s = D(m.seq_len), e = hw.bytes_per_element;
+
+  // Per micro-batch on the last stage.
+  const double gemm_fb = 3 * (lt.gemm_forward + lt.attention_forward);
+  const double compute_mb = layers * gemm_fb + LogitsSeconds(m, l, hw);
+  const double memory_mb = layers * (lt.memory_forward + lt.attention_memory_forward + lt.memory_backward);
+  double recompute_layer = 0, tp_layer = lt.tp_forward + lt.tp_backward;
+  if (l.recompute == Recompute::kFull) {
+    recompute_layer = lt.gemm_forward + lt.attention_forward + lt.memory_forward + lt.attention_memory_forward;
+    tp_layer += lt.tp_forward;
+  } else if (l.recompute == Recompute::kSelective) {
+    recompute_layer = lt.attention_forward + lt.attention_memory_forward;
+  }
+  const double recompute_mb = layers * recompute_layer;
+  const double tp_mb = layers * tp_layer;
+  // Pipeline sends: activation forward, gradient backward, at each of the v chunk boundaries.
+  double pp_mb = 0;
+  if (l.pipeline > 1) {
+    const bool cross_node = l.tensor * l.data >= hw.gpus_per_node;
+    const double bytes = D(l.micro_batch) * s * h * e / t;
+    pp_mb = 2 * D(l.interleave) * SendSeconds(bytes, cross_node, links);
+  }
+  const double busy_mb = compute_mb + memory_mb + recompute_mb + tp_mb + pp_mb;
+  r.compute_seconds = mb * compute_mb;
+  r.memory_bound_seconds = mb * memory_mb;
+  r.recompute_seconds = mb * recompute_mb;
+  r.tp_comm_seconds = mb * tp_mb;
+  r.pp_comm_seconds = mb * pp_mb;
+  r.bubble_seconds = D(l.pipeline - 1) / D(l.interleave) * busy_mb;
+
+  // Data parallel: the last stage's parameters.
+  const double layer_params = 4 * h * h + 2 * h * f;
+  const double stage_params = (layers * layer_params + D(m.vocab) * h) / t;
+  r.params = D(m.layers) * layer_params + D(m.vocab) * h;
+  if (l.data > 1) {
+    const Group g = GroupOf(l.data, l.tensor, hw.gpus_per_node);
+    const double grads = stage_params * hw.grad_bytes_per_param, weights = stage_params * hw.weight_bytes_per_param;
+    const double reduce = l.zero_stage == 0 ? AllReduceSeconds(grads, g, links)
+                                            : ReduceScatterSeconds(grads, g, links) + AllGatherSeconds(weights, g, links);
+    const double window = l.overlap_comm ? (2.0 / 3.0) * (compute_mb + memory_mb) : 0;
+    double exposed = std::max(0.0, reduce - window), total = reduce;
+    if (l.zero_stage == 3) {  // gather the stage's weights for every micro-batch's forward and backward
+      const double gather_mb = 2 * AllGatherSeconds(weights, g, links);
+      total += mb * gather_mb;
+      exposed += mb * (l.overlap_comm ? std::max(0.0, gather_mb - (compute_mb + memory_mb)) : gather_mb);
+    }
+    r.dp_comm_seconds = exposed;
+    r.dp_comm_total_seconds = total;
+  }
+  // Optimizer: read + write state and master weights, read gradients, write weights.
+  const double local_params = stage_params / (l.zero_stage >= 1 ? D(l.data) : 1.0);
+  const double opt_bytes = local_params * (2 * hw.optimizer_bytes_per_param + hw.grad_bytes_per_param + hw.weight_bytes_per_param);
+  r.optimizer_seconds = MemorySeconds(opt_bytes, opt_bytes, hw);
+
+  r.exposed_comm_seconds = r.tp_comm_seconds + r.pp_comm_seconds + r.dp_comm_seconds;
+  r.seconds = r.compute_seconds + r.memory_bound_seconds + r.recompute_seconds + r.exposed_comm_seconds +
+              r.bubble_seconds + r.optimizer_seconds;
+  const double tokens = D(l.global_batch) * s;
+  const double attention_per_token = 12 * D(m.layers) * h * s;  // QK^T and AV, forward + backward
+  r.model_flops = tokens * (6 * r.params + attention_per_token);
+  double recomputed_per_token = 0;
+  if (l.recompute == Recompute::kFull) recomputed_per_token = 2 * D(m.layers) * layer_params + attention_per_token / 3;
+  if (l.recompute == Recompute::kSelective) recomputed_per_token = attention_per_token / 3;
+  r.hardware_flops = r.model_flops + tokens * recomputed_per_token;
+  const double capacity = r.seconds * D(l.gpus()) * hw.peak_flops;
+  r.mfu = r.model_flops / capacity;
+  r.hfu = r.hardware_flops / capacity;
+  r.tokens_per_second = tokens / r.seconds;
+  return r;
+}
+
+void StepTimeFields(const StepTime& t, NamedValue (&out)[kStepFieldCount]) {
+  const NamedValue fields[kStepFieldCount] = {
+      {"seconds", t.seconds}, {"compute_seconds", t.compute_seconds}, {"memory_bound_seconds", t.memory_bound_seconds},
+      {"recompute_seconds", t.recompute_seconds}, {"tp_comm_seconds", t.tp_comm_seconds},
+      {"pp_comm_seconds", t.pp_comm_seconds}, {"dp_comm_seconds", t.dp_comm_seconds},
+      {"exposed_comm_seconds", t.exposed_comm_seconds}, {"bubble_seconds", t.bubble_seconds},
+      {"optimizer_seconds", t.optimizer_seconds}, {"dp_comm_total_seconds", t.dp_comm_total_seconds},
+      {"mfu", t.mfu}, {"hfu", t.hfu}, {"tokens_per_second", t.tokens_per_second}, {"model_flops", t.model_flops},
+      {"hardware_flops", t.hardware_flops}, {"params", t.params}};
+  for (int i = 0; i < kStepFieldCount; ++i) out[i] = fields[i];
+}
+
+double ScalingEfficiency(const ModelShape& m, const Layout& l, const StepHardware& hw) {
+  const StepTime at_scale = EstimateStepTime(m, l, hw);
+  if (!at_scale.ok()) return 0;
+  Layout node = l;
+  const std::int64_t group = l.tensor * l.pipeline;
+  node.data = std::max<std::int64_t>(1, std::min(l.data, hw.gpus_per_node / std::max<std::int64_t>(1, group)));
+  while (l.data % node.data != 0) --node.data;
+  node.global_batch = l.global_batch / l.data * node.data;  // same micro-batches per GPU
+  const StepTime at_node = EstimateStepTime(m, node, hw);
+  if (!at_node.ok()) return 0;
+  const double per_gpu_scale = at_scale.tokens_per_second / D(l.gpus());
+  const double per_gpu_node = at_node.tokens_per_second / D(node.gpus());
+  return per_gpu_scale / per_gpu_node;
+}
+
+double PredictMfuFromSingleNode(double single_node_mfu, const ModelShape& m, const Layout& l, const StepHardware& hw) {
+  return single_node_mfu * ScalingEfficiency(m, l, hw);
+}
+
+}  // namespace gpucost

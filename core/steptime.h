@@ -1,0 +1,123 @@
+// steptime.h — time of one training step (one global batch) of a dense GPT-style transformer for a
+// parallel layout, from the hardware: matrix work, memory-bound work, recompute, tensor/pipeline/data-
+// parallel communication, the pipeline bubble and the optimizer step, as named parts that sum to the total.
+// Issue 10 (step time) and the communication part of issue 4. Plain values, no allocation: the layout search
+// (plan.h) evaluates hundreds of thousands of layouts per second with it.
+//
+// Model, per GPU of the slowest (last) pipeline stage, per micro-batch (b sequences of s tokens; h hidden,
+// a heads, f ffn, L layers, V vocabulary; tensor t, pipeline p, data d, interleave v; m micro-batches):
+//   * Matrix work: per layer the QKV (2bsh·3h/t), attention scores and values (2 x 2bs²h/t), projection
+//     (2bsh²/t) and MLP (2 x 2bshf/t) GEMMs forward, twice that backward; the last stage adds the logits
+//     (2bshV/t). Each GEMM runs at the dense peak times an efficiency that falls for small GEMMs
+//     (GemmEfficiency(): Calculon's A100 curve, Isaev et al. SC'23, calculon-ai/calculon examples/a100.json)
+//     and never faster than its operands and result can move through HBM (roofline).
+//   * Memory-bound work at HBM bandwidth (efficiency by transfer size, same source): softmax, scale/mask and
+//     dropout on the b·a·s²/t attention scores; layer norms, dropouts and residual adds on b·s·h (divided by
+//     t with sequence parallelism, replicated without); GeLU on b·s·f/t; the vocabulary softmax.
+//   * Recompute: full = the layer's forward again; selective = the attention core (scores, softmax,
+//     dropout, values) again (Korthikanti et al. 2022, arXiv:2205.05198, section 5).
+//   * Tensor parallel (not overlapped, as in Megatron-LM 2022): per layer 2 all-reduces of b·s·h forward and
+//     2 backward; with sequence parallelism 2 all-gathers + 2 reduce-scatters each way, plus the backward
+//     re-gather of the two layer-norm outputs; full recompute repeats the forward's collectives.
+//   * Pipeline: each micro-batch sends its activation (b·s·h/t with Megatron's scatter/gather) forward and
+//     its gradient backward at every virtual stage boundary (2v sends); the bubble is (p-1)/(m v) of the
+//     ideal pipeline time (Narayanan et al. 2021, arXiv:2104.04473, section 2.2.2).
+//   * Data parallel: gradient all-reduce (ZeRO 1-2: reduce-scatter + parameter all-gather, same volume),
+//     hierarchical across nodes; ZeRO-3 also gathers the stage's parameters for every micro-batch forward
+//     and backward. With overlap_comm the gradient reduction hides behind the last micro-batch's backward
+//     and ZeRO-3 gathers behind each micro-batch's compute; only the excess is exposed.
+//   * Optimizer step: reads and writes the local optimizer state, master weights and gradients at HBM speed.
+// MFU = model FLOPs / (step time x GPUs x dense peak), with model FLOPs = tokens x (6 N + 12 L h s) and
+// N = L (4h² + 2hf) + V h (the "6ND + attention" convention, equal to Korthikanti et al.'s
+// 72 B s L h² (1 + s/6h + V/12Lh) for f = 4h). HFU adds the recomputed FLOPs.
+#pragma once
+#include <cstdint>
+
+#include "layout.h"
+#include "scenario.h"
+
+namespace gpucost {
+
+struct EffectiveHardware;
+
+// What the step model needs of the hardware, resolved once per scenario.
+struct StepHardware {
+  double peak_flops = 0;            // dense matrix FLOP/s per GPU at the precision
+  double hbm_bytes_per_s = 0;
+  double nvlink_bytes_per_s = 0;    // per GPU, one direction, nominal
+  double network_bytes_per_s = 0;   // per GPU, one direction, nominal (node network / GPUs per node)
+  double link_efficiency = 0.8;     // achieved / nominal for collectives
+  std::int64_t gpus_per_node = 8;
+  double bytes_per_element = 2;     // activations and communicated tensors (bf16/fp16/fp8: 2; tf32/fp32: 4)
+  double grad_bytes_per_param = 2;  // gradients as reduced
+  double weight_bytes_per_param = 2;
+  double optimizer_bytes_per_param = 12;
+};
+StepHardware StepHardwareFor(const Scenario& s, const EffectiveHardware& hw);
+
+enum class LayoutError : int {
+  kNone = 0,
+  kShapeUnknown,        // layers, hidden, heads, seq_len or vocab missing
+  kGlobalBatchUnknown,  // parallel.global_batch missing
+  kBadDegree,           // a degree or micro-batch below 1, or ZeRO stage outside 0-3
+  kTensorHeads,         // heads (and hidden) not divisible by tensor
+  kPipelineLayers,      // layers not divisible by pipeline x interleave
+  kBatchSplit,          // global batch not divisible by data x micro_batch
+  kInterleave,          // interleave > 1 needs pipeline > 1 and micro-batches divisible by pipeline
+};
+const char* LayoutErrorText(LayoutError e);  // one line, for messages
+
+// Checks that a layout can run this shape (divisibility, degrees).
+LayoutError CheckLayout(const ModelShape& m, const Layout& l);
+
+struct StepTime {
+  LayoutError error = LayoutError::kShapeUnknown;  // kNone: every field below is meaningful
+  // Parts of one step (seconds); seconds = their sum.
+  double compute_seconds = 0;       // matrix work of forward + backward (model FLOPs, at GEMM efficiency)
+  double memory_bound_seconds = 0;  // norms, softmax, dropout, activations, residuals at HBM bandwidth
+  double recompute_seconds = 0;     // recomputed forward work (matrix + memory-bound)
+  double tp_comm_seconds = 0;       // tensor-parallel collectives (exposed)
+  double pp_comm_seconds = 0;       // pipeline sends (exposed)
+  double dp_comm_seconds = 0;       // data-parallel reduction and ZeRO gathers (exposed part)
+  double bubble_seconds = 0;        // pipeline fill and drain
+  double optimizer_seconds = 0;
+  double seconds = 0;               // one global batch
+  // Derived.
+  double exposed_comm_seconds = 0;  // tp + pp + dp
+  double dp_comm_total_seconds = 0; // data-parallel communication before overlap
+  double model_flops = 0;           // per step, all GPUs (6ND + attention)
+  double hardware_flops = 0;        // model + recomputed
+  double mfu = 0;                   // model FLOPs / (seconds x GPUs x peak)
+  double hfu = 0;                   // hardware FLOPs / (seconds x GPUs x peak)
+  double tokens_per_second = 0;
+  double params = 0;                // N of the shape (4h² + 2hf per layer + V h)
+  bool ok() const { return error == LayoutError::kNone; }
+};
+
+// One step of `m` with layout `l` on `hw`. Never allocates; about a few hundred floating-point operations.
+StepTime EstimateStepTime(const ModelShape& m, const Layout& l, const StepHardware& hw);
+
+// Efficiency of one GEMM of `flops` FLOPs relative to the dense peak (monotone, 0.08 .. 0.79).
+double GemmEfficiency(double flops);
+// Efficiency of a memory-bound transfer of `bytes` relative to the HBM bandwidth (0.3 .. 0.95).
+double HbmEfficiency(double bytes);
+
+// The parts and figures of a step as (JSON name, value) pairs, in a fixed order: seconds, compute_seconds,
+// memory_bound_seconds, recompute_seconds, tp_comm_seconds, pp_comm_seconds, dp_comm_seconds,
+// exposed_comm_seconds, bubble_seconds, optimizer_seconds, dp_comm_total_seconds, mfu, hfu,
+// tokens_per_second, model_flops, hardware_flops, params. Used by the result JSON, the plan JSON and tables.
+struct NamedValue {
+  const char* name;
+  double value;
+};
+constexpr int kStepFieldCount = 17;
+void StepTimeFields(const StepTime& t, NamedValue (&out)[kStepFieldCount]);
+
+// Scaling (issue 4): the ratio of per-GPU throughput at the layout's size to a single node's (weak scaling:
+// same layout and micro-batches per GPU, data parallel shrunk to fit one node, or the smallest model-parallel
+// group when that is larger). 1 = perfect scaling. 0 when the layout is invalid.
+double ScalingEfficiency(const ModelShape& m, const Layout& l, const StepHardware& hw);
+// MFU at the layout's GPU count predicted from an MFU measured on one node: single_node_mfu x efficiency.
+double PredictMfuFromSingleNode(double single_node_mfu, const ModelShape& m, const Layout& l, const StepHardware& hw);
+
+}  // namespace gpucost
