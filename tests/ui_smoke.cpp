@@ -1,12 +1,27 @@
 // Runs the page's frame function for many frames without a window: ImGui 1.86 can NewFrame/Render with a
-// built font atlas and no renderer backend. Fails on any ImGui assertion (they abort) or a frame that
-// leaves the ImGui stack unbalanced.
+// built font atlas and no renderer backend. Visits every view (with a pinned comparison, the sliced chart
+// sweeps and the Monte Carlo run to completion), resizes, and fails on any ImGui assertion (they abort), a
+// frame that leaves the ImGui stack unbalanced, or sliced work that never finishes.
 #include <cstdio>
 #include <cstring>
 
 #include <imgui.h>
 
 #include "app.h"
+
+namespace {
+
+void RunFrame(gpucost::app::AppState& app, int frame) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.DeltaTime = 1.0f / 60;
+  io.MousePos = ImVec2(static_cast<float>(frame * 10 % 1280), static_cast<float>(frame * 7 % 800));
+  io.MouseDown[0] = frame % 10 == 5;
+  ImGui::NewFrame();
+  gpucost::app::AppFrame(app);
+  ImGui::Render();
+}
+
+}  // namespace
 
 int main() {
   using namespace gpucost::app;
@@ -19,20 +34,28 @@ int main() {
   io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
   AppState app;
   AppInit(app);
-  for (int frame = 0; frame < 120; ++frame) {
-    io.DeltaTime = 1.0f / 60;
-    io.MousePos = ImVec2(static_cast<float>(frame * 10 % 1280), static_cast<float>(frame * 7 % 800));
-    io.MouseDown[0] = frame % 10 == 5;
+  int frame = 0;
+  for (; frame < 120; ++frame) {
+    if (frame % 30 == 0) app.request_view = frame / 30;  // results, compare, charts, share
+    if (frame == 31) AppPin(app);
     if (frame == 60) io.DisplaySize = ImVec2(640, 480);  // a resize
-    ImGui::NewFrame();
-    AppFrame(app);
-    ImGui::Render();
+    RunFrame(app, frame);
   }
-  const bool ok = app.frames == 120 && app.result.ok && ImGui::GetDrawData()->TotalVtxCount > 0;
+  const bool ok = app.frames == 120 && app.result.ok && ImGui::GetDrawData()->TotalVtxCount > 0 && app.pinned.size() == 1;
+  // The charts' sliced work (sweeps, Monte Carlo) finishes and the page goes idle.
+  app.request_view = static_cast<int>(View::kCharts);
+  io.DisplaySize = ImVec2(1280, 800);
+  int work_frames = 0;
+  for (RunFrame(app, frame++); app.busy && work_frames < 5000; ++work_frames) RunFrame(app, frame++);
+  const bool finished = !app.busy && app.charts.mc.have_summary && app.charts.gpus.done == app.charts.gpus.points.size() &&
+                        !app.charts.gpus.x.empty();
   // A bad scenario keeps the last good one and shows the message.
+  const long evaluations = app.evaluations;
   const std::string err = AppLoadScenario(app, "{\"cluster\": {\"gpus\": -1}}");
-  const bool kept = !err.empty() && app.scenario.cluster.gpus == 64 && app.error == err;
+  const bool kept = !err.empty() && app.scenario.cluster.gpus == 64 && app.error == err && app.evaluations == evaluations;
   ImGui::DestroyContext();
-  std::printf("ui_smoke: %ld frames, %s; bad input %s\n", app.frames, ok ? "ok" : "FAILED", kept ? "kept the last good scenario" : "FAILED");
-  return ok && kept ? 0 : 1;
+  std::printf("ui_smoke: %ld frames, %s; sliced work %s after %d frames (Monte Carlo %lld trials); bad input %s\n",
+              app.frames, ok ? "ok" : "FAILED", finished ? "finished" : "FAILED", work_frames,
+              static_cast<long long>(app.charts.mc.summary.trials), kept ? "kept the last good scenario" : "FAILED");
+  return ok && finished && kept ? 0 : 1;
 }

@@ -1,62 +1,274 @@
+// app.cpp — application state transitions (load, link, pin, refresh) and the frame layout.
 #include "app.h"
 
 #include <imgui.h>
 
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+
+#include "catalog.h"
 #include "evaluate.h"
+#include "fields.h"
 #include "format.h"
-#include "json_io.h"
+#include "link.h"
+#include "platform.h"
+#include "probe.h"
 #include "version.h"
 
 namespace gpucost::app {
+namespace {
+
+const char* const kViewNames[] = {"Results", "Compare", "Charts", "Share & files"};
+const char* const kModelLabels[] = {"on-demand", "spot", "reserved", "owned"};
+
+std::string Grouped(double v) {
+  char digits[64];
+  std::snprintf(digits, sizeof digits, "%.0f", std::fabs(v));
+  std::string out = v < 0 ? "-" : "";
+  const int n = static_cast<int>(std::strlen(digits));
+  for (int i = 0; i < n; ++i) {
+    if (i > 0 && (n - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+std::string LinkFragment(const std::string& link) {
+  const std::size_t hash = link.find('#');
+  return hash == std::string::npos ? link : link.substr(hash + 1);
+}
+
+void DrawHeader(AppState& app) {
+  ImGui::Text("gpucost %s", GPUCOST_VERSION);
+  ImGui::SameLine();
+  ImGui::TextDisabled("- what a completed GPU training job really costs");
+  ImGui::SameLine();
+  DrawPresets(app);
+  if (!app.error.empty()) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(ImVec4(1, 0.45f, 0.35f, 1), "%s", app.error.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Dismiss")) app.error.clear();
+  } else if (!app.notice.empty()) {
+    ImGui::TextColored(ImVec4(0.5f, 0.85f, 0.55f, 1), "%s", app.notice.c_str());
+  }
+}
+
+void DrawViews(AppState& app) {
+  if (!ImGui::BeginTabBar("views")) return;
+  for (int v = 0; v < static_cast<int>(View::kCount); ++v) {
+    const ImGuiTabItemFlags flags = app.request_view == v ? ImGuiTabItemFlags_SetSelected : 0;
+    const bool open = ImGui::BeginTabItem(kViewNames[v], nullptr, flags);
+    RecordRect(app, "tab", v);
+    if (!open) continue;
+    app.view = static_cast<View>(v);
+    ImGui::BeginChild("view", ImVec2(0, 0), false);
+    switch (app.view) {
+      case View::kResults: DrawResults(app); break;
+      case View::kCompare: DrawCompare(app); break;
+      case View::kCharts: DrawCharts(app); break;
+      case View::kShare: DrawShare(app); break;
+      case View::kCount: break;
+    }
+    ImGui::EndChild();
+    ImGui::EndTabItem();
+  }
+  app.request_view = -1;
+  ImGui::EndTabBar();
+}
+
+}  // namespace
+
+const char* ViewName(View v) { return kViewNames[static_cast<int>(v)]; }
 
 void AppInit(AppState& app) {
   app.scenario = DefaultScenario();
+  app.edits.assign(FieldCount(), FieldEdit{});
+  app.paste.assign(kPasteCapacity, '\0');
+  app.presets = Presets();
   app.dirty = true;
+  app.link_stale = true;
   AppRefresh(app);
 }
 
 void AppRefresh(AppState& app) {
-  if (!app.dirty) return;
-  app.result = ValidateScenario(app.scenario).empty() ? Evaluate(app.scenario) : Result{};
-  app.dirty = false;
+  if (app.edits.size() != FieldCount()) app.edits.assign(FieldCount(), FieldEdit{});
+  if (app.dirty) {
+    app.problems = ValidateScenario(app.scenario);
+    app.result = app.problems.empty() ? Evaluate(app.scenario) : Result{};
+    ++app.evaluations;
+    app.charts.gpus.stale = app.charts.interval.stale = app.charts.mc.stale = true;
+    if (app.charts.mc.run) app.charts.mc.run->Cancel();
+    app.dirty = false;
+    app.link_stale = true;
+  }
+  if (app.link_stale) {
+    LinkPayload payload{app.scenario, {}};
+    for (const Pinned& p : app.pinned) payload.pinned.push_back(p.scenario);
+    app.link = EncodeLink(payload, platform::PageAddress());
+    app.link_stale = false;
+    if (app.write_fragment) platform::SetUrlFragment(LinkFragment(app.link));
+    app.write_fragment = false;
+  }
+}
+
+void AppScenarioEdited(AppState& app) {
+  app.dirty = true;
+  app.write_fragment = true;
+  app.notice.clear();
 }
 
 std::string AppLoadScenario(AppState& app, const std::string& json_text) {
   ScenarioParse p = ParseScenarioJson(json_text);
   if (!p.ok()) {
     app.error = p.errors.front().Text();
+    if (p.errors.size() > 1) app.error += " (and " + std::to_string(p.errors.size() - 1) + " more)";
     return app.error;
   }
   app.scenario = p.scenario;
+  app.edits.assign(FieldCount(), FieldEdit{});
+  app.error.clear();
+  AppScenarioEdited(app);
+  AppRefresh(app);
+  return "";
+}
+
+std::string AppOpenLink(AppState& app, const std::string& link) {
+  LinkPayload payload;
+  std::vector<InputError> errors;
+  if (!DecodeLink(link, &payload, &errors)) {
+    app.error = "Bad link: " + (errors.empty() ? std::string("not a gpucost link") : errors.front().Text());
+    return app.error;
+  }
+  app.scenario = payload.scenario;
+  app.pinned.clear();
+  for (const Scenario& s : payload.pinned) app.pinned.push_back({s, ValidateScenario(s).empty() ? Evaluate(s) : Result{}});
+  app.edits.assign(FieldCount(), FieldEdit{});
   app.error.clear();
   app.dirty = true;
   AppRefresh(app);
   return "";
 }
 
-namespace {
-
-void DrawHeader(AppState& app) {
-  ImGui::Text("gpucost %s", GPUCOST_VERSION);
-  ImGui::SameLine();
-  ImGui::TextDisabled("- what a completed GPU training job really costs");
-  if (!app.error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%s", app.error.c_str());
-}
-
-void DrawHeadline(AppState& app) {
-  const Result& r = app.result;
-  if (!r.ok) {
-    ImGui::TextUnformatted("The scenario is invalid.");
-    return;
+std::string AppApplyProbe(AppState& app, const std::string& json_text) {
+  ProbeParse p = ParseProbeJson(json_text);
+  if (!p.ok()) {
+    app.error = "probe report: " + p.errors.front().Text();
+    return app.error;
   }
-  ImGui::Text("Cost per completed job: %s", FormatMoney(r.expected_usd * r.display_per_usd, r.display_currency).c_str());
-  ImGui::Text("Expected time: %s (ideal %s)", FormatDuration(r.expected_hours).c_str(), FormatDuration(r.ideal_hours).c_str());
-  ImGui::Text("Goodput: %s", FormatPercent(r.goodput).c_str());
+  if (p.report.gpu_status != "ok") {
+    app.error = "probe report: no GPU measurements (" + p.report.gpu_status + ": " + p.report.gpu_message + ")";
+    return app.error;
+  }
+  Scenario s = app.scenario;
+  const std::vector<std::string> set = ApplyProbe(p.report, &s);
+  if (!ValidateScenario(s).empty()) {
+    app.error = "probe report: the measured figures make the scenario invalid: " + ValidateScenario(s).front().Text();
+    return app.error;
+  }
+  app.scenario = s;
+  app.edits.assign(FieldCount(), FieldEdit{});
+  app.error.clear();
+  AppScenarioEdited(app);
+  std::string fields;
+  for (const std::string& f : set) fields += (fields.empty() ? "" : ", ") + f;
+  app.notice = "Probe applied: " + (fields.empty() ? std::string("nothing measured to apply") : "set " + fields);
+  const std::string mismatch = ProbeGpuMismatch(p.report, app.scenario);
+  if (!mismatch.empty()) app.notice += " (" + mismatch + ")";
+  return "";
 }
 
-}  // namespace
+std::string AppLoadPreset(AppState& app, const std::string& id) {
+  Scenario s = app.scenario;
+  std::string err;
+  if (!LoadPreset(id, &s, &err)) {
+    app.error = err;
+    return err;
+  }
+  app.scenario = s;
+  app.preset_id = id;
+  app.edits.assign(FieldCount(), FieldEdit{});
+  app.error.clear();
+  AppScenarioEdited(app);
+  app.notice = "Loaded preset " + id;
+  return "";
+}
+
+std::string AppImportText(AppState& app, const std::string& name, const std::string& text) {
+  std::size_t first = text.find_first_not_of(" \t\r\n");
+  const bool is_json = first != std::string::npos && text[first] == '{';
+  const bool is_probe = is_json && text.find(kProbeSchema) != std::string::npos;
+  if (is_probe) {
+    const std::string err = AppApplyProbe(app, text);
+    if (!err.empty()) app.error = name + ": " + err;
+    return err.empty() ? "" : app.error;
+  }
+  const std::string err = is_json ? AppLoadScenario(app, text) : AppOpenLink(app, text);
+  if (!err.empty()) {
+    app.error = name + ": " + err;
+    return app.error;
+  }
+  app.notice = "Loaded " + name;
+  app.write_fragment = true;
+  app.link_stale = true;
+  AppRefresh(app);
+  return "";
+}
+
+bool AppPin(AppState& app) {
+  if (app.pinned.size() >= kMaxPinned || !app.result.ok) return false;
+  app.pinned.push_back({app.scenario, app.result});
+  app.link_stale = app.write_fragment = true;
+  return true;
+}
+
+void AppUnpin(AppState& app, std::size_t index) {
+  if (index >= app.pinned.size()) return;
+  app.pinned.erase(app.pinned.begin() + static_cast<std::ptrdiff_t>(index));
+  app.link_stale = app.write_fragment = true;
+}
+
+std::string ScenarioLabel(const Scenario& s) {
+  if (s.name[0]) return s.name;
+  const int model = s.pricing.model >= 0 && s.pricing.model < 4 ? s.pricing.model : 0;
+  return std::string(s.cluster.gpu) + " x" + std::to_string(s.cluster.gpus) + " " + kModelLabels[model];
+}
+
+bool DisplaysKrw(const Result& r) { return std::strcmp(r.display_currency, "KRW") == 0; }
+
+std::string FormatKrw(double v) {
+  if (!std::isfinite(v)) return "n/a";
+  char buf[64];
+  const double a = std::fabs(v);
+  if (a >= 1e12) std::snprintf(buf, sizeof buf, "KRW %.3gT", v / 1e12);
+  else if (a >= 1e9) std::snprintf(buf, sizeof buf, "KRW %.3gB", v / 1e9);
+  else if (a >= 1e6) std::snprintf(buf, sizeof buf, "KRW %.3gM", v / 1e6);
+  else return "KRW " + Grouped(v);
+  return buf;
+}
+
+std::string FormatDisplayMoney(const Result& r, double usd) {
+  const double v = usd * r.display_per_usd;
+  return DisplaysKrw(r) ? FormatKrw(v) : FormatUsd(v);
+}
+
+void RecordRect(AppState& app, const char* id, int index) {
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  for (WidgetRect& r : app.rects)
+    if (r.index == index && std::strcmp(r.id, id) == 0) {
+      r.x0 = a.x, r.y0 = a.y, r.x1 = b.x, r.y1 = b.y;
+      return;
+    }
+  app.rects.push_back({id, index, a.x, a.y, b.x, b.y});
+}
 
 void AppFrame(AppState& app) {
+  app.busy = false;  // panels doing sliced work set it again
+  std::string picked_name, picked_text;
+  if (platform::TakePickedFile(&picked_name, &picked_text)) AppImportText(app, picked_name, picked_text);
   AppRefresh(app);
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(vp->WorkPos);
@@ -65,8 +277,17 @@ void AppFrame(AppState& app) {
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoBringToFrontOnFocus);
   DrawHeader(app);
   ImGui::Separator();
-  DrawHeadline(app);
+  // The editor on the left (its width follows the window), the views on the right.
+  const float editor_width = std::max(ImGui::GetFontSize() * 26, ImGui::GetContentRegionAvail().x * 0.38f);
+  ImGui::BeginChild("editor", ImVec2(editor_width, 0), true);
+  DrawScenarioEditor(app);
+  ImGui::EndChild();
+  ImGui::SameLine();
+  ImGui::BeginChild("views", ImVec2(0, 0), false);
+  DrawViews(app);
+  ImGui::EndChild();
   ImGui::End();
+  AppRefresh(app);  // edits made this frame: evaluate now, so the next frame and the JS API see them
   ++app.frames;
 }
 

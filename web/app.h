@@ -1,21 +1,106 @@
 // app.h — the page's explicit application state and its frame function. No platform code here: the same
 // AppFrame() runs in the browser (main_web.cpp), in a native window and in the windowless UI smoke test.
+// Host services (clipboard, downloads, file picking, URL fragment) go through platform.h.
+//
+// Panels: one file each, each a `void DrawX(AppState&)` over this state (no function statics):
+//   ui_scenario.cpp  the editor, built from the field table (fields.h)
+//   ui_results.cpp   headline figures, normal run vs failures, breakdowns, warnings
+//   ui_compare.cpp   pinned scenarios as columns, CSV export
+//   ui_charts.cpp    cost/time vs GPU count, cost vs checkpoint interval, buy vs cloud (sliced sweeps)
+//   ui_presets.cpp   presets from the embedded assets
+//   ui_share.cpp     share link, import/export, paste
 #pragma once
+#include <memory>
 #include <string>
+#include <vector>
 
+#include "json_io.h"
+#include "montecarlo.h"
+#include "presets.h"
 #include "result.h"
 #include "scenario.h"
 
 namespace gpucost::app {
 
+enum class View : int { kResults = 0, kCompare, kCharts, kShare, kCount };
+const char* ViewName(View v);  // "Results", "Compare", ...
+
+// The editor's memory of one field (index = the field's index in Fields()).
+struct FieldEdit {
+  bool rejected = false;  // the last value typed was out of range: shown with its error, not applied
+  double typed = 0;       // that value
+};
+
+struct Pinned {
+  Scenario scenario;
+  Result result;
+};
+
+// A sweep evaluated in slices across frames (a few points per frame, with a progress bar).
+struct Sweep {
+  std::vector<double> x, money, hours;  // x: GPUs or checkpoint interval (minutes); per completed job:
+                                        // money in the display currency, hours of wall time
+  std::vector<Scenario> points;       // the scenarios still to evaluate, in order of x
+  std::size_t done = 0;               // points evaluated so far
+  bool stale = true;                  // the scenario changed: rebuild before drawing
+  bool Running() const { return !stale && done < points.size(); }
+  double Progress() const { return points.empty() ? 1.0 : static_cast<double>(done) / points.size(); }
+};
+
+// The Monte Carlo simulation of the edited scenario, run in slices of about kMcSliceSeconds per frame.
+struct McState {
+  std::unique_ptr<MonteCarlo> run;  // in progress (or finished, until summarised)
+  McSummary summary;                // of the last finished run
+  bool have_summary = false;
+  bool stale = true;                // the scenario changed since the last run
+  bool auto_start = true;           // start when the charts are shown and the result is stale
+  int trials = 2000;
+  std::string error;
+};
+constexpr double kMcSliceSeconds = 0.012;
+constexpr std::uint64_t kMcSeed = 1;
+
+struct ChartsState {
+  Sweep gpus;               // cost and time vs GPU count
+  Sweep interval;           // cost vs checkpoint interval
+  McState mc;
+  double cheapest_gpus = 0; // GPU count with the lowest expected cost
+  double sweet_spot_gpus = 0;  // the fastest GPU count costing at most kSweetSpotSlack above the lowest
+};
+constexpr double kSweetSpotSlack = 0.10;
+constexpr int kSweepPointsPerFrame = 8;
+constexpr std::size_t kPasteCapacity = 256 * 1024;
+
+// Where a named widget was drawn in the last frame (device pixels): for tests and automation.
+struct WidgetRect {
+  const char* id = "";  // a string with static storage (a literal or a field path)
+  int index = -1;       // for repeated widgets (pinned columns): which one
+  float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+};
+
 struct AppState {
   Scenario scenario;       // what the user edits
   Result result;           // Evaluate(scenario), refreshed when dirty
+  std::vector<InputError> problems;  // ValidateScenario(scenario): shown inline and instead of the result
   bool dirty = true;       // scenario changed since the last evaluation
+  bool link_stale = true;  // the share link needs rebuilding (scenario or pinned changed)
+  bool write_fragment = false;  // put the link into the URL fragment (after the user changed something)
+  std::string link;        // the share link of the scenario and the pinned comparison
   std::string error;       // message shown to the user ("" if none)
+  std::string notice;      // a short confirmation ("Link copied", "Loaded scenario.json")
   long frames = 0;         // frames drawn
+  long evaluations = 0;    // Evaluate() calls for the edited scenario (only when it changed)
   float ui_scale = 1.0f;   // device pixels per CSS pixel
   bool busy = false;       // long work in progress: keep drawing frames
+  View view = View::kResults;
+  int request_view = -1;   // select this view in the next frame (from code)
+  std::vector<FieldEdit> edits;
+  std::vector<Pinned> pinned;
+  ChartsState charts;
+  std::vector<char> paste; // the paste box (a link, scenario JSON or a probe report), fixed capacity
+  std::vector<PresetInfo> presets;  // the embedded presets (read once)
+  std::string preset_id;   // the preset last loaded ("" if none)
+  std::vector<WidgetRect> rects;
 };
 
 void AppInit(AppState& app);
@@ -24,7 +109,42 @@ void AppFrame(AppState& app);
 
 // Replaces the scenario from JSON text. Returns "" or the error message (then the scenario is kept).
 std::string AppLoadScenario(AppState& app, const std::string& json_text);
-// Re-evaluates if the scenario changed.
+// Replaces the scenario and the pinned comparison from a share link (full URL, "#s=..." or "1.xxx").
+// Returns "" or the error message (then everything is kept).
+std::string AppOpenLink(AppState& app, const std::string& link);
+// Loads a file's text: a share link, a scenario document or a probe report (applied to the scenario).
+// Returns "" or the error (named after the file); on error everything is kept.
+std::string AppImportText(AppState& app, const std::string& name, const std::string& text);
+// Applies a probe report (schema gpucost/probe@1) to the scenario. Returns "" or the error.
+std::string AppApplyProbe(AppState& app, const std::string& json_text);
+// Loads a preset by id. Returns "" or the error.
+std::string AppLoadPreset(AppState& app, const std::string& id);
+// Re-evaluates if the scenario changed; rebuilds the link if it is stale.
 void AppRefresh(AppState& app);
+// The scenario was edited through the UI.
+void AppScenarioEdited(AppState& app);
+
+// Comparison: pin the current scenario as a column (at most kMaxPinned), remove one, CSV of the table.
+bool AppPin(AppState& app);
+void AppUnpin(AppState& app, std::size_t index);
+std::string CompareCsv(const AppState& app);
+// A short label of a scenario: its name, else "<gpu> x<gpus> <pricing model>".
+std::string ScenarioLabel(const Scenario& s);
+
+// Money in the result's display currency, ASCII only (the UI font has no other glyphs).
+std::string FormatDisplayMoney(const Result& r, double usd);
+std::string FormatKrw(double krw);  // "KRW 1.23B", "KRW 123,456"
+bool DisplaysKrw(const Result& r);
+
+// Remembers the last item's rectangle under `id` (static storage) and `index` (see WidgetRect).
+void RecordRect(AppState& app, const char* id, int index = -1);
+
+// Panels (one file each).
+void DrawScenarioEditor(AppState& app);
+void DrawResults(AppState& app);
+void DrawCompare(AppState& app);
+void DrawCharts(AppState& app);
+void DrawPresets(AppState& app);
+void DrawShare(AppState& app);
 
 }  // namespace gpucost::app

@@ -1,0 +1,330 @@
+// chart.cpp — scale math and ImGui draw-list charts (see chart.h).
+#include "chart.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace gpucost::chart {
+namespace {
+
+constexpr double kTiny = 1e-300;
+
+double NiceStep(double raw) {
+  if (!(raw > 0) || !std::isfinite(raw)) return 1;
+  const double p = std::pow(10.0, std::floor(std::log10(raw)));
+  const double f = raw / p;
+  return (f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10) * p;
+}
+
+ImU32 WithAlpha(ImU32 c, float alpha) {
+  ImVec4 v = ImGui::ColorConvertU32ToFloat4(c);
+  v.w = alpha;
+  return ImGui::ColorConvertFloat4ToU32(v);
+}
+
+struct Frame {
+  ImVec2 min, max;  // plot area in screen pixels
+  float X(const Axis& a, double v) const { return min.x + static_cast<float>(ToUnit(a, v)) * (max.x - min.x); }
+  float Y(const Axis& a, double v) const { return max.y - static_cast<float>(ToUnit(a, v)) * (max.y - min.y); }
+};
+
+float WidestTick(const Axis& a, Formatter format) {
+  double ticks[16];
+  const int n = Ticks(a, 5, ticks, 16);
+  float widest = 0;
+  for (int i = 0; i < n; ++i) widest = std::max(widest, ImGui::CalcTextSize(format(ticks[i]).c_str()).x);
+  return widest;
+}
+
+void DrawAxes(ImDrawList* dl, const Frame& f, const Axis& x, const Axis& y, Formatter fx, Formatter fy) {
+  const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Border, 0.6f);
+  const ImU32 text = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+  const float line = ImGui::GetTextLineHeight();
+  dl->AddRectFilled(f.min, f.max, ImGui::GetColorU32(ImGuiCol_FrameBg, 0.5f));
+  double ticks[16];
+  int n = Ticks(y, 5, ticks, 16);
+  for (int i = 0; i < n; ++i) {
+    const float py = f.Y(y, ticks[i]);
+    dl->AddLine(ImVec2(f.min.x, py), ImVec2(f.max.x, py), grid);
+    const std::string label = fy(ticks[i]);
+    const float w = ImGui::CalcTextSize(label.c_str()).x;
+    dl->AddText(ImVec2(f.min.x - w - line * 0.4f, py - line * 0.5f), text, label.c_str());
+  }
+  n = Ticks(x, 6, ticks, 16);
+  for (int i = 0; i < n; ++i) {
+    const float px = f.X(x, ticks[i]);
+    dl->AddLine(ImVec2(px, f.min.y), ImVec2(px, f.max.y), grid);
+    const std::string label = fx(ticks[i]);
+    const float w = ImGui::CalcTextSize(label.c_str()).x;
+    dl->AddText(ImVec2(px - w * 0.5f, f.max.y + line * 0.25f), text, label.c_str());
+  }
+  dl->AddRect(f.min, f.max, ImGui::GetColorU32(ImGuiCol_Border));
+}
+
+void DrawMarkers(ImDrawList* dl, const Frame& f, const Axis& x, const Marker* markers, int count) {
+  const float line = ImGui::GetTextLineHeight();
+  for (int i = 0; i < count; ++i) {
+    const double u = ToUnit(x, markers[i].x);
+    if (!(u >= 0 && u <= 1)) continue;
+    const float px = f.X(x, markers[i].x);
+    for (float py = f.min.y; py < f.max.y; py += line * 0.6f)  // dashed
+      dl->AddLine(ImVec2(px, py), ImVec2(px, std::min(py + line * 0.35f, f.max.y)), markers[i].color, 2.0f);
+    const float w = ImGui::CalcTextSize(markers[i].label).x;
+    const float tx = px + w + line * 0.3f < f.max.x ? px + line * 0.3f : px - w - line * 0.3f;
+    dl->AddText(ImVec2(tx, f.min.y + line * (0.2f + 1.1f * static_cast<float>(i))), markers[i].color,
+                markers[i].label);
+  }
+}
+
+void DrawSeries(ImDrawList* dl, const Frame& f, const LineChartSpec& spec) {
+  const float radius = ImGui::GetTextLineHeight() * 0.18f;
+  for (int s = 0; s < spec.series_count; ++s) {
+    const Series& se = spec.series[s];
+    bool have_prev = false;
+    ImVec2 prev;
+    for (int i = 0; i < se.n; ++i) {
+      if (!std::isfinite(se.x[i]) || !std::isfinite(se.y[i]) || (spec.y.log && se.y[i] <= 0)) {
+        have_prev = false;
+        continue;
+      }
+      const ImVec2 p(f.X(spec.x, se.x[i]), f.Y(spec.y, se.y[i]));
+      if (have_prev) dl->AddLine(prev, p, se.color, 2.0f);
+      dl->AddCircleFilled(p, radius, se.color);
+      prev = p;
+      have_prev = true;
+    }
+  }
+}
+
+void DrawLegend(ImDrawList* dl, ImVec2 at, const LineChartSpec& spec) {
+  const float line = ImGui::GetTextLineHeight();
+  const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+  for (int s = 0; s < spec.series_count; ++s) {
+    dl->AddRectFilled(ImVec2(at.x, at.y + line * 0.3f), ImVec2(at.x + line * 0.8f, at.y + line * 0.7f),
+                      spec.series[s].color);
+    dl->AddText(ImVec2(at.x + line, at.y), text, spec.series[s].label);
+    at.x += line * 1.6f + ImGui::CalcTextSize(spec.series[s].label).x;
+  }
+}
+
+void HoverReadout(ImDrawList* dl, const Frame& f, const LineChartSpec& spec) {
+  if (spec.series_count == 0 || spec.series[0].n == 0) return;
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  const double t = (mouse.x - f.min.x) / std::max(1.0f, f.max.x - f.min.x);
+  const int i = NearestIndex(spec.x, spec.series[0].x, spec.series[0].n, t);
+  if (i < 0) return;
+  const float px = f.X(spec.x, spec.series[0].x[i]);
+  dl->AddLine(ImVec2(px, f.min.y), ImVec2(px, f.max.y), ImGui::GetColorU32(ImGuiCol_Text, 0.5f));
+  ImGui::BeginTooltip();
+  ImGui::Text("%s", spec.format_x(spec.series[0].x[i]).c_str());
+  for (int s = 0; s < spec.series_count; ++s)
+    if (i < spec.series[s].n)
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(spec.series[s].color), "%s: %s", spec.series[s].label,
+                         spec.format_y(spec.series[s].y[i]).c_str());
+  ImGui::EndTooltip();
+}
+
+}  // namespace
+
+double ToUnit(const Axis& a, double v) {
+  if (a.log) {
+    const double lo = std::log10(std::max(a.min, kTiny)), hi = std::log10(std::max(a.max, kTiny));
+    return (std::log10(std::max(v, kTiny)) - lo) / (hi - lo);
+  }
+  return (v - a.min) / (a.max - a.min);
+}
+
+double FromUnit(const Axis& a, double t) {
+  if (a.log) {
+    const double lo = std::log10(a.min), hi = std::log10(a.max);
+    return std::pow(10.0, lo + t * (hi - lo));
+  }
+  return a.min + t * (a.max - a.min);
+}
+
+Axis FitAxis(const double* values, int n, bool log, bool include_zero) {
+  double lo = INFINITY, hi = -INFINITY;
+  for (int i = 0; i < n; ++i) {
+    if (!std::isfinite(values[i]) || (log && values[i] <= 0)) continue;
+    lo = std::min(lo, values[i]);
+    hi = std::max(hi, values[i]);
+  }
+  Axis a;
+  a.log = log;
+  if (log) {
+    if (!(lo <= hi)) return {1, 10, true};
+    a.min = std::pow(10.0, std::floor(std::log10(lo) + 1e-9));
+    a.max = std::pow(10.0, std::ceil(std::log10(hi) - 1e-9));
+    if (a.max <= a.min) a.max = a.min * 10;
+    return a;
+  }
+  if (!(lo <= hi)) return {0, 1, false};
+  if (include_zero) {
+    lo = std::min(lo, 0.0);
+    hi = std::max(hi, 0.0);
+  }
+  if (hi == lo) {
+    const double pad = lo == 0 ? 1 : std::fabs(lo) * 0.1;
+    hi += pad;
+    if (!(include_zero && lo == 0)) lo -= pad;
+  }
+  const double step = NiceStep((hi - lo) / 5);
+  a.min = std::floor(lo / step + 1e-9) * step;
+  a.max = std::ceil(hi / step - 1e-9) * step;
+  return a;
+}
+
+int Ticks(const Axis& a, int target, double* out, int cap) {
+  int n = 0;
+  if (!(a.max > a.min) || cap <= 0) return 0;
+  if (a.log) {
+    const int d0 = static_cast<int>(std::ceil(std::log10(a.min) - 1e-9));
+    const int d1 = static_cast<int>(std::floor(std::log10(a.max) + 1e-9));
+    const bool fine = d1 - d0 < 3;
+    for (int d = d0 - 1; d <= d1 && n < cap; ++d) {
+      for (double m : {1.0, 2.0, 5.0}) {
+        if (m != 1.0 && !fine) continue;
+        const double v = m * std::pow(10.0, d);
+        if (v >= a.min * (1 - 1e-9) && v <= a.max * (1 + 1e-9) && n < cap) out[n++] = v;
+      }
+    }
+    return n;
+  }
+  const double step = NiceStep((a.max - a.min) / std::max(1, target));
+  const double first = std::ceil(a.min / step - 1e-9) * step;
+  for (int i = 0; n < cap; ++i) {
+    double v = first + i * step;
+    if (v > a.max + step * 1e-9) break;
+    if (std::fabs(v) < step * 1e-9) v = 0;
+    out[n++] = v;
+  }
+  return n;
+}
+
+int NearestIndex(const Axis& x, const double* xs, int n, double t) {
+  int best = -1;
+  double best_distance = INFINITY;
+  for (int i = 0; i < n; ++i) {
+    const double d = std::fabs(ToUnit(x, xs[i]) - t);
+    if (d < best_distance) {
+      best_distance = d;
+      best = i;
+    }
+  }
+  return best;
+}
+
+ImU32 PaletteColor(int i) {
+  static constexpr ImU32 kColors[] = {
+      IM_COL32(86, 180, 233, 255), IM_COL32(230, 159, 0, 255),   IM_COL32(0, 158, 115, 255),
+      IM_COL32(240, 228, 66, 255), IM_COL32(204, 121, 167, 255), IM_COL32(213, 94, 0, 255),
+      IM_COL32(0, 114, 178, 255),  IM_COL32(170, 170, 170, 255), IM_COL32(140, 200, 120, 255),
+      IM_COL32(250, 130, 130, 255), IM_COL32(160, 140, 230, 255), IM_COL32(120, 220, 220, 255),
+      IM_COL32(200, 170, 110, 255), IM_COL32(230, 230, 230, 255), IM_COL32(255, 90, 160, 255)};
+  constexpr int kCount = sizeof(kColors) / sizeof(kColors[0]);
+  return kColors[((i % kCount) + kCount) % kCount];
+}
+
+void DrawLineChart(const LineChartSpec& spec, ImVec2 size) {
+  if (size.x <= 0) size.x = ImGui::GetContentRegionAvail().x;
+  const float line = ImGui::GetTextLineHeight();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton(spec.id, size);
+  const bool hovered = ImGui::IsItemHovered();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddText(origin, ImGui::GetColorU32(ImGuiCol_Text), spec.title);
+  DrawLegend(dl, ImVec2(origin.x + ImGui::CalcTextSize(spec.title).x + line * 1.5f, origin.y), spec);
+  Frame f;
+  f.min = ImVec2(origin.x + WidestTick(spec.y, spec.format_y) + line * 0.8f, origin.y + line * 1.6f);
+  f.max = ImVec2(origin.x + size.x - line * 0.8f, origin.y + size.y - line * 1.5f);
+  if (f.max.x - f.min.x < line * 4 || f.max.y - f.min.y < line * 2) return;  // too small to draw
+  dl->PushClipRect(origin, ImVec2(origin.x + size.x, origin.y + size.y), true);
+  DrawAxes(dl, f, spec.x, spec.y, spec.format_x, spec.format_y);
+  dl->PushClipRect(f.min, f.max, true);
+  DrawSeries(dl, f, spec);
+  dl->PopClipRect();
+  DrawMarkers(dl, f, spec.x, spec.markers, spec.marker_count);
+  dl->PopClipRect();
+  if (hovered) HoverReadout(dl, f, spec);
+}
+
+void DrawStackedBar(const char* id, const double* values, const char* const* labels, const int* color_index,
+                    int n, Formatter format, float bar_height) {
+  double total = 0;
+  for (int i = 0; i < n; ++i)
+    if (values[i] > 0) total += values[i];
+  ImGui::PushID(id);
+  const float width = ImGui::GetContentRegionAvail().x;
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("bar", ImVec2(width, bar_height));
+  const bool hovered = ImGui::IsItemHovered();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(origin, ImVec2(origin.x + width, origin.y + bar_height), ImGui::GetColorU32(ImGuiCol_FrameBg));
+  float x = origin.x;
+  for (int i = 0; i < n && total > 0; ++i) {
+    if (!(values[i] > 0)) continue;
+    const float w = static_cast<float>(values[i] / total) * width;
+    const ImU32 color = PaletteColor(color_index ? color_index[i] : i);
+    dl->AddRectFilled(ImVec2(x, origin.y), ImVec2(x + w, origin.y + bar_height), color);
+    const float mx = ImGui::GetIO().MousePos.x;
+    if (hovered && mx >= x && mx < x + w)
+      ImGui::SetTooltip("%s: %s (%.1f%%)", labels[i], format(values[i]).c_str(), 100.0 * values[i] / total);
+    x += w;
+  }
+  if (ImGui::BeginTable("legend", 4, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn("part", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn("share", ImGuiTableColumnFlags_WidthFixed);
+    const float sq = ImGui::GetTextLineHeight() * 0.8f;
+    for (int i = 0; i < n; ++i) {
+      if (!(values[i] > 0)) continue;
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      const ImVec2 p = ImGui::GetCursorScreenPos();
+      ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + sq * 0.15f), ImVec2(p.x + sq, p.y + sq * 1.15f),
+                                                PaletteColor(color_index ? color_index[i] : i));
+      ImGui::Dummy(ImVec2(sq, sq));
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(labels[i]);
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(format(values[i]).c_str());
+      ImGui::TableNextColumn();
+      ImGui::Text("%5.1f%%", 100.0 * values[i] / total);
+    }
+    ImGui::EndTable();
+  }
+  ImGui::PopID();
+}
+
+void DrawHistogram(const char* id, const char* title, const double* counts, int bins, double x_min,
+                   double x_max, Formatter format_x, const Marker* markers, int marker_count, ImVec2 size) {
+  if (size.x <= 0) size.x = ImGui::GetContentRegionAvail().x;
+  const float line = ImGui::GetTextLineHeight();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton(id, size);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddText(origin, ImGui::GetColorU32(ImGuiCol_Text), title);
+  double peak = 0;
+  for (int i = 0; i < bins; ++i) peak = std::max(peak, counts[i]);
+  const Axis x{x_min, x_max > x_min ? x_max : x_min + 1, false};
+  const Axis y = FitAxis(&peak, 1, false, true);
+  Frame f;
+  f.min = ImVec2(origin.x + WidestTick(y, [](double v) { return std::to_string(static_cast<long long>(v)); }) +
+                     line * 0.8f,
+                 origin.y + line * 1.6f);
+  f.max = ImVec2(origin.x + size.x - line * 0.8f, origin.y + size.y - line * 1.5f);
+  if (f.max.x - f.min.x < line * 4 || f.max.y - f.min.y < line * 2 || bins <= 0) return;
+  DrawAxes(dl, f, x, y, format_x, [](double v) { return std::to_string(static_cast<long long>(v)); });
+  const ImU32 color = WithAlpha(PaletteColor(0), 0.85f);
+  const double width = (x.max - x.min) / bins;
+  for (int i = 0; i < bins; ++i) {
+    if (counts[i] <= 0) continue;
+    dl->AddRectFilled(ImVec2(f.X(x, x.min + i * width) + 1, f.Y(y, counts[i])),
+                      ImVec2(f.X(x, x.min + (i + 1) * width) - 1, f.max.y), color);
+  }
+  DrawMarkers(dl, f, x, markers, marker_count);
+}
+
+}  // namespace gpucost::chart

@@ -1,0 +1,39 @@
+// platform.h — the few things the page needs from its host, behind one tiny interface (after floooh's
+// v6502r util.c): clipboard, file download, file pick/upload and the URL fragment. One implementation per
+// host, chosen by CMake, no virtual calls:
+//   platform_web.cpp     the browser (EM_JS: navigator.clipboard, Blob download, hidden <input type=file>,
+//                        location.hash with history.replaceState)
+//   platform_native.cpp  a native build (UI smoke test, optional desktop window): clipboard through ImGui,
+//                        downloads written under $GPUCOST_DOWNLOAD_DIR (else kept in memory), files picked
+//                        from $GPUCOST_PICK_FILE; everything is also recorded for tests (platform_native.h).
+#pragma once
+#include <string>
+
+namespace gpucost::platform {
+
+// Copies text to the system clipboard. Returns false if the host refused synchronously (the browser may
+// still refuse later: the page keeps a visible text field for copying by hand).
+bool CopyToClipboard(const std::string& text);
+
+// What became of the last copy: the browser answers asynchronously.
+enum class CopyState { kNone, kPending, kCopied, kRefused };
+CopyState LastCopyState();
+
+// Offers `text` to the user as a file download named `filename` (e.g. "scenario.json").
+void DownloadFile(const std::string& filename, const std::string& text, const char* mime_type);
+
+// Asks the user for a file (asynchronous in the browser). `accept`: e.g. ".json,application/json".
+void PickFile(const char* accept);
+
+// A file the user picked since the last call: true and its name and text, once per file.
+bool TakePickedFile(std::string* name, std::string* text);
+
+// The URL fragment without '#' ("" when none; always "" natively unless set).
+std::string GetUrlFragment();
+// Replaces the URL fragment without adding a history entry and without reloading ("" removes it).
+void SetUrlFragment(const std::string& fragment);
+
+// The page's address without the fragment ("" natively): the base of share links.
+std::string PageAddress();
+
+}  // namespace gpucost::platform

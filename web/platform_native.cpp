@@ -1,0 +1,77 @@
+// platform_native.cpp — platform.h for native builds (UI smoke test, tests, an optional desktop window).
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include <imgui.h>
+
+#include "platform.h"
+#include "platform_native.h"
+
+namespace gpucost::platform {
+namespace {
+
+struct PickedFile {
+  bool ready = false;
+  std::string name, text;
+};
+
+NativeRecord g_record;
+PickedFile g_picked;
+
+bool ReadWholeFile(const std::string& path, std::string* text) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  *text = ss.str();
+  return true;
+}
+
+}  // namespace
+
+NativeRecord& NativeRecorded() { return g_record; }
+
+void NativeQueuePickedFile(const std::string& name, const std::string& text) {
+  g_picked = {true, name, text};
+}
+
+bool CopyToClipboard(const std::string& text) {
+  g_record.clipboard = text;
+  if (ImGui::GetCurrentContext()) ImGui::SetClipboardText(text.c_str());
+  return true;
+}
+
+CopyState LastCopyState() { return g_record.clipboard.empty() ? CopyState::kNone : CopyState::kCopied; }
+
+void DownloadFile(const std::string& filename, const std::string& text, const char* /*mime_type*/) {
+  g_record.download_name = filename;
+  g_record.download_text = text;
+  ++g_record.downloads;
+  if (const char* dir = std::getenv("GPUCOST_DOWNLOAD_DIR")) {
+    std::ofstream out(std::string(dir) + "/" + filename, std::ios::binary);
+    out << text;
+  }
+}
+
+void PickFile(const char* /*accept*/) {
+  ++g_record.picks_requested;
+  const char* path = std::getenv("GPUCOST_PICK_FILE");
+  std::string text;
+  if (path && ReadWholeFile(path, &text)) NativeQueuePickedFile(path, text);
+}
+
+bool TakePickedFile(std::string* name, std::string* text) {
+  if (!g_picked.ready) return false;
+  *name = g_picked.name;
+  *text = g_picked.text;
+  g_picked = {};
+  return true;
+}
+
+std::string GetUrlFragment() { return g_record.fragment; }
+void SetUrlFragment(const std::string& fragment) { g_record.fragment = fragment; }
+std::string PageAddress() { return ""; }
+
+}  // namespace gpucost::platform

@@ -1,0 +1,101 @@
+// platform_web.cpp — platform.h in the browser. Strings travel from JavaScript through Module.gpucostOut:
+// a JS function stages a string there and returns its UTF-8 length, C++ allocates and copies it out.
+// index.html owns the hidden <input type=file id=file-input>: its change handler reads the file and leaves
+// {name, text} in Module.gpucostPicked, then wakes the main loop.
+#include <emscripten.h>
+
+#include "platform.h"
+
+// clang-format off
+EM_JS(int, gpucost_js_copy, (const char* text), {
+  var t = UTF8ToString(text);
+  Module.gpucostCopied = t;
+  if (!navigator.clipboard || !navigator.clipboard.writeText) { Module.gpucostCopyState = 3; return 0; }
+  Module.gpucostCopyState = 1;
+  navigator.clipboard.writeText(t).then(function () { Module.gpucostCopyState = 2; Module._gpucost_wake(); },
+                                        function () { Module.gpucostCopyState = 3; Module._gpucost_wake(); });
+  return 1;
+});
+EM_JS(int, gpucost_js_copy_state, (), { return Module.gpucostCopyState || 0; });
+EM_JS(void, gpucost_js_download, (const char* name, const char* text, const char* mime), {
+  var blob = new Blob([UTF8ToString(text)], {type: UTF8ToString(mime)});
+  var a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = UTF8ToString(name);
+  document.body.appendChild(a);
+  a.click();
+  setTimeout(function () { URL.revokeObjectURL(a.href); a.remove(); }, 2000);
+});
+EM_JS(void, gpucost_js_pick_file, (const char* accept), {
+  var input = document.getElementById('file-input');
+  if (!input) return;
+  input.accept = UTF8ToString(accept);
+  input.value = '';
+  input.click();
+});
+EM_JS(int, gpucost_js_stage_picked, (int what), {
+  var p = Module.gpucostPicked;
+  if (!p) return -1;
+  Module.gpucostOut = what === 0 ? p.name : p.text;
+  if (what === 1) Module.gpucostPicked = null;
+  return lengthBytesUTF8(Module.gpucostOut);
+});
+EM_JS(int, gpucost_js_stage_fragment, (), {
+  Module.gpucostOut = location.hash.replace(/^#/, '');
+  try { Module.gpucostOut = decodeURIComponent(Module.gpucostOut); } catch (e) {}
+  return lengthBytesUTF8(Module.gpucostOut);
+});
+EM_JS(int, gpucost_js_stage_address, (), {
+  Module.gpucostOut = location.href.split('#')[0];
+  return lengthBytesUTF8(Module.gpucostOut);
+});
+EM_JS(void, gpucost_js_copy_out, (char* buf, int cap), { stringToUTF8(Module.gpucostOut, buf, cap); });
+EM_JS(void, gpucost_js_set_fragment, (const char* fragment), {
+  var f = UTF8ToString(fragment);
+  history.replaceState(null, '', f ? '#' + f : location.pathname + location.search);
+});
+// clang-format on
+
+namespace gpucost::platform {
+namespace {
+
+std::string TakeStaged(int length) {
+  if (length <= 0) return "";
+  std::string out(static_cast<std::size_t>(length) + 1, '\0');
+  gpucost_js_copy_out(out.data(), length + 1);
+  out.resize(static_cast<std::size_t>(length));
+  return out;
+}
+
+}  // namespace
+
+bool CopyToClipboard(const std::string& text) { return gpucost_js_copy(text.c_str()) != 0; }
+
+CopyState LastCopyState() {
+  switch (gpucost_js_copy_state()) {
+    case 1: return CopyState::kPending;
+    case 2: return CopyState::kCopied;
+    case 3: return CopyState::kRefused;
+    default: return CopyState::kNone;
+  }
+}
+
+void DownloadFile(const std::string& filename, const std::string& text, const char* mime_type) {
+  gpucost_js_download(filename.c_str(), text.c_str(), mime_type);
+}
+
+void PickFile(const char* accept) { gpucost_js_pick_file(accept); }
+
+bool TakePickedFile(std::string* name, std::string* text) {
+  const int name_length = gpucost_js_stage_picked(0);
+  if (name_length < 0) return false;
+  *name = TakeStaged(name_length);
+  *text = TakeStaged(gpucost_js_stage_picked(1));
+  return true;
+}
+
+std::string GetUrlFragment() { return TakeStaged(gpucost_js_stage_fragment()); }
+void SetUrlFragment(const std::string& fragment) { gpucost_js_set_fragment(fragment.c_str()); }
+std::string PageAddress() { return TakeStaged(gpucost_js_stage_address()); }
+
+}  // namespace gpucost::platform

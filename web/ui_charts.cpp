@@ -1,0 +1,388 @@
+// ui_charts.cpp — charts of the edited scenario:
+//   cost and time vs GPU count (log axis) with the cheapest count and the sweet spot,
+//   cost vs checkpoint interval with the optimum (Daly) and the current interval,
+//   the Monte Carlo histograms of cost and time with P50/P90,
+//   buy vs cloud: owned cost per useful GPU-hour against the cloud price, with the break-even utilisation,
+//   the scaling fit over measured throughput points.
+// Sweeps and the simulation run in slices across frames (app.busy keeps frames coming) with progress bars.
+#include <imgui.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+
+#include "app.h"
+#include "chart.h"
+#include "evaluate.h"
+#include "format.h"
+#include "scaling_fit.h"
+#include "tco.h"
+
+namespace gpucost::app {
+namespace {
+
+constexpr double kMaxGpus = 10000000;
+constexpr double kGpuRangeFactor = 64;   // the GPU sweep spans the current count / 64 .. x 64
+constexpr int kIntervalSteps = 16;       // the interval sweep spans optimum / 2^(16/4) .. x 2^(16/4)
+
+std::string FormatGpus(double v) { return FormatCount(v); }
+std::string FormatHours(double v) { return FormatDuration(v); }
+std::string FormatMinutes(double v) { return FormatNumber(v, 3) + " min"; }
+std::string FormatPct(double v) { return FormatPercent(v); }
+std::string FormatUsdValue(double v) { return FormatUsd(v); }
+std::string FormatTokensPerS(double v) { return FormatCount(v); }
+chart::Formatter MoneyFormatter(const Result& r) { return DisplaysKrw(r) ? FormatKrw : FormatUsdValue; }
+
+void ResetSweep(Sweep& sw) {
+  sw.x.clear();
+  sw.money.clear();
+  sw.hours.clear();
+  sw.points.clear();
+  sw.done = 0;
+  sw.stale = false;
+}
+
+void AddPoint(Sweep& sw, const Scenario& p, double x) {
+  if (!ValidateScenario(p).empty()) return;
+  sw.points.push_back(p);
+  sw.x.push_back(x);
+}
+
+// GPU counts: powers of two and the node size times powers of two around the current count, and the count.
+void BuildGpuSweep(const Scenario& s, Sweep& sw) {
+  ResetSweep(sw);
+  const double n0 = static_cast<double>(s.cluster.gpus), node = static_cast<double>(s.cluster.gpus_per_node);
+  const double lo = std::max(1.0, n0 / kGpuRangeFactor), hi = std::min(kMaxGpus, n0 * kGpuRangeFactor);
+  std::vector<double> counts{n0};
+  for (double v = 1; v < node && v <= hi; v *= 2)
+    if (v >= lo) counts.push_back(v);
+  for (double v = node; v <= hi; v *= 2)
+    if (v >= lo) counts.push_back(v);
+  std::sort(counts.begin(), counts.end());
+  counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
+  for (double n : counts) {
+    Scenario p = s;
+    p.cluster.gpus = static_cast<std::int64_t>(n);
+    if (n != n0) p.parallel.data_parallel = 0;  // derived from the new count
+    AddPoint(sw, p, n);
+  }
+}
+
+void BuildIntervalSweep(const Scenario& s, const Result& r, Sweep& sw) {
+  ResetSweep(sw);
+  const double optimum = r.optimal_checkpoint_interval_minutes;
+  if (!(optimum > 0)) return;
+  for (int k = -kIntervalSteps; k <= kIntervalSteps; ++k) {
+    Scenario p = s;
+    p.reliability.checkpoint_interval_minutes = optimum * std::pow(2.0, k / 4.0);
+    AddPoint(sw, p, p.reliability.checkpoint_interval_minutes);
+  }
+}
+
+void Advance(Sweep& sw) {
+  for (int i = 0; i < kSweepPointsPerFrame && sw.done < sw.points.size(); ++i, ++sw.done) {
+    const Result r = Evaluate(sw.points[sw.done]);
+    const bool finite = r.ok && !r.never_finishes && std::isfinite(r.expected_usd);
+    sw.money.push_back(finite ? r.expected_usd * r.display_per_usd : NAN);
+    sw.hours.push_back(finite ? r.expected_hours : NAN);
+  }
+}
+
+void FindSweetSpot(ChartsState& c) {
+  const Sweep& sw = c.gpus;
+  double best = INFINITY;
+  c.cheapest_gpus = c.sweet_spot_gpus = 0;
+  for (std::size_t i = 0; i < sw.money.size(); ++i)
+    if (sw.money[i] < best) best = sw.money[i], c.cheapest_gpus = sw.x[i];
+  double fastest = INFINITY;
+  for (std::size_t i = 0; i < sw.money.size(); ++i)
+    if (sw.money[i] <= best * (1 + kSweetSpotSlack) && sw.hours[i] < fastest)
+      fastest = sw.hours[i], c.sweet_spot_gpus = sw.x[i];
+}
+
+bool Progress(const Sweep& sw, const char* what) {
+  if (!sw.Running()) return false;
+  char text[96];
+  std::snprintf(text, sizeof text, "%s: %zu of %zu points", what, sw.done, sw.points.size());
+  ImGui::ProgressBar(static_cast<float>(sw.Progress()), ImVec2(-1, 0), text);
+  return true;
+}
+
+void GpuCharts(AppState& app) {
+  ChartsState& c = app.charts;
+  if (c.gpus.stale) BuildGpuSweep(app.scenario, c.gpus);
+  Advance(c.gpus);
+  if (Progress(c.gpus, "GPU count sweep")) {
+    app.busy = true;
+    return;
+  }
+  if (c.gpus.x.empty()) return;
+  FindSweetSpot(c);
+  const float height = ImGui::GetTextLineHeight() * 14;
+  char sweet[80], cheapest[64], current[48];
+  std::snprintf(sweet, sizeof sweet, "sweet spot %s", FormatCount(c.sweet_spot_gpus).c_str());
+  std::snprintf(cheapest, sizeof cheapest, "cheapest %s", FormatCount(c.cheapest_gpus).c_str());
+  std::snprintf(current, sizeof current, "now %s", FormatCount(static_cast<double>(app.scenario.cluster.gpus)).c_str());
+  const chart::Marker markers[] = {{static_cast<double>(app.scenario.cluster.gpus), current, IM_COL32(200, 200, 200, 255)},
+                                   {c.sweet_spot_gpus, sweet, chart::PaletteColor(2)},
+                                   {c.cheapest_gpus, cheapest, chart::PaletteColor(1)}};
+  const chart::Axis x = chart::FitAxis(c.gpus.x.data(), static_cast<int>(c.gpus.x.size()), true, false);
+  const int n = static_cast<int>(c.gpus.x.size());
+  const chart::Series cost{"cost per completed job", c.gpus.x.data(), c.gpus.money.data(), n, chart::PaletteColor(0)};
+  chart::DrawLineChart({"cost_vs_gpus", "Cost vs GPU count", x, chart::FitAxis(c.gpus.money.data(), n, false, true),
+                        FormatGpus, MoneyFormatter(app.result), &cost, 1, markers, 3},
+                       ImVec2(0, height));
+  RecordRect(app, "chart_cost_vs_gpus");
+  const chart::Series time{"expected time", c.gpus.x.data(), c.gpus.hours.data(), n, chart::PaletteColor(5)};
+  chart::DrawLineChart({"time_vs_gpus", "Time vs GPU count", x, chart::FitAxis(c.gpus.hours.data(), n, true, false),
+                        FormatGpus, FormatHours, &time, 1, markers, 3},
+                       ImVec2(0, height));
+  ImGui::TextDisabled("Sweet spot: the fastest GPU count whose cost is at most %.0f%% above the lowest.",
+                      kSweetSpotSlack * 100);
+}
+
+void IntervalChart(AppState& app) {
+  ChartsState& c = app.charts;
+  const Result& r = app.result;
+  if (c.interval.stale) BuildIntervalSweep(app.scenario, r, c.interval);
+  Advance(c.interval);
+  if (Progress(c.interval, "Checkpoint interval sweep")) {
+    app.busy = true;
+    return;
+  }
+  if (c.interval.x.empty()) {
+    ImGui::TextDisabled("Cost vs checkpoint interval: no failures or preemptions, so no optimum interval.");
+    return;
+  }
+  char optimum[64], current[64];
+  std::snprintf(optimum, sizeof optimum, "optimum %s", FormatMinutes(r.optimal_checkpoint_interval_minutes).c_str());
+  std::snprintf(current, sizeof current, "now %s", FormatMinutes(r.checkpoint_interval_minutes).c_str());
+  const chart::Marker markers[] = {{r.optimal_checkpoint_interval_minutes, optimum, chart::PaletteColor(2)},
+                                   {r.checkpoint_interval_minutes, current, IM_COL32(200, 200, 200, 255)}};
+  const int n = static_cast<int>(c.interval.x.size());
+  const chart::Series cost{"cost per completed job", c.interval.x.data(), c.interval.money.data(), n,
+                           chart::PaletteColor(0)};
+  chart::DrawLineChart({"cost_vs_interval", "Cost vs checkpoint interval (Daly optimum)",
+                        chart::FitAxis(c.interval.x.data(), n, true, false),
+                        chart::FitAxis(c.interval.money.data(), n, false, false), FormatMinutes,
+                        MoneyFormatter(r), &cost, 1, markers, 2},
+                       ImVec2(0, ImGui::GetTextLineHeight() * 14));
+  RecordRect(app, "chart_cost_vs_interval");
+}
+
+void StartMonteCarlo(AppState& app) {
+  McState& mc = app.charts.mc;
+  mc.run = std::make_unique<MonteCarlo>(app.scenario, kMcSeed, mc.trials);
+  mc.stale = false;
+  mc.have_summary = false;
+  mc.error = mc.run->ok() ? "" : mc.run->error();
+  if (!mc.run->ok()) mc.run.reset();
+}
+
+// Runs trials for about kMcSliceSeconds, then returns to draw the frame.
+void AdvanceMonteCarlo(AppState& app) {
+  McState& mc = app.charts.mc;
+  if (!mc.run) return;
+  const auto start = std::chrono::steady_clock::now();
+  std::int64_t batch = 8;
+  while (!mc.run->done()) {
+    mc.run->Run(batch);
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (elapsed > kMcSliceSeconds) break;
+    batch = std::min<std::int64_t>(batch * 2, 4096);
+  }
+  if (mc.run->done()) {
+    if (!mc.run->cancelled() && mc.run->completed() > 0) {
+      mc.summary = mc.run->Summary();
+      mc.have_summary = true;
+    }
+    mc.run.reset();
+  } else {
+    app.busy = true;
+  }
+}
+
+void Histogram(const char* id, const char* title, const McHistogram& h, const McStats& st, double expected,
+               chart::Formatter format, double scale) {
+  double counts[kMcHistogramBins];
+  for (int i = 0; i < kMcHistogramBins; ++i) counts[i] = static_cast<double>(h.counts[i]);
+  char p50[64], p90[64], mean[64];
+  std::snprintf(p50, sizeof p50, "P50 %s", format(st.p50 * scale).c_str());
+  std::snprintf(p90, sizeof p90, "P90 %s", format(st.p90 * scale).c_str());
+  std::snprintf(mean, sizeof mean, "closed form %s", format(expected * scale).c_str());
+  const chart::Marker markers[] = {{st.p50 * scale, p50, chart::PaletteColor(2)},
+                                   {st.p90 * scale, p90, chart::PaletteColor(5)},
+                                   {expected * scale, mean, IM_COL32(200, 200, 200, 255)}};
+  chart::DrawHistogram(id, title, counts, kMcHistogramBins, h.lo * scale, h.hi * scale, format, markers, 3,
+                       ImVec2(0, ImGui::GetTextLineHeight() * 12));
+}
+
+void MonteCarloCharts(AppState& app) {
+  McState& mc = app.charts.mc;
+  ImGui::TextUnformatted("Monte Carlo: the spread of cost and time per completed job");
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+  if (ImGui::InputInt("trials", &mc.trials, 0, 0)) mc.trials = std::clamp(mc.trials, 100, 200000);
+  ImGui::SameLine();
+  if (mc.run) {
+    if (ImGui::Button("Cancel")) mc.run->Cancel();
+  } else if (ImGui::Button(mc.have_summary ? "Run again" : "Run")) {
+    StartMonteCarlo(app);
+  }
+  RecordRect(app, "mc_run");
+  if (!mc.run && mc.stale && mc.auto_start && app.result.ok) StartMonteCarlo(app);
+  AdvanceMonteCarlo(app);
+  if (mc.run) {
+    char text[96];
+    std::snprintf(text, sizeof text, "simulating: %lld of %lld trials", static_cast<long long>(mc.run->completed()),
+                  static_cast<long long>(mc.run->trials()));
+    ImGui::ProgressBar(static_cast<float>(mc.run->progress()), ImVec2(-1, 0), text);
+    return;
+  }
+  if (!mc.error.empty()) ImGui::TextColored(ImVec4(1, 0.45f, 0.35f, 1), "%s", mc.error.c_str());
+  if (!mc.have_summary) return;
+  const McSummary& s = mc.summary;
+  const Result& r = app.result;
+  ImGui::Text("%lld trials (seed %llu): cost P50 %s, P90 %s; time P50 %s, P90 %s%s", static_cast<long long>(s.trials),
+              static_cast<unsigned long long>(s.seed), FormatDisplayMoney(r, s.cost_usd.p50).c_str(),
+              FormatDisplayMoney(r, s.cost_usd.p90).c_str(), FormatDuration(s.time_hours.p50).c_str(),
+              FormatDuration(s.time_hours.p90).c_str(), mc.stale ? " (scenario changed since)" : "");
+  Histogram("mc_cost", "Cost per completed job", s.cost_hist, s.cost_usd, s.closed_form_usd, MoneyFormatter(r),
+            r.display_per_usd);
+  RecordRect(app, "chart_mc_cost");
+  Histogram("mc_time", "Time per completed job", s.time_hist, s.time_hours, s.closed_form_hours, FormatHours, 1);
+}
+
+void BuyVsCloudChart(AppState& app) {
+  const OwnedInputs& owned = app.scenario.pricing.owned;
+  const TcoResult t = ComputeTco(owned, app.scenario.reliability.gpu_mtbf_hours);
+  constexpr int kPoints = 20;
+  double u[kPoints], own[kPoints], cloud[kPoints];
+  // Owned cost per useful GPU-hour scales as 1 / utilisation (the annual cost is fixed).
+  const double useful_at_current = t.usd_per_gpu_hour * owned.utilization;
+  for (int i = 0; i < kPoints; ++i) {
+    u[i] = (i + 1) / static_cast<double>(kPoints);
+    own[i] = useful_at_current / u[i];
+    cloud[i] = owned.compare_usd_per_gpu_hour;
+  }
+  char be[64], now[64];
+  std::snprintf(be, sizeof be, "break-even %s", FormatPercent(t.break_even_utilization).c_str());
+  std::snprintf(now, sizeof now, "now %s", FormatPercent(owned.utilization).c_str());
+  const chart::Marker markers[] = {{t.break_even_utilization, be, chart::PaletteColor(2)},
+                                   {owned.utilization, now, IM_COL32(200, 200, 200, 255)}};
+  const chart::Series series[] = {{"owned, per useful GPU-hour", u, own, kPoints, chart::PaletteColor(1)},
+                                  {"cloud price", u, cloud, kPoints, chart::PaletteColor(0)}};
+  double ys[2 * kPoints];
+  std::copy(own, own + kPoints, ys);
+  std::copy(cloud, cloud + kPoints, ys + kPoints);
+  chart::DrawLineChart({"buy_vs_cloud", "Buy vs cloud (USD per GPU-hour)", chart::Axis{0, 1, false},
+                        chart::FitAxis(ys, 2 * kPoints, true, false), FormatPct, FormatUsdValue, series, 2, markers,
+                        t.break_even_utilization <= 1 ? 2 : 1},
+                       ImVec2(0, ImGui::GetTextLineHeight() * 14));
+  RecordRect(app, "chart_buy_vs_cloud");
+  ImGui::TextWrapped("Owning: %s per useful GPU-hour at %s utilisation (%s per GPU-year) vs %s in the cloud; %s.",
+                     FormatUsd(t.usd_per_gpu_hour).c_str(), FormatPercent(owned.utilization).c_str(),
+                     FormatUsd(t.usd_per_gpu_year).c_str(), FormatUsd(owned.compare_usd_per_gpu_hour).c_str(),
+                     t.break_even_months > 0
+                         ? ("buying pays back after " + FormatNumber(t.break_even_months, 3) + " months").c_str()
+                         : "renting stays cheaper");
+}
+
+void ScalingPointsEditor(AppState& app) {
+  ScalingInputs& sc = app.scenario.scaling;
+  for (int i = 0; i < sc.point_count; ++i) {
+    ImGui::PushID(i);
+    long long gpus = sc.points[i].gpus;
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
+    if (ImGui::InputScalar("GPUs", ImGuiDataType_S64, &gpus) && gpus >= 1 && gpus <= static_cast<long long>(kMaxGpus)) {
+      sc.points[i].gpus = gpus;
+      AppScenarioEdited(app);
+    }
+    ImGui::SameLine();
+    double tps = sc.points[i].tokens_per_second;
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
+    if (ImGui::InputDouble("tokens/s", &tps, 0, 0, "%.6g") && tps > 0 && std::isfinite(tps)) {
+      sc.points[i].tokens_per_second = tps;
+      AppScenarioEdited(app);
+    }
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Remove")) {
+      for (int j = i; j + 1 < sc.point_count; ++j) sc.points[j] = sc.points[j + 1];
+      --sc.point_count;
+      AppScenarioEdited(app);
+    }
+    ImGui::PopID();
+  }
+  ImGui::BeginDisabled(sc.point_count >= kMaxScalingPoints);
+  if (ImGui::SmallButton("Add a measured point")) {
+    ScalingPointInputs next{8, 1e5};  // a first point to overwrite with a measurement
+    if (sc.point_count > 0) {
+      const ScalingPointInputs& last = sc.points[sc.point_count - 1];
+      next = {last.gpus * 2, last.tokens_per_second * 1.8};
+    }
+    sc.points[sc.point_count++] = next;
+    AppScenarioEdited(app);
+  }
+  ImGui::EndDisabled();
+}
+
+void ScalingChart(AppState& app) {
+  ImGui::TextUnformatted("Scaling fit over measured throughput");
+  ScalingPointsEditor(app);
+  const ScalingInputs& sc = app.scenario.scaling;
+  if (sc.point_count == 0) return;
+  const ScalingFit fit = FitScaling(sc.points, sc.point_count);
+  if (!fit.ok()) {
+    ImGui::TextDisabled("%s", ScalingFitErrorText(fit.error));
+    return;
+  }
+  double mx[kMaxScalingPoints], my[kMaxScalingPoints];
+  for (int i = 0; i < sc.point_count; ++i) mx[i] = static_cast<double>(sc.points[i].gpus), my[i] = sc.points[i].tokens_per_second;
+  constexpr int kCurve = 24;
+  double cx[kCurve], amdahl[kCurve], usl[kCurve], linear[kCurve];
+  const chart::Axis x{std::max(1.0, fit.min_gpus / 2), std::max(fit.max_gpus * 16, static_cast<double>(app.scenario.cluster.gpus) * 2), true};
+  for (int i = 0; i < kCurve; ++i) {
+    cx[i] = chart::FromUnit(x, i / (kCurve - 1.0));
+    amdahl[i] = fit.amdahl.valid ? fit.amdahl.Throughput(cx[i]) : NAN;
+    usl[i] = fit.usl.valid ? fit.usl.Throughput(cx[i]) : NAN;
+    linear[i] = fit.best().lambda_tokens_per_s * cx[i];
+  }
+  const chart::Series series[] = {{"measured", mx, my, sc.point_count, chart::PaletteColor(3)},
+                                  {"Amdahl", cx, amdahl, kCurve, chart::PaletteColor(0)},
+                                  {"USL", cx, usl, kCurve, chart::PaletteColor(1)},
+                                  {"linear", cx, linear, kCurve, chart::PaletteColor(7)}};
+  char now[48];
+  std::snprintf(now, sizeof now, "now %s", FormatCount(static_cast<double>(app.scenario.cluster.gpus)).c_str());
+  const chart::Marker marker{static_cast<double>(app.scenario.cluster.gpus), now, IM_COL32(200, 200, 200, 255)};
+  double ys[kMaxScalingPoints + 2 * kCurve];
+  std::copy(my, my + sc.point_count, ys);
+  std::copy(amdahl, amdahl + kCurve, ys + sc.point_count);
+  std::copy(usl, usl + kCurve, ys + sc.point_count + kCurve);
+  chart::DrawLineChart({"scaling_fit", "Throughput (tokens/s) vs GPUs", x,
+                        chart::FitAxis(ys, sc.point_count + 2 * kCurve, true, false), FormatGpus, FormatTokensPerS, series,
+                        fit.usl.valid ? 4 : 3, &marker, 1},
+                       ImVec2(0, ImGui::GetTextLineHeight() * 14));
+  ImGui::TextDisabled("Chosen: %s (sigma %.3g, kappa %.3g, rms error %s)%s", ScalingLawName(fit.chosen),
+                      fit.best().sigma, fit.best().kappa, FormatPercent(fit.best().rms_relative_error).c_str(),
+                      fit.superlinear ? "; the data scale superlinearly" : "");
+}
+
+}  // namespace
+
+void DrawCharts(AppState& app) {
+  if (!app.result.ok) {
+    ImGui::TextDisabled("The scenario is invalid: fix it to see the charts.");
+    return;
+  }
+  GpuCharts(app);
+  ImGui::Separator();
+  IntervalChart(app);
+  ImGui::Separator();
+  MonteCarloCharts(app);
+  ImGui::Separator();
+  BuyVsCloudChart(app);
+  ImGui::Separator();
+  ScalingChart(app);
+}
+
+}  // namespace gpucost::app

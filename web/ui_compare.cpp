@@ -1,0 +1,162 @@
+// ui_compare.cpp — the comparison: pinned scenarios as columns, headline figures as rows, the cheapest and
+// the fastest highlighted, ratios to the first column, CSV export (raw numbers in the model's units).
+#include <imgui.h>
+
+#include <cmath>
+#include <cstdio>
+
+#include "app.h"
+#include "format.h"
+#include "link.h"
+#include "platform.h"
+
+namespace gpucost::app {
+namespace {
+
+struct Metric {
+  const char* label;
+  const char* csv_unit;
+  double (*value)(const Pinned&);
+  std::string (*format)(const Pinned&, double);
+  int highlight;  // 0 none, 1 cheapest, 2 fastest
+};
+
+std::string Money(const Pinned& p, double usd) { return FormatDisplayMoney(p.result, usd); }
+std::string Hours(const Pinned&, double h) { return FormatDuration(h); }
+std::string Percent(const Pinned&, double f) { return FormatPercent(f); }
+std::string Count(const Pinned&, double v) { return FormatCount(v); }
+
+const Metric kMetrics[] = {
+    {"Cost per completed job", "USD", [](const Pinned& p) { return p.result.expected_usd; }, Money, 1},
+    {"Expected time", "hours", [](const Pinned& p) { return p.result.expected_hours; }, Hours, 2},
+    {"Goodput", "fraction", [](const Pinned& p) { return p.result.goodput; }, Percent, 0},
+    {"Cost per billion tokens", "USD", [](const Pinned& p) { return p.result.usd_per_billion_tokens; }, Money, 0},
+    {"Normal run cost (nothing fails)", "USD", [](const Pinned& p) { return p.result.normal_run_usd; }, Money, 0},
+    {"Normal run time", "hours", [](const Pinned& p) { return p.result.normal_run_hours; }, Hours, 0},
+    {"Effective price per GPU-hour", "USD", [](const Pinned& p) { return p.result.usd_per_gpu_hour; }, Money, 0},
+    {"Billed GPU-hours", "GPU-hours", [](const Pinned& p) { return p.result.billed_gpu_hours; }, Count, 0},
+    {"GPUs", "GPUs", [](const Pinned& p) { return static_cast<double>(p.scenario.cluster.gpus); }, Count, 0},
+    {"MFU", "fraction", [](const Pinned& p) { return p.result.mfu; }, Percent, 0},
+    {"Expected interruptions", "count", [](const Pinned& p) { return p.result.expected_interruptions; }, Count, 0},
+};
+
+// Index of the pinned scenario with the lowest value of metric m, or -1.
+int Best(const std::vector<Pinned>& pinned, const Metric& m) {
+  int best = -1;
+  for (std::size_t i = 0; i < pinned.size(); ++i)
+    if (pinned[i].result.ok && (best < 0 || m.value(pinned[i]) < m.value(pinned[static_cast<std::size_t>(best)])))
+      best = static_cast<int>(i);
+  return best;
+}
+
+void Toolbar(AppState& app) {
+  ImGui::BeginDisabled(!app.result.ok || app.pinned.size() >= kMaxPinned);
+  if (ImGui::Button("Pin current scenario")) AppPin(app);
+  ImGui::EndDisabled();
+  RecordRect(app, "pin");
+  ImGui::SameLine();
+  ImGui::BeginDisabled(app.pinned.empty());
+  if (ImGui::Button("Export CSV")) {
+    platform::DownloadFile("gpucost-comparison.csv", CompareCsv(app), "text/csv");
+    app.notice = "Comparison exported as gpucost-comparison.csv";
+  }
+  RecordRect(app, "export_csv");
+  ImGui::SameLine();
+  if (ImGui::Button("Clear")) {
+    app.pinned.clear();
+    app.link_stale = app.write_fragment = true;
+  }
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::TextDisabled("%zu of %zu columns; the share link carries them", app.pinned.size(), kMaxPinned);
+}
+
+void ColumnHeader(AppState& app, std::size_t i) {
+  ImGui::TableNextColumn();
+  ImGui::PushID(static_cast<int>(i));
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(ScenarioLabel(app.pinned[i].scenario).c_str());
+  ImGui::PopTextWrapPos();
+  if (ImGui::SmallButton("Edit")) {
+    app.scenario = app.pinned[i].scenario;
+    AppScenarioEdited(app);
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Load this column into the editor");
+  ImGui::SameLine();
+  if (ImGui::SmallButton("Remove")) AppUnpin(app, i);
+  RecordRect(app, "unpin", static_cast<int>(i));
+  ImGui::PopID();
+}
+
+void MetricRow(const AppState& app, const Metric& m) {
+  const int best = m.highlight ? Best(app.pinned, m) : -1;
+  const ImU32 best_color = m.highlight == 1 ? IM_COL32(40, 110, 60, 160) : IM_COL32(40, 80, 130, 160);
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(m.label);
+  const double first = app.pinned.front().result.ok ? m.value(app.pinned.front()) : NAN;
+  for (std::size_t i = 0; i < app.pinned.size(); ++i) {
+    ImGui::TableNextColumn();
+    const Pinned& p = app.pinned[i];
+    if (!p.result.ok) {
+      ImGui::TextDisabled("invalid");
+      continue;
+    }
+    if (static_cast<int>(i) == best) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, best_color);
+    const double v = m.value(p);
+    ImGui::TextUnformatted(m.format(p, v).c_str());
+    if (i > 0 && first > 0 && std::isfinite(v)) {
+      ImGui::SameLine();
+      ImGui::TextDisabled("x%.3g", v / first);
+    }
+  }
+}
+
+}  // namespace
+
+std::string CompareCsv(const AppState& app) {
+  std::string csv = "metric,unit";
+  for (const Pinned& p : app.pinned) {
+    std::string label = ScenarioLabel(p.scenario), quoted = "\"";
+    for (char c : label) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+    csv += "," + quoted + "\"";
+  }
+  csv += "\n";
+  for (const Metric& m : kMetrics) {
+    csv += std::string(m.label) + "," + m.csv_unit;
+    for (const Pinned& p : app.pinned) {
+      char cell[40] = "";
+      if (p.result.ok) std::snprintf(cell, sizeof cell, "%.10g", m.value(p));
+      csv += std::string(",") + cell;
+    }
+    csv += "\n";
+  }
+  return csv;
+}
+
+void DrawCompare(AppState& app) {
+  Toolbar(app);
+  if (app.pinned.empty()) {
+    ImGui::Spacing();
+    ImGui::TextWrapped("Pin the scenario in the editor to start a comparison, change it (another GPU, spot "
+                       "instead of on-demand, a reserved price, owned hardware) and pin again. Each pinned "
+                       "scenario becomes a column; the cheapest and the fastest are highlighted, and every "
+                       "column shows its ratio to the first.");
+    return;
+  }
+  const int columns = 1 + static_cast<int>(app.pinned.size());
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollX |
+                                ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable("compare", columns, flags)) return;
+  ImGui::TableSetupColumn("metric", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 14);
+  for (int c = 1; c < columns; ++c) ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 11);
+  ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+  ImGui::TableNextColumn();
+  ImGui::TextDisabled("green: cheapest\nblue: fastest\nxN: ratio to column 1");
+  for (std::size_t i = 0; i < app.pinned.size(); ++i) ColumnHeader(app, i);
+  if (!app.pinned.empty())  // a column may have been removed above
+    for (const Metric& m : kMetrics) MetricRow(app, m);
+  ImGui::EndTable();
+}
+
+}  // namespace gpucost::app

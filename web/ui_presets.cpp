@@ -1,0 +1,36 @@
+// ui_presets.cpp — the presets menu in the header: ready-made scenarios (core/presets.h), each citing its
+// source in a tooltip. Loading one replaces the edited scenario; the pinned comparison is kept.
+#include <imgui.h>
+
+#include "app.h"
+
+namespace gpucost::app {
+
+void DrawPresets(AppState& app) {
+  if (app.presets.empty()) return;
+  const char* preview = "Load a preset...";
+  for (const PresetInfo& p : app.presets)
+    if (p.id == app.preset_id) preview = p.title.c_str();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 22);
+  const bool open = ImGui::BeginCombo("##presets", preview);
+  RecordRect(app, "presets");
+  if (!open) return;
+  for (std::size_t i = 0; i < app.presets.size(); ++i) {
+    const PresetInfo& p = app.presets[i];
+    ImGui::PushID(static_cast<int>(i));
+    if (ImGui::Selectable(p.title.c_str(), p.id == app.preset_id)) AppLoadPreset(app, p.id);
+    RecordRect(app, "preset", static_cast<int>(i));
+    if (ImGui::IsItemHovered()) {
+      ImGui::BeginTooltip();
+      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32);
+      ImGui::Text("Source: %s", p.source.c_str());
+      if (!p.notes.empty()) ImGui::TextDisabled("%s", p.notes.c_str());
+      ImGui::PopTextWrapPos();
+      ImGui::EndTooltip();
+    }
+    ImGui::PopID();
+  }
+  ImGui::EndCombo();
+}
+
+}  // namespace gpucost::app

@@ -1,0 +1,132 @@
+// ui_results.cpp — the result of the edited scenario: headline figures, normal run vs failure-inclusive,
+// where the time, GPU-hours and money go (named parts that sum to the totals), warnings.
+#include <imgui.h>
+
+#include <cmath>
+#include <cstdio>
+
+#include "app.h"
+#include "chart.h"
+#include "format.h"
+
+namespace gpucost::app {
+namespace {
+
+const ImVec4 kErrorColor(1.0f, 0.45f, 0.35f, 1.0f);
+const ImVec4 kWarnColor(1.0f, 0.8f, 0.35f, 1.0f);
+
+std::string FormatGpuHours(double v) { return FormatCount(v) + " GPU-h"; }
+std::string FormatHours(double v) { return FormatDuration(v); }
+std::string FormatUsdValue(double v) { return FormatUsd(v); }
+
+void Row(const char* label, const std::string& value, const char* note = "") {
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(label);
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(value.c_str());
+  ImGui::TableNextColumn();
+  ImGui::TextDisabled("%s", note);
+}
+
+void Headline(AppState& app) {
+  const Result& r = app.result;
+  ImGui::SetWindowFontScale(1.35f);
+  ImGui::Text("%s per completed job", FormatDisplayMoney(r, r.expected_usd).c_str());
+  ImGui::SetWindowFontScale(1.0f);
+  RecordRect(app, "headline");
+  ImGui::Text("expected time %s  |  goodput %s  |  %s per billion tokens", FormatDuration(r.expected_hours).c_str(),
+              FormatPercent(r.goodput).c_str(), FormatDisplayMoney(r, r.usd_per_billion_tokens).c_str());
+  if (!ImGui::BeginTable("headline_table", 3, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) return;
+  char note[96];
+  Row("Cost per completed job", FormatDisplayMoney(r, r.expected_usd), "expected, failures and billing included");
+  Row("Expected finish time", FormatDuration(r.expected_hours), "wall clock, waits included");
+  Row("Goodput", FormatPercent(r.goodput), "ideal compute time / expected time");
+  Row("Cost per billion tokens", FormatDisplayMoney(r, r.usd_per_billion_tokens), "");
+  std::snprintf(note, sizeof note, "%s MFU (%s), dense peak %.4g TFLOP/s", FormatPercent(r.mfu).c_str(),
+                MfuSourceName(r.mfu_source), r.peak_tflops_per_gpu);
+  Row("Work", FormatFlops(r.flops), note);
+  std::snprintf(note, sizeof note, "%s billed GPUs", FormatCount(static_cast<double>(r.billed_gpus)).c_str());
+  Row("Effective price", FormatDisplayMoney(r, r.usd_per_gpu_hour) + " /GPU-h", note);
+  Row("Billed GPU-hours", FormatCount(r.billed_gpu_hours), "");
+  std::snprintf(note, sizeof note, "cluster MTBF %s", r.cluster_mtbf_hours > 0 ? FormatDuration(r.cluster_mtbf_hours).c_str() : "none");
+  Row("Expected interruptions", FormatNumber(r.expected_interruptions, 3), note);
+  std::snprintf(note, sizeof note, "optimum %s; write %s", FormatNumber(r.optimal_checkpoint_interval_minutes, 3).c_str(),
+                FormatNumber(r.checkpoint_write_minutes, 3).c_str());
+  Row("Checkpoint interval (min)", FormatNumber(r.checkpoint_interval_minutes, 3), note);
+  ImGui::EndTable();
+}
+
+void NormalVsExpected(const Result& r) {
+  if (!ImGui::BeginTable("normal_vs_expected", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchSame)) return;
+  ImGui::TableSetupColumn("");
+  ImGui::TableSetupColumn("Normal run (nothing fails)");
+  ImGui::TableSetupColumn("Failure-inclusive (expected)");
+  ImGui::TableSetupColumn("Failures add");
+  ImGui::TableHeadersRow();
+  auto row = [&](const char* label, double normal, double expected, std::string (*fmt)(const Result&, double)) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(label);
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(fmt(r, normal).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(fmt(r, expected).c_str());
+    ImGui::TableNextColumn();
+    ImGui::Text("%s (+%.1f%%)", fmt(r, expected - normal).c_str(), normal > 0 ? 100 * (expected / normal - 1) : 0.0);
+  };
+  row("Time", r.normal_run_hours, r.expected_hours, [](const Result&, double h) { return FormatDuration(h); });
+  row("Cost", r.normal_run_usd, r.expected_usd, FormatDisplayMoney);
+  ImGui::EndTable();
+}
+
+void Breakdown(const char* id, const char* title, const gpucost::Breakdown& b, double total,
+               chart::Formatter format, double scale = 1) {
+  const char* labels[kPartCount];
+  double values[kPartCount];
+  int colors[kPartCount];
+  for (int p = 0; p < kPartCount; ++p) {
+    labels[p] = PartLabel(p);
+    values[p] = b.part[p] * scale;
+    colors[p] = p;
+  }
+  ImGui::Spacing();
+  ImGui::Text("%s: %s", title, format(total * scale).c_str());
+  chart::DrawStackedBar(id, values, labels, colors, kPartCount, format, ImGui::GetFrameHeight());
+}
+
+void Warnings(const Result& r) {
+  if (r.warnings.count == 0) return;
+  ImGui::Spacing();
+  ImGui::TextUnformatted("Warnings");
+  ImGui::PushTextWrapPos(0);
+  for (int i = 0; i < r.warnings.count; ++i) ImGui::TextColored(kWarnColor, "- %s", r.warnings.text[i]);
+  ImGui::PopTextWrapPos();
+}
+
+void Problems(const AppState& app) {
+  ImGui::TextColored(kErrorColor, "The scenario cannot be evaluated:");
+  ImGui::PushTextWrapPos(0);
+  for (const InputError& e : app.problems) ImGui::TextColored(kErrorColor, "- %s", e.Text().c_str());
+  ImGui::PopTextWrapPos();
+}
+
+}  // namespace
+
+void DrawResults(AppState& app) {
+  const Result& r = app.result;
+  if (!r.ok) {
+    Problems(app);
+    return;
+  }
+  Headline(app);
+  ImGui::Spacing();
+  NormalVsExpected(r);
+  Breakdown("money", "Where the money goes", r.cost_usd, r.expected_usd, DisplaysKrw(r) ? FormatKrw : FormatUsdValue,
+            r.display_per_usd);
+  Breakdown("gpu_hours", "Where the billed GPU-hours go", r.gpu_hours, r.billed_gpu_hours, FormatGpuHours);
+  Breakdown("time", "Where the time goes", r.time_hours, r.expected_hours, FormatHours);
+  Warnings(r);
+}
+
+}  // namespace gpucost::app

@@ -1,0 +1,259 @@
+// ui_scenario.cpp — the scenario editor, built from the field table (fields.h): one generic widget per
+// field kind, sections as collapsing headers, tooltips from help + default + source + range, inline errors.
+// A value out of range is shown (red) with its error and not applied: the scenario keeps its last good value.
+#include <imgui.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+
+#include "app.h"
+#include "catalog.h"
+#include "fields.h"
+#include "format.h"
+
+namespace gpucost::app {
+namespace {
+
+struct Section {
+  const char* title;
+  const char* keys[2];  // field-table section names shown under this header
+  bool open_by_default;
+};
+const Section kSections[] = {
+    {"Workload", {"workload", nullptr}, true},
+    {"Hardware and parallelism", {"hardware", "parallel"}, true},
+    {"Reliability and checkpoints", {"reliability", nullptr}, false},
+    {"Pricing and billing", {"pricing", nullptr}, false},
+    {"Storage and network", {"storage", nullptr}, false},
+    {"Ownership", {"ownership", nullptr}, false},
+};
+constexpr int kSectionCount = sizeof(kSections) / sizeof(kSections[0]);
+const ImVec4 kErrorColor(1.0f, 0.45f, 0.35f, 1.0f);
+
+int SectionOf(const FieldSpec& f) {
+  for (int i = 0; i < kSectionCount; ++i)
+    for (const char* key : kSections[i].keys)
+      if (key && std::strcmp(key, f.section) == 0) return i;
+  return kSectionCount;  // a section this editor does not know yet: "Other"
+}
+
+// "pricing.spot.notice_seconds" -> "spot notice seconds"
+void FieldLabel(const FieldSpec& f, char* buf, std::size_t cap) {
+  const char* dot = std::strchr(f.path, '.');
+  std::snprintf(buf, cap, "%s", dot ? dot + 1 : f.path);
+  for (char* c = buf; *c; ++c)
+    if (*c == '.' || *c == '_') *c = ' ';
+}
+
+// The value the model derives for an automatic field, when the result reports it (0 if not).
+double DerivedValue(const FieldSpec& f, const Result& r) {
+  if (!r.ok) return 0;
+  const char* p = f.path;
+  if (!std::strcmp(p, "cluster.mfu")) return r.mfu;
+  if (!std::strcmp(p, "cluster.peak_tflops")) return r.peak_tflops_per_gpu;
+  if (!std::strcmp(p, "workload.flops")) return r.flops;
+  if (!std::strcmp(p, "reliability.checkpoint_interval_minutes")) return r.checkpoint_interval_minutes;
+  if (!std::strcmp(p, "reliability.checkpoint_write_minutes")) return r.checkpoint_write_minutes;
+  if (!std::strcmp(p, "reliability.checkpoint_gb")) return r.checkpoint_gb;
+  return 0;
+}
+
+// A starting value when the user turns "auto" off: the derived value if in range, else a value in range.
+double FirstExplicitValue(const FieldSpec& f, const Result& r) {
+  const double derived = DerivedValue(f, r);
+  if (derived != 0 && ValueInRange(f, derived)) return derived;
+  for (double v : {1.0, f.min, f.max})
+    if (ValueInRange(f, v)) return v;
+  return f.max;
+}
+
+void Tooltip(const FieldSpec& f) {
+  char range[256], def[96];
+  DescribeRange(f, range, sizeof range);
+  if (f.kind == FieldKind::kText) std::snprintf(def, sizeof def, "\"%s\"", f.default_text);
+  else if (f.is_auto && f.default_value == 0) std::snprintf(def, sizeof def, "auto");
+  else if (f.kind == FieldKind::kEnum) std::snprintf(def, sizeof def, "%s", f.choices[static_cast<int>(f.default_value)]);
+  else if (f.kind == FieldKind::kBool) std::snprintf(def, sizeof def, "%s", f.default_value != 0 ? "true" : "false");
+  else std::snprintf(def, sizeof def, "%.6g %s", f.default_value, f.unit);
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32);
+  ImGui::TextDisabled("%s", f.path);
+  ImGui::TextUnformatted(f.help);
+  ImGui::Text("Default: %s", def);
+  ImGui::Text("Source: %s", f.source);
+  ImGui::Text("Allowed: %s%s", range, f.is_auto ? " (or auto)" : "");
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
+}
+
+// Applies a typed numeric value: in range -> the scenario, else remembered as rejected.
+void ApplyNumber(AppState& app, std::size_t index, double v) {
+  const FieldSpec& f = Fields()[index];
+  FieldEdit& edit = app.edits[index];
+  if (!ValueInRange(f, v)) {
+    edit.rejected = true;
+    edit.typed = v;
+    return;
+  }
+  edit.rejected = false;
+  if (GetNumber(app.scenario, f) == v) return;
+  SetNumber(app.scenario, f, v);
+  AppScenarioEdited(app);
+}
+
+void NumberWidget(AppState& app, std::size_t index) {
+  const FieldSpec& f = Fields()[index];
+  FieldEdit& edit = app.edits[index];
+  const double current = GetNumber(app.scenario, f);
+  if (f.is_auto) {
+    bool is_auto = current == 0 && !edit.rejected;
+    if (ImGui::Checkbox("auto", &is_auto)) {
+      edit.rejected = false;
+      SetNumber(app.scenario, f, is_auto ? 0 : FirstExplicitValue(f, app.result));
+      AppScenarioEdited(app);
+      return;
+    }
+    if (is_auto) {
+      ImGui::SameLine();
+      const double derived = DerivedValue(f, app.result);
+      if (derived != 0) ImGui::TextDisabled("%s", FormatNumber(derived).c_str());
+      else ImGui::TextDisabled("derived");
+      return;
+    }
+    ImGui::SameLine();
+  }
+  ImGui::SetNextItemWidth(-1);
+  if (edit.rejected) ImGui::PushStyleColor(ImGuiCol_FrameBg, ImVec4(0.45f, 0.12f, 0.1f, 1));
+  bool changed = false;
+  double shown = edit.rejected ? edit.typed : current;
+  if (f.kind == FieldKind::kInteger) {
+    long long v = static_cast<long long>(shown);
+    changed = ImGui::InputScalar("##v", ImGuiDataType_S64, &v);
+    shown = static_cast<double>(v);
+  } else {
+    changed = ImGui::InputDouble("##v", &shown, 0, 0, "%.6g");
+  }
+  if (edit.rejected) ImGui::PopStyleColor();
+  RecordRect(app, f.path);
+  if (changed) ApplyNumber(app, index, shown);
+}
+
+void TextWidget(AppState& app, std::size_t index) {
+  const FieldSpec& f = Fields()[index];
+  char* text = static_cast<char*>(f.ref(app.scenario));
+  ImGui::SetNextItemWidth(-1);
+  if (std::strcmp(f.path, "cluster.gpu") == 0) {  // a catalog id: offer the catalog
+    const GpuSpec* current = FindGpu(text);
+    if (ImGui::BeginCombo("##v", current ? current->name.c_str() : text)) {
+      for (std::size_t g = 0; g < GpuCount(); ++g) {
+        const GpuSpec& gpu = Gpus()[g];
+        if (ImGui::Selectable(gpu.name.c_str(), current == &gpu)) {
+          std::snprintf(text, kTextCapacity, "%s", gpu.id.c_str());
+          AppScenarioEdited(app);
+        }
+      }
+      ImGui::EndCombo();
+    }
+  } else if (ImGui::InputText("##v", text, kTextCapacity)) {
+    AppScenarioEdited(app);
+  }
+  RecordRect(app, f.path);
+}
+
+void FieldWidget(AppState& app, std::size_t index) {
+  const FieldSpec& f = Fields()[index];
+  switch (f.kind) {
+    case FieldKind::kNumber:
+    case FieldKind::kInteger: NumberWidget(app, index); break;
+    case FieldKind::kText: TextWidget(app, index); break;
+    case FieldKind::kBool: {
+      bool v = GetNumber(app.scenario, f) != 0;
+      if (ImGui::Checkbox("##v", &v)) ApplyNumber(app, index, v ? 1 : 0);
+      RecordRect(app, f.path);
+      break;
+    }
+    case FieldKind::kEnum: {
+      int v = static_cast<int>(GetNumber(app.scenario, f));
+      int count = 0;
+      while (f.choices[count]) ++count;
+      ImGui::SetNextItemWidth(-1);
+      if (ImGui::Combo("##v", &v, f.choices, count)) ApplyNumber(app, index, v);
+      RecordRect(app, f.path);
+      break;
+    }
+  }
+}
+
+void FieldErrors(const AppState& app, std::size_t index) {
+  const FieldSpec& f = Fields()[index];
+  const FieldEdit& edit = app.edits[index];
+  ImGui::PushTextWrapPos(0);
+  if (edit.rejected) {
+    char range[256];
+    DescribeRange(f, range, sizeof range);
+    ImGui::TextColored(kErrorColor, "%.6g is not allowed: must be %s; kept %s", edit.typed, range,
+                       FormatNumber(GetNumber(app.scenario, f)).c_str());
+  }
+  for (const InputError& e : app.problems)
+    if (e.path == f.path) ImGui::TextColored(kErrorColor, "%s", e.message.c_str());
+  ImGui::PopTextWrapPos();
+}
+
+void FieldRow(AppState& app, std::size_t index) {
+  const FieldSpec& f = Fields()[index];
+  char label[96];
+  FieldLabel(f, label, sizeof label);
+  ImGui::PushID(static_cast<int>(index));
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGui::AlignTextToFramePadding();
+  if (IsDefault(app.scenario, f)) ImGui::TextUnformatted(label);
+  else ImGui::TextColored(ImVec4(0.55f, 0.8f, 1.0f, 1), "%s", label);  // changed from the default
+  if (ImGui::IsItemHovered()) Tooltip(f);
+  ImGui::TableNextColumn();
+  FieldWidget(app, index);
+  if (ImGui::IsItemHovered()) Tooltip(f);
+  FieldErrors(app, index);
+  ImGui::TableNextColumn();
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextDisabled("%s", f.unit);
+  ImGui::PopID();
+}
+
+void SectionTable(AppState& app, int section) {
+  if (!ImGui::BeginTable("fields", 3, ImGuiTableFlags_SizingStretchProp)) return;
+  const float em = ImGui::GetFontSize();
+  ImGui::TableSetupColumn("field", ImGuiTableColumnFlags_WidthFixed, em * 12);
+  ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableSetupColumn("unit", ImGuiTableColumnFlags_WidthFixed, em * 7);
+  for (std::size_t i = 0; i < FieldCount(); ++i)
+    if (SectionOf(Fields()[i]) == section) FieldRow(app, i);
+  ImGui::EndTable();
+}
+
+}  // namespace
+
+void DrawScenarioEditor(AppState& app) {
+  ImGui::TextDisabled("Scenario (hover a name for its meaning, default and source)");
+  if (ImGui::SmallButton("Reset to defaults")) {
+    app.scenario = DefaultScenario();
+    app.edits.assign(FieldCount(), FieldEdit{});
+    AppScenarioEdited(app);
+  }
+  RecordRect(app, "reset");
+  for (int s = 0; s <= kSectionCount; ++s) {
+    const char* title = s < kSectionCount ? kSections[s].title : "Other";
+    bool any = false;
+    for (std::size_t i = 0; i < FieldCount() && !any; ++i) any = SectionOf(Fields()[i]) == s;
+    if (!any) continue;
+    ImGui::PushID(s);
+    const ImGuiTreeNodeFlags flags = s < kSectionCount && kSections[s].open_by_default ? ImGuiTreeNodeFlags_DefaultOpen : 0;
+    const bool open = ImGui::CollapsingHeader(title, flags);
+    RecordRect(app, "section", s);
+    if (open) SectionTable(app, s);
+    ImGui::PopID();
+  }
+}
+
+}  // namespace gpucost::app
