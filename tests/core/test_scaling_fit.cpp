@@ -1,0 +1,104 @@
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <string>
+
+#include "scaling_fit.h"
+
+using namespace gpucost;
+
+namespace {
+
+// Points of a known law at the given GPU counts, each throughput scaled by (1 + noise[i]).
+int MakePoints(double lambda, double sigma, double kappa, const std::int64_t* gpus, int count,
+               ScalingPointInputs* out, const double* noise = nullptr) {
+  for (int i = 0; i < count; ++i) {
+    const double n = static_cast<double>(gpus[i]);
+    out[i].gpus = gpus[i];
+    out[i].tokens_per_second = lambda * n / (1 + sigma * (n - 1) + kappa * n * (n - 1)) * (1 + (noise ? noise[i] : 0));
+  }
+  return count;
+}
+
+}  // namespace
+
+TEST_CASE("scaling fit: recovers Amdahl's law and prefers it when the USL adds nothing") {
+  const std::int64_t gpus[] = {1, 2, 4, 8, 16};
+  ScalingPointInputs p[5];
+  const int n = MakePoints(1000, 0.05, 0, gpus, 5, p);
+  const ScalingFit fit = FitScaling(p, n);
+  REQUIRE(fit.ok());
+  CHECK(fit.chosen == ScalingLaw::kAmdahl);
+  CHECK(fit.amdahl.lambda_tokens_per_s == doctest::Approx(1000));
+  CHECK(fit.amdahl.sigma == doctest::Approx(0.05));
+  CHECK(fit.amdahl.rms_relative_error < 1e-9);
+  CHECK(fit.peak_gpus == 0);
+  CHECK(fit.min_gpus == 1);
+  CHECK(fit.max_gpus == 16);
+}
+
+TEST_CASE("scaling fit: recovers the USL, chooses it over Amdahl and finds the throughput peak") {
+  const std::int64_t gpus[] = {1, 4, 8, 16, 32, 64};
+  ScalingPointInputs p[6];
+  const int n = MakePoints(500, 0.02, 0.0005, gpus, 6, p);
+  const ScalingFit fit = FitScaling(p, n);
+  REQUIRE(fit.ok());
+  CHECK(fit.chosen == ScalingLaw::kUsl);
+  CHECK(fit.usl.sigma == doctest::Approx(0.02).epsilon(1e-6));
+  CHECK(fit.usl.kappa == doctest::Approx(0.0005).epsilon(1e-6));
+  CHECK(fit.peak_gpus == doctest::Approx(std::sqrt(0.98 / 0.0005)));
+  CHECK(fit.amdahl.rms_relative_error > fit.usl.rms_relative_error);
+  // Past the peak, more GPUs deliver less.
+  CHECK(PredictScaling(fit, 128).tokens_per_second < PredictScaling(fit, 44).tokens_per_second);
+}
+
+TEST_CASE("scaling fit: noisy measurements give small residuals that are reported per point") {
+  const std::int64_t gpus[] = {8, 16, 32, 64};
+  const double noise[] = {0.02, -0.015, 0.01, -0.02};
+  ScalingPointInputs p[4];
+  const int n = MakePoints(3000, 0.01, 0, gpus, 4, p, noise);
+  const ScalingFit fit = FitScaling(p, n);
+  REQUIRE(fit.ok());
+  CHECK(fit.best().rms_relative_error > 0.001);
+  CHECK(fit.best().rms_relative_error < 0.03);
+  double sum_sq = 0;
+  for (int i = 0; i < n; ++i) sum_sq += fit.best().relative_error[i] * fit.best().relative_error[i];
+  CHECK(std::sqrt(sum_sq / n) == doctest::Approx(fit.best().rms_relative_error));
+  CHECK(fit.best().sigma == doctest::Approx(0.01).epsilon(0.5));
+}
+
+TEST_CASE("scaling fit: refuses one point or one GPU count; rejects bad points") {
+  ScalingPointInputs p[3] = {{8, 1e5}, {8, 1.1e5}, {16, 0}};
+  CHECK(FitScaling(p, 1).error == ScalingFitError::kTooFewPoints);
+  CHECK(FitScaling(p, 0).error == ScalingFitError::kTooFewPoints);
+  CHECK(FitScaling(p, 2).error == ScalingFitError::kOneGpuCount);
+  CHECK(FitScaling(p, 3).error == ScalingFitError::kBadPoint);
+  CHECK(std::string(ScalingFitErrorText(ScalingFitError::kTooFewPoints)).find("one point") != std::string::npos);
+  CHECK(PredictScaling(FitScaling(p, 1), 64).tokens_per_second == 0);
+}
+
+TEST_CASE("scaling fit: two points fit Amdahl; extrapolation beyond the measured range is flagged") {
+  ScalingPointInputs p[2] = {{8, 8 * 1000.0}, {64, 64 * 900.0}};
+  const ScalingFit fit = FitScaling(p, 2);
+  REQUIRE(fit.ok());
+  CHECK(fit.chosen == ScalingLaw::kAmdahl);
+  CHECK_FALSE(fit.usl.valid);
+  CHECK(fit.amdahl.rms_relative_error < 1e-9);
+  const ScalingPrediction inside = PredictScaling(fit, 32);
+  CHECK_FALSE(inside.extrapolated);
+  CHECK(inside.efficiency < 1);
+  const ScalingPrediction beyond = PredictScaling(fit, 1024);
+  CHECK(beyond.extrapolated);
+  CHECK(beyond.extrapolation_factor == doctest::Approx(16));
+  CHECK(beyond.efficiency < inside.efficiency);
+  CHECK(PredictScaling(fit, 2).extrapolated);
+}
+
+TEST_CASE("scaling fit: superlinear data are clamped to linear scaling and reported") {
+  ScalingPointInputs p[3] = {{1, 100}, {2, 210}, {4, 440}};
+  const ScalingFit fit = FitScaling(p, 3);
+  REQUIRE(fit.ok());
+  CHECK(fit.superlinear);
+  CHECK(fit.amdahl.sigma == 0);
+  CHECK(PredictScaling(fit, 4).efficiency == doctest::Approx(1));
+}
