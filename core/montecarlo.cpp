@@ -1,0 +1,311 @@
+// montecarlo.cpp — discrete-event simulation of the job timeline (see montecarlo.h for the model).
+#include "montecarlo.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "evaluate.h"
+
+namespace gpucost {
+namespace {
+
+constexpr double kNever = 1e300;  // a clock that never rings (rate 0); finite so that subtraction stays exact
+
+// Billing rounding of one rental session of `seconds` (same rule as BillJob: increments, then the minimum).
+double SessionRoundingSeconds(const JobPlan& plan, double seconds) {
+  const double inc = plan.billing_increment_s;
+  const double billed = std::max(std::ceil(seconds / inc - 1e-9) * inc, plan.minimum_billed_s);
+  return std::max(0.0, billed - seconds);
+}
+
+void AddTimeline(const Timeline& t, Timeline* sum) {
+  sum->work += t.work;
+  sum->checkpoint += t.checkpoint;
+  sum->rework += t.rework;
+  sum->recovery += t.recovery;
+  sum->reacquire_wait += t.reacquire_wait;
+  sum->interruptions += t.interruptions;
+  sum->failures += t.failures;
+  sum->preemptions += t.preemptions;
+  sum->checkpoints += t.checkpoints;
+}
+
+void ScaleTimeline(double k, Timeline* t) {
+  t->work *= k, t->checkpoint *= k, t->rework *= k, t->recovery *= k, t->reacquire_wait *= k;
+  t->interruptions *= k, t->failures *= k, t->preemptions *= k, t->checkpoints *= k;
+}
+
+McStats StatsOf(std::vector<double>* values) {  // sorts *values
+  McStats s;
+  if (values->empty()) return s;
+  double sum = 0;
+  for (double v : *values) sum += v;  // in trial order: deterministic
+  s.mean = sum / static_cast<double>(values->size());
+  std::sort(values->begin(), values->end());
+  s.p10 = Percentile(*values, 0.10);
+  s.p50 = Percentile(*values, 0.50);
+  s.p90 = Percentile(*values, 0.90);
+  s.min = values->front();
+  s.max = values->back();
+  return s;
+}
+
+McHistogram HistogramOf(const std::vector<double>& sorted) {
+  McHistogram h;
+  if (sorted.empty()) return h;
+  h.lo = sorted.front();
+  h.hi = sorted.back();
+  const double width = (h.hi - h.lo) / kMcHistogramBins;
+  for (double v : sorted) {
+    int bin = width > 0 ? static_cast<int>((v - h.lo) / width) : 0;
+    ++h.counts[std::min(std::max(bin, 0), kMcHistogramBins - 1)];
+  }
+  return h;
+}
+
+}  // namespace
+
+double Percentile(const std::vector<double>& sorted, double p) {
+  const double rank = p * static_cast<double>(sorted.size() - 1);
+  const std::size_t lo = static_cast<std::size_t>(rank);
+  if (lo + 1 >= sorted.size()) return sorted.back();
+  const double frac = rank - static_cast<double>(lo);
+  return sorted[lo] + frac * (sorted[lo + 1] - sorted[lo]);
+}
+
+struct MonteCarlo::UnitTrial {
+  Timeline t;                   // seconds and counts of this unit's simulated timeline
+  double held_s = 0;            // billed time so far (running + recovery)
+  double session_start_s = 0;   // held_s when the current rental session began
+  bool first_session = true;
+  double rounding_gpu_s = 0;    // billing rounding of the sessions ended so far
+  double events = 0;
+  bool truncated = false;
+};
+
+MonteCarlo::MonteCarlo(const Scenario& s, std::uint64_t seed, std::int64_t trials)
+    : rng_(seed), seed_(seed), trials_(trials) {
+  if (trials < 1 || trials > kMcMaxTrials) {
+    std::snprintf(error_, sizeof error_, "trials must be an integer from 1 to %lld, got %lld",
+                  static_cast<long long>(kMcMaxTrials), static_cast<long long>(trials));
+    trials_ = 0;
+    return;
+  }
+  closed_form_ = Evaluate(s);
+  Result planned;
+  if (!closed_form_.ok || !PlanJob(s, &plan_, &planned)) {
+    std::snprintf(error_, sizeof error_, "the scenario cannot be evaluated (unknown GPU or unsupported precision)");
+    trials_ = 0;
+    return;
+  }
+  const TimelineInputs& in = plan_.unit;
+  const bool training = Kind(s) == WorkloadKind::kTraining;
+  tasks_per_trial_ = training ? 1 : std::min<std::int64_t>(s.workload.tasks, kMcMaxTasksPerTrial);
+  const double per_unit = closed_form_.expected_interruptions / plan_.units;
+  if (closed_form_.never_finishes || per_unit * static_cast<double>(tasks_per_trial_) > kMcMaxInterruptionsPerTrial) {
+    std::snprintf(error_, sizeof error_,
+                  "the job practically never finishes (%.3g expected interruptions): checkpoint more often, use "
+                  "fewer GPUs or more reliable capacity", closed_form_.expected_interruptions);
+    trials_ = 0;
+    return;
+  }
+  max_events_ = 100 * per_unit + 10000;
+
+  // The unit's schedule: full segments of interval + block, then the rest + block (the final checkpoint).
+  const double interval = in.interval_seconds > 0 ? in.interval_seconds : in.work_seconds;
+  full_segments_ = std::floor(in.work_seconds / interval);
+  const double rest = in.work_seconds - full_segments_ * interval;
+  segment_s_ = interval + in.checkpoint_block_seconds;
+  checkpoints_ = full_segments_ + (rest > 0 ? 1 : 0);
+  total_running_s_ = full_segments_ * segment_s_ + (rest > 0 ? rest + in.checkpoint_block_seconds : 0);
+  // Checkpoint k restarts at k x segment; it is complete only `write` after its blocking part began.
+  commit_lag_s_ = in.checkpoint_async ? std::max(0.0, in.checkpoint_write_seconds - in.checkpoint_block_seconds) : 0;
+
+  failure_shape_ = s.reliability.failure_shape;
+  if (in.failure_rate_per_s > 0 && failure_shape_ != 1)
+    weibull_scale_s_ = WeibullScaleForMean(1 / in.failure_rate_per_s, failure_shape_);
+  time_hours_.resize(static_cast<std::size_t>(trials));
+  cost_usd_.resize(static_cast<std::size_t>(trials));
+}
+
+double MonteCarlo::DrawFailure() {
+  const double rate = plan_.unit.failure_rate_per_s;
+  if (rate <= 0) return kNever;
+  if (failure_shape_ == 1) return SampleExponential(rng_, 1 / rate);
+  return SampleWeibull(rng_, failure_shape_, weibull_scale_s_);
+}
+
+double MonteCarlo::DrawPreemption() {
+  const double rate = plan_.unit.spot_rate_per_s;
+  return rate > 0 ? SampleExponential(rng_, 1 / rate) : kNever;
+}
+
+// A spot preemption ends the rental session of the GPUs it takes (billing restarts when capacity returns).
+// extra_s: billed time outside the simulated timeline that belongs to this session (known downtime).
+void MonteCarlo::EndSession(UnitTrial* u, double extra_s) {
+  const double len = u->held_s - u->session_start_s + extra_s;
+  const double gpus = u->first_session ? plan_.billed_gpus : plan_.session_gpus;
+  u->rounding_gpu_s += gpus * SessionRoundingSeconds(plan_, len);
+  u->first_session = false;
+  u->session_start_s = u->held_s;
+}
+
+// Recovery of `seconds` (billed); an interruption during it restarts the recovery of its own class.
+void MonteCarlo::Recover(double seconds, UnitTrial* u, double* fail, double* spot) {
+  const TimelineInputs& in = plan_.unit;
+  double left = seconds;
+  for (;;) {
+    const bool f = *fail <= *spot;
+    const double next = f ? *fail : *spot;
+    if (next >= left) {
+      *fail -= left, *spot -= left;
+      u->t.recovery += left, u->held_s += left;
+      return;
+    }
+    if (++u->events > max_events_) {
+      u->truncated = true;
+      return;
+    }
+    *fail -= next, *spot -= next;
+    u->t.recovery += next, u->held_s += next;
+    u->t.interruptions += 1;
+    if (f) {
+      u->t.failures += 1;
+      *fail = DrawFailure();
+      left = in.failure_recovery_seconds;
+    } else {
+      u->t.preemptions += 1;
+      *spot = DrawPreemption();
+      EndSession(u, 0);
+      u->t.reacquire_wait += in.reacquire_seconds;
+      left = in.spot_recovery_seconds;
+    }
+  }
+}
+
+// One timeline of the unit, from the first segment to the end of the last one.
+void MonteCarlo::SimulateUnit(UnitTrial* u) {
+  *u = UnitTrial{};
+  const TimelineInputs& in = plan_.unit;
+  Timeline& t = u->t;
+  t.work = in.work_seconds;
+  t.checkpoints = checkpoints_;
+  t.checkpoint = checkpoints_ * in.checkpoint_block_seconds;
+  double fail = DrawFailure(), spot = DrawPreemption();
+  double committed = 0;  // running position of the last completed checkpoint (0: the start)
+  for (;;) {
+    const double remaining = total_running_s_ - committed;
+    const bool failure = fail <= spot;
+    const double next = failure ? fail : spot;
+    if (next >= remaining) {
+      u->held_s += remaining;
+      return;
+    }
+    if (++u->events > max_events_) {
+      u->truncated = true;
+      return;
+    }
+    fail -= next, spot -= next;
+    u->held_s += next;
+    const double pos = committed + next;
+    t.interruptions += 1;
+    if (!failure && in.spot_saves_on_notice) {
+      committed = pos;  // a checkpoint written on notice: nothing lost
+      t.checkpoint += in.checkpoint_write_seconds;
+      u->held_s += in.checkpoint_write_seconds;
+    } else {
+      // Roll back to the last checkpoint completed before pos (async: `commit lag` after it began).
+      const double k = std::min(full_segments_, std::max(0.0, std::floor((pos - commit_lag_s_) / segment_s_)));
+      const double restart = std::max(committed, k * segment_s_);
+      t.rework += pos - restart;
+      committed = restart;
+    }
+    if (failure) {
+      t.failures += 1;
+      fail = DrawFailure();
+      Recover(in.failure_recovery_seconds, u, &fail, &spot);
+    } else {
+      t.preemptions += 1;
+      spot = DrawPreemption();
+      EndSession(u, 0);
+      t.reacquire_wait += in.reacquire_seconds;
+      Recover(in.spot_recovery_seconds, u, &fail, &spot);
+    }
+    if (u->truncated) return;
+  }
+}
+
+void MonteCarlo::RunTrial() {
+  UnitTrial u;
+  JobBill bill;
+  double interruptions = 0, failures = 0, preemptions = 0;
+  bool truncated = false;
+  if (tasks_per_trial_ == 1 && plan_.units == 1) {
+    SimulateUnit(&u);
+    EndSession(&u, plan_.downtime_s);  // the last session, with the known downtime
+    BillJob(plan_, u.t, u.t.preemptions, &bill, u.rounding_gpu_s);
+    interruptions = u.t.interruptions, failures = u.t.failures, preemptions = u.t.preemptions;
+    truncated = u.truncated;
+  } else {
+    Timeline sum;
+    for (std::int64_t i = 0; i < tasks_per_trial_; ++i) {
+      SimulateUnit(&u);
+      AddTimeline(u.t, &sum);
+      truncated = truncated || u.truncated;
+    }
+    ScaleTimeline(1 / static_cast<double>(tasks_per_trial_), &sum);  // the mean task
+    interruptions = sum.interruptions * plan_.units;
+    failures = sum.failures * plan_.units;
+    preemptions = sum.preemptions * plan_.units;
+    BillJob(plan_, sum, preemptions, &bill);
+  }
+  const std::size_t i = static_cast<std::size_t>(completed_);
+  time_hours_[i] = bill.hours;
+  cost_usd_[i] = bill.usd;
+  for (int p = 0; p < kPartCount; ++p) {
+    sum_time_.part[p] += bill.time_hours.part[p];
+    sum_cost_.part[p] += bill.cost_usd.part[p];
+  }
+  sum_interruptions_ += interruptions;
+  sum_failures_ += failures;
+  sum_preemptions_ += preemptions;
+  if (truncated) ++truncated_;
+  ++completed_;
+}
+
+std::int64_t MonteCarlo::Run(std::int64_t max_trials) {
+  std::int64_t ran = 0;
+  while (ran < max_trials && !done()) {
+    RunTrial();
+    ++ran;
+  }
+  return ran;
+}
+
+McSummary MonteCarlo::Summary() const {
+  McSummary s;
+  s.seed = seed_;
+  s.trials = completed_;
+  s.closed_form_hours = closed_form_.expected_hours;
+  s.closed_form_usd = closed_form_.expected_usd;
+  s.truncated_trials = truncated_;
+  if (completed_ == 0) return s;
+  const double n = static_cast<double>(completed_);
+  std::vector<double> values(time_hours_.begin(), time_hours_.begin() + completed_);
+  s.time_hours = StatsOf(&values);
+  s.time_hist = HistogramOf(values);
+  values.assign(cost_usd_.begin(), cost_usd_.begin() + completed_);
+  s.cost_usd = StatsOf(&values);
+  s.cost_hist = HistogramOf(values);
+  for (int p = 0; p < kPartCount; ++p) {
+    s.mean_time_hours.part[p] = sum_time_.part[p] / n;
+    s.mean_cost_usd.part[p] = sum_cost_.part[p] / n;
+  }
+  s.mean_interruptions = sum_interruptions_ / n;
+  s.mean_failures = sum_failures_ / n;
+  s.mean_preemptions = sum_preemptions_ / n;
+  return s;
+}
+
+}  // namespace gpucost

@@ -1,0 +1,122 @@
+// montecarlo.h — the job's timeline simulated many times: mean, P10/P50/P90 and a histogram of the time and
+// cost per completed job, alongside the closed-form expectation (Evaluate()).
+//
+// One trial is a discrete-event simulation of the plan PlanJob() makes (job.h):
+//   - compute in segments of `interval` running time, each closed by a checkpoint that blocks training for
+//     `block` seconds; an asynchronous checkpoint completes `write` seconds after it starts, so an interruption
+//     during that write rolls back to the previous completed checkpoint;
+//   - failures: a renewal process in held time (running or recovering; the clock pauses while waiting for
+//     spot capacity), exponential by default, Weibull with reliability.failure_shape (scale chosen so the mean
+//     time between failures is unchanged); spot preemptions: Poisson in held time;
+//   - a failure, or a preemption whose notice is too short to save, rolls back to the last completed
+//     checkpoint; a preemption with enough notice writes a checkpoint (`write` seconds, not exposed to further
+//     interruptions) and loses nothing; preemptions then wait `reacquire` (not billed);
+//   - recovery (billed) after every interruption; an interruption during recovery restarts it (with the
+//     recovery of the new interruption's class);
+//   - the trial's timeline is billed with BillJob(): known downtime, whole nodes, hot spares, storage, fees,
+//     tax, and billing increments/minimums per rental session as simulated (each preemption ends a session).
+// The job ends when its last segment (work + final checkpoint's blocking part) completes, as in the closed form.
+//
+// Independent tasks (documented shortcut): each trial simulates min(tasks, kMcMaxTasksPerTrial) tasks, each
+// with fresh failure clocks; their mean timeline is the unit timeline BillJob() scales to all tasks (wall time
+// = waves x mean task time, as the closed form). Billing rounding for tasks uses BillJob's estimate from the
+// trial's preemption count.
+//
+// Deterministic: the same scenario and seed give bit-identical results natively and in WebAssembly (rng.h).
+// Sliced: Run(n) continues the same random stream, so any slicing gives the result of one big run.
+// No allocation per trial: results are stored in buffers sized at construction.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "job.h"
+#include "result.h"
+#include "rng.h"
+#include "scenario.h"
+
+namespace gpucost {
+
+constexpr std::int64_t kMcMaxTrials = 10000000;       // bound on --trials (memory: 16 bytes per trial)
+constexpr std::int64_t kMcMaxTasksPerTrial = 1024;    // independent tasks simulated per trial
+constexpr double kMcMaxInterruptionsPerTrial = 1e6;   // expected; above this the simulation is refused
+constexpr int kMcHistogramBins = 20;
+
+struct McStats {  // of one quantity over the trials
+  double mean = 0, p10 = 0, p50 = 0, p90 = 0, min = 0, max = 0;
+};
+
+struct McHistogram {  // kMcHistogramBins equal bins from lo to hi (the trials' min and max)
+  double lo = 0, hi = 0;
+  std::int64_t counts[kMcHistogramBins] = {};
+};
+
+struct McSummary {
+  std::int64_t trials = 0;           // completed trials summarised
+  std::uint64_t seed = 0;
+  McStats time_hours, cost_usd;      // per completed job
+  McHistogram time_hist, cost_hist;
+  Breakdown mean_time_hours;         // mean of each named part; sums to time_hours.mean
+  Breakdown mean_cost_usd;           // sums to cost_usd.mean
+  double mean_interruptions = 0;     // per job (tasks: all tasks)
+  double mean_failures = 0;
+  double mean_preemptions = 0;
+  std::int64_t truncated_trials = 0; // trials stopped at the event cap (should be 0)
+  double closed_form_hours = 0;      // Evaluate(): the expectation the mean should approach (exponential)
+  double closed_form_usd = 0;
+};
+
+// Percentile p (0..1) of sorted values, linear between ranks (sorted.size() > 0).
+double Percentile(const std::vector<double>& sorted, double p);
+
+class MonteCarlo {
+ public:
+  // Plans the job and reserves storage for `trials` results. Check ok() / error().
+  MonteCarlo(const Scenario& s, std::uint64_t seed, std::int64_t trials);
+
+  bool ok() const { return error_[0] == 0; }
+  const char* error() const { return error_; }
+
+  // Runs up to max_trials more trials (fewer when done or cancelled); returns how many ran.
+  std::int64_t Run(std::int64_t max_trials);
+  void Cancel() { cancelled_ = true; }
+  bool cancelled() const { return cancelled_; }
+  bool done() const { return completed_ >= trials_ || cancelled_ || !ok(); }
+  std::int64_t completed() const { return completed_; }
+  std::int64_t trials() const { return trials_; }
+  double progress() const { return trials_ > 0 ? static_cast<double>(completed_) / trials_ : 1; }
+
+  // Summary of the completed trials (sorts copies of the results: call it once at the end, not per frame).
+  McSummary Summary() const;
+
+  // The per-trial results, in trial order (completed() of them).
+  const std::vector<double>& time_hours() const { return time_hours_; }
+  const std::vector<double>& cost_usd() const { return cost_usd_; }
+
+ private:
+  struct UnitTrial;  // one simulated timeline of the unit (montecarlo.cpp)
+  void RunTrial();
+  void SimulateUnit(UnitTrial* out);
+  double DrawFailure();
+  double DrawPreemption();
+  void Recover(double seconds, UnitTrial* u, double* failure_clock, double* spot_clock);
+  void EndSession(UnitTrial* u, double extra_s);
+
+  JobPlan plan_;
+  Result closed_form_;
+  Rng rng_;
+  std::uint64_t seed_;
+  std::int64_t trials_ = 0, completed_ = 0, truncated_ = 0;
+  bool cancelled_ = false;
+  char error_[200] = {};
+  // Derived constants of the unit timeline.
+  double segment_s_ = 0, total_running_s_ = 0, commit_lag_s_ = 0, full_segments_ = 0, checkpoints_ = 0;
+  double weibull_scale_s_ = 0, failure_shape_ = 1;
+  double max_events_ = 0;
+  std::int64_t tasks_per_trial_ = 1;
+  // Results and running sums.
+  std::vector<double> time_hours_, cost_usd_;
+  Breakdown sum_time_, sum_cost_;
+  double sum_interruptions_ = 0, sum_failures_ = 0, sum_preemptions_ = 0;
+};
+
+}  // namespace gpucost

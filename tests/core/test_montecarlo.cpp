@@ -1,0 +1,253 @@
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <string>
+
+#include "evaluate.h"
+#include "montecarlo.h"
+#include "rng.h"
+#include "../test_util.h"
+
+using namespace gpucost;
+
+namespace {
+
+// A 64-GPU job of about 64 hours with a cluster MTBF of about 31 hours: a few interruptions per trial.
+Scenario Unreliable() {
+  Scenario s = DefaultScenario();
+  s.reliability.gpu_mtbf_hours = 2000;
+  return s;
+}
+
+// 2,048 GPUs for about 12 days with ~50 interruptions per trial and a 20-minute checkpoint write.
+Scenario Large() {
+  Scenario s = DefaultScenario();
+  s.cluster.gpus = 2048;
+  s.workload.params = 70e9;
+  s.workload.tokens = 2e12;
+  s.reliability.gpu_mtbf_hours = 10000;
+  s.storage.checkpoint_write_gbps = 0.8;  // 980 GB in ~20 min
+  return s;
+}
+
+McSummary RunAll(const Scenario& s, std::uint64_t seed, std::int64_t trials) {
+  MonteCarlo mc(s, seed, trials);
+  REQUIRE_MESSAGE(mc.ok(), mc.error());
+  mc.Run(trials);
+  REQUIRE(mc.done());
+  return mc.Summary();
+}
+
+// interruptions_tolerance: the closed form adds the async rollback loss as rework without exposing it to
+// further interruptions, so it counts about 6% fewer interruptions than a Poisson process over the same time.
+void CheckAgreesWithClosedForm(const std::string& what, const Scenario& s, std::int64_t trials,
+                               double interruptions_tolerance = 0.03) {
+  const Result r = Evaluate(s);
+  REQUIRE(r.ok);
+  const McSummary m = RunAll(s, 42, trials);
+  CAPTURE(what);
+  CHECK(m.time_hours.mean == doctest::Approx(r.expected_hours).epsilon(0.02));
+  CHECK(m.cost_usd.mean == doctest::Approx(r.expected_usd).epsilon(0.02));
+  CHECK(m.mean_interruptions == doctest::Approx(r.expected_interruptions).epsilon(interruptions_tolerance));
+  CHECK(m.truncated_trials == 0);
+  CHECK(m.time_hours.p10 <= m.time_hours.p50);
+  CHECK(m.time_hours.p50 <= m.time_hours.p90);
+  CHECK(m.cost_usd.p10 <= m.cost_usd.p90);
+}
+
+}  // namespace
+
+TEST_CASE("xoshiro256** matches the reference implementation; the same seed gives the same stream") {
+  Rng rng;
+  rng.SetState(1, 2, 3, 4);
+  // Worked by hand from the reference code: rotl(2 * 5, 7) * 9 = 11520; then s[1] becomes 0.
+  CHECK(rng.Next() == 11520u);
+  CHECK(rng.Next() == 0u);
+  Rng a(7), b(7), c(8);
+  bool differs = false;
+  for (int i = 0; i < 100; ++i) {
+    const std::uint64_t x = a.Next();
+    CHECK(x == b.Next());
+    differs = differs || x != c.Next();
+  }
+  CHECK(differs);
+  double sum = 0, lo = 1, hi = 0;
+  Rng u(1);
+  for (int i = 0; i < 100000; ++i) {
+    const double v = u.Uniform();
+    sum += v, lo = std::min(lo, v), hi = std::max(hi, v);
+  }
+  CHECK(lo > 0);
+  CHECK(hi < 1);
+  CHECK(sum / 100000 == doctest::Approx(0.5).epsilon(0.01));
+}
+
+TEST_CASE("portable log, exp and gamma agree with the C library to about an ulp") {
+  for (double x : {1e-300, 1.1e-16, 0.001, 0.3, 0.7071, 0.99999, 1.0, 1.41421, 2.0, 10.0, 123456.789, 1e300}) {
+    CAPTURE(x);
+    CHECK(PortableLog(x) == doctest::Approx(std::log(x)).epsilon(2e-16).scale(1e-300));
+  }
+  CHECK(PortableLog(1.0) == 0.0);
+  for (double x : {-700.0, -300.5, -20.0, -1.0, -1e-8, 0.0, 1e-8, 0.5, 1.0, 3.7, 50.0, 700.0}) {
+    CAPTURE(x);
+    CHECK(PortableExp(x) == doctest::Approx(std::exp(x)).epsilon(4e-16));
+  }
+  CHECK(PortableExp(0) == 1.0);
+  for (double z : {1.0, 1.1, 1.5, 2.0, 3.3, 5.0, 11.0}) {
+    CAPTURE(z);
+    CHECK(PortableGamma(z) == doctest::Approx(std::tgamma(z)).epsilon(1e-13));
+  }
+}
+
+TEST_CASE("Weibull samples keep the requested mean for every shape") {
+  for (double shape : {0.5, 0.7, 1.0, 2.0, 5.0}) {
+    CAPTURE(shape);
+    Rng rng(99);
+    const double mean = 3600, scale = WeibullScaleForMean(mean, shape);
+    double sum = 0;
+    const int n = 200000;
+    for (int i = 0; i < n; ++i) sum += SampleWeibull(rng, shape, scale);
+    CHECK(sum / n == doctest::Approx(mean).epsilon(0.015));
+  }
+  Rng rng(5);
+  double sum = 0;
+  for (int i = 0; i < 100000; ++i) sum += SampleExponential(rng, 10);
+  CHECK(sum / 100000 == doctest::Approx(10).epsilon(0.01));
+}
+
+TEST_CASE("with exponential interruptions the simulated mean agrees with the closed form within 2%") {
+  CheckAgreesWithClosedForm("a few failures", Unreliable(), 4000);
+  CheckAgreesWithClosedForm("many failures, blocking checkpoints", Large(), 1000);
+  Scenario async = Large();
+  async.reliability.checkpoint_async = true;
+  CheckAgreesWithClosedForm("asynchronous checkpoints", async, 1000, 0.08);
+
+  Scenario spot = Unreliable();
+  spot.reliability.gpu_mtbf_hours = 20000;
+  spot.pricing.model = static_cast<int>(PricingModel::kSpot);
+  spot.pricing.spot.preemptions_per_node_day = 0.1;
+  spot.pricing.spot.notice_seconds = 0;  // too short to save: preemptions roll back
+  CheckAgreesWithClosedForm("spot, no time to save", spot, 4000);
+  spot.pricing.spot.notice_seconds = 120;  // covers the ~10 s write: nothing lost
+  CheckAgreesWithClosedForm("spot, saved on notice", spot, 4000);
+  spot.pricing.billing_increment_seconds = 3600;
+  spot.pricing.minimum_billed_seconds = 60;
+  CheckAgreesWithClosedForm("spot, hourly billing", spot, 4000);
+
+  Scenario tasks = DefaultScenario();
+  tasks.workload.kind = static_cast<int>(WorkloadKind::kIndependent);
+  tasks.workload.tasks = 500;
+  tasks.workload.gpus_per_task = 8;
+  tasks.workload.task_gpu_hours = 200;
+  tasks.reliability.gpu_mtbf_hours = 500;
+  CheckAgreesWithClosedForm("independent tasks", tasks, 300);
+}
+
+TEST_CASE("without interruptions every trial is the closed form's normal run") {
+  Scenario s = DefaultScenario();
+  s.reliability.gpu_mtbf_hours = 0;
+  s.pricing.billing_increment_seconds = 3600;
+  const Result r = Evaluate(s);
+  const McSummary m = RunAll(s, 1, 50);
+  CHECK(m.time_hours.p10 == doctest::Approx(r.expected_hours).epsilon(1e-12));
+  CHECK(m.time_hours.p90 == doctest::Approx(r.expected_hours).epsilon(1e-12));
+  CHECK(m.cost_usd.mean == doctest::Approx(r.expected_usd).epsilon(1e-12));
+  CHECK(m.mean_interruptions == 0);
+  CHECK(m.time_hist.counts[0] == 50);
+}
+
+TEST_CASE("the mean's named parts add up to the mean cost and time; the histogram holds every trial") {
+  Scenario s = Unreliable();
+  s.pricing.model = static_cast<int>(PricingModel::kSpot);
+  s.pricing.spot.notice_seconds = 0;
+  const McSummary m = RunAll(s, 3, 500);
+  CHECK(m.mean_cost_usd.Total() == doctest::Approx(m.cost_usd.mean).epsilon(1e-12));
+  CHECK(m.mean_time_hours.Total() == doctest::Approx(m.time_hours.mean).epsilon(1e-12));
+  CHECK(m.mean_cost_usd.part[kPartRework] > 0);
+  CHECK(m.mean_time_hours.part[kPartReacquireWait] > 0);
+  CHECK(m.mean_cost_usd.part[kPartReacquireWait] == 0);  // waiting for capacity is not billed
+  std::int64_t n = 0;
+  for (std::int64_t c : m.cost_hist.counts) n += c;
+  CHECK(n == 500);
+  CHECK(m.cost_hist.lo == m.cost_usd.min);
+  CHECK(m.cost_hist.hi == m.cost_usd.max);
+  CHECK(m.cost_usd.min < m.cost_usd.max);
+}
+
+TEST_CASE("sliced runs give exactly the result of one big run; the seed decides everything") {
+  const Scenario s = Large();
+  MonteCarlo whole(s, 2024, 300);
+  whole.Run(300);
+  MonteCarlo sliced(s, 2024, 300);
+  std::int64_t calls = 0;
+  while (!sliced.done()) {
+    sliced.Run(7);
+    ++calls;
+    CHECK(sliced.progress() <= 1.0);
+  }
+  CHECK(calls == 43);
+  CHECK(sliced.completed() == 300);
+  CHECK(sliced.time_hours() == whole.time_hours());  // bit-identical, trial by trial
+  CHECK(sliced.cost_usd() == whole.cost_usd());
+  CHECK(sliced.Summary().cost_usd.p90 == whole.Summary().cost_usd.p90);
+  MonteCarlo other(s, 2025, 300);
+  other.Run(300);
+  CHECK(other.cost_usd() != whole.cost_usd());
+}
+
+TEST_CASE("Cancel() stops a run; the summary covers the completed trials") {
+  MonteCarlo mc(Unreliable(), 1, 1000);
+  CHECK(mc.Run(100) == 100);
+  mc.Cancel();
+  CHECK(mc.done());
+  CHECK(mc.cancelled());
+  CHECK(mc.Run(100) == 0);
+  CHECK(mc.Summary().trials == 100);
+  CHECK(mc.progress() == doctest::Approx(0.1));
+}
+
+TEST_CASE("asynchronous checkpoints: a failure during the write loses the previous interval too") {
+  // Same blocking time, but the async checkpoint completes 20 minutes after it began: more rework per failure.
+  Scenario blocking = Large();
+  blocking.reliability.gpu_mtbf_hours = 40000;  // cluster MTBF 19.5 h: a failure lands almost uniformly
+  blocking.reliability.recovery_minutes = 0;    // so that every failure rolls back (none during recovery)
+  blocking.reliability.checkpoint_interval_minutes = 60;
+  blocking.reliability.checkpoint_write_minutes = 2;
+  Scenario async = blocking;
+  async.reliability.checkpoint_async = true;
+  async.reliability.checkpoint_write_minutes = 20;
+  async.reliability.async_stall_fraction = 0.1;  // blocks 2 minutes, like the blocking write
+  const McSummary b = RunAll(blocking, 11, 400), a = RunAll(async, 11, 400);
+  const double rework_per_failure_b = b.mean_time_hours.part[kPartRework] / b.mean_failures;
+  const double rework_per_failure_a = a.mean_time_hours.part[kPartRework] / a.mean_failures;
+  // Blocking: about half a 62-minute segment (31 min). Async: failures in the 18 minutes the write runs past
+  // its 2-minute block lose the whole previous segment as well: about 31 + 18/62 x 62 = 49 min.
+  CHECK(rework_per_failure_b * 60 == doctest::Approx(31).epsilon(0.05));
+  CHECK(rework_per_failure_a * 60 == doctest::Approx(49).epsilon(0.05));
+  CHECK(a.mean_time_hours.part[kPartCheckpoint] == doctest::Approx(b.mean_time_hours.part[kPartCheckpoint]));
+}
+
+TEST_CASE("Weibull failures keep the mean rate; shape < 1 clusters failures and widens the spread") {
+  Scenario exp_s = Large();
+  Scenario weib = Large();
+  weib.reliability.failure_shape = 0.6;
+  const McSummary e = RunAll(exp_s, 5, 1000), w = RunAll(weib, 5, 1000);
+  CHECK(w.mean_failures == doctest::Approx(e.mean_failures).epsilon(0.05));
+  CHECK(w.time_hours.p90 - w.time_hours.p10 > 1.2 * (e.time_hours.p90 - e.time_hours.p10));
+}
+
+TEST_CASE("invalid requests are refused with a clear message, never simulated forever") {
+  MonteCarlo zero(DefaultScenario(), 1, 0);
+  CHECK_FALSE(zero.ok());
+  CHECK(std::string(zero.error()) == "trials must be an integer from 1 to 10000000, got 0");
+  CHECK(zero.Run(10) == 0);
+  MonteCarlo many(DefaultScenario(), 1, kMcMaxTrials + 1);
+  CHECK_FALSE(many.ok());
+  Scenario hopeless = DefaultScenario();
+  hopeless.cluster.gpus = 100000;
+  hopeless.reliability.gpu_mtbf_hours = 1;
+  hopeless.reliability.checkpoint_interval_minutes = 600;
+  MonteCarlo h(hopeless, 1, 10);
+  CHECK_FALSE(h.ok());
+  CHECK(std::string(h.error()).find("never finishes") != std::string::npos);
+}
