@@ -6,6 +6,10 @@
 #include "evaluate.h"
 #include "scenario.h"
 
+namespace gpucost {
+void BenchMonteCarlo();  // bench_mc.cpp
+}  // namespace gpucost
+
 namespace {
 
 template <class F>
@@ -34,5 +38,6 @@ int main() {
     g_sink = Evaluate(s).expected_usd;
   });
   std::printf("evaluate_default_scenario  %8.3f us/op  (target <= 20 us)\n", eval * 1e6);
+  BenchMonteCarlo();  // bench_mc.cpp
   return 0;
 }

@@ -8,6 +8,7 @@
 
 #include "catalog.h"
 #include "fields.h"
+#include "scaling_fit.h"
 
 namespace gpucost {
 namespace {
@@ -82,12 +83,65 @@ std::string ApplyValue(const FieldSpec& f, const json& v, Scenario* s) {
   return "unsupported field";
 }
 
+// "scaling": {"points": [{"gpus": 8, "tokens_per_second": 1.2e5}, ...]} (not in the field table: an array).
+// The points are applied only when every one is valid.
+void ParseScaling(const json& v, Scenario* s, std::vector<InputError>* errors) {
+  if (!v.is_object()) return errors->push_back({"scaling", "expected an object, got " + TypeName(v)});
+  ScalingInputs in{};
+  bool valid = true;
+  for (auto it = v.begin(); it != v.end(); ++it) {
+    if (it.key() != "points") {
+      errors->push_back({"scaling." + it.key(), "unknown key; allowed: points"});
+      continue;
+    }
+    if (!it->is_array()) return errors->push_back({"scaling.points", "expected an array, got " + TypeName(*it)});
+    if (it->size() > static_cast<std::size_t>(kMaxScalingPoints))
+      return errors->push_back({"scaling.points", "at most " + std::to_string(kMaxScalingPoints) + " points, got " +
+                                                      std::to_string(it->size())});
+    for (std::size_t i = 0; i < it->size(); ++i) {
+      const json& point = (*it)[i];
+      const std::string at = "scaling.points[" + std::to_string(i) + "]";
+      if (!point.is_object()) {
+        errors->push_back({at, "expected an object {\"gpus\": ..., \"tokens_per_second\": ...}, got " + TypeName(point)});
+        valid = false;
+        continue;
+      }
+      for (auto k = point.begin(); k != point.end(); ++k)
+        if (k.key() != "gpus" && k.key() != "tokens_per_second")
+          errors->push_back({at + "." + k.key(), "unknown key; allowed: gpus, tokens_per_second"}), valid = false;
+      const json* gpus = point.contains("gpus") ? &point["gpus"] : nullptr;
+      const json* tps = point.contains("tokens_per_second") ? &point["tokens_per_second"] : nullptr;
+      const double g = gpus && gpus->is_number() ? gpus->get<double>() : -1;
+      const double x = tps && tps->is_number() ? tps->get<double>() : -1;
+      if (!(g >= 1 && g <= 10000000 && g == std::floor(g)))
+        errors->push_back({at + ".gpus", gpus ? "must be an integer from 1 to 10000000" : "missing; an integer from 1 to 10000000"}), valid = false;
+      if (!(x > 0 && x <= 1e15))
+        errors->push_back({at + ".tokens_per_second", tps ? "must be > 0 and <= 1e15 (measured tokens/s of the whole job)"
+                                                         : "missing; measured tokens/s of the whole job, > 0"}), valid = false;
+      in.points[i] = {static_cast<std::int64_t>(g), x};
+    }
+    in.point_count = static_cast<int>(it->size());
+  }
+  if (valid) s->scaling = in;
+}
+
+json ScalingJson(const ScalingInputs& in) {
+  json points = json::array();
+  for (int i = 0; i < in.point_count; ++i)
+    points.push_back({{"gpus", in.points[i].gpus}, {"tokens_per_second", in.points[i].tokens_per_second}});
+  return {{"points", points}};
+}
+
 void ParseObject(const json& obj, const std::string& prefix, Scenario* s, std::vector<InputError>* errors) {
   for (auto it = obj.begin(); it != obj.end(); ++it) {
     const std::string path = prefix.empty() ? it.key() : prefix + "." + it.key();
     if (prefix.empty() && it.key() == "schema") {
       if (!it->is_string() || it->get_ref<const std::string&>() != kScenarioSchema)
         errors->push_back({"schema", std::string("must be \"") + kScenarioSchema + "\""});
+      continue;
+    }
+    if (prefix.empty() && it.key() == "scaling") {
+      ParseScaling(*it, s, errors);
       continue;
     }
     if (const FieldSpec* f = FindField(path.c_str())) {
@@ -195,6 +249,11 @@ std::vector<InputError> ValidateScenario(const Scenario& s) {
     e.push_back({"workload.precision", std::string(PrecisionName(GetPrecision(s))) + " is not supported by " +
                                            gpu->name + "; choose another precision or GPU"});
   }
+  if (s.scaling.point_count < 0 || s.scaling.point_count > kMaxScalingPoints)
+    e.push_back({"scaling.points", "at most " + std::to_string(kMaxScalingPoints) + " points"});
+  else if (s.scaling.point_count > 0 && !FitScaling(s.scaling.points, s.scaling.point_count).ok())
+    e.push_back({"scaling.points", std::string(ScalingFitErrorText(FitScaling(s.scaling.points, s.scaling.point_count).error)) +
+                                       " (got " + std::to_string(s.scaling.point_count) + " points)"});
   const WorkloadInputs& w = s.workload;
   const ParallelInputs& p = s.parallel;
   if (Kind(s) == WorkloadKind::kIndependent) {
@@ -240,6 +299,7 @@ std::string ScenarioToJson(const Scenario& s, bool only_non_default, int indent)
       case FieldKind::kNumber: slot = v; break;
     }
   }
+  if (s.scaling.point_count > 0) doc["scaling"] = ScalingJson(s.scaling);
   return doc.dump(indent);
 }
 
