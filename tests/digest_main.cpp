@@ -8,6 +8,7 @@
 #include "evaluate.h"
 #include "fields.h"
 #include "json_io.h"
+#include "montecarlo.h"
 
 namespace {
 
@@ -67,6 +68,21 @@ int main() {
     s.workload.kind = static_cast<int>(WorkloadKind::kIndependent);
     MixResult(Evaluate(s));
     evaluated += 2;
+  }
+  // Monte Carlo (montecarlo.h): every trial of a few seeded runs (exponential and Weibull, spot, tasks).
+  for (int variant = 0; variant < 4; ++variant) {
+    Scenario s = base;
+    s.reliability.gpu_mtbf_hours = 3000;
+    if (variant == 1) s.reliability.failure_shape = 0.7;
+    if (variant == 2) s.pricing.model = static_cast<int>(PricingModel::kSpot), s.reliability.checkpoint_async = true;
+    if (variant == 3) s.workload.kind = static_cast<int>(WorkloadKind::kIndependent);
+    MonteCarlo mc(s, 1000 + variant, 200);
+    mc.Run(200);
+    for (double v : mc.time_hours()) Mix(v);
+    for (double v : mc.cost_usd()) Mix(v);
+    const McSummary m = mc.Summary();
+    Mix(m.cost_usd.p90), Mix(m.time_hours.p50), Mix(m.mean_interruptions);
+    ++evaluated;
   }
   std::printf("%d evaluations, digest %016llx\n", evaluated, static_cast<unsigned long long>(g_hash));
   return 0;
