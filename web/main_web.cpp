@@ -9,10 +9,13 @@
 #include <imgui_impl_opengl3.h>
 
 #include <cmath>
+#include <cstdio>
+#include <cstring>
 #include <string>
 
 #include "app.h"
 #include "json_io.h"
+#include "platform.h"
 #include "result_json.h"
 
 namespace {
@@ -106,6 +109,28 @@ EMSCRIPTEN_KEEPALIVE const char* gpucost_load(const char* json_text) {
   return g_out.c_str();
 }
 EMSCRIPTEN_KEEPALIVE const char* gpucost_error() { return g_app.error.c_str(); }
+EMSCRIPTEN_KEEPALIVE const char* gpucost_link() {
+  gpucost::app::AppRefresh(g_app);
+  return g_app.link.c_str();
+}
+// Opens a share link (the page's hashchange handler). Returns "" or the error message.
+EMSCRIPTEN_KEEPALIVE const char* gpucost_open_link(const char* link) {
+  g_out = gpucost::app::AppOpenLink(g_app, link ? link : "");
+  g_wake_frames = 3;
+  return g_out.c_str();
+}
+EMSCRIPTEN_KEEPALIVE int gpucost_busy() { return g_app.busy ? 1 : 0; }
+// Where a named widget was drawn in the last frame, "[x0,y0,x1,y1]" in device pixels, or "" (tests).
+EMSCRIPTEN_KEEPALIVE const char* gpucost_widget_rect(const char* id, int index) {
+  g_out.clear();
+  for (const gpucost::app::WidgetRect& r : g_app.rects)
+    if (r.index == index && id && std::strcmp(r.id, id) == 0) {
+      char buf[128];
+      std::snprintf(buf, sizeof buf, "[%.1f,%.1f,%.1f,%.1f]", r.x0, r.y0, r.x1, r.y1);
+      g_out = buf;
+    }
+  return g_out.c_str();
+}
 }
 
 int main() {
@@ -123,6 +148,8 @@ int main() {
   ImGui_ImplGlfw_InitForOpenGL(g_window, true);
   ImGui_ImplOpenGL3_Init("#version 300 es");
   gpucost::app::AppInit(g_app);
+  const std::string fragment = gpucost::platform::GetUrlFragment();
+  if (fragment.rfind("s=", 0) == 0) gpucost::app::AppOpenLink(g_app, fragment);  // index.html#s=...
   const auto mouse = reinterpret_cast<em_mouse_callback_func>(Wake);
   emscripten_set_mousemove_callback(EMSCRIPTEN_EVENT_TARGET_DOCUMENT, nullptr, EM_FALSE, mouse);
   emscripten_set_mousedown_callback(EMSCRIPTEN_EVENT_TARGET_DOCUMENT, nullptr, EM_FALSE, mouse);

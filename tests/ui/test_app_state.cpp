@@ -1,0 +1,174 @@
+// The page's state transitions (web/app.h) without drawing: loading, links, bad input, pinning, CSV,
+// imports through the native platform layer, presets, and "evaluate only when the scenario changed".
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "app.h"
+#include "fields.h"
+#include "json_io.h"
+#include "link.h"
+#include "platform.h"
+#include "platform_native.h"
+
+using namespace gpucost;
+using namespace gpucost::app;
+
+namespace {
+
+std::string ReadTestData(const char* name) {
+  std::ifstream in(std::string(GPUCOST_TEST_DATA_DIR) + "/" + name);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::string Json(const Scenario& s) { return ScenarioToJson(s, false); }
+
+}  // namespace
+
+TEST_CASE("the app starts on the defaults, evaluated, with a link") {
+  AppState app;
+  AppInit(app);
+  CHECK(app.result.ok);
+  CHECK(app.problems.empty());
+  CHECK(app.link.rfind("#s=1.", 0) == 0);
+  CHECK(Json(app.scenario) == Json(DefaultScenario()));
+}
+
+TEST_CASE("evaluation happens only when the scenario changed") {
+  AppState app;
+  AppInit(app);
+  const long before = app.evaluations;
+  AppRefresh(app);
+  AppRefresh(app);
+  CHECK(app.evaluations == before);
+  app.scenario.cluster.gpus = 128;
+  AppScenarioEdited(app);
+  AppRefresh(app);
+  CHECK(app.evaluations == before + 1);
+  CHECK(app.result.ok);
+}
+
+TEST_CASE("loading JSON replaces the scenario; a bad document keeps the last good one") {
+  AppState app;
+  AppInit(app);
+  CHECK(AppLoadScenario(app, R"({"cluster": {"gpus": 256}, "name": "big"})").empty());
+  CHECK(app.scenario.cluster.gpus == 256);
+  const double good_cost = app.result.expected_usd;
+  const std::string err = AppLoadScenario(app, R"({"cluster": {"gpus": 0}})");
+  CHECK(err.find("cluster.gpus") != std::string::npos);
+  CHECK(app.error == err);
+  CHECK(app.scenario.cluster.gpus == 256);
+  CHECK(app.result.expected_usd == good_cost);
+  CHECK(!AppLoadScenario(app, "{not json").empty());
+  CHECK(app.scenario.cluster.gpus == 256);
+}
+
+TEST_CASE("a share link restores the scenario and the pinned comparison exactly") {
+  AppState a;
+  AppInit(a);
+  a.scenario.cluster.gpus = 512;
+  a.scenario.pricing.model = static_cast<int>(PricingModel::kSpot);
+  a.scenario.reliability.gpu_mtbf_hours = 31234.5;
+  AppScenarioEdited(a);
+  AppRefresh(a);
+  REQUIRE(AppPin(a));
+  a.scenario.cluster.gpus = 1024;
+  AppScenarioEdited(a);
+  AppRefresh(a);
+  REQUIRE(AppPin(a));
+  AppRefresh(a);
+  // The URL fragment follows the user's edits.
+  CHECK("#" + platform::GetUrlFragment() == a.link.substr(a.link.find('#')));
+
+  AppState b;
+  AppInit(b);
+  CHECK(AppOpenLink(b, a.link).empty());
+  CHECK(Json(b.scenario) == Json(a.scenario));
+  REQUIRE(b.pinned.size() == 2);
+  CHECK(Json(b.pinned[0].scenario) == Json(a.pinned[0].scenario));
+  CHECK(b.pinned[1].result.expected_usd == a.pinned[1].result.expected_usd);
+  CHECK(b.link == a.link);
+}
+
+TEST_CASE("a bad link shows a message and keeps everything") {
+  AppState app;
+  AppInit(app);
+  app.scenario.cluster.gpus = 16;
+  AppScenarioEdited(app);
+  AppRefresh(app);
+  const std::string before = Json(app.scenario);
+  for (const char* bad : {"#s=1.!!!notbase64", "#s=9.abc", "https://x/#nothing", "#s=1."}) {
+    const std::string err = AppOpenLink(app, bad);
+    CHECK(err.rfind("Bad link: ", 0) == 0);
+    CHECK(app.error == err);
+    CHECK(Json(app.scenario) == before);
+  }
+  // Well-formed link, invalid value inside: named by its path.
+  LinkPayload bad_value{DefaultScenario(), {}};
+  bad_value.scenario.cluster.gpus = 3;
+  bad_value.scenario.parallel.tensor_parallel = 2;  // 2 does not divide 3
+  const std::string err = AppOpenLink(app, EncodeLink(bad_value));
+  CHECK(err.find("s.parallel.tensor_parallel") != std::string::npos);
+  CHECK(Json(app.scenario) == before);
+}
+
+TEST_CASE("pinning is capped and the CSV carries every column") {
+  AppState app;
+  AppInit(app);
+  for (std::size_t i = 0; i < kMaxPinned; ++i) CHECK(AppPin(app));
+  CHECK_FALSE(AppPin(app));
+  AppUnpin(app, 0);
+  CHECK(app.pinned.size() == kMaxPinned - 1);
+  AppUnpin(app, 99);  // out of range: ignored
+  CHECK(app.pinned.size() == kMaxPinned - 1);
+  std::snprintf(app.pinned[0].scenario.name, kTextCapacity, "%s", "A \"quoted\", name");
+  const std::string csv = CompareCsv(app);
+  std::istringstream lines(csv);
+  std::string header, cost;
+  std::getline(lines, header);
+  std::getline(lines, cost);
+  CHECK(header.find("\"A \"\"quoted\"\", name\"") != std::string::npos);
+  CHECK(cost.rfind("Cost per completed job,USD,", 0) == 0);
+  char expected[40];
+  std::snprintf(expected, sizeof expected, ",%.10g", app.pinned[0].result.expected_usd);
+  CHECK(cost.find(expected) != std::string::npos);
+}
+
+TEST_CASE("importing a file: scenario, link, bad file, probe report") {
+  AppState app;
+  AppInit(app);
+  platform::NativeQueuePickedFile("mine.json", R"({"cluster": {"gpus": 32}})");
+  std::string name, text;
+  REQUIRE(platform::TakePickedFile(&name, &text));
+  CHECK_FALSE(platform::TakePickedFile(&name, &text));  // once per file
+  CHECK(AppImportText(app, name, text).empty());
+  CHECK(app.scenario.cluster.gpus == 32);
+  CHECK(app.notice == "Loaded mine.json");
+
+  const std::string err = AppImportText(app, "broken.json", R"({"workload": {"tokens": -5}})");
+  CHECK(err.rfind("broken.json: workload.tokens", 0) == 0);
+  CHECK(app.scenario.cluster.gpus == 32);
+
+  const std::string probe = ReadTestData("probe_h100_8gpu.json");
+  REQUIRE_FALSE(probe.empty());
+  CHECK(AppImportText(app, "probe.json", probe).empty());
+  CHECK(app.scenario.cluster.peak_tflops > 0);
+  CHECK(app.notice.find("cluster.peak_tflops") != std::string::npos);
+}
+
+TEST_CASE("presets load and their links stay under 2,000 characters") {
+  AppState app;
+  AppInit(app);
+  REQUIRE_FALSE(app.presets.empty());
+  for (const PresetInfo& p : app.presets) {
+    CAPTURE(p.id);
+    CHECK(AppLoadPreset(app, p.id).empty());
+    AppRefresh(app);
+    CHECK(app.result.ok);
+    CHECK(app.link.size() < 2000);
+  }
+  CHECK_FALSE(AppLoadPreset(app, "no-such-preset").empty());
+}

@@ -1,0 +1,78 @@
+// The chart module's scale math (web/chart.h): mapping, axis fitting, ticks, hover lookup.
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+#include "chart.h"
+
+using gpucost::chart::Axis;
+using gpucost::chart::FitAxis;
+using gpucost::chart::FromUnit;
+using gpucost::chart::NearestIndex;
+using gpucost::chart::Ticks;
+using gpucost::chart::ToUnit;
+
+TEST_CASE("linear and log axes map values to [0, 1] and back") {
+  const Axis lin{10, 20, false};
+  CHECK(ToUnit(lin, 10) == doctest::Approx(0));
+  CHECK(ToUnit(lin, 15) == doctest::Approx(0.5));
+  CHECK(ToUnit(lin, 25) == doctest::Approx(1.5));  // not clamped
+  const Axis log{1, 1000, true};
+  CHECK(ToUnit(log, 10) == doctest::Approx(1.0 / 3));
+  CHECK(ToUnit(log, 1000) == doctest::Approx(1));
+  for (double v : {1.5, 7.0, 333.0}) {
+    CHECK(FromUnit(lin, ToUnit(lin, v)) == doctest::Approx(v));
+    CHECK(FromUnit(log, ToUnit(log, v)) == doctest::Approx(v));
+  }
+}
+
+TEST_CASE("FitAxis covers every finite value with nice bounds") {
+  const double values[] = {3.2, NAN, 7.9, INFINITY};
+  const Axis with_zero = FitAxis(values, 4, false, true);
+  CHECK(with_zero.min == 0);
+  CHECK(with_zero.max == doctest::Approx(8));
+  const Axis tight = FitAxis(values, 4, false, false);
+  CHECK(tight.min <= 3.2);
+  CHECK(tight.min > 2);
+  CHECK(tight.max >= 7.9);
+  const double spread[] = {3, 4500, -1, 0};  // log: non-positive values ignored
+  const Axis log = FitAxis(spread, 4, true, false);
+  CHECK(log.min == doctest::Approx(1));
+  CHECK(log.max == doctest::Approx(10000));
+  const double one[] = {5};
+  const Axis degenerate = FitAxis(one, 1, false, false);
+  CHECK(degenerate.min < 5);
+  CHECK(degenerate.max > 5);
+  const double exact_decade[] = {100};
+  const Axis decade = FitAxis(exact_decade, 1, true, false);
+  CHECK(decade.min < decade.max);
+  const Axis empty = FitAxis(values + 1, 1, false, false);  // only NaN
+  CHECK(empty.min == 0);
+  CHECK(empty.max == 1);
+}
+
+TEST_CASE("ticks fall on 1-2-5 steps (linear) and decades (log)") {
+  double t[16];
+  REQUIRE(Ticks(Axis{0, 10, false}, 5, t, 16) == 6);
+  for (int i = 0; i < 6; ++i) CHECK(t[i] == doctest::Approx(2.0 * i));
+  REQUIRE(Ticks(Axis{-0.3, 0.3, false}, 6, t, 16) == 7);
+  CHECK(t[3] == 0);  // exactly zero, not -5.55e-17
+  REQUIRE(Ticks(Axis{1, 10000, true}, 5, t, 16) == 5);
+  CHECK(t[0] == doctest::Approx(1));
+  CHECK(t[4] == doctest::Approx(10000));
+  // Few decades: 1, 2, 5 per decade.
+  REQUIRE(Ticks(Axis{1, 100, true}, 5, t, 16) == 7);
+  CHECK(t[1] == doctest::Approx(2));
+  CHECK(t[2] == doctest::Approx(5));
+  CHECK(Ticks(Axis{0, 10, false}, 5, t, 3) == 3);  // capacity respected
+  CHECK(Ticks(Axis{1, 1, false}, 5, t, 16) == 0);  // empty range
+}
+
+TEST_CASE("NearestIndex finds the point under the mouse") {
+  const double xs[] = {8, 16, 32, 64, 128};
+  const Axis x{8, 128, true};
+  CHECK(NearestIndex(x, xs, 5, 0.0) == 0);
+  CHECK(NearestIndex(x, xs, 5, 0.49) == 2);
+  CHECK(NearestIndex(x, xs, 5, 2.0) == 4);
+  CHECK(NearestIndex(x, xs, 0, 0.5) == -1);
+}
