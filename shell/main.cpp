@@ -11,6 +11,7 @@ namespace {
 
 const Verb kVerbs[] = {
     {"eval", "expected time and cost per completed job, with where the money goes", RunEval},
+    {"mc", "Monte Carlo of the job timeline: mean, P10/P50/P90 time and cost, histograms", RunMc},
 };
 
 void PrintHelp(FILE* f) {

@@ -10,5 +10,6 @@ struct Verb {
 };
 
 int RunEval(int argc, char** argv);
+int RunMc(int argc, char** argv);
 
 }  // namespace gpucost::cli

@@ -1,0 +1,131 @@
+// gpucost catalog [gpus|fields] [--format table|json|csv] — the data the model runs on, with sources.
+//   gpus    the GPU catalog (assets/gpus.json): dense peaks per precision, memory, links, power, source
+//   fields  every scenario field: path, default, allowed range, unit, source of the default
+#include <cstdio>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "catalog.h"
+#include "cli.h"
+#include "fields.h"
+#include "format.h"
+#include "verbs.h"
+
+namespace gpucost::cli {
+namespace {
+
+const std::vector<OptionSpec> kOptions = {
+    {"--format", true, "table (default), json or csv"},
+};
+
+const char* const kPrecisionKeys[] = {"bf16", "fp16", "fp8", "tf32", "fp32"};
+
+std::string Figure(double v) { return v > 0 ? FormatNumber(v, 5) : "-"; }
+
+void PrintGpus(Format format) {
+  if (format == Format::kJson) {
+    nlohmann::json doc = nlohmann::json::array();
+    for (std::size_t i = 0; i < GpuCount(); ++i) {
+      const GpuSpec& g = Gpus()[i];
+      nlohmann::json dense = nlohmann::json::object();
+      for (int p = 0; p < 5; ++p)
+        if (g.dense_tflops[p] > 0) dense[kPrecisionKeys[p]] = g.dense_tflops[p];
+      doc.push_back({{"id", g.id}, {"name", g.name}, {"arch", g.arch}, {"dense_tflops", dense},
+                     {"fp64_tflops", g.fp64_tflops}, {"int8_tops", g.int8_tops}, {"hbm_gb", g.hbm_gb},
+                     {"hbm_tbps", g.hbm_tbps}, {"nvlink_gbps", g.nvlink_gbps}, {"pcie_gbps", g.pcie_gbps},
+                     {"tdp_w", g.tdp_w}, {"source", g.source}});
+    }
+    std::printf("%s\n", doc.dump(2).c_str());
+    return;
+  }
+  Table t;
+  if (format == Format::kCsv) {
+    t.Row({"id", "name", "arch", "bf16_tflops", "fp16_tflops", "fp8_tflops", "tf32_tflops", "fp32_tflops",
+           "hbm_gb", "hbm_tbps", "nvlink_gbps", "tdp_w", "source"});
+  } else {
+    t.Row({"id", "name", "BF16", "FP16", "FP8", "TF32", "FP32", "HBM GB", "HBM TB/s", "NVLink GB/s", "TDP W"});
+    t.Rule();
+  }
+  for (std::size_t i = 0; i < GpuCount(); ++i) {
+    const GpuSpec& g = Gpus()[i];
+    std::vector<std::string> row = {g.id, g.name};
+    if (format == Format::kCsv) row.push_back(g.arch);
+    for (int p = 0; p < 5; ++p) row.push_back(Figure(g.dense_tflops[p]));
+    for (double v : {g.hbm_gb, g.hbm_tbps, g.nvlink_gbps, g.tdp_w}) row.push_back(Figure(v));
+    if (format == Format::kCsv) row.push_back(g.source);
+    t.Row(row);
+  }
+  if (format == Format::kCsv) {
+    t.PrintCsv(stdout);
+    return;
+  }
+  std::printf("GPU catalog: dense peak TFLOP/s (no sparsity), HBM (1 GB = 1e9 bytes), NVLink both directions\n\n");
+  t.Print(stdout);
+  std::printf("\nSources\n");
+  for (std::size_t i = 0; i < GpuCount(); ++i) std::printf("  %s: %s\n", Gpus()[i].id.c_str(), Gpus()[i].source.c_str());
+}
+
+std::string DefaultText(const FieldSpec& f) {
+  if (f.is_auto && f.default_value == 0 && f.kind != FieldKind::kText) return "auto";
+  switch (f.kind) {
+    case FieldKind::kText: return f.default_text;
+    case FieldKind::kBool: return f.default_value != 0 ? "true" : "false";
+    case FieldKind::kEnum: return f.choices[static_cast<int>(f.default_value)];
+    default: return FormatNumber(f.default_value, 6);
+  }
+}
+
+void PrintFields(Format format) {
+  Table t;
+  if (format == Format::kTable) t.Row({"field", "default", "unit", "allowed", "source of the default"});
+  else t.Row({"field", "kind", "default", "unit", "allowed", "section", "help", "source"});
+  if (format == Format::kTable) t.Rule();
+  nlohmann::json doc = nlohmann::json::array();
+  static const char* const kKinds[] = {"number", "integer", "bool", "enum", "text"};
+  for (std::size_t i = 0; i < FieldCount(); ++i) {
+    const FieldSpec& f = Fields()[i];
+    char range[256];
+    DescribeRange(f, range, sizeof range);
+    const std::string allowed = std::string(range) + (f.is_auto ? " (omit for automatic)" : "");
+    const char* kind = kKinds[static_cast<int>(f.kind)];
+    if (format == Format::kTable) t.Row({f.path, DefaultText(f), f.unit, allowed, f.source});
+    else t.Row({f.path, kind, DefaultText(f), f.unit, allowed, f.section, f.help, f.source});
+    doc.push_back({{"path", f.path}, {"kind", kind}, {"default", DefaultText(f)}, {"unit", f.unit},
+                   {"allowed", allowed}, {"section", f.section}, {"help", f.help}, {"source", f.source}});
+  }
+  if (format == Format::kJson) std::printf("%s\n", doc.dump(2).c_str());
+  else if (format == Format::kCsv) t.PrintCsv(stdout);
+  else t.Print(stdout);
+}
+
+}  // namespace
+
+int RunCatalog(int argc, char** argv) {
+  Args args;
+  if (!ParseArgs(argc, argv, kOptions, &args, "catalog")) return kExitInvalid;
+  if (args.Has("--help")) {
+    PrintUsage(stdout, "gpucost catalog [gpus|fields] [--format table|json|csv]",
+               "Prints the data the model runs on, with sources:\n"
+               "  gpus    the GPU catalog: dense peak TFLOP/s per precision, memory, NVLink, power (default)\n"
+               "  fields  every scenario field: default, unit, allowed range, source of the default",
+               kOptions);
+    return kExitOk;
+  }
+  Format format;
+  if (!ParseFormat(args, {Format::kTable, Format::kJson, Format::kCsv}, &format)) return kExitInvalid;
+  if (args.positional.size() > 1) {
+    Error("catalog: expected at most one list name (gpus or fields)");
+    return kExitInvalid;
+  }
+  const std::string what = args.positional.empty() ? "gpus" : args.positional[0];
+  if (what == "gpus") PrintGpus(format);
+  else if (what == "fields") PrintFields(format);
+  else {
+    Error("catalog: unknown list \"" + what + "\"; one of: gpus, fields");
+    return kExitInvalid;
+  }
+  return kExitOk;
+}
+
+}  // namespace gpucost::cli

@@ -1,0 +1,109 @@
+// gpucost link FILE|- [PINNED...] [--base URL]        a share link for a scenario (and pinned comparisons)
+// gpucost link --decode LINK|- [--pinned I] [--full]   the scenario JSON a link holds
+//
+// The link carries only the fields that differ from the defaults (core/link.h), decoded through the same
+// parser and validation as a scenario file. Round trip: `link --decode` prints the compact scenario JSON,
+// and `link` of that JSON gives the same link again.
+#include <cstdio>
+
+#include "cli.h"
+#include "json_io.h"
+#include "link.h"
+#include "verbs.h"
+
+namespace gpucost::cli {
+namespace {
+
+const std::vector<OptionSpec> kOptions = {
+    {"--base", true, "where the page is hosted, e.g. https://example.org/gpucost/ (default: none, fragment only)"},
+    {"--decode", true, "print the scenario a link holds (a URL, #s=..., s=... or 1.xxx; - reads stdin)"},
+    {"--pinned", true, "with --decode: print pinned comparison scenario I (0-based) instead"},
+    {"--full", false, "with --decode: print every field, not only those that differ from the defaults"},
+};
+
+const char kUsage[] = "gpucost link FILE|- [PINNED...] [--base URL]\n"
+                      "       gpucost link --decode LINK|- [--pinned I] [--full]";
+
+int Encode(const Args& args) {
+  if (args.positional.empty()) {
+    Error("link: expected a scenario file (or - for standard input)");
+    return kExitInvalid;
+  }
+  if (args.positional.size() > 1 + kMaxPinned) {
+    Error("link: at most " + std::to_string(kMaxPinned) + " pinned scenarios");
+    return kExitInvalid;
+  }
+  if (!StdinAtMostOnce(args.positional, "link")) return kExitInvalid;
+  const std::string base = args.Get("--base");
+  if (base.find_first_of(" \t\r\n\"<>") != std::string::npos) {
+    Error("link: --base: a URL must not contain spaces, quotes or angle brackets");
+    return kExitInvalid;
+  }
+  LinkPayload payload;
+  for (std::size_t i = 0; i < args.positional.size(); ++i) {
+    Scenario s;
+    if (int rc = LoadScenario(args.positional[i], &s)) return rc;
+    if (i == 0) payload.scenario = s;
+    else payload.pinned.push_back(s);
+  }
+  std::printf("%s\n", EncodeLink(payload, base).c_str());
+  return kExitOk;
+}
+
+int Decode(const Args& args) {
+  if (!args.positional.empty()) {
+    Error("link: --decode takes the link as its value, not a scenario file");
+    return kExitInvalid;
+  }
+  std::string link = args.Get("--decode"), error;
+  if (link == "-" && !ReadInput("-", &link, &error)) {
+    Error(error);
+    return kExitFailure;
+  }
+  LinkPayload payload;
+  std::vector<InputError> errors;
+  if (!DecodeLink(link, &payload, &errors)) {
+    Error("link: " + (errors.empty() ? std::string("not a valid link") : errors.front().Text()));
+    return kExitInvalid;
+  }
+  const Scenario* s = &payload.scenario;
+  if (args.Has("--pinned")) {
+    double index = -1;
+    if (!ParseNumber(args.Get("--pinned"), &index) || index < 0 || index != static_cast<long>(index) ||
+        index >= static_cast<double>(payload.pinned.size())) {
+      Error("link: --pinned: must be an integer from 0 to " + std::to_string(payload.pinned.size()) +
+            " - 1 (the link holds " + std::to_string(payload.pinned.size()) + " pinned scenarios)");
+      return kExitInvalid;
+    }
+    s = &payload.pinned[static_cast<std::size_t>(index)];
+  }
+  std::printf("%s\n", ScenarioToJson(*s, !args.Has("--full")).c_str());
+  return kExitOk;
+}
+
+}  // namespace
+
+int RunLink(int argc, char** argv) {
+  Args args;
+  if (!ParseArgs(argc, argv, kOptions, &args, "link")) return kExitInvalid;
+  if (args.Has("--help")) {
+    PrintUsage(stdout, kUsage,
+               "Encodes a scenario (and up to 8 pinned comparison scenarios) as a share link for the page, or\n"
+               "decodes a link back to scenario JSON. Only fields that differ from the defaults travel; the\n"
+               "round trip is exact.",
+               kOptions);
+    return kExitOk;
+  }
+  const bool decode = args.Has("--decode");
+  if (!decode && (args.Has("--pinned") || args.Has("--full"))) {
+    Error("link: --pinned and --full go with --decode");
+    return kExitInvalid;
+  }
+  if (decode && args.Has("--base")) {
+    Error("link: --base goes with encoding, not --decode");
+    return kExitInvalid;
+  }
+  return decode ? Decode(args) : Encode(args);
+}
+
+}  // namespace gpucost::cli

@@ -1,0 +1,131 @@
+// gpucost validate FILE|- [FILE...] [--format table|json] — every problem of each scenario, one per line.
+//
+// Output (stdout), one line each:  FILE: PATH: MESSAGE      a problem (exit 2 if any)
+//                                  FILE: warning: MESSAGE   the model's warnings for a valid scenario
+//                                  FILE: ok                 a valid scenario
+// With problems, stderr gets one summary line. I/O failures (missing file) exit 1.
+#include <cstdio>
+
+#include <nlohmann/json.hpp>
+
+#include "cli.h"
+#include "evaluate.h"
+#include "fields.h"
+#include "json_io.h"
+#include "verbs.h"
+
+namespace gpucost::cli {
+namespace {
+
+const std::vector<OptionSpec> kOptions = {
+    {"--format", true, "table (default: one line per problem) or json"},
+};
+
+struct FileReport {
+  std::string name;
+  bool readable = true;
+  std::vector<InputError> problems;
+  std::vector<std::string> warnings;
+};
+
+// Field errors first; then the cross-field checks for the fields that were themselves valid.
+FileReport Check(const std::string& path) {
+  FileReport report;
+  report.name = InputName(path);
+  std::string text, error;
+  if (!ReadInput(path, &text, &error)) {
+    report.readable = false;
+    const std::string prefix = report.name + ": ";
+    report.problems.push_back({"", error.compare(0, prefix.size(), prefix) == 0 ? error.substr(prefix.size()) : error});
+    return report;
+  }
+  ScenarioParse p = ParseScenarioJson(text);
+  report.problems = p.errors;
+  const bool document_level = !p.errors.empty() && p.errors.front().path.empty();
+  if (!p.ok() && !document_level)
+    for (const InputError& e : ValidateScenario(p.scenario)) {
+      bool known = false;
+      for (const InputError& seen : report.problems) known = known || seen.path == e.path;
+      if (!known) report.problems.push_back(e);
+    }
+  if (report.problems.empty()) {
+    const Result r = Evaluate(p.scenario);
+    if (!r.ok) report.problems.push_back({"cluster.gpu", "scenario cannot be evaluated"});
+    else if (std::string bad = NonFiniteResultPath(p.scenario, r); !bad.empty())
+      report.problems.push_back({"", "outside the model's numeric range: result " + bad + " is not finite"});
+    else
+      for (int i = 0; i < r.warnings.count; ++i) report.warnings.push_back(r.warnings.text[i]);
+  }
+  return report;
+}
+
+void PrintSchema(FILE* f) {
+  std::fprintf(f, "\nscenario fields (schema gpucost/scenario@1; nest them: {\"cluster\": {\"gpus\": 64}}):\n");
+  for (std::size_t i = 0; i < FieldCount(); ++i) {
+    const FieldSpec& field = Fields()[i];
+    char range[256];
+    DescribeRange(field, range, sizeof range);
+    std::fprintf(f, "  %-44s %s%s%s%s\n", field.path, range, field.unit[0] ? " [" : "", field.unit,
+                 field.unit[0] ? "]" : "");
+  }
+  std::fprintf(f, "Defaults, meaning and sources: gpucost catalog fields.\n");
+}
+
+void PrintJson(const std::vector<FileReport>& reports) {
+  nlohmann::json doc = nlohmann::json::array();
+  for (const FileReport& r : reports) {
+    nlohmann::json problems = nlohmann::json::array();
+    for (const InputError& e : r.problems) problems.push_back({{"path", e.path}, {"message", e.message}});
+    doc.push_back({{"file", r.name}, {"ok", r.problems.empty()}, {"problems", problems},
+                   {"warnings", r.warnings}});
+  }
+  std::printf("%s\n", doc.dump(2).c_str());
+}
+
+void PrintLines(const std::vector<FileReport>& reports) {
+  for (const FileReport& r : reports) {
+    for (const InputError& e : r.problems) std::printf("%s: %s\n", r.name.c_str(), e.Text().c_str());
+    for (const std::string& w : r.warnings) std::printf("%s: warning: %s\n", r.name.c_str(), w.c_str());
+    if (r.problems.empty()) std::printf("%s: ok\n", r.name.c_str());
+  }
+}
+
+}  // namespace
+
+int RunValidate(int argc, char** argv) {
+  Args args;
+  if (!ParseArgs(argc, argv, kOptions, &args, "validate")) return kExitInvalid;
+  if (args.Has("--help")) {
+    PrintUsage(stdout, "gpucost validate FILE|- [FILE...] [--format table|json]",
+               "Checks scenarios and prints every problem, one per line (FILE: PATH: MESSAGE), then the\n"
+               "model's warnings for valid ones. Exit 2 if any scenario is invalid, 1 if a file cannot be read.",
+               kOptions);
+    PrintSchema(stdout);
+    return kExitOk;
+  }
+  if (args.positional.empty()) {
+    Error("validate: expected one or more scenario files (or - for standard input)");
+    return kExitInvalid;
+  }
+  if (!StdinAtMostOnce(args.positional, "validate")) return kExitInvalid;
+  Format format;
+  if (!ParseFormat(args, {Format::kTable, Format::kJson}, &format)) return kExitInvalid;
+  std::vector<FileReport> reports;
+  std::size_t problems = 0, invalid_files = 0;
+  bool unreadable = false;
+  for (const std::string& path : args.positional) {
+    reports.push_back(Check(path));
+    problems += reports.back().problems.size();
+    invalid_files += !reports.back().problems.empty();
+    unreadable = unreadable || !reports.back().readable;
+  }
+  if (format == Format::kJson) PrintJson(reports);
+  else PrintLines(reports);
+  if (problems == 0) return kExitOk;
+  Error("validate: " + std::to_string(problems) + (problems == 1 ? " problem" : " problems") + " in " +
+        std::to_string(invalid_files) + " of " + std::to_string(reports.size()) +
+        (reports.size() == 1 ? " file" : " files"));
+  return unreadable ? kExitFailure : kExitInvalid;
+}
+
+}  // namespace gpucost::cli
