@@ -12,6 +12,11 @@ namespace {
 const Verb kVerbs[] = {
     {"eval", "expected time and cost per completed job, with where the money goes", RunEval},
     {"mc", "Monte Carlo of the job timeline: mean, P10/P50/P90 time and cost, histograms", RunMc},
+    {"compare", "several scenarios side by side: cheapest and fastest marked, ratios to the first", RunCompare},
+    {"sweep", "one field over a list or range of values (e.g. cluster.gpus), best points marked", RunSweep},
+    {"link", "encode a scenario as a share link for the page; --decode a link back to JSON", RunLink},
+    {"catalog", "the GPU catalog and every scenario field, with sources", RunCatalog},
+    {"validate", "every problem in a scenario, one per line (exit 2 if any)", RunValidate},
 };
 
 void PrintHelp(FILE* f) {

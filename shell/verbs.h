@@ -11,5 +11,10 @@ struct Verb {
 
 int RunEval(int argc, char** argv);
 int RunMc(int argc, char** argv);
+int RunCompare(int argc, char** argv);
+int RunSweep(int argc, char** argv);
+int RunLink(int argc, char** argv);
+int RunCatalog(int argc, char** argv);
+int RunValidate(int argc, char** argv);
 
 }  // namespace gpucost::cli
