@@ -1,0 +1,213 @@
+// Browser test of the app: budgets (size, first frame), same numbers as the native CLI, editing through the
+// UI with mouse and keyboard, share-link round trip, bad links, importing files, pinning, screenshots of
+// every view and an idle page.
+// node test_app.mjs SITE_DIR OUT_DIR NATIVE_GPUCOST
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import {execFileSync} from 'node:child_process';
+import {withPage, waitReady, check} from './harness.mjs';
+
+const [siteDir, outDir, nativeCli] = [process.argv[2], process.argv[3], process.argv[4]];
+const MAX_RAW = 1.5e6, MAX_GZIP = 500e3, MAX_FIRST_FRAME_MS = 1500, REL_TOL = 1e-9;
+
+// --- helpers ---------------------------------------------------------------------------------------------
+function bundleSizes() {
+  let raw = 0, gz = 0;
+  for (const f of ['index.html', 'app.js', 'app.wasm']) {
+    const data = fs.readFileSync(path.join(siteDir, f));
+    raw += data.length;
+    gz += zlib.gzipSync(data, {level: 9}).length;
+  }
+  return {raw, gz};
+}
+
+// Every leaf equal: strings exactly, numbers to REL_TOL relative. Returns the first difference or ''.
+function compareJson(a, b, where = '') {
+  if (typeof a !== typeof b || Array.isArray(a) !== Array.isArray(b) || (a === null) !== (b === null))
+    return `${where}: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`;
+  if (typeof a === 'number') {
+    const scale = Math.max(Math.abs(a), Math.abs(b));
+    return Math.abs(a - b) <= REL_TOL * scale ? '' : `${where}: ${a} vs ${b}`;
+  }
+  if (a === null || typeof a !== 'object') return a === b ? '' : `${where}: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const k of keys) {
+    if (!(k in a) || !(k in b)) return `${where}.${k}: present on one side only`;
+    const d = compareJson(a[k], b[k], `${where}.${k}`);
+    if (d) return d;
+  }
+  return '';
+}
+
+function nativeResult(scenarioText) {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gpucost-')), 'scenario.json');
+  fs.writeFileSync(file, scenarioText);
+  return JSON.parse(execFileSync(nativeCli, ['eval', file, '--format', 'json'], {encoding: 'utf8'}));
+}
+
+const api = (page, expr, ...args) => page.evaluate(expr, ...args);
+const scenario = page => api(page, () => JSON.parse(window.gpucost.scenario()));
+const result = page => api(page, () => JSON.parse(window.gpucost.result()));
+
+async function rect(page, id, index = -1) {
+  await page.waitForFunction(([i, n]) => window.gpucost.widgetRect(i, n), [id, index], {timeout: 5000});
+  return api(page, ([i, n]) => window.gpucost.widgetRect(i, n), [id, index]);
+}
+
+async function click(page, id, index = -1) {
+  const r = await rect(page, id, index);
+  await page.mouse.click(r.x + r.w / 2, r.y + r.h / 2);
+  await page.waitForTimeout(120);  // a few frames
+}
+
+async function typeInto(page, id, text) {
+  await click(page, id);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(150);
+}
+
+async function untilIdle(page, timeout = 20000) {
+  await page.waitForFunction(() => !window.gpucost.busy(), null, {timeout, polling: 100});
+}
+
+async function shot(page, name) {
+  await page.waitForTimeout(150);
+  const file = path.join(outDir, name);
+  await page.screenshot({path: file});
+  check(true, `screenshot saved: ${file}`);
+}
+
+// --- the test --------------------------------------------------------------------------------------------
+let failed = 0;
+const {raw, gz} = bundleSizes();
+console.log(`bundle: ${raw} B raw, ${gz} B gzip (index.html + app.js + app.wasm)`);
+try {
+  check(raw <= MAX_RAW, `bundle ${(raw / 1e6).toFixed(3)} MB raw <= 1.5 MB`);
+  check(gz <= MAX_GZIP, `bundle ${(gz / 1e3).toFixed(0)} KB gzip <= 500 KB`);
+} catch (e) { failed++; console.error(e.message); }
+
+try {
+  await withPage(siteDir, outDir, async (page, url) => {
+    // Loads; first frame.
+    await page.goto(url);
+    await page.waitForFunction(() => window.gpucost && window.gpucost.ready, null, {timeout: 15000, polling: 'raf'});
+    const firstFrameMs = await api(page, () => performance.now());
+    console.log(`first frame within ${firstFrameMs.toFixed(0)} ms of navigation`);
+    check(firstFrameMs <= MAX_FIRST_FRAME_MS, `first frame within 1.5 s (${firstFrameMs.toFixed(0)} ms)`);
+    await shot(page, 'app-results.png');
+
+    // Same numbers as the native CLI.
+    let diff = compareJson(await result(page), nativeResult(await api(page, () => window.gpucost.scenario())));
+    check(diff === '', `default scenario: result() equals gpucost eval --format json to 1e-9 ${diff}`);
+    const spot = '{"name": "spot KRW", "cluster": {"gpus": 1024}, "workload": {"params": 70e9, "tokens": 2e12},' +
+                 ' "pricing": {"model": "spot", "currency": "KRW", "tax_rate": 0.1}}';
+    check(await api(page, t => window.gpucost.load(t), spot) === '', 'load() accepts a scenario');
+    diff = compareJson(await result(page), nativeResult(await api(page, () => window.gpucost.scenario())));
+    check(diff === '', `spot/KRW scenario: result() equals the CLI to 1e-9 ${diff}`);
+    await api(page, () => window.gpucost.load('{}'));
+
+    // Edit through the UI: mouse into the GPU count, keyboard to type, Tab to the next field.
+    const cost0 = (await result(page)).cost.expected_usd;
+    await typeInto(page, 'cluster.gpus', '128');
+    let s = await scenario(page);
+    check(s.cluster.gpus === 128, `typing 128 into cluster.gpus sets it (${s.cluster.gpus})`);
+    const cost1 = (await result(page)).cost.expected_usd;
+    check(cost1 !== cost0, `the result changed (${cost0.toFixed(0)} -> ${cost1.toFixed(0)} USD)`);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('4');
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(150);
+    s = await scenario(page);
+    check(s.cluster.gpus_per_node === 4, `Tab moved to gpus_per_node and typing set it (${s.cluster.gpus_per_node})`);
+    // Out of range: shown, not applied.
+    await typeInto(page, 'cluster.gpus', '0');
+    s = await scenario(page);
+    check(s.cluster.gpus === 128, 'an out-of-range value (0 GPUs) is not applied; the last good value stays');
+    await shot(page, 'app-inline-error.png');
+    await typeInto(page, 'cluster.gpus', '256');
+    check((await scenario(page)).cluster.gpus === 256, 'a valid value after an invalid one applies');
+    check(await page.evaluate(() => location.hash.startsWith('#s=1.')), 'the URL fragment follows the edits');
+
+    // Pin two columns (the second on spot pricing) and look at the comparison.
+    await click(page, 'tab', 1);
+    await click(page, 'pin');
+    await api(page, () => window.gpucost.load('{"cluster": {"gpus": 256, "gpus_per_node": 4}, "pricing": {"model": "spot", "usd_per_gpu_hour": 1.6}, "name": "spot"}'));
+    await page.waitForTimeout(100);
+    await click(page, 'pin');
+    await shot(page, 'app-compare.png');
+
+    // Link round trip: a fresh page load of link() restores the scenario and the pinned columns.
+    const link = await api(page, () => window.gpucost.link());
+    const before = await api(page, () => window.gpucost.scenario());
+    check(link.length < 2000, `share link ${link.length} characters`);
+    await page.goto('about:blank');
+    await page.goto(link);
+    await waitReady(page);
+    check(await api(page, () => window.gpucost.scenario()) === before, 'opening link() restores the scenario exactly');
+    check(await api(page, () => window.gpucost.link()) === link, 'and the pinned comparison (same link back)');
+    check(await api(page, () => window.gpucost.error()) === '', 'no error after a good link');
+
+    // Charts: the sweeps and the Monte Carlo run in slices, then the page goes idle.
+    await click(page, 'tab', 2);
+    await untilIdle(page);
+    check(await rect(page, 'chart_mc_cost') !== null, 'charts drawn, Monte Carlo finished');
+    await shot(page, 'app-charts.png');
+
+    // A bad link pasted into the address bar: message, scenario kept.
+    await page.evaluate(() => { location.hash = '#s=1.this-is-not-a-link!'; });
+    await page.waitForFunction(() => window.gpucost.error() !== '', null, {timeout: 5000});
+    const error = await api(page, () => window.gpucost.error());
+    check(error.startsWith('Bad link'), `a bad link shows "${error}"`);
+    check(await api(page, () => window.gpucost.scenario()) === before, 'and keeps the last good scenario');
+    await shot(page, 'app-bad-link.png');
+
+    // Import a file through the Upload button; then a bad file.
+    await click(page, 'tab', 3);
+    const upload = async (name, text) => {
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser', {timeout: 5000}),
+                                           click(page, 'upload')]);
+      await chooser.setFiles({name, mimeType: 'application/json', buffer: Buffer.from(text)});
+      await page.waitForTimeout(300);
+    };
+    await upload('imported.json', '{"cluster": {"gpus": 2048}, "name": "imported"}');
+    s = await scenario(page);
+    check(s.cluster.gpus === 2048 && s.name === 'imported', 'uploading a scenario file loads it');
+    check(await api(page, () => window.gpucost.error()) === '', 'and clears the error');
+    await upload('broken.json', '{"cluster": {"gpus": "many"}}');
+    const fileError = await api(page, () => window.gpucost.error());
+    check(fileError.startsWith('broken.json: cluster.gpus'), `a bad file names itself and the path: "${fileError}"`);
+    check((await scenario(page)).cluster.gpus === 2048, 'and keeps the last good scenario');
+    await shot(page, 'app-share.png');
+
+    // Idle: no input, no work -> no frames.
+    await page.mouse.move(5, 5);
+    await page.waitForTimeout(400);
+    const f1 = await api(page, () => window.gpucost.frames());
+    await page.waitForTimeout(800);
+    const f2 = await api(page, () => window.gpucost.frames());
+    check(f2 === f1, `idle page draws no frames (${f1} -> ${f2})`);
+  });
+} catch (e) {
+  failed++;
+  console.error(`FAILED: ${e.message}`);
+}
+
+// A bad link on opening the page: message, default scenario.
+try {
+  await withPage(siteDir, outDir, async (page, url) => {
+    await page.goto(url + '#s=1.Zm9v');
+    await waitReady(page);
+    const error = await api(page, () => window.gpucost.error());
+    check(error.startsWith('Bad link'), `opening a bad link shows "${error}"`);
+    check((await result(page)).ok === true, 'and the page still shows the default scenario');
+  }, {dpr: 2});
+} catch (e) {
+  failed++;
+  console.error(`FAILED (bad link on open): ${e.message}`);
+}
+process.exit(failed ? 1 : 0);
