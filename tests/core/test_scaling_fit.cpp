@@ -3,6 +3,7 @@
 #include <cmath>
 #include <string>
 
+#include "json_io.h"
 #include "scaling_fit.h"
 
 using namespace gpucost;
@@ -101,4 +102,31 @@ TEST_CASE("scaling fit: superlinear data are clamped to linear scaling and repor
   CHECK(fit.superlinear);
   CHECK(fit.amdahl.sigma == 0);
   CHECK(PredictScaling(fit, 4).efficiency == doctest::Approx(1));
+}
+
+TEST_CASE("scaling.points: JSON round trip and errors naming the point") {
+  const char* doc = R"({"scaling": {"points": [{"gpus": 8, "tokens_per_second": 80000},
+                                              {"gpus": 64, "tokens_per_second": 576000}]}})";
+  ScenarioParse p = ParseScenarioJson(doc);
+  REQUIRE(p.ok());
+  CHECK(p.scenario.scaling.point_count == 2);
+  CHECK(p.scenario.scaling.points[1].gpus == 64);
+  CHECK(p.scenario.scaling.points[1].tokens_per_second == 576000);
+  ScenarioParse again = ParseScenarioJson(ScenarioToJson(p.scenario));
+  REQUIRE(again.ok());
+  CHECK(again.scenario.scaling.point_count == 2);
+  CHECK(again.scenario.scaling.points[0].tokens_per_second == 80000);
+
+  auto first_error = [](const char* text) {
+    ScenarioParse bad = ParseScenarioJson(text);
+    return bad.errors.empty() ? std::string() : bad.errors[0].Text();
+  };
+  CHECK(first_error(R"({"scaling": {"points": [{"gpus": 8, "tokens_per_second": 1}, {"gpus": 16, "tokens_per_second": 2},
+                      {"gpus": 0.5, "tokens_per_second": 3}]}})")
+            .rfind("scaling.points[2].gpus: must be an integer", 0) == 0);
+  CHECK(first_error(R"({"scaling": {"points": [{"gpus": 8}]}})").rfind("scaling.points[0].tokens_per_second: missing", 0) == 0);
+  CHECK(first_error(R"({"scaling": {"points": [{"gpus": 8, "tokens_per_second": 1e5}]}})")
+            .rfind("scaling.points: at least two measured points", 0) == 0);
+  CHECK(first_error(R"({"scaling": {"pts": []}})").rfind("scaling.pts: unknown key", 0) == 0);
+  CHECK(first_error(R"({"scaling": [1]})").rfind("scaling: expected an object", 0) == 0);
 }
