@@ -8,6 +8,7 @@
 
 namespace gpucost {
 void BenchMonteCarlo();  // bench_mc.cpp
+void BenchStepTime();    // bench_steptime.cpp
 }  // namespace gpucost
 
 namespace {
@@ -39,5 +40,6 @@ int main() {
   });
   std::printf("evaluate_default_scenario  %8.3f us/op  (target <= 20 us)\n", eval * 1e6);
   BenchMonteCarlo();  // bench_mc.cpp
+  BenchStepTime();    // bench_steptime.cpp
   return 0;
 }

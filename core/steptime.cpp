@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 
 #include "catalog.h"
 #include "comm.h"
@@ -27,12 +29,26 @@ constexpr Point kGemmCurve[] = {{1e7, 0.10 * kScale}, {1e9, 0.60 * kScale}, {16e
 // HBM: the same file's memory efficiency by transfer size in MB (100 MB 0.95, 10 MB 0.9, 1 MB 0.7, small 0.3).
 constexpr Point kHbmCurve[] = {{1e4, 0.30}, {1e6, 0.70}, {1e7, 0.90}, {1e8, 0.95}};
 
+// log2(x) for x > 0 to about 2e-4: the exponent bits plus a short series for the mantissa in [1, 2)
+// (log2 m = 2/ln 2 (u + u^3/3 + u^5/5 + ...), u = (m-1)/(m+1) <= 1/3). Cheaper than std::log in the
+// search's inner loop; plain IEEE arithmetic, so native and WebAssembly agree bit for bit.
+double FastLog2(double x) {
+  std::uint64_t bits;
+  std::memcpy(&bits, &x, sizeof bits);
+  const int exponent = static_cast<int>((bits >> 52) & 0x7ff) - 1023;
+  bits = (bits & 0x000fffffffffffffULL) | 0x3ff0000000000000ULL;  // mantissa as a double in [1, 2)
+  double m;
+  std::memcpy(&m, &bits, sizeof m);
+  const double u = (m - 1) / (m + 1), u2 = u * u;
+  return exponent + 2.8853900817779268 * u * (1 + u2 * (1.0 / 3 + u2 * (1.0 / 5 + u2 / 7)));
+}
+
 template <std::size_t N>
 double Interpolate(const Point (&curve)[N], double size) {
   if (size <= curve[0].size) return curve[0].efficiency;
   for (std::size_t i = 1; i < N; ++i) {
     if (size <= curve[i].size) {
-      const double x = std::log(size / curve[i - 1].size) / std::log(curve[i].size / curve[i - 1].size);
+      const double x = FastLog2(size / curve[i - 1].size) / FastLog2(curve[i].size / curve[i - 1].size);
       return curve[i - 1].efficiency + x * (curve[i].efficiency - curve[i - 1].efficiency);
     }
   }

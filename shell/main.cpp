@@ -11,6 +11,7 @@ namespace {
 
 const Verb kVerbs[] = {
     {"eval", "expected time and cost per completed job, with where the money goes", RunEval},
+    {"plan", "search parallel layouts: the fastest or cheapest that fit, with step-time breakdowns", RunPlan},
     {"mc", "Monte Carlo of the job timeline: mean, P10/P50/P90 time and cost, histograms", RunMc},
     {"compare", "several scenarios side by side: cheapest and fastest marked, ratios to the first", RunCompare},
     {"sweep", "one field over a list or range of values (e.g. cluster.gpus), best points marked", RunSweep},
