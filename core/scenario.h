@@ -65,6 +65,7 @@ struct ParallelInputs {
   bool overlap_comm;              // parallel.overlap_comm (overlap DP gradient reduction with backward)
   double single_node_mfu;         // parallel.single_node_mfu (auto: cluster.mfu) for scaling prediction
   double critical_batch_tokens;   // parallel.critical_batch_tokens (auto: batch-size effect off)
+  double reference_batch_tokens;  // parallel.reference_batch_tokens (auto: 0, workload.tokens is the small-batch limit)
 };
 
 struct ReliabilityInputs {

@@ -1,0 +1,516 @@
+// fleet.cpp — the commitment planner and hybrid plan (see fleet.h), and the fleet document parser.
+//
+// [SECTION] Defaults   [SECTION] Planner   [SECTION] Parser
+#include "fleet.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+
+#include <nlohmann/json.hpp>
+
+#include "fields.h"
+#include "offers.h"
+#include "tco.h"
+
+namespace gpucost {
+
+// [SECTION] Defaults ------------------------------------------------------------------------------------
+
+// Share of burst GPU-hours spot capacity serves. Assumption: large H100 spot pools are often short; AWS
+// Spot Instance Advisor lists p5 among the most interrupted types. Replace with your own observation.
+constexpr double kDefaultSpotAvailability = 0.5;
+// Extra GPU-hours per useful spot GPU-hour (restarts, rework since the last checkpoint). Assumption; run
+// `gpucost pricing` on a representative job for a figure from the failure model.
+constexpr double kDefaultSpotOverhead = 0.10;
+// GCP committed use discounts for A2 GPU VMs (a2-highgpu-1g, asia-east1): monthly 2,766.80, 1-year
+// 1,743.06 (-37%), 3-year 968.40 (-65%) USD (Cyclenerd google-cloud-pricing-cost-calculator pricing.yml,
+// generated 2026-02-12 from the Cloud Billing Catalog). CUDs discount without reserving capacity.
+constexpr double kDefaultOneYearDiscount = 0.37;
+constexpr double kDefaultThreeYearDiscount = 0.65;
+
+FleetInputs DefaultFleet() {
+  FleetInputs f;
+  std::memset(&f, 0, sizeof f);
+  const Scenario s = DefaultScenario();
+  f.on_demand_usd_per_gpu_hour = s.pricing.usd_per_gpu_hour;
+  f.spot_discount = s.pricing.spot.discount;
+  f.spot_availability = kDefaultSpotAvailability;
+  f.spot_overhead = kDefaultSpotOverhead;
+  f.commitment_count = 2;
+  f.commitments[0] = CommitmentOffer{"1-year", 12, kDefaultOneYearDiscount, false};
+  f.commitments[1] = CommitmentOffer{"3-year", 36, kDefaultThreeYearDiscount, false};
+  f.granularity_gpus = static_cast<double>(s.cluster.gpus_per_node);
+  f.plan_hybrid = true;
+  f.owned = s.pricing.owned;
+  f.gpu_mtbf_hours = s.reliability.gpu_mtbf_hours;
+  return f;
+}
+
+const char* FleetPartName(int p) {
+  static const char* const kNames[kFleetPartCount] = {"committed_used", "committed_unused", "committed_after_horizon",
+                                                       "on_demand", "spot", "spot_overhead", "owned_used", "owned_idle"};
+  return p >= 0 && p < kFleetPartCount ? kNames[p] : "";
+}
+const char* FleetPartLabel(int p) {
+  static const char* const kLabels[kFleetPartCount] = {"Committed, used", "Committed, unused", "Committed after horizon",
+                                                        "On-demand burst", "Spot burst", "Spot overhead",
+                                                        "Owned, used", "Owned, idle"};
+  return p >= 0 && p < kFleetPartCount ? kLabels[p] : "";
+}
+
+// [SECTION] Planner -------------------------------------------------------------------------------------
+namespace {
+
+// A way to cover one slot for whole terms: a commitment (index >= 0) or owned hardware (index -1).
+struct Layer {
+  int commitment;
+  int term_months;
+  bool starts_only_at_zero;
+  double usd_per_gpu_hour;
+};
+
+struct Burst {
+  double usd_per_gpu_hour;  // blended, per useful GPU-hour
+  double spot_share;
+  double od_price, spot_price, spot_overhead;
+};
+
+// Exact cheapest cover of one slot: months m with demand fraction f[m] in [0, 1] of `g` GPUs. States:
+// (month, covered-until month). Returns the chosen (layer, start month) intervals.
+class SlotSolver {
+ public:
+  SlotSolver(int months, const std::vector<Layer>& layers, double burst_usd_per_gpu_hour)
+      : months_(months), layers_(layers), burst_(burst_usd_per_gpu_hour) {
+    int max_term = 0;
+    for (const Layer& l : layers_) max_term = std::max(max_term, l.term_months);
+    states_ = months_ + max_term + 1;
+    cost_.assign(static_cast<std::size_t>(months_ + 1) * states_, kInf);
+    from_.assign(cost_.size(), -1);
+    took_.assign(cost_.size(), -1);
+  }
+
+  std::vector<std::pair<int, int>> Solve(const double* f, double g) {
+    std::fill(cost_.begin(), cost_.end(), kInf);
+    At(cost_, 0, 0) = 0;
+    for (int m = 0; m < months_; ++m)
+      for (int c = m; c < states_; ++c) {
+        const double base = At(cost_, m, c);
+        if (base == kInf) continue;
+        Step(m, c, -1, base, f, g);
+        for (int l = 0; l < static_cast<int>(layers_.size()); ++l) {
+          const Layer& layer = layers_[l];
+          if (layer.starts_only_at_zero ? m != 0 : m % layer.term_months != 0) continue;
+          Step(m, c, l, base + g * kHoursPerMonth * layer.term_months * layer.usd_per_gpu_hour, f, g);
+        }
+      }
+    int best = months_;
+    for (int c = months_; c < states_; ++c)
+      if (At(cost_, months_, c) < At(cost_, months_, best)) best = c;
+    std::vector<std::pair<int, int>> chosen;
+    for (int m = months_, c = best; m > 0; --m) {
+      const int layer = At(took_, m, c);
+      const int prev = At(from_, m, c);
+      if (layer >= 0) chosen.push_back({layer, m - 1});
+      c = prev;
+    }
+    return chosen;
+  }
+
+ private:
+  static constexpr double kInf = std::numeric_limits<double>::infinity();
+  template <typename T>
+  T& At(std::vector<T>& v, int m, int c) { return v[static_cast<std::size_t>(m) * states_ + c]; }
+
+  void Step(int m, int c, int layer, double cost, const double* f, double g) {
+    int covered = c;
+    if (layer >= 0) covered = std::max(covered, m + layers_[layer].term_months);
+    if (covered <= m) cost += f[m] * g * kHoursPerMonth * burst_;
+    const int next = std::max(covered, m + 1);
+    if (cost < At(cost_, m + 1, next)) {
+      At(cost_, m + 1, next) = cost;
+      At(from_, m + 1, next) = c;
+      At(took_, m + 1, next) = layer;
+    }
+  }
+
+  int months_, states_ = 0;
+  const std::vector<Layer>& layers_;
+  double burst_;
+  std::vector<double> cost_;
+  std::vector<int> from_, took_;
+};
+
+Burst BurstPrice(const FleetInputs& in, bool allow_spot) {
+  Burst b;
+  b.od_price = in.on_demand_usd_per_gpu_hour;
+  b.spot_price = in.on_demand_usd_per_gpu_hour * (1 - in.spot_discount);
+  b.spot_overhead = in.spot_overhead;
+  const bool spot_pays = b.spot_price * (1 + b.spot_overhead) < b.od_price;
+  b.spot_share = allow_spot && spot_pays ? in.spot_availability : 0;
+  b.usd_per_gpu_hour = b.spot_share * b.spot_price * (1 + b.spot_overhead) + (1 - b.spot_share) * b.od_price;
+  return b;
+}
+
+// Adds one slot's chosen intervals and its burst to the plan's parts.
+void Account(const FleetInputs& in, const std::vector<Layer>& layers, const Burst& burst, const double* f,
+             double g, const std::vector<std::pair<int, int>>& chosen, FleetPlan* plan) {
+  const int months = in.months;
+  const double h = kHoursPerMonth;
+  bool covered[kMaxFleetMonths] = {};
+  for (const auto& [l, start] : chosen) {
+    const Layer& layer = layers[l];
+    const double price = layer.usd_per_gpu_hour;
+    const bool owned = layer.commitment < 0;
+    if (owned) plan->owned_gpus += g;
+    else plan->commit_gpus[layer.commitment][start / layer.term_months] += g;
+    for (int m = start; m < start + layer.term_months; ++m) {
+      const double paid_gpu_h = g * h;
+      if (m >= months) {
+        plan->gpu_hours[kFleetCommittedAfter] += paid_gpu_h;
+        plan->usd[kFleetCommittedAfter] += paid_gpu_h * price;
+        continue;
+      }
+      const double used = covered[m] ? 0 : f[m] * paid_gpu_h;
+      covered[m] = true;
+      const int used_part = owned ? kFleetOwnedUsed : kFleetCommittedUsed;
+      const int idle_part = owned ? kFleetOwnedIdle : kFleetCommittedUnused;
+      plan->gpu_hours[used_part] += used;
+      plan->gpu_hours[idle_part] += paid_gpu_h - used;
+      plan->usd[used_part] += used * price;
+      plan->usd[idle_part] += (paid_gpu_h - used) * price;
+      if (!owned) plan->month_committed_gpus[m] += g;
+      plan->month_usd[m] += paid_gpu_h * price;
+    }
+  }
+  for (int m = 0; m < months; ++m) {
+    if (covered[m] || f[m] <= 0) continue;
+    const double need = f[m] * g * h;
+    const double spot = need * burst.spot_share, od = need - spot;
+    plan->gpu_hours[kFleetOnDemand] += od;
+    plan->gpu_hours[kFleetSpot] += spot;
+    plan->gpu_hours[kFleetSpotOverhead] += spot * burst.spot_overhead;
+    plan->usd[kFleetOnDemand] += od * burst.od_price;
+    plan->usd[kFleetSpot] += spot * burst.spot_price;
+    plan->usd[kFleetSpotOverhead] += spot * burst.spot_overhead * burst.spot_price;
+    plan->month_on_demand_gpus[m] += od / h;
+    plan->month_spot_gpus[m] += spot / h;
+    plan->month_usd[m] += od * burst.od_price + spot * (1 + burst.spot_overhead) * burst.spot_price;
+  }
+}
+
+void PlanWith(const FleetInputs& in, const std::vector<Layer>& layers, const Burst& burst, FleetPlan* plan) {
+  *plan = FleetPlan{};
+  for (int i = 0; i < in.commitment_count; ++i)
+    plan->periods[i] = (in.months + in.commitments[i].term_months - 1) / in.commitments[i].term_months;
+  const double g = in.granularity_gpus;
+  double peak = 0;
+  for (int m = 0; m < in.months; ++m) peak = std::max(peak, in.demand_gpus[m]);
+  SlotSolver solver(in.months, layers, burst.usd_per_gpu_hour);
+  double f[kMaxFleetMonths], last_f[kMaxFleetMonths];
+  std::vector<std::pair<int, int>> chosen;
+  bool have_last = false;
+  const long long slots = static_cast<long long>(std::ceil(peak / g - 1e-9));
+  for (long long j = 0; j < slots; ++j) {
+    for (int m = 0; m < in.months; ++m) f[m] = std::clamp((in.demand_gpus[m] - static_cast<double>(j) * g) / g, 0.0, 1.0);
+    if (!have_last || !std::equal(f, f + in.months, last_f)) {
+      chosen = solver.Solve(f, g);
+      std::copy(f, f + in.months, last_f);
+      have_last = true;
+    }
+    Account(in, layers, burst, f, g, chosen, plan);
+  }
+  for (int p = 0; p < kFleetPartCount; ++p) plan->total_usd += plan->usd[p];
+}
+
+void AddNotes(const FleetInputs& in, const FleetResult& r, Warnings* w) {
+  const FleetPlan& p = r.hybrid.total_usd > 0 && r.hybrid.total_usd < r.cloud.total_usd ? r.hybrid : r.cloud;
+  for (int i = 0; i < in.commitment_count; ++i) {
+    double gpus = 0;
+    for (int k = 0; k < p.periods[i]; ++k) gpus = std::max(gpus, p.commit_gpus[i][k]);
+    if (gpus > 0 && !in.commitments[i].capacity_guaranteed)
+      w->Add("commitment_not_capacity", "The %s commitment (up to %.0f GPUs) is a discount, not reserved "
+             "capacity: GPUs may still be unavailable when needed.", in.commitments[i].name, gpus);
+  }
+  if (p.gpu_hours[kFleetOnDemand] > 0)
+    w->Add("on_demand_not_guaranteed", "%.0f GPU-hours of burst run on demand: on-demand capacity is not "
+           "guaranteed at the peak.", p.gpu_hours[kFleetOnDemand]);
+  if (p.gpu_hours[kFleetSpot] > 0)
+    w->Add("spot_reclaimable", "Spot serves %.0f%% of the burst (assumed availability); spot capacity can be "
+           "reclaimed at any time.", 100 * r.spot_share_of_burst);
+  if (p.usd[kFleetCommittedAfter] > 0)
+    w->Add("commitment_past_horizon", "Commitment terms run past month %d: USD %.0f is paid after the "
+           "horizon.", in.months, p.usd[kFleetCommittedAfter]);
+  if (in.plan_hybrid && r.hybrid.owned_gpus > 0)
+    w->Add("owned_lead_time", "The hybrid plan buys %.0f GPUs: capacity is yours, but purchase and "
+           "installation lead time are not modelled.", r.hybrid.owned_gpus);
+}
+
+}  // namespace
+
+FleetResult PlanFleet(const FleetInputs& in) {
+  FleetResult r;
+  if (in.months < 1 || in.months > kMaxFleetMonths || !(in.granularity_gpus >= 1)) return r;
+  for (int m = 0; m < in.months; ++m) r.demand_gpu_hours += in.demand_gpus[m] * kHoursPerMonth;
+  std::vector<Layer> layers;
+  PlanWith(in, layers, BurstPrice(in, false), &r.all_on_demand);
+  const Burst burst = BurstPrice(in, true);
+  r.burst_usd_per_gpu_hour = burst.usd_per_gpu_hour;
+  r.spot_share_of_burst = burst.spot_share;
+  for (int i = 0; i < in.commitment_count; ++i) {
+    const CommitmentOffer& c = in.commitments[i];
+    layers.push_back({i, c.term_months, false, in.on_demand_usd_per_gpu_hour * (1 - c.discount)});
+  }
+  PlanWith(in, layers, burst, &r.cloud);
+  r.hybrid = r.cloud;
+  if (in.plan_hybrid) {
+    r.owned_tco = ComputeTco(in.owned, in.gpu_mtbf_hours);
+    r.owned_usd_per_held_gpu_hour = r.owned_tco.usd_per_gpu_year / kHoursPerYear / (1 - r.owned_tco.repair_downtime_fraction);
+    layers.push_back({-1, in.months, true, r.owned_usd_per_held_gpu_hour});
+    PlanWith(in, layers, burst, &r.hybrid);
+  }
+  AddNotes(in, r, &r.notes);
+  r.ok = true;
+  return r;
+}
+
+// [SECTION] Parser --------------------------------------------------------------------------------------
+namespace {
+
+using nlohmann::json;
+
+struct Reader {
+  std::vector<InputError>* errors;
+
+  // A number at obj[key] within [min, max] (min exclusive when asked); absent: keeps *out.
+  void Number(const json& obj, const char* key, const std::string& path, double min, double max, bool min_exclusive,
+              double* out) const {
+    auto it = obj.find(key);
+    if (it == obj.end()) return;
+    const std::string at = path.empty() ? key : path + "." + key;
+    char range[128];
+    std::snprintf(range, sizeof range, "a number %s %g and <= %g", min_exclusive ? ">" : ">=", min, max);
+    if (!it->is_number()) {
+      errors->push_back({at, std::string("expected ") + range});
+      return;
+    }
+    const double v = it->get<double>();
+    if (!std::isfinite(v) || (min_exclusive ? !(v > min) : !(v >= min)) || v > max) {
+      char got[48];
+      std::snprintf(got, sizeof got, ", got %.17g", v);
+      errors->push_back({at, std::string("must be ") + range + got});
+      return;
+    }
+    *out = v;
+  }
+  void Integer(const json& obj, const char* key, const std::string& path, int min, int max, int* out) const {
+    double v = *out;
+    const std::size_t before = errors->size();
+    Number(obj, key, path, min, max, false, &v);
+    if (errors->size() != before) return;
+    if (v != std::floor(v)) {
+      errors->push_back({path.empty() ? key : path + "." + key,
+                         "must be an integer from " + std::to_string(min) + " to " + std::to_string(max)});
+      return;
+    }
+    *out = static_cast<int>(v);
+  }
+  const json* Object(const json& obj, const char* key) const {
+    auto it = obj.find(key);
+    if (it == obj.end()) return nullptr;
+    if (!it->is_object()) {
+      errors->push_back({key, "expected an object"});
+      return nullptr;
+    }
+    return &*it;
+  }
+};
+
+void CheckKeys(const json& obj, const std::string& path, std::initializer_list<const char*> allowed,
+               std::vector<InputError>* errors) {
+  for (auto it = obj.begin(); it != obj.end(); ++it) {
+    bool known = false;
+    for (const char* k : allowed) known = known || it.key() == k;
+    if (!known) errors->push_back({path.empty() ? it.key() : path + "." + it.key(), "unknown key"});
+  }
+}
+
+void ParseDemand(const json& doc, const Reader& rd, FleetInputs* f) {
+  std::vector<InputError>& errors = *rd.errors;
+  auto list = doc.find("demand_gpus");
+  const json* profile = rd.Object(doc, "profile");
+  if ((list != doc.end()) == (profile != nullptr || doc.contains("profile"))) {
+    errors.push_back({"demand_gpus", "give either demand_gpus (GPUs per month) or profile, not both or neither"});
+    return;
+  }
+  if (list != doc.end()) {
+    if (!list->is_array() || list->empty() || list->size() > static_cast<std::size_t>(kMaxFleetMonths)) {
+      errors.push_back({"demand_gpus", "must be an array of 1 to " + std::to_string(kMaxFleetMonths) + " numbers"});
+      return;
+    }
+    f->months = static_cast<int>(list->size());
+    for (int m = 0; m < f->months; ++m) {
+      const json holder = {{"v", (*list)[m]}};
+      rd.Number(holder, "v", "", 0, kMaxFleetGpus, false, &f->demand_gpus[m]);
+      if (!errors.empty() && errors.back().path == "v") errors.back().path = "demand_gpus[" + std::to_string(m) + "]";
+    }
+    return;
+  }
+  if (!profile) return;  // not an object: reported by Object()
+  CheckKeys(*profile, "profile", {"months", "baseline_gpus", "growth_gpus_per_month", "bursts"}, &errors);
+  int months = 0;
+  double baseline = 0, growth = 0;
+  if (!profile->contains("months")) errors.push_back({"profile.months", "required (an integer from 1 to 120)"});
+  rd.Integer(*profile, "months", "profile", 1, kMaxFleetMonths, &months);
+  rd.Number(*profile, "baseline_gpus", "profile", 0, kMaxFleetGpus, false, &baseline);
+  rd.Number(*profile, "growth_gpus_per_month", "profile", -kMaxFleetGpus, kMaxFleetGpus, false, &growth);
+  f->months = months;
+  for (int m = 0; m < months; ++m) f->demand_gpus[m] = baseline + growth * m;
+  auto bursts = profile->find("bursts");
+  if (bursts != profile->end()) {
+    if (!bursts->is_array()) errors.push_back({"profile.bursts", "expected an array of {start_month, months, gpus}"});
+    for (std::size_t i = 0; bursts->is_array() && i < bursts->size(); ++i) {
+      const std::string path = "profile.bursts[" + std::to_string(i) + "]";
+      const json& b = (*bursts)[i];
+      if (!b.is_object()) {
+        errors.push_back({path, "expected an object {start_month, months, gpus}"});
+        continue;
+      }
+      CheckKeys(b, path, {"start_month", "months", "gpus"}, &errors);
+      int start = 1, length = 1;
+      double gpus = 0;
+      rd.Integer(b, "start_month", path, 1, std::max(1, months), &start);
+      rd.Integer(b, "months", path, 1, kMaxFleetMonths, &length);
+      rd.Number(b, "gpus", path, 0, kMaxFleetGpus, false, &gpus);
+      for (int m = start - 1; m < std::min(months, start - 1 + length); ++m) f->demand_gpus[m] += gpus;
+    }
+  }
+  for (int m = 0; m < months; ++m)
+    if (f->demand_gpus[m] < 0 || f->demand_gpus[m] > kMaxFleetGpus) {
+      errors.push_back({"profile", "demand in month " + std::to_string(m + 1) + " is outside 0 to 1e6 GPUs"});
+      break;
+    }
+}
+
+void ParseOffers(const json& doc, const Reader& rd, FleetInputs* f) {
+  std::vector<InputError>& errors = *rd.errors;
+  if (const json* od = rd.Object(doc, "on_demand")) {
+    CheckKeys(*od, "on_demand", {"usd_per_gpu_hour", "offer"}, &errors);
+    auto id = od->find("offer");
+    if (id != od->end()) {
+      const Offer* offer = id->is_string() ? FindOffer(id->get<std::string>()) : nullptr;
+      if (!offer) errors.push_back({"on_demand.offer", "unknown offer id (see assets/offers.json)"});
+      else {
+        f->on_demand_usd_per_gpu_hour = offer->usd_per_gpu_hour;
+        if (offer->spot_usd_per_gpu_hour > 0) f->spot_discount = 1 - offer->spot_usd_per_gpu_hour / offer->usd_per_gpu_hour;
+        f->granularity_gpus = offer->gpus_per_instance;
+      }
+    }
+    rd.Number(*od, "usd_per_gpu_hour", "on_demand", 0, 1e4, true, &f->on_demand_usd_per_gpu_hour);
+  }
+  if (const json* spot = rd.Object(doc, "spot")) {
+    CheckKeys(*spot, "spot", {"discount", "availability", "overhead"}, &errors);
+    rd.Number(*spot, "discount", "spot", 0, 0.99, false, &f->spot_discount);
+    rd.Number(*spot, "availability", "spot", 0, 1, false, &f->spot_availability);
+    rd.Number(*spot, "overhead", "spot", 0, 10, false, &f->spot_overhead);
+  }
+  auto list = doc.find("commitments");
+  if (list != doc.end()) {
+    if (!list->is_array() || list->size() > static_cast<std::size_t>(kMaxCommitments)) {
+      errors.push_back({"commitments", "must be an array of at most " + std::to_string(kMaxCommitments) + " commitments"});
+    } else {
+      f->commitment_count = static_cast<int>(list->size());
+      for (int i = 0; i < f->commitment_count; ++i) {
+        const std::string path = "commitments[" + std::to_string(i) + "]";
+        const json& c = (*list)[i];
+        CommitmentOffer& o = f->commitments[i];
+        o = CommitmentOffer{"", 12, 0, false};
+        std::snprintf(o.name, kTextCapacity, "%d-month", 12);
+        if (!c.is_object()) {
+          errors.push_back({path, "expected an object {name, term_months, discount, capacity_guaranteed}"});
+          continue;
+        }
+        CheckKeys(c, path, {"name", "term_months", "discount", "capacity_guaranteed"}, &errors);
+        if (!c.contains("discount")) errors.push_back({path + ".discount", "required (a number >= 0 and <= 0.99)"});
+        rd.Integer(c, "term_months", path, 1, kMaxFleetMonths, &o.term_months);
+        rd.Number(c, "discount", path, 0, 0.99, false, &o.discount);
+        std::snprintf(o.name, kTextCapacity, "%d-month", o.term_months);
+        if (c.contains("name")) {
+          if (!c["name"].is_string() || c["name"].get<std::string>().size() >= kTextCapacity)
+            errors.push_back({path + ".name", "must be text of at most 63 bytes"});
+          else std::snprintf(o.name, kTextCapacity, "%s", c["name"].get<std::string>().c_str());
+        }
+        if (c.contains("capacity_guaranteed")) {
+          if (!c["capacity_guaranteed"].is_boolean()) errors.push_back({path + ".capacity_guaranteed", "expected true or false"});
+          else o.capacity_guaranteed = c["capacity_guaranteed"].get<bool>();
+        }
+      }
+    }
+  }
+}
+
+void ParseOwned(const json& doc, const Reader& rd, FleetInputs* f) {
+  auto owned = doc.find("owned");
+  if (owned == doc.end()) return;
+  if (owned->is_boolean()) {
+    f->plan_hybrid = owned->get<bool>();
+    return;
+  }
+  if (!owned->is_object()) {
+    rd.errors->push_back({"owned", "expected an object of pricing.owned fields, or false"});
+    return;
+  }
+  const json wrapped = {{"pricing", {{"owned", *owned}}}};
+  ScenarioParse p = ParseScenarioJson(wrapped.dump());
+  for (InputError e : p.errors) {
+    if (e.path.rfind("pricing.", 0) == 0) e.path = e.path.substr(8);
+    rd.errors->push_back(e);
+  }
+  f->owned = p.scenario.pricing.owned;
+}
+
+}  // namespace
+
+FleetParse ParseFleetJson(std::string_view text) {
+  FleetParse out;
+  out.fleet = DefaultFleet();
+  if (text.size() > kMaxJsonBytes) {
+    out.errors.push_back({"", "input larger than 1 MiB"});
+    return out;
+  }
+  const std::string depth = CheckJsonDepth(text);
+  if (!depth.empty()) {
+    out.errors.push_back({"", depth});
+    return out;
+  }
+  const json doc = json::parse(text.begin(), text.end(), nullptr, false);
+  if (doc.is_discarded()) {
+    out.errors.push_back({"", "malformed JSON"});
+    return out;
+  }
+  if (!doc.is_object()) {
+    out.errors.push_back({"", "a fleet document must be a JSON object"});
+    return out;
+  }
+  Reader rd{&out.errors};
+  FleetInputs& f = out.fleet;
+  CheckKeys(doc, "", {"schema", "name", "demand_gpus", "profile", "on_demand", "spot", "commitments",
+                      "granularity_gpus", "owned", "gpu_mtbf_hours"}, &out.errors);
+  if (doc.contains("schema") && doc["schema"] != kFleetSchema)
+    out.errors.push_back({"schema", std::string("must be \"") + kFleetSchema + "\""});
+  if (doc.contains("name")) {
+    if (!doc["name"].is_string() || doc["name"].get<std::string>().size() >= kTextCapacity)
+      out.errors.push_back({"name", "must be text of at most 63 bytes"});
+    else std::snprintf(f.name, kTextCapacity, "%s", doc["name"].get<std::string>().c_str());
+  }
+  ParseDemand(doc, rd, &f);
+  ParseOffers(doc, rd, &f);
+  rd.Number(doc, "granularity_gpus", "", 1, 1024, false, &f.granularity_gpus);
+  rd.Number(doc, "gpu_mtbf_hours", "", 0, 1e12, false, &f.gpu_mtbf_hours);
+  ParseOwned(doc, rd, &f);
+  return out;
+}
+
+}  // namespace gpucost

@@ -1,0 +1,203 @@
+#include <doctest/doctest.h>
+
+#include <cstring>
+#include <string>
+
+#include "fleet.h"
+#include "tco.h"
+
+using namespace gpucost;
+
+namespace {
+
+FleetInputs Flat(int months, double gpus) {
+  FleetInputs f = DefaultFleet();
+  f.months = months;
+  for (int m = 0; m < months; ++m) f.demand_gpus[m] = gpus;
+  return f;
+}
+
+void CheckParts(const FleetPlan& p) {
+  double usd = 0;
+  for (int i = 0; i < kFleetPartCount; ++i) {
+    CAPTURE(FleetPartName(i));
+    CHECK(p.usd[i] >= 0);
+    CHECK(p.gpu_hours[i] >= 0);
+    usd += p.usd[i];
+  }
+  CHECK(usd == doctest::Approx(p.total_usd).epsilon(1e-12));
+  double by_month = p.usd[kFleetCommittedAfter];
+  for (int m = 0; m < kMaxFleetMonths; ++m) by_month += p.month_usd[m];
+  CHECK(by_month == doctest::Approx(p.total_usd).epsilon(1e-9));
+}
+
+// Demand served: useful GPU-hours of every source equal the demand.
+double Served(const FleetPlan& p) {
+  return p.gpu_hours[kFleetCommittedUsed] + p.gpu_hours[kFleetOnDemand] + p.gpu_hours[kFleetSpot] +
+         p.gpu_hours[kFleetOwnedUsed];
+}
+
+std::string Errors(const FleetParse& p) {
+  std::string all;
+  for (const InputError& e : p.errors) all += e.Text() + "\n";
+  return all;
+}
+
+}  // namespace
+
+TEST_CASE("fleet: all-on-demand is demand x price; every plan serves the demand and sums its parts") {
+  FleetInputs f = Flat(24, 64);
+  f.demand_gpus[5] = 200;
+  const FleetResult r = PlanFleet(f);
+  REQUIRE(r.ok);
+  CHECK(r.all_on_demand.total_usd == doctest::Approx(r.demand_gpu_hours * f.on_demand_usd_per_gpu_hour));
+  for (const FleetPlan* p : {&r.all_on_demand, &r.cloud, &r.hybrid}) {
+    CheckParts(*p);
+    CHECK(Served(*p) == doctest::Approx(r.demand_gpu_hours));
+  }
+}
+
+TEST_CASE("fleet: a steady 36-month baseline goes to the 3-year commitment, exactly") {
+  FleetInputs f = Flat(36, 64);
+  f.plan_hybrid = false;
+  const FleetResult r = PlanFleet(f);
+  REQUIRE(r.ok);
+  CHECK(r.cloud.commit_gpus[1][0] == 64);  // 3-year
+  CHECK(r.cloud.commit_gpus[0][0] == 0);
+  CHECK(r.cloud.gpu_hours[kFleetCommittedUnused] == doctest::Approx(0));
+  CHECK(r.cloud.total_usd == doctest::Approx(64 * 36 * kHoursPerMonth * f.on_demand_usd_per_gpu_hour * (1 - 0.65)));
+}
+
+TEST_CASE("fleet: a short burst stays on spot/on-demand, the baseline is committed") {
+  FleetInputs f = Flat(12, 32);
+  f.demand_gpus[3] = f.demand_gpus[4] = 32 + 256;
+  f.plan_hybrid = false;
+  const FleetResult r = PlanFleet(f);
+  REQUIRE(r.ok);
+  CHECK(r.cloud.commit_gpus[0][0] == 32);  // 1-year covers the baseline
+  CHECK(r.cloud.gpu_hours[kFleetSpot] == doctest::Approx(256 * 2 * kHoursPerMonth * f.spot_availability));
+  CHECK(r.cloud.gpu_hours[kFleetOnDemand] == doctest::Approx(256 * 2 * kHoursPerMonth * (1 - f.spot_availability)));
+  CHECK(r.spot_share_of_burst == doctest::Approx(0.5));
+  // 12 months of a 36-month term: the commitment runs past the horizon if bought; the 1-year wins instead.
+  CHECK(r.cloud.usd[kFleetCommittedAfter] == 0);
+}
+
+TEST_CASE("fleet: the planner never does worse than all-on-demand, hybrid never worse than cloud") {
+  unsigned seed = 12345;
+  auto next = [&seed] { return (seed = seed * 1103515245u + 12345u) / 65536u % 1000; };
+  for (int trial = 0; trial < 30; ++trial) {
+    FleetInputs f = Flat(6 + static_cast<int>(next() % 40), 0);
+    for (int m = 0; m < f.months; ++m) f.demand_gpus[m] = static_cast<double>(next() % 300);
+    f.on_demand_usd_per_gpu_hour = 1 + static_cast<double>(next() % 1000) / 100;
+    f.spot_availability = static_cast<double>(next() % 100) / 100;
+    const FleetResult r = PlanFleet(f);
+    REQUIRE(r.ok);
+    CHECK(r.cloud.total_usd <= r.all_on_demand.total_usd * (1 + 1e-12));
+    CHECK(r.hybrid.total_usd <= r.cloud.total_usd * (1 + 1e-12));
+    CheckParts(r.hybrid);
+  }
+}
+
+TEST_CASE("fleet: the commitment level is monotone in the baseline") {
+  double last = -1;
+  for (double baseline : {0.0, 8.0, 40.0, 64.0, 100.0, 256.0, 1000.0}) {
+    FleetInputs f = Flat(24, baseline);
+    f.demand_gpus[7] += 128;
+    f.demand_gpus[15] += 64;
+    f.plan_hybrid = false;
+    const FleetResult r = PlanFleet(f);
+    REQUIRE(r.ok);
+    const double committed = r.cloud.gpu_hours[kFleetCommittedUsed] + r.cloud.gpu_hours[kFleetCommittedUnused] +
+                             r.cloud.gpu_hours[kFleetCommittedAfter];
+    CHECK(committed >= last);
+    last = committed;
+  }
+  CHECK(last > 0);
+}
+
+TEST_CASE("fleet: commitments are never bought when their price is above the burst price") {
+  FleetInputs f = Flat(24, 100);
+  f.commitments[0].discount = 0.0;
+  f.commitments[1].discount = 0.0;
+  f.spot_availability = 0;
+  f.plan_hybrid = false;
+  const FleetResult r = PlanFleet(f);
+  CHECK(r.cloud.total_usd == doctest::Approx(r.all_on_demand.total_usd));
+}
+
+TEST_CASE("fleet hybrid: owned baseline where TCO per held hour is below the committed price") {
+  FleetInputs f = Flat(36, 128);
+  f.demand_gpus[10] += 200;
+  f.on_demand_usd_per_gpu_hour = 6.88;  // AWS p5.48xlarge per GPU-hour (2026-11-09)
+  f.commitments[1].discount = 0.3;
+  const FleetResult r = PlanFleet(f);
+  REQUIRE(r.ok);
+  CHECK(r.owned_usd_per_held_gpu_hour < 6.88 * 0.7);
+  CHECK(r.hybrid.owned_gpus == 128);
+  CHECK(r.hybrid.total_usd < r.cloud.total_usd);
+  CHECK(r.hybrid.gpu_hours[kFleetOwnedIdle] == doctest::Approx(0));
+  bool lead_time_note = false;
+  for (int i = 0; i < r.notes.count; ++i) lead_time_note |= std::strcmp(r.notes.code[i], "owned_lead_time") == 0;
+  CHECK(lead_time_note);
+}
+
+TEST_CASE("fleet: a capacity risk note for discount-only commitments and on-demand burst") {
+  FleetInputs f = Flat(12, 64);
+  f.demand_gpus[2] += 64;
+  f.plan_hybrid = false;
+  const FleetResult r = PlanFleet(f);
+  std::string codes;
+  for (int i = 0; i < r.notes.count; ++i) codes += std::string(r.notes.code[i]) + " ";
+  CHECK(codes.find("commitment_not_capacity") != std::string::npos);
+  CHECK(codes.find("on_demand_not_guaranteed") != std::string::npos);
+  f.commitments[0].capacity_guaranteed = true;
+  const FleetResult guaranteed = PlanFleet(f);
+  codes.clear();
+  for (int i = 0; i < guaranteed.notes.count; ++i) codes += std::string(guaranteed.notes.code[i]) + " ";
+  CHECK(codes.find("commitment_not_capacity") == std::string::npos);
+}
+
+TEST_CASE("fleet document: profile with bursts, offers, owned fields") {
+  const FleetParse p = ParseFleetJson(R"({"schema": "gpucost/fleet@1", "name": "team",
+      "profile": {"months": 12, "baseline_gpus": 64, "growth_gpus_per_month": 8,
+                  "bursts": [{"start_month": 3, "months": 2, "gpus": 100}]},
+      "on_demand": {"offer": "coreweave-hgx-h100"},
+      "spot": {"availability": 0.3},
+      "commitments": [{"name": "1y", "term_months": 12, "discount": 0.2, "capacity_guaranteed": true}],
+      "owned": {"capex_usd_per_gpu": 30000}, "granularity_gpus": 4})");
+  REQUIRE_MESSAGE(p.ok(), Errors(p));
+  const FleetInputs& f = p.fleet;
+  CHECK(f.months == 12);
+  CHECK(f.demand_gpus[0] == 64);
+  CHECK(f.demand_gpus[2] == 64 + 16 + 100);
+  CHECK(f.demand_gpus[4] == 64 + 32);
+  CHECK(f.on_demand_usd_per_gpu_hour == doctest::Approx(6.155));
+  CHECK(f.spot_discount == doctest::Approx(1 - 19.71 / 49.24));
+  CHECK(f.spot_availability == doctest::Approx(0.3));
+  CHECK(f.commitment_count == 1);
+  CHECK(f.commitments[0].capacity_guaranteed);
+  CHECK(std::strcmp(f.commitments[0].name, "1y") == 0);
+  CHECK(f.owned.capex_usd_per_gpu == 30000);
+  CHECK(f.granularity_gpus == 4);
+  CHECK(PlanFleet(f).ok);
+}
+
+TEST_CASE("fleet document: errors name the path and the allowed range") {
+  auto first = [](const char* text) {
+    const FleetParse p = ParseFleetJson(text);
+    return p.errors.empty() ? std::string("(none)") : p.errors[0].Text();
+  };
+  CHECK(first(R"({"demand_gpus": [10, -1]})") == "demand_gpus[1]: must be a number >= 0 and <= 1e+06, got -1");
+  CHECK(first(R"({})") == "demand_gpus: give either demand_gpus (GPUs per month) or profile, not both or neither");
+  CHECK(first(R"({"demand_gpus": [1], "spot": {"availability": 2}})") ==
+        "spot.availability: must be a number >= 0 and <= 1, got 2");
+  CHECK(first(R"({"demand_gpus": [1], "commitments": [{"term_months": 0, "discount": 0.1}]})") ==
+        "commitments[0].term_months: must be a number >= 1 and <= 120, got 0");
+  CHECK(first(R"({"demand_gpus": [1], "owned": {"pue": 0.5}})").rfind("owned.pue: must be", 0) == 0);
+  CHECK(first(R"({"demand_gpus": [1], "on_demand": {"offer": "nope"}})") ==
+        "on_demand.offer: unknown offer id (see assets/offers.json)");
+  CHECK(first(R"({"profile": 3})") == "profile: expected an object");
+  CHECK(first(R"({"demand_gpus": [1], "colour": 1})") == "colour: unknown key");
+  CHECK(first("[") == "malformed JSON");
+  CHECK(first(R"({"profile": {"months": 500}})") == "profile.months: must be a number >= 1 and <= 120, got 500");
+}
