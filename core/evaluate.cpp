@@ -9,6 +9,7 @@
 
 #include "catalog.h"
 #include "job.h"
+#include "parallelism.h"
 #include "reliability.h"
 #include "steptime.h"
 #include "tco.h"
@@ -64,6 +65,7 @@ const char* MfuSourceName(MfuSource s) {
     case MfuSource::kGiven: return "given";
     case MfuSource::kPredicted: return "predicted";
     case MfuSource::kDefault: return "default";
+    case MfuSource::kMeasured: return "measured";
   }
   return "";
 }
@@ -102,6 +104,8 @@ bool PlanJob(const Scenario& s, JobPlan* plan, Result* r) {
   r->mfu = c.mfu > 0 ? c.mfu : kDefaultMfu;
   r->mfu_source = c.mfu > 0 ? MfuSource::kGiven : MfuSource::kDefault;
   PredictStep(s, hw, r);
+  ApplyMeasuredScaling(s, hw.peak_flops, r);  // scaling.points: fitted throughput at cluster.gpus -> MFU
+  EvaluateMemory(s, hw.hbm_bytes, r);         // memory per GPU; warns (with the smallest fit) when too big
   r->achieved_tflops_per_gpu = r->peak_tflops_per_gpu * r->mfu;
 
   // --- Checkpoint size and write time ---
@@ -120,11 +124,12 @@ bool PlanJob(const Scenario& s, JobPlan* plan, Result* r) {
                                  : 0;
     r->flops_include_attention = w.flops <= 0 && attention > 0;
     r->flops_per_token = 6 * w.params + (r->flops_include_attention ? attention : 0);
-    r->flops = w.flops > 0 ? w.flops : r->flops_per_token * w.tokens;
-    r->tokens = w.tokens;
+    r->batch_size_token_factor = BatchSizeTokenFactor(s);  // McCandlish et al. 2018; 1 when off
+    r->flops = (w.flops > 0 ? w.flops : r->flops_per_token * w.tokens) * r->batch_size_token_factor;
+    r->tokens = w.tokens * r->batch_size_token_factor;
     const double compute_s = r->flops / (static_cast<double>(c.gpus) * hw.peak_flops * r->mfu);
     // Data feed: tokens/s x bytes/token against the storage read bandwidth.
-    const double required = w.tokens * w.input_bytes_per_token / compute_s;  // bytes/s
+    const double required = r->tokens * w.input_bytes_per_token / compute_s;  // bytes/s
     r->data_required_gbps = required / 1e9;
     double stall_s = 0;
     if (s.storage.read_gbps > 0 && required > s.storage.read_gbps * 1e9)

@@ -130,7 +130,13 @@ const FieldSpec kFields[] = {
   {"parallel.critical_batch_tokens", NUM, REF(parallel.critical_batch_tokens), 0, nullptr, 0, 1e15, true,
    true, nullptr, "tokens", "parallel",
    "Gradient noise scale B_noise in tokens. Given: tokens needed grow by (1 + B/B_noise) / (1 + B0/B_noise) "
-   "(McCandlish et al. 2018, arXiv:1812.06162). Absent: off.", "-"},
+   "with B = global_batch x seq_len and B0 = parallel.reference_batch_tokens (McCandlish et al. 2018, "
+   "arXiv:1812.06162). Absent: off.", "-"},
+  {"parallel.reference_batch_tokens", NUM, REF(parallel.reference_batch_tokens), 0, nullptr, 0, 1e15, true,
+   true, nullptr, "tokens", "parallel",
+   "Batch (tokens) that workload.tokens was planned for, B0 of the batch-size effect. Absent: 0, i.e. "
+   "workload.tokens is the small-batch limit E_min and any batch needs (1 + B/B_noise) times more.",
+   "McCandlish et al. 2018, eq. 2.11: E = E_min (1 + B / B_noise)"},
 
   // --- reliability and checkpoints ---
   {"reliability.gpu_mtbf_hours", NUM, REF(reliability.gpu_mtbf_hours), 50000, nullptr, 0, 1e12, false, false,

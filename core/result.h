@@ -2,6 +2,8 @@
 #pragma once
 #include <cstdint>
 
+#include "memory.h"
+#include "scaling_fit.h"
 #include "steptime.h"
 
 namespace gpucost {
@@ -39,7 +41,7 @@ struct Breakdown {
   }
 };
 
-enum class MfuSource : int { kGiven = 0, kPredicted, kDefault };
+enum class MfuSource : int { kGiven = 0, kPredicted, kDefault, kMeasured };  // kMeasured: fit of scaling.points
 const char* MfuSourceName(MfuSource s);
 
 constexpr int kMaxWarnings = 12;
@@ -123,6 +125,14 @@ struct Result {
   // Step time of one global batch (steptime.h); step.ok() when the shape, layout and global batch are known.
   StepTime step;
   double scaling_efficiency = 0;   // per-GPU throughput at this size / one node (0: not computed)
+  // Parallelism (parallelism.h): batch-size effect, memory per GPU, measured scaling fit.
+  double batch_size_token_factor = 1;  // tokens needed / workload.tokens (McCandlish et al. 2018; 1 = off)
+  bool memory_present = false;         // training with params known: memory below is meaningful
+  MemoryBreakdown memory;              // per GPU (first pipeline stage); activations only with a shape
+  LayoutFit memory_smallest_fit;       // searched when the layout does not fit (found = false otherwise)
+  bool scaling_present = false;        // scaling.points given and fitted
+  ScalingFit scaling_fit;
+  ScalingPrediction scaling_at_gpus;   // the fit at cluster.gpus
   Warnings warnings;
 };
 

@@ -6,6 +6,7 @@
 
 #include "catalog.h"
 #include "json_io.h"
+#include "parallelism.h"
 
 namespace gpucost {
 namespace {
@@ -78,6 +79,7 @@ std::string ResultToJson(const Scenario& s, const Result& r, int indent) {
                         {"checkpoints_written", Num(r.checkpoints_written)},
                         {"never_finishes", r.never_finishes}};
   doc["data"] = {{"required_gbps", Num(r.data_required_gbps)}, {"stall_fraction", Num(r.data_stall_fraction)}};
+  WriteParallelismJson(s, r, &doc);  // memory, scaling fit, work.batch_size_token_factor
   json breakdown = Parts(r.cost_usd, false);
   breakdown.erase("reacquire_wait");
   doc["cost"] = {{"usd_per_gpu_hour", Num(r.usd_per_gpu_hour)},
