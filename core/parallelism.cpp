@@ -1,0 +1,144 @@
+// parallelism.cpp — the batch-size effect, MFU from measured scaling points and memory per GPU as they enter
+// Evaluate() and the result document (see parallelism.h).
+#include "parallelism.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include <nlohmann/json.hpp>
+
+#include "layout.h"
+#include "memory.h"
+#include "scaling_fit.h"
+
+namespace gpucost {
+
+double BatchSizeTokenFactor(const Scenario& s) {
+  const ParallelInputs& p = s.parallel;
+  if (p.critical_batch_tokens <= 0 || p.global_batch <= 0 || s.workload.seq_len <= 0) return 1;
+  const double batch_tokens = static_cast<double>(p.global_batch) * static_cast<double>(s.workload.seq_len);
+  return (1 + batch_tokens / p.critical_batch_tokens) / (1 + p.reference_batch_tokens / p.critical_batch_tokens);
+}
+
+double ModelFlopsPerToken(const Scenario& s) {
+  const WorkloadInputs& w = s.workload;
+  if (w.flops > 0 && w.tokens > 0) return w.flops / w.tokens;
+  const double attention = w.layers > 0 && w.hidden > 0 && w.seq_len > 0
+                               ? 12.0 * static_cast<double>(w.layers) * static_cast<double>(w.hidden) *
+                                     static_cast<double>(w.seq_len)
+                               : 0;
+  return 6 * w.params + attention;
+}
+
+void ApplyMeasuredScaling(const Scenario& s, double peak_flops_per_gpu, Result* r) {
+  if (s.scaling.point_count < 2 || Kind(s) != WorkloadKind::kTraining) return;
+  r->scaling_fit = FitScaling(s.scaling.points, s.scaling.point_count);
+  if (!r->scaling_fit.ok()) return;  // ValidateScenario reports it
+  r->scaling_present = true;
+  const double gpus = static_cast<double>(s.cluster.gpus);
+  r->scaling_at_gpus = PredictScaling(r->scaling_fit, gpus);
+  if (s.cluster.mfu > 0 || peak_flops_per_gpu <= 0) return;
+  r->mfu = r->scaling_at_gpus.tokens_per_second * ModelFlopsPerToken(s) / (gpus * peak_flops_per_gpu);
+  r->mfu_source = MfuSource::kMeasured;
+  if (r->scaling_at_gpus.extrapolated)
+    r->warnings.Add("scaling_extrapolated",
+                    "Throughput at %lld GPUs is extrapolated %.3gx beyond the measured %g-%g GPUs with %s's law: "
+                    "measure closer to the target before trusting it.",
+                    static_cast<long long>(s.cluster.gpus), r->scaling_at_gpus.extrapolation_factor,
+                    r->scaling_fit.min_gpus, r->scaling_fit.max_gpus,
+                    r->scaling_fit.chosen == ScalingLaw::kUsl ? "the Universal Scalability" : "Amdahl");
+  if (r->scaling_fit.peak_gpus > 0 && gpus > r->scaling_fit.peak_gpus)
+    r->warnings.Add("scaling_past_peak", "The fitted USL peaks at %.0f GPUs: %lld GPUs deliver less throughput "
+                    "than fewer would.", r->scaling_fit.peak_gpus, static_cast<long long>(s.cluster.gpus));
+  if (r->mfu > 1)
+    r->warnings.Add("scaling_mfu_above_one", "The measured throughput implies MFU %.0f%% (> 100%%): check "
+                    "scaling.points (tokens/s of the whole job) and workload.params.", r->mfu * 100);
+}
+
+void EvaluateMemory(const Scenario& s, double device_bytes, Result* r) {
+  if (Kind(s) != WorkloadKind::kTraining || s.workload.params <= 0) return;
+  const ModelShape shape = ShapeFromScenario(s);
+  const Layout layout = LayoutFromScenario(s);
+  r->memory = EstimateMemory(shape, layout, GetPrecision(s), device_bytes);
+  if (!r->memory.valid) return;
+  r->memory_present = true;
+  if (r->memory.fits()) return;
+  MemorySearchSpace space;
+  space.max_tensor = s.cluster.gpus_per_node;
+  space.vary_recompute = false;
+  r->memory_smallest_fit = SmallestFittingLayout(shape, layout, GetPrecision(s), device_bytes, space);
+  const LayoutFit& fit = r->memory_smallest_fit;
+  if (fit.found)
+    r->warnings.Add("memory_does_not_fit",
+                    "Needs %.1f GB per GPU but the GPU has %.1f GB. Smallest layout that fits: %lld GPUs (tensor %lld, "
+                    "pipeline %lld, data %lld, ZeRO %lld), %.1f GB per GPU.",
+                    r->memory.total_bytes() / 1e9, device_bytes / 1e9, static_cast<long long>(fit.layout.gpus()),
+                    static_cast<long long>(fit.layout.tensor), static_cast<long long>(fit.layout.pipeline),
+                    static_cast<long long>(fit.layout.data), static_cast<long long>(fit.layout.zero_stage),
+                    fit.memory.total_bytes() / 1e9);
+  else
+    r->warnings.Add("memory_does_not_fit",
+                    "Needs %.1f GB per GPU but the GPU has %.1f GB, and no layout of up to %lld GPUs fits: use "
+                    "recomputation, a smaller micro-batch or a GPU with more memory.",
+                    r->memory.total_bytes() / 1e9, device_bytes / 1e9, static_cast<long long>(space.max_gpus));
+}
+
+namespace {
+
+nlohmann::json Gb(double bytes) { return std::isfinite(bytes) ? nlohmann::json(bytes / 1e9) : nlohmann::json(nullptr); }
+
+nlohmann::json LayoutJson(const Layout& l) {
+  return {{"gpus", l.gpus()},          {"tensor_parallel", l.tensor},     {"pipeline_parallel", l.pipeline},
+          {"data_parallel", l.data},   {"zero_stage", l.zero_stage},      {"micro_batch", l.micro_batch},
+          {"recompute", l.recompute == Recompute::kFull ? "full" : l.recompute == Recompute::kSelective ? "selective" : "none"}};
+}
+
+nlohmann::json LawJson(const LawFit& f, int points) {
+  nlohmann::json errors = nlohmann::json::array();
+  for (int i = 0; i < points; ++i) errors.push_back(f.relative_error[i]);
+  return {{"lambda_tokens_per_second_per_gpu", f.lambda_tokens_per_s}, {"sigma", f.sigma}, {"kappa", f.kappa},
+          {"rms_relative_error", f.rms_relative_error}, {"relative_errors", errors}, {"aic", f.aic}};
+}
+
+}  // namespace
+
+void WriteParallelismJson(const Scenario& s, const Result& r, nlohmann::json* doc) {
+  nlohmann::json& d = *doc;
+  d["work"]["batch_size_token_factor"] = r.batch_size_token_factor;
+  if (r.memory_present) {
+    const MemoryBreakdown& m = r.memory;
+    nlohmann::json mem = {{"model_states_gb", Gb(m.model_states_bytes())},
+                          {"weights_gb", Gb(m.weights_bytes)},
+                          {"gradients_gb", Gb(m.gradients_bytes)},
+                          {"optimizer_gb", Gb(m.optimizer_bytes)},
+                          {"zero3_gathered_gb", Gb(m.gathered_bytes)},
+                          {"activations_gb", m.activations_known ? Gb(m.activations_bytes) : nlohmann::json(nullptr)},
+                          {"activations_known", m.activations_known},
+                          {"overhead_gb", Gb(m.overhead_bytes)},
+                          {"total_gb", Gb(m.total_bytes())},
+                          {"device_gb", Gb(m.device_bytes)},
+                          {"headroom_gb", Gb(m.headroom_bytes())},
+                          {"fits", m.fits()},
+                          {"stage", "first pipeline stage (embedding + most in-flight activations)"},
+                          {"params_per_gpu", m.params_per_gpu},
+                          {"inflight_micro_batches", m.inflight_micro_batches}};
+    if (r.memory_smallest_fit.found) mem["smallest_fitting_layout"] = LayoutJson(r.memory_smallest_fit.layout);
+    d["memory"] = mem;
+  }
+  if (r.scaling_present) {
+    const ScalingFit& f = r.scaling_fit;
+    d["scaling"] = {{"law", ScalingLawName(f.chosen)},
+                    {"points", f.points},
+                    {"measured_gpus", {f.min_gpus, f.max_gpus}},
+                    {"amdahl", LawJson(f.amdahl, f.points)},
+                    {"tokens_per_second_at_gpus", r.scaling_at_gpus.tokens_per_second},
+                    {"efficiency_at_gpus", r.scaling_at_gpus.efficiency},
+                    {"extrapolated", r.scaling_at_gpus.extrapolated},
+                    {"superlinear_data", f.superlinear}};
+    if (f.usl.valid) d["scaling"]["usl"] = LawJson(f.usl, f.points);
+    if (f.peak_gpus > 0) d["scaling"]["peak_gpus"] = f.peak_gpus;
+  }
+  (void)s;
+}
+
+}  // namespace gpucost
