@@ -26,6 +26,28 @@ void FlattenCsv(const nlohmann::json& j, const std::string& prefix, Table* t) {
   }
 }
 
+// Measured scaling fit, batch-size effect and memory per GPU (issue 4), as rows of the summary table.
+void PrintParallelismRows(const Result& r, Table* head) {
+  if (r.scaling_present)
+    head->Row({"  from measured points", std::string(ScalingLawName(r.scaling_fit.chosen)) + " fit, " +
+                                             FormatPercent(r.scaling_at_gpus.efficiency) + " scaling efficiency" +
+                                             (r.scaling_at_gpus.extrapolated ? " (EXTRAPOLATED)" : "")});
+  if (r.batch_size_token_factor != 1)
+    head->Row({"Batch-size token factor", FormatNumber(r.batch_size_token_factor, 4) + "x tokens (McCandlish et al.)"});
+  if (!r.memory_present) return;
+  const MemoryBreakdown& m = r.memory;
+  head->Row({"Memory per GPU", FormatNumber(m.total_bytes() / 1e9, 4) + " of " + FormatNumber(m.device_bytes / 1e9, 4) +
+                                   " GB" + (m.fits() ? ", fits" : ", DOES NOT FIT")});
+  head->Row({"  model states", FormatNumber(m.model_states_bytes() / 1e9, 4) + " GB (weights " +
+                                   FormatNumber(m.weights_bytes / 1e9, 3) + ", gradients " +
+                                   FormatNumber(m.gradients_bytes / 1e9, 3) + ", optimizer " +
+                                   FormatNumber(m.optimizer_bytes / 1e9, 3) + ")"});
+  head->Row({"  activations", m.activations_known ? FormatNumber(m.activations_bytes / 1e9, 4) + " GB"
+                                                  : std::string("unknown (give layers, hidden, heads, seq_len, vocab)")});
+  head->Row({"  overhead", FormatNumber((m.overhead_bytes + m.gathered_bytes) / 1e9, 4) + " GB" +
+                               (m.gathered_bytes > 0 ? " (incl. ZeRO-3 gathered weights)" : "")});
+}
+
 void PrintTable(const Scenario& s, const Result& r) {
   const char* cur = r.display_currency;
   const double k = r.display_per_usd;
@@ -40,6 +62,7 @@ void PrintTable(const Scenario& s, const Result& r) {
   head.Row({"GPU-hours billed", FormatCount(r.billed_gpu_hours)});
   if (r.tokens > 0) head.Row({"Cost per billion tokens", FormatMoney(r.usd_per_billion_tokens * k, cur)});
   head.Row({"MFU", FormatPercent(r.mfu) + " (" + MfuSourceName(r.mfu_source) + ")"});
+  PrintParallelismRows(r, &head);
   head.Row({"Expected interruptions", FormatNumber(r.expected_interruptions, 3)});
   head.Row({"Checkpoint interval", FormatNumber(r.checkpoint_interval_minutes, 3) + " min (optimum " +
                                         FormatNumber(r.optimal_checkpoint_interval_minutes, 3) + ", Young " +

@@ -18,6 +18,8 @@ const Verb kVerbs[] = {
     {"link", "encode a scenario as a share link for the page; --decode a link back to JSON", RunLink},
     {"catalog", "the GPU catalog and every scenario field, with sources", RunCatalog},
     {"validate", "every problem in a scenario, one per line (exit 2 if any)", RunValidate},
+    {"pricing", "the same job on-demand, spot, reserved and owned, side by side, with capacity risk", RunPricing},
+    {"fleet", "commitment planner over a monthly demand profile: 1-/3-year, spot, on-demand, owned", RunFleet},
 };
 
 void PrintHelp(FILE* f) {

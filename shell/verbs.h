@@ -17,5 +17,7 @@ int RunSweep(int argc, char** argv);
 int RunLink(int argc, char** argv);
 int RunCatalog(int argc, char** argv);
 int RunValidate(int argc, char** argv);
+int RunPricing(int argc, char** argv);  // cmd_pricing.cpp
+int RunFleet(int argc, char** argv);    // cmd_fleet.cpp
 
 }  // namespace gpucost::cli
