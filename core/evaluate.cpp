@@ -115,6 +115,7 @@ bool PlanJob(const Scenario& s, JobPlan* plan, Result* r) {
 
   // --- Work and interruption rates ---
   TimelineInputs& in = job.unit;
+  double concurrent_units = 1;  // units holding checkpoints in storage at the same time
   const double mtbf_s = rel.gpu_mtbf_hours * 3600;
   const double spot_per_node_s = spot ? pr.spot.preemptions_per_node_day / 86400 : 0;
   if (training) {
@@ -138,9 +139,13 @@ bool PlanJob(const Scenario& s, JobPlan* plan, Result* r) {
     job.work_compute_s = compute_s;
     in.work_seconds = compute_s + stall_s;
     in.failure_rate_per_s = mtbf_s > 0 ? static_cast<double>(c.gpus) / mtbf_s : 0;
-    in.spot_rate_per_s = spot_per_node_s * CeilDiv(held, gpn);
+    // Only nodes doing the work interrupt the job; a preempted hot-spare node does not.
+    in.spot_rate_per_s = spot_per_node_s * CeilDiv(static_cast<double>(c.gpus), gpn);
     job.busy_gpus = static_cast<double>(c.gpus);
-    job.session_gpus = job.billed_gpus;
+    // A preemption takes one node; its rental restarts while the surviving nodes stay rented (billed, idle)
+    // until capacity for the lost node is back.
+    job.session_gpus = std::min(job.billed_gpus, gpn);
+    job.reacquire_held_gpus = job.billed_gpus - job.session_gpus;
     r->ideal_hours = compute_s / 3600;
     r->ideal_gpu_hours = r->ideal_hours * static_cast<double>(c.gpus);
   } else {
@@ -157,9 +162,12 @@ bool PlanJob(const Scenario& s, JobPlan* plan, Result* r) {
     in.failure_rate_per_s = mtbf_s > 0 ? gpt / mtbf_s : 0;
     in.spot_rate_per_s = spot_per_node_s * CeilDiv(gpt, gpn);
     job.session_gpus = pr.whole_nodes ? CeilDiv(gpt, gpn) * gpn : gpt;  // GPUs whose rental restarts
+    // Tasks sharing a node are preempted together: one rental session ends per node, not per task.
+    job.units_per_session = pr.whole_nodes && gpt < gpn ? std::floor(gpn / gpt) : 1;
+    concurrent_units = std::min(slots, tasks);
     r->ideal_hours = job.copies * job.work_compute_s / 3600;
     r->ideal_gpu_hours = tasks * w.task_gpu_hours;
-    r->tokens = w.tokens;
+    r->tokens = 0;  // workload.tokens counts training tokens; no cost per token for independent tasks
   }
   in.checkpoint_write_seconds = write_s;
   in.checkpoint_async = rel.checkpoint_async;
@@ -168,6 +176,11 @@ bool PlanJob(const Scenario& s, JobPlan* plan, Result* r) {
   in.failure_recovery_seconds = (job.spares > 0 ? rel.hot_spare_recovery_minutes : rel.recovery_minutes) * 60;
   in.spot_recovery_seconds = rel.recovery_minutes * 60;
   in.reacquire_seconds = pr.spot.reacquire_minutes * 60;
+  if (training && job.spares >= gpn) {
+    // A whole spare node takes over a preempted node at once; its replacement is found in the background.
+    in.spot_recovery_seconds = rel.hot_spare_recovery_minutes * 60;
+    in.reacquire_seconds = 0;
+  }
   r->checkpoint_write_minutes = write_s / 60;
 
   // --- Checkpoint interval: given, or Daly's optimum for the rollback rate ---
@@ -209,7 +222,8 @@ bool PlanJob(const Scenario& s, JobPlan* plan, Result* r) {
   job.tax_rate = pr.tax_rate;
   job.tax_divisor = pr.price_includes_tax ? 1 + pr.tax_rate : 1.0;
   job.price_pretax = price / job.tax_divisor;
-  job.stored_gb = s.storage.dataset_gb + static_cast<double>(s.storage.checkpoints_retained) * r->checkpoint_gb;
+  job.stored_gb = s.storage.dataset_gb +
+                  concurrent_units * static_cast<double>(s.storage.checkpoints_retained) * r->checkpoint_gb;
   job.usd_per_gb_month = s.storage.usd_per_gb_month / job.tax_divisor;
   job.retention_hours = s.storage.retention_days * 24;
   job.egress_usd = s.storage.egress_gb * s.storage.usd_per_gb_egress / job.tax_divisor;
@@ -244,6 +258,7 @@ void BillJob(const JobPlan& job, const Timeline& t, double preemptions, JobBill*
   const double billed_wall_s = job.copies * t.billed();
   g[kPartHotSpares] = job.spares * billed_wall_s / 3600;
   g[kPartIdleGpus] = std::max(0.0, (job.billed_gpus - job.spares) * billed_wall_s / 3600 - busy * t.billed());
+  g[kPartIdleGpus] += job.reacquire_held_gpus * job.copies * t.reacquire_wait / 3600;  // survivors wait, billed
   g[kPartDowntime] = job.billed_gpus * job.downtime_s / 3600;
   // Billing increments and minimums, per rental session (a spot preemption ends one).
   if (job.bill_rounding) {
@@ -305,7 +320,7 @@ Result Evaluate(const Scenario& s) {
   r.checkpoints_written = job.units * t.checkpoints;
 
   JobBill bill, normal_bill;
-  BillJob(job, t, r.expected_preemptions, &bill);
+  BillJob(job, t, r.expected_preemptions / job.units_per_session, &bill);
   BillJob(job, normal, 0, &normal_bill);
   r.time_hours = bill.time_hours;
   r.gpu_hours = bill.gpu_hours;
@@ -327,8 +342,9 @@ Result Evaluate(const Scenario& s) {
   if (rollback_rate > 0 && 1 / rollback_rate < write_s)
     wn.Add("mtbf_below_checkpoint", "Mean time between interruptions (%.1f min) is shorter than one checkpoint "
            "write (%.1f min).", 1 / rollback_rate / 60, write_s / 60);
+  const double interval_used_s = std::min(in.interval_seconds, in.work_seconds);  // longer = one final checkpoint
   if (rel.checkpoint_interval_minutes > 0 && rollback_rate > 0 &&
-      (in.interval_seconds > 2 * optimum_s || in.interval_seconds < 0.5 * optimum_s))
+      (interval_used_s > 2 * optimum_s || interval_used_s < 0.5 * optimum_s))
     wn.Add("interval_far_from_optimum", "Checkpoint interval %.0f min is far from the optimum %.0f min (Daly).",
            in.interval_seconds / 60, optimum_s / 60);
   if (training && r.mfu > kMfuCeiling)

@@ -16,7 +16,9 @@ struct JobPlan {
   double copies = 1;              // units run one after another in a slot (waves); wall = copies x unit time
   double busy_gpus = 0;           // GPUs one unit runs on
   double work_compute_s = 0;      // of unit.work_seconds, the compute part (the rest waits for data)
-  double session_gpus = 0;        // GPUs whose rental restarts after a spot preemption
+  double session_gpus = 0;        // GPUs whose rental restarts after a spot preemption (one node / one task)
+  double units_per_session = 1;   // units preempted together (tasks sharing a node); sessions = preemptions / this
+  double reacquire_held_gpus = 0; // GPUs kept rented (billed, idle) while a preempted unit waits for capacity
   double billed_gpus = 0;         // GPUs paid per hour
   double spares = 0;              // hot spares among them
   double downtime_s = 0;          // known downtime, billed while idle
@@ -46,7 +48,8 @@ struct JobBill {
 };
 
 // Bills one timeline of the unit (every unit assumed to follow it; for tasks, pass the mean per-task
-// timeline). preemptions_total: spot preemptions in the whole job (ends of rental sessions).
+// timeline). preemptions_total: rental sessions ended by spot preemptions in the whole job, i.e. unit
+// preemptions / plan.units_per_session.
 // rounding_gpu_s: billing rounding (GPU-seconds) measured on a simulated timeline's sessions (montecarlo.h);
 // < 0: estimated from preemptions_total.
 void BillJob(const JobPlan& plan, const Timeline& unit, double preemptions_total, JobBill* out,

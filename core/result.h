@@ -18,7 +18,8 @@ enum Part : int {
   kPartRecovery,        // detection, restart, reload (billed, idle)
   kPartReacquireWait,   // waiting for spot capacity (not billed)
   kPartDowntime,        // known downtime (billed, idle)
-  kPartIdleGpus,        // billed GPUs not doing the job's work (whole-node rounding, partial waves)
+  kPartIdleGpus,        // billed GPUs not doing the job's work (whole-node rounding, partial waves, surviving
+                        // nodes of a coupled job waiting for spot capacity)
   kPartHotSpares,       // hot-spare GPUs standing by
   kPartBillingRounding, // billing increments and minimums
   kPartStorage,         // dataset and checkpoints stored, during the job and retention
