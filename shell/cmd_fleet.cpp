@@ -1,0 +1,163 @@
+// gpucost fleet FILE|- [--format table|json|csv]
+// Commitment planner and hybrid plan over a demand profile (core/fleet.h).
+#include <cstdio>
+
+#include <nlohmann/json.hpp>
+
+#include "cli.h"
+#include "fleet.h"
+#include "format.h"
+#include "verbs.h"
+
+namespace gpucost::cli {
+namespace {
+
+const std::vector<OptionSpec> kOptions = {
+    {"--format", true, "table (default), json or csv"},
+};
+
+nlohmann::json PlanJson(const FleetInputs& in, const FleetPlan& p) {
+  using nlohmann::json;
+  json parts = json::object(), hours = json::object(), commitments = json::array();
+  for (int i = 0; i < kFleetPartCount; ++i) {
+    parts[FleetPartName(i)] = p.usd[i];
+    hours[FleetPartName(i)] = p.gpu_hours[i];
+  }
+  for (int i = 0; i < in.commitment_count; ++i) {
+    json levels = json::array();
+    for (int k = 0; k < p.periods[i]; ++k) levels.push_back(p.commit_gpus[i][k]);
+    commitments.push_back({{"name", in.commitments[i].name},
+                           {"term_months", in.commitments[i].term_months},
+                           {"gpus_per_period", levels}});
+  }
+  json months = json::array();
+  for (int m = 0; m < in.months; ++m)
+    months.push_back({{"demand_gpus", in.demand_gpus[m]},
+                      {"committed_gpus", p.month_committed_gpus[m]},
+                      {"on_demand_gpus", p.month_on_demand_gpus[m]},
+                      {"spot_gpus", p.month_spot_gpus[m]},
+                      {"usd", p.month_usd[m]}});
+  return {{"total_usd", p.total_usd}, {"owned_gpus", p.owned_gpus}, {"commitments", commitments},
+          {"breakdown_usd", parts}, {"breakdown_gpu_hours", hours}, {"months", months}};
+}
+
+nlohmann::json FleetJson(const FleetInputs& in, const FleetResult& r) {
+  nlohmann::json notes = nlohmann::json::array();
+  for (int i = 0; i < r.notes.count; ++i) notes.push_back({{"code", r.notes.code[i]}, {"message", r.notes.text[i]}});
+  nlohmann::json doc = {{"schema", "gpucost/fleet-result@1"},
+                        {"months", in.months},
+                        {"demand_gpu_hours", r.demand_gpu_hours},
+                        {"on_demand_usd_per_gpu_hour", in.on_demand_usd_per_gpu_hour},
+                        {"burst_usd_per_gpu_hour", r.burst_usd_per_gpu_hour},
+                        {"spot_share_of_burst", r.spot_share_of_burst},
+                        {"all_on_demand", PlanJson(in, r.all_on_demand)},
+                        {"cloud", PlanJson(in, r.cloud)},
+                        {"notes", notes}};
+  if (in.plan_hybrid) {
+    doc["hybrid"] = PlanJson(in, r.hybrid);
+    doc["owned_usd_per_held_gpu_hour"] = r.owned_usd_per_held_gpu_hour;
+    doc["owned_tco_usd_per_gpu_year"] = r.owned_tco.usd_per_gpu_year;
+  }
+  if (in.name[0]) doc["name"] = in.name;
+  return doc;
+}
+
+std::string Levels(const FleetInputs& in, const FleetPlan& p) {
+  std::string out;
+  for (int i = 0; i < in.commitment_count; ++i) {
+    out += std::string(out.empty() ? "" : "; ") + in.commitments[i].name + ":";
+    for (int k = 0; k < p.periods[i]; ++k) out += " " + FormatCount(p.commit_gpus[i][k]);
+  }
+  if (p.owned_gpus > 0) out += "; owned: " + FormatCount(p.owned_gpus);
+  return out.empty() ? "none" : out;
+}
+
+void PrintTable(const FleetInputs& in, const FleetResult& r) {
+  std::printf("%s: %d months, %s GPU-hours of demand, on-demand %s/GPU-hour, burst %s/GPU-hour (%s on spot)\n",
+              in.name[0] ? in.name : "fleet", in.months, FormatCount(r.demand_gpu_hours).c_str(),
+              FormatUsd(in.on_demand_usd_per_gpu_hour).c_str(), FormatUsd(r.burst_usd_per_gpu_hour).c_str(),
+              FormatPercent(r.spot_share_of_burst).c_str());
+  const bool hybrid = in.plan_hybrid;
+  Table t;
+  std::vector<std::string> head = {"part", "all on-demand", "cloud plan"};
+  if (hybrid) head.push_back("hybrid plan");
+  t.Row(head);
+  t.Rule();
+  for (int i = 0; i < kFleetPartCount; ++i) {
+    if (r.all_on_demand.usd[i] == 0 && r.cloud.usd[i] == 0 && r.hybrid.usd[i] == 0) continue;
+    std::vector<std::string> row = {FleetPartLabel(i), FormatUsd(r.all_on_demand.usd[i]), FormatUsd(r.cloud.usd[i])};
+    if (hybrid) row.push_back(FormatUsd(r.hybrid.usd[i]));
+    t.Row(row);
+  }
+  t.Rule();
+  std::vector<std::string> total = {"Total", FormatUsd(r.all_on_demand.total_usd), FormatUsd(r.cloud.total_usd)};
+  if (hybrid) total.push_back(FormatUsd(r.hybrid.total_usd));
+  t.Row(total);
+  std::vector<std::string> ratio = {"vs all on-demand", "100.0%", FormatPercent(r.cloud.total_usd / r.all_on_demand.total_usd)};
+  if (hybrid) ratio.push_back(FormatPercent(r.hybrid.total_usd / r.all_on_demand.total_usd));
+  t.Row(ratio);
+  t.Print(stdout);
+  std::printf("\nCommitments (GPUs per term period, from month 1)\n  cloud:  %s\n", Levels(in, r.cloud).c_str());
+  if (hybrid)
+    std::printf("  hybrid: %s   (owned at %s per held GPU-hour)\n", Levels(in, r.hybrid).c_str(),
+                FormatUsd(r.owned_usd_per_held_gpu_hour).c_str());
+  if (r.notes.count) std::printf("\nCapacity risk and notes\n");
+  for (int i = 0; i < r.notes.count; ++i) std::printf("  ! %s\n", r.notes.text[i]);
+}
+
+}  // namespace
+
+int RunFleet(int argc, char** argv) {
+  Args args;
+  if (!ParseArgs(argc, argv, kOptions, &args, "fleet")) return kExitInvalid;
+  if (args.Has("--help")) {
+    PrintUsage(stdout, "gpucost fleet FILE|- [--format table|json|csv]",
+               "Plans a fleet over months (schema gpucost/fleet@1): the cost-minimising 1- and 3-year commitment\n"
+               "levels, the burst split between spot and on-demand, unused commitment paid, and an owned baseline\n"
+               "plus cloud burst (hybrid), each as named parts that sum to the total. Example:\n"
+               "  {\"profile\": {\"months\": 36, \"baseline_gpus\": 64, \"bursts\": [{\"start_month\": 4, \"months\": 2,\n"
+               "   \"gpus\": 256}]}, \"on_demand\": {\"offer\": \"lambda-8x-h100-sxm\"}}", kOptions);
+    return kExitOk;
+  }
+  if (args.positional.size() != 1) {
+    Error("fleet: expected one fleet file (or - for standard input)");
+    return kExitInvalid;
+  }
+  Format format;
+  if (!ParseFormat(args, {Format::kTable, Format::kJson, Format::kCsv}, &format)) return kExitInvalid;
+  std::string text, error;
+  if (!ReadInput(args.positional[0], &text, &error)) {
+    Error(error);
+    return kExitFailure;
+  }
+  const FleetParse parse = ParseFleetJson(text);
+  if (!parse.ok()) {
+    Error(InputName(args.positional[0]) + ": " + parse.errors.front().Text());
+    return kExitInvalid;
+  }
+  const FleetResult r = PlanFleet(parse.fleet);
+  if (!r.ok) {
+    Error(InputName(args.positional[0]) + ": fleet cannot be planned");
+    return kExitInvalid;
+  }
+  if (format == Format::kJson) {
+    std::printf("%s\n", FleetJson(parse.fleet, r).dump(2).c_str());
+  } else if (format == Format::kCsv) {
+    Table t;
+    t.Row({"plan", "part", "usd", "gpu_hours"});
+    const std::pair<const char*, const FleetPlan*> plans[] = {
+        {"all_on_demand", &r.all_on_demand}, {"cloud", &r.cloud}, {"hybrid", &r.hybrid}};
+    for (const auto& [name, plan] : plans) {
+      if (plan == &r.hybrid && !parse.fleet.plan_hybrid) continue;
+      for (int i = 0; i < kFleetPartCount; ++i)
+        t.Row({name, FleetPartName(i), FormatNumber(plan->usd[i], 10), FormatNumber(plan->gpu_hours[i], 10)});
+      t.Row({name, "total", FormatNumber(plan->total_usd, 10), ""});
+    }
+    t.PrintCsv(stdout);
+  } else {
+    PrintTable(parse.fleet, r);
+  }
+  return kExitOk;
+}
+
+}  // namespace gpucost::cli
