@@ -1,0 +1,179 @@
+// gpucost mc FILE|- --trials N --seed S [--format table|json]
+// Monte Carlo of the job timeline (core/montecarlo.h): mean, P10/P50/P90 and histograms of time and cost.
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli.h"
+#include "evaluate.h"
+#include "format.h"
+#include "montecarlo.h"
+#include "verbs.h"
+
+namespace gpucost::cli {
+namespace {
+
+constexpr std::int64_t kDefaultTrials = 10000;
+constexpr std::int64_t kSliceTrials = 20000;  // trials between progress updates
+
+const std::vector<OptionSpec> kOptions = {
+    {"--trials", true, "number of simulated jobs, 1 to 10000000 (default 10000)"},
+    {"--seed", true, "random seed, 0 to 18446744073709551615 (default 1); the same seed gives the same numbers"},
+    {"--format", true, "table (default) or json"},
+};
+
+// Strict unsigned decimal integer in [lo, hi]: digits only, no sign, no exponent, no overflow.
+bool ParseUnsigned(const std::string& text, unsigned long long lo, unsigned long long hi, unsigned long long* out) {
+  if (text.empty() || text.size() > 20) return false;
+  for (char c : text)
+    if (c < '0' || c > '9') return false;
+  errno = 0;
+  const unsigned long long v = std::strtoull(text.c_str(), nullptr, 10);
+  if (errno == ERANGE || v < lo || v > hi) return false;
+  *out = v;
+  return true;
+}
+
+nlohmann::ordered_json StatsJson(const McStats& s) {
+  return {{"mean", s.mean}, {"p10", s.p10}, {"p50", s.p50}, {"p90", s.p90}, {"min", s.min}, {"max", s.max}};
+}
+
+nlohmann::ordered_json HistogramJson(const McHistogram& h) {
+  nlohmann::ordered_json counts = nlohmann::ordered_json::array();
+  for (std::int64_t c : h.counts) counts.push_back(c);
+  return {{"lo", h.lo}, {"hi", h.hi}, {"counts", counts}};
+}
+
+nlohmann::ordered_json SummaryJson(const McSummary& m) {
+  nlohmann::ordered_json j;
+  j["trials"] = m.trials;
+  j["seed"] = m.seed;
+  j["time_hours"] = StatsJson(m.time_hours);
+  j["cost_usd"] = StatsJson(m.cost_usd);
+  j["histogram"] = {{"bins", kMcHistogramBins},
+                    {"time_hours", HistogramJson(m.time_hist)},
+                    {"cost_usd", HistogramJson(m.cost_hist)}};
+  nlohmann::ordered_json parts;
+  for (int p = 0; p < kPartCount; ++p)
+    if (m.mean_cost_usd.part[p] != 0 || m.mean_time_hours.part[p] != 0)
+      parts[PartName(p)] = {{"hours", m.mean_time_hours.part[p]}, {"usd", m.mean_cost_usd.part[p]}};
+  j["mean_breakdown"] = parts;
+  j["mean_interruptions"] = m.mean_interruptions;
+  j["mean_failures"] = m.mean_failures;
+  j["mean_preemptions"] = m.mean_preemptions;
+  j["closed_form"] = {{"time_hours", m.closed_form_hours}, {"cost_usd", m.closed_form_usd}};
+  return j;
+}
+
+bool AllFinite(const McSummary& m) {
+  for (const McStats* s : {&m.time_hours, &m.cost_usd})
+    for (double v : {s->mean, s->p10, s->p50, s->p90, s->min, s->max})
+      if (!std::isfinite(v)) return false;
+  return true;
+}
+
+void PrintHistogram(const char* title, const McHistogram& h, double scale, const char* unit) {
+  std::int64_t most = 1;
+  for (std::int64_t c : h.counts) most = std::max(most, c);
+  const double width = (h.hi - h.lo) / kMcHistogramBins;
+  std::printf("\n%s\n", title);
+  for (int b = 0; b < kMcHistogramBins; ++b) {
+    const int bar = static_cast<int>(40.0 * static_cast<double>(h.counts[b]) / static_cast<double>(most) + 0.5);
+    std::printf("  %12s %s  %-40s %lld\n", FormatNumber((h.lo + b * width) * scale, 5).c_str(), unit,
+                std::string(static_cast<std::size_t>(bar), '#').c_str(), static_cast<long long>(h.counts[b]));
+  }
+}
+
+void PrintTable(const Scenario& s, const Result& r, const McSummary& m) {
+  const char* cur = r.display_currency;
+  const double k = r.display_per_usd;
+  std::printf("%s: %lld simulated jobs (seed %llu)\n", s.name[0] ? s.name : "scenario",
+              static_cast<long long>(m.trials), static_cast<unsigned long long>(m.seed));
+  Table t;
+  t.Row({"", "mean", "P10", "P50", "P90", "closed form"});
+  t.Rule();
+  t.Row({"Time", FormatDuration(m.time_hours.mean), FormatDuration(m.time_hours.p10),
+         FormatDuration(m.time_hours.p50), FormatDuration(m.time_hours.p90), FormatDuration(m.closed_form_hours)});
+  t.Row({"Cost", FormatMoney(m.cost_usd.mean * k, cur), FormatMoney(m.cost_usd.p10 * k, cur),
+         FormatMoney(m.cost_usd.p50 * k, cur), FormatMoney(m.cost_usd.p90 * k, cur),
+         FormatMoney(m.closed_form_usd * k, cur)});
+  t.Print(stdout);
+  std::printf("Interruptions per job: %s (failures %s, spot preemptions %s)\n",
+              FormatNumber(m.mean_interruptions, 4).c_str(), FormatNumber(m.mean_failures, 4).c_str(),
+              FormatNumber(m.mean_preemptions, 4).c_str());
+  std::printf("\nMean cost by part\n");
+  Table parts;
+  const double tiny = 1e-9 * m.cost_usd.mean;  // rounding noise, e.g. idle GPUs of exactly 0
+  for (int p = 0; p < kPartCount; ++p)
+    if (std::fabs(m.mean_cost_usd.part[p]) > tiny || m.mean_time_hours.part[p] > 1e-9 * m.time_hours.mean)
+      parts.Row({PartLabel(p), FormatNumber(m.mean_time_hours.part[p], 4) + " h",
+                 FormatMoney(m.mean_cost_usd.part[p] * k, cur)});
+  parts.Print(stdout);
+  PrintHistogram("Cost per completed job", m.cost_hist, k, cur);
+  PrintHistogram("Time per completed job", m.time_hist, 1, "h");
+}
+
+}  // namespace
+
+int RunMc(int argc, char** argv) {
+  Args args;
+  if (!ParseArgs(argc, argv, kOptions, &args, "mc")) return kExitInvalid;
+  if (args.Has("--help")) {
+    PrintUsage(stdout, "gpucost mc FILE|- --trials N --seed S [--format table|json]",
+               "Simulates the job's timeline many times (failures, spot preemptions, rollbacks, recovery,\n"
+               "billing) and reports the mean, P10, P50 and P90 of the time and cost per completed job, with\n"
+               "histograms. The mean approaches the closed form (gpucost eval) for exponential failures.",
+               kOptions);
+    return kExitOk;
+  }
+  if (args.positional.size() != 1) {
+    Error("mc: expected one scenario file (or - for standard input)");
+    return kExitInvalid;
+  }
+  unsigned long long trials = kDefaultTrials, seed = 1;
+  if (args.Has("--trials") &&
+      !ParseUnsigned(args.Get("--trials"), 1, static_cast<unsigned long long>(kMcMaxTrials), &trials)) {
+    Error("mc: --trials must be an integer from 1 to " + std::to_string(kMcMaxTrials) + ", got \"" +
+          args.Get("--trials") + "\"");
+    return kExitInvalid;
+  }
+  if (args.Has("--seed") && !ParseUnsigned(args.Get("--seed"), 0, ~0ull, &seed)) {
+    Error("mc: --seed must be an integer from 0 to 18446744073709551615, got \"" + args.Get("--seed") + "\"");
+    return kExitInvalid;
+  }
+  Format format;
+  if (!ParseFormat(args, {Format::kTable, Format::kJson}, &format)) return kExitInvalid;
+  Scenario s;
+  if (int rc = LoadScenario(args.positional[0], &s)) return rc;
+  const std::string name = InputName(args.positional[0]);
+  const Result r = Evaluate(s);  // for the display currency; MonteCarlo checks that the scenario evaluates
+  MonteCarlo mc(s, seed, static_cast<std::int64_t>(trials));
+  if (!mc.ok()) {
+    Error(name + ": " + mc.error());
+    return kExitInvalid;
+  }
+  const bool show_progress = isatty(fileno(stderr)) && trials > static_cast<unsigned long long>(kSliceTrials);
+  while (!mc.done()) {
+    mc.Run(kSliceTrials);
+    if (show_progress) std::fprintf(stderr, "\r%5.1f%%", mc.progress() * 100);
+  }
+  if (show_progress) std::fprintf(stderr, "\r      \r");
+  const McSummary m = mc.Summary();
+  if (!AllFinite(m)) {
+    Error(name + ": the simulated cost or time is not finite");
+    return kExitInvalid;
+  }
+  if (format == Format::kJson)
+    std::printf("%s\n", SummaryJson(m).dump(2).c_str());
+  else
+    PrintTable(s, r, m);
+  return kExitOk;
+}
+
+}  // namespace gpucost::cli
