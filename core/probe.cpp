@@ -447,6 +447,20 @@ std::string ProbeToJson(const ProbeReport& r, int indent) {
   return MeasurementsJson(r, std::move(doc)).dump(indent);
 }
 
+std::vector<ProbeGemmShape> TrainingGemmShapes(const Scenario& s) {
+  const WorkloadInputs& w = s.workload;
+  const bool shaped = w.hidden > 0 && w.seq_len > 0;
+  const std::int64_t hidden = shaped ? w.hidden : 4096;
+  const std::int64_t ffn = shaped ? (w.ffn_hidden > 0 ? w.ffn_hidden : 4 * w.hidden) : 11008;
+  const std::int64_t tokens = (shaped ? w.seq_len : 4096) * s.parallel.micro_batch;
+  const std::int64_t tp = s.parallel.tensor_parallel;
+  auto split = [tp](std::int64_t v) { return std::max<std::int64_t>(1, v / tp); };
+  return {{"qkv", tokens, split(3 * hidden), hidden},
+          {"attn_out", tokens, hidden, split(hidden)},
+          {"ffn_up", tokens, split(ffn), hidden},
+          {"ffn_down", tokens, hidden, split(ffn)}};
+}
+
 std::string MatchCatalogGpu(const std::string& driver_name, double memory_gb) {
   std::string n = driver_name;
   std::transform(n.begin(), n.end(), n.begin(), [](unsigned char ch) { return std::tolower(ch); });

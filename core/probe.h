@@ -114,6 +114,16 @@ ProbeParse ParseProbeJson(std::string_view text);
 std::vector<InputError> ValidateProbe(const ProbeReport& report);
 std::string ProbeToJson(const ProbeReport& report, int indent = 2);
 
+// A GEMM shape the probe times: D[m x n] = A[m x k] B[k x n].
+struct ProbeGemmShape {
+  std::string name;  // "square", "qkv", "attn_out", "ffn_up", "ffn_down"
+  std::int64_t m = 0, n = 0, k = 0;
+};
+// The forward GEMMs of one transformer layer as one GPU runs them (tensor-parallel split; m = micro-batch
+// x sequence tokens). Without a model shape in the scenario: Llama 2 7B's (hidden 4096, FFN 11008,
+// sequence 4096; Touvron et al. 2023, arXiv:2307.09288), matching the default 7B parameters.
+std::vector<ProbeGemmShape> TrainingGemmShapes(const Scenario& s);
+
 // Catalog id for a GPU name as the driver reports it ("NVIDIA H100 80GB HBM3" -> "h100-sxm"), "" if unknown.
 std::string MatchCatalogGpu(const std::string& driver_name, double memory_gb);
 

@@ -14,6 +14,7 @@ namespace {
 
 const std::vector<OptionSpec> kOptions = {
     {"--format", true, "table (default), json or csv"},
+    {"--probe", true, "apply a probe report (gpucost probe): measured GEMM, HBM, link, storage figures"},
 };
 
 void FlattenCsv(const nlohmann::json& j, const std::string& prefix, Table* t) {
@@ -92,7 +93,7 @@ int RunEval(int argc, char** argv) {
   Args args;
   if (!ParseArgs(argc, argv, kOptions, &args, "eval")) return kExitInvalid;
   if (args.Has("--help")) {
-    PrintUsage(stdout, "gpucost eval FILE|- [--format table|json|csv]",
+    PrintUsage(stdout, "gpucost eval FILE|- [--format table|json|csv] [--probe REPORT]",
                "Evaluates a scenario: expected (failure-inclusive) and normal-run time and cost per completed\n"
                "job, and the named parts they are made of.", kOptions);
     return kExitOk;
@@ -105,6 +106,8 @@ int RunEval(int argc, char** argv) {
   if (!ParseFormat(args, {Format::kTable, Format::kJson, Format::kCsv}, &format)) return kExitInvalid;
   Scenario s;
   if (int rc = LoadScenario(args.positional[0], &s)) return rc;
+  if (args.Has("--probe"))
+    if (int rc = ApplyProbeFile(args.Get("--probe"), &s)) return rc;
   Result r;
   if (int rc = EvaluateForOutput(InputName(args.positional[0]), s, &r)) return rc;
   if (format == Format::kJson) {

@@ -1,5 +1,8 @@
 // verbs.h — the gpucost subcommands. Each lives in its own cmd_<verb>.cpp and is listed in main.cpp.
 #pragma once
+#include <string>
+
+#include "scenario.h"
 
 namespace gpucost::cli {
 
@@ -19,5 +22,10 @@ int RunCatalog(int argc, char** argv);
 int RunValidate(int argc, char** argv);
 int RunPricing(int argc, char** argv);  // cmd_pricing.cpp
 int RunFleet(int argc, char** argv);    // cmd_fleet.cpp
+int RunProbe(int argc, char** argv);
+
+// eval --probe REPORT: applies a probe report to *s and says on stderr which fields it set (cmd_probe.cpp).
+// Returns kExitOk, kExitInvalid (bad report, one line naming the JSON path) or kExitFailure (I/O).
+int ApplyProbeFile(const std::string& path, Scenario* s);
 
 }  // namespace gpucost::cli

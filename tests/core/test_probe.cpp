@@ -171,3 +171,22 @@ TEST_CASE("bad reports: one error naming the JSON path and what is allowed") {
   REQUIRE(deep.errors.size() == 1);
   CHECK(deep.errors[0].path.empty());
 }
+
+TEST_CASE("training-like GEMM shapes follow the scenario's layer and tensor-parallel split") {
+  Scenario s = DefaultScenario();  // no shape: Llama 2 7B's layer
+  std::vector<ProbeGemmShape> shapes = TrainingGemmShapes(s);
+  REQUIRE(shapes.size() == 4);
+  CHECK(shapes[0].name == "qkv");
+  CHECK((shapes[0].m == 4096 && shapes[0].n == 3 * 4096 && shapes[0].k == 4096));
+  CHECK((shapes[3].name == "ffn_down" && shapes[3].n == 4096 && shapes[3].k == 11008));
+  s.workload.hidden = 8192;
+  s.workload.seq_len = 2048;
+  s.workload.ffn_hidden = 28672;
+  s.parallel.micro_batch = 2;
+  s.parallel.tensor_parallel = 8;
+  shapes = TrainingGemmShapes(s);
+  CHECK((shapes[0].m == 4096 && shapes[0].n == 3 * 8192 / 8 && shapes[0].k == 8192));
+  CHECK((shapes[1].n == 8192 && shapes[1].k == 1024));
+  CHECK((shapes[2].n == 28672 / 8 && shapes[2].k == 8192));
+  CHECK((shapes[3].n == 8192 && shapes[3].k == 28672 / 8));
+}
