@@ -1,0 +1,124 @@
+// sensitivity.cpp — the tornado of inputs by their swing of the expected cost per completed job.
+#include "sensitivity.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string_view>
+
+#include "evaluate.h"
+#include "fields.h"
+
+namespace gpucost {
+namespace {
+
+enum class Applies { kAlways, kSpot, kOwned, kRentedUsdPrice, kKrwPrice, kHotSpares, kGiven };
+
+// Low and high bounds as factors of the scenario's value, and why.
+struct Bound {
+  const char* path;
+  double low_factor, high_factor;
+  Applies applies;
+  const char* source;
+};
+
+const Bound kBounds[] = {
+    {"cluster.mfu", 0.8, 1.2, Applies::kAlways,
+     "+-20%: Llama 3 405B measured 38-43% BF16 MFU (Dubey et al. 2024, arXiv:2407.21783, Table 4); published "
+     "large-scale dense MFUs span about 30-56% (Korthikanti et al. 2022, arXiv:2205.05198)"},
+    {"pricing.usd_per_gpu_hour", 0.75, 1.25, Applies::kRentedUsdPrice,
+     "+-25%: assumption for the spread of list prices and negotiated discounts between providers"},
+    {"pricing.krw_per_gpu_hour", 0.75, 1.25, Applies::kKrwPrice,
+     "+-25%: assumption for the spread of list prices and negotiated discounts between providers"},
+    {"pricing.krw_per_usd", 0.9, 1.1, Applies::kKrwPrice,
+     "+-10%: KRW/USD moved between about 1,300 and 1,480 in 2024-2025 (Bank of Korea ECOS)"},
+    {"reliability.gpu_mtbf_hours", 0.5, 2.0, Applies::kAlways,
+     "x0.5 to x2: published large runs differ about 4x per GPU (Llama 3: ~3 h between interruptions on 16,384 "
+     "H100s; OPT-175B: under 12 h on ~1,000 A100s; glennklockwood.com/garden/job-reliability)"},
+    {"reliability.recovery_minutes", 0.5, 2.0, Applies::kAlways,
+     "x0.5 to x2: assumption; detection and restart range from minutes (automated) to hours (manual)"},
+    {"reliability.hot_spare_recovery_minutes", 0.5, 2.0, Applies::kHotSpares, "x0.5 to x2: assumption"},
+    {"reliability.checkpoint_write_minutes", 0.5, 2.0, Applies::kAlways,
+     "x0.5 to x2: assumption; shared-storage write bandwidth varies with load and striping"},
+    {"reliability.checkpoint_interval_minutes", 0.5, 2.0, Applies::kGiven, "x0.5 to x2 around the interval given"},
+    {"reliability.downtime_hours", 0.5, 2.0, Applies::kGiven, "x0.5 to x2: assumption"},
+    {"storage.read_gbps", 0.5, 2.0, Applies::kGiven, "x0.5 to x2: assumption; shared storage under load"},
+    {"storage.usd_per_gb_month", 0.5, 2.0, Applies::kGiven, "x0.5 to x2: object vs parallel file storage tiers"},
+    {"pricing.spot.preemptions_per_node_day", 0.5, 2.0, Applies::kSpot,
+     "x0.5 to x2: AWS Spot Instance Advisor reports interruption frequency in buckets that each span ~2x "
+     "(<5%, 5-10%, 10-15%, 15-20%, >20% per month)"},
+    {"pricing.spot.reacquire_minutes", 0.5, 2.0, Applies::kSpot, "x0.5 to x2: assumption"},
+    {"pricing.owned.utilization", 0.8, 1.2, Applies::kOwned, "+-20%: assumption"},
+    {"pricing.owned.capex_usd_per_gpu", 0.8, 1.2, Applies::kOwned, "+-20%: assumption (negotiated system prices)"},
+    {"pricing.owned.lifetime_years", 0.75, 1.25, Applies::kOwned, "+-25%: assumption (servers are depreciated over 4-6 years)"},
+    {"pricing.owned.usd_per_kwh", 0.5, 2.0, Applies::kOwned, "x0.5 to x2: industrial electricity prices by region"},
+};
+
+bool Applicable(const Bound& b, const Scenario& s) {
+  switch (b.applies) {
+    case Applies::kAlways: return true;
+    case Applies::kSpot: return Model(s) == PricingModel::kSpot;
+    case Applies::kOwned: return Model(s) == PricingModel::kOwned;
+    case Applies::kRentedUsdPrice: return Model(s) != PricingModel::kOwned && s.pricing.krw_per_gpu_hour <= 0;
+    case Applies::kKrwPrice: return Model(s) != PricingModel::kOwned && s.pricing.krw_per_gpu_hour > 0;
+    case Applies::kHotSpares: return s.reliability.hot_spares > 0;
+    case Applies::kGiven: return true;  // skipped below when the value is 0 (not given)
+  }
+  return false;
+}
+
+// The value the model uses now: the field's value, or for auto fields the derived one.
+double EffectiveValue(const Scenario& s, const Result& r, const FieldSpec& f) {
+  const double v = GetNumber(s, f);
+  if (v > 0 || !f.is_auto) return v;
+  const std::string_view path = f.path;
+  if (path == "cluster.mfu") return r.mfu;
+  if (path == "reliability.checkpoint_write_minutes") return r.checkpoint_write_minutes;
+  return 0;  // auto and not derivable here: not varied
+}
+
+// Limits v to the field's range; returns true if it had to.
+bool Clip(const FieldSpec& f, double* v) {
+  if (ValueInRange(f, *v)) return false;
+  const double lo = f.min_exclusive ? std::nextafter(f.min, f.max) : f.min;
+  *v = std::min(std::max(*v, lo), f.max);
+  return true;
+}
+
+}  // namespace
+
+SensitivityResult AnalyzeSensitivity(const Scenario& s, double percent) {
+  SensitivityResult out;
+  const Result base = Evaluate(s);
+  if (!base.ok || !(percent >= 0 && percent < 100)) return out;
+  out.ok = true;
+  out.base_usd = base.expected_usd;
+  out.base_hours = base.expected_hours;
+  out.percent = percent;
+  for (const Bound& b : kBounds) {
+    const FieldSpec* f = FindField(b.path);
+    if (!f || !Applicable(b, s)) continue;
+    SensitivityInput in;
+    in.path = f->path;
+    in.unit = f->unit;
+    in.bound_source = percent > 0 ? "+-percent" : b.source;
+    in.base_value = EffectiveValue(s, base, *f);
+    if (in.base_value <= 0) continue;
+    in.low_value = in.base_value * (percent > 0 ? 1 - percent / 100 : b.low_factor);
+    in.high_value = in.base_value * (percent > 0 ? 1 + percent / 100 : b.high_factor);
+    in.clipped = Clip(*f, &in.low_value) | Clip(*f, &in.high_value);
+    Scenario low = s, high = s;
+    SetNumber(low, *f, in.low_value);
+    SetNumber(high, *f, in.high_value);
+    const Result rl = Evaluate(low), rh = Evaluate(high);
+    if (!rl.ok || !rh.ok) continue;
+    in.low_usd = rl.expected_usd, in.high_usd = rh.expected_usd;
+    in.low_hours = rl.expected_hours, in.high_hours = rh.expected_hours;
+    in.swing_usd = std::fabs(in.high_usd - in.low_usd);
+    out.inputs.push_back(in);
+  }
+  std::stable_sort(out.inputs.begin(), out.inputs.end(),
+                   [](const SensitivityInput& a, const SensitivityInput& b) { return a.swing_usd > b.swing_usd; });
+  return out;
+}
+
+}  // namespace gpucost

@@ -1,0 +1,38 @@
+// sensitivity.h — which inputs move the cost per completed job the most: a tornado.
+//
+// Each uncertain input (MFU, price, failure rate, recovery, checkpoint write, spot rates, ownership costs, ...)
+// is moved to a low and a high bound while everything else stays, and Evaluate() gives the expected cost per
+// completed job at each. Bounds are documented factors of the scenario's (effective) value with their reason
+// (sensitivity.cpp), or +-percent for every input when asked. Inputs are sorted by swing, largest first.
+// Inputs that do not apply (spot rates on demand, ownership costs when renting, auto fields with no value)
+// are left out. A bound outside the field's allowed range is limited to it and marked `clipped`.
+#pragma once
+#include <vector>
+
+#include "scenario.h"
+
+namespace gpucost {
+
+struct SensitivityInput {
+  const char* path = "";        // scenario field (fields.h)
+  const char* unit = "";
+  const char* bound_source = "";// why these bounds
+  double base_value = 0;        // the value used now (effective value for auto fields)
+  double low_value = 0, high_value = 0;
+  double low_usd = 0, high_usd = 0;      // expected cost per completed job at the low / high value
+  double low_hours = 0, high_hours = 0;  // expected time
+  double swing_usd = 0;         // |high_usd - low_usd|
+  bool clipped = false;
+};
+
+struct SensitivityResult {
+  bool ok = false;              // false: the scenario cannot be evaluated
+  double base_usd = 0, base_hours = 0;
+  double percent = 0;           // 0: documented bounds; else every input +-percent
+  std::vector<SensitivityInput> inputs;  // sorted by swing_usd, largest first
+};
+
+// percent: 0 for the documented bounds, else (0, 100) to move every input by +-percent.
+SensitivityResult AnalyzeSensitivity(const Scenario& s, double percent = 0);
+
+}  // namespace gpucost
