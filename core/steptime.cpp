@@ -118,6 +118,20 @@ LayerTimes LayerTimesOf(const ModelShape& m, const Layout& l, const StepHardware
   return r;
 }
 
+// Data-parallel communication `comm` of a stage overlapped with one pass of its model chunks (Megatron-LM's
+// bucketed overlap of gradient reduction and parameter gathers): each of the v chunks' share (comm / v) can
+// start when that chunk's last pass ends; the last chunk's share overlaps only its own pass (chunk_seconds),
+// and all of it overlaps at most the cool-down (warm-up) of the interleaved 1F1B schedule, which has
+// 2 (p-1) + (v-1) p chunk passes on the first stage (Megatron-LM's num_warmup_microbatches), or one pass
+// without interleaving.
+double ExposedAfterOverlap(double comm, double chunk_seconds, const Layout& l, double micro_batches) {
+  if (comm <= 0) return 0;
+  const double v = D(l.interleave);
+  const double passes = l.interleave == 1 ? 1.0
+                                          : std::min(micro_batches * v, D(2 * (l.pipeline - 1) + (l.interleave - 1) * l.pipeline));
+  return std::max({0.0, comm / v - chunk_seconds, comm - passes * chunk_seconds});
+}
+
 // The last stage's logits and vocabulary softmax, one micro-batch (forward + backward).
 double LogitsSeconds(const ModelShape& m, const Layout& l, const StepHardware& hw) {
   const double tokens = D(l.micro_batch) * D(m.seq_len), vocab_local = D(m.vocab) / D(l.tensor);
@@ -222,10 +236,17 @@ StepTime EstimateStepTime(const ModelShape& m, const Layout& l, const StepHardwa
   if (l.data > 1) {
     const Group g = GroupOf(l.data, l.tensor, hw.gpus_per_node);
     const double grads = stage_params * hw.grad_bytes_per_param, weights = stage_params * hw.weight_bytes_per_param;
-    const double reduce = l.zero_stage == 0 ? AllReduceSeconds(grads, g, links)
-                                            : ReduceScatterSeconds(grads, g, links) + AllGatherSeconds(weights, g, links);
-    const double window = l.overlap_comm ? (2.0 / 3.0) * (compute_mb + memory_mb) : 0;
-    double exposed = std::max(0.0, reduce - window), total = reduce;
+    const bool zero0 = l.zero_stage == 0;
+    const double reduce = zero0 ? AllReduceSeconds(grads, g, links) : ReduceScatterSeconds(grads, g, links);
+    // ZeRO 1-2 gather the updated parameters once per step; ZeRO-3 gathers them for every micro-batch (below).
+    const double gather = zero0 || l.zero_stage == 3 ? 0 : AllGatherSeconds(weights, g, links);
+    double total = reduce + gather, exposed = total;
+    if (l.overlap_comm) {
+      // Gradients of a model chunk are reduced while later chunks still run their last backward passes
+      // (the cool-down), parameters gathered while the next step's warm-up forwards run.
+      const double chunk_forward = (compute_mb + memory_mb) / 3 / D(l.interleave);
+      exposed = ExposedAfterOverlap(reduce, 2 * chunk_forward, l, mb) + ExposedAfterOverlap(gather, chunk_forward, l, mb);
+    }
     if (l.zero_stage == 3) {  // gather the stage's weights for every micro-batch's forward and backward
       const double gather_mb = 2 * AllGatherSeconds(weights, g, links);
       total += mb * gather_mb;

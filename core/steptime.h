@@ -24,8 +24,9 @@
 //     ideal pipeline time (Narayanan et al. 2021, arXiv:2104.04473, section 2.2.2).
 //   * Data parallel: gradient all-reduce (ZeRO 1-2: reduce-scatter + parameter all-gather, same volume),
 //     hierarchical across nodes; ZeRO-3 also gathers the stage's parameters for every micro-batch forward
-//     and backward. With overlap_comm the gradient reduction hides behind the last micro-batch's backward
-//     and ZeRO-3 gathers behind each micro-batch's compute; only the excess is exposed.
+//     and backward. With overlap_comm the gradient reduction hides behind the backward passes of the
+//     schedule's cool-down and the parameter gather behind the next step's warm-up forwards (per model
+//     chunk with interleaving), ZeRO-3 gathers behind each micro-batch's compute; only the excess is exposed.
 //   * Optimizer step: reads and writes the local optimizer state, master weights and gradients at HBM speed.
 // MFU = model FLOPs / (step time x GPUs x dense peak), with model FLOPs = tokens x (6 N + 12 L h s) and
 // N = L (4h² + 2hf) + V h (the "6ND + attention" convention, equal to Korthikanti et al.'s

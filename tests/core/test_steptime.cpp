@@ -1,0 +1,394 @@
+// Step-time model (steptime.h, comm.h): golden tests against measured Megatron-LM runs and MLPerf, and the
+// model's structure (parts sum to the total, bubble formula, monotone responses, errors).
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "catalog.h"
+#include "comm.h"
+#include "evaluate.h"
+#include "result_json.h"
+#include "steptime.h"
+#include "../test_util.h"
+
+using namespace gpucost;
+using nlohmann::json;
+
+namespace {
+
+json LoadData(const char* name) { return json::parse(test::ReadFile(test::DataPath(name))); }
+
+// A scenario on the hardware of a golden file, with the model shape of one row.
+Scenario ScenarioFor(const json& doc, const json& row) {
+  Scenario s = DefaultScenario();
+  const json& hw = doc["hardware"];
+  std::snprintf(s.cluster.gpu, sizeof s.cluster.gpu, "%s", hw["gpu"].get<std::string>().c_str());
+  s.cluster.gpus_per_node = hw["gpus_per_node"].get<std::int64_t>();
+  s.cluster.node_network_gbps = hw["node_network_gbps"].get<double>();
+  const std::string precision = hw["precision"].get<std::string>();
+  s.workload.precision = static_cast<int>(precision == "fp8" ? Precision::kFp8 : precision == "fp16" ? Precision::kFp16 : Precision::kBf16);
+  const json& model = row.contains("layers") ? row : doc["model"];
+  s.workload.layers = model["layers"].get<std::int64_t>();
+  s.workload.hidden = model["hidden"].get<std::int64_t>();
+  s.workload.heads = model["heads"].get<std::int64_t>();
+  s.workload.seq_len = doc.contains("seq_len") ? doc["seq_len"].get<std::int64_t>() : model["seq_len"].get<std::int64_t>();
+  s.workload.vocab = doc.contains("vocab") ? doc["vocab"].get<std::int64_t>() : model["vocab"].get<std::int64_t>();
+  return s;
+}
+
+StepHardware HardwareOf(const Scenario& s) {
+  EffectiveHardware hw;
+  REQUIRE(ResolveHardware(s, &hw));
+  return StepHardwareFor(s, hw);
+}
+
+Layout LayoutOf(const json& row) {
+  Layout l;
+  l.tensor = row["tensor"].get<std::int64_t>();
+  l.pipeline = row["pipeline"].get<std::int64_t>();
+  l.data = row["gpus"].get<std::int64_t>() / (l.tensor * l.pipeline);
+  l.global_batch = row["global_batch"].get<std::int64_t>();
+  l.micro_batch = row.value("micro_batch", std::int64_t{1});
+  l.interleave = row.value("interleave", std::int64_t{1});
+  l.zero_stage = 0;
+  return l;
+}
+
+double SumOfParts(const StepTime& t) {
+  return t.compute_seconds + t.memory_bound_seconds + t.recompute_seconds + t.tp_comm_seconds + t.pp_comm_seconds +
+         t.dp_comm_seconds + t.bubble_seconds + t.optimizer_seconds;
+}
+
+// GPT-3 175B on 64 A100-80GB (Korthikanti et al. Table 3 layout) with sequence parallelism + selective.
+struct Gpt3 {
+  ModelShape shape;
+  Layout layout;
+  StepHardware hw;
+  Gpt3() {
+    Scenario s = DefaultScenario();
+    std::snprintf(s.cluster.gpu, sizeof s.cluster.gpu, "%s", "a100-sxm-80gb");
+    s.cluster.node_network_gbps = 1600;
+    s.workload.layers = 96;
+    s.workload.hidden = 12288;
+    s.workload.heads = 96;
+    s.workload.seq_len = 2048;
+    s.workload.vocab = 51200;
+    shape = ShapeFromScenario(s);
+    hw = HardwareOf(s);
+    layout.tensor = 8;
+    layout.pipeline = 8;
+    layout.data = 1;
+    layout.global_batch = 64;
+    layout.micro_batch = 1;
+    layout.interleave = 3;
+    layout.sequence_parallel = true;
+    layout.recompute = Recompute::kSelective;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("Korthikanti et al. 2022 Table 5: measured iteration times within 10% mean absolute error") {
+  const json doc = LoadData("korthikanti_table5.json");
+  double sum_abs = 0;
+  int rows = 0;
+  for (const json& row : doc["rows"]) {
+    const Scenario s = ScenarioFor(doc, row);
+    Layout l = LayoutOf(row);
+    const bool full = row["mode"].get<std::string>() == "full";
+    l.recompute = full ? Recompute::kFull : Recompute::kSelective;
+    l.sequence_parallel = !full;
+    const StepTime t = EstimateStepTime(ShapeFromScenario(s), l, HardwareOf(s));
+    REQUIRE(t.ok());
+    const double measured = row["seconds"].get<double>();
+    const double error = t.seconds / measured - 1;
+    CAPTURE(row["model"].get<std::string>());
+    CAPTURE(row["mode"].get<std::string>());
+    CAPTURE(t.seconds);
+    CAPTURE(measured);
+    MESSAGE(row["model"].get<std::string>() << " " << row["mode"].get<std::string>() << ": predicted "
+                                             << t.seconds << " s, measured " << measured << " s (" << error * 100 << "%)");
+    CHECK(std::fabs(error) <= doc["targets"]["max_abs_error_per_row"].get<double>());
+    if (row.contains("mfu")) {  // the published MFU/HFU use the same FLOP convention as the model
+      const double mfu_from_measured = t.model_flops / (measured * static_cast<double>(l.gpus()) * 312e12);
+      CHECK(mfu_from_measured == doctest::Approx(row["mfu"].get<double>()).epsilon(0.02));
+    }
+    sum_abs += std::fabs(error);
+    ++rows;
+  }
+  const double mae = sum_abs / rows;
+  MESSAGE("Korthikanti Table 5 mean absolute error: " << mae * 100 << "%");
+  CHECK(rows == 8);
+  CHECK(mae <= doc["targets"]["mean_abs_error"].get<double>());
+}
+
+TEST_CASE("Megatron-LM weak scaling (Narayanan et al. 2021 Table 1): HFU 44-52% roughly reproduced") {
+  const json doc = LoadData("megatron_weak_scaling.json");
+  double sum_abs = 0, lowest = 1, highest = 0;
+  int rows = 0;
+  for (const json& row : doc["rows"]) {
+    const Scenario s = ScenarioFor(doc, row);
+    Layout l = LayoutOf(row);
+    l.recompute = Recompute::kFull;
+    l.overlap_comm = false;
+    const StepTime t = EstimateStepTime(ShapeFromScenario(s), l, HardwareOf(s));
+    REQUIRE(t.ok());
+    const double measured = row["percent_of_peak"].get<double>() / 100;
+    const double error = t.hfu / measured - 1;
+    MESSAGE(row["params_b"].get<double>() << "B on " << row["gpus"].get<int>() << " GPUs: HFU " << t.hfu * 100
+                                          << "%, measured " << measured * 100 << "% (" << error * 100 << "%)");
+    CHECK(std::fabs(error) <= doc["targets"]["max_abs_error_per_row"].get<double>());
+    sum_abs += std::fabs(error);
+    lowest = std::min(lowest, t.hfu);
+    highest = std::max(highest, t.hfu);
+    ++rows;
+  }
+  CHECK(rows == 10);
+  CHECK(sum_abs / rows <= doc["targets"]["mean_abs_error_hfu"].get<double>());
+  CHECK(lowest > 0.35);  // no size collapses or exceeds what A100s reach
+  CHECK(highest < 0.65);
+}
+
+TEST_CASE("MLPerf GPT-3 175B strong scaling 3,584 -> 10,752 H100: about 93% efficiency") {
+  const json doc = LoadData("mlperf_gpt3_scaling.json");
+  const Scenario s = ScenarioFor(doc, doc["model"]);
+  const json& lj = doc["layout"];
+  Layout l;
+  l.tensor = lj["tensor"].get<std::int64_t>();
+  l.pipeline = lj["pipeline"].get<std::int64_t>();
+  l.interleave = lj["interleave"].get<std::int64_t>();
+  l.micro_batch = lj["micro_batch"].get<std::int64_t>();
+  l.zero_stage = lj["zero_stage"].get<std::int64_t>();
+  l.sequence_parallel = lj["sequence_parallel"].get<bool>();
+  l.recompute = Recompute::kSelective;
+  l.global_batch = lj["global_batch"].get<std::int64_t>();
+  const ModelShape shape = ShapeFromScenario(s);
+  const StepHardware hw = HardwareOf(s);
+  double per_gpu[2];
+  for (int i = 0; i < 2; ++i) {
+    const std::int64_t gpus = doc["runs"][i]["gpus"].get<std::int64_t>();
+    l.data = gpus / (l.tensor * l.pipeline);
+    const StepTime t = EstimateStepTime(shape, l, hw);
+    REQUIRE(t.ok());
+    per_gpu[i] = t.tokens_per_second / static_cast<double>(gpus);
+  }
+  const double efficiency = per_gpu[1] / per_gpu[0];
+  const double measured = doc["strong_scaling_efficiency"].get<double>();
+  const double m0 = doc["runs"][0]["minutes"].get<double>(), m1 = doc["runs"][1]["minutes"].get<double>();
+  CHECK(measured == doctest::Approx((m0 / m1) / 3.0).epsilon(0.002));
+  MESSAGE("predicted strong-scaling efficiency " << efficiency << ", measured " << measured);
+  CHECK(std::fabs(efficiency - measured) <= doc["targets"]["efficiency_abs_error"].get<double>());
+}
+
+TEST_CASE("the step is the sum of its named parts; MFU <= HFU; labels of the FLOP conventions") {
+  Gpt3 g;
+  for (Recompute r : {Recompute::kNone, Recompute::kSelective, Recompute::kFull}) {
+    g.layout.recompute = r;
+    const StepTime t = EstimateStepTime(g.shape, g.layout, g.hw);
+    REQUIRE(t.ok());
+    CHECK(t.seconds == doctest::Approx(SumOfParts(t)).epsilon(1e-12));
+    CHECK(t.exposed_comm_seconds == doctest::Approx(t.tp_comm_seconds + t.pp_comm_seconds + t.dp_comm_seconds));
+    CHECK(t.mfu <= t.hfu);
+    CHECK(t.mfu > 0.3);
+    CHECK(t.mfu < 0.8);
+    if (r == Recompute::kNone) {
+      CHECK(t.recompute_seconds == 0);
+      CHECK(t.hfu == doctest::Approx(t.mfu));
+    }
+  }
+  // Model FLOPs: Korthikanti et al.'s 72 B s l h^2 (1 + s/6h + V/12lh).
+  const StepTime t = EstimateStepTime(g.shape, g.layout, g.hw);
+  const double B = 64, s = 2048, l = 96, h = 12288, V = 51200;
+  CHECK(t.model_flops == doctest::Approx(72 * B * s * l * h * h * (1 + s / (6 * h) + V / (12 * l * h))).epsilon(1e-12));
+}
+
+TEST_CASE("recompute costs time in the order none < selective < full") {
+  Gpt3 g;
+  double last = -1;
+  for (Recompute r : {Recompute::kNone, Recompute::kSelective, Recompute::kFull}) {
+    g.layout.recompute = r;
+    const StepTime t = EstimateStepTime(g.shape, g.layout, g.hw);
+    CHECK(t.recompute_seconds > last);
+    last = t.recompute_seconds;
+  }
+}
+
+TEST_CASE("the pipeline bubble is (p-1)/(m v) of the ideal pipeline time") {
+  Gpt3 g;
+  for (std::int64_t v : {1, 2, 3, 4}) {
+    g.layout.interleave = v;
+    const StepTime t = EstimateStepTime(g.shape, g.layout, g.hw);
+    REQUIRE(t.ok());
+    const double busy = t.compute_seconds + t.memory_bound_seconds + t.recompute_seconds + t.tp_comm_seconds + t.pp_comm_seconds;
+    const double m = 64;
+    CHECK(t.bubble_seconds == doctest::Approx(busy * 7.0 / (m * static_cast<double>(v))).epsilon(1e-12));
+  }
+  g.layout.pipeline = 1;
+  g.layout.interleave = 1;
+  g.layout.tensor = 8;
+  g.layout.data = 8;
+  CHECK(EstimateStepTime(g.shape, g.layout, g.hw).bubble_seconds == 0);
+}
+
+TEST_CASE("faster links, overlap and sequence parallelism help where they should") {
+  Gpt3 g;
+  const StepTime base = EstimateStepTime(g.shape, g.layout, g.hw);
+  StepHardware fast = g.hw;
+  fast.nvlink_bytes_per_s *= 2;
+  CHECK(EstimateStepTime(g.shape, g.layout, fast).tp_comm_seconds < base.tp_comm_seconds);
+  // Sequence parallelism splits norms and dropouts over the tensor group.
+  Layout no_sp = g.layout;
+  no_sp.sequence_parallel = false;
+  CHECK(EstimateStepTime(g.shape, no_sp, g.hw).memory_bound_seconds > base.memory_bound_seconds);
+  // Data parallel across nodes: overlap hides part of the reduction; a slower network exposes more.
+  Layout dp = g.layout;
+  dp.tensor = 8;
+  dp.pipeline = 4;
+  dp.interleave = 1;
+  dp.data = 16;
+  dp.global_batch = 256;
+  dp.zero_stage = 1;
+  dp.overlap_comm = false;
+  const StepTime plain = EstimateStepTime(g.shape, dp, g.hw);
+  dp.overlap_comm = true;
+  const StepTime overlapped = EstimateStepTime(g.shape, dp, g.hw);
+  CHECK(plain.dp_comm_seconds == doctest::Approx(plain.dp_comm_total_seconds));
+  CHECK(overlapped.dp_comm_seconds < plain.dp_comm_seconds);
+  StepHardware slow = g.hw;
+  slow.network_bytes_per_s /= 8;
+  CHECK(EstimateStepTime(g.shape, dp, slow).dp_comm_total_seconds > overlapped.dp_comm_total_seconds);
+  // ZeRO-3 gathers the weights for every micro-batch: more data-parallel traffic than ZeRO-1.
+  dp.zero_stage = 3;
+  CHECK(EstimateStepTime(g.shape, dp, g.hw).dp_comm_total_seconds > overlapped.dp_comm_total_seconds);
+}
+
+TEST_CASE("GEMM and HBM efficiency curves are monotone and bounded") {
+  double last = 0;
+  for (double flops = 1e6; flops < 1e13; flops *= 1.7) {
+    const double e = GemmEfficiency(flops);
+    CHECK(e >= last);
+    CHECK(e > 0);
+    CHECK(e <= 0.8);
+    last = e;
+  }
+  CHECK(GemmEfficiency(1e12) == doctest::Approx(0.79));
+  last = 0;
+  for (double bytes = 1e3; bytes < 1e10; bytes *= 1.9) {
+    const double e = HbmEfficiency(bytes);
+    CHECK(e >= last);
+    last = e;
+  }
+  CHECK(HbmEfficiency(1e9) == doctest::Approx(0.95));
+}
+
+TEST_CASE("ring collectives: bandwidth term and the hierarchy across nodes") {
+  Links l;
+  l.nvlink_bytes_per_s = 200e9;
+  l.network_bytes_per_s = 20e9;
+  const Group node = GroupOf(8, 1, 8);
+  CHECK(node.per_node == 8);
+  const double bytes = 1e9;
+  CHECK(AllGatherSeconds(bytes, node, l) == doctest::Approx(7.0 / 8 * bytes / 200e9 + 7 * kNvlinkHopSeconds));
+  CHECK(AllReduceSeconds(bytes, node, l) == doctest::Approx(2 * AllGatherSeconds(bytes, node, l)));
+  // 64 data-parallel ranks 8 apart: one per node, all traffic on the network.
+  const Group spread = GroupOf(64, 8, 8);
+  CHECK(spread.per_node == 1);
+  CHECK(AllGatherSeconds(bytes, spread, l) == doctest::Approx(63.0 / 64 * bytes / 20e9 + 63 * kNetworkHopSeconds));
+  // 16 ranks 4 apart: 2 per node; the network carries half the buffer per GPU.
+  const Group pairs = GroupOf(16, 4, 8);
+  CHECK(pairs.per_node == 2);
+  CHECK(AllGatherSeconds(bytes, pairs, l) ==
+        doctest::Approx(0.5 * bytes / 200e9 + kNvlinkHopSeconds + 7.0 / 8 * (bytes / 2) / 20e9 + 7 * kNetworkHopSeconds));
+  CHECK(AllGatherSeconds(bytes, GroupOf(1, 1, 8), l) == 0);
+}
+
+TEST_CASE("invalid layouts are errors, never NaN") {
+  Gpt3 g;
+  Layout l = g.layout;
+  l.tensor = 7;
+  CHECK(EstimateStepTime(g.shape, l, g.hw).error == LayoutError::kTensorHeads);
+  l = g.layout;
+  l.pipeline = 5;
+  CHECK(EstimateStepTime(g.shape, l, g.hw).error == LayoutError::kPipelineLayers);
+  l = g.layout;
+  l.micro_batch = 2;
+  l.global_batch = 63;
+  CHECK(EstimateStepTime(g.shape, l, g.hw).error == LayoutError::kBatchSplit);
+  l = g.layout;
+  l.global_batch = 0;
+  CHECK(EstimateStepTime(g.shape, l, g.hw).error == LayoutError::kGlobalBatchUnknown);
+  l = g.layout;
+  l.global_batch = 8 * 4;  // 32 micro-batches: fine; 36 would not divide by p = 8 with interleaving
+  CHECK(EstimateStepTime(g.shape, l, g.hw).ok());
+  l.global_batch = 36;
+  CHECK(EstimateStepTime(g.shape, l, g.hw).error == LayoutError::kInterleave);
+  l = g.layout;
+  l.zero_stage = 4;
+  CHECK(EstimateStepTime(g.shape, l, g.hw).error == LayoutError::kBadDegree);
+  CHECK(EstimateStepTime(ModelShape{}, g.layout, g.hw).error == LayoutError::kShapeUnknown);
+  for (LayoutError e : {LayoutError::kShapeUnknown, LayoutError::kBatchSplit, LayoutError::kInterleave})
+    CHECK(std::string(LayoutErrorText(e)).size() > 10);
+}
+
+TEST_CASE("scaling: a single-node MFU predicts the MFU at N GPUs; efficiency <= 1, worse on a slow network") {
+  Gpt3 g;
+  Layout l = g.layout;
+  l.interleave = 1;
+  l.pipeline = 1;
+  l.tensor = 8;
+  l.data = 128;
+  l.global_batch = 128 * 4;
+  l.zero_stage = 1;
+  const double fast = ScalingEfficiency(g.shape, l, g.hw);
+  StepHardware slow = g.hw;
+  slow.network_bytes_per_s /= 16;
+  const double slower = ScalingEfficiency(g.shape, l, slow);
+  CHECK(fast <= 1.0 + 1e-12);
+  CHECK(fast > 0.5);
+  CHECK(slower < fast);
+  CHECK(PredictMfuFromSingleNode(0.5, g.shape, l, g.hw) == doctest::Approx(0.5 * fast));
+}
+
+TEST_CASE("Evaluate uses the predicted MFU when cluster.mfu is absent, and says so") {
+  Scenario s = test::MustParse(R"({
+    "cluster": {"gpu": "a100-sxm-80gb", "gpus": 64, "node_network_gbps": 1600},
+    "workload": {"params": 175e9, "tokens": 300e9, "layers": 96, "hidden": 12288, "heads": 96, "seq_len": 2048,
+                 "vocab": 51200},
+    "parallel": {"tensor_parallel": 8, "pipeline_parallel": 8, "global_batch": 64, "pipeline_interleave": 3,
+                 "sequence_parallel": true, "recompute": "selective", "zero_stage": 0}})");
+  Result r = Evaluate(s);
+  REQUIRE(r.ok);
+  REQUIRE(r.step.ok());
+  CHECK(r.mfu_source == MfuSource::kPredicted);
+  CHECK(r.mfu == doctest::Approx(r.step.mfu));
+  const json doc = json::parse(ResultToJson(s, r));
+  for (const char* key : {"seconds", "compute_seconds", "recompute_seconds", "exposed_comm_seconds", "bubble_seconds",
+                          "mfu", "hfu", "memory_bound_seconds", "optimizer_seconds"}) {
+    CAPTURE(key);
+    CHECK(doc["step"].contains(key));
+  }
+  CHECK(doc["work"]["mfu_source"].get<std::string>() == "predicted");
+  // Given MFU wins; a single-node MFU is scaled by the modelled efficiency.
+  s.cluster.mfu = 0.45;
+  r = Evaluate(s);
+  CHECK(r.mfu_source == MfuSource::kGiven);
+  CHECK(r.mfu == 0.45);
+  CHECK(r.step.ok());
+  s.cluster.mfu = 0;
+  s.parallel.single_node_mfu = 0.5;
+  r = Evaluate(s);
+  CHECK(r.mfu_source == MfuSource::kPredicted);
+  CHECK(r.mfu == doctest::Approx(0.5 * r.scaling_efficiency));
+  // A layout that does not match the GPU count: no prediction, a warning, the default MFU.
+  s.parallel.single_node_mfu = 0;
+  s.cluster.gpus = 100;
+  r = Evaluate(s);
+  CHECK(!r.step.ok());
+  CHECK(r.mfu_source == MfuSource::kDefault);
+  CHECK(r.warnings.count >= 1);
+  CHECK(json::parse(ResultToJson(s, r)).contains("step") == false);
+}
