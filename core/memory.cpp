@@ -118,12 +118,14 @@ int PowersOfTwo(std::int64_t limit, std::int64_t* out) {
   return n;
 }
 
-// Ordering of equally sized layouts: lower ZeRO stage, lower recompute, lower tensor, lower pipeline.
+// Ordering of equally sized layouts: lower ZeRO stage, lower recompute, lower pipeline (fewer bubbles), lower
+// tensor. Tensor parallelism stays inside a node (NVLink), so it is preferred to pipeline stages, as in
+// Megatron-LM practice (tensor 8 within a node, then pipeline; Narayanan et al. 2021, section 3.3).
 bool Preferred(const Layout& a, const Layout& b) {
   if (a.zero_stage != b.zero_stage) return a.zero_stage < b.zero_stage;
   if (a.recompute != b.recompute) return a.recompute < b.recompute;
-  if (a.tensor != b.tensor) return a.tensor < b.tensor;
-  return a.pipeline < b.pipeline;
+  if (a.pipeline != b.pipeline) return a.pipeline < b.pipeline;
+  return a.tensor < b.tensor;
 }
 
 }  // namespace

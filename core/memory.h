@@ -104,7 +104,8 @@ struct LayoutFit {
 };
 
 // The smallest layout that fits: fewest GPUs first; among equal GPU counts the lowest ZeRO stage, then the
-// lowest recompute, then the lowest tensor degree, then the lowest pipeline degree (least communication).
+// lowest recompute, then the lowest pipeline degree, then the lowest tensor degree (tensor parallelism stays
+// inside a node, up to space.max_tensor).
 // Tensor degrees divide the head count; the data-parallel degree times the micro-batch must not exceed the
 // global batch when that is known. Tries at most ~ 4 x 11 x 21 x 4 x 3 layouts (microseconds each).
 LayoutFit SmallestFittingLayout(const ModelShape& shape, const Layout& base, Precision precision,

@@ -112,7 +112,7 @@ void WriteParallelismJson(const Scenario& s, const Result& r, nlohmann::json* do
                           {"gradients_gb", Gb(m.gradients_bytes)},
                           {"optimizer_gb", Gb(m.optimizer_bytes)},
                           {"zero3_gathered_gb", Gb(m.gathered_bytes)},
-                          {"activations_gb", m.activations_known ? Gb(m.activations_bytes) : nlohmann::json(nullptr)},
+                          {"activations_gb", Gb(m.activations_bytes)},  // 0 when unknown: see activations_known
                           {"activations_known", m.activations_known},
                           {"overhead_gb", Gb(m.overhead_bytes)},
                           {"total_gb", Gb(m.total_bytes())},

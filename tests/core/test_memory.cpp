@@ -1,9 +1,12 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <string>
 #include <nlohmann/json.hpp>
 
+#include "evaluate.h"
 #include "memory.h"
+#include "result_json.h"
 #include "../test_util.h"
 
 using namespace gpucost;
@@ -218,4 +221,52 @@ TEST_CASE("memory: the smallest fitting layout fits and nothing smaller does") {
   REQUIRE(one.found);
   CHECK(one.layout.gpus() == 1);
   CHECK(one.layout.zero_stage == 0);
+}
+
+TEST_CASE("memory in Evaluate and the result document: params only, then with a shape that does not fit") {
+  Scenario s = DefaultScenario();
+  s.workload.params = 7.5e9;
+  s.parallel.zero_stage = 0;
+  Result r = Evaluate(s);
+  REQUIRE(r.ok);
+  REQUIRE(r.memory_present);
+  CHECK_FALSE(r.memory.activations_known);
+  CHECK(r.memory.model_states_bytes() == doctest::Approx(120e9));  // ZeRO paper baseline, any data degree
+  const json doc = json::parse(ResultToJson(s, r));
+  for (const char* key : {"model_states_gb", "activations_gb", "total_gb", "device_gb", "fits", "headroom_gb",
+                          "weights_gb", "gradients_gb", "optimizer_gb", "overhead_gb"}) {
+    CAPTURE(key);
+    CHECK(doc["memory"].contains(key));
+  }
+  CHECK(doc["memory"]["model_states_gb"].get<double>() == doctest::Approx(120));
+  CHECK(doc["memory"]["device_gb"].get<double>() == doctest::Approx(80));  // H100 SXM 80 GB (catalog)
+  CHECK(doc["memory"]["fits"].get<bool>() == false);
+  bool warned = false;
+  for (int i = 0; i < r.warnings.count; ++i) warned = warned || std::string(r.warnings.code[i]) == "memory_does_not_fit";
+  CHECK(warned);
+  REQUIRE(r.memory_smallest_fit.found);
+  CHECK(r.memory_smallest_fit.memory.fits());
+  CHECK(doc["memory"]["smallest_fitting_layout"]["gpus"].get<std::int64_t>() == r.memory_smallest_fit.layout.gpus());
+
+  // GPT-3 175B as Korthikanti et al. trained it: 64 GPUs, tensor 8, pipeline 8, SP + selective: fits.
+  s.workload.params = 175e9;
+  s.workload.layers = 96;
+  s.workload.hidden = 12288;
+  s.workload.heads = 96;
+  s.workload.seq_len = 2048;
+  s.workload.vocab = 51200;
+  s.parallel.tensor_parallel = 8;
+  s.parallel.pipeline_parallel = 8;
+  s.parallel.sequence_parallel = true;
+  s.parallel.recompute = static_cast<int>(Recompute::kSelective);
+  r = Evaluate(s);
+  REQUIRE(r.memory_present);
+  CHECK(r.memory.activations_known);
+  CHECK(r.memory.fits());
+  CHECK_FALSE(r.memory_smallest_fit.found);
+  // Without sequence parallelism and recomputation the same layout does not fit.
+  s.parallel.sequence_parallel = false;
+  s.parallel.recompute = static_cast<int>(Recompute::kNone);
+  r = Evaluate(s);
+  CHECK_FALSE(r.memory.fits());
 }
