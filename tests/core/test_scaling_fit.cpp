@@ -3,6 +3,7 @@
 #include <cmath>
 #include <string>
 
+#include "evaluate.h"
 #include "json_io.h"
 #include "scaling_fit.h"
 
@@ -129,4 +130,63 @@ TEST_CASE("scaling.points: JSON round trip and errors naming the point") {
             .rfind("scaling.points: at least two measured points", 0) == 0);
   CHECK(first_error(R"({"scaling": {"pts": []}})").rfind("scaling.pts: unknown key", 0) == 0);
   CHECK(first_error(R"({"scaling": [1]})").rfind("scaling: expected an object", 0) == 0);
+}
+
+namespace {
+
+bool HasWarning(const Result& r, const char* code) {
+  for (int i = 0; i < r.warnings.count; ++i)
+    if (std::string(r.warnings.code[i]) == code) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("Evaluate: MFU from measured points at cluster.gpus, with a warning beyond the measured range") {
+  Scenario s = DefaultScenario();  // 7B on 64 H100 (989.4 dense bf16 TFLOP/s)
+  s.scaling.point_count = 2;
+  s.scaling.points[0] = {8, 8 * 9000.0};
+  s.scaling.points[1] = {32, 32 * 8500.0};
+  Result r = Evaluate(s);
+  REQUIRE(r.ok);
+  REQUIRE(r.scaling_present);
+  CHECK(r.mfu_source == MfuSource::kMeasured);
+  const double x64 = r.scaling_fit.best().Throughput(64);
+  CHECK(x64 < 64 * 8500.0);
+  CHECK(r.mfu == doctest::Approx(x64 * 6 * 7e9 / (64 * 989.4e12)));
+  CHECK(r.scaling_at_gpus.extrapolated);
+  CHECK(HasWarning(r, "scaling_extrapolated"));
+  // Inside the measured range: no warning.
+  s.cluster.gpus = 16;
+  r = Evaluate(s);
+  CHECK_FALSE(HasWarning(r, "scaling_extrapolated"));
+  CHECK(r.mfu == doctest::Approx(r.scaling_fit.best().Throughput(16) * 6 * 7e9 / (16 * 989.4e12)));
+  // A given MFU wins; the fit is still reported.
+  s.cluster.mfu = 0.3;
+  r = Evaluate(s);
+  CHECK(r.mfu == 0.3);
+  CHECK(r.mfu_source == MfuSource::kGiven);
+  CHECK(r.scaling_present);
+}
+
+TEST_CASE("Evaluate: batch-size effect (McCandlish et al. 2018) is off by default and scales tokens when on") {
+  Scenario s = DefaultScenario();
+  const Result off = Evaluate(s);
+  CHECK(off.batch_size_token_factor == 1);
+  s.workload.seq_len = 4096;
+  s.parallel.global_batch = 1024;  // 4.19M tokens
+  CHECK(Evaluate(s).batch_size_token_factor == 1);  // no critical batch given: off
+  s.parallel.critical_batch_tokens = 2e6;
+  const double batch = 1024.0 * 4096;
+  Result on = Evaluate(s);
+  CHECK(on.batch_size_token_factor == doctest::Approx(1 + batch / 2e6));
+  CHECK(on.tokens == doctest::Approx(140e9 * (1 + batch / 2e6)));
+  CHECK(on.ideal_hours > off.ideal_hours * 2);
+  // Reference batch: the tokens were planned at 1M-token batches.
+  s.parallel.reference_batch_tokens = 1e6;
+  on = Evaluate(s);
+  CHECK(on.batch_size_token_factor == doctest::Approx((1 + batch / 2e6) / (1 + 1e6 / 2e6)));
+  // At the reference batch itself: no change.
+  s.parallel.reference_batch_tokens = batch;
+  CHECK(Evaluate(s).batch_size_token_factor == doctest::Approx(1));
 }
