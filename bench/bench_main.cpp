@@ -9,6 +9,7 @@
 namespace gpucost {
 void BenchMonteCarlo();  // bench_mc.cpp
 void BenchStepTime();    // bench_steptime.cpp
+void BenchMemory();      // bench_memory.cpp
 }  // namespace gpucost
 
 namespace {
@@ -41,5 +42,6 @@ int main() {
   std::printf("evaluate_default_scenario  %8.3f us/op  (target <= 20 us)\n", eval * 1e6);
   BenchMonteCarlo();  // bench_mc.cpp
   BenchStepTime();    // bench_steptime.cpp
+  BenchMemory();      // bench_memory.cpp
   return 0;
 }
