@@ -109,7 +109,9 @@ std::vector<Offer> ParseOffersJson(std::string_view text, std::vector<InputError
     errors->push_back({"", "malformed JSON or not an object"});
     return out;
   }
-  if (doc.value("schema", "") != kOffersSchema) errors->push_back({"schema", std::string("must be \"") + kOffersSchema + "\""});
+  auto schema = doc.find("schema");
+  if (schema == doc.end() || !schema->is_string() || *schema != kOffersSchema)
+    errors->push_back({"schema", std::string("must be \"") + kOffersSchema + "\""});
   auto list = doc.find("offers");
   if (list == doc.end() || !list->is_array()) {
     errors->push_back({"offers", "required (an array of offers)"});

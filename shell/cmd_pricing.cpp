@@ -72,7 +72,7 @@ nlohmann::json ComparisonJson(const Scenario& s, const PricingComparison& c) {
 void PrintTable(const Scenario& s, const PricingComparison& c) {
   const char* cur = c.models[0].result.display_currency;
   const double k = c.models[0].result.display_per_usd;
-  std::printf("%s: the same job under four pricing models (on-demand anchor %s/GPU-hour)\n",
+  std::printf("%s: the same job under four pricing models (on-demand anchor %s/GPU-hour as entered)\n",
               s.name[0] ? s.name : "scenario", FormatMoney(c.on_demand_usd_per_gpu_hour * k, cur).c_str());
   Table t;
   t.Row({"model", "price/GPU-h", "job", "term after job", "total", "vs on-demand", "time", "capacity"});
