@@ -15,7 +15,7 @@
 
 #include "evaluate.h"
 #include "json_io.h"
-#include "result_json.h"
+#include "presets.h"
 
 namespace gpucost::cli {
 
@@ -54,27 +54,32 @@ std::vector<std::string> SplitList(const std::string& text, char separator) {
   return items;
 }
 
-namespace {
-std::string FirstNull(const nlohmann::json& j, const std::string& path) {
-  if (j.is_null()) return path.empty() ? "result" : path;
-  if (j.is_number_float() && !std::isfinite(j.get<double>())) return path;
-  if (j.is_object()) {
-    for (auto it = j.begin(); it != j.end(); ++it) {
-      std::string found = FirstNull(*it, path.empty() ? it.key() : path + "." + it.key());
-      if (!found.empty()) return found;
-    }
-  } else if (j.is_array()) {
-    for (std::size_t i = 0; i < j.size(); ++i) {
-      std::string found = FirstNull(j[i], path + "[" + std::to_string(i) + "]");
-      if (!found.empty()) return found;
-    }
-  }
-  return "";
-}
-}  // namespace
-
 std::string NonFiniteResultPath(const Scenario& s, const Result& r) {
-  return FirstNull(nlohmann::json::parse(ResultToJson(s, r, -1)), "");
+  // The figures the result document and the tables are built from (JSON names of result_json.h). Figures
+  // that are unknown on purpose (written as null) are not listed.
+  const std::pair<const char*, double> figures[] = {
+      {"work.flops", r.flops}, {"work.flops_per_token", r.flops_per_token}, {"work.tokens", r.tokens},
+      {"work.mfu", r.mfu}, {"work.peak_tflops_per_gpu", r.peak_tflops_per_gpu},
+      {"work.achieved_tflops_per_gpu", r.achieved_tflops_per_gpu}, {"time.ideal_hours", r.ideal_hours},
+      {"time.normal_run_hours", r.normal_run_hours}, {"time.expected_hours", r.expected_hours},
+      {"goodput", r.goodput}, {"gpu_hours.ideal", r.ideal_gpu_hours}, {"gpu_hours.billed", r.billed_gpu_hours},
+      {"reliability.cluster_mtbf_hours", r.cluster_mtbf_hours},
+      {"reliability.expected_interruptions", r.expected_interruptions},
+      {"reliability.checkpoint_interval_minutes", r.checkpoint_interval_minutes},
+      {"reliability.optimal_checkpoint_interval_minutes", r.optimal_checkpoint_interval_minutes},
+      {"reliability.checkpoint_write_minutes", r.checkpoint_write_minutes},
+      {"reliability.checkpoints_written", r.checkpoints_written}, {"data.required_gbps", r.data_required_gbps},
+      {"cost.usd_per_gpu_hour", r.usd_per_gpu_hour}, {"cost.normal_run_usd", r.normal_run_usd},
+      {"cost.expected_usd", r.expected_usd}, {"cost.usd_per_billion_tokens", r.usd_per_billion_tokens},
+      {"cost.expected", r.expected_usd * r.display_per_usd}};
+  for (const auto& [name, value] : figures)
+    if (!std::isfinite(value)) return name;
+  const std::pair<const char*, const Breakdown*> breakdowns[] = {
+      {"time.breakdown_hours.", &r.time_hours}, {"gpu_hours.breakdown.", &r.gpu_hours}, {"cost.breakdown.", &r.cost_usd}};
+  for (const auto& [prefix, b] : breakdowns)
+    for (int p = 0; p < kPartCount; ++p)
+      if (!std::isfinite(b->part[p])) return std::string(prefix) + PartName(p);
+  return "";
 }
 
 int EvaluateForOutput(const std::string& name, const Scenario& s, Result* r) {
@@ -178,13 +183,46 @@ bool ReadInput(const std::string& path, std::string* text, std::string* error) {
   return true;
 }
 
+ScenarioParse ParseScenarioOrPreset(const std::string& text) {
+  if (text.size() <= kMaxJsonBytes && CheckJsonDepth(text).empty()) {
+    const nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);
+    if (doc.is_object() && doc.contains("preset")) {
+      ScenarioParse out;
+      out.scenario = DefaultScenario();
+      for (auto it = doc.begin(); it != doc.end(); ++it)
+        if (it.key() != "preset" && it.key() != "scenario")
+          out.errors.push_back({it.key(), "unknown key in a preset file (expected preset and scenario)"});
+      if (!doc.contains("scenario") || !doc["scenario"].is_object())
+        out.errors.push_back({"scenario", "a preset file needs a scenario object"});
+      if (!out.errors.empty()) return out;
+      ScenarioParse inner = ParseScenarioJson(doc["scenario"].dump());
+      for (InputError& e : inner.errors) e.path = e.path.empty() ? "scenario" : "scenario." + e.path;
+      return inner;
+    }
+  }
+  return ParseScenarioJson(text);
+}
+
+int ReadScenario(const std::string& path, ScenarioParse* out, std::string* io_error) {
+  *out = ScenarioParse{DefaultScenario(), {}};
+  if (path.rfind("preset:", 0) == 0) {
+    std::string error;
+    if (!LoadPreset(path.substr(7), &out->scenario, &error)) out->errors.push_back({"", error});
+    return kExitOk;
+  }
+  std::string text;
+  if (!ReadInput(path, &text, io_error)) return kExitFailure;
+  *out = ParseScenarioOrPreset(text);
+  return kExitOk;
+}
+
 int LoadScenario(const std::string& path, Scenario* s, std::vector<std::string>* all_errors) {
-  std::string text, error;
-  if (!ReadInput(path, &text, &error)) {
+  ScenarioParse p;
+  std::string error;
+  if (ReadScenario(path, &p, &error) != kExitOk) {
     Error(error);
     return kExitFailure;
   }
-  ScenarioParse p = ParseScenarioJson(text);
   *s = p.scenario;
   if (p.ok()) return kExitOk;
   const std::string name = InputName(path);
@@ -245,7 +283,7 @@ void Table::Print(FILE* f) const {
     std::string line;
     for (std::size_t i = 0; i < row.size(); ++i) {
       const std::size_t pad = width[i] - Width(row[i]);
-      const bool right = i > 0 && r > 0 && LooksNumeric(row[i]);
+      const bool right = i > 0 && (right_align_values_ || (r > 0 && LooksNumeric(row[i])));
       if (right) line += std::string(pad, ' ') + row[i];
       else line += row[i] + (i + 1 < row.size() ? std::string(pad, ' ') : "");
       if (i + 1 < row.size()) line += "  ";

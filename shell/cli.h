@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "json_io.h"
 #include "result.h"
 #include "scenario.h"
 
@@ -37,7 +38,15 @@ void PrintUsage(FILE* f, const char* usage, const char* description, const std::
 // Reads a file or standard input ("-"), at most 16 MiB. On failure sets *error ("cannot open ...").
 bool ReadInput(const std::string& path, std::string* text, std::string* error);
 
-// Loads and validates a scenario file; prints "gpucost: FILE: PATH: MESSAGE" for the first error.
+// Parses a scenario document, or a preset file ({"preset": {...}, "scenario": {...}}, assets/presets/),
+// whose errors are then reported under "scenario.".
+ScenarioParse ParseScenarioOrPreset(const std::string& text);
+
+// Reads and parses a scenario: a file, "-" (standard input) or "preset:ID" (an embedded preset, gpucost
+// catalog presets). Returns kExitOk (parse errors, if any, in out->errors) or kExitFailure with *io_error set.
+int ReadScenario(const std::string& path, ScenarioParse* out, std::string* io_error);
+
+// Loads and validates a scenario (as ReadScenario); prints "gpucost: FILE: PATH: MESSAGE" for the first error.
 // Returns kExitOk, kExitInvalid or kExitFailure (I/O). `all_errors` receives every error when non-null.
 int LoadScenario(const std::string& path, Scenario* s, std::vector<std::string>* all_errors = nullptr);
 
@@ -76,11 +85,13 @@ class Table {
  public:
   void Row(std::vector<std::string> cells) { rows_.push_back(std::move(cells)); }
   void Rule() { rows_.push_back({}); }  // a horizontal line
+  void RightAlignValues() { right_align_values_ = true; }  // every cell after the first column, not only numbers
   void Print(FILE* f) const;
   void PrintCsv(FILE* f) const;  // RFC 4180 quoting, rules skipped
 
  private:
   std::vector<std::vector<std::string>> rows_;
+  bool right_align_values_ = false;
 };
 
 std::string CsvEscape(const std::string& cell);

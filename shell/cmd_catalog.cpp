@@ -1,6 +1,8 @@
-// gpucost catalog [gpus|fields] [--format table|json|csv] — the data the model runs on, with sources.
-//   gpus    the GPU catalog (assets/gpus.json): dense peaks per precision, memory, links, power, source
-//   fields  every scenario field: path, default, allowed range, unit, source of the default
+// gpucost catalog [gpus|offers|presets|fields] [--format table|json|csv] — the data the model runs on.
+//   gpus     the GPU catalog (assets/gpus.json): dense peaks per precision, memory, links, power, source
+//   offers   dated public list prices (assets/offers.json): provider, product, price, date, source
+//   presets  ready-made scenarios (assets/presets/) with the publication each reproduces
+//   fields   every scenario field: path, default, allowed range, unit, source of the default
 #include <cstdio>
 #include <string>
 
@@ -10,6 +12,8 @@
 #include "cli.h"
 #include "fields.h"
 #include "format.h"
+#include "offers.h"
+#include "presets.h"
 #include "verbs.h"
 
 namespace gpucost::cli {
@@ -99,30 +103,97 @@ void PrintFields(Format format) {
   else t.Print(stdout);
 }
 
+const char* ModelName(PricingModel m) {
+  switch (m) {
+    case PricingModel::kOnDemand: return "on_demand";
+    case PricingModel::kSpot: return "spot";
+    case PricingModel::kReserved: return "reserved";
+    case PricingModel::kOwned: return "owned";
+  }
+  return "";
+}
+
+void PrintOffers(Format format) {
+  Table t;
+  nlohmann::json doc = nlohmann::json::array();
+  if (format == Format::kCsv) {
+    t.Row({"id", "provider", "product", "gpu", "region", "model", "capacity_guaranteed", "gpus_per_instance",
+           "usd_per_gpu_hour", "usd_per_instance_hour", "spot_usd_per_gpu_hour", "date", "source", "via", "note"});
+  } else {
+    t.Row({"id", "gpu", "model", "USD/GPU-h", "USD/instance-h", "spot USD/GPU-h", "date"});
+    t.Rule();
+  }
+  for (std::size_t i = 0; i < OfferCount(); ++i) {
+    const Offer& o = Offers()[i];
+    const auto num = [](double v) { return nlohmann::json(v).dump(); };
+    if (format == Format::kCsv)
+      t.Row({o.id, o.provider, o.product, o.gpu, o.region, ModelName(o.model), o.capacity_guaranteed ? "true" : "false",
+             std::to_string(o.gpus_per_instance), num(o.usd_per_gpu_hour), num(o.usd_per_instance_hour),
+             num(o.spot_usd_per_gpu_hour), o.date, o.source, o.via, o.note});
+    else
+      t.Row({o.id, o.gpu, ModelName(o.model), FormatNumber(o.usd_per_gpu_hour, 4),
+             FormatNumber(o.usd_per_instance_hour, 6), o.spot_usd_per_gpu_hour > 0 ? FormatNumber(o.spot_usd_per_gpu_hour, 4) : "-",
+             o.date});
+    doc.push_back({{"id", o.id}, {"provider", o.provider}, {"product", o.product}, {"gpu", o.gpu},
+                   {"region", o.region}, {"model", ModelName(o.model)}, {"capacity_guaranteed", o.capacity_guaranteed},
+                   {"gpus_per_instance", o.gpus_per_instance}, {"usd_per_gpu_hour", o.usd_per_gpu_hour},
+                   {"usd_per_instance_hour", o.usd_per_instance_hour},
+                   {"spot_usd_per_gpu_hour", o.spot_usd_per_gpu_hour}, {"date", o.date}, {"source", o.source},
+                   {"via", o.via}, {"note", o.note}});
+  }
+  if (format == Format::kJson) return void(std::printf("%s\n", doc.dump(2).c_str()));
+  if (format == Format::kCsv) return t.PrintCsv(stdout);
+  std::printf("Offers: dated public list prices before tax (examples: override them with your quote)\n\n");
+  t.Print(stdout);
+  std::printf("\nSources\n");
+  for (std::size_t i = 0; i < OfferCount(); ++i)
+    std::printf("  %s: %s (%s)%s%s\n", Offers()[i].id.c_str(), Offers()[i].source.c_str(), Offers()[i].date.c_str(),
+                Offers()[i].via.empty() ? "" : ", via ", Offers()[i].via.c_str());
+}
+
+void PrintPresets(Format format) {
+  Table t;
+  nlohmann::json doc = nlohmann::json::array();
+  if (format == Format::kCsv) t.Row({"id", "title", "source", "notes"});
+  for (const PresetInfo& p : Presets()) {
+    if (format == Format::kCsv) t.Row({p.id, p.title, p.source, p.notes});
+    doc.push_back({{"id", p.id}, {"title", p.title}, {"source", p.source}, {"notes", p.notes}});
+  }
+  if (format == Format::kJson) return void(std::printf("%s\n", doc.dump(2).c_str()));
+  if (format == Format::kCsv) return t.PrintCsv(stdout);
+  std::printf("Presets (use one as a scenario: gpucost eval preset:ID)\n");
+  for (const PresetInfo& p : Presets())
+    std::printf("\n%s\n  %s\n  source: %s\n", p.id.c_str(), p.title.c_str(), p.source.c_str());
+}
+
 }  // namespace
 
 int RunCatalog(int argc, char** argv) {
   Args args;
   if (!ParseArgs(argc, argv, kOptions, &args, "catalog")) return kExitInvalid;
   if (args.Has("--help")) {
-    PrintUsage(stdout, "gpucost catalog [gpus|fields] [--format table|json|csv]",
+    PrintUsage(stdout, "gpucost catalog [gpus|offers|presets|fields] [--format table|json|csv]",
                "Prints the data the model runs on, with sources:\n"
-               "  gpus    the GPU catalog: dense peak TFLOP/s per precision, memory, NVLink, power (default)\n"
-               "  fields  every scenario field: default, unit, allowed range, source of the default",
+               "  gpus     the GPU catalog: dense peak TFLOP/s per precision, memory, NVLink, power (default)\n"
+               "  offers   dated public list prices per GPU-hour and instance-hour, with their sources\n"
+               "  presets  ready-made scenarios and the publications they reproduce (use: preset:ID)\n"
+               "  fields   every scenario field: default, unit, allowed range, source of the default",
                kOptions);
     return kExitOk;
   }
   Format format;
   if (!ParseFormat(args, {Format::kTable, Format::kJson, Format::kCsv}, &format)) return kExitInvalid;
   if (args.positional.size() > 1) {
-    Error("catalog: expected at most one list name (gpus or fields)");
+    Error("catalog: expected at most one list name (gpus, offers, presets or fields)");
     return kExitInvalid;
   }
   const std::string what = args.positional.empty() ? "gpus" : args.positional[0];
   if (what == "gpus") PrintGpus(format);
+  else if (what == "offers") PrintOffers(format);
+  else if (what == "presets") PrintPresets(format);
   else if (what == "fields") PrintFields(format);
   else {
-    Error("catalog: unknown list \"" + what + "\"; one of: gpus, fields");
+    Error("catalog: unknown list \"" + what + "\"; one of: gpus, offers, presets, fields");
     return kExitInvalid;
   }
   return kExitOk;

@@ -63,6 +63,7 @@ void PrintTable(const std::vector<Column>& cols, const Marks& marks) {
     return FormatMoney(usd * (std::strcmp(cur, "USD") == 0 ? 1.0 : c.result.display_per_usd), cur);
   };
   Table t;
+  t.RightAlignValues();
   std::vector<std::string> row = {""};
   for (const Column& c : cols) row.push_back(c.label);
   t.Row(row);

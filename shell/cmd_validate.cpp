@@ -32,14 +32,14 @@ struct FileReport {
 FileReport Check(const std::string& path) {
   FileReport report;
   report.name = InputName(path);
-  std::string text, error;
-  if (!ReadInput(path, &text, &error)) {
+  ScenarioParse p;
+  std::string error;
+  if (ReadScenario(path, &p, &error) != kExitOk) {
     report.readable = false;
     const std::string prefix = report.name + ": ";
     report.problems.push_back({"", error.compare(0, prefix.size(), prefix) == 0 ? error.substr(prefix.size()) : error});
     return report;
   }
-  ScenarioParse p = ParseScenarioJson(text);
   report.problems = p.errors;
   const bool document_level = !p.errors.empty() && p.errors.front().path.empty();
   if (!p.ok() && !document_level)
