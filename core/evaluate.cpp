@@ -33,6 +33,15 @@ const char* const kPartLabels[kPartCount] = {
 
 double CeilDiv(double a, double b) { return std::ceil(a / b - 1e-12); }
 
+// Expected billed time beyond the use of a rental session of exponentially distributed length (mean
+// mean_s) under increment inc and minimum min: E[ceil(L/inc) inc] = inc / (1 - e^{-inc/mean}), so the
+// rounding is inc/2 for sessions much longer than the increment and inc - mean for much shorter ones.
+double CutSessionRounding(double inc, double min_s, double mean_s) {
+  if (mean_s <= 0) return std::max(inc > 1 ? inc : 0.0, min_s);
+  const double increments = inc > 1 ? inc / -std::expm1(-inc / mean_s) - mean_s : 0;
+  return std::max({0.0, increments, min_s - mean_s});
+}
+
 // Step time from the model shape and layout (steptime.h). Without cluster.mfu, the MFU is predicted: from
 // parallel.single_node_mfu x the scaling efficiency when given, else from the step-time model.
 void PredictStep(const Scenario& s, const EffectiveHardware& hw, Result* r) {
@@ -264,15 +273,14 @@ void BillJob(const JobPlan& job, const Timeline& t, double preemptions, JobBill*
   if (job.bill_rounding) {
     const double inc = job.billing_increment_s;
     const double wall = billed_wall_s + job.downtime_s;
-    double rounding_gpu_s = 0;
-    if (preemptions <= 0) {
-      const double billed = std::max(std::ceil(wall / inc - 1e-9) * inc, job.minimum_billed_s);
-      rounding_gpu_s = job.billed_gpus * std::max(0.0, billed - wall);
-    } else {
-      const double sessions = 1 + preemptions;
-      const double mean_len = wall / sessions;
-      const double per_session = (inc > 1 ? inc / 2 : 0) + std::max(0.0, job.minimum_billed_s - mean_len);
-      rounding_gpu_s = job.billed_gpus * per_session + preemptions * job.session_gpus * per_session;
+    // Every billed GPU holds a rental across the whole job (rounded exactly); each preemption cuts one
+    // session more, whose random length adds one more rounding (CutSessionRounding).
+    const double billed = std::max(std::ceil(wall / inc - 1e-9) * inc, job.minimum_billed_s);
+    double rounding_gpu_s = job.billed_gpus * std::max(0.0, billed - wall);
+    if (preemptions > 0 && job.session_gpus > 0) {
+      const double sessions_per_holder = 1 + preemptions / std::max(1.0, job.billed_gpus / job.session_gpus);
+      rounding_gpu_s += preemptions * job.session_gpus *
+                        CutSessionRounding(inc, job.minimum_billed_s, wall / sessions_per_holder);
     }
     if (exact_rounding_gpu_s >= 0) rounding_gpu_s = exact_rounding_gpu_s;
     g[kPartBillingRounding] = rounding_gpu_s / 3600;

@@ -13,6 +13,7 @@ const Verb kVerbs[] = {
     {"eval", "expected time and cost per completed job, with where the money goes", RunEval},
     {"plan", "search parallel layouts: the fastest or cheapest that fit, with step-time breakdowns", RunPlan},
     {"mc", "Monte Carlo of the job timeline: mean, P10/P50/P90 time and cost, histograms", RunMc},
+    {"sensitivity", "which inputs move the cost per completed job the most (a tornado)", RunSensitivity},
     {"compare", "several scenarios side by side: cheapest and fastest marked, ratios to the first", RunCompare},
     {"sweep", "one field over a list or range of values (e.g. cluster.gpus), best points marked", RunSweep},
     {"link", "encode a scenario as a share link for the page; --decode a link back to JSON", RunLink},

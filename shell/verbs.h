@@ -15,6 +15,7 @@ struct Verb {
 int RunEval(int argc, char** argv);
 int RunPlan(int argc, char** argv);
 int RunMc(int argc, char** argv);
+int RunSensitivity(int argc, char** argv);
 int RunCompare(int argc, char** argv);
 int RunSweep(int argc, char** argv);
 int RunLink(int argc, char** argv);

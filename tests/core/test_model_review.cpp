@@ -30,6 +30,10 @@ Scenario SpotTraining() {
   return s;
 }
 
+// Expected rounding of a rental session of exponential length (mean mean_h) under an increment of inc_h:
+// E[ceil(L/inc) inc] - E[L] = inc / (1 - e^{-inc/mean}) - mean.
+double CutHours(double inc_h, double mean_h) { return inc_h / -std::expm1(-inc_h / mean_h) - mean_h; }
+
 Scenario Tasks() {
   Scenario s = DefaultScenario();
   s.workload.kind = static_cast<int>(WorkloadKind::kIndependent);
@@ -64,9 +68,11 @@ TEST_CASE("spot billing rounding: a preemption restarts one node's rental, not t
   s.pricing.billing_increment_seconds = 3600;
   const Result r = Evaluate(s);
   REQUIRE(r.expected_preemptions > 1);
-  // Half an increment per session: the cluster's first session plus one 8-GPU session per preemption.
-  const double expected = (64 + 8 * r.expected_preemptions) * 0.5;
-  CHECK(r.gpu_hours.part[kPartBillingRounding] == doctest::Approx(expected).epsilon(1e-9));
+  // Every GPU's rental spans the job (exact rounding), plus one cut 8-GPU session per preemption.
+  const double wall_h = r.expected_hours - r.time_hours.part[kPartReacquireWait];
+  const double cut = 8 * r.expected_preemptions * CutHours(1, wall_h / (1 + r.expected_preemptions / 8));
+  CHECK(r.gpu_hours.part[kPartBillingRounding] == doctest::Approx(64 * (std::ceil(wall_h) - wall_h) + cut).epsilon(1e-9));
+  CHECK(CutHours(1, wall_h / 9) == doctest::Approx(0.5).epsilon(0.01));  // sessions of days: half an hour each
 }
 
 TEST_CASE("independent tasks on one node are preempted together: one rental session per node") {
@@ -80,7 +86,9 @@ TEST_CASE("independent tasks on one node are preempted together: one rental sess
   REQUIRE(r.expected_preemptions > 8);
   // expected_preemptions counts interrupted tasks; 8 one-GPU tasks share a node and its session.
   const double sessions_ended = r.expected_preemptions / 8;
-  CHECK(r.gpu_hours.part[kPartBillingRounding] == doctest::Approx((64 + sessions_ended * 8) * 0.5).epsilon(1e-9));
+  const double wall_h = r.expected_hours - r.time_hours.part[kPartReacquireWait];
+  const double cut = 8 * sessions_ended * CutHours(1, wall_h / (1 + sessions_ended / 8));
+  CHECK(r.gpu_hours.part[kPartBillingRounding] == doctest::Approx(64 * (std::ceil(wall_h) - wall_h) + cut).epsilon(1e-9));
   CHECK(r.gpu_hours.part[kPartIdleGpus] < 1e-9);  // other tasks keep working while one node is reacquired
 }
 
