@@ -215,14 +215,17 @@ int NearestIndex(const Axis& x, const double* xs, int n, double t) {
   return best;
 }
 
-ImU32 PaletteColor(int i) {
-  static constexpr ImU32 kColors[] = {
+namespace {
+constexpr ImU32 kColors[] = {
       IM_COL32(86, 180, 233, 255), IM_COL32(230, 159, 0, 255),   IM_COL32(0, 158, 115, 255),
       IM_COL32(240, 228, 66, 255), IM_COL32(204, 121, 167, 255), IM_COL32(213, 94, 0, 255),
       IM_COL32(0, 114, 178, 255),  IM_COL32(170, 170, 170, 255), IM_COL32(140, 200, 120, 255),
       IM_COL32(250, 130, 130, 255), IM_COL32(160, 140, 230, 255), IM_COL32(120, 220, 220, 255),
       IM_COL32(200, 170, 110, 255), IM_COL32(230, 230, 230, 255), IM_COL32(255, 90, 160, 255)};
-  constexpr int kCount = sizeof(kColors) / sizeof(kColors[0]);
+constexpr int kCount = sizeof(kColors) / sizeof(kColors[0]);
+}  // namespace
+
+ImU32 PaletteColor(int i) {
   return kColors[((i % kCount) + kCount) % kCount];
 }
 
@@ -249,53 +252,78 @@ void DrawLineChart(const LineChartSpec& spec, ImVec2 size) {
   if (hovered) HoverReadout(dl, f, spec);
 }
 
-void DrawStackedBar(const char* id, const double* values, const char* const* labels, const int* color_index,
-                    int n, Formatter format, float bar_height) {
+namespace {
+
+void Legend(const double* values, const char* const* labels, const int* color_index, int n, double total,
+            Formatter format) {
+  if (!ImGui::BeginTable("legend", 4, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) return;
+  ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed);
+  ImGui::TableSetupColumn("part", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthFixed);
+  ImGui::TableSetupColumn("share", ImGuiTableColumnFlags_WidthFixed);
+  const float sq = ImGui::GetTextLineHeight() * 0.8f;
+  for (int i = 0; i < n; ++i) {
+    if (!(values[i] > 0)) continue;
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + sq * 0.15f), ImVec2(p.x + sq, p.y + sq * 1.15f),
+                                              PaletteColor(color_index ? color_index[i] : i));
+    ImGui::Dummy(ImVec2(sq, sq));
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(labels[i]);
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(format(values[i]).c_str());
+    ImGui::TableNextColumn();
+    ImGui::Text("%5.1f%%", 100.0 * values[i] / total);
+  }
+  ImGui::EndTable();
+}
+
+// capacity <= 0: the bar is the total.
+void Bar(const char* id, const double* values, const char* const* labels, const int* color_index, int n,
+         double capacity, Formatter format, float bar_height) {
   double total = 0;
   for (int i = 0; i < n; ++i)
     if (values[i] > 0) total += values[i];
+  const double full = std::max(total, capacity);
   ImGui::PushID(id);
   const float width = ImGui::GetContentRegionAvail().x;
   const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const ImVec2 end(origin.x + width, origin.y + bar_height);
   ImGui::InvisibleButton("bar", ImVec2(width, bar_height));
   const bool hovered = ImGui::IsItemHovered();
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  dl->AddRectFilled(origin, ImVec2(origin.x + width, origin.y + bar_height), ImGui::GetColorU32(ImGuiCol_FrameBg));
+  dl->AddRectFilled(origin, end, ImGui::GetColorU32(ImGuiCol_FrameBg));
   float x = origin.x;
-  for (int i = 0; i < n && total > 0; ++i) {
+  for (int i = 0; i < n && full > 0; ++i) {
     if (!(values[i] > 0)) continue;
-    const float w = static_cast<float>(values[i] / total) * width;
-    const ImU32 color = PaletteColor(color_index ? color_index[i] : i);
-    dl->AddRectFilled(ImVec2(x, origin.y), ImVec2(x + w, origin.y + bar_height), color);
+    const float w = static_cast<float>(values[i] / full) * width;
+    dl->AddRectFilled(ImVec2(x, origin.y), ImVec2(x + w, end.y), PaletteColor(color_index ? color_index[i] : i));
     const float mx = ImGui::GetIO().MousePos.x;
     if (hovered && mx >= x && mx < x + w)
       ImGui::SetTooltip("%s: %s (%.1f%%)", labels[i], format(values[i]).c_str(), 100.0 * values[i] / total);
     x += w;
   }
-  if (ImGui::BeginTable("legend", 4, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
-    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed);
-    ImGui::TableSetupColumn("part", ImGuiTableColumnFlags_WidthStretch);
-    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthFixed);
-    ImGui::TableSetupColumn("share", ImGuiTableColumnFlags_WidthFixed);
-    const float sq = ImGui::GetTextLineHeight() * 0.8f;
-    for (int i = 0; i < n; ++i) {
-      if (!(values[i] > 0)) continue;
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      const ImVec2 p = ImGui::GetCursorScreenPos();
-      ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + sq * 0.15f), ImVec2(p.x + sq, p.y + sq * 1.15f),
-                                                PaletteColor(color_index ? color_index[i] : i));
-      ImGui::Dummy(ImVec2(sq, sq));
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(labels[i]);
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(format(values[i]).c_str());
-      ImGui::TableNextColumn();
-      ImGui::Text("%5.1f%%", 100.0 * values[i] / total);
-    }
-    ImGui::EndTable();
+  if (capacity > 0) {
+    const float cx = origin.x + static_cast<float>(capacity / full) * width;
+    dl->AddLine(ImVec2(cx, origin.y - 3), ImVec2(cx, end.y + 3), ImGui::GetColorU32(ImGuiCol_Text), 2.0f);
+    if (total > capacity) dl->AddRect(origin, end, IM_COL32(255, 90, 70, 255), 0, 0, 2.0f);
   }
+  if (total > 0) Legend(values, labels, color_index, n, total, format);
   ImGui::PopID();
+}
+
+}  // namespace
+
+void DrawStackedBar(const char* id, const double* values, const char* const* labels, const int* color_index,
+                    int n, Formatter format, float bar_height) {
+  Bar(id, values, labels, color_index, n, 0, format, bar_height);
+}
+
+void DrawCapacityBar(const char* id, const double* values, const char* const* labels, const int* color_index,
+                     int n, double capacity, Formatter format, float bar_height) {
+  Bar(id, values, labels, color_index, n, capacity, format, bar_height);
 }
 
 void DrawHistogram(const char* id, const char* title, const double* counts, int bins, double x_min,

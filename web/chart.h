@@ -71,6 +71,11 @@ void DrawLineChart(const LineChartSpec& spec, ImVec2 size);
 void DrawStackedBar(const char* id, const double* values, const char* const* labels, const int* color_index,
                     int n, Formatter format, float bar_height);
 
+// The same bar against a capacity (e.g. memory per GPU vs the device's): the bar's full width is
+// max(total, capacity), a line marks the capacity, and the bar is outlined red when the total exceeds it.
+void DrawCapacityBar(const char* id, const double* values, const char* const* labels, const int* color_index,
+                     int n, double capacity, Formatter format, float bar_height);
+
 // A histogram of counts[0..bins) over [x_min, x_max) with vertical markers (e.g. P50, P90).
 void DrawHistogram(const char* id, const char* title, const double* counts, int bins, double x_min,
                    double x_max, Formatter format_x, const Marker* markers, int marker_count, ImVec2 size);

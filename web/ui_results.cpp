@@ -95,6 +95,49 @@ void Breakdown(const char* id, const char* title, const gpucost::Breakdown& b, d
   chart::DrawStackedBar(id, values, labels, colors, kPartCount, format, ImGui::GetFrameHeight());
 }
 
+std::string FormatGb(double gb) { return FormatNumber(gb, 3) + " GB"; }
+std::string FormatSeconds(double s) { return FormatNumber(s, 3) + " s"; }
+
+// Memory per GPU against the device's HBM (first pipeline stage), and the smallest layout that fits.
+void MemoryFit(const Result& r) {
+  if (!r.memory_present) return;
+  const MemoryBreakdown& m = r.memory;
+  const char* labels[] = {"weights", "gradients", "optimizer states", "gathered weights (ZeRO-3)", "activations",
+                          "framework overhead"};
+  const double gb[] = {m.weights_bytes / 1e9, m.gradients_bytes / 1e9, m.optimizer_bytes / 1e9, m.gathered_bytes / 1e9,
+                       m.activations_bytes / 1e9, m.overhead_bytes / 1e9};
+  const int colors[] = {0, 1, 2, 3, 4, 7};
+  ImGui::Spacing();
+  const bool fits = m.fits();
+  ImGui::Text("Memory per GPU: %s of %s HBM -", FormatGb(m.total_bytes() / 1e9).c_str(), FormatGb(m.device_bytes / 1e9).c_str());
+  ImGui::SameLine();
+  if (fits) ImGui::TextColored(ImVec4(0.5f, 0.85f, 0.55f, 1), "fits (%s free)", FormatGb(m.headroom_bytes() / 1e9).c_str());
+  else ImGui::TextColored(kErrorColor, "does not fit");
+  chart::DrawCapacityBar("memory", gb, labels, colors, 6, m.device_bytes / 1e9, FormatGb, ImGui::GetFrameHeight());
+  if (!m.activations_known)
+    ImGui::TextDisabled("Activations not counted: give the model shape (layers, hidden, heads, seq_len, vocab).");
+  const LayoutFit& fit = r.memory_smallest_fit;
+  if (!fits && fit.found)
+    ImGui::Text("Smallest layout that fits: %lld GPUs (tensor %lld x pipeline %lld x data %lld, ZeRO %lld)",
+                static_cast<long long>(fit.layout.gpus()), static_cast<long long>(fit.layout.tensor),
+                static_cast<long long>(fit.layout.pipeline), static_cast<long long>(fit.layout.data),
+                static_cast<long long>(fit.layout.zero_stage));
+}
+
+// Where one training step goes (step-time model), when the shape and layout are known.
+void StepTimeParts(const Result& r) {
+  const StepTime& st = r.step;
+  if (!st.ok()) return;
+  const char* labels[] = {"matrix compute", "memory-bound work", "recompute", "tensor-parallel comm",
+                          "pipeline comm", "data-parallel comm", "pipeline bubble", "optimizer"};
+  const double seconds[] = {st.compute_seconds, st.memory_bound_seconds, st.recompute_seconds, st.tp_comm_seconds,
+                            st.pp_comm_seconds, st.dp_comm_seconds, st.bubble_seconds, st.optimizer_seconds};
+  ImGui::Spacing();
+  ImGui::Text("One step: %s (MFU %s, HFU %s, %s tokens/s)", FormatSeconds(st.seconds).c_str(),
+              FormatPercent(st.mfu).c_str(), FormatPercent(st.hfu).c_str(), FormatCount(st.tokens_per_second).c_str());
+  chart::DrawStackedBar("step", seconds, labels, nullptr, 8, FormatSeconds, ImGui::GetFrameHeight());
+}
+
 void Warnings(const Result& r) {
   if (r.warnings.count == 0) return;
   ImGui::Spacing();
@@ -126,6 +169,8 @@ void DrawResults(AppState& app) {
             r.display_per_usd);
   Breakdown("gpu_hours", "Where the billed GPU-hours go", r.gpu_hours, r.billed_gpu_hours, FormatGpuHours);
   Breakdown("time", "Where the time goes", r.time_hours, r.expected_hours, FormatHours);
+  MemoryFit(r);
+  StepTimeParts(r);
   Warnings(r);
 }
 

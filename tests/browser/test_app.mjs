@@ -81,13 +81,21 @@ async function shot(page, name) {
   check(true, `screenshot saved: ${file}`);
 }
 
+// Budgets are checked without stopping the test (the other checks still run); a miss fails it at the end.
+const budgetMisses = [];
+function budget(cond, message) {
+  if (cond) { check(true, message); return; }
+  budgetMisses.push(message);
+  console.error(`BUDGET MISSED: ${message}`);
+}
+
 // --- the test --------------------------------------------------------------------------------------------
 let failed = 0;
 const {raw, gz} = bundleSizes();
 console.log(`bundle: ${raw} B raw, ${gz} B gzip (index.html + app.js + app.wasm)`);
 try {
-  check(raw <= MAX_RAW, `bundle ${(raw / 1e6).toFixed(3)} MB raw <= 1.5 MB`);
-  check(gz <= MAX_GZIP, `bundle ${(gz / 1e3).toFixed(0)} KB gzip <= 500 KB`);
+  budget(raw <= MAX_RAW, `bundle ${(raw / 1e6).toFixed(3)} MB raw <= 1.5 MB`);
+  budget(gz <= MAX_GZIP, `bundle ${(gz / 1e3).toFixed(0)} KB gzip <= 500 KB`);
 } catch (e) { failed++; console.error(e.message); }
 
 try {
@@ -95,9 +103,14 @@ try {
     // Loads; first frame.
     await page.goto(url);
     await page.waitForFunction(() => window.gpucost && window.gpucost.ready, null, {timeout: 15000, polling: 'raf'});
-    const firstFrameMs = await api(page, () => performance.now());
-    console.log(`first frame within ${firstFrameMs.toFixed(0)} ms of navigation`);
-    check(firstFrameMs <= MAX_FIRST_FRAME_MS, `first frame within 1.5 s (${firstFrameMs.toFixed(0)} ms)`);
+    const t = await api(page, () => {
+      const wasm = performance.getEntriesByType('resource').find(e => e.name.endsWith('app.wasm'));
+      return {frame: performance.now(), wasm: wasm ? wasm.responseEnd : -1, init: Module.gpucostInitMs || -1};
+    });
+    console.log(`first frame within ${t.frame.toFixed(0)} ms of navigation (app.wasm received at ` +
+                `${t.wasm.toFixed(0)} ms, runtime initialised at ${t.init.toFixed(0)} ms; load average ` +
+                `${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs)`);
+    budget(t.frame <= MAX_FIRST_FRAME_MS, `first frame within 1.5 s of navigation (${t.frame.toFixed(0)} ms)`);
     await shot(page, 'app-results.png');
 
     // Same numbers as the native CLI.
@@ -210,4 +223,5 @@ try {
   failed++;
   console.error(`FAILED (bad link on open): ${e.message}`);
 }
-process.exit(failed ? 1 : 0);
+if (budgetMisses.length) console.error(`budgets missed:\n  ${budgetMisses.join('\n  ')}`);
+process.exit(failed || budgetMisses.length ? 1 : 0);
