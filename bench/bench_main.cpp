@@ -1,10 +1,28 @@
 // gpucost_bench — measured speed of the core's hot paths. Prints one line per benchmark:
 //   name  per-op time  (target)
+#include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
+#include <new>
+#include <string>
 
 #include "evaluate.h"
+#include "presets.h"
 #include "scenario.h"
+
+// Allocation counter: replaces the global operator new of this binary (the core is linked into it), so
+// every heap allocation made by Evaluate() is counted. operator new[] forwards here by default.
+namespace {
+std::atomic<long long> g_allocations{0};
+}  // namespace
+void* operator new(std::size_t bytes) {
+  g_allocations.fetch_add(1, std::memory_order_relaxed);
+  if (void* p = std::malloc(bytes ? bytes : 1)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 namespace gpucost {
 void BenchMonteCarlo();  // bench_mc.cpp
@@ -30,16 +48,55 @@ double SecondsPerOp(F&& f, int min_ops = 1000, double min_seconds = 0.3) {
 
 volatile double g_sink;
 
+// Time and heap allocations per Evaluate() of `s` (after one warm-up call that parses the embedded catalog).
+void BenchEvaluate(const char* name, gpucost::Scenario s) {
+  using namespace gpucost;
+  g_sink = Evaluate(s).expected_usd;
+  const std::int64_t gpus = s.cluster.gpus;
+  long long evaluations = 0;
+  const long long allocations_before = g_allocations.load();
+  const double seconds = SecondsPerOp([&] {
+    s.cluster.gpus = s.cluster.gpus == gpus ? gpus / 2 : gpus;  // defeat caching by the optimiser
+    g_sink = Evaluate(s).expected_usd;
+    ++evaluations;
+  });
+  const double allocations = static_cast<double>(g_allocations.load() - allocations_before) / evaluations;
+  std::printf("%-34s %8.3f us/op  %6.2f allocations/op  (target <= 20 us, 0 allocations)\n", name, seconds * 1e6,
+              allocations);
+}
+
+gpucost::Scenario Preset(const char* id) {
+  gpucost::Scenario s = gpucost::DefaultScenario();
+  std::string error;
+  if (!gpucost::LoadPreset(id, &s, &error)) std::fprintf(stderr, "%s\n", error.c_str());
+  return s;
+}
+
 }  // namespace
 
 int main() {
   using namespace gpucost;
-  Scenario s = DefaultScenario();
-  const double eval = SecondsPerOp([&] {
-    s.cluster.gpus = s.cluster.gpus == 64 ? 128 : 64;  // defeat caching by the optimiser
-    g_sink = Evaluate(s).expected_usd;
-  });
-  std::printf("evaluate_default_scenario  %8.3f us/op  (target <= 20 us)\n", eval * 1e6);
+  {  // The counter must see allocations, or "0 allocations/op" would mean nothing.
+    const long long before = g_allocations.load();
+    delete new std::string(100, 'x');
+    if (g_allocations.load() == before) std::printf("allocation counter BROKEN: operator new not replaced\n");
+  }
+  BenchEvaluate("evaluate_default_scenario", DefaultScenario());
+  BenchEvaluate("evaluate_preset_llama3_405b", Preset("llama3-405b-h100"));
+  // GPT-3 175B with shape and layout (Narayanan et al. 2021, Table 1: TP 8 x PP 8 on 1,536 A100): the
+  // step-time model predicts the MFU and the memory model checks the fit.
+  Scenario shaped = DefaultScenario();
+  std::snprintf(shaped.cluster.gpu, kTextCapacity, "%s", "a100-sxm-80gb");
+  shaped.cluster.gpus = 1536;
+  shaped.workload.params = 175e9, shaped.workload.tokens = 300e9;
+  shaped.workload.layers = 96, shaped.workload.hidden = 12288, shaped.workload.heads = 96;
+  shaped.workload.seq_len = 2048, shaped.workload.vocab = 51200;
+  shaped.parallel.tensor_parallel = 8, shaped.parallel.pipeline_parallel = 8, shaped.parallel.global_batch = 1536;
+  BenchEvaluate("evaluate_gpt3_175b_predicted_mfu", shaped);
+  Scenario spot_tasks = DefaultScenario();
+  spot_tasks.workload.kind = static_cast<int>(WorkloadKind::kIndependent);
+  spot_tasks.pricing.model = static_cast<int>(PricingModel::kSpot);
+  BenchEvaluate("evaluate_spot_independent_tasks", spot_tasks);
   BenchMonteCarlo();  // bench_mc.cpp
   BenchStepTime();    // bench_steptime.cpp
   BenchMemory();      // bench_memory.cpp
