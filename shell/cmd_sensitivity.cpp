@@ -1,0 +1,126 @@
+// gpucost sensitivity FILE|- [--format table|json|csv] [--percent X]
+// The tornado (core/sensitivity.h): which inputs move the expected cost per completed job the most.
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "cli.h"
+#include "evaluate.h"
+#include "format.h"
+#include "sensitivity.h"
+#include "verbs.h"
+
+namespace gpucost::cli {
+namespace {
+
+const std::vector<OptionSpec> kOptions = {
+    {"--format", true, "table (default), json or csv"},
+    {"--percent", true, "move every input by +-X percent (0 < X < 100) instead of the documented bounds"},
+};
+
+std::string Value(double v) { return FormatNumber(v, 4); }
+
+void PrintTable(const SensitivityResult& r, const Result& base) {
+  const char* cur = base.display_currency;
+  const double k = base.display_per_usd;
+  std::printf("Expected cost per completed job: %s (%s). Inputs by swing, largest first:\n\n",
+              FormatMoney(r.base_usd * k, cur).c_str(), FormatDuration(r.base_hours).c_str());
+  double widest = 0;
+  for (const SensitivityInput& in : r.inputs) widest = std::max(widest, in.swing_usd);
+  Table t;
+  t.Row({"input", "low", "high", std::string("cost at low"), "cost at high", "swing", ""});
+  t.Rule();
+  for (const SensitivityInput& in : r.inputs) {
+    const int bar = widest > 0 ? static_cast<int>(24 * in.swing_usd / widest + 0.5) : 0;
+    t.Row({in.path, Value(in.low_value) + (in.clipped ? "*" : ""), Value(in.high_value),
+           FormatMoney(in.low_usd * k, cur), FormatMoney(in.high_usd * k, cur), FormatMoney(in.swing_usd * k, cur),
+           std::string(static_cast<std::size_t>(bar), '#')});
+  }
+  t.Print(stdout);
+  std::printf("\nBounds%s:\n", r.percent > 0 ? "" : " (why)");
+  if (r.percent > 0) std::printf("  every input +-%s%%\n", Value(r.percent).c_str());
+  else
+    for (const SensitivityInput& in : r.inputs) std::printf("  %-42s %s\n", in.path, in.bound_source);
+  bool clipped = false;
+  for (const SensitivityInput& in : r.inputs) clipped = clipped || in.clipped;
+  if (clipped) std::printf("  * a bound was limited to the field's allowed range\n");
+}
+
+nlohmann::ordered_json ToJson(const SensitivityResult& r) {
+  nlohmann::ordered_json j;
+  j["base_usd"] = r.base_usd;
+  j["base_hours"] = r.base_hours;
+  j["bounds"] = r.percent > 0 ? "percent" : "documented";
+  if (r.percent > 0) j["percent"] = r.percent;
+  nlohmann::ordered_json inputs = nlohmann::ordered_json::array();
+  for (const SensitivityInput& in : r.inputs)
+    inputs.push_back({{"path", in.path}, {"unit", in.unit}, {"base", in.base_value}, {"low", in.low_value},
+                      {"high", in.high_value}, {"low_usd", in.low_usd}, {"high_usd", in.high_usd},
+                      {"low_hours", in.low_hours}, {"high_hours", in.high_hours}, {"swing_usd", in.swing_usd},
+                      {"clipped", in.clipped}, {"source", in.bound_source}});
+  j["inputs"] = inputs;
+  return j;
+}
+
+void PrintCsv(const SensitivityResult& r) {
+  Table t;
+  t.Row({"path", "low", "high", "low_usd", "high_usd", "swing_usd", "low_hours", "high_hours", "source"});
+  auto num = [](double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.10g", v);
+    return std::string(buf);
+  };
+  for (const SensitivityInput& in : r.inputs)
+    t.Row({in.path, num(in.low_value), num(in.high_value), num(in.low_usd), num(in.high_usd), num(in.swing_usd),
+           num(in.low_hours), num(in.high_hours), in.bound_source});
+  t.PrintCsv(stdout);
+}
+
+}  // namespace
+
+int RunSensitivity(int argc, char** argv) {
+  Args args;
+  if (!ParseArgs(argc, argv, kOptions, &args, "sensitivity")) return kExitInvalid;
+  if (args.Has("--help")) {
+    PrintUsage(stdout, "gpucost sensitivity FILE|- [--format table|json|csv] [--percent X]",
+               "Moves each uncertain input (MFU, price, failure rate, recovery, checkpoint write, spot rates,\n"
+               "ownership costs) between documented low and high bounds, or +-X%, and sorts the inputs by how\n"
+               "much they swing the expected cost per completed job (a tornado).", kOptions);
+    return kExitOk;
+  }
+  if (args.positional.size() != 1) {
+    Error("sensitivity: expected one scenario file (or - for standard input)");
+    return kExitInvalid;
+  }
+  Format format;
+  if (!ParseFormat(args, {Format::kTable, Format::kJson, Format::kCsv}, &format)) return kExitInvalid;
+  double percent = 0;
+  if (args.Has("--percent") && (!ParseNumber(args.Get("--percent"), &percent) || percent <= 0 || percent >= 100)) {
+    Error("sensitivity: --percent must be a number > 0 and < 100, got \"" + args.Get("--percent") + "\"");
+    return kExitInvalid;
+  }
+  Scenario s;
+  if (int rc = LoadScenario(args.positional[0], &s)) return rc;
+  const std::string name = InputName(args.positional[0]);
+  const SensitivityResult r = AnalyzeSensitivity(s, percent);
+  if (!r.ok) {
+    Error(name + ": scenario cannot be evaluated");
+    return kExitInvalid;
+  }
+  for (const SensitivityInput& in : r.inputs)
+    if (!std::isfinite(in.low_usd) || !std::isfinite(in.high_usd)) {
+      Error(name + ": outside the model's numeric range: the cost with " + in.path + " moved is not finite");
+      return kExitInvalid;
+    }
+  if (format == Format::kJson)
+    std::printf("%s\n", ToJson(r).dump(2).c_str());
+  else if (format == Format::kCsv)
+    PrintCsv(r);
+  else
+    PrintTable(r, Evaluate(s));
+  return kExitOk;
+}
+
+}  // namespace gpucost::cli

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# gpucost mc and gpucost sensitivity: the JSON contract, determinism, option errors (exit 2, one line).
+set -u
+gpucost=$1; root=$2
+. "$root/tests/cli/lib.sh"
+
+scenario='{"reliability": {"gpu_mtbf_hours": 3000}}'
+expect_rc 0 "mc with the default trials and seed" -- "$gpucost" mc - <<<"$scenario"
+json=$("$gpucost" mc - --trials 500 --seed 7 --format json <<<"$scenario")
+for key in '"trials": 500' '"seed": 7' '"time_hours"' '"cost_usd"' '"mean"' '"p10"' '"p50"' '"p90"' \
+           '"histogram"' '"counts"' '"closed_form"' '"mean_breakdown"'; do
+  contains "$json" "$key" "mc JSON has $key"
+done
+not_contains "$json" "null" "no null (non-finite) numbers in the mc JSON"
+again=$("$gpucost" mc - --trials 500 --seed 7 --format json <<<"$scenario")
+equals "$again" "$json" "the same seed gives the same output"
+other=$("$gpucost" mc - --trials 500 --seed 8 --format json <<<"$scenario")
+[[ $other != "$json" ]] && pass "another seed gives other numbers" || fail "another seed gives other numbers"
+if command -v python3 >/dev/null; then
+  check=$(python3 -c '
+import json, sys
+j = json.loads(sys.argv[1])
+t, c, h = j["time_hours"], j["cost_usd"], j["histogram"]
+ok = t["p10"] <= t["p50"] <= t["p90"] and c["p10"] <= c["p50"] <= c["p90"]
+ok = ok and sum(h["cost_usd"]["counts"]) == j["trials"] and sum(h["time_hours"]["counts"]) == j["trials"]
+ok = ok and abs(t["mean"] / j["closed_form"]["time_hours"] - 1) < 0.02
+print("ok" if ok else "bad")' "$json")
+  equals "$check" "ok" "percentiles ordered, histograms hold every trial, mean near the closed form"
+fi
+table=$("$gpucost" mc - --trials 200 --seed 1 <<<"$scenario")
+contains "$table" "P90" "the table shows P90"
+contains "$table" "closed form" "the table shows the closed form"
+
+expect_rc 2 "--trials 0" -- "$gpucost" mc - --trials 0 <<<"$scenario"
+err=$("$gpucost" mc - --trials 0 2>&1 >/dev/null <<<"$scenario")
+equals "$err" 'gpucost: mc: --trials must be an integer from 1 to 10000000, got "0"' "--trials error names the range"
+expect_rc 2 "--trials too many" -- "$gpucost" mc - --trials 10000001 <<<"$scenario"
+expect_rc 2 "--trials not a number" -- "$gpucost" mc - --trials 1e3 <<<"$scenario"
+expect_rc 2 "--seed negative" -- "$gpucost" mc - --seed -1 <<<"$scenario"
+err=$("$gpucost" mc - --seed x 2>&1 >/dev/null <<<"$scenario")
+equals "$err" 'gpucost: mc: --seed must be an integer from 0 to 18446744073709551615, got "x"' "--seed error names the range"
+expect_rc 2 "--seed beyond 64 bits" -- "$gpucost" mc - --seed 18446744073709551616 <<<"$scenario"
+expect_rc 0 "--seed at 2^64 - 1" -- "$gpucost" mc - --trials 10 --seed 18446744073709551615 <<<"$scenario"
+expect_rc 2 "csv is not an mc format" -- "$gpucost" mc - --format csv <<<"$scenario"
+expect_rc 2 "invalid scenario" -- "$gpucost" mc - <<<'{"cluster": {"gpus": 0}}'
+expect_rc 2 "a job that never finishes" -- "$gpucost" mc - <<<'{"cluster": {"gpus": 100000}, "reliability": {"gpu_mtbf_hours": 1, "checkpoint_interval_minutes": 600}}'
+expect_rc 1 "missing file" -- "$gpucost" mc /nonexistent/scenario.json
+expect_rc 0 "mc --help" -- "$gpucost" mc --help
+
+# sensitivity
+expect_rc 0 "sensitivity table" -- "$gpucost" sensitivity - <<<"$scenario"
+sj=$("$gpucost" sensitivity - --format json <<<"$scenario")
+contains "$sj" '"inputs"' "sensitivity JSON lists inputs"
+contains "$sj" '"swing_usd"' "sensitivity JSON has swings"
+contains "$sj" '"cluster.mfu"' "MFU is among the inputs"
+not_contains "$sj" "null" "no null in the sensitivity JSON"
+csv=$("$gpucost" sensitivity - --format csv <<<"$scenario")
+contains "$csv" "path,low,high" "sensitivity CSV header"
+expect_rc 0 "sensitivity --percent 10" -- "$gpucost" sensitivity - --percent 10 <<<"$scenario"
+expect_rc 2 "sensitivity --percent 0" -- "$gpucost" sensitivity - --percent 0 <<<"$scenario"
+expect_rc 2 "sensitivity --percent 100" -- "$gpucost" sensitivity - --percent 100 <<<"$scenario"
+finish
