@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# gpucost catalog: GPUs, offers, presets and fields, with sources, in every format.
+set -u
+gpucost=$1; root=$2
+. "$root/tests/cli/lib.sh"
+
+out=$("$gpucost" catalog); rc=$?
+equals "$rc" 0 "catalog (GPUs by default)"
+contains "$out" "h100-sxm" "H100 listed"
+contains "$out" "989.4" "H100 dense BF16 peak (not the sparse 1979)"
+contains "$out" "Sources" "sources are printed"
+contains "$out" "datasheet" "a datasheet is cited"
+n_assets=$(grep -c '"id":' "$root/assets/gpus.json")
+csv=$("$gpucost" catalog gpus --format csv)
+equals "$(($(wc -l <<<"$csv") - 1))" "$n_assets" "CSV has one row per GPU of assets/gpus.json"
+contains "$("$gpucost" catalog gpus --format json)" '"source":' "JSON has sources"
+
+out=$("$gpucost" catalog offers)
+contains "$out" "aws-p5.48xlarge-us-east-1" "an offer is listed"
+contains "$out" "https://aws.amazon.com/ec2/pricing/on-demand/" "the offer's source"
+json=$("$gpucost" catalog offers --format json)
+contains "$json" '"date":' "offers carry dates"
+expect_rc 0 "offers CSV" -- "$gpucost" catalog offers --format csv
+
+out=$("$gpucost" catalog presets)
+for p in "$root"/assets/presets/*.json; do contains "$out" "$(basename "$p" .json)" "preset $(basename "$p" .json) listed"; done
+contains "$out" "source:" "presets cite their sources"
+
+out=$("$gpucost" catalog fields)
+contains "$out" "reliability.gpu_mtbf_hours" "fields listed"
+contains "$out" "Dubey et al. 2024" "a default's source is shown"
+json=$("$gpucost" catalog fields --format json)
+equals "$(grep -c '"path":' <<<"$json")" "$(grep -c '^  {"' "$root/core/fields.cpp")" "every field of the table is listed"
+expect_rc 0 "fields CSV" -- "$gpucost" catalog fields --format csv
+for what in gpus offers presets fields; do
+  for fmt in table json csv; do
+    o=$("$gpucost" catalog $what --format $fmt)
+    grep -qiE '(^|[^a-z])(nan|infinity)([^a-z]|$)' <<<"$o" && fail "catalog $what $fmt: NaN" || pass "catalog $what $fmt: no NaN"
+  done
+done
+
+expect_rc 2 "unknown list" -- "$gpucost" catalog tpus
+expect_rc 2 "two lists" -- "$gpucost" catalog gpus fields
+expect_rc 2 "unknown format" -- "$gpucost" catalog --format yaml
+expect_rc 0 "--help" -- "$gpucost" catalog --help
+finish
