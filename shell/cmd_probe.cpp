@@ -3,8 +3,12 @@
 // Storage and host measurements run here (no CUDA); the GPU measurements run in the separate executable
 // gpucost-probe-gpu (built only with the CUDA toolkit, found next to this binary or through
 // $GPUCOST_PROBE_GPU), so this tool never links CUDA.
+#include <poll.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include <chrono>
+#include <csignal>
 
 #include <cerrno>
 #include <cmath>
@@ -26,6 +30,8 @@
 
 namespace gpucost::cli {
 namespace {
+
+constexpr int kGpuProbeMinutes = 20;  // the GPU binary is stopped after this long
 
 const std::vector<OptionSpec> kOptions = {
     {"--out", true, "write the report here (default: standard output, and no summary)"},
@@ -82,9 +88,20 @@ int RunCapturingStderr(const std::vector<std::string>& argv, std::string* err) {
   }
   close(fds[1]);
   char buf[512];
-  for (ssize_t n; (n = read(fds[0], buf, sizeof buf)) != 0;) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(kGpuProbeMinutes);
+  for (;;) {
+    pollfd p{fds[0], POLLIN, 0};
+    const int ready = poll(&p, 1, 1000);
+    if (ready < 0 && errno != EINTR) break;
+    if (std::chrono::steady_clock::now() > deadline) {  // a hung driver or NCCL must not hang gpucost
+      kill(pid, SIGKILL);
+      err->append("\nstopped after " + std::to_string(kGpuProbeMinutes) + " minutes");
+      break;
+    }
+    if (ready <= 0) continue;
+    const ssize_t n = read(fds[0], buf, sizeof buf);
     if (n < 0 && errno == EINTR) continue;
-    if (n < 0) break;
+    if (n <= 0) break;
     if (err->size() < 4096) err->append(buf, static_cast<std::size_t>(n));
   }
   close(fds[0]);
@@ -124,6 +141,7 @@ int MeasureGpus(const Scenario& s, ProbeReport* report) {
   if (!read_ok) return report->gpu_message = "GPU probe failed (exit " + std::to_string(rc) + "): " + LastLine(err), kExitFailure;
   ProbeParse gpu = ParseProbeJson(text);
   if (!gpu.ok()) return report->gpu_message = "GPU probe wrote an invalid report: " + gpu.errors[0].Text(), kExitFailure;
+  if (!err.empty()) std::fputs(err.c_str(), stderr);  // what it skipped (e.g. fp8 before Hopper)
   report->gpu_status = "ok";
   report->driver_version = gpu.report.driver_version;
   report->runtime_version = gpu.report.runtime_version;
