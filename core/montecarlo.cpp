@@ -77,9 +77,7 @@ double Percentile(const std::vector<double>& sorted, double p) {
 struct MonteCarlo::UnitTrial {
   Timeline t;                   // seconds and counts of this unit's simulated timeline
   double held_s = 0;            // billed time so far (running + recovery)
-  double session_start_s = 0;   // held_s when the current rental session began
-  bool first_session = true;
-  double rounding_gpu_s = 0;    // billing rounding of the sessions ended so far
+  double rounding_gpu_s = 0;    // billing rounding of the rental sessions cut so far
   double events = 0;
   bool truncated = false;
 };
@@ -125,6 +123,16 @@ MonteCarlo::MonteCarlo(const Scenario& s, std::uint64_t seed, std::int64_t trial
   failure_shape_ = s.reliability.failure_shape;
   if (in.failure_rate_per_s > 0 && failure_shape_ != 1)
     weibull_scale_s_ = WeibullScaleForMean(1 / in.failure_rate_per_s, failure_shape_);
+  // Rental sessions per node, for the billing of spot preemptions of a single unit (a coupled job).
+  if (in.spot_rate_per_s > 0 && plan_.units == 1 && tasks_per_trial_ == 1 && plan_.bill_rounding &&
+      plan_.session_gpus > 0) {
+    nodes_ = std::max(1.0, std::round(plan_.billed_gpus / plan_.session_gpus));
+    if (nodes_ <= kMcMaxTrackedNodes) {
+      node_stamp_.assign(static_cast<std::size_t>(nodes_), -1);
+      node_session_start_s_.assign(static_cast<std::size_t>(nodes_), 0.0);
+      touched_nodes_.reserve(static_cast<std::size_t>(nodes_));
+    }
+  }
   time_hours_.resize(static_cast<std::size_t>(trials));
   cost_usd_.resize(static_cast<std::size_t>(trials));
 }
@@ -141,14 +149,30 @@ double MonteCarlo::DrawPreemption() {
   return rate > 0 ? SampleExponential(rng_, 1 / rate) : kNever;
 }
 
-// A spot preemption ends the rental session of the GPUs it takes (billing restarts when capacity returns).
-// extra_s: billed time outside the simulated timeline that belongs to this session (known downtime).
-void MonteCarlo::EndSession(UnitTrial* u, double extra_s) {
-  const double len = u->held_s - u->session_start_s + extra_s;
-  const double gpus = u->first_session ? plan_.billed_gpus : plan_.session_gpus;
-  u->rounding_gpu_s += gpus * SessionRoundingSeconds(plan_, len);
-  u->first_session = false;
-  u->session_start_s = u->held_s;
+// A spot preemption cuts the rental of the preempted node (a random one; its billing restarts when capacity
+// returns) while the other GPUs keep theirs (JobPlan::reacquire_held_gpus).
+void MonteCarlo::CutSession(UnitTrial* u) {
+  if (node_stamp_.empty()) return;  // not tracked (tasks, or too many nodes): BillJob estimates
+  const std::size_t node = std::min(node_stamp_.size() - 1, static_cast<std::size_t>(rng_.Uniform() * nodes_));
+  if (node_stamp_[node] != completed_) {  // first cut of this node in this trial: its rental began at 0
+    node_stamp_[node] = completed_;
+    node_session_start_s_[node] = 0;
+    touched_nodes_.push_back(node);  // within the capacity reserved at construction
+  }
+  const double len = u->held_s - node_session_start_s_[node];
+  u->rounding_gpu_s += plan_.session_gpus * SessionRoundingSeconds(plan_, len);
+  node_session_start_s_[node] = u->held_s;
+}
+
+// Rounding of the rentals that run to the end of the job (all GPUs; cut nodes from their last restart).
+double MonteCarlo::FinalRoundingGpuSeconds(const UnitTrial& u) {
+  const double wall = u.held_s + plan_.downtime_s;
+  const double untouched = plan_.billed_gpus - static_cast<double>(touched_nodes_.size()) * plan_.session_gpus;
+  double gpu_s = u.rounding_gpu_s + std::max(0.0, untouched) * SessionRoundingSeconds(plan_, wall);
+  for (std::size_t node : touched_nodes_)
+    gpu_s += plan_.session_gpus * SessionRoundingSeconds(plan_, wall - node_session_start_s_[node]);
+  touched_nodes_.clear();
+  return gpu_s;
 }
 
 // Recovery of `seconds` (billed); an interruption during it restarts the recovery of its own class.
@@ -177,7 +201,7 @@ void MonteCarlo::Recover(double seconds, UnitTrial* u, double* fail, double* spo
     } else {
       u->t.preemptions += 1;
       *spot = DrawPreemption();
-      EndSession(u, 0);
+      CutSession(u);
       u->t.reacquire_wait += in.reacquire_seconds;
       left = in.spot_recovery_seconds;
     }
@@ -228,7 +252,7 @@ void MonteCarlo::SimulateUnit(UnitTrial* u) {
     } else {
       t.preemptions += 1;
       spot = DrawPreemption();
-      EndSession(u, 0);
+      CutSession(u);
       t.reacquire_wait += in.reacquire_seconds;
       Recover(in.spot_recovery_seconds, u, &fail, &spot);
     }
@@ -243,8 +267,7 @@ void MonteCarlo::RunTrial() {
   bool truncated = false;
   if (tasks_per_trial_ == 1 && plan_.units == 1) {
     SimulateUnit(&u);
-    EndSession(&u, plan_.downtime_s);  // the last session, with the known downtime
-    BillJob(plan_, u.t, u.t.preemptions, &bill, u.rounding_gpu_s);
+    BillJob(plan_, u.t, u.t.preemptions, &bill, node_stamp_.empty() ? -1 : FinalRoundingGpuSeconds(u));
     interruptions = u.t.interruptions, failures = u.t.failures, preemptions = u.t.preemptions;
     truncated = u.truncated;
   } else {

@@ -14,7 +14,9 @@
 //   - recovery (billed) after every interruption; an interruption during recovery restarts it (with the
 //     recovery of the new interruption's class);
 //   - the trial's timeline is billed with BillJob(): known downtime, whole nodes, hot spares, storage, fees,
-//     tax, and billing increments/minimums per rental session as simulated (each preemption ends a session).
+//     tax, the survivors' rental while a preempted node waits, and billing increments/minimums per rental as
+//     simulated: every GPU rents for the whole job except that a preemption cuts the rental of one random
+//     node, which restarts when capacity returns (above kMcMaxTrackedNodes nodes: BillJob's estimate).
 // The job ends when its last segment (work + final checkpoint's blocking part) completes, as in the closed form.
 //
 // Independent tasks (documented shortcut): each trial simulates min(tasks, kMcMaxTasksPerTrial) tasks, each
@@ -40,6 +42,7 @@ constexpr std::int64_t kMcMaxTrials = 10000000;       // bound on --trials (memo
 constexpr std::int64_t kMcMaxTasksPerTrial = 1024;    // independent tasks simulated per trial
 constexpr double kMcMaxInterruptionsPerTrial = 1e6;   // expected; above this the simulation is refused
 constexpr int kMcHistogramBins = 20;
+constexpr double kMcMaxTrackedNodes = 1 << 20;       // rental sessions tracked per node up to this many nodes
 
 struct McStats {  // of one quantity over the trials
   double mean = 0, p10 = 0, p50 = 0, p90 = 0, min = 0, max = 0;
@@ -99,7 +102,8 @@ class MonteCarlo {
   double DrawFailure();
   double DrawPreemption();
   void Recover(double seconds, UnitTrial* u, double* failure_clock, double* spot_clock);
-  void EndSession(UnitTrial* u, double extra_s);
+  void CutSession(UnitTrial* u);
+  double FinalRoundingGpuSeconds(const UnitTrial& u);
 
   JobPlan plan_;
   Result closed_form_;
@@ -113,6 +117,10 @@ class MonteCarlo {
   double weibull_scale_s_ = 0, failure_shape_ = 1;
   double max_events_ = 0;
   std::int64_t tasks_per_trial_ = 1;
+  double nodes_ = 0;                           // rental holders a preemption picks from
+  std::vector<std::int64_t> node_stamp_;       // trial in which the node was last cut (-1: never)
+  std::vector<double> node_session_start_s_;   // held time when its current rental began
+  std::vector<std::size_t> touched_nodes_;     // nodes cut in this trial
   // Results and running sums.
   std::vector<double> time_hours_, cost_usd_;
   Breakdown sum_time_, sum_cost_;
