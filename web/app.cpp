@@ -15,6 +15,7 @@
 #include "link.h"
 #include "platform.h"
 #include "probe.h"
+#include "tco.h"
 #include "version.h"
 
 namespace gpucost::app {
@@ -223,6 +224,22 @@ bool AppPin(AppState& app) {
   app.pinned.push_back({app.scenario, app.result});
   app.link_stale = app.write_fragment = true;
   return true;
+}
+
+int AppPinPricingModels(AppState& app) {
+  if (!app.result.ok) return 0;
+  int pinned = 0;
+  const std::string base = ScenarioLabel(app.scenario);
+  for (int m = 0; m < kModelCount && app.pinned.size() < kMaxPinned; ++m) {
+    Scenario s = WithPricingModel(app.scenario, static_cast<PricingModel>(m));
+    std::snprintf(s.name, kTextCapacity, "%s", (std::string(s.cluster.gpu) + " x" + std::to_string(s.cluster.gpus) +
+                                                 " " + kModelLabels[m]).c_str());
+    if (!ValidateScenario(s).empty()) continue;
+    app.pinned.push_back({s, Evaluate(s)});
+    ++pinned;
+  }
+  app.link_stale = app.write_fragment = true;
+  return pinned;
 }
 
 void AppUnpin(AppState& app, std::size_t index) {

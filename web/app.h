@@ -127,6 +127,8 @@ void AppScenarioEdited(AppState& app);
 // Comparison: pin the current scenario as a column (at most kMaxPinned), remove one, CSV of the table.
 bool AppPin(AppState& app);
 void AppUnpin(AppState& app, std::size_t index);
+// Pins the scenario re-priced under on-demand, spot, reserved and owned (tco.h). Returns how many were pinned.
+int AppPinPricingModels(AppState& app);
 std::string CompareCsv(const AppState& app);
 // A short label of a scenario: its name, else "<gpu> x<gpus> <pricing model>".
 std::string ScenarioLabel(const Scenario& s);

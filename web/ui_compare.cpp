@@ -52,8 +52,14 @@ int Best(const std::vector<Pinned>& pinned, const Metric& m) {
 void Toolbar(AppState& app) {
   ImGui::BeginDisabled(!app.result.ok || app.pinned.size() >= kMaxPinned);
   if (ImGui::Button("Pin current scenario")) AppPin(app);
-  ImGui::EndDisabled();
   RecordRect(app, "pin");
+  ImGui::SameLine();
+  if (ImGui::Button("Pin all 4 pricing models")) AppPinPricingModels(app);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("The same job on-demand, on spot, reserved and on owned hardware (discounts and TCO from "
+                      "the pricing and ownership sections)");
+  RecordRect(app, "pin_models");
+  ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::BeginDisabled(app.pinned.empty());
   if (ImGui::Button("Export CSV")) {

@@ -115,10 +115,11 @@ void NumberWidget(AppState& app, std::size_t index) {
       return;
     }
     if (is_auto) {
-      ImGui::SameLine();
       const double derived = DerivedValue(f, app.result);
-      if (derived != 0) ImGui::TextDisabled("%s", FormatNumber(derived).c_str());
-      else ImGui::TextDisabled("derived");
+      if (derived != 0) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("%s", FormatNumber(derived).c_str());
+      }
       return;
     }
     ImGui::SameLine();

@@ -137,6 +137,20 @@ TEST_CASE("pinning is capped and the CSV carries every column") {
   CHECK(cost.find(expected) != std::string::npos);
 }
 
+TEST_CASE("pinning the four pricing models prices the same job four ways") {
+  AppState app;
+  AppInit(app);
+  REQUIRE(AppPinPricingModels(app) == 4);
+  REQUIRE(app.pinned.size() == 4);
+  for (int m = 0; m < 4; ++m) {
+    CHECK(app.pinned[m].scenario.pricing.model == m);
+    CHECK(app.pinned[m].result.ok);
+    CHECK(app.pinned[m].scenario.cluster.gpus == app.scenario.cluster.gpus);
+  }
+  CHECK(app.pinned[0].result.expected_usd == app.result.expected_usd);  // the default is on-demand
+  CHECK(app.pinned[1].result.usd_per_gpu_hour < app.pinned[0].result.usd_per_gpu_hour);  // spot discount
+}
+
 TEST_CASE("importing a file: scenario, link, bad file, probe report") {
   AppState app;
   AppInit(app);
