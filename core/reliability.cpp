@@ -9,6 +9,9 @@ namespace {
 // Beyond this many expected interruptions per segment (e^50) the job practically never finishes; the
 // exponent is capped so every figure stays finite.
 constexpr double kMaxExponent = 50.0;
+// Lost time (rework, recovery, waits) beyond this multiple of the useful running time also counts as
+// "practically never finishes": a job expected to take over 100x its normal run is not a plan.
+constexpr double kNeverFinishesFactor = 100.0;
 
 struct Segment {
   double failures_before_success;  // e^{lambda a} - 1
@@ -98,6 +101,8 @@ Timeline ExpectedTimeline(const TimelineInputs& in) {
     t.checkpoint += events * per_event;
     charge(events, 0, 1);
   }
+  if (t.rework + t.recovery + t.reacquire_wait > kNeverFinishesFactor * (t.work + t.checkpoint))
+    t.never_finishes = true;
   return t;
 }
 

@@ -202,3 +202,38 @@ TEST_CASE("warning: MFU above what large-scale training has been measured to rea
   s.cluster.mfu = 0.75;
   CHECK(Warned(Evaluate(s), "mfu_above_measured"));
 }
+
+TEST_CASE("spot notice: a notice that covers a checkpoint write loses no progress; without it, work is redone") {
+  Scenario s = SpotTraining();
+  s.reliability.checkpoint_write_minutes = 1;
+  s.pricing.spot.notice_seconds = 120;  // AWS two-minute notice covers the 1-minute write
+  const Result saved = Evaluate(s);
+  CHECK(saved.expected_preemptions > 0);
+  CHECK(saved.time_hours.part[kPartRework] == 0);
+  // The writes on notice are checkpoint time: one per preemption on top of the periodic ones (a preemption
+  // during a recovery has nothing new to write, hence the 5%).
+  CHECK(saved.time_hours.part[kPartCheckpoint] * 60 ==
+        doctest::Approx(saved.checkpoints_written + saved.expected_preemptions).epsilon(0.05));
+  CHECK(saved.time_hours.part[kPartCheckpoint] * 60 > saved.checkpoints_written + 0.9 * saved.expected_preemptions);
+  s.pricing.spot.notice_seconds = 30;  // GCP's 30 s: too short to write
+  const Result lost = Evaluate(s);
+  CHECK(lost.time_hours.part[kPartRework] > 0);
+  CHECK(lost.expected_hours > saved.expected_hours);
+}
+
+TEST_CASE("a job whose lost time exceeds 100x its useful time is reported as practically never finishing") {
+  Scenario s = DefaultScenario();
+  s.cluster.gpus = 16384;
+  s.reliability.gpu_mtbf_hours = 1000;              // cluster MTBF 3.7 min
+  s.reliability.recovery_minutes = 1;
+  s.workload.tokens = 10e12;                        // 18 h of compute
+  s.reliability.checkpoint_interval_minutes = 60;  // e^16 attempts per segment: far below the exponent cap
+  const Result r = Evaluate(s);
+  CHECK(r.never_finishes);
+  CHECK(Warned(r, "never_finishes"));
+  CHECK(std::isfinite(r.expected_usd));
+  s.reliability.checkpoint_interval_minutes = 0;  // the optimum: slow, but it finishes
+  const Result optimum = Evaluate(s);
+  CHECK_FALSE(optimum.never_finishes);
+  CHECK(optimum.expected_hours < 100 * optimum.ideal_hours);
+}
