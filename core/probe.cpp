@@ -444,7 +444,8 @@ std::string ProbeToJson(const ProbeReport& r, int indent) {
                            {"max_memory_clock_mhz", g.max_memory_clock_mhz}, {"memory_bus_bits", g.memory_bus_bits}});
   doc["peer_access"] = json::array();
   for (const std::vector<bool>& row : r.peer_access) doc["peer_access"].push_back(row);
-  return MeasurementsJson(r, std::move(doc)).dump(indent);
+  // Paths and names may hold bytes that are not UTF-8: replaced (U+FFFD), never an exception.
+  return MeasurementsJson(r, std::move(doc)).dump(indent, ' ', false, json::error_handler_t::replace);
 }
 
 std::vector<ProbeGemmShape> TrainingGemmShapes(const Scenario& s) {

@@ -1,6 +1,8 @@
 // The probe report (gpucost/probe@1): parse, validate, round trip, derived suggestions and import.
 #include <doctest/doctest.h>
 
+#include <cstdio>
+
 #include <nlohmann/json.hpp>
 
 #include "catalog.h"
@@ -189,4 +191,13 @@ TEST_CASE("training-like GEMM shapes follow the scenario's layer and tensor-para
   CHECK((shapes[1].n == 8192 && shapes[1].k == 1024));
   CHECK((shapes[2].n == 28672 / 8 && shapes[2].k == 8192));
   CHECK((shapes[3].n == 8192 && shapes[3].k == 28672 / 8));
+}
+
+TEST_CASE("a directory name that is not UTF-8 is written, not thrown") {
+  ProbeReport r;
+  r.gpu_status = "skipped";
+  r.storage.push_back({"dataset_read", "/data/\xff\xfe", 1e6, 1, 0.5, 0.002, true, false});
+  const std::string text = ProbeToJson(r);
+  CHECK(text.find("/data/\xef\xbf\xbd\xef\xbf\xbd") != std::string::npos);  // U+FFFD twice
+  CHECK(ParseProbeJson(text).ok());
 }
