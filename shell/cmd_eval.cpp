@@ -63,6 +63,12 @@ void PrintTable(const Scenario& s, const Result& r) {
   head.Row({"GPU-hours billed", FormatCount(r.billed_gpu_hours)});
   if (r.tokens > 0) head.Row({"Cost per billion tokens", FormatMoney(r.usd_per_billion_tokens * k, cur)});
   head.Row({"MFU", FormatPercent(r.mfu) + " (" + MfuSourceName(r.mfu_source) + ")"});
+  if (r.step.ok())  // steptime.h: one global batch, its parts, and MFU/HFU from the model shape and layout
+    head.Row({"Step time (predicted)", FormatNumber(r.step.seconds, 4) + " s: compute " +
+                                          FormatNumber(r.step.compute_seconds + r.step.memory_bound_seconds, 3) +
+                                          ", recompute " + FormatNumber(r.step.recompute_seconds, 3) + ", comm " +
+                                          FormatNumber(r.step.exposed_comm_seconds, 3) + ", bubble " +
+                                          FormatNumber(r.step.bubble_seconds, 3) + "; HFU " + FormatPercent(r.step.hfu)});
   PrintParallelismRows(r, &head);
   head.Row({"Expected interruptions", FormatNumber(r.expected_interruptions, 3)});
   head.Row({"Checkpoint interval", FormatNumber(r.checkpoint_interval_minutes, 3) + " min (optimum " +
