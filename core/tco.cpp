@@ -27,7 +27,8 @@ TcoResult ComputeTco(const OwnedInputs& o, double gpu_mtbf_hours) {
   const double available = 1 - t.repair_downtime_fraction;
   t.useful_hours_per_gpu_year = kHoursPerYear * o.utilization * available;
   t.usd_per_gpu_hour = t.usd_per_gpu_year / t.useful_hours_per_gpu_year;
-  t.break_even_utilization = t.usd_per_gpu_year / (kHoursPerYear * available * o.compare_usd_per_gpu_hour);
+  const double compare = o.compare_usd_per_gpu_hour;  // 0 (only in comparisons): nothing to break even against
+  t.break_even_utilization = compare > 0 ? t.usd_per_gpu_year / (kHoursPerYear * available * compare) : 0;
 
   const double running_per_month = (t.usd_per_gpu_year - t.capex_usd_per_gpu_year) / 12.0;
   const double cloud_per_month = o.compare_usd_per_gpu_hour * t.useful_hours_per_gpu_year / 12.0;
@@ -79,8 +80,9 @@ void WriteRisk(const Scenario& s, const ModelCost& m, char* out) {
     case PricingModel::kOwned:
       std::snprintf(out, kRiskTextCapacity,
                     "Capacity is yours once bought and installed (lead time not modelled); price assumes "
-                    "%.0f%% utilisation for %.0f years; break-even against on-demand at %.0f%%.",
-                    100 * p.owned.utilization, p.owned.lifetime_years, 100 * r.tco.break_even_utilization);
+                    "%.0f%% utilisation for %.0f years; break-even against on-demand at %.0f%%%s.",
+                    100 * p.owned.utilization, p.owned.lifetime_years, 100 * r.tco.break_even_utilization,
+                    r.tco.break_even_utilization > 1 ? " (never)" : r.tco.break_even_utilization > 0 ? "" : " (no price)");
       break;
   }
 }
@@ -155,7 +157,7 @@ PricingComparison ComparePricingModels(const Scenario& s) {
   }
   for (int i = 0; i < kModelCount; ++i) {
     ModelCost& m = c.models[i];
-    m.ratio_to_on_demand = m.total_usd / c.models[0].total_usd;
+    m.ratio_to_on_demand = c.models[0].total_usd > 0 ? m.total_usd / c.models[0].total_usd : 0;
     WriteRisk(WithPricingModel(s, m.model), m, m.risk);
     if (m.total_usd < c.models[c.cheapest].total_usd) c.cheapest = i;
   }

@@ -18,7 +18,7 @@ constexpr double kHoursPerMonth = kHoursPerYear / 12.0;
 // Repair downtime: a failed GPU (every gpu_mtbf_hours) is out for repair_hours_per_failure; spares cover
 // that first, the rest reduces useful hours. Useful hours = 8,760 x utilization x (1 - repair downtime).
 // Per useful GPU-hour: annual / useful hours. Break-even utilisation: where that equals
-// compare_usd_per_gpu_hour. Break-even months: upfront capex / (monthly cloud cost of the useful hours -
+// compare_usd_per_gpu_hour (0 when that price is 0; > 1: never). Break-even months: upfront capex / (monthly cloud cost of the useful hours -
 // monthly running cost); 0 when renting is never dearer.
 TcoResult ComputeTco(const OwnedInputs& owned, double gpu_mtbf_hours);
 inline TcoResult ComputeTco(const OwnedInputs& owned) { return ComputeTco(owned, 0.0); }

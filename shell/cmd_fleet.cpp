@@ -93,8 +93,10 @@ void PrintTable(const FleetInputs& in, const FleetResult& r) {
   std::vector<std::string> total = {"Total", FormatUsd(r.all_on_demand.total_usd), FormatUsd(r.cloud.total_usd)};
   if (hybrid) total.push_back(FormatUsd(r.hybrid.total_usd));
   t.Row(total);
-  std::vector<std::string> ratio = {"vs all on-demand", "100.0%", FormatPercent(r.cloud.total_usd / r.all_on_demand.total_usd)};
-  if (hybrid) ratio.push_back(FormatPercent(r.hybrid.total_usd / r.all_on_demand.total_usd));
+  const double all = r.all_on_demand.total_usd;
+  auto share = [all](double usd) { return all > 0 ? FormatPercent(usd / all) : std::string("-"); };
+  std::vector<std::string> ratio = {"vs all on-demand", share(all), share(r.cloud.total_usd)};
+  if (hybrid) ratio.push_back(share(r.hybrid.total_usd));
   t.Row(ratio);
   t.Print(stdout);
   std::printf("\nCommitments (GPUs per term period, from month 1)\n  cloud:  %s\n", Levels(in, r.cloud).c_str());

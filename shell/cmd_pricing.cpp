@@ -94,7 +94,7 @@ void PrintTable(const Scenario& s, const PricingComparison& c) {
               FormatUsd(tco.facility_usd_per_gpu_year).c_str(), FormatUsd(tco.maintenance_usd_per_gpu_year).c_str(),
               FormatUsd(tco.staff_usd_per_gpu_year).c_str(), FormatUsd(tco.opex_usd_per_gpu_year).c_str(),
               FormatUsd(tco.usd_per_gpu_year).c_str(), FormatUsd(tco.usd_per_gpu_hour).c_str(),
-              FormatPercent(tco.break_even_utilization).c_str(),
+              tco.break_even_utilization > 0 ? FormatPercent(tco.break_even_utilization).c_str() : "n/a",
               (tco.break_even_months > 0 ? FormatNumber(tco.break_even_months, 3) + " months" : std::string("never")).c_str());
   std::printf("\nCapacity risk\n");
   for (const ModelCost& m : c.models) std::printf("  %-10s %s\n", ModelLabel(m.model), m.risk);

@@ -24,6 +24,8 @@ json=$("$gpucost" pricing - --format json --offer aws-p5.48xlarge-us-east-1 <<<'
 contains "$json" '"on_demand_usd_per_gpu_hour": 6.88' "--offer applies the AWS p5 price"
 krw=$("$gpucost" pricing - <<<'{"pricing": {"currency": "KRW", "krw_per_gpu_hour": 4400, "krw_per_usd": 1400, "tax_rate": 0.1, "price_includes_tax": true}}')
 contains "$krw" "KRW 4,000" "KRW 4,400 incl. 10% VAT is KRW 4,000 per GPU-hour before tax"
+free=$("$gpucost" pricing - --format json <<<'{"pricing": {"usd_per_gpu_hour": 0}, "storage": {"usd_per_gb_month": 0}}')
+not_contains "$free" "null" "a zero on-demand price gives no non-finite ratios or break-even"
 expect_rc 2 "pricing: unknown offer" -- "$gpucost" pricing - --offer nope <<<'{}'
 err=$("$gpucost" pricing - 2>&1 >/dev/null <<<'{"pricing": {"spot": {"discount": 1.5}}}')
 equals "$err" "gpucost: <stdin>: pricing.spot.discount: must be a number >= 0 and <= 0.99, got 1.5" "pricing: one-line error with path and range"
@@ -53,6 +55,8 @@ csv=$("$gpucost" fleet - --format csv <<<"$doc")
 contains "$csv" "cloud,total," "fleet CSV has plan totals"
 no_owned=$("$gpucost" fleet - --format json <<<'{"demand_gpus": [8, 8, 16], "owned": false}')
 not_contains "$no_owned" '"hybrid"' "owned: false leaves the hybrid plan out"
+zero=$("$gpucost" fleet - <<<'{"demand_gpus": [0, 0]}')
+not_contains "$zero" "nan" "no demand: no NaN ratios in the table"
 expect_rc 2 "fleet: negative demand" -- "$gpucost" fleet - <<<'{"demand_gpus": [8, -1]}'
 err=$("$gpucost" fleet - 2>&1 >/dev/null <<<'{"demand_gpus": [8, -1]}')
 equals "$err" "gpucost: <stdin>: demand_gpus[1]: must be a number >= 0 and <= 1e+06, got -1" "fleet: one-line error with path and range"
