@@ -68,6 +68,7 @@ nlohmann::ordered_json SummaryJson(const McSummary& m) {
   j["mean_failures"] = m.mean_failures;
   j["mean_preemptions"] = m.mean_preemptions;
   j["closed_form"] = {{"time_hours", m.closed_form_hours}, {"cost_usd", m.closed_form_usd}};
+  j["truncated_trials"] = m.truncated_trials;  // stopped at the event cap (0 unless the job barely finishes)
   return j;
 }
 
@@ -115,6 +116,9 @@ void PrintTable(const Scenario& s, const Result& r, const McSummary& m) {
       parts.Row({PartLabel(p), FormatNumber(m.mean_time_hours.part[p], 4) + " h",
                  FormatMoney(m.mean_cost_usd.part[p] * k, cur)});
   parts.Print(stdout);
+  if (m.truncated_trials > 0)
+    std::printf("\n! %lld trials stopped at the event cap: their time and cost are too low.\n",
+                static_cast<long long>(m.truncated_trials));
   PrintHistogram("Cost per completed job", m.cost_hist, k, cur);
   PrintHistogram("Time per completed job", m.time_hist, 1, "h");
 }

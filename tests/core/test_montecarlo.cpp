@@ -156,6 +156,21 @@ TEST_CASE("without interruptions every trial is the closed form's normal run") {
   CHECK(m.time_hist.counts[0] == 50);
 }
 
+TEST_CASE("spot preemptions with enough notice lose no progress; without it they roll back") {
+  Scenario s = DefaultScenario();
+  s.reliability.gpu_mtbf_hours = 0;  // only preemptions
+  s.pricing.model = static_cast<int>(PricingModel::kSpot);
+  s.pricing.spot.preemptions_per_node_day = 0.5;
+  s.pricing.spot.notice_seconds = 120;  // covers the ~10 s checkpoint write
+  const McSummary saved = RunAll(s, 9, 300);
+  CHECK(saved.mean_preemptions > 5);
+  CHECK(saved.mean_time_hours.part[kPartRework] == 0);
+  CHECK(saved.mean_time_hours.part[kPartReacquireWait] > 0);
+  s.pricing.spot.notice_seconds = 0;
+  const McSummary lost = RunAll(s, 9, 300);
+  CHECK(lost.mean_time_hours.part[kPartRework] > 0);
+}
+
 TEST_CASE("the mean's named parts add up to the mean cost and time; the histogram holds every trial") {
   Scenario s = Unreliable();
   s.pricing.model = static_cast<int>(PricingModel::kSpot);
