@@ -44,11 +44,13 @@ std::vector<double> TimeMs(cudaStream_t stream, int samples, int launches, Op op
 // Returns {warmup launches, launches per sample}.
 template <typename Op>
 std::pair<int, int> WarmUp(cudaStream_t stream, const Options& options, Op op) {
+  op();  // the first call loads kernels (lazy loading) and picks algorithms: not representative
+  GPUCOST_CUDA(cudaStreamSynchronize(stream));
   const double one_ms = std::max(1e-4, TimeMs(stream, 1, 1, op)[0]);
   const int warmup = static_cast<int>(std::clamp(options.warmup_ms / one_ms, 1.0, 100000.0));
   TimeMs(stream, 1, warmup, op);
   const double settled_ms = std::max(1e-4, TimeMs(stream, 1, 3, op)[0]);
-  return {warmup + 4, static_cast<int>(std::clamp(std::ceil(options.sample_ms / settled_ms), 1.0, 10000.0))};
+  return {warmup + 5, static_cast<int>(std::clamp(std::ceil(options.sample_ms / settled_ms), 1.0, 10000.0))};
 }
 
 // Rates (units per second, scaled) from per-call milliseconds: min, median, max.
