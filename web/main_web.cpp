@@ -8,10 +8,13 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <iterator>
 #include <string>
+#include <vector>
 
 #include "app.h"
 #include "json_io.h"
@@ -26,6 +29,33 @@ int g_wake_frames = 3;      // frames still to draw after the last input (ImGui 
 double g_dpr = 0;           // device pixel ratio the fonts were built for
 int g_width_px = 0, g_height_px = 0;
 std::string g_out;          // backing store for strings returned to JavaScript
+
+// ImGui 1.86 reads keys as "down during NewFrame()": a key pressed and released between two frames (a quick
+// tap, a script, a test) would be lost. Releases of keys pressed since the last frame wait for the next one.
+struct KeyEvent {
+  int key, scancode, mods;
+};
+bool g_pressed_since_frame[GLFW_KEY_LAST + 1] = {};
+std::vector<KeyEvent> g_deferred_releases;
+
+void KeyCallback(GLFWwindow* window, int key, int scancode, int action, int mods) {
+  const bool known = key >= 0 && key <= GLFW_KEY_LAST;
+  if (known && action == GLFW_RELEASE && g_pressed_since_frame[key]) {
+    g_deferred_releases.push_back({key, scancode, mods});
+    return;
+  }
+  if (known && action == GLFW_PRESS) g_pressed_since_frame[key] = true;
+  ImGui_ImplGlfw_KeyCallback(window, key, scancode, action, mods);
+}
+
+// After a frame has seen the keys down: release the deferred ones (seen as up by the next frame).
+void ReleaseDeferredKeys() {
+  std::fill(std::begin(g_pressed_since_frame), std::end(g_pressed_since_frame), false);
+  if (g_deferred_releases.empty()) return;
+  for (const KeyEvent& k : g_deferred_releases) ImGui_ImplGlfw_KeyCallback(g_window, k.key, k.scancode, GLFW_RELEASE, k.mods);
+  g_deferred_releases.clear();
+  g_wake_frames = std::max(g_wake_frames, 2);
+}
 
 EM_BOOL Wake(int, const void*, void*) {
   g_wake_frames = 3;
@@ -83,6 +113,7 @@ void Frame() {
   ImGui::NewFrame();
   gpucost::app::AppFrame(g_app);
   ImGui::Render();
+  ReleaseDeferredKeys();
   glViewport(0, 0, g_width_px, g_height_px);
   glClearColor(0.08f, 0.09f, 0.11f, 1);
   glClear(GL_COLOR_BUFFER_BIT);
@@ -146,6 +177,7 @@ int main() {
   ImGui::GetIO().IniFilename = nullptr;  // no imgui.ini in the browser
   ImGui::GetIO().ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
   ImGui_ImplGlfw_InitForOpenGL(g_window, true);
+  glfwSetKeyCallback(g_window, KeyCallback);  // in front of ImGui's (see ReleaseDeferredKeys)
   ImGui_ImplOpenGL3_Init("#version 300 es");
   gpucost::app::AppInit(g_app);
   const std::string fragment = gpucost::platform::GetUrlFragment();

@@ -52,25 +52,34 @@ const scenario = page => api(page, () => JSON.parse(window.gpucost.scenario()));
 const result = page => api(page, () => JSON.parse(window.gpucost.result()));
 
 async function rect(page, id, index = -1) {
-  await page.waitForFunction(([i, n]) => window.gpucost.widgetRect(i, n), [id, index], {timeout: 5000});
+  await page.waitForFunction(([i, n]) => window.gpucost.widgetRect(i, n), [id, index], {timeout: 30000});
   return api(page, ([i, n]) => window.gpucost.widgetRect(i, n), [id, index]);
+}
+
+// Input wakes the main loop for 3 frames: wait until they are drawn (robust on a loaded machine).
+async function settle(page, action) {
+  const before = await api(page, () => window.gpucost.frames());
+  await action();
+  await page.waitForFunction(f => window.gpucost.frames() >= f + 3, before, {timeout: 30000, polling: 50});
 }
 
 async function click(page, id, index = -1) {
   const r = await rect(page, id, index);
-  await page.mouse.click(r.x + r.w / 2, r.y + r.h / 2);
-  await page.waitForTimeout(120);  // a few frames
+  await settle(page, () => page.mouse.click(r.x + r.w / 2, r.y + r.h / 2));
+}
+
+async function keys(page, text) {
+  await settle(page, () => page.keyboard.press('Control+A'));
+  await settle(page, () => page.keyboard.type(text));
+  await settle(page, () => page.keyboard.press('Enter'));
 }
 
 async function typeInto(page, id, text) {
   await click(page, id);
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type(text);
-  await page.keyboard.press('Enter');
-  await page.waitForTimeout(150);
+  await keys(page, text);
 }
 
-async function untilIdle(page, timeout = 20000) {
+async function untilIdle(page, timeout = 60000) {
   await page.waitForFunction(() => !window.gpucost.busy(), null, {timeout, polling: 100});
 }
 
@@ -102,7 +111,7 @@ try {
   await withPage(siteDir, outDir, async (page, url) => {
     // Loads; first frame.
     await page.goto(url);
-    await page.waitForFunction(() => window.gpucost && window.gpucost.ready, null, {timeout: 15000, polling: 'raf'});
+    await page.waitForFunction(() => window.gpucost && window.gpucost.ready, null, {timeout: 60000, polling: 'raf'});
     const t = await api(page, () => {
       const wasm = performance.getEntriesByType('resource').find(e => e.name.endsWith('app.wasm'));
       return {frame: performance.now(), wasm: wasm ? wasm.responseEnd : -1, init: Module.gpucostInitMs || -1};
@@ -123,20 +132,20 @@ try {
     check(diff === '', `spot/KRW scenario: result() equals the CLI to 1e-9 ${diff}`);
     await api(page, () => window.gpucost.load('{}'));
 
-    // Edit through the UI: mouse into the GPU count, keyboard to type, Tab to the next field.
+    // Edit through the UI: the mouse clicks into the GPU count, the keyboard types, Tab moves to the next field.
     const cost0 = (await result(page)).cost.expected_usd;
-    await typeInto(page, 'cluster.gpus', '128');
+    await click(page, 'cluster.gpus');
+    await settle(page, () => page.keyboard.press('Control+A'));
+    await settle(page, () => page.keyboard.type('128'));
     let s = await scenario(page);
     check(s.cluster.gpus === 128, `typing 128 into cluster.gpus sets it (${s.cluster.gpus})`);
     const cost1 = (await result(page)).cost.expected_usd;
     check(cost1 !== cost0, `the result changed (${cost0.toFixed(0)} -> ${cost1.toFixed(0)} USD)`);
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Control+A');
-    await page.keyboard.type('4');
-    await page.keyboard.press('Enter');
-    await page.waitForTimeout(150);
+    await settle(page, () => page.keyboard.press('Tab'));
+    await keys(page, '4');
     s = await scenario(page);
-    check(s.cluster.gpus_per_node === 4, `Tab moved to gpus_per_node and typing set it (${s.cluster.gpus_per_node})`);
+    check(s.cluster.gpus_per_node === 4 && s.cluster.gpus === 128,
+          `Tab moved to gpus_per_node and typing set it (${s.cluster.gpus_per_node})`);
     // Out of range: shown, not applied.
     await typeInto(page, 'cluster.gpus', '0');
     s = await scenario(page);
@@ -149,8 +158,8 @@ try {
     // Pin two columns (the second on spot pricing) and look at the comparison.
     await click(page, 'tab', 1);
     await click(page, 'pin');
-    await api(page, () => window.gpucost.load('{"cluster": {"gpus": 256, "gpus_per_node": 4}, "pricing": {"model": "spot", "usd_per_gpu_hour": 1.6}, "name": "spot"}'));
-    await page.waitForTimeout(100);
+    await settle(page, () => api(page, () => window.gpucost.load('{"cluster": {"gpus": 256, "gpus_per_node": 4}, ' +
+        '"pricing": {"model": "spot", "usd_per_gpu_hour": 1.6}, "name": "spot"}')));
     await click(page, 'pin');
     await shot(page, 'app-compare.png');
 
@@ -160,7 +169,7 @@ try {
     check(link.length < 2000, `share link ${link.length} characters`);
     await page.goto('about:blank');
     await page.goto(link);
-    await waitReady(page);
+    await waitReady(page, 60000);
     check(await api(page, () => window.gpucost.scenario()) === before, 'opening link() restores the scenario exactly');
     check(await api(page, () => window.gpucost.link()) === link, 'and the pinned comparison (same link back)');
     check(await api(page, () => window.gpucost.error()) === '', 'no error after a good link');
@@ -173,7 +182,7 @@ try {
 
     // A bad link pasted into the address bar: message, scenario kept.
     await page.evaluate(() => { location.hash = '#s=1.this-is-not-a-link!'; });
-    await page.waitForFunction(() => window.gpucost.error() !== '', null, {timeout: 5000});
+    await page.waitForFunction(() => window.gpucost.error() !== '', null, {timeout: 30000});
     const error = await api(page, () => window.gpucost.error());
     check(error.startsWith('Bad link'), `a bad link shows "${error}"`);
     check(await api(page, () => window.gpucost.scenario()) === before, 'and keeps the last good scenario');
@@ -182,10 +191,9 @@ try {
     // Import a file through the Upload button; then a bad file.
     await click(page, 'tab', 3);
     const upload = async (name, text) => {
-      const [chooser] = await Promise.all([page.waitForEvent('filechooser', {timeout: 5000}),
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser', {timeout: 30000}),
                                            click(page, 'upload')]);
-      await chooser.setFiles({name, mimeType: 'application/json', buffer: Buffer.from(text)});
-      await page.waitForTimeout(300);
+      await settle(page, () => chooser.setFiles({name, mimeType: 'application/json', buffer: Buffer.from(text)}));
     };
     await upload('imported.json', '{"cluster": {"gpus": 2048}, "name": "imported"}');
     s = await scenario(page);
@@ -198,8 +206,8 @@ try {
     await shot(page, 'app-share.png');
 
     // Idle: no input, no work -> no frames.
-    await page.mouse.move(5, 5);
-    await page.waitForTimeout(400);
+    await settle(page, () => page.mouse.move(5, 5));
+    await page.waitForTimeout(300);
     const f1 = await api(page, () => window.gpucost.frames());
     await page.waitForTimeout(800);
     const f2 = await api(page, () => window.gpucost.frames());
@@ -214,7 +222,7 @@ try {
 try {
   await withPage(siteDir, outDir, async (page, url) => {
     await page.goto(url + '#s=1.Zm9v');
-    await waitReady(page);
+    await waitReady(page, 60000);
     const error = await api(page, () => window.gpucost.error());
     check(error.startsWith('Bad link'), `opening a bad link shows "${error}"`);
     check((await result(page)).ok === true, 'and the page still shows the default scenario');
