@@ -18,15 +18,24 @@ bool HalfPrecisionWeights(Precision p) {
   return p == Precision::kBf16 || p == Precision::kFp16 || p == Precision::kFp8;
 }
 
-double LayerParams(const ModelShape& m) {
+double ShapeLayerParams(const ModelShape& m) {
   const double h = static_cast<double>(m.hidden);
   const double f = m.ffn_hidden > 0 ? static_cast<double>(m.ffn_hidden) : 4 * h;
-  const double embedding = static_cast<double>(m.vocab) * h;
-  if (m.params > embedding) return (m.params - embedding) / static_cast<double>(m.layers);
   return 4 * h * h + 2 * h * f + 9 * h + f;  // QKV + projection, two MLP matrices, biases, two layer norms
 }
 
+double LayerParams(const ModelShape& m) {
+  const double embedding = static_cast<double>(m.vocab) * static_cast<double>(m.hidden);
+  if (m.params > embedding) return (m.params - embedding) / static_cast<double>(m.layers);
+  return ShapeLayerParams(m);
+}
+
 }  // namespace
+
+double ShapeParams(const ModelShape& m) {
+  if (!m.known()) return 0;
+  return static_cast<double>(m.layers) * ShapeLayerParams(m) + static_cast<double>(m.vocab) * static_cast<double>(m.hidden);
+}
 
 BytesPerParam BytesPerParamFor(Precision precision, Optimizer optimizer) {
   BytesPerParam b;

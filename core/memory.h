@@ -82,6 +82,9 @@ BytesPerParam BytesPerParamFor(Precision precision, Optimizer optimizer);
 MemoryBreakdown EstimateMemory(const ModelShape& shape, const Layout& layout, Precision precision,
                                double device_bytes);
 
+// Parameters implied by the shape alone: L (4 h^2 + 2 h ffn + 9 h + ffn) + V h (0 when the shape is unknown).
+double ShapeParams(const ModelShape& shape);
+
 // Activation bytes of one transformer layer for one micro-batch (Korthikanti et al. 2022, Table 2).
 double ActivationBytesPerLayer(const ModelShape& shape, const Layout& layout);
 

@@ -59,6 +59,11 @@ void EvaluateMemory(const Scenario& s, double device_bytes, Result* r) {
   if (Kind(s) != WorkloadKind::kTraining || s.workload.params <= 0) return;
   const ModelShape shape = ShapeFromScenario(s);
   const Layout layout = LayoutFromScenario(s);
+  const double shape_params = ShapeParams(shape);
+  if (shape_params > 0 && std::fabs(s.workload.params / shape_params - 1) > 0.25)
+    r->warnings.Add("params_shape_mismatch",
+                    "workload.params (%.3g) differs from the %.3g parameters the shape implies (layers, hidden, "
+                    "ffn_hidden, vocab); memory and FLOPs use workload.params.", s.workload.params, shape_params);
   r->memory = EstimateMemory(shape, layout, GetPrecision(s), device_bytes);
   if (!r->memory.valid) return;
   r->memory_present = true;

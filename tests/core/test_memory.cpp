@@ -270,3 +270,22 @@ TEST_CASE("memory in Evaluate and the result document: params only, then with a 
   r = Evaluate(s);
   CHECK_FALSE(r.memory.fits());
 }
+
+TEST_CASE("memory: the shape implies GPT-3's 175B parameters; a mismatching workload.params is flagged") {
+  const json k = LoadData("korthikanti_activations.json");
+  const ModelShape shape = Shape(k["model"]);
+  CHECK(ShapeParams(shape) == doctest::Approx(175e9).epsilon(0.01));  // Brown et al. 2020: 175B
+  Scenario s = DefaultScenario();  // workload.params 7B
+  s.workload.layers = 96;
+  s.workload.hidden = 12288;
+  s.workload.heads = 96;
+  s.workload.seq_len = 2048;
+  s.workload.vocab = 51200;
+  Result r = Evaluate(s);
+  bool warned = false;
+  for (int i = 0; i < r.warnings.count; ++i) warned = warned || std::string(r.warnings.code[i]) == "params_shape_mismatch";
+  CHECK(warned);
+  s.workload.params = 175e9;
+  r = Evaluate(s);
+  for (int i = 0; i < r.warnings.count; ++i) CHECK(std::string(r.warnings.code[i]) != "params_shape_mismatch");
+}
