@@ -129,7 +129,7 @@ struct Result {
   // Parallelism (parallelism.h): batch-size effect, memory per GPU, measured scaling fit.
   double batch_size_token_factor = 1;  // tokens needed / workload.tokens (McCandlish et al. 2018; 1 = off)
   bool memory_present = false;         // training with params known: memory below is meaningful
-  MemoryBreakdown memory;              // per GPU (first pipeline stage); activations only with a shape
+  MemoryBreakdown memory;              // per GPU (larger of first/last pipeline stage); activations need a shape
   LayoutFit memory_smallest_fit;       // searched when the layout does not fit (found = false otherwise)
   bool scaling_present = false;        // scaling.points given and fitted
   ScalingFit scaling_fit;
