@@ -30,7 +30,8 @@ export async function withPage(siteDir, outDir, fn, {dpr = 1, width = 1280, heig
   if (problems.length) throw new Error(problems.join('\n'));
 }
 
-export async function waitReady(page, timeout = 60000)  // generous: a loaded CI machine; the budget is measured separately {
+// Generous timeout: a loaded CI machine; the first-frame budget is measured and reported separately.
+export async function waitReady(page, timeout = 60000) {
   await page.waitForFunction(() => window.gpucost && window.gpucost.ready, null, {timeout});
 }
 
