@@ -121,6 +121,8 @@ MonteCarlo::MonteCarlo(const Scenario& s, std::uint64_t seed, std::int64_t trial
   commit_lag_s_ = in.checkpoint_async ? std::max(0.0, in.checkpoint_write_seconds - in.checkpoint_block_seconds) : 0;
 
   failure_shape_ = s.reliability.failure_shape;
+  mean_failure_s_ = in.failure_rate_per_s > 0 ? 1 / in.failure_rate_per_s : 0;
+  mean_preemption_s_ = in.spot_rate_per_s > 0 ? 1 / in.spot_rate_per_s : 0;
   if (in.failure_rate_per_s > 0 && failure_shape_ != 1)
     weibull_scale_s_ = WeibullScaleForMean(1 / in.failure_rate_per_s, failure_shape_);
   // Rental sessions per node, for the billing of spot preemptions of a single unit (a coupled job).
@@ -138,16 +140,12 @@ MonteCarlo::MonteCarlo(const Scenario& s, std::uint64_t seed, std::int64_t trial
 }
 
 double MonteCarlo::DrawFailure() {
-  const double rate = plan_.unit.failure_rate_per_s;
-  if (rate <= 0) return kNever;
-  if (failure_shape_ == 1) return SampleExponential(rng_, 1 / rate);
+  if (mean_failure_s_ <= 0) return kNever;
+  if (failure_shape_ == 1) return SampleExponential(rng_, mean_failure_s_);
   return SampleWeibull(rng_, failure_shape_, weibull_scale_s_);
 }
 
-double MonteCarlo::DrawPreemption() {
-  const double rate = plan_.unit.spot_rate_per_s;
-  return rate > 0 ? SampleExponential(rng_, 1 / rate) : kNever;
-}
+double MonteCarlo::DrawPreemption() { return mean_preemption_s_ > 0 ? SampleExponential(rng_, mean_preemption_s_) : kNever; }
 
 // A spot preemption cuts the rental of the preempted node (a random one; its billing restarts when capacity
 // returns) while the other GPUs keep theirs (JobPlan::reacquire_held_gpus).

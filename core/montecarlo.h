@@ -115,6 +115,7 @@ class MonteCarlo {
   // Derived constants of the unit timeline.
   double segment_s_ = 0, total_running_s_ = 0, commit_lag_s_ = 0, full_segments_ = 0, checkpoints_ = 0;
   double weibull_scale_s_ = 0, failure_shape_ = 1;
+  double mean_failure_s_ = 0, mean_preemption_s_ = 0;  // 0: none
   double max_events_ = 0;
   std::int64_t tasks_per_trial_ = 1;
   double nodes_ = 0;                           // rental holders a preemption picks from
