@@ -102,18 +102,30 @@ MemoryBreakdown EstimateMemory(const ModelShape& m, const Layout& l, Precision p
     out.gathered_bytes = std::min(kZero3LiveLayers, out.layers_per_stage > 0 ? out.layers_per_stage : 1) *
                          (shape ? layer_params : 0) * bpp.weights;
 
-  // Activations of the first stage.
+  // Activations: the first stage (most micro-batches in flight) or the last (output layer), the larger.
   if (shape) {
     out.activations_known = true;
     const double micro_batches = static_cast<double>(l.micro_batches());
-    out.inflight_micro_batches = micro_batches > 0 ? std::min(p, micro_batches) : p;
+    const double inflight_first = micro_batches > 0 ? std::min(p, micro_batches) : p;
     const double v = static_cast<double>(l.interleave);
     const double interleave_factor = l.interleave > 1 && l.pipeline > 1 ? 1 + (p - 1) / (p * v) : 1;
     const double per_layer = ActivationBytesPerLayer(m, l);
-    const double embedding_dropout = static_cast<double>(m.seq_len) * static_cast<double>(l.micro_batch) *
-                                     static_cast<double>(m.hidden) / (l.sequence_parallel ? t : 1);
-    out.activations_bytes =
-        out.inflight_micro_batches * (per_layer * out.layers_per_stage * interleave_factor + embedding_dropout);
+    const double sb = static_cast<double>(m.seq_len) * static_cast<double>(l.micro_batch);
+    const double sbh_split = sb * static_cast<double>(m.hidden) / (l.sequence_parallel ? t : 1);
+    // Korthikanti et al. section 4.3: embedding dropout mask s b h (first stage); final layer norm and output
+    // projection inputs 2 s b h each and the fp32 logits for the cross entropy 4 s b V / t (last stage).
+    const double embedding_dropout = sbh_split;
+    const double output_layer = 4 * sbh_split + 4 * sb * static_cast<double>(m.vocab) / t;
+    const double first = inflight_first * (per_layer * out.layers_per_stage * interleave_factor + embedding_dropout);
+    const double last = per_layer * out.layers_per_stage * interleave_factor + output_layer;  // 1 in flight
+    if (l.pipeline == 1) {
+      out.inflight_micro_batches = 1;
+      out.activations_bytes = first + output_layer;
+    } else {
+      out.last_stage = last > first;
+      out.inflight_micro_batches = out.last_stage ? 1 : inflight_first;
+      out.activations_bytes = out.last_stage ? last : first;
+    }
   }
   return out;
 }

@@ -17,8 +17,8 @@
 //   * Tensor parallelism t divides every layer's weights and the vocabulary-parallel embedding by t.
 //     Pipeline parallelism p gives each stage ceil(L / p) layers; the first stage holds the word embedding
 //     (V x h) and the last stage the output layer (tied to the embedding, Megatron-LM style: a copy when
-//     p > 1). Both are therefore the same size; the reported stage is the FIRST stage (it also holds the
-//     most in-flight activations, so it is the largest).
+//     p > 1). Both hold the same weights; the reported stage is the one with more activations (usually
+//     the first, which holds the most in-flight micro-batches; see last_stage).
 //   * Parameters per layer: when workload.params is given, (params - V h) / L (so GQA/SwiGLU models keep
 //     their own count); else 12 h^2 + 13 h with ffn = 4h (Narayanan et al. 2021, arXiv:2104.04473, eq. 2),
 //     in general 4 h^2 + 2 h ffn + 9 h + ffn.
@@ -33,7 +33,10 @@
 //     The first pipeline stage keeps activations of min(p, micro-batches per step) micro-batches in flight
 //     under 1F1B (section 4.2.3: p micro-batches x L/p layers = L layers' worth); with v interleaved virtual
 //     stages the factor is 1 + (p - 1) / (p v). The first stage also stores the embedding dropout mask,
-//     s b h per in-flight micro-batch (/ t with SP) (section 4.3).
+//     s b h per in-flight micro-batch (/ t with SP); the last stage (one micro-batch in flight) stores the
+//     final layer norm and output projection inputs (2 s b h each, / t with SP) and the fp32 logits of the
+//     cross entropy, 4 s b V / t (section 4.3). Activations are those of the larger of the two stages
+//     (reported in last_stage); with p = 1 the one stage holds both.
 //   * Framework/workspace overhead: a fixed allowance for the CUDA context and kernels, cuBLAS/NCCL
 //     workspaces and allocator fragmentation (kFrameworkOverheadBytes in memory.cpp, sourced there).
 // Without a model shape (layers, hidden, heads, seq_len, vocab), model states come from params alone
@@ -58,7 +61,8 @@ struct MemoryBreakdown {
   // Context.
   double params_per_gpu = 0;       // parameters held by the reported stage before ZeRO-3 sharding
   double layers_per_stage = 0;
-  double inflight_micro_batches = 0;  // micro-batches whose activations the first stage holds
+  double inflight_micro_batches = 0;  // micro-batches whose activations the reported stage holds
+  bool last_stage = false;         // the reported stage: false = first (usually the largest), true = last
   double device_bytes = 0;
   bool activations_known = false;
   bool valid = false;              // false: the layout cannot hold this shape (degree of 0, t > heads, ...)

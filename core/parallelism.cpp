@@ -124,7 +124,8 @@ void WriteParallelismJson(const Scenario& s, const Result& r, nlohmann::json* do
                           {"device_gb", Gb(m.device_bytes)},
                           {"headroom_gb", Gb(m.headroom_bytes())},
                           {"fits", m.fits()},
-                          {"stage", "first pipeline stage (embedding + most in-flight activations)"},
+                          {"stage", m.last_stage ? "last pipeline stage (output layer and logits)"
+                                   : "first pipeline stage (embedding, most in-flight micro-batches)"},
                           {"params_per_gpu", m.params_per_gpu},
                           {"inflight_micro_batches", m.inflight_micro_batches}};
     if (r.memory_smallest_fit.found) mem["smallest_fitting_layout"] = LayoutJson(r.memory_smallest_fit.layout);

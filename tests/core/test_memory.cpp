@@ -289,3 +289,25 @@ TEST_CASE("memory: the shape implies GPT-3's 175B parameters; a mismatching work
   r = Evaluate(s);
   for (int i = 0; i < r.warnings.count; ++i) CHECK(std::string(r.warnings.code[i]) != "params_shape_mismatch");
 }
+
+TEST_CASE("memory: a large vocabulary makes the last stage (fp32 logits) the larger one") {
+  ModelShape shape;
+  shape.params = 0;
+  shape.layers = 16;
+  shape.hidden = 2048;
+  shape.heads = 16;
+  shape.seq_len = 8192;
+  shape.vocab = 256000;
+  Layout l = Parallel(1, 2, 1);
+  l.recompute = Recompute::kFull;
+  l.global_batch = 1;  // one micro-batch per step: one in flight on either stage
+  const MemoryBreakdown m = EstimateMemory(shape, l, Precision::kBf16, 80e9);
+  CHECK(m.last_stage);
+  const double sbh = 8192.0 * 2048;
+  const double expected = 2 * sbh * 8 + 4 * sbh + 4 * 8192.0 * 256000;  // 8 layers' inputs + output layer
+  CHECK(m.activations_bytes == doctest::Approx(expected));
+  // Without pipelining, the one stage holds the embedding dropout and the output layer.
+  const MemoryBreakdown one = EstimateMemory(shape, Parallel(1, 1, 1), Precision::kBf16, 80e9);
+  CHECK_FALSE(one.last_stage);
+  CHECK(one.activations_bytes > 4 * 8192.0 * 256000);
+}
