@@ -226,6 +226,8 @@ std::string PlanToJson(const PlanSearch& s, int indent) {
   doc["objective"] = s.objective == PlanObjective::kCost ? "cost" : "time";
   doc["gpus"] = s.gpus;
   doc["global_batch"] = s.base.global_batch;
+  doc["mfu_convention"] = kMfuConvention;
+  doc["hfu_convention"] = kHfuConvention;
   json plans = json::array();
   static const char* const kRecomputeNames[] = {"none", "selective", "full"};
   for (int i = 0; i < s.count; ++i) {

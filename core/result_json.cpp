@@ -65,6 +65,8 @@ std::string ResultToJson(const Scenario& s, const Result& r, int indent) {
     json step = json::object();
     for (const NamedValue& f : fields) step[f.name] = Num(f.value);
     step["scaling_efficiency"] = Num(r.scaling_efficiency);
+    step["mfu_convention"] = kMfuConvention;
+    step["hfu_convention"] = kHfuConvention;
     doc["step"] = step;
   }
   doc["reliability"] = {{"cluster_mtbf_hours", Num(r.cluster_mtbf_hours)},

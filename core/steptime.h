@@ -112,6 +112,9 @@ struct NamedValue {
   double value;
 };
 constexpr int kStepFieldCount = 17;
+// The FLOP conventions of mfu and hfu, for documents and tooltips.
+constexpr const char* kMfuConvention = "MFU: model FLOPs 6 N + 12 L h s per token (N = L (4h^2 + 2h ffn) + V h) / dense peak";
+constexpr const char* kHfuConvention = "HFU: model FLOPs + recomputed FLOPs (selective: attention; full: the forward) / dense peak";
 void StepTimeFields(const StepTime& t, NamedValue (&out)[kStepFieldCount]);
 
 // Scaling (issue 4): the ratio of per-GPU throughput at the layout's size to a single node's (weak scaling:
