@@ -9,6 +9,7 @@
 
 #include "catalog.h"
 #include "evaluate.h"
+#include "fields.h"
 
 namespace gpucost {
 namespace {
@@ -120,6 +121,13 @@ Layout LayoutAt(const PlanSearch& s) {
   return l;
 }
 
+// workload.params at its documented default (a 7B example) describes no particular shape: with a known
+// shape, the parameter count comes from the shape instead (memory.h then uses its per-layer formula).
+bool ParamsAtDefault(const Scenario& sc) {
+  const FieldSpec* f = FindField("workload.params");
+  return f != nullptr && IsDefault(sc, *f);
+}
+
 // Ties (equal time) go to the smaller memory footprint, then to fewer model-parallel GPUs.
 bool Better(const StepTime& a, const MemoryBreakdown& ma, const PlanEntry& b) {
   if (a.seconds != b.step.seconds) return a.seconds < b.step.seconds;
@@ -145,6 +153,7 @@ void Keep(PlanSearch* s, const Layout& l, const StepTime& t, const MemoryBreakdo
 std::string PlanBegin(const Scenario& sc, PlanObjective objective, int top, PlanSearch* s) {
   *s = PlanSearch{};
   s->shape = ShapeFromScenario(sc);
+  if (ParamsAtDefault(sc)) s->shape.params = 0;
   if (!s->shape.known())
     return "workload.layers, workload.hidden, workload.heads, workload.seq_len and workload.vocab are needed to plan";
   if (sc.parallel.global_batch <= 0) return "parallel.global_batch is needed to plan (sequences per step)";
@@ -210,6 +219,7 @@ void PlanPriceJobs(const Scenario& sc, PlanSearch* s) {
     Scenario with = sc;
     ApplyLayout(s->best[i].layout, &with);
     with.cluster.mfu = 0;  // predicted from the layout
+    if (ParamsAtDefault(sc)) with.workload.params = s->best[i].step.params;
     const Result r = Evaluate(with);
     s->best[i].job_hours = r.ok ? r.expected_hours : 0;
     s->best[i].job_usd = r.ok ? r.expected_usd : 0;
