@@ -1,5 +1,7 @@
 // gpucost sweep FILE|- --param PATH (--values a,b,c | --from A --to B --steps N [--log]) [--deadline H]
 //               [--format table|json|csv]
+// gpucost sweep FILE|- --gpus [--from N --to M] [--per-doubling K] [--budget USD] [--deadline H]
+//               [--weak-scaling] [--format table|json|csv]       the GPU-count sweep of core/sweep.h
 //
 // Evaluates the scenario once per value of one field (any number, integer, enum or bool of the field table)
 // and prints cost, time and goodput per point, marking the cheapest, the fastest and, with --deadline, the
@@ -16,6 +18,7 @@
 #include "format.h"
 #include "json_io.h"
 #include "result_json.h"
+#include "sweep.h"
 #include "verbs.h"
 
 namespace gpucost::cli {
@@ -29,6 +32,10 @@ const std::vector<OptionSpec> kOptions = {
     {"--steps", true, "points in the range, 1 to 1000 (default 5)"},
     {"--log", false, "space the range geometrically (from and to must be > 0)"},
     {"--deadline", true, "hours: also mark the cheapest point expected to finish within it"},
+    {"--gpus", false, "GPU-count sweep: data parallelism grows with the GPUs, scaling losses modelled"},
+    {"--per-doubling", true, "with --gpus: points per doubling of the GPU count (default 2)"},
+    {"--budget", true, "with --gpus: USD; also mark the fastest point within it"},
+    {"--weak-scaling", false, "with --gpus: the global batch grows with the GPU count"},
     {"--format", true, "table (default), json or csv"},
 };
 constexpr std::size_t kMaxPoints = 1000;
@@ -217,6 +224,93 @@ void PrintData(const FieldSpec& f, const std::vector<Point>& points, const Marks
   std::printf("%s\n", nlohmann::json({{"schema", "gpucost/sweep@1"}, {"param", f.path}, {"points", list}}).dump(2).c_str());
 }
 
+// --gpus: options of the GPU-count sweep. Prints one error line and returns false.
+bool GpuSweepOptions(const Args& args, double deadline, SweepOptions* o) {
+  for (const char* other : {"--param", "--values", "--steps", "--log"})
+    if (args.Has(other)) return Error(std::string("sweep: --gpus does not take ") + other), false;
+  double from = 0, to = 0, per_doubling = 2, budget = 0;
+  if (args.Has("--from") && !ParseOption(args, "--from", &from)) return false;
+  if (args.Has("--to") && !ParseOption(args, "--to", &to)) return false;
+  if (args.Has("--per-doubling") && !ParseOption(args, "--per-doubling", &per_doubling)) return false;
+  if (args.Has("--budget") && !ParseOption(args, "--budget", &budget)) return false;
+  const auto whole = [](double v, double lo, double hi) { return v == std::floor(v) && v >= lo && v <= hi; };
+  if ((args.Has("--from") && !whole(from, 1, 1e7)) || (args.Has("--to") && !whole(to, 1, 1e7)) ||
+      (from > 0 && to > 0 && from > to))
+    return Error("sweep: --from/--to: GPU counts must be integers from 1 to 10000000, from <= to"), false;
+  if (!whole(per_doubling, 1, 16)) return Error("sweep: --per-doubling: must be an integer from 1 to 16"), false;
+  if (args.Has("--budget") && !(budget > 0)) return Error("sweep: --budget: must be a number of USD > 0"), false;
+  o->min_gpus = static_cast<std::int64_t>(from);
+  o->max_gpus = static_cast<std::int64_t>(to);
+  o->points_per_doubling = static_cast<int>(per_doubling);
+  o->budget_usd = budget;
+  o->deadline_hours = deadline;
+  o->batch_grows_with_gpus = args.Has("--weak-scaling");
+  return true;
+}
+
+std::string GpuMarks(const SweepResult& r, int i) {
+  std::string text;
+  for (auto [at, label] : {std::pair{r.cheapest, "cheapest"}, {r.fastest, "fastest"},
+                           {r.fastest_within_budget, "fastest within budget"},
+                           {r.cheapest_within_deadline, "cheapest within deadline"}})
+    if (at == i) text += (text.empty() ? "" : ", ") + std::string(label);
+  return text;
+}
+
+void PrintGpuSweep(const SweepResult& r, Format format) {
+  const auto fin = [](double v) { return std::isfinite(v) ? v : 0.0; };  // infeasible points hold 0
+  const auto num = [&](double v) { return nlohmann::json(fin(v)).dump(); };
+  Table t;
+  nlohmann::json list = nlohmann::json::array();
+  if (format == Format::kTable) {
+    t.Row({"GPUs", "DP", "cost", "time", "goodput", "MFU", "interruptions", "memory GB", "best / why not"});
+    t.Rule();
+  } else {
+    t.Row({"gpus", "data_parallel", "global_batch", "feasible", "expected_usd", "expected_hours", "goodput", "mfu",
+           "mfu_source", "expected_interruptions", "memory_total_gb", "marks", "infeasible_reason"});
+  }
+  for (std::size_t i = 0; i < r.points.size(); ++i) {
+    const SweepPoint& p = r.points[i];
+    const std::string marks = GpuMarks(r, static_cast<int>(i));
+    if (format == Format::kTable)
+      t.Row({std::to_string(p.gpus), std::to_string(p.data_parallel), p.feasible ? FormatUsd(p.expected_usd) : "-",
+             p.feasible ? FormatDuration(p.expected_hours) : "-", p.feasible ? FormatPercent(p.goodput) : "-",
+             p.feasible ? FormatPercent(p.mfu) + (p.scaling_extrapolated ? "*" : "") : "-",
+             p.feasible ? FormatNumber(p.expected_interruptions, 3) : "-",
+             p.memory_known ? FormatNumber(p.memory_total_gb, 3) : "-", p.feasible ? marks : p.infeasible_reason});
+    else
+      t.Row({std::to_string(p.gpus), std::to_string(p.data_parallel), std::to_string(p.global_batch),
+             p.feasible ? "true" : "false", num(p.expected_usd), num(p.expected_hours), num(p.goodput), num(p.mfu),
+             MfuSourceName(p.mfu_source), num(p.expected_interruptions), num(p.memory_total_gb), marks,
+             p.infeasible_reason});
+    list.push_back({{"gpus", p.gpus}, {"data_parallel", p.data_parallel}, {"global_batch", p.global_batch},
+                    {"feasible", p.feasible}, {"infeasible_reason", p.infeasible_reason},
+                    {"expected_usd", fin(p.expected_usd)}, {"expected_hours", fin(p.expected_hours)},
+                    {"goodput", fin(p.goodput)}, {"mfu", fin(p.mfu)},
+                    {"mfu_source", MfuSourceName(p.mfu_source)}, {"marks", marks}});
+  }
+  if (format == Format::kJson)
+    return void(std::printf("%s\n", nlohmann::json({{"schema", "gpucost/sweep-gpus@1"}, {"flat_mfu", r.flat_mfu},
+                                                    {"points", list}}).dump(2).c_str()));
+  if (format == Format::kCsv) return t.PrintCsv(stdout);
+  std::printf("GPU-count sweep (cost per completed job in USD; * = scaling fit extrapolated)\n\n");
+  t.Print(stdout);
+  if (r.flat_mfu)
+    std::printf("\nMFU is the same at every GPU count (given or default): no scaling loss is modelled. Give the\n"
+                "model shape and global batch, or measured scaling points, to model it.\n");
+}
+
+int RunGpuSweep(const Args& args, double deadline, Format format) {
+  SweepOptions options;
+  if (!GpuSweepOptions(args, deadline, &options)) return kExitInvalid;
+  Scenario base;
+  if (int rc = LoadScenario(args.positional[0], &base)) return rc;
+  const SweepResult r = SweepGpuCount(base, options);
+  if (r.points.empty()) return Error("sweep: no GPU count to evaluate in that range"), kExitInvalid;
+  PrintGpuSweep(r, format);
+  return kExitOk;
+}
+
 }  // namespace
 
 int RunSweep(int argc, char** argv) {
@@ -225,26 +319,33 @@ int RunSweep(int argc, char** argv) {
   if (args.Has("--help")) {
     PrintUsage(stdout,
                "gpucost sweep FILE|- --param PATH (--values a,b,c | --from A --to B [--steps N] [--log])\n"
-               "                     [--deadline HOURS] [--format table|json|csv]",
+               "                     [--deadline HOURS] [--format table|json|csv]\n"
+               "       gpucost sweep FILE|- --gpus [--from N --to M] [--per-doubling K] [--budget USD]\n"
+               "                     [--deadline HOURS] [--weak-scaling] [--format table|json|csv]",
                "Evaluates a scenario for each value of one field and marks the cheapest and the fastest point\n"
                "(and, with --deadline, the cheapest expected to finish in time). Integer fields round range\n"
-               "points to whole numbers. Example: gpucost sweep job.json --param cluster.gpus --from 256 --to 4096 "
-               "--steps 5 --log",
+               "points to whole numbers. Example: gpucost sweep job.json --param reliability.gpu_mtbf_hours --from\n"
+               "10000 --to 100000 --steps 5 --log.\n"
+               "--gpus sweeps the GPU count the way a cluster grows: data parallelism with it, MFU from the\n"
+               "scaling fit or step-time model where known, infeasible points (batch, memory) listed, not marked.",
                kOptions);
     return kExitOk;
   }
   if (args.positional.size() != 1) return Error("sweep: expected one scenario file (or - for standard input)"), kExitInvalid;
+  double deadline = 0;
+  if (args.Has("--deadline") && (!ParseOption(args, "--deadline", &deadline) || deadline <= 0))
+    return Error("sweep: --deadline: must be a number of hours > 0"), kExitInvalid;
+  Format format;
+  if (!ParseFormat(args, {Format::kTable, Format::kJson, Format::kCsv}, &format)) return kExitInvalid;
+  if (args.Has("--gpus")) return RunGpuSweep(args, deadline, format);
+  for (const char* gpus_only : {"--per-doubling", "--budget", "--weak-scaling"})
+    if (args.Has(gpus_only)) return Error(std::string("sweep: ") + gpus_only + " goes with --gpus"), kExitInvalid;
   const FieldSpec* f = args.Has("--param") ? FindField(args.Get("--param").c_str()) : nullptr;
   if (!f || f->kind == FieldKind::kText) {
     Error("sweep: --param: " + (args.Has("--param") ? "\"" + args.Get("--param").substr(0, 60) + "\" is not a numeric field"
                                                     : std::string("missing")) + " (fields: gpucost catalog fields)");
     return kExitInvalid;
   }
-  double deadline = 0;
-  if (args.Has("--deadline") && (!ParseOption(args, "--deadline", &deadline) || deadline <= 0))
-    return Error("sweep: --deadline: must be a number of hours > 0"), kExitInvalid;
-  Format format;
-  if (!ParseFormat(args, {Format::kTable, Format::kJson, Format::kCsv}, &format)) return kExitInvalid;
   std::vector<double> values;
   if (!SweepValues(args, *f, &values)) return kExitInvalid;
   Scenario base;

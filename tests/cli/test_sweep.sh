@@ -41,6 +41,22 @@ for p in "$root"/assets/presets/*.json; do
   expect_rc 0 "sweep preset $(basename "$p")" -- "$gpucost" sweep "$p" --param reliability.gpu_mtbf_hours --from 10000 --to 100000 --steps 3 --log
 done
 
+# --gpus: the GPU-count sweep of core/sweep.h (data parallelism grows with N, infeasible points listed).
+out=$("$gpucost" sweep preset:llama2-70b-a100 --gpus --deadline 1500 --budget 4e6); rc=$?
+equals "$rc" 0 "sweep --gpus on a preset"
+contains "$out" "does not fit in GPU memory" "infeasible points say why"
+contains "$out" "cheapest within deadline" "deadline mark"
+contains "$out" "fastest within budget" "budget mark"
+csv=$("$gpucost" sweep "$S/7b_spot.json" --gpus --from 8 --to 512 --format csv)
+equals "$(awk -F, 'NR==2 {print $1} END {print $1}' <<<"$csv" | tr '\n' ' ')" "8 512 " "--from/--to bound the GPU counts"
+min=$(awk -F, 'NR>1 && $4=="true" {print $5}' <<<"$csv" | sort -g | head -1)
+equals "$(awk -F, '$12 ~ /cheapest/ {print $5}' <<<"$csv")" "$min" "the cheapest mark is on the lowest cost"
+contains "$("$gpucost" sweep - --gpus --format json <<<'{}')" '"schema": "gpucost/sweep-gpus@1"' "--gpus JSON"
+expect_rc 2 "--gpus with --param" -- "$gpucost" sweep "$S/7b_spot.json" --gpus --param cluster.gpus
+expect_rc 2 "--per-doubling 0" -- "$gpucost" sweep "$S/7b_spot.json" --gpus --per-doubling 0
+expect_rc 2 "--from above --to" -- "$gpucost" sweep "$S/7b_spot.json" --gpus --from 64 --to 8
+expect_rc 2 "--budget without --gpus" -- "$gpucost" sweep "$S/7b_spot.json" --param cluster.mfu --values 0.3 --budget 5
+
 # Errors: one line, exit 2.
 err=$("$gpucost" sweep "$S/7b_spot.json" --param cluster.gpus --values 64,0 2>&1 >/dev/null); rc=$?
 equals "$rc" 2 "out-of-range value: exit 2"
