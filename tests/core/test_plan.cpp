@@ -155,3 +155,15 @@ TEST_CASE("the plan document has the contract's keys") {
   for (const char* key : {"model_states_gb", "activations_gb", "total_gb", "device_gb", "fits"}) CHECK(plan["memory"].contains(key));
   CHECK(plan["step"]["seconds"].get<double>() == doctest::Approx(search->best[0].step.seconds));
 }
+
+TEST_CASE("a shape without workload.params plans as if its own parameter count were given") {
+  Scenario given = test::MustParse(kGpt3);
+  Scenario absent = given;
+  absent.workload.params = DefaultScenario().workload.params;  // the 7B example default
+  auto with_params = RunSearch(given, 1);
+  auto without = RunSearch(absent, 1);
+  REQUIRE(without->count == 1);
+  CHECK(std::fabs(static_cast<double>(without->fitting - with_params->fitting)) <= 0.01 * static_cast<double>(with_params->fitting));
+  CHECK(without->best[0].memory.params_per_gpu * static_cast<double>(without->best[0].layout.tensor *
+                                                                      without->best[0].layout.pipeline) > 1.5e11);
+}
