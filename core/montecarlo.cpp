@@ -279,7 +279,8 @@ void MonteCarlo::RunTrial() {
     interruptions = sum.interruptions * plan_.units;
     failures = sum.failures * plan_.units;
     preemptions = sum.preemptions * plan_.units;
-    BillJob(plan_, sum, preemptions, &bill);
+    // Tasks sharing a node are preempted together: one ended rental per units_per_session preemptions.
+    BillJob(plan_, sum, preemptions / plan_.units_per_session, &bill);
   }
   const std::size_t i = static_cast<std::size_t>(completed_);
   time_hours_[i] = bill.hours;

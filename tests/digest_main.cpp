@@ -8,6 +8,7 @@
 #include "evaluate.h"
 #include "fields.h"
 #include "json_io.h"
+#include "presets.h"
 #include "montecarlo.h"
 
 namespace {
@@ -40,11 +41,19 @@ int main() {
   using namespace gpucost;
   int evaluated = 0;
   // Every preset, then each numeric field of the default scenario at a few values in its range.
-  for (const EmbeddedAsset* a = kEmbeddedAssets; a->path; ++a) {
-    if (std::strncmp(a->path, "presets/", 8) != 0) continue;
-    ScenarioParse p = ParseScenarioJson(std::string_view(a->data, a->size));
-    if (!p.ok()) continue;
-    MixResult(Evaluate(p.scenario));
+  const std::vector<PresetInfo> presets = Presets();
+  if (presets.empty()) {
+    std::fprintf(stderr, "gpucost_digest: no presets found\n");
+    return 1;
+  }
+  for (const PresetInfo& info : presets) {
+    Scenario s;
+    std::string error;
+    if (!LoadPreset(info.id, &s, &error)) {
+      std::fprintf(stderr, "gpucost_digest: %s\n", error.c_str());
+      return 1;
+    }
+    MixResult(Evaluate(s));
     ++evaluated;
   }
   const Scenario base = DefaultScenario();
