@@ -52,20 +52,30 @@ const scenario = page => api(page, () => JSON.parse(window.gpucost.scenario()));
 const result = page => api(page, () => JSON.parse(window.gpucost.result()));
 
 async function rect(page, id, index = -1) {
-  await page.waitForFunction(([i, n]) => window.gpucost.widgetRect(i, n), [id, index], {timeout: 30000});
+  try {
+    await page.waitForFunction(([i, n]) => window.gpucost.widgetRect(i, n), [id, index], {timeout: 30000});
+  } catch (e) {
+    throw new Error(`widget ${id}[${index}] never drawn`);
+  }
   return api(page, ([i, n]) => window.gpucost.widgetRect(i, n), [id, index]);
 }
 
 // Input wakes the main loop for 3 frames: wait until they are drawn (robust on a loaded machine).
-async function settle(page, action) {
+async function settle(page, action, what = 'input') {
   const before = await api(page, () => window.gpucost.frames());
   await action();
-  await page.waitForFunction(f => window.gpucost.frames() >= f + 3, before, {timeout: 30000, polling: 50});
+  try {
+    await page.waitForFunction(f => window.gpucost.frames() >= f + 3, before, {timeout: 30000, polling: 50});
+  } catch (e) {
+    throw new Error(`no frames drawn after ${what} (frames ${before} -> ${await api(page, () => window.gpucost.frames())})`);
+  }
 }
 
 async function click(page, id, index = -1) {
   const r = await rect(page, id, index);
-  await settle(page, () => page.mouse.click(r.x + r.w / 2, r.y + r.h / 2));
+  // Hover first, as a user does: ImGui sees the pointer over the widget before the button goes down.
+  await settle(page, () => page.mouse.move(r.x + r.w / 2, r.y + r.h / 2), `a move to ${id}[${index}]`);
+  await settle(page, () => page.mouse.click(r.x + r.w / 2, r.y + r.h / 2), `a click on ${id}[${index}]`);
 }
 
 async function keys(page, text) {
@@ -109,6 +119,7 @@ try {
 
 try {
   await withPage(siteDir, outDir, async (page, url) => {
+   try {
     // Loads; first frame.
     await page.goto(url);
     await page.waitForFunction(() => window.gpucost && window.gpucost.ready, null, {timeout: 60000, polling: 'raf'});
@@ -212,6 +223,10 @@ try {
     await page.waitForTimeout(800);
     const f2 = await api(page, () => window.gpucost.frames());
     check(f2 === f1, `idle page draws no frames (${f1} -> ${f2})`);
+   } catch (e) {
+    await page.screenshot({path: path.join(outDir, 'app-failure.png')});  // what the page showed
+    throw e;
+   }
   });
 } catch (e) {
   failed++;
