@@ -20,6 +20,12 @@ cmake --preset web >/dev/null
 cmake --build --preset web -j "$jobs"
 ctest --preset web
 
+step "sanitize (Clang, ASan + UBSan): core and CLI tests, fuzz seed replay, then each fuzzer for 25 s"
+cmake --preset sanitize >/dev/null
+cmake --build --preset sanitize -j "$jobs" --target gpucost_sanitize_set
+ctest --preset sanitize -j "$jobs" -R '^(core_tests|cli_.*|fuzz_.*)$'
+bash tests/fuzz/run.sh build/sanitize 25
+
 step "benchmarks (figures for the issue notes; not pass/fail)"
 build/native/bench/gpucost_bench
 
