@@ -2,6 +2,8 @@
 //   name  per-op time  (target)
 #include <atomic>
 #include <chrono>
+
+#include "bench_util.h"
 #include <cstdio>
 #include <cstdlib>
 #include <new>
@@ -32,19 +34,7 @@ void BenchMemory();      // bench_memory.cpp
 
 namespace {
 
-template <class F>
-double SecondsPerOp(F&& f, int min_ops = 1000, double min_seconds = 0.3) {
-  using clock = std::chrono::steady_clock;
-  int ops = 0;
-  const auto start = clock::now();
-  double elapsed = 0;
-  do {
-    f();
-    ++ops;
-    elapsed = std::chrono::duration<double>(clock::now() - start).count();
-  } while (ops < min_ops || elapsed < min_seconds);
-  return elapsed / ops;
-}
+using gpucost::bench::SecondsPerOp;
 
 volatile double g_sink;
 

@@ -3,6 +3,8 @@
 // thousands of layouts); SmallestFittingLayout <= 5 ms; FitScaling (16 points) <= 10 us; a 30-point sweep
 // <= 5 ms.
 #include <chrono>
+
+#include "bench_util.h"
 #include <cstdio>
 
 #include "memory.h"
@@ -15,18 +17,7 @@ namespace {
 volatile double g_sink;
 
 template <class F>
-double SecondsPerOp(F&& f, int min_ops = 20, double min_seconds = 0.3) {
-  using clock = std::chrono::steady_clock;
-  int ops = 0;
-  const auto start = clock::now();
-  double elapsed = 0;
-  do {
-    f();
-    ++ops;
-    elapsed = std::chrono::duration<double>(clock::now() - start).count();
-  } while (ops < min_ops || elapsed < min_seconds);
-  return elapsed / ops;
-}
+double SecondsPerOp(F&& f, int min_ops = 20) { return bench::SecondsPerOp(f, min_ops); }
 
 // GPT-3 175B (Brown et al. 2020) as Korthikanti et al. 2022 trained it (Table 3).
 ModelShape Gpt3() {
