@@ -49,13 +49,27 @@ int main() {
   for (RunFrame(app, frame++); app.busy && work_frames < 5000; ++work_frames) RunFrame(app, frame++);
   const bool finished = !app.busy && app.charts.mc.have_summary && app.charts.gpus.done == app.charts.gpus.points.size() &&
                         !app.charts.gpus.x.empty();
+  // The layout search runs in slices in the Layouts view and finds layouts that fit (GPT-3 175B shape).
+  const std::string plan_err = AppLoadScenario(app,
+      "{\"workload\": {\"params\": 175e9, \"layers\": 96, \"hidden\": 12288, \"heads\": 96, \"seq_len\": 2048,"
+      " \"vocab\": 51200}, \"cluster\": {\"gpu\": \"a100-sxm-80gb\", \"gpus\": 64},"
+      " \"parallel\": {\"global_batch\": 64}}");
+  app.request_view = static_cast<int>(View::kPlan);
+  AppStartPlanSearch(app);
+  int plan_frames = 0;
+  for (RunFrame(app, frame++); app.plan.running && plan_frames < 1000; ++plan_frames) RunFrame(app, frame++);
+  const bool planned = plan_err.empty() && !app.plan.running && app.plan.error.empty() && app.plan.search &&
+                       app.plan.search->done && app.plan.search->count > 0 && app.plan.search->best[0].job_usd > 0;
+  std::printf("ui_smoke: layout search %s (%lld layouts, %d frames)\n", planned ? "ok" : "FAILED",
+              app.plan.search ? static_cast<long long>(app.plan.search->evaluated) : 0LL, plan_frames);
   // A bad scenario keeps the last good one and shows the message.
   const long evaluations = app.evaluations;
   const std::string err = AppLoadScenario(app, "{\"cluster\": {\"gpus\": -1}}");
   const bool kept = !err.empty() && app.scenario.cluster.gpus == 64 && app.error == err && app.evaluations == evaluations;
+  const bool all_ok = ok && finished && kept && planned;
   ImGui::DestroyContext();
   std::printf("ui_smoke: %ld frames, %s; sliced work %s after %d frames (Monte Carlo %lld trials); bad input %s\n",
               app.frames, ok ? "ok" : "FAILED", finished ? "finished" : "FAILED", work_frames,
               static_cast<long long>(app.charts.mc.summary.trials), kept ? "kept the last good scenario" : "FAILED");
-  return ok && finished && kept ? 0 : 1;
+  return all_ok ? 0 : 1;
 }

@@ -21,7 +21,7 @@
 namespace gpucost::app {
 namespace {
 
-const char* const kViewNames[] = {"Results", "Compare", "Charts", "Share & files"};
+const char* const kViewNames[] = {"Results", "Compare", "Charts", "Share & files", "Layouts"};
 const char* const kModelLabels[] = {"on-demand", "spot", "reserved", "owned"};
 
 std::string Grouped(double v) {
@@ -71,6 +71,7 @@ void DrawViews(AppState& app) {
       case View::kResults: DrawResults(app); break;
       case View::kCompare: DrawCompare(app); break;
       case View::kCharts: DrawCharts(app); break;
+      case View::kPlan: DrawPlan(app); break;
       case View::kShare: DrawShare(app); break;
       case View::kCount: break;
     }

@@ -16,13 +16,14 @@
 
 #include "json_io.h"
 #include "montecarlo.h"
+#include "plan.h"
 #include "presets.h"
 #include "result.h"
 #include "scenario.h"
 
 namespace gpucost::app {
 
-enum class View : int { kResults = 0, kCompare, kCharts, kShare, kCount };
+enum class View : int { kResults = 0, kCompare, kCharts, kShare, kPlan, kCount };
 const char* ViewName(View v);  // "Results", "Compare", ...
 
 // The editor's memory of one field (index = the field's index in Fields()).
@@ -78,6 +79,15 @@ struct WidgetRect {
   float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
 };
 
+// The layout search (ui_plan.cpp), run in slices across frames.
+struct PlanState {
+  std::unique_ptr<PlanSearch> search;  // large fixed arrays: on the heap, created on first use
+  std::string error;
+  bool running = false;
+  bool objective_cost = false;
+  long for_evaluation = -1;  // app.evaluations when the search started
+};
+
 struct AppState {
   Scenario scenario;       // what the user edits
   Result result;           // Evaluate(scenario), refreshed when dirty
@@ -97,6 +107,7 @@ struct AppState {
   std::vector<FieldEdit> edits;
   std::vector<Pinned> pinned;
   ChartsState charts;
+  PlanState plan;
   std::vector<char> paste; // the paste box (a link, scenario JSON or a probe report), fixed capacity
   std::vector<PresetInfo> presets;  // the embedded presets (read once)
   std::string preset_id;   // the preset last loaded ("" if none)
@@ -148,5 +159,8 @@ void DrawCompare(AppState& app);
 void DrawCharts(AppState& app);
 void DrawPresets(AppState& app);
 void DrawShare(AppState& app);
+void DrawPlan(AppState& app);
+// Starts the layout search for the current scenario (what the Layouts view's button does).
+void AppStartPlanSearch(AppState& app);
 
 }  // namespace gpucost::app
