@@ -12,6 +12,8 @@ let failed = 0;
 for (const dpr of [1, 2]) {
   try {
     await withPage(siteDir, outDir, async (page, url) => {
+      // Start the browser's GPU process first (see test_app.mjs): the page's own first frame is timed.
+      await page.evaluate(() => document.createElement('canvas').getContext('webgl2'));
       await page.goto(url);
       await waitReady(page);
       // performance.now() counts from navigation start; polling makes this an upper bound.
