@@ -90,7 +90,6 @@ void AppInit(AppState& app) {
   app.scenario = DefaultScenario();
   app.edits.assign(FieldCount(), FieldEdit{});
   app.paste.assign(kPasteCapacity, '\0');
-  app.presets = Presets();
   app.dirty = true;
   app.link_stale = true;
   AppRefresh(app);
@@ -107,14 +106,29 @@ void AppRefresh(AppState& app) {
     app.dirty = false;
     app.link_stale = true;
   }
+  if (app.write_fragment) {  // the address bar follows the user's edits
+    platform::SetUrlFragment(LinkFragment(AppLink(app)));
+    app.write_fragment = false;
+  }
+}
+
+const std::string& AppLink(AppState& app) {
+  if (app.dirty) AppRefresh(app);
   if (app.link_stale) {
     LinkPayload payload{app.scenario, {}};
     for (const Pinned& p : app.pinned) payload.pinned.push_back(p.scenario);
     app.link = EncodeLink(payload, platform::PageAddress());
     app.link_stale = false;
-    if (app.write_fragment) platform::SetUrlFragment(LinkFragment(app.link));
-    app.write_fragment = false;
   }
+  return app.link;
+}
+
+const std::vector<PresetInfo>& AppPresets(AppState& app) {
+  if (!app.presets_read) {
+    app.presets = Presets();
+    app.presets_read = true;
+  }
+  return app.presets;
 }
 
 void AppScenarioEdited(AppState& app) {

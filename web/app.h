@@ -109,7 +109,8 @@ struct AppState {
   ChartsState charts;
   PlanState plan;
   std::vector<char> paste; // the paste box (a link, scenario JSON or a probe report), fixed capacity
-  std::vector<PresetInfo> presets;  // the embedded presets (read once)
+  std::vector<PresetInfo> presets;  // the embedded presets: read on first use (AppPresets)
+  bool presets_read = false;
   std::string preset_id;   // the preset last loaded ("" if none)
   std::vector<WidgetRect> rects;
 };
@@ -130,8 +131,12 @@ std::string AppImportText(AppState& app, const std::string& name, const std::str
 std::string AppApplyProbe(AppState& app, const std::string& json_text);
 // Loads a preset by id. Returns "" or the error.
 std::string AppLoadPreset(AppState& app, const std::string& id);
-// Re-evaluates if the scenario changed; rebuilds the link if it is stale.
+// Re-evaluates if the scenario changed; writes the URL fragment after an edit.
 void AppRefresh(AppState& app);
+// The share link, rebuilt if the scenario or the pinned set changed (built on demand: it costs a JSON encode).
+const std::string& AppLink(AppState& app);
+// The embedded presets, read on first use (parsing them is start-up time the first frame does not need).
+const std::vector<PresetInfo>& AppPresets(AppState& app);
 // The scenario was edited through the UI.
 void AppScenarioEdited(AppState& app);
 

@@ -44,20 +44,28 @@ void DrawAxes(ImDrawList* dl, const Frame& f, const Axis& x, const Axis& y, Form
   dl->AddRectFilled(f.min, f.max, ImGui::GetColorU32(ImGuiCol_FrameBg, 0.5f));
   double ticks[16];
   int n = Ticks(y, 5, ticks, 16);
+  float last_label_y = INFINITY;  // labels that would overlap the one below are left out (the grid line stays)
   for (int i = 0; i < n; ++i) {
     const float py = f.Y(y, ticks[i]);
     dl->AddLine(ImVec2(f.min.x, py), ImVec2(f.max.x, py), grid);
+    if (last_label_y - py < line) continue;
+    last_label_y = py;
     const std::string label = fy(ticks[i]);
     const float w = ImGui::CalcTextSize(label.c_str()).x;
     dl->AddText(ImVec2(f.min.x - w - line * 0.4f, py - line * 0.5f), text, label.c_str());
   }
   n = Ticks(x, 6, ticks, 16);
+  float last_label_right = -INFINITY;
   for (int i = 0; i < n; ++i) {
     const float px = f.X(x, ticks[i]);
     dl->AddLine(ImVec2(px, f.min.y), ImVec2(px, f.max.y), grid);
     const std::string label = fx(ticks[i]);
     const float w = ImGui::CalcTextSize(label.c_str()).x;
-    dl->AddText(ImVec2(px - w * 0.5f, f.max.y + line * 0.25f), text, label.c_str());
+    // Centred under its tick, but never past the plot's right edge (the last label was clipped).
+    const float lx = std::min(px - w * 0.5f, f.max.x - w);
+    if (lx < last_label_right + line * 0.5f) continue;
+    last_label_right = lx + w;
+    dl->AddText(ImVec2(lx, f.max.y + line * 0.25f), text, label.c_str());
   }
   dl->AddRect(f.min, f.max, ImGui::GetColorU32(ImGuiCol_Border));
 }
@@ -152,10 +160,22 @@ Axis FitAxis(const double* values, int n, bool log, bool include_zero) {
   }
   Axis a;
   a.log = log;
-  if (log) {
+  if (log) {  // bounds on the 1-2-5 steps just outside the data (not whole decades: no empty tenfold margins)
     if (!(lo <= hi)) return {1, 10, true};
-    a.min = std::pow(10.0, std::floor(std::log10(lo) + 1e-9));
-    a.max = std::pow(10.0, std::ceil(std::log10(hi) - 1e-9));
+    const double lo_decade = std::pow(10.0, std::floor(std::log10(lo) + 1e-9));
+    a.min = lo_decade;
+    for (double m : {5.0, 2.0})
+      if (m * lo_decade <= lo * (1 + 1e-9)) {
+        a.min = m * lo_decade;
+        break;
+      }
+    const double hi_decade = std::pow(10.0, std::floor(std::log10(hi) - 1e-9));
+    a.max = hi_decade * 10;
+    for (double m : {1.0, 2.0, 5.0})
+      if (m * hi_decade >= hi * (1 - 1e-9)) {
+        a.max = m * hi_decade;
+        break;
+      }
     if (a.max <= a.min) a.max = a.min * 10;
     return a;
   }
@@ -181,7 +201,7 @@ int Ticks(const Axis& a, int target, double* out, int cap) {
   if (a.log) {
     const int d0 = static_cast<int>(std::ceil(std::log10(a.min) - 1e-9));
     const int d1 = static_cast<int>(std::floor(std::log10(a.max) + 1e-9));
-    const bool fine = d1 - d0 < 3;
+    const bool fine = d1 - d0 < 2;  // 1-2-5 steps only when fewer than two decade ticks would show
     for (int d = d0 - 1; d <= d1 && n < cap; ++d) {
       for (double m : {1.0, 2.0, 5.0}) {
         if (m != 1.0 && !fine) continue;

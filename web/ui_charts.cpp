@@ -28,7 +28,7 @@ constexpr int kIntervalSteps = 16;       // the interval sweep spans optimum / 2
 
 std::string FormatGpus(double v) { return FormatCount(v); }
 std::string FormatHours(double v) { return FormatDuration(v); }
-std::string FormatMinutes(double v) { return FormatNumber(v, 3) + " min"; }
+std::string FormatMinutes(double v) { return (std::fabs(v) >= 1000 ? FormatCount(v) : FormatNumber(v, 3)) + " min"; }
 std::string FormatPct(double v) { return FormatPercent(v); }
 std::string FormatUsdValue(double v) { return FormatUsd(v); }
 std::string FormatTokensPerS(double v) { return FormatCount(v); }

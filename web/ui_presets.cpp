@@ -7,16 +7,17 @@
 namespace gpucost::app {
 
 void DrawPresets(AppState& app) {
-  if (app.presets.empty()) return;
   const char* preview = "Load a preset...";
-  for (const PresetInfo& p : app.presets)
-    if (p.id == app.preset_id) preview = p.title.c_str();
+  if (!app.preset_id.empty())
+    for (const PresetInfo& p : AppPresets(app))
+      if (p.id == app.preset_id) preview = p.title.c_str();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 22);
   const bool open = ImGui::BeginCombo("##presets", preview);
   RecordRect(app, "presets");
   if (!open) return;
-  for (std::size_t i = 0; i < app.presets.size(); ++i) {
-    const PresetInfo& p = app.presets[i];
+  const std::vector<PresetInfo>& presets = AppPresets(app);
+  for (std::size_t i = 0; i < presets.size(); ++i) {
+    const PresetInfo& p = presets[i];
     ImGui::PushID(static_cast<int>(i));
     if (ImGui::Selectable(p.title.c_str(), p.id == app.preset_id)) AppLoadPreset(app, p.id);
     RecordRect(app, "preset", static_cast<int>(i));

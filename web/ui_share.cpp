@@ -14,8 +14,9 @@ namespace {
 void ShareLink(AppState& app) {
   ImGui::TextUnformatted("Share link");
   ImGui::TextDisabled("The scenario (only what differs from the defaults) and the pinned comparison, in the URL.");
+  const std::string& link = AppLink(app);
   if (ImGui::Button("Copy link")) {
-    platform::CopyToClipboard(app.link);
+    platform::CopyToClipboard(link);
     app.notice.clear();
   }
   RecordRect(app, "copy_link");
@@ -26,11 +27,11 @@ void ShareLink(AppState& app) {
     case platform::CopyState::kRefused:
       ImGui::TextDisabled("the browser refused the clipboard: select the field below and copy by hand");
       break;
-    case platform::CopyState::kNone: ImGui::TextDisabled("%zu characters", app.link.size()); break;
+    case platform::CopyState::kNone: ImGui::TextDisabled("%zu characters", link.size()); break;
   }
   ImGui::SetNextItemWidth(-1);
   // Read-only: ImGui does not write into the buffer, the const_cast only satisfies the signature.
-  ImGui::InputText("##link", const_cast<char*>(app.link.c_str()), app.link.size() + 1,
+  ImGui::InputText("##link", const_cast<char*>(link.c_str()), link.size() + 1,
                    ImGuiInputTextFlags_ReadOnly | ImGuiInputTextFlags_AutoSelectAll);
   RecordRect(app, "link_field");
 }

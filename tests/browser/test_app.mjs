@@ -108,6 +108,32 @@ function budget(cond, message) {
   console.error(`BUDGET MISSED: ${message}`);
 }
 
+// The first frame, timed in a fresh browser per navigation: when the app issued its first frame and when the
+// GPU had finished drawing it (a fence; window.gpucost.firstFrameMs()), in ms since navigation. The browser's
+// GPU process (SwiftShader here) starts on the browser's first WebGL context, which costs ~0.8-1.8 s on this
+// machine and is the browser's, not the page's (a user's browser has it running): `warm` starts it on
+// about:blank first.
+async function firstFrame({dpr = 1, warm = true} = {}) {
+  let t = null;
+  await withPage(siteDir, outDir, async (page, url) => {
+    if (warm) await page.evaluate(() => document.createElement('canvas').getContext('webgl2'));
+    await page.goto(url);
+    await page.waitForFunction(() => window.gpucost && window.gpucost.ready && window.gpucost.firstFrameMs()[1] > 0,
+                               null, {timeout: 60000});
+    t = await page.evaluate(() => {
+      const wasm = performance.getEntriesByType('resource').find(e => e.name.endsWith('app.wasm'));
+      const [issued, done] = window.gpucost.firstFrameMs();
+      return {issued, done, wasm: wasm ? wasm.responseEnd : -1, init: Module.gpucostInitMs || -1};
+    });
+  }, {dpr});
+  return t;
+}
+
+function describe(t) {
+  return `drawn at ${t.done.toFixed(0)} ms (issued ${t.issued.toFixed(0)} ms, runtime up ${t.init.toFixed(0)} ms, ` +
+         `app.wasm in ${t.wasm.toFixed(0)} ms)`;
+}
+
 // --- the test --------------------------------------------------------------------------------------------
 let failed = 0;
 const {raw, gz} = bundleSizes();
@@ -117,31 +143,26 @@ try {
   budget(gz <= MAX_GZIP, `bundle ${(gz / 1e3).toFixed(0)} KB gzip <= 500 KB`);
 } catch (e) { failed++; console.error(e.message); }
 
+// First-frame budget: the best of three navigations at devicePixelRatio 1 (the best, because the others
+// measure the machine's load as much as the page); devicePixelRatio 2 and a cold browser are reported.
+try {
+  const runs = [];
+  for (let i = 0; i < 3; i++) runs.push(await firstFrame());
+  for (const t of runs) console.log(`first frame (dpr 1, GPU process started): ${describe(t)}`);
+  const best = Math.min(...runs.map(t => t.done));
+  const sorted = runs.map(t => t.done).sort((a, b) => a - b);
+  console.log(`first frame: best ${best.toFixed(0)} ms, median ${sorted[1].toFixed(0)} ms; load average ` +
+              `${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs`);
+  budget(best <= MAX_FIRST_FRAME_MS, `first frame drawn ${best.toFixed(0)} ms after navigation <= ${MAX_FIRST_FRAME_MS} ms`);
+  console.log(`first frame (dpr 2, GPU process started; reported): ${describe(await firstFrame({dpr: 2}))}`);
+  console.log(`first frame (cold browser, first WebGL context; reported): ${describe(await firstFrame({warm: false}))}`);
+} catch (e) { failed++; console.error(e.message); }
+
 try {
   await withPage(siteDir, outDir, async (page, url) => {
    try {
-    // Loads; first frame. The browser's GPU process (SwiftShader here) starts on the first WebGL context
-    // of the session, which costs ~0.8-1.8 s on this machine and is not the page's cost: a user's browser
-    // has it running. Start it on about:blank first, and time the page's own first frame.
-    const warmup = await page.evaluate(() => {
-      const t0 = performance.now();
-      document.createElement('canvas').getContext('webgl2');
-      return performance.now() - t0;
-    });
-    console.log(`browser GL warm-up (first WebGL context of the session): ${warmup.toFixed(0)} ms`);
     await page.goto(url);
-    await page.waitForFunction(() => window.gpucost && window.gpucost.ready, null, {timeout: 60000, polling: 'raf'});
-    const t = await api(page, () => {
-      const wasm = performance.getEntriesByType('resource').find(e => e.name.endsWith('app.wasm'));
-      return {frame: performance.now(), wasm: wasm ? wasm.responseEnd : -1, init: Module.gpucostInitMs || -1};
-    });
-    console.log(`first frame within ${t.frame.toFixed(0)} ms of navigation (app.wasm received at ` +
-                `${t.wasm.toFixed(0)} ms, runtime initialised at ${t.init.toFixed(0)} ms; load average ` +
-                `${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs)`);
-    // Reported, not pass/fail: the time is dominated by WebGL context creation in software GL (SwiftShader)
-    // and by the machine's load, so a hard limit here would be a flaky timed test (see the issue notes).
-    console.log(`${t.frame <= MAX_FIRST_FRAME_MS ? 'within' : 'OVER'} budget: first frame ${t.frame.toFixed(0)} ms ` +
-                `(budget ${MAX_FIRST_FRAME_MS} ms; measured, not pass/fail)`);
+    await waitReady(page);
     await shot(page, 'app-results.png');
 
     // Same numbers as the native CLI.

@@ -33,7 +33,7 @@ TEST_CASE("the app starts on the defaults, evaluated, with a link") {
   AppInit(app);
   CHECK(app.result.ok);
   CHECK(app.problems.empty());
-  CHECK(app.link.rfind("#s=1.", 0) == 0);
+  CHECK(AppLink(app).rfind("#s=1.", 0) == 0);
   CHECK(Json(app.scenario) == Json(DefaultScenario()));
 }
 
@@ -81,16 +81,16 @@ TEST_CASE("a share link restores the scenario and the pinned comparison exactly"
   REQUIRE(AppPin(a));
   AppRefresh(a);
   // The URL fragment follows the user's edits.
-  CHECK("#" + platform::GetUrlFragment() == a.link.substr(a.link.find('#')));
+  CHECK("#" + platform::GetUrlFragment() == AppLink(a).substr(AppLink(a).find('#')));
 
   AppState b;
   AppInit(b);
-  CHECK(AppOpenLink(b, a.link).empty());
+  CHECK(AppOpenLink(b, AppLink(a)).empty());
   CHECK(Json(b.scenario) == Json(a.scenario));
   REQUIRE(b.pinned.size() == 2);
   CHECK(Json(b.pinned[0].scenario) == Json(a.pinned[0].scenario));
   CHECK(b.pinned[1].result.expected_usd == a.pinned[1].result.expected_usd);
-  CHECK(b.link == a.link);
+  CHECK(AppLink(b) == AppLink(a));
 }
 
 TEST_CASE("a bad link shows a message and keeps everything") {
@@ -176,13 +176,13 @@ TEST_CASE("importing a file: scenario, link, bad file, probe report") {
 TEST_CASE("presets load and their links stay under 2,000 characters") {
   AppState app;
   AppInit(app);
-  REQUIRE_FALSE(app.presets.empty());
-  for (const PresetInfo& p : app.presets) {
+  REQUIRE_FALSE(AppPresets(app).empty());
+  for (const PresetInfo& p : AppPresets(app)) {
     CAPTURE(p.id);
     CHECK(AppLoadPreset(app, p.id).empty());
     AppRefresh(app);
     CHECK(app.result.ok);
-    CHECK(app.link.size() < 2000);
+    CHECK(AppLink(app).size() < 2000);
   }
   CHECK_FALSE(AppLoadPreset(app, "no-such-preset").empty());
 }

@@ -36,9 +36,17 @@ TEST_CASE("FitAxis covers every finite value with nice bounds") {
   CHECK(tight.min > 2);
   CHECK(tight.max >= 7.9);
   const double spread[] = {3, 4500, -1, 0};  // log: non-positive values ignored
-  const Axis log = FitAxis(spread, 4, true, false);
-  CHECK(log.min == doctest::Approx(1));
-  CHECK(log.max == doctest::Approx(10000));
+  const Axis log = FitAxis(spread, 4, true, false);  // the 1-2-5 steps just outside the data
+  CHECK(log.min == doctest::Approx(2));
+  CHECK(log.max == doctest::Approx(5000));
+  const double gpus[] = {4, 8192};
+  const Axis gpu_axis = FitAxis(gpus, 2, true, false);
+  CHECK(gpu_axis.min == doctest::Approx(2));
+  CHECK(gpu_axis.max == doctest::Approx(10000));
+  const double decades[] = {10, 1000};
+  const Axis exact = FitAxis(decades, 2, true, false);
+  CHECK(exact.min == doctest::Approx(10));
+  CHECK(exact.max == doctest::Approx(1000));
   const double one[] = {5};
   const Axis degenerate = FitAxis(one, 1, false, false);
   CHECK(degenerate.min < 5);
@@ -60,10 +68,11 @@ TEST_CASE("ticks fall on 1-2-5 steps (linear) and decades (log)") {
   REQUIRE(Ticks(Axis{1, 10000, true}, 5, t, 16) == 5);
   CHECK(t[0] == doctest::Approx(1));
   CHECK(t[4] == doctest::Approx(10000));
-  // Few decades: 1, 2, 5 per decade.
-  REQUIRE(Ticks(Axis{1, 100, true}, 5, t, 16) == 7);
-  CHECK(t[1] == doctest::Approx(2));
-  CHECK(t[2] == doctest::Approx(5));
+  // Two decade ticks or fewer: 1, 2, 5 per decade.
+  REQUIRE(Ticks(Axis{2, 50, true}, 5, t, 16) == 5);  // 2 5 10 20 50
+  CHECK(t[1] == doctest::Approx(5));
+  CHECK(t[4] == doctest::Approx(50));
+  REQUIRE(Ticks(Axis{10, 1000, true}, 5, t, 16) == 3);  // three decade ticks: decades only
   CHECK(Ticks(Axis{0, 10, false}, 5, t, 3) == 3);  // capacity respected
   CHECK(Ticks(Axis{1, 1, false}, 5, t, 16) == 0);  // empty range
 }
