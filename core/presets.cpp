@@ -86,4 +86,24 @@ bool LoadPreset(const std::string& id, Scenario* scenario, std::string* error) {
   return false;
 }
 
+ScenarioParse ParseScenarioOrPreset(const std::string& text) {
+  if (text.size() <= kMaxJsonBytes && CheckJsonDepth(text).empty()) {
+    const nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);
+    if (doc.is_object() && doc.contains("preset")) {
+      ScenarioParse out;
+      out.scenario = DefaultScenario();
+      for (auto it = doc.begin(); it != doc.end(); ++it)
+        if (it.key() != "preset" && it.key() != "scenario")
+          out.errors.push_back({it.key(), "unknown key in a preset file (expected preset and scenario)"});
+      if (!doc.contains("scenario") || !doc["scenario"].is_object())
+        out.errors.push_back({"scenario", "a preset file needs a scenario object"});
+      if (!out.errors.empty()) return out;
+      ScenarioParse inner = ParseScenarioJson(doc["scenario"].dump());
+      for (InputError& e : inner.errors) e.path = e.path.empty() ? "scenario" : "scenario." + e.path;
+      return inner;
+    }
+  }
+  return ParseScenarioJson(text);
+}
+
 }  // namespace gpucost

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "json_io.h"
 #include "scenario.h"
 
 namespace gpucost {
@@ -24,5 +25,9 @@ std::vector<PresetInfo> Presets();
 // Parses preset `id` into *scenario (over the defaults). Returns false with a message naming the preset
 // and the JSON path when the id is unknown or the file is invalid; *scenario is then unchanged.
 bool LoadPreset(const std::string& id, Scenario* scenario, std::string* error);
+
+// Parses a scenario document, or a preset file ({"preset": {...}, "scenario": {...}}, assets/presets/),
+// whose errors are then reported under "scenario.". What the CLI reads and the page's import accepts.
+ScenarioParse ParseScenarioOrPreset(const std::string& text);
 
 }  // namespace gpucost

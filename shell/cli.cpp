@@ -19,6 +19,13 @@
 
 namespace gpucost::cli {
 
+std::string SiblingExecutable(const char* name, const char* env_override) {
+  if (const char* env = std::getenv(env_override); env && *env) return env;
+  std::error_code ec;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  return ec ? "" : (self.parent_path() / name).string();
+}
+
 void Error(const std::string& message) { std::fprintf(stderr, "gpucost: %s\n", message.c_str()); }
 
 std::string InputName(const std::string& path) { return path == "-" ? "<stdin>" : path; }
@@ -181,26 +188,6 @@ bool ReadInput(const std::string& path, std::string* text, std::string* error) {
     return false;
   }
   return true;
-}
-
-ScenarioParse ParseScenarioOrPreset(const std::string& text) {
-  if (text.size() <= kMaxJsonBytes && CheckJsonDepth(text).empty()) {
-    const nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);
-    if (doc.is_object() && doc.contains("preset")) {
-      ScenarioParse out;
-      out.scenario = DefaultScenario();
-      for (auto it = doc.begin(); it != doc.end(); ++it)
-        if (it.key() != "preset" && it.key() != "scenario")
-          out.errors.push_back({it.key(), "unknown key in a preset file (expected preset and scenario)"});
-      if (!doc.contains("scenario") || !doc["scenario"].is_object())
-        out.errors.push_back({"scenario", "a preset file needs a scenario object"});
-      if (!out.errors.empty()) return out;
-      ScenarioParse inner = ParseScenarioJson(doc["scenario"].dump());
-      for (InputError& e : inner.errors) e.path = e.path.empty() ? "scenario" : "scenario." + e.path;
-      return inner;
-    }
-  }
-  return ParseScenarioJson(text);
 }
 
 int ReadScenario(const std::string& path, ScenarioParse* out, std::string* io_error) {

@@ -38,9 +38,6 @@ void PrintUsage(FILE* f, const char* usage, const char* description, const std::
 // Reads a file or standard input ("-"), at most 16 MiB. On failure sets *error ("cannot open ...").
 bool ReadInput(const std::string& path, std::string* text, std::string* error);
 
-// Parses a scenario document, or a preset file ({"preset": {...}, "scenario": {...}}, assets/presets/),
-// whose errors are then reported under "scenario.".
-ScenarioParse ParseScenarioOrPreset(const std::string& text);
 
 // Reads and parses a scenario: a file, "-" (standard input) or "preset:ID" (an embedded preset, gpucost
 // catalog presets). Returns kExitOk (parse errors, if any, in out->errors) or kExitFailure with *io_error set.
@@ -49,6 +46,10 @@ int ReadScenario(const std::string& path, ScenarioParse* out, std::string* io_er
 // Loads and validates a scenario (as ReadScenario); prints "gpucost: FILE: PATH: MESSAGE" for the first error.
 // Returns kExitOk, kExitInvalid or kExitFailure (I/O). `all_errors` receives every error when non-null.
 int LoadScenario(const std::string& path, Scenario* s, std::vector<std::string>* all_errors = nullptr);
+
+// A program installed next to this gpucost binary (gpucost-probe-gpu, gpucost-gui), unless the environment
+// variable `env_override` names one. "" when this binary's location is unknown.
+std::string SiblingExecutable(const char* name, const char* env_override);
 
 // One-line error on stderr: "gpucost: <message>".
 void Error(const std::string& message);

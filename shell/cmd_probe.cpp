@@ -61,12 +61,6 @@ std::string NowUtc() {
   return buf;
 }
 
-std::string GpuBinaryPath() {
-  if (const char* env = std::getenv("GPUCOST_PROBE_GPU"); env && *env) return env;
-  std::error_code ec;
-  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
-  return ec ? "" : (self.parent_path() / "gpucost-probe-gpu").string();
-}
 
 // Runs argv[0] with argv, its stderr captured (at most 4 KiB kept). Returns the exit code, 127 when it could
 // not be started, 128 + signal when killed.
@@ -118,7 +112,7 @@ std::string LastLine(std::string text) {
 
 // Runs the GPU probe; fills the GPU part of *report. Returns kExitOk, kExitNoGpu or kExitFailure.
 int MeasureGpus(const Scenario& s, ProbeReport* report) {
-  const std::string binary = GpuBinaryPath();
+  const std::string binary = SiblingExecutable("gpucost-probe-gpu", "GPUCOST_PROBE_GPU");
   if (binary.empty() || access(binary.c_str(), X_OK) != 0) {
     report->gpu_message = "no GPU probe: gpucost-probe-gpu not found next to gpucost (built without the CUDA toolkit?)";
     return kExitNoGpu;

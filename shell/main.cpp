@@ -21,6 +21,7 @@ const Verb kVerbs[] = {
     {"validate", "every problem in a scenario, one per line (exit 2 if any)", RunValidate},
     {"pricing", "the same job on-demand, spot, reserved and owned, side by side, with capacity risk", RunPricing},
     {"fleet", "commitment planner over a monthly demand profile: 1-/3-year, spot, on-demand, owned", RunFleet},
+    {"gui", "open the calculator in a desktop window (gpucost-gui; the web page's UI)", RunGui},
     {"probe", "measure this machine (GEMM, HBM, links, storage) into a report eval --probe applies", RunProbe},
 };
 

@@ -24,6 +24,7 @@ int RunValidate(int argc, char** argv);
 int RunPricing(int argc, char** argv);  // cmd_pricing.cpp
 int RunFleet(int argc, char** argv);    // cmd_fleet.cpp
 int RunProbe(int argc, char** argv);
+int RunGui(int argc, char** argv);      // cmd_gui.cpp
 
 // eval --probe REPORT: applies a probe report to *s and says on stderr which fields it set (cmd_probe.cpp).
 // Returns kExitOk, kExitInvalid (bad report, one line naming the JSON path) or kExitFailure (I/O).

@@ -123,6 +123,20 @@ const std::string& AppLink(AppState& app) {
   return app.link;
 }
 
+void AppApplyUiScale(AppState& app, float scale) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  ImFontConfig cfg;
+  cfg.SizePixels = std::round(13.0f * scale);
+  io.Fonts->AddFontDefault(&cfg);
+  io.Fonts->Build();
+  ImGuiStyle style;
+  ImGui::StyleColorsDark(&style);
+  style.ScaleAllSizes(scale);
+  ImGui::GetStyle() = style;
+  app.ui_scale = scale;
+}
+
 const std::vector<PresetInfo>& AppPresets(AppState& app) {
   if (!app.presets_read) {
     app.presets = Presets();
@@ -138,7 +152,7 @@ void AppScenarioEdited(AppState& app) {
 }
 
 std::string AppLoadScenario(AppState& app, const std::string& json_text) {
-  ScenarioParse p = ParseScenarioJson(json_text);
+  ScenarioParse p = ParseScenarioOrPreset(json_text);  // a preset file (assets/presets/) opens too
   if (!p.ok()) {
     app.error = p.errors.front().Text();
     if (p.errors.size() > 1) app.error += " (and " + std::to_string(p.errors.size() - 1) + " more)";

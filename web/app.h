@@ -135,6 +135,9 @@ std::string AppLoadPreset(AppState& app, const std::string& id);
 void AppRefresh(AppState& app);
 // The share link, rebuilt if the scenario or the pinned set changed (built on demand: it costs a JSON encode).
 const std::string& AppLink(AppState& app);
+// Builds ImGui's font atlas and style for `scale` device pixels per logical pixel (crisp text at any
+// devicePixelRatio or monitor scale). The caller then uploads the font texture to its renderer.
+void AppApplyUiScale(AppState& app, float scale);
 // The embedded presets, read on first use (parsing them is start-up time the first frame does not need).
 const std::vector<PresetInfo>& AppPresets(AppState& app);
 // The scenario was edited through the UI.

@@ -64,18 +64,8 @@ EM_BOOL Wake(int, const void*, void*) {
 }
 
 void BuildFonts(float dpr) {
-  ImGuiIO& io = ImGui::GetIO();
-  io.Fonts->Clear();
-  ImFontConfig cfg;
-  cfg.SizePixels = std::round(13.0f * dpr);
-  io.Fonts->AddFontDefault(&cfg);
-  io.Fonts->Build();
+  gpucost::app::AppApplyUiScale(g_app, dpr);
   gpucost::web::RendererCreateFontTexture();
-  ImGuiStyle style;
-  ImGui::StyleColorsDark(&style);
-  style.ScaleAllSizes(dpr);
-  ImGui::GetStyle() = style;
-  g_app.ui_scale = dpr;
 }
 
 // Follows the canvas's CSS size and the device pixel ratio: the backbuffer is always in device pixels and

@@ -9,13 +9,14 @@
 #include "evaluate.h"
 #include "fuzz_util.h"
 #include "json_io.h"
+#include "presets.h"
 #include "result_json.h"
 
 using namespace gpucost;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
-  const ScenarioParse p = cli::ParseScenarioOrPreset(text);
+  const ScenarioParse p = ParseScenarioOrPreset(text);
   if (!p.ok()) {
     fuzz::CheckErrors(p.errors);
     return 0;

@@ -186,3 +186,13 @@ TEST_CASE("presets load and their links stay under 2,000 characters") {
   }
   CHECK_FALSE(AppLoadPreset(app, "no-such-preset").empty());
 }
+
+TEST_CASE("the page's import opens preset files as well as scenario documents") {
+  AppState app;
+  AppInit(app);
+  CHECK(AppLoadScenario(app, R"({"preset": {"id": "mine"}, "scenario": {"cluster": {"gpus": 128}}})").empty());
+  CHECK(app.scenario.cluster.gpus == 128);
+  const std::string err = AppLoadScenario(app, R"({"preset": {}, "scenario": {"cluster": {"gpus": -1}}})");
+  CHECK(err.find("scenario.cluster.gpus") != std::string::npos);
+  CHECK(app.scenario.cluster.gpus == 128);  // kept
+}
