@@ -88,7 +88,8 @@ const FieldSpec kFields[] = {
    "NCCL all-reduce bus bandwidth reaches ~75-85% of link rate (nccl-tests results)"},
   {"cluster.peak_tflops", NUM, REF(cluster.peak_tflops), 0, nullptr, 0, 1e6, true, true, nullptr, "TFLOP/s",
    "hardware", "Dense peak per GPU for the precision. Absent: the catalog's figure; a probe import sets "
-   "the measured GEMM throughput here.", "assets/gpus.json"},
+   "the measured GEMM rate / 0.79 here (a healthy GPU's best GEMM fraction: MFU stays relative to the "
+   "datasheet peak).", "assets/gpus.json"},
   {"cluster.hbm_tbps", NUM, REF(cluster.hbm_tbps), 0, nullptr, 0, 1e4, true, true, nullptr, "TB/s",
    "hardware", "GPU memory bandwidth. Absent: the catalog's figure (a probe import sets the measured one).",
    "assets/gpus.json"},

@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 
@@ -276,6 +277,7 @@ int ApplyProbeFile(const std::string& path, Scenario* s) {
   }
   Error("measured (" + path + ", " + parse.report.host.hostname + ", " + parse.report.created_utc + "): " +
         (list.empty() ? "nothing this scenario uses" : list));
+  if (std::find(set.begin(), set.end(), "cluster.peak_tflops") != set.end()) Error(std::string("note: ") + kProbePeakNote);
   return kExitOk;
 }
 

@@ -208,6 +208,7 @@ std::string AppApplyProbe(AppState& app, const std::string& json_text) {
   app.notice = "Probe applied: " + (fields.empty() ? std::string("nothing measured to apply") : "set " + fields);
   const std::string mismatch = ProbeGpuMismatch(p.report, app.scenario);
   if (!mismatch.empty()) app.notice += " (" + mismatch + ")";
+  if (std::find(set.begin(), set.end(), "cluster.peak_tflops") != set.end()) app.notice += ". " + std::string(kProbePeakNote);
   return "";
 }
 

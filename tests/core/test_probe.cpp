@@ -88,7 +88,9 @@ TEST_CASE("import: ApplyProbe sets the measured fields, names them, and Evaluate
   const std::vector<std::string> set = ApplyProbe(report, &s);
   CHECK(set == std::vector<std::string>{"cluster.peak_tflops", "cluster.hbm_tbps", "cluster.nvlink_gbps",
                                         "storage.read_gbps", "storage.checkpoint_write_gbps"});
-  CHECK(s.cluster.peak_tflops == doctest::Approx(730.9));  // GPU 5: 742 x 0.985, rounded in the fixture
+  // GPU 5: 742 x 0.985 = 730.9 (rounded in the fixture), over the healthy GEMM fraction 0.79: 925.2, i.e. this
+  // machine runs 6.5% below a healthy H100 (989.4), and MFU keeps counting against the datasheet peak.
+  CHECK(s.cluster.peak_tflops == doctest::Approx(730.9 / 0.79));
   CHECK(s.cluster.nvlink_gbps == doctest::Approx(746.0));  // both directions, like the catalog's 900
   CHECK(ValidateScenario(s).empty());
   const Result after = Evaluate(s);
@@ -101,7 +103,7 @@ TEST_CASE("import: ApplyProbe sets the measured fields, names them, and Evaluate
   Scenario fp8 = DefaultScenario();
   fp8.workload.precision = static_cast<int>(Precision::kFp8);
   ApplyProbe(report, &fp8);
-  CHECK(fp8.cluster.peak_tflops == doctest::Approx(1371 * 0.985).epsilon(1e-3));
+  CHECK(fp8.cluster.peak_tflops == doctest::Approx(1371 * 0.985 / 0.79).epsilon(1e-3));
 }
 
 TEST_CASE("import of a storage-only report sets only what was measured") {
