@@ -1,5 +1,7 @@
 // evaluate.h — the closed-form model: Scenario in, Result out. Pure, allocation-free, never throws.
 #pragma once
+#include <string>
+
 #include "result.h"
 #include "scenario.h"
 
@@ -8,5 +10,11 @@ namespace gpucost {
 // Evaluates a scenario. If it is invalid (ValidateScenario non-empty) returns Result with ok = false.
 // Validation is the caller's job for speed: Evaluate() only checks what it needs to stay finite.
 Result Evaluate(const Scenario& s);
+
+// Valid inputs can still combine beyond what doubles hold (e.g. a tiny cluster.mfu with a huge job and a short
+// MTBF: exp() overflows in the failure model). Callers check the result: the JSON path of the first result
+// figure that is not finite ("" when all are), and the one-line message the CLI and the page show for it.
+std::string NonFiniteResultPath(const Result& r);
+std::string OutOfRangeMessage(const std::string& result_path);
 
 }  // namespace gpucost

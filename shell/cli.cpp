@@ -61,44 +61,14 @@ std::vector<std::string> SplitList(const std::string& text, char separator) {
   return items;
 }
 
-std::string NonFiniteResultPath(const Scenario& s, const Result& r) {
-  // The figures the result document and the tables are built from (JSON names of result_json.h). Figures
-  // that are unknown on purpose (written as null) are not listed.
-  const std::pair<const char*, double> figures[] = {
-      {"work.flops", r.flops}, {"work.flops_per_token", r.flops_per_token}, {"work.tokens", r.tokens},
-      {"work.mfu", r.mfu}, {"work.peak_tflops_per_gpu", r.peak_tflops_per_gpu},
-      {"work.achieved_tflops_per_gpu", r.achieved_tflops_per_gpu}, {"time.ideal_hours", r.ideal_hours},
-      {"time.normal_run_hours", r.normal_run_hours}, {"time.expected_hours", r.expected_hours},
-      {"goodput", r.goodput}, {"gpu_hours.ideal", r.ideal_gpu_hours}, {"gpu_hours.billed", r.billed_gpu_hours},
-      {"reliability.cluster_mtbf_hours", r.cluster_mtbf_hours},
-      {"reliability.expected_interruptions", r.expected_interruptions},
-      {"reliability.checkpoint_interval_minutes", r.checkpoint_interval_minutes},
-      {"reliability.optimal_checkpoint_interval_minutes", r.optimal_checkpoint_interval_minutes},
-      {"reliability.checkpoint_write_minutes", r.checkpoint_write_minutes},
-      {"reliability.checkpoints_written", r.checkpoints_written}, {"data.required_gbps", r.data_required_gbps},
-      {"cost.usd_per_gpu_hour", r.usd_per_gpu_hour}, {"cost.normal_run_usd", r.normal_run_usd},
-      {"cost.expected_usd", r.expected_usd}, {"cost.usd_per_billion_tokens", r.usd_per_billion_tokens},
-      {"cost.expected", r.expected_usd * r.display_per_usd}};
-  for (const auto& [name, value] : figures)
-    if (!std::isfinite(value)) return name;
-  const std::pair<const char*, const Breakdown*> breakdowns[] = {
-      {"time.breakdown_hours.", &r.time_hours}, {"gpu_hours.breakdown.", &r.gpu_hours}, {"cost.breakdown.", &r.cost_usd}};
-  for (const auto& [prefix, b] : breakdowns)
-    for (int p = 0; p < kPartCount; ++p)
-      if (!std::isfinite(b->part[p])) return std::string(prefix) + PartName(p);
-  return "";
-}
-
 int EvaluateForOutput(const std::string& name, const Scenario& s, Result* r) {
   *r = Evaluate(s);
   if (!r->ok) {
     Error(name + ": scenario cannot be evaluated (cluster.gpu: unknown GPU or unsupported precision)");
     return kExitInvalid;
   }
-  const std::string bad = NonFiniteResultPath(s, *r);
-  if (!bad.empty()) {
-    Error(name + ": outside the model's numeric range: result " + bad +
-          " is not finite (check extreme values such as a tiny cluster.mfu or reliability.gpu_mtbf_hours)");
+  if (const std::string bad = NonFiniteResultPath(*r); !bad.empty()) {
+    Error(name + ": " + OutOfRangeMessage(bad));
     return kExitInvalid;
   }
   return kExitOk;

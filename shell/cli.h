@@ -66,8 +66,6 @@ bool ParseNumber(const std::string& text, double* out);
 // Splits "a,b,c" at commas (empty items kept, so "a,,b" can be reported).
 std::vector<std::string> SplitList(const std::string& text, char separator = ',');
 
-// JSON path of the first result figure that is not finite ("" when every figure is finite).
-std::string NonFiniteResultPath(const Scenario& s, const Result& r);
 
 // Evaluates a scenario for output. Returns kExitOk, or kExitInvalid after one line naming the input when the
 // scenario cannot be evaluated or a figure of its result is not finite (no output may hold NaN or infinity).

@@ -51,8 +51,8 @@ FileReport Check(const std::string& path) {
   if (report.problems.empty()) {
     const Result r = Evaluate(p.scenario);
     if (!r.ok) report.problems.push_back({"cluster.gpu", "scenario cannot be evaluated"});
-    else if (std::string bad = NonFiniteResultPath(p.scenario, r); !bad.empty())
-      report.problems.push_back({"", "outside the model's numeric range: result " + bad + " is not finite"});
+    else if (std::string bad = NonFiniteResultPath(r); !bad.empty())
+      report.problems.push_back({"", OutOfRangeMessage(bad)});
     else
       for (int i = 0; i < r.warnings.count; ++i) report.warnings.push_back(r.warnings.text[i]);
   }

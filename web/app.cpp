@@ -100,6 +100,10 @@ void AppRefresh(AppState& app) {
   if (app.dirty) {
     app.problems = ValidateScenario(app.scenario);
     app.result = app.problems.empty() ? Evaluate(app.scenario) : Result{};
+    if (const std::string bad = NonFiniteResultPath(app.result); app.result.ok && !bad.empty()) {
+      app.problems.push_back({"", OutOfRangeMessage(bad)});  // never shows inf or NaN as a result
+      app.result = Result{};
+    }
     ++app.evaluations;
     app.charts.gpus.stale = app.charts.interval.stale = app.charts.mc.stale = true;
     if (app.charts.mc.run) app.charts.mc.run->Cancel();

@@ -27,6 +27,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const Result r = Evaluate(p.scenario);
   if (!r.ok) fuzz::Violated("a validated scenario cannot be evaluated");
   (void)ResultToJson(p.scenario, r);
-  (void)cli::NonFiniteResultPath(p.scenario, r);
+  (void)NonFiniteResultPath(r);
   return 0;
 }

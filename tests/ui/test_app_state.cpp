@@ -196,3 +196,17 @@ TEST_CASE("the page's import opens preset files as well as scenario documents") 
   CHECK(err.find("scenario.cluster.gpus") != std::string::npos);
   CHECK(app.scenario.cluster.gpus == 128);  // kept
 }
+
+TEST_CASE("a result beyond the model's numeric range is an error the page shows, never inf or NaN") {
+  AppState app;
+  AppInit(app);
+  CHECK(AppLoadScenario(app, R"({"cluster": {"mfu": 1e-300}, "workload": {"params": 1e15, "tokens": 1e15}})").empty());
+  AppRefresh(app);
+  REQUIRE_FALSE(app.problems.empty());
+  CHECK(app.problems.front().Text().find("outside the model's numeric range") != std::string::npos);
+  CHECK_FALSE(app.result.ok);
+  CHECK(AppLoadScenario(app, "{}").empty());  // and a sane scenario evaluates again
+  AppRefresh(app);
+  CHECK(app.problems.empty());
+  CHECK(app.result.ok);
+}
