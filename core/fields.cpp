@@ -34,7 +34,8 @@ const FieldSpec kFields[] = {
    "(sweeps, batch inference); a failure loses only that task's progress since its last checkpoint.",
    "-"},
   {"workload.params", NUM, REF(workload.params), 7e9, nullptr, 0, kBig, true, false, nullptr, "parameters",
-   "workload", "Model parameters (dense count).",
+   "workload", "Model parameters (dense count). Not given but the shape is (layers, hidden, heads, seq_len, vocab): "
+   "the count the shape implies.",
    "7B: Llama 2 7B scale (Touvron et al. 2023, arXiv:2307.09288)"},
   {"workload.tokens", NUM, REF(workload.tokens), 140e9, nullptr, 0, 1e17, true, false, nullptr, "tokens",
    "workload", "Training tokens.",

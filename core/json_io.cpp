@@ -8,6 +8,8 @@
 
 #include "catalog.h"
 #include "fields.h"
+#include "layout.h"
+#include "memory.h"
 #include "scaling_fit.h"
 
 namespace gpucost {
@@ -222,6 +224,14 @@ ScenarioParse ParseScenarioJson(std::string_view text, const Scenario& base) {
     return out;
   }
   ParseObject(doc, "", &out.scenario, &out.errors);
+  // A model given by its shape alone: its parameter count comes from the shape, not the 7B default (which
+  // would silently size FLOPs, memory and checkpoints for another model).
+  const bool params_given = doc.contains("workload") && doc["workload"].is_object() && doc["workload"].contains("params");
+  if (out.errors.empty() && !params_given && base.workload.params == DefaultScenario().workload.params &&
+      HasModelShape(out.scenario)) {
+    const double shape_params = ShapeParams(ShapeFromScenario(out.scenario));
+    if (shape_params > 0) out.scenario.workload.params = shape_params;
+  }
   if (out.errors.empty()) out.errors = ValidateScenario(out.scenario);
   return out;
 }

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "fields.h"
+#include "evaluate.h"
 #include "json_io.h"
 #include "../test_util.h"
 
@@ -77,4 +78,23 @@ TEST_CASE("valid fields survive an error elsewhere") {
 TEST_CASE("all errors are reported, not only the first") {
   ScenarioParse p = ParseScenarioJson(R"({"cluster": {"gpus": -1, "mfu": 0}, "reliability": {"gpu_mtbf_hours": -2}})");
   CHECK(p.errors.size() == 3);
+}
+
+TEST_CASE("a model given by its shape alone takes its parameter count from the shape") {
+  // GPT-3 175B's shape (Brown et al. 2020, Table 2.1): 96 layers, d_model 12288, 96 heads, 2048 context.
+  const char* shape = R"("layers": 96, "hidden": 12288, "heads": 96, "seq_len": 2048, "vocab": 50257)";
+  ScenarioParse p = ParseScenarioJson(std::string(R"({"workload": {)") + shape + "}}");
+  REQUIRE(p.ok());
+  CHECK(p.scenario.workload.params == doctest::Approx(175e9).epsilon(0.01));
+  const Result r = Evaluate(p.scenario);
+  REQUIRE(r.ok);
+  for (int i = 0; i < r.warnings.count; ++i) CHECK(std::string(r.warnings.code[i]) != "params_shape_mismatch");
+  // Given explicitly, the count is the user's (the mismatch warning then says so).
+  p = ParseScenarioJson(std::string(R"({"workload": {"params": 7e9, )") + shape + "}}");
+  REQUIRE(p.ok());
+  CHECK(p.scenario.workload.params == 7e9);
+  // Without a whole shape the default stays.
+  p = ParseScenarioJson(R"({"workload": {"layers": 96}})");
+  REQUIRE(p.ok());
+  CHECK(p.scenario.workload.params == DefaultScenario().workload.params);
 }
