@@ -15,8 +15,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -78,15 +76,6 @@ int ParseOptions(int argc, char** argv, Options* o) {
   return 0;
 }
 
-bool ReadFile(const std::string& path, std::string* text) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  *text = ss.str();
-  return true;
-}
-
 // Any input since the last frame: the loop draws until ImGui has settled, then waits for the next event.
 bool g_input = true;
 
@@ -103,7 +92,7 @@ void InstallInputWatch(GLFWwindow* w) {
   glfwSetDropCallback(w, [](GLFWwindow*, int count, const char** paths) {
     for (int i = 0; i < count; ++i) {
       std::string text;
-      if (ReadFile(paths[i], &text)) gpucost::platform::NativeQueuePickedFile(paths[i], text);
+      if (gpucost::platform::NativeReadFile(paths[i], &text)) gpucost::platform::NativeQueuePickedFile(paths[i], text);
     }
     g_input = true;
   });
@@ -131,7 +120,7 @@ int main(int argc, char** argv) {
   if (!opt.input.empty()) {
     std::string text = opt.input;  // a share link given directly
     const bool is_link = opt.input.find("#s=") != std::string::npos || opt.input.rfind("s=", 0) == 0;
-    if (!is_link && !ReadFile(opt.input, &text)) {
+    if (!is_link && !gpucost::platform::NativeReadFile(opt.input, &text)) {
       std::fprintf(stderr, "gpucost-gui: cannot read %s\n", opt.input.c_str());
       return 1;
     }

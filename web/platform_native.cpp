@@ -20,7 +20,9 @@ struct PickedFile {
 NativeRecord g_record;
 PickedFile g_picked;
 
-bool ReadWholeFile(const std::string& path, std::string* text) {
+}  // namespace
+
+bool NativeReadFile(const std::string& path, std::string* text) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return false;
   std::ostringstream ss;
@@ -28,8 +30,6 @@ bool ReadWholeFile(const std::string& path, std::string* text) {
   *text = ss.str();
   return true;
 }
-
-}  // namespace
 
 NativeRecord& NativeRecorded() { return g_record; }
 
@@ -59,7 +59,7 @@ void PickFile(const char* /*accept*/) {
   ++g_record.picks_requested;
   const char* path = std::getenv("GPUCOST_PICK_FILE");
   std::string text;
-  if (path && ReadWholeFile(path, &text)) NativeQueuePickedFile(path, text);
+  if (path && NativeReadFile(path, &text)) NativeQueuePickedFile(path, text);
 }
 
 bool TakePickedFile(std::string* name, std::string* text) {

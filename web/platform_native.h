@@ -14,6 +14,8 @@ struct NativeRecord {
 };
 
 NativeRecord& NativeRecorded();
+// Reads a whole file (false when it cannot be opened).
+bool NativeReadFile(const std::string& path, std::string* text);
 // Queues a file as if the user had picked it (delivered by the next TakePickedFile()).
 void NativeQueuePickedFile(const std::string& name, const std::string& text);
 
