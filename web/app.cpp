@@ -208,12 +208,25 @@ std::string AppApplyProbe(AppState& app, const std::string& json_text) {
   app.error.clear();
   AppScenarioEdited(app);
   std::string fields;
-  for (const std::string& f : set) fields += (fields.empty() ? "" : ", ") + f;
+  for (const std::string& f : set) {
+    fields += (fields.empty() ? "" : ", ") + f;
+    if (const FieldSpec* spec = FindField(f.c_str())) {
+      FieldEdit& e = app.edits[static_cast<std::size_t>(spec - Fields())];
+      e.measured = true;
+      e.measured_value = GetNumber(app.scenario, *spec);
+    }
+  }
+  app.measured_from = "probe report of " + p.report.host.hostname + ", " + p.report.created_utc;
   app.notice = "Probe applied: " + (fields.empty() ? std::string("nothing measured to apply") : "set " + fields);
   const std::string mismatch = ProbeGpuMismatch(p.report, app.scenario);
   if (!mismatch.empty()) app.notice += " (" + mismatch + ")";
   if (std::find(set.begin(), set.end(), "cluster.peak_tflops") != set.end()) app.notice += ". " + std::string(kProbePeakNote);
   return "";
+}
+
+bool AppFieldMeasured(const AppState& app, std::size_t index) {
+  if (index >= app.edits.size() || !app.edits[index].measured) return false;
+  return GetNumber(app.scenario, Fields()[index]) == app.edits[index].measured_value;
 }
 
 std::string AppLoadPreset(AppState& app, const std::string& id) {

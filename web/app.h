@@ -30,6 +30,8 @@ const char* ViewName(View v);  // "Results", "Compare", ...
 struct FieldEdit {
   bool rejected = false;  // the last value typed was out of range: shown with its error, not applied
   double typed = 0;       // that value
+  bool measured = false;  // set by a probe import (AppApplyProbe) to measured_value
+  double measured_value = 0;
 };
 
 struct Pinned {
@@ -98,6 +100,7 @@ struct AppState {
   std::string link;        // the share link of the scenario and the pinned comparison
   std::string error;       // message shown to the user ("" if none)
   std::string notice;      // a short confirmation ("Link copied", "Loaded scenario.json")
+  std::string measured_from;  // the probe report the measured fields came from (host, date)
   long frames = 0;         // frames drawn
   long evaluations = 0;    // Evaluate() calls for the edited scenario (only when it changed)
   float ui_scale = 1.0f;   // device pixels per CSS pixel
@@ -127,8 +130,11 @@ std::string AppOpenLink(AppState& app, const std::string& link);
 // Loads a file's text: a share link, a scenario document or a probe report (applied to the scenario).
 // Returns "" or the error (named after the file); on error everything is kept.
 std::string AppImportText(AppState& app, const std::string& name, const std::string& text);
-// Applies a probe report (schema gpucost/probe@1) to the scenario. Returns "" or the error.
+// Applies a probe report (schema gpucost/probe@1) to the scenario and marks the fields it set as measured.
+// Returns "" or the error.
 std::string AppApplyProbe(AppState& app, const std::string& json_text);
+// Field `index` holds the value a probe report measured (the editor marks it; an edit removes the mark).
+bool AppFieldMeasured(const AppState& app, std::size_t index);
 // Loads a preset by id. Returns "" or the error.
 std::string AppLoadPreset(AppState& app, const std::string& id);
 // Re-evaluates if the scenario changed; writes the URL fragment after an edit.

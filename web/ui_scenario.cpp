@@ -209,9 +209,12 @@ void FieldRow(AppState& app, std::size_t index) {
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
   ImGui::AlignTextToFramePadding();
-  if (IsDefault(app.scenario, f)) ImGui::TextUnformatted(label);
+  const bool measured = AppFieldMeasured(app, index);
+  if (measured) ImGui::TextColored(ImVec4(0.45f, 0.85f, 0.5f, 1), "%s (measured)", label);  // from a probe report
+  else if (IsDefault(app.scenario, f)) ImGui::TextUnformatted(label);
   else ImGui::TextColored(ImVec4(0.55f, 0.8f, 1.0f, 1), "%s", label);  // changed from the default
-  if (ImGui::IsItemHovered()) Tooltip(f);
+  if (measured && ImGui::IsItemHovered()) ImGui::SetTooltip("Measured: from the %s", app.measured_from.c_str());
+  else if (ImGui::IsItemHovered()) Tooltip(f);
   ImGui::TableNextColumn();
   FieldWidget(app, index);
   if (ImGui::IsItemHovered()) Tooltip(f);

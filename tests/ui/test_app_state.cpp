@@ -171,6 +171,14 @@ TEST_CASE("importing a file: scenario, link, bad file, probe report") {
   CHECK(AppImportText(app, "probe.json", probe).empty());
   CHECK(app.scenario.cluster.peak_tflops > 0);
   CHECK(app.notice.find("cluster.peak_tflops") != std::string::npos);
+  // The editor marks the measured fields until the user changes them.
+  const std::size_t peak = static_cast<std::size_t>(FindField("cluster.peak_tflops") - Fields());
+  const std::size_t gpus = static_cast<std::size_t>(FindField("cluster.gpus") - Fields());
+  CHECK(AppFieldMeasured(app, peak));
+  CHECK_FALSE(AppFieldMeasured(app, gpus));
+  CHECK(app.measured_from.find("synthetic-h100-node") != std::string::npos);
+  app.scenario.cluster.peak_tflops = 500;
+  CHECK_FALSE(AppFieldMeasured(app, peak));
 }
 
 TEST_CASE("presets load and their links stay under 2,000 characters") {
