@@ -193,6 +193,10 @@ std::string CheckJsonDepth(std::string_view text, int max_depth) {
   return "";
 }
 
+double ParamsFromShape(const Scenario& s) {
+  return HasModelShape(s) ? ShapeParams(ShapeFromScenario(s)) : 0;
+}
+
 ScenarioParse ParseScenarioJson(std::string_view text) { return ParseScenarioJson(text, DefaultScenario()); }
 
 ScenarioParse ParseScenarioJson(std::string_view text, const Scenario& base) {
@@ -227,11 +231,9 @@ ScenarioParse ParseScenarioJson(std::string_view text, const Scenario& base) {
   // A model given by its shape alone: its parameter count comes from the shape, not the 7B default (which
   // would silently size FLOPs, memory and checkpoints for another model).
   const bool params_given = doc.contains("workload") && doc["workload"].is_object() && doc["workload"].contains("params");
-  if (out.errors.empty() && !params_given && base.workload.params == DefaultScenario().workload.params &&
-      HasModelShape(out.scenario)) {
-    const double shape_params = ShapeParams(ShapeFromScenario(out.scenario));
-    if (shape_params > 0) out.scenario.workload.params = shape_params;
-  }
+  if (out.errors.empty() && !params_given && base.workload.params == DefaultScenario().workload.params)
+    if (const double shape_params = ParamsFromShape(out.scenario); shape_params > 0)
+      out.scenario.workload.params = shape_params;
   if (out.errors.empty()) out.errors = ValidateScenario(out.scenario);
   return out;
 }

@@ -28,6 +28,9 @@ struct ScenarioParse {
 // Parses a scenario document over `base` (default: DefaultScenario()). Collects every error; valid fields
 // are applied even when others are not, so nothing the user entered is lost because of an error elsewhere.
 ScenarioParse ParseScenarioJson(std::string_view text);
+// The parameter count a complete model shape implies (layers, hidden, heads, seq_len, vocab), else 0. A scenario
+// that gives the shape but not workload.params takes this count (the parser; the page's editor likewise).
+double ParamsFromShape(const Scenario& s);
 ScenarioParse ParseScenarioJson(std::string_view text, const Scenario& base);
 
 // Cross-field and catalog checks on a scenario whose fields are individually in range.

@@ -224,6 +224,17 @@ std::string AppApplyProbe(AppState& app, const std::string& json_text) {
   return "";
 }
 
+// A model shape edited while workload.params is the default or the previous shape's count, and the user has
+// not typed a count: the count follows the shape (as when a file gives the shape without params), rather
+// than a 7B count beside a 70B shape.
+void AppFollowShape(AppState& app, const Scenario& before) {
+  const FieldSpec* params = FindField("workload.params");
+  if (app.edits[static_cast<std::size_t>(params - Fields())].touched) return;
+  const double current = app.scenario.workload.params;
+  if (!IsDefault(app.scenario, *params) && current != ParamsFromShape(before)) return;
+  if (const double n = ParamsFromShape(app.scenario); n > 0) app.scenario.workload.params = n;
+}
+
 bool AppFieldMeasured(const AppState& app, std::size_t index) {
   if (index >= app.edits.size() || !app.edits[index].measured) return false;
   return GetNumber(app.scenario, Fields()[index]) == app.edits[index].measured_value;

@@ -30,6 +30,7 @@ const char* ViewName(View v);  // "Results", "Compare", ...
 struct FieldEdit {
   bool rejected = false;  // the last value typed was out of range: shown with its error, not applied
   double typed = 0;       // that value
+  bool touched = false;   // the user entered a value here since the scenario was loaded
   bool measured = false;  // set by a probe import (AppApplyProbe) to measured_value
   double measured_value = 0;
 };
@@ -133,6 +134,9 @@ std::string AppImportText(AppState& app, const std::string& name, const std::str
 // Applies a probe report (schema gpucost/probe@1) to the scenario and marks the fields it set as measured.
 // Returns "" or the error.
 std::string AppApplyProbe(AppState& app, const std::string& json_text);
+// After an edit of the scenario `before`: a model shape edited while workload.params is the default or the
+// previous shape's count, and the user has not typed a count, brings the count along (ParamsFromShape).
+void AppFollowShape(AppState& app, const Scenario& before);
 // Field `index` holds the value a probe report measured (the editor marks it; an edit removes the mark).
 bool AppFieldMeasured(const AppState& app, std::size_t index);
 // Loads a preset by id. Returns "" or the error.

@@ -97,8 +97,11 @@ void ApplyNumber(AppState& app, std::size_t index, double v) {
     return;
   }
   edit.rejected = false;
+  edit.touched = true;
   if (GetNumber(app.scenario, f) == v) return;
+  const Scenario before = app.scenario;
   SetNumber(app.scenario, f, v);
+  AppFollowShape(app, before);
   AppScenarioEdited(app);
 }
 

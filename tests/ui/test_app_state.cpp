@@ -218,3 +218,26 @@ TEST_CASE("a result beyond the model's numeric range is an error the page shows,
   CHECK(app.problems.empty());
   CHECK(app.result.ok);
 }
+
+TEST_CASE("editing a model shape brings workload.params along unless the user typed a count") {
+  AppState app;
+  AppInit(app);
+  auto set_shape = [&](std::int64_t layers) {
+    const Scenario before = app.scenario;
+    WorkloadInputs& w = app.scenario.workload;
+    w.layers = layers, w.hidden = 8192, w.heads = 64, w.seq_len = 4096, w.vocab = 32000, w.ffn_hidden = 28672;
+    AppFollowShape(app, before);
+  };
+  set_shape(80);  // Llama 2 70B's dimensions (counted as a GPT-style layer: 2 FFN matrices, no GQA -> 59e9)
+  CHECK(app.scenario.workload.params == doctest::Approx(ParamsFromShape(app.scenario)));
+  CHECK(app.scenario.workload.params > 50e9);
+  set_shape(40);  // the count keeps following the shape
+  CHECK(app.scenario.workload.params == doctest::Approx(ParamsFromShape(app.scenario)));
+  CHECK(app.scenario.workload.params < 40e9);
+  // A count the user typed stays.
+  const std::size_t params = static_cast<std::size_t>(FindField("workload.params") - Fields());
+  app.edits[params].touched = true;
+  app.scenario.workload.params = 50e9;
+  set_shape(80);
+  CHECK(app.scenario.workload.params == 50e9);
+}
