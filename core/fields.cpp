@@ -58,6 +58,13 @@ const FieldSpec kFields[] = {
    "workload", "Vocabulary size.", "-"},
   {"workload.ffn_hidden", INT, REF(workload.ffn_hidden), 0, nullptr, 1, 100000000, false, true, nullptr, "",
    "workload", "Feed-forward hidden size. Absent: 4 x hidden.", "GPT-3 convention (Brown et al. 2020)"},
+  {"workload.kv_heads", INT, REF(workload.kv_heads), 0, nullptr, 1, 100000, false, true, nullptr, "heads",
+   "workload", "Key/value heads (grouped-query attention: Llama 2 70B and Llama 3 use 8); must divide heads. "
+   "Absent: = heads (multi-head attention).",
+   "Ainslie et al. 2023, GQA, arXiv:2305.13245; Touvron et al. 2023 (Llama 2 70B: 8)"},
+  {"workload.ffn_gated", BOOL, REF(workload.ffn_gated), 0, nullptr, 0, 1, false, false, nullptr, "",
+   "workload", "Gated MLP (SwiGLU/GeGLU, as Llama): three hidden x ffn_hidden matrices instead of two (GPT).",
+   "GPT-style by default; Shazeer 2020, GLU Variants Improve Transformer, arXiv:2002.05202"},
   {"workload.input_bytes_per_token", NUM, REF(workload.input_bytes_per_token), 4, nullptr, 0, 1e9, true,
    false, nullptr, "bytes/token", "workload",
    "Bytes the data pipeline reads per training token (tokenised text: 2-4; images/video: far more).",

@@ -283,6 +283,8 @@ std::vector<InputError> ValidateScenario(const Scenario& s) {
                                                  std::to_string(p.data_parallel * model_parallel)});
     if (w.heads > 0 && w.hidden > 0 && w.hidden % w.heads != 0)
       e.push_back({"workload.heads", "must divide workload.hidden (" + std::to_string(w.hidden) + ")"});
+    if (w.kv_heads > 0 && w.heads > 0 && w.heads % w.kv_heads != 0)
+      e.push_back({"workload.kv_heads", "must divide workload.heads (" + std::to_string(w.heads) + ")"});
   }
   return e;
 }

@@ -21,7 +21,7 @@ bool HalfPrecisionWeights(Precision p) {
 double ShapeLayerParams(const ModelShape& m) {
   const double h = static_cast<double>(m.hidden);
   const double f = m.ffn_hidden > 0 ? static_cast<double>(m.ffn_hidden) : 4 * h;
-  return 4 * h * h + 2 * h * f + 9 * h + f;  // QKV + projection, two MLP matrices, biases, two layer norms
+  return m.layer_matrix_params() + 9 * h + f;  // the matrices, biases, two layer norms
 }
 
 double LayerParams(const ModelShape& m) {
@@ -59,12 +59,19 @@ double ActivationBytesPerLayer(const ModelShape& m, const Layout& l) {
   const double t = static_cast<double>(l.tensor);
   const double sbh = s * b * h;
   const double attention = 5 * a * s / (h * t);  // softmax input/output and dropout mask: not split by SP
+  // Korthikanti et al. Table 2 per sbh: 10 not split by tensor parallelism (layer-norm, attention and MLP
+  // inputs, dropout masks) and 24 split (Q, K, V 6; the projection's input 2; the MLP's 16 = 2 x 2 x 4h for
+  // GeLU's input and the second matrix's input). Generalised: K and V scale with kv_width / h, the MLP with
+  // ffn_hidden / h, and a gated MLP keeps three b·s·ffn tensors (gate, up and their product) instead of two.
+  const double f = m.ffn_hidden > 0 ? static_cast<double>(m.ffn_hidden) : 4 * h;
+  const double split = 4 + 4 * m.kv_width() / h + (m.ffn_gated ? 6 : 4) * f / h;
+  const double not_split = 10;
   switch (l.recompute) {
     case Recompute::kFull: return 2 * sbh / (l.sequence_parallel ? t : 1);
-    case Recompute::kSelective: return sbh * (l.sequence_parallel ? 34 / t : 10 + 24 / t);
+    case Recompute::kSelective: return sbh * (l.sequence_parallel ? (not_split + split) / t : not_split + split / t);
     case Recompute::kNone: break;
   }
-  return sbh * ((l.sequence_parallel ? 34 / t : 10 + 24 / t) + attention);
+  return sbh * ((l.sequence_parallel ? (not_split + split) / t : not_split + split / t) + attention);
 }
 
 MemoryBreakdown EstimateMemory(const ModelShape& m, const Layout& l, Precision precision, double device_bytes) {
@@ -166,7 +173,7 @@ LayoutFit SmallestFittingLayout(const ModelShape& m, const Layout& base, Precisi
   const int re_lo = static_cast<int>(base.recompute);
   const int re_hi = space.vary_recompute ? static_cast<int>(Recompute::kFull) : re_lo;
   for (int ti = 0; ti < nt; ++ti) {
-    if (m.known() && m.heads % tensors[ti] != 0) continue;
+    if (m.known() && (m.heads % tensors[ti] != 0 || (m.kv_heads > 0 && m.kv_heads % tensors[ti] != 0))) continue;
     for (int pi = 0; pi < np; ++pi)
       for (int di = 0; di < nd; ++di) {
         const std::int64_t gpus = tensors[ti] * pipes[pi] * datas[di];

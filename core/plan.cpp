@@ -59,7 +59,7 @@ bool ValidAt(const PlanSearch& s, int level) {
   const std::int64_t global = s.base.global_batch;
   const std::int64_t t = s.gpu_divisors[s.cursor[kTensor]];
   switch (level) {
-    case kTensor: return m.heads % t == 0 && m.hidden % t == 0 && m.ffn_hidden % t == 0;
+    case kTensor: return m.heads % t == 0 && m.hidden % t == 0 && m.ffn_hidden % t == 0 && (m.kv_heads <= 0 || m.kv_heads % t == 0);
     case kPipeline: {
       const std::int64_t p = s.gpu_divisors[s.cursor[kPipeline]];
       return (s.gpus / t) % p == 0 && m.layers % p == 0 && global % ((s.gpus / t) / p) == 0;

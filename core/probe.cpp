@@ -456,9 +456,11 @@ std::vector<ProbeGemmShape> TrainingGemmShapes(const Scenario& s) {
   const std::int64_t tokens = (shaped ? w.seq_len : 4096) * s.parallel.micro_batch;
   const std::int64_t tp = s.parallel.tensor_parallel;
   auto split = [tp](std::int64_t v) { return std::max<std::int64_t>(1, v / tp); };
-  return {{"qkv", tokens, split(3 * hidden), hidden},
+  // Grouped-query attention narrows K and V; a gated MLP's gate and up projections run as one GEMM (fused).
+  const std::int64_t kv = shaped && w.kv_heads > 0 && w.heads > 0 ? hidden * w.kv_heads / w.heads : hidden;
+  return {{"qkv", tokens, split(hidden + 2 * kv), hidden},
           {"attn_out", tokens, hidden, split(hidden)},
-          {"ffn_up", tokens, split(ffn), hidden},
+          {"ffn_up", tokens, split(w.ffn_gated ? 2 * ffn : ffn), hidden},
           {"ffn_down", tokens, hidden, split(ffn)}};
 }
 

@@ -33,6 +33,8 @@ struct WorkloadInputs {
   std::int64_t seq_len;           // workload.seq_len
   std::int64_t vocab;             // workload.vocab
   std::int64_t ffn_hidden;        // workload.ffn_hidden (auto: 4 x hidden)
+  std::int64_t kv_heads;          // workload.kv_heads (grouped-query attention; auto: heads)
+  int ffn_gated;                  // workload.ffn_gated (SwiGLU-style MLP: three matrices instead of two)
   double input_bytes_per_token;   // workload.input_bytes_per_token (data-feed volume)
   std::int64_t tasks;             // workload.tasks (independent)
   double task_gpu_hours;          // workload.task_gpu_hours (GPU-hours of one task when nothing fails)

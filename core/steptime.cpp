@@ -87,8 +87,9 @@ LayerTimes LayerTimesOf(const ModelShape& m, const Layout& l, const StepHardware
   const double b = D(l.micro_batch), s = D(m.seq_len), h = D(m.hidden), f = D(m.ffn_hidden);
   const double t = D(l.tensor), heads = D(m.heads), e = hw.bytes_per_element;
   const double tokens = b * s;
-  r.gemm_forward = GemmSeconds(tokens, h, 3 * h / t, 1, hw) + GemmSeconds(tokens, h / t, h, 1, hw) +
-                   GemmSeconds(tokens, h, f / t, 1, hw) + GemmSeconds(tokens, f / t, h, 1, hw);
+  const double up_matrices = m.ffn_gated ? 2 : 1;  // gated MLP: gate and up projections
+  r.gemm_forward = GemmSeconds(tokens, h, (h + 2 * m.kv_width()) / t, 1, hw) + GemmSeconds(tokens, h / t, h, 1, hw) +
+                   up_matrices * GemmSeconds(tokens, h, f / t, 1, hw) + GemmSeconds(tokens, f / t, h, 1, hw);
   const double head_dim = h / heads, local_heads = heads / t;
   r.attention_forward = 2 * GemmSeconds(s, head_dim, s, b * local_heads, hw);
   // Attention scores: softmax (read + write), dropout (read + write + 1-byte mask) forward;
@@ -99,9 +100,11 @@ LayerTimes LayerTimesOf(const ModelShape& m, const Layout& l, const StepHardware
   // b·s·h tensors: 2 layer norms (r+w), 2 dropouts (r+w+mask), 2 residual adds (2r+w) = 14e + 2 bytes per
   // element forward, about twice that backward; split by t only with sequence parallelism.
   const double hidden_elems = tokens * h / (l.sequence_parallel ? t : 1.0);
-  const double ffn_elems = tokens * f / t;  // GeLU: r+w forward, 2r+w backward
-  r.memory_forward = MemorySeconds(hidden_elems * (14 * e + 2) + ffn_elems * 2 * e, hidden_elems * e, hw);
-  r.memory_backward = MemorySeconds(hidden_elems * 2 * (14 * e + 2) + ffn_elems * 3 * e, hidden_elems * e, hw) +
+  // GeLU: r+w forward, 2r+w backward; gated (SiLU(gate) x up): 2r+w forward, 3r+2w backward.
+  const double ffn_elems = tokens * f / t;
+  const double ffn_forward_bytes = (m.ffn_gated ? 3 : 2) * e, ffn_backward_bytes = (m.ffn_gated ? 5 : 3) * e;
+  r.memory_forward = MemorySeconds(hidden_elems * (14 * e + 2) + ffn_elems * ffn_forward_bytes, hidden_elems * e, hw);
+  r.memory_backward = MemorySeconds(hidden_elems * 2 * (14 * e + 2) + ffn_elems * ffn_backward_bytes, hidden_elems * e, hw) +
                       attention_memory_backward;
   // Tensor-parallel collectives of the full activation b·s·h.
   if (l.tensor > 1) {
@@ -168,7 +171,7 @@ const char* LayoutErrorText(LayoutError e) {
     case LayoutError::kShapeUnknown: return "the model shape (workload.layers, hidden, heads, seq_len, vocab) is not given";
     case LayoutError::kGlobalBatchUnknown: return "parallel.global_batch is not given";
     case LayoutError::kBadDegree: return "parallel degrees and the micro-batch must be at least 1 and zero_stage 0-3";
-    case LayoutError::kTensorHeads: return "workload.heads and workload.hidden must be divisible by parallel.tensor_parallel";
+    case LayoutError::kTensorHeads: return "workload.heads, hidden, ffn_hidden and kv_heads must be divisible by parallel.tensor_parallel";
     case LayoutError::kPipelineLayers: return "workload.layers must be divisible by pipeline_parallel x pipeline_interleave";
     case LayoutError::kBatchSplit: return "parallel.global_batch must be divisible by data_parallel x micro_batch";
     case LayoutError::kInterleave: return "pipeline_interleave > 1 needs pipeline_parallel > 1 and micro-batches per step divisible by pipeline_parallel";
@@ -182,7 +185,9 @@ LayoutError CheckLayout(const ModelShape& m, const Layout& l) {
   if (l.tensor < 1 || l.pipeline < 1 || l.data < 1 || l.micro_batch < 1 || l.interleave < 1 || l.zero_stage < 0 ||
       l.zero_stage > 3)
     return LayoutError::kBadDegree;
-  if (m.heads % l.tensor != 0 || m.hidden % l.tensor != 0 || m.ffn_hidden % l.tensor != 0) return LayoutError::kTensorHeads;
+  if (m.heads % l.tensor != 0 || m.hidden % l.tensor != 0 || m.ffn_hidden % l.tensor != 0 ||
+      (m.kv_heads > 0 && m.kv_heads % l.tensor != 0))
+    return LayoutError::kTensorHeads;
   if (m.layers % (l.pipeline * l.interleave) != 0) return LayoutError::kPipelineLayers;
   if (l.global_batch % (l.data * l.micro_batch) != 0) return LayoutError::kBatchSplit;
   if (l.interleave > 1 && (l.pipeline < 2 || l.micro_batches() % l.pipeline != 0)) return LayoutError::kInterleave;
@@ -199,7 +204,7 @@ StepTime EstimateStepTime(const ModelShape& m, const Layout& l, const StepHardwa
   links.gpus_per_node = hw.gpus_per_node;
   const LayerTimes lt = LayerTimesOf(m, l, hw, links);
   const double mb = D(l.micro_batches()), layers = D(m.layers) / D(l.pipeline);
-  const double t = D(l.tensor), h = D(m.hidden), f = D(m.ffn_hidden), s = D(m.seq_len), e = hw.bytes_per_element;
+  const double t = D(l.tensor), h = D(m.hidden), s = D(m.seq_len), e = hw.bytes_per_element;
 
   // Per micro-batch on the last stage.
   const double gemm_fb = 3 * (lt.gemm_forward + lt.attention_forward);
@@ -230,7 +235,7 @@ StepTime EstimateStepTime(const ModelShape& m, const Layout& l, const StepHardwa
   r.bubble_seconds = D(l.pipeline - 1) / D(l.interleave) * busy_mb;
 
   // Data parallel: the last stage's parameters.
-  const double layer_params = 4 * h * h + 2 * h * f;
+  const double layer_params = m.layer_matrix_params();
   const double stage_params = (layers * layer_params + D(m.vocab) * h) / t;
   r.params = D(m.layers) * layer_params + D(m.vocab) * h;
   if (l.data > 1) {

@@ -98,3 +98,11 @@ TEST_CASE("a model given by its shape alone takes its parameter count from the s
   REQUIRE(p.ok());
   CHECK(p.scenario.workload.params == DefaultScenario().workload.params);
 }
+
+TEST_CASE("workload.kv_heads must divide workload.heads") {
+  ScenarioParse p = ParseScenarioJson(R"({"workload": {"heads": 64, "hidden": 8192, "kv_heads": 12}})");
+  REQUIRE_FALSE(p.ok());
+  CHECK(p.errors.front().path == "workload.kv_heads");
+  p = ParseScenarioJson(R"({"workload": {"heads": 64, "hidden": 8192, "kv_heads": 8, "ffn_gated": true}})");
+  CHECK(p.ok());
+}

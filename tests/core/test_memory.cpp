@@ -311,3 +311,45 @@ TEST_CASE("memory: a large vocabulary makes the last stage (fp32 logits) the lar
   CHECK_FALSE(one.last_stage);
   CHECK(one.activations_bytes > 4 * 8192.0 * 256000);
 }
+
+// Llama-style models: grouped-query attention (kv_heads) and a gated (SwiGLU) MLP. Published sizes: Llama 2
+// (Touvron et al. 2023, arXiv:2307.09288, Table 1 and the released configs: 7B = 6.74e9, 70B = 68.98e9 with
+// untied output embeddings) and Llama 3 405B (Llama Team 2024, arXiv:2407.21783, Table 3: 126 layers, 16,384
+// wide, 128 heads, 8 KV heads, FFN 53,248, vocabulary 128,256). gpucost counts one embedding matrix (tied, as
+// GPT), so Llama's separate output matrix (V x h) is missing: -2.0% at 7B, -0.4% at 70B, -0.5% at 405B.
+TEST_CASE("memory: Llama-style shapes (GQA, SwiGLU) give the published parameter counts") {
+  struct Row {
+    const char* name;
+    std::int64_t layers, hidden, heads, kv_heads, ffn, vocab;
+    double published, tolerance;
+  };
+  const Row rows[] = {{"Llama 2 7B", 32, 4096, 32, 0, 11008, 32000, 6.74e9, 0.025},
+                      {"Llama 2 70B", 80, 8192, 64, 8, 28672, 32000, 68.98e9, 0.01},
+                      {"Llama 3 405B", 126, 16384, 128, 8, 53248, 128256, 405e9, 0.01}};
+  for (const Row& r : rows) {
+    CAPTURE(r.name);
+    ModelShape m;
+    m.layers = r.layers, m.hidden = r.hidden, m.heads = r.heads, m.kv_heads = r.kv_heads, m.ffn_hidden = r.ffn;
+    m.vocab = r.vocab, m.seq_len = 4096, m.ffn_gated = true;
+    CHECK(ShapeParams(m) == doctest::Approx(r.published).epsilon(r.tolerance));
+    m.ffn_gated = false;  // counted as a GPT-style MLP the 70B would be 59e9: the field matters
+    CHECK(ShapeParams(m) < 0.9 * r.published);
+  }
+}
+
+TEST_CASE("memory: activations generalise Korthikanti's 34 sbh to GQA and gated MLPs") {
+  ModelShape m;  // Llama 2 70B
+  m.layers = 80, m.hidden = 8192, m.heads = 64, m.kv_heads = 8, m.ffn_hidden = 28672, m.vocab = 32000, m.seq_len = 4096;
+  m.ffn_gated = true;
+  Layout l;
+  l.tensor = 8;
+  l.recompute = Recompute::kSelective;
+  const double sbh = 4096.0 * 1 * 8192;
+  // Split by tensor parallelism: Q and projection input 4, K and V 4 x 1024 / 8192, gated MLP 6 x 3.5.
+  CHECK(ActivationBytesPerLayer(m, l) == doctest::Approx(sbh * (10 + (4 + 0.5 + 21) / 8)));
+  l.sequence_parallel = true;
+  CHECK(ActivationBytesPerLayer(m, l) == doctest::Approx(sbh * (10 + 4 + 0.5 + 21) / 8));
+  // GPT shape (kv = heads, ffn = 4h, not gated): exactly Korthikanti's 34.
+  m.kv_heads = 0, m.ffn_hidden = 4 * 8192, m.ffn_gated = false;
+  CHECK(ActivationBytesPerLayer(m, l) == doctest::Approx(sbh * 34 / 8));
+}

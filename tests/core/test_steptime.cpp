@@ -392,3 +392,27 @@ TEST_CASE("Evaluate uses the predicted MFU when cluster.mfu is absent, and says 
   CHECK((!r.ok || r.warnings.count >= 1));
   CHECK(json::parse(ResultToJson(s, r)).contains("step") == false);
 }
+
+TEST_CASE("step time: grouped-query attention is faster and a gated MLP slower, as their GEMMs say") {
+  Scenario s = DefaultScenario();
+  s.workload.layers = 80, s.workload.hidden = 8192, s.workload.heads = 64, s.workload.ffn_hidden = 28672;
+  s.workload.vocab = 32000, s.workload.seq_len = 4096;
+  Layout l;
+  l.tensor = 8, l.pipeline = 4, l.data = 2, l.global_batch = 64;
+  const StepHardware hw = HardwareOf(s);
+  ModelShape m = ShapeFromScenario(s);
+  const StepTime mha = EstimateStepTime(m, l, hw);
+  m.kv_heads = 8;
+  const StepTime gqa = EstimateStepTime(m, l, hw);
+  m.ffn_gated = true;
+  const StepTime gated = EstimateStepTime(m, l, hw);
+  REQUIRE(mha.ok());
+  REQUIRE(gqa.ok());
+  REQUIRE(gated.ok());
+  CHECK(gqa.compute_seconds < mha.compute_seconds);
+  CHECK(gated.compute_seconds > gqa.compute_seconds);
+  CHECK(gqa.params < mha.params);
+  CHECK(gated.params == doctest::Approx(gqa.params + 80 * 8192.0 * 28672));  // one more h x ffn matrix a layer
+  m.kv_heads = 12;  // 12 KV heads cannot be split 8 ways
+  CHECK(EstimateStepTime(m, l, hw).error == LayoutError::kTensorHeads);
+}
