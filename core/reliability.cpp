@@ -31,6 +31,22 @@ Segment RunSegment(double a, double rate, bool* exploded) {
   return {n, lost};
 }
 
+// One stage between durable checkpoints (asynchronous checkpoints become durable `lag` after they begin).
+// After the last durable point became durable, the job needs `first` more seconds without a rollback to
+// reach its next target (the next checkpoint durable, or the end); a rollback returns it to the durable
+// point, `lag` further back than where that attempt started, and from there every retry needs `retry` =
+// first + lag seconds. Expected rollbacks: (1 - e^{-r first}) e^{r retry}; expected lost progress:
+// q lag + lost(first) / e^{r first} + q lost(retry), q = 1 - e^{-r first}, lost(L) = (e^{rL} - 1)/r - L.
+// With lag = 0 this is Daly's segment: e^{rL} - 1 rollbacks and lost(L).
+Segment RunStage(double first, double lag, double rate, bool* exploded) {
+  if (rate <= 0 || first <= 0) return {0, 0};
+  const Segment a = RunSegment(first, rate, exploded);
+  if (lag <= 0) return a;
+  const Segment b = RunSegment(first + lag, rate, exploded);
+  const double q = a.failures_before_success / (1 + a.failures_before_success);
+  return {q * (1 + b.failures_before_success), q * lag + a.lost_seconds / (1 + a.failures_before_success) + q * b.lost_seconds};
+}
+
 }  // namespace
 
 double YoungInterval(double delta, double mtbf) { return std::sqrt(2 * delta * mtbf); }
@@ -49,18 +65,32 @@ Timeline ExpectedTimeline(const TimelineInputs& in) {
   const double rollback_rate = in.failure_rate_per_s + (in.spot_saves_on_notice ? 0 : in.spot_rate_per_s);
   const double total_rate = in.failure_rate_per_s + in.spot_rate_per_s;
 
-  // Segments: n_full of (interval + block), then the remainder (if any) + the final checkpoint.
+  // Segments: n_full of (interval + block), then the remainder (if any) + the final checkpoint. Checkpoint k
+  // starts at k x segment and is durable `lag` later (0 for synchronous ones); the job ends at `end` without
+  // waiting for its last checkpoint. Stages run from one durable point to the next target (RunStage): the
+  // first to checkpoint 1 durable (or the end), the middle ones a segment each, the last to the end.
   const double n_full = std::floor(in.work_seconds / interval);
   const double rest = in.work_seconds - n_full * interval;
   const double block = in.checkpoint_block_seconds;
-  Segment full = RunSegment(interval + block, rollback_rate, &t.never_finishes);
-  Segment last = rest > 0 ? RunSegment(rest + block, rollback_rate, &t.never_finishes) : Segment{0, 0};
-  const double rollbacks = n_full * full.failures_before_success + last.failures_before_success;
+  const double segment = interval + block;
+  const double end = n_full * segment + (rest > 0 ? rest + block : 0);
+  const double lag = in.checkpoint_async ? std::max(0.0, in.checkpoint_write_seconds - block) : 0;
+  // Durable checkpoints reached before the end: k = 1..durable with k x segment + lag < end.
+  const double durable = std::max(0.0, std::min(n_full, std::ceil((end - lag) / segment) - 1));
+  Segment first{0, 0}, middle{0, 0}, last{0, 0};
+  if (durable < 1) {
+    first = RunStage(end, 0, rollback_rate, &t.never_finishes);
+  } else {
+    first = RunStage(segment + lag, 0, rollback_rate, &t.never_finishes);
+    if (durable > 1) middle = RunStage(segment, lag, rollback_rate, &t.never_finishes);
+    last = RunStage(end - (durable * segment + lag), lag, rollback_rate, &t.never_finishes);
+  }
+  const double middles = std::max(0.0, durable - 1);
+  const double rollbacks = first.failures_before_success + middles * middle.failures_before_success +
+                           last.failures_before_success;
   t.checkpoints = n_full + (rest > 0 ? 1 : 0);
   t.checkpoint = t.checkpoints * block;
-  t.rework = n_full * full.lost_seconds + last.lost_seconds;
-  // Asynchronous checkpoints complete `write` after they start: a rollback loses that much more on average.
-  if (in.checkpoint_async) t.rework += rollbacks * std::min(in.checkpoint_write_seconds, interval);
+  t.rework = first.lost_seconds + middles * middle.lost_seconds + last.lost_seconds;
 
   // Recovery after each rollback, by class; interruptions during recovery restart it (Daly's e^{R/M}).
   auto recovery = [&](double r_seconds, double* nested) {

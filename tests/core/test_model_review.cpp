@@ -154,7 +154,7 @@ TEST_CASE("reserved: the price blends commitment and on-demand burst; unused com
   CHECK(over.cost_usd.part[kPartUnusedCommitment] == doctest::Approx(32 * over.expected_hours * 2).epsilon(1e-9));
 }
 
-TEST_CASE("async checkpoints: less stall, but a rollback loses the write still in flight") {
+TEST_CASE("async checkpoints: less stall; the write in flight is at risk as the blocking write was") {
   Scenario sync = DefaultScenario();
   sync.cluster.gpus = 1024;
   sync.reliability.checkpoint_write_minutes = 10;
@@ -163,7 +163,9 @@ TEST_CASE("async checkpoints: less stall, but a rollback loses the write still i
   async.reliability.checkpoint_async = true;
   const Result a = Evaluate(async), b = Evaluate(sync);
   CHECK(a.time_hours.part[kPartCheckpoint] == doctest::Approx(0.1 * b.time_hours.part[kPartCheckpoint]).epsilon(0.02));
-  CHECK(a.time_hours.part[kPartRework] > b.time_hours.part[kPartRework]);
+  // A rollback during the write loses the previous interval too, but the blocking write's 9 minutes that are no
+  // longer stalled were at risk in the same way: rework about equal (the simulation: 0.0926 vs 0.0968 h).
+  CHECK(a.time_hours.part[kPartRework] == doctest::Approx(b.time_hours.part[kPartRework]).epsilon(0.1));
   CHECK(a.expected_hours < b.expected_hours);
 }
 
