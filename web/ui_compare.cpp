@@ -73,8 +73,12 @@ void Toolbar(AppState& app) {
     app.link_stale = app.write_fragment = true;
   }
   ImGui::EndDisabled();
+  // On the same line when it fits, else on its own (never clipped at the window's edge).
+  char status[96];
+  std::snprintf(status, sizeof status, "%zu of %zu columns; the share link carries them", app.pinned.size(), kMaxPinned);
   ImGui::SameLine();
-  ImGui::TextDisabled("%zu of %zu columns; the share link carries them", app.pinned.size(), kMaxPinned);
+  if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(status).x) ImGui::NewLine();
+  ImGui::TextDisabled("%s", status);
 }
 
 void ColumnHeader(AppState& app, std::size_t i) {
