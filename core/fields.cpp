@@ -65,6 +65,9 @@ const FieldSpec kFields[] = {
   {"workload.ffn_gated", BOOL, REF(workload.ffn_gated), 0, nullptr, 0, 1, false, false, nullptr, "",
    "workload", "Gated MLP (SwiGLU/GeGLU, as Llama): three hidden x ffn_hidden matrices instead of two (GPT).",
    "GPT-style by default; Shazeer 2020, GLU Variants Improve Transformer, arXiv:2002.05202"},
+  {"workload.tied_embeddings", BOOL, REF(workload.tied_embeddings), 1, nullptr, 0, 1, false, false, nullptr, "",
+   "workload", "Input and output embeddings share one vocab x hidden matrix (GPT-2/3); false: a separate output "
+   "matrix (Llama).", "Press & Wolf 2017, arXiv:1608.05859 (GPT ties them; Llama's configs do not)"},
   {"workload.input_bytes_per_token", NUM, REF(workload.input_bytes_per_token), 4, nullptr, 0, 1e9, true,
    false, nullptr, "bytes/token", "workload",
    "Bytes the data pipeline reads per training token (tokenised text: 2-4; images/video: far more).",

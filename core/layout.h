@@ -18,12 +18,16 @@ struct ModelShape {
   std::int64_t ffn_hidden = 0;  // 4 x hidden when not given
   std::int64_t kv_heads = 0;    // key/value heads (grouped-query attention); 0: = heads
   bool ffn_gated = false;       // SwiGLU-style MLP: gate and up projections, then down (three matrices)
+  bool tied_embeddings = true;  // one vocab x hidden matrix for input and output (else two)
   bool known() const { return layers > 0 && hidden > 0 && heads > 0 && seq_len > 0 && vocab > 0; }
   double kv_heads_or_heads() const { return static_cast<double>(kv_heads > 0 ? kv_heads : heads); }
   // Width of the K and V projections: kv_heads x head dimension (= hidden without grouped-query attention).
   double kv_width() const { return heads > 0 ? static_cast<double>(hidden) * kv_heads_or_heads() / static_cast<double>(heads) : 0; }
   // Weight-matrix parameters of one layer: Q and output (h^2 each), K and V (h x kv_width each), and two or
   // three (gated) h x ffn matrices. No biases or norms.
+  double embedding_params() const {
+    return (tied_embeddings ? 1 : 2) * static_cast<double>(vocab) * static_cast<double>(hidden);
+  }
   double layer_matrix_params() const {
     const double h = static_cast<double>(hidden), f = static_cast<double>(ffn_hidden > 0 ? ffn_hidden : 4 * hidden);
     return 2 * h * h + 2 * h * kv_width() + (ffn_gated ? 3 : 2) * h * f;
@@ -58,6 +62,7 @@ inline ModelShape ShapeFromScenario(const Scenario& s) {
   m.ffn_hidden = s.workload.ffn_hidden > 0 ? s.workload.ffn_hidden : 4 * s.workload.hidden;
   m.kv_heads = s.workload.kv_heads;
   m.ffn_gated = s.workload.ffn_gated != 0;
+  m.tied_embeddings = s.workload.tied_embeddings != 0;
   return m;
 }
 

@@ -25,7 +25,7 @@ double ShapeLayerParams(const ModelShape& m) {
 }
 
 double LayerParams(const ModelShape& m) {
-  const double embedding = static_cast<double>(m.vocab) * static_cast<double>(m.hidden);
+  const double embedding = m.embedding_params();
   if (m.params > embedding) return (m.params - embedding) / static_cast<double>(m.layers);
   return ShapeLayerParams(m);
 }
@@ -34,7 +34,7 @@ double LayerParams(const ModelShape& m) {
 
 double ShapeParams(const ModelShape& m) {
   if (!m.known()) return 0;
-  return static_cast<double>(m.layers) * ShapeLayerParams(m) + static_cast<double>(m.vocab) * static_cast<double>(m.hidden);
+  return static_cast<double>(m.layers) * ShapeLayerParams(m) + m.embedding_params();
 }
 
 BytesPerParam BytesPerParamFor(Precision precision, Optimizer optimizer) {
@@ -93,7 +93,10 @@ MemoryBreakdown EstimateMemory(const ModelShape& m, const Layout& l, Precision p
   if (shape) {
     layer_params = LayerParams(m) / t;
     out.layers_per_stage = std::ceil(static_cast<double>(m.layers) / p);
-    const double embedding = static_cast<double>(m.vocab) * static_cast<double>(m.hidden) / t;
+    // The first stage holds the input embedding (a tied model's last stage keeps a copy for its output
+    // layer); one stage holds both matrices of an untied model.
+    const double embedding = static_cast<double>(m.vocab) * static_cast<double>(m.hidden) / t *
+                             (l.pipeline == 1 && !m.tied_embeddings ? 2 : 1);
     out.params_per_gpu = out.layers_per_stage * layer_params + embedding;
   } else {
     out.params_per_gpu = m.params / (t * p);

@@ -35,6 +35,7 @@ struct WorkloadInputs {
   std::int64_t ffn_hidden;        // workload.ffn_hidden (auto: 4 x hidden)
   std::int64_t kv_heads;          // workload.kv_heads (grouped-query attention; auto: heads)
   int ffn_gated;                  // workload.ffn_gated (SwiGLU-style MLP: three matrices instead of two)
+  int tied_embeddings;            // workload.tied_embeddings (one vocab x hidden matrix in and out, as GPT)
   double input_bytes_per_token;   // workload.input_bytes_per_token (data-feed volume)
   std::int64_t tasks;             // workload.tasks (independent)
   double task_gpu_hours;          // workload.task_gpu_hours (GPU-hours of one task when nothing fails)

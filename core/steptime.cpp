@@ -236,8 +236,9 @@ StepTime EstimateStepTime(const ModelShape& m, const Layout& l, const StepHardwa
 
   // Data parallel: the last stage's parameters.
   const double layer_params = m.layer_matrix_params();
-  const double stage_params = (layers * layer_params + D(m.vocab) * h) / t;
-  r.params = D(m.layers) * layer_params + D(m.vocab) * h;
+  const double stage_embedding = D(m.vocab) * h * (l.pipeline == 1 && !m.tied_embeddings ? 2 : 1);
+  const double stage_params = (layers * layer_params + stage_embedding) / t;
+  r.params = D(m.layers) * layer_params + m.embedding_params();
   if (l.data > 1) {
     const Group g = GroupOf(l.data, l.tensor, hw.gpus_per_node);
     const double grads = stage_params * hw.grad_bytes_per_param, weights = stage_params * hw.weight_bytes_per_param;
