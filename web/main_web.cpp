@@ -92,6 +92,12 @@ void SyncCanvasSize() {
 
 void Frame() {
   gpucost::web::RendererPoll();
+  static bool renderer_error_shown = false;  // a failed shader program: say so once, where errors show
+  if (!renderer_error_shown && *gpucost::web::RendererError()) {
+    renderer_error_shown = true;
+    g_app.error = gpucost::web::RendererError();
+    g_wake_frames = 3;
+  }
   SyncCanvasSize();
   if (g_wake_frames <= 0 && !g_app.busy && !g_app.dirty) return;  // idle: draw nothing, burn nothing
   if (g_wake_frames > 0) --g_wake_frames;
