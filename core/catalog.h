@@ -31,6 +31,13 @@ const GpuSpec* FindGpu(const char* id);
 // Dense peak TFLOP/s of `gpu` for precision p (0 if unsupported).
 inline double DensePeakTflops(const GpuSpec& gpu, Precision p) { return gpu.dense_tflops[static_cast<int>(p)]; }
 
+// No GPU's best GEMM reaches its dense peak (which assumes boost clocks large GEMMs do not sustain): a tuned
+// large bf16 GEMM on a healthy H100 SXM ran at 780.2 of 989.4 TFLOP/s = 0.79 (H. He, "H100 peak matmul FLOPS",
+// 2024, https://gist.github.com/Chillee/2ec89696db8b7ed1c24461159e325405; torch.compile max-autotune).
+// Assumed for every GPU and precision: the step-time model's largest GEMMs (steptime.cpp) and the probe
+// import's healthy-machine reference (probe.h) both use it.
+constexpr double kBestGemmFractionOfDensePeak = 0.79;
+
 const char* PrecisionName(Precision p);
 
 // The hardware figures a scenario runs with: the catalog's, replaced by the scenario's cluster.peak_tflops,

@@ -20,6 +20,7 @@ struct ModelShape {
   bool ffn_gated = false;       // SwiGLU-style MLP: gate and up projections, then down (three matrices)
   bool tied_embeddings = true;  // one vocab x hidden matrix for input and output (else two)
   bool known() const { return layers > 0 && hidden > 0 && heads > 0 && seq_len > 0 && vocab > 0; }
+  double ffn() const { return static_cast<double>(ffn_hidden > 0 ? ffn_hidden : 4 * hidden); }
   double kv_heads_or_heads() const { return static_cast<double>(kv_heads > 0 ? kv_heads : heads); }
   // Width of the K and V projections: kv_heads x head dimension (= hidden without grouped-query attention).
   double kv_width() const { return heads > 0 ? static_cast<double>(hidden) * kv_heads_or_heads() / static_cast<double>(heads) : 0; }
@@ -28,9 +29,14 @@ struct ModelShape {
   double embedding_params() const {
     return (tied_embeddings ? 1 : 2) * static_cast<double>(vocab) * static_cast<double>(hidden);
   }
+  // Embedding parameters on one pipeline stage (first or last): one matrix (a tied model's last stage keeps
+  // a copy for its output layer), both when a single stage holds an untied model.
+  double stage_embedding_params(std::int64_t pipeline) const {
+    return (pipeline == 1 && !tied_embeddings ? 2 : 1) * static_cast<double>(vocab) * static_cast<double>(hidden);
+  }
   double layer_matrix_params() const {
-    const double h = static_cast<double>(hidden), f = static_cast<double>(ffn_hidden > 0 ? ffn_hidden : 4 * hidden);
-    return 2 * h * h + 2 * h * kv_width() + (ffn_gated ? 3 : 2) * h * f;
+    const double h = static_cast<double>(hidden);
+    return 2 * h * h + 2 * h * kv_width() + (ffn_gated ? 3 : 2) * h * ffn();
   }
 };
 

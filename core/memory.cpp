@@ -19,9 +19,7 @@ bool HalfPrecisionWeights(Precision p) {
 }
 
 double ShapeLayerParams(const ModelShape& m) {
-  const double h = static_cast<double>(m.hidden);
-  const double f = m.ffn_hidden > 0 ? static_cast<double>(m.ffn_hidden) : 4 * h;
-  return m.layer_matrix_params() + 9 * h + f;  // the matrices, biases, two layer norms
+  return m.layer_matrix_params() + 9 * static_cast<double>(m.hidden) + m.ffn();  // matrices, biases, two norms
 }
 
 double LayerParams(const ModelShape& m) {
@@ -63,8 +61,7 @@ double ActivationBytesPerLayer(const ModelShape& m, const Layout& l) {
   // inputs, dropout masks) and 24 split (Q, K, V 6; the projection's input 2; the MLP's 16 = 2 x 2 x 4h for
   // GeLU's input and the second matrix's input). Generalised: K and V scale with kv_width / h, the MLP with
   // ffn_hidden / h, and a gated MLP keeps three b·s·ffn tensors (gate, up and their product) instead of two.
-  const double f = m.ffn_hidden > 0 ? static_cast<double>(m.ffn_hidden) : 4 * h;
-  const double split = 4 + 4 * m.kv_width() / h + (m.ffn_gated ? 6 : 4) * f / h;
+  const double split = 4 + 4 * m.kv_width() / h + (m.ffn_gated ? 6 : 4) * m.ffn() / h;
   const double not_split = 10;
   switch (l.recompute) {
     case Recompute::kFull: return 2 * sbh / (l.sequence_parallel ? t : 1);
@@ -93,10 +90,7 @@ MemoryBreakdown EstimateMemory(const ModelShape& m, const Layout& l, Precision p
   if (shape) {
     layer_params = LayerParams(m) / t;
     out.layers_per_stage = std::ceil(static_cast<double>(m.layers) / p);
-    // The first stage holds the input embedding (a tied model's last stage keeps a copy for its output
-    // layer); one stage holds both matrices of an untied model.
-    const double embedding = static_cast<double>(m.vocab) * static_cast<double>(m.hidden) / t *
-                             (l.pipeline == 1 && !m.tied_embeddings ? 2 : 1);
+    const double embedding = m.stage_embedding_params(l.pipeline) / t;
     out.params_per_gpu = out.layers_per_stage * layer_params + embedding;
   } else {
     out.params_per_gpu = m.params / (t * p);

@@ -543,7 +543,7 @@ std::string ProbeGpuMismatch(const ProbeReport& report, const Scenario& s) {
 std::vector<std::string> ApplyProbe(const ProbeReport& report, Scenario* s) {
   std::vector<std::string> set;
   if (double t = MeasuredGemmTflops(report, PrecisionName(GetPrecision(*s))); t > 0) {
-    s->cluster.peak_tflops = t / kHealthyGemmFractionOfPeak;
+    s->cluster.peak_tflops = t / kBestGemmFractionOfDensePeak;
     set.push_back("cluster.peak_tflops");
   }
   if (double t = MeasuredHbmTbps(report); t > 0) {

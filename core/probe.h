@@ -140,13 +140,10 @@ void DeriveSuggestions(const Scenario& s, ProbeReport* report);
 std::string ProbeGpuMismatch(const ProbeReport& report, const Scenario& s);
 
 // MFU is counted against the datasheet's dense peak (README, Conventions), and a default or measured MFU
-// means that. A healthy GPU's best GEMM does not reach that peak either: a tuned large bf16 GEMM on an H100
-// SXM ran at 780.2 of 989.4 TFLOP/s = 0.79 (H. He, "H100 peak matmul FLOPS", 2024,
-// https://gist.github.com/Chillee/2ec89696db8b7ed1c24461159e325405; torch.compile max-autotune). The import
-// therefore sets cluster.peak_tflops = measured GEMM rate / 0.79: a healthy machine keeps about its datasheet
-// peak (MFU means what it meant), a throttled or faulty one is slower in proportion. Assumption: the same
-// healthy fraction for every GPU and precision until a measured report says otherwise (assets/probes/).
-constexpr double kHealthyGemmFractionOfPeak = 0.79;
+// means that. A healthy GPU's best GEMM does not reach that peak either (kBestGemmFractionOfDensePeak,
+// catalog.h, 0.79). The import therefore sets cluster.peak_tflops = measured GEMM rate / 0.79: a healthy
+// machine keeps about its datasheet peak (MFU means what it meant), a throttled or faulty one is slower in
+// proportion, until a measured report here says otherwise (assets/probes/).
 // One line saying so, for the CLI's and the page's import messages.
 constexpr const char* kProbePeakNote =
     "cluster.peak_tflops = measured GEMM / 0.79 (a healthy H100's best GEMM fraction), so MFU stays relative "

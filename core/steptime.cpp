@@ -16,15 +16,11 @@ namespace {
 // Efficiency tables: (size, efficiency) pairs in increasing size, interpolated linearly in log(size).
 // GEMM: the shape of Calculon's A100 matrix-unit efficiency by GEMM size (calculon-ai/calculon
 // examples/a100.json: 128 GFLOP 0.99, 16 GFLOP 0.9, 1 GFLOP 0.6, towards 0.1 for tiny GEMMs), scaled so
-// that the largest GEMMs reach kLargeGemmEfficiency of the dense peak.
+// that the largest GEMMs reach kBestGemmFractionOfDensePeak (catalog.h) of the dense peak.
 struct Point {
   double size, efficiency;
 };
-// The best measured large bf16 GEMM on H100 SXM: 780 TFLOP/s of 989 = 0.79 (H. He, "H100 peak matmul
-// FLOPS", gist.github.com/Chillee/2ec89696db8b7ed1c24461159e325405, cuBLAS/CUTLASS autotuned); the dense
-// peak assumes boost clocks that large GEMMs do not sustain.
-constexpr double kLargeGemmEfficiency = 0.79;
-constexpr double kScale = kLargeGemmEfficiency / 0.99;
+constexpr double kScale = kBestGemmFractionOfDensePeak / 0.99;
 constexpr Point kGemmCurve[] = {{1e7, 0.10 * kScale}, {1e9, 0.60 * kScale}, {16e9, 0.90 * kScale}, {128e9, 0.99 * kScale}};
 // HBM: the same file's memory efficiency by transfer size in MB (100 MB 0.95, 10 MB 0.9, 1 MB 0.7, small 0.3).
 constexpr Point kHbmCurve[] = {{1e4, 0.30}, {1e6, 0.70}, {1e7, 0.90}, {1e8, 0.95}};
@@ -236,8 +232,7 @@ StepTime EstimateStepTime(const ModelShape& m, const Layout& l, const StepHardwa
 
   // Data parallel: the last stage's parameters.
   const double layer_params = m.layer_matrix_params();
-  const double stage_embedding = D(m.vocab) * h * (l.pipeline == 1 && !m.tied_embeddings ? 2 : 1);
-  const double stage_params = (layers * layer_params + stage_embedding) / t;
+  const double stage_params = (layers * layer_params + m.stage_embedding_params(l.pipeline)) / t;
   r.params = D(m.layers) * layer_params + m.embedding_params();
   if (l.data > 1) {
     const Group g = GroupOf(l.data, l.tensor, hw.gpus_per_node);
