@@ -6,6 +6,8 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 bash scripts/setup.sh
 export NODE_PATH=/usr/share/nodejs
+# ccache hits across clones and worktrees: paths under the tree are hashed relative to it.
+export CCACHE_BASEDIR="$root"
 jobs=$(nproc 2>/dev/null || echo 2)
 
 step() { printf '\n== %s\n' "$*"; }
