@@ -20,16 +20,17 @@ std::string Grouped(double v) {
 }
 
 std::string Scaled(double v, const char* prefix) {
-  const double a = std::fabs(v);
-  char buf[64];
   if (!std::isfinite(v)) return "n/a";
-  if (a >= 1e12) std::snprintf(buf, sizeof buf, "%s%.3gT", prefix, v / 1e12);
-  else if (a >= 1e9) std::snprintf(buf, sizeof buf, "%s%.3gB", prefix, v / 1e9);
-  else if (a >= 1e6) std::snprintf(buf, sizeof buf, "%s%.3gM", prefix, v / 1e6);
-  else if (a >= 1e4) return prefix + Grouped(v);
-  else if (a >= 100) std::snprintf(buf, sizeof buf, "%s%.0f", prefix, v);
-  else std::snprintf(buf, sizeof buf, "%s%.2f", prefix, v);
-  return buf;
+  const double a = std::fabs(v);
+  const std::string sign = v < 0 ? "-" : "";  // "-$7,901", not "$-7,901"
+  char buf[64];
+  if (a >= 1e12) std::snprintf(buf, sizeof buf, "%.3gT", a / 1e12);
+  else if (a >= 1e9) std::snprintf(buf, sizeof buf, "%.3gB", a / 1e9);
+  else if (a >= 1e6) std::snprintf(buf, sizeof buf, "%.3gM", a / 1e6);
+  else if (a >= 999.5) return sign + prefix + Grouped(a);  // separators from four digits: $7,901 beside $12,383
+  else if (a >= 100) std::snprintf(buf, sizeof buf, "%.0f", a);
+  else std::snprintf(buf, sizeof buf, "%.2f", a);
+  return sign + prefix + buf;
 }
 
 }  // namespace
@@ -55,7 +56,10 @@ std::string FormatDuration(double hours) {
   else if (hours >= 48) std::snprintf(buf, sizeof buf, "%.3g days", hours / 24);
   else if (hours >= 1) std::snprintf(buf, sizeof buf, "%.3g h", hours);
   else if (hours * 60 >= 1) std::snprintf(buf, sizeof buf, "%.3g min", hours * 60);
-  else std::snprintf(buf, sizeof buf, "%.3g s", hours * 3600);
+  else if (hours * 3600 >= 1) std::snprintf(buf, sizeof buf, "%.3g s", hours * 3600);
+  else if (hours * 3600e3 >= 1e-3) std::snprintf(buf, sizeof buf, "%.3g ms", hours * 3600e3);
+  else if (hours > 0) return "under 0.001 ms";
+  else return "0 s";
   return buf;
 }
 
