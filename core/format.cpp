@@ -22,16 +22,17 @@ std::string Grouped(double v) {
 }
 
 std::string Scaled(double v, const char* prefix) {
-  const double a = std::fabs(v);
-  char buf[64];
   if (!std::isfinite(v)) return "n/a";
-  if (a >= 1e12) std::snprintf(buf, sizeof buf, "%s%.3gT", prefix, v / 1e12);
-  else if (a >= 1e9) std::snprintf(buf, sizeof buf, "%s%.3gB", prefix, v / 1e9);
-  else if (a >= 1e6) std::snprintf(buf, sizeof buf, "%s%.3gM", prefix, v / 1e6);
-  else if (a >= 1e4) return prefix + Grouped(v);
-  else if (a >= 100) std::snprintf(buf, sizeof buf, "%s%.0f", prefix, v);
-  else std::snprintf(buf, sizeof buf, "%s%.2f", prefix, v);
-  return buf;
+  const double a = std::fabs(v);
+  const std::string sign = v < 0 ? "-" : "";  // "-$7,901", not "$-7,901"
+  char buf[64];
+  if (a >= 1e12) std::snprintf(buf, sizeof buf, "%.3gT", a / 1e12);
+  else if (a >= 1e9) std::snprintf(buf, sizeof buf, "%.3gB", a / 1e9);
+  else if (a >= 1e6) std::snprintf(buf, sizeof buf, "%.3gM", a / 1e6);
+  else if (a >= 999.5) return sign + prefix + Grouped(a);  // separators from four digits: $7,901 beside $12,383
+  else if (a >= 100) std::snprintf(buf, sizeof buf, "%.0f", a);
+  else std::snprintf(buf, sizeof buf, "%.2f", a);
+  return sign + prefix + buf;
 }
 
 }  // namespace
@@ -87,7 +88,10 @@ std::string FormatDuration(double hours) {
   if (hours >= 48) return unit("unit.days", hours / 24);
   if (hours >= 1) return unit("unit.hours", hours);
   if (hours * 60 >= 1) return unit("unit.minutes", hours * 60);
-  return unit("unit.seconds", hours * 3600);
+  if (hours * 3600 >= 1) return unit("unit.seconds", hours * 3600);
+  if (hours * 3600e3 >= 1e-3) return unit("unit.milliseconds", hours * 3600e3);
+  if (hours > 0) return Tr("unit.under_1us");
+  return unit("unit.seconds", 0);
 }
 
 std::string FormatCount(double v) {

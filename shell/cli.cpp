@@ -16,6 +16,7 @@
 #include "evaluate.h"
 #include "json_io.h"
 #include "presets.h"
+#include "quantity.h"
 
 namespace gpucost::cli {
 
@@ -38,17 +39,7 @@ bool StdinAtMostOnce(const std::vector<std::string>& paths, const char* verb) {
   return false;
 }
 
-bool ParseNumber(const std::string& text, double* out) {
-  if (text.empty() || text.size() > 64) return false;
-  for (char c : text)  // digits, sign, point and exponent only: rejects "nan", "inf", hex and spaces
-    if (!((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.' || c == 'e' || c == 'E')) return false;
-  char* end = nullptr;
-  errno = 0;
-  const double v = std::strtod(text.c_str(), &end);
-  if (end != text.c_str() + text.size() || errno == ERANGE || !std::isfinite(v)) return false;
-  *out = v;
-  return true;
-}
+bool ParseNumber(const std::string& text, double* out) { return ParseQuantity(text, out).empty(); }
 
 std::vector<std::string> SplitList(const std::string& text, char separator) {
   std::vector<std::string> items;
@@ -245,6 +236,7 @@ void Table::Print(FILE* f) const {
       std::fprintf(f, "%s\n", std::string(total > 2 ? total - 2 : 0, '-').c_str());
       continue;
     }
+    if (std::all_of(row.begin(), row.end(), [](const std::string& c) { return c.empty(); })) continue;  // no blank lines
     std::string line;
     for (std::size_t i = 0; i < row.size(); ++i) {
       const std::size_t pad = width[i] - Width(row[i]);
@@ -253,6 +245,7 @@ void Table::Print(FILE* f) const {
       else line += row[i] + (i + 1 < row.size() ? std::string(pad, ' ') : "");
       if (i + 1 < row.size()) line += "  ";
     }
+    line.erase(line.find_last_not_of(' ') + 1);  // no trailing blanks
     std::fprintf(f, "%s\n", line.c_str());
   }
 }
