@@ -29,7 +29,7 @@ constexpr double kBig = 1e15;
 // Positional layout: path, kind, ref, default, default_text, min, max, min_exclusive, auto, choices, unit,
 // section, help, source.
 const FieldSpec kFields[] = {
-  {"name", TEXT, REF(name), 0, "", 0, 0, false, false, nullptr, "", "workload",
+  {"name", TEXT, REF(name), 0, "", 0, kNameMaxChars, false, false, nullptr, "", "workload",
    "A label for this scenario (shown in comparisons).", "-"},
 
   // --- workload ---
@@ -85,7 +85,7 @@ const FieldSpec kFields[] = {
    "GPUs", "workload", "GPUs one task occupies.", "example value"},
 
   // --- hardware ---
-  {"cluster.gpu", TEXT, REF(cluster.gpu), 0, "h100-sxm", 0, 0, false, false, nullptr, "", "hardware",
+  {"cluster.gpu", TEXT, REF(cluster.gpu), 0, "h100-sxm", 0, kTextCapacity - 1, false, false, nullptr, "", "hardware",
    "GPU model (catalog id: gpucost catalog).", "H100 SXM: the most rented training GPU in 2024-2025"},
   {"cluster.gpus", INT, REF(cluster.gpus), 64, nullptr, 1, 10000000, false, false, nullptr, "GPUs",
    "hardware", "GPUs doing the work (hot spares excluded).", "8 nodes of 8 GPUs"},
@@ -242,8 +242,12 @@ const FieldSpec kFields[] = {
    nullptr, "", "pricing", "Prices entered already include tax_rate (common for KRW price lists).", "-"},
   {"pricing.currency", ENUM, REF(pricing.currency), 0, nullptr, 0, 1, false, false, kCurrencyNames, "",
    "pricing", "Currency for display; the model computes in USD.", "-"},
-  {"pricing.krw_per_usd", NUM, REF(pricing.krw_per_usd), 1400, nullptr, 0, 1e7, true, false, nullptr,
-   "KRW/USD", "pricing", "Exchange rate.", "approximate 2025 rate (Bank of Korea ECOS); set the day's rate"},
+  {"pricing.krw_per_usd", NUM, REF(pricing.krw_per_usd), 1439, nullptr, 0, 1e7, true, false, nullptr,
+   "KRW/USD", "pricing", "Exchange rate, KRW per USD, dated: set the rate of the day you compare on. AWS Korea "
+   "bills KRW at Hana Bank's telegraphic-transfer selling rate of the previous month's last day (about 1-2% above "
+   "the close).",
+   "Seoul FX close 2025-12-30, 15:30 session: 1,439.0 KRW/USD (Yonhap via kbmaeil.com/article/20251230500613); "
+   "2025 average of closes 1,422.16"},
   {"pricing.krw_per_gpu_hour", NUM, REF(pricing.krw_per_gpu_hour), 0, nullptr, 0, 1e10, true, true, nullptr,
    "KRW/GPU-hour", "pricing",
    "Price in KRW (Korean clouds). Given: overrides usd_per_gpu_hour via krw_per_usd.", "-"},
@@ -413,6 +417,46 @@ const FieldSpec kFields[] = {
    "the tensor-parallel all-reduce latencies.",
    "assumption: 1-3 ms for CUDA-graph engines (vLLM >= 0.6, TensorRT-LLM); vLLM 2023 without CUDA graphs "
    "spent ~20 ms (Splitwise Table IV)"},
+
+  // --- provider comparison sheet (issue 16): answers from the provider, "" = ask the provider ---
+  {"provider.provider", TEXT, REF(provider.provider), 0, "", 0, kSheetMaxChars, false, false, nullptr, "", "provider",
+   "Who offers this option and under which product name (e.g. \"KT Cloud, H200 GPU server\").", "-"},
+  {"provider.cpu", TEXT, REF(provider.cpu), 0, "", 0, kSheetMaxChars, false, false, nullptr, "", "provider",
+   "CPU model and cores per server.", "-"},
+  {"provider.ram", TEXT, REF(provider.ram), 0, "", 0, kSheetMaxChars, false, false, nullptr, "", "provider",
+   "Memory per server.", "-"},
+  {"provider.storage_performance", TEXT, REF(provider.storage_performance), 0, "", 0, kSheetMaxChars, false, false, nullptr, "", "provider",
+   "Local and shared storage: type, capacity, read/write throughput and IOPS.", "-"},
+  {"provider.tenancy", TEXT, REF(provider.tenancy), 0, "", 0, kSheetMaxChars, false, false, nullptr, "", "provider",
+   "Bare metal or a dedicated server, or a VM or container on shared hosts (MIG slices, time sharing).", "-"},
+  {"provider.interconnect", TEXT, REF(provider.interconnect), 0, "", 0, kSheetMaxChars, false, false, nullptr, "", "provider",
+   "GPU-to-GPU inside a server (NVLink/NVSwitch) and between servers (InfiniBand, RoCE, GPUDirect RDMA), per-node bandwidth.", "-"},
+  {"provider.os_driver", TEXT, REF(provider.os_driver), 0, "", 0, kSheetMaxChars, false, false, nullptr, "", "provider",
+   "Operating system, NVIDIA driver and CUDA versions, images offered, root access.", "-"},
+  {"provider.minimum_term", TEXT, REF(provider.minimum_term), 0, "", 0, kSheetMaxChars, false, false, nullptr, "", "provider",
+   "Shortest commitment accepted and the penalty for ending early.", "-"},
+  {"provider.setup_fee", TEXT, REF(provider.setup_fee), 0, "", 0, kSheetMaxChars, false, false, nullptr, "", "provider",
+   "One-time charges: setup, network, migration.", "-"},
+  {"provider.support_scope", TEXT, REF(provider.support_scope), 0, "", 0, kSheetMaxChars, false, false, nullptr, "", "provider",
+   "What support covers (hardware only, OS, frameworks, training jobs), hours and language.", "-"},
+  {"provider.data_location", TEXT, REF(provider.data_location), 0, "", 0, kSheetMaxChars, false, false, nullptr, "", "provider",
+   "Where data and compute physically are (country, region, data centre). Domestic location is necessary for some rules but not sufficient: the security items below still need answers.", "-"},
+  {"provider.access_control", TEXT, REF(provider.access_control), 0, "", 0, kSheetMaxChars, false, false, nullptr, "", "provider",
+   "Who can reach the servers and data (accounts, MFA, network isolation, IP allow lists).", "-"},
+  {"provider.encryption", TEXT, REF(provider.encryption), 0, "", 0, kSheetMaxChars, false, false, nullptr, "", "provider",
+   "Encryption at rest and in transit; who holds the keys.", "-"},
+  {"provider.audit_logs", TEXT, REF(provider.audit_logs), 0, "", 0, kSheetMaxChars, false, false, nullptr, "", "provider",
+   "Which access and admin actions are logged, how long the logs are kept, whether you receive them.", "-"},
+  {"provider.backup_location", TEXT, REF(provider.backup_location), 0, "", 0, kSheetMaxChars, false, false, nullptr, "", "provider",
+   "Where backups and snapshots are kept (country, region) and for how long.", "-"},
+  {"provider.staff_access", TEXT, REF(provider.staff_access), 0, "", 0, kSheetMaxChars, false, false, nullptr, "", "provider",
+   "How the provider's staff may access your servers or data: approval, logging, notice to you.", "-"},
+  {"provider.incident_response", TEXT, REF(provider.incident_response), 0, "", 0, kSheetMaxChars, false, false, nullptr, "", "provider",
+   "Time to respond to and to resolve a failed GPU or server; replacement hardware.", "-"},
+  {"provider.sla", TEXT, REF(provider.sla), 0, "", 0, kSheetMaxChars, false, false, nullptr, "", "provider",
+   "Availability commitment, credits for breaches, and who is responsible for lost work.", "-"},
+  {"provider.certifications", TEXT, REF(provider.certifications), 0, "", 0, kSheetMaxChars, false, false, nullptr, "", "provider",
+   "Certifications held for this product (CSAP grade, ISMS/ISMS-P, ISO 27001, SOC 2).", "-"},
 };
 #undef REF
 
@@ -475,12 +519,35 @@ bool ValueInRange(const FieldSpec& f, double v) {
   return v <= f.max;
 }
 
+std::size_t TextCapacity(const FieldSpec& f) {
+  if (f.kind != FieldKind::kText) return 0;
+  if (std::strcmp(f.path, "name") == 0) return kNameCapacity;
+  return std::strncmp(f.path, "provider.", 9) == 0 ? kSheetTextCapacity : kTextCapacity;
+}
+
+std::size_t TextMaxChars(const FieldSpec& f) {
+  return f.max > 0 ? static_cast<std::size_t>(f.max) : TextCapacity(f) - 1;
+}
+
+long Utf8Length(const std::string& text) {
+  long n = 0;
+  for (std::size_t i = 0; i < text.size(); ++n) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    const int extra = c < 0x80 ? 0 : (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2 : (c & 0xF8) == 0xF0 ? 3 : -1;
+    if (extra < 0 || (extra == 1 && c < 0xC2) || i + extra >= text.size()) return -1;
+    for (int k = 1; k <= extra; ++k)
+      if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) return -1;
+    i += static_cast<std::size_t>(extra) + 1;
+  }
+  return n;
+}
+
 void DescribeRange(const FieldSpec& f, char* buf, std::size_t cap) {
   if (cap == 0) return;
   buf[0] = '\0';
   switch (f.kind) {
     case FieldKind::kText:
-      std::snprintf(buf, cap, "text of at most %d bytes", kTextCapacity - 1);
+      std::snprintf(buf, cap, "text of at most %zu characters", TextMaxChars(f));
       return;
     case FieldKind::kBool:
       std::snprintf(buf, cap, "true or false");
@@ -507,7 +574,7 @@ Scenario DefaultScenario() {
   for (const FieldSpec& f : kFields) {
     if (f.kind == FieldKind::kText) {
       char* dst = static_cast<char*>(f.ref(s));
-      std::snprintf(dst, kTextCapacity, "%s", f.default_text);
+      std::snprintf(dst, TextCapacity(f), "%s", f.default_text);
     } else {
       SetNumber(s, f, f.default_value);
     }

@@ -3,6 +3,7 @@
 // links, the UI editor's tooltips, sweeps and the sensitivity analysis all read this table.
 #pragma once
 #include <cstddef>
+#include <string>
 
 #include "scenario.h"
 
@@ -42,6 +43,12 @@ bool IsDefault(const Scenario& s, const FieldSpec& f);
 // The range as text, for messages and tooltips: "> 0 and <= 1", "0 to 3", "one of: bf16, fp16, ...".
 // Writes into buf (NUL-terminated, truncated to cap).
 void DescribeRange(const FieldSpec& f, char* buf, std::size_t cap);
+
+// Text fields: the buffer size in bytes (including the NUL) and the most characters (code points) allowed.
+std::size_t TextCapacity(const FieldSpec& f);
+std::size_t TextMaxChars(const FieldSpec& f);  // f.max when given, else what the buffer holds
+// Number of characters of valid UTF-8 `text`, or -1 when it is not valid UTF-8.
+long Utf8Length(const std::string& text);
 
 // Checks one numeric value against the field's kind and range (not auto-ness). Returns true if allowed.
 bool ValueInRange(const FieldSpec& f, double v);

@@ -50,8 +50,10 @@ std::string ApplyValue(const FieldSpec& f, const json& v, Scenario* s) {
     case FieldKind::kText: {
       if (!v.is_string()) return "expected a string, got " + TypeName(v);
       const std::string& text = v.get_ref<const std::string&>();
-      if (text.size() >= static_cast<std::size_t>(kTextCapacity))
-        return "must be " + RangeText(f) + ", got " + std::to_string(text.size()) + " bytes";
+      const long chars = Utf8Length(text);
+      if (chars < 0) return "must be valid UTF-8 text";
+      if (chars > static_cast<long>(TextMaxChars(f)) || text.size() >= TextCapacity(f))
+        return "must be " + RangeText(f) + ", got " + std::to_string(chars);
       if (text.find('\0') != std::string::npos) return "must not contain NUL characters";
       char* dst = static_cast<char*>(f.ref(*s));
       std::memcpy(dst, text.c_str(), text.size() + 1);

@@ -19,7 +19,10 @@ enum class Recompute : int { kNone = 0, kSelective, kFull };
 enum class Optimizer : int { kAdam = 0, kAdam8bit, kSgd };
 enum class Currency : int { kUsd = 0, kKrw };
 
-constexpr int kTextCapacity = 64;  // fixed-size text fields (ids, names), including the terminating NUL
+constexpr int kTextCapacity = 64;  // fixed-size text fields (ids), including the terminating NUL
+// The scenario's name: up to kNameMaxChars characters of any script (UTF-8, at most 4 bytes each).
+constexpr int kNameMaxChars = 200;
+constexpr int kNameCapacity = kNameMaxChars * 4 + 1;
 
 struct WorkloadInputs {
   int kind;                       // workload.kind: training | independent
@@ -198,8 +201,35 @@ struct InferenceInputs {
   double step_overhead_ms;          // inference.step_overhead_ms (fixed cost of every engine step)
 };
 
+// The provider comparison sheet (issue 16): what the offer behind this scenario is, beyond its price, in the
+// provider's or the user's words. "" = not answered yet ("ask the provider"). Not used by the model; shown side
+// by side in the comparison, carried by JSON, share links and exports.
+constexpr int kSheetMaxChars = 80;
+constexpr int kSheetTextCapacity = kSheetMaxChars * 4 + 1;
+struct ProviderSheet {
+  char provider[kSheetTextCapacity];              // provider.provider
+  char cpu[kSheetTextCapacity];                   // provider.cpu
+  char ram[kSheetTextCapacity];                   // provider.ram
+  char storage_performance[kSheetTextCapacity];   // provider.storage_performance
+  char tenancy[kSheetTextCapacity];               // provider.tenancy
+  char interconnect[kSheetTextCapacity];          // provider.interconnect
+  char os_driver[kSheetTextCapacity];             // provider.os_driver
+  char minimum_term[kSheetTextCapacity];          // provider.minimum_term
+  char setup_fee[kSheetTextCapacity];             // provider.setup_fee
+  char support_scope[kSheetTextCapacity];         // provider.support_scope
+  char data_location[kSheetTextCapacity];         // provider.data_location
+  char access_control[kSheetTextCapacity];        // provider.access_control
+  char encryption[kSheetTextCapacity];            // provider.encryption
+  char audit_logs[kSheetTextCapacity];            // provider.audit_logs
+  char backup_location[kSheetTextCapacity];       // provider.backup_location
+  char staff_access[kSheetTextCapacity];          // provider.staff_access
+  char incident_response[kSheetTextCapacity];     // provider.incident_response
+  char sla[kSheetTextCapacity];                   // provider.sla
+  char certifications[kSheetTextCapacity];        // provider.certifications
+};
+
 struct Scenario {
-  char name[kTextCapacity];         // name (free text)
+  char name[kNameCapacity];         // name (free text, UTF-8, at most kNameMaxChars characters)
   WorkloadInputs workload;
   ClusterInputs cluster;
   ParallelInputs parallel;
@@ -208,6 +238,7 @@ struct Scenario {
   PricingInputs pricing;
   ScalingInputs scaling;
   InferenceInputs inference;        // workload.kind = inference (inference.h)
+  ProviderSheet provider;           // provider.* (the comparison sheet; not used by the model)
 };
 
 // A scenario with every field at its documented default (fields.h).

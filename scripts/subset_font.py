@@ -4,7 +4,8 @@
   subset_font.py --font NanumGothic.ttf --out DIR --text assets/i18n/ko.json [--text more.json ...]
 
 Writes three TrueType files into DIR:
-  ko-min.ttf     "한국어" and ₩ (the language switch and KRW on the English page, fetched after its first frame);
+  ko-min.ttf     "한국어", ₩ and the English table's characters beyond Latin-1 (the language switch, KRW and
+                 Korean examples on the English page, fetched after its first frame);
   ko-ui.ttf      every character of the given text files' strings (the UI's Korean, symbols such as ₩),
                  fetched before the first frame when the page is in Korean;
   ko-typing.ttf  the 2,350 Hangul syllables of KS X 1001 (the common ones, what a Korean IME mostly
@@ -68,6 +69,7 @@ def main():
     ap.add_argument("--font", required=True)
     ap.add_argument("--out", required=True)
     ap.add_argument("--text", action="append", default=[])
+    ap.add_argument("--english", help="the English table: its characters beyond Latin-1 go into ko-min.ttf")
     args = ap.parse_args()
     cmap = TTFont(args.font).getBestCmap()
     ui = set(range(0x20, 0x7F)) | {0x20A9}  # ASCII and ₩ (the won sign, also in English)
@@ -82,7 +84,11 @@ def main():
         return 1
     os.makedirs(args.out, exist_ok=True)
     write_subset(args.font, ui, "gpucost ko ui", os.path.join(args.out, "ko-ui.ttf"))
-    write_subset(args.font, {ord(c) for c in "한국어"} | {0x20A9} | set(range(0x20, 0x7F)), "gpucost ko min",
+    english = set()
+    if args.english:
+        with open(args.english, encoding="utf-8") as f:
+            english = {ord(c) for s in strings_of(json.load(f)) for c in s if ord(c) > 0xFF}
+    write_subset(args.font, {ord(c) for c in "한국어"} | {0x20A9} | english | set(range(0x20, 0x7F)), "gpucost ko min",
                  os.path.join(args.out, "ko-min.ttf"))
     typing = set(ks_x_1001_syllables()) | set(range(0x3131, 0x3164)) | set(range(0x20, 0x7F))
     write_subset(args.font, {c for c in typing if c in cmap}, "gpucost ko typing", os.path.join(args.out, "ko-typing.ttf"))

@@ -11,6 +11,8 @@
 #include "cli.h"
 #include "evaluate.h"
 #include "format.h"
+#include "i18n.h"
+#include "provider_sheet.h"
 #include "result_json.h"
 #include "verbs.h"
 
@@ -19,6 +21,7 @@ namespace {
 
 const std::vector<OptionSpec> kOptions = {
     {"--format", true, "table (default), json or csv"},
+    {"--sheet", false, "with the table: the provider sheet (hardware, terms, data location, security, SLA)"},
 };
 constexpr std::size_t kMaxScenarios = 64;
 
@@ -102,6 +105,32 @@ void PrintTable(const std::vector<Column>& cols, const Marks& marks) {
                   cols[i].result.warnings.text[w]);
 }
 
+// The provider comparison sheet (provider_sheet.h), as the page's Compare view shows it.
+void PrintSheet(const std::vector<Column>& cols) {
+  std::vector<Scenario> scenarios;
+  for (const Column& c : cols) scenarios.push_back(c.scenario);
+  const ProviderSheetDoc doc = BuildProviderSheet(scenarios);
+  std::printf("\n%s\n", Tr("sheet.title"));
+  Table t;
+  std::vector<std::string> head = {""};
+  for (const Column& c : cols) head.push_back(c.label);
+  t.Row(head);
+  t.Rule();
+  for (const SheetRow& row : doc.rows) {
+    std::vector<std::string> cells = {Tr(SheetLabelKey(row).c_str())};
+    for (const std::string& v : row.values) cells.push_back(v.empty() ? Tr("sheet.ask") : v);
+    t.Row(cells);
+  }
+  t.Rule();
+  int security = 0;
+  for (const SheetRow& row : doc.rows) security += row.group == SheetGroup::kSecurity;
+  std::vector<std::string> open = {""};
+  for (int n : doc.open_security_items) open.push_back(TrFormat("sheet.open_items", {std::to_string(n), std::to_string(security)}));
+  t.Row(open);
+  t.Print(stdout);
+  std::printf("%s\n", Tr("sheet.domestic_note"));
+}
+
 void PrintCsv(const std::vector<Column>& cols, const Marks& marks) {
   Table t;
   std::vector<std::string> head = {"file", "name", "expected_usd", "normal_run_usd", "expected_hours", "goodput",
@@ -150,7 +179,7 @@ int RunCompare(int argc, char** argv) {
   Args args;
   if (!ParseArgs(argc, argv, kOptions, &args, "compare")) return kExitInvalid;
   if (args.Has("--help")) {
-    PrintUsage(stdout, "gpucost compare A.json B.json [...] [--format table|json|csv]",
+    PrintUsage(stdout, "gpucost compare A.json B.json [...] [--format table|json|csv] [--sheet]",
                "Evaluates several scenarios and shows them side by side: cost and time per completed job\n"
                "(cheapest and fastest marked, ratios to the first), goodput, GPU-hours, and where the money goes.",
                kOptions);
@@ -174,6 +203,7 @@ int RunCompare(int argc, char** argv) {
   if (format == Format::kJson) PrintJson(cols, marks);
   else if (format == Format::kCsv) PrintCsv(cols, marks);
   else PrintTable(cols, marks);
+  if (format == Format::kTable && args.Has("--sheet")) PrintSheet(cols);
   return kExitOk;
 }
 

@@ -24,18 +24,6 @@ namespace {
 const char* const kViewNames[] = {"Results", "Compare", "Charts", "Share & files", "Layouts"};
 const char* const kModelLabels[] = {"on-demand", "spot", "reserved", "owned"};
 
-std::string Grouped(double v) {
-  char digits[64];
-  std::snprintf(digits, sizeof digits, "%.0f", std::fabs(v));
-  std::string out = v < 0 ? "-" : "";
-  const int n = static_cast<int>(std::strlen(digits));
-  for (int i = 0; i < n; ++i) {
-    if (i > 0 && (n - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
-}
-
 std::string LinkFragment(const std::string& link) {
   const std::size_t hash = link.find('#');
   return hash == std::string::npos ? link : link.substr(hash + 1);
@@ -44,7 +32,7 @@ std::string LinkFragment(const std::string& link) {
 void DrawHeader(AppState& app) {
   ImGui::Text("gpucost %s", GPUCOST_VERSION);
   ImGui::SameLine();
-  ImGui::TextDisabled("- what a completed GPU training job really costs");
+  ImGui::TextDisabled("- %s", Tr("ui.tagline"));
   ImGui::SameLine();
   DrawPresets(app);
   ImGui::SameLine();
@@ -54,7 +42,7 @@ void DrawHeader(AppState& app) {
     ImGui::TextColored(ImVec4(1, 0.45f, 0.35f, 1), "%s", app.error.c_str());
     ImGui::PopTextWrapPos();
     ImGui::SameLine();
-    if (ImGui::SmallButton("Dismiss")) app.error.clear();
+    if (ImGui::SmallButton((std::string(Tr("ui.dismiss")) + "###dismiss").c_str())) app.error.clear();
   } else if (!app.notice.empty()) {
     ImGui::TextColored(ImVec4(0.5f, 0.85f, 0.55f, 1), "%s", app.notice.c_str());
   }
@@ -64,7 +52,10 @@ void DrawViews(AppState& app) {
   if (!ImGui::BeginTabBar("views")) return;
   for (int v = 0; v < static_cast<int>(View::kCount); ++v) {
     const ImGuiTabItemFlags flags = app.request_view == v ? ImGuiTabItemFlags_SetSelected : 0;
-    const bool open = ImGui::BeginTabItem(kViewNames[v], nullptr, flags);
+    const std::string key = "view." + std::to_string(v);  // a view without a translation keeps its English name
+    const std::string tab = std::string(HasTranslation(Lang::kEn, key.c_str()) ? Tr(key.c_str()) : kViewNames[v]) + "###view" +
+                            std::to_string(v);
+    const bool open = ImGui::BeginTabItem(tab.c_str(), nullptr, flags);
     RecordRect(app, "tab", v);
     if (!open) continue;
     app.view = static_cast<View>(v);
@@ -294,7 +285,7 @@ int AppPinPricingModels(AppState& app) {
   const std::string base = ScenarioLabel(app.scenario);
   for (int m = 0; m < kModelCount && app.pinned.size() < kMaxPinned; ++m) {
     Scenario s = WithPricingModel(app.scenario, static_cast<PricingModel>(m));
-    std::snprintf(s.name, kTextCapacity, "%s", (std::string(s.cluster.gpu) + " x" + std::to_string(s.cluster.gpus) +
+    std::snprintf(s.name, kNameCapacity, "%s", (std::string(s.cluster.gpu) + " x" + std::to_string(s.cluster.gpus) +
                                                  " " + kModelLabels[m]).c_str());
     if (!ValidateScenario(s).empty()) continue;
     app.pinned.push_back({s, Evaluate(s)});
@@ -318,20 +309,35 @@ std::string ScenarioLabel(const Scenario& s) {
 
 bool DisplaysKrw(const Result& r) { return std::strcmp(r.display_currency, "KRW") == 0; }
 
-std::string FormatKrw(double v) {
+std::string FormatKrw(double v) {  // short, for chart axes and bars: "₩1.23B" / "1.23억"
   if (!std::isfinite(v)) return "n/a";
   char buf[64];
   const double a = std::fabs(v);
-  if (a >= 1e12) std::snprintf(buf, sizeof buf, "KRW %.3gT", v / 1e12);
-  else if (a >= 1e9) std::snprintf(buf, sizeof buf, "KRW %.3gB", v / 1e9);
-  else if (a >= 1e6) std::snprintf(buf, sizeof buf, "KRW %.3gM", v / 1e6);
-  else return "KRW " + Grouped(v);
+  if (CurrentLanguage() == Lang::kKo) {
+    if (a >= 1e12) std::snprintf(buf, sizeof buf, "%.3g조", v / 1e12);
+    else if (a >= 1e8) std::snprintf(buf, sizeof buf, "%.3g억", v / 1e8);
+    else if (a >= 1e4) std::snprintf(buf, sizeof buf, "%.4g만", v / 1e4);
+    else return FormatKrwKorean(v);
+    return buf;
+  }
+  if (a >= 1e12) std::snprintf(buf, sizeof buf, "₩%.3gT", v / 1e12);
+  else if (a >= 1e9) std::snprintf(buf, sizeof buf, "₩%.3gB", v / 1e9);
+  else if (a >= 1e6) std::snprintf(buf, sizeof buf, "₩%.3gM", v / 1e6);
+  else return FormatKrwGrouped(v);
   return buf;
 }
 
-std::string FormatDisplayMoney(const Result& r, double usd) {
-  const double v = usd * r.display_per_usd;
-  return DisplaysKrw(r) ? FormatKrw(v) : FormatUsd(v);
+std::string FormatDisplayMoney(const Result& r, double usd) {  // core/format.h: ₩303,041,850 / 3억 304만 원
+  return FormatMoney(usd * r.display_per_usd, r.display_currency);
+}
+
+void RecordText(AppState& app, const char* id, const std::string& text) {
+  for (DrawnText& t : app.texts)
+    if (std::strcmp(t.id, id) == 0) {
+      t.text = text;
+      return;
+    }
+  app.texts.push_back({id, text});
 }
 
 void RecordRect(AppState& app, const char* id, int index) {

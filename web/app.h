@@ -102,6 +102,12 @@ struct PlanState {
   long for_evaluation = -1;  // app.evaluations when the search started
 };
 
+// Text drawn in the last frame under a name (for tests: what the page showed, e.g. the headline).
+struct DrawnText {
+  const char* id = "";  // static storage
+  std::string text;
+};
+
 struct AppState {
   Scenario scenario;       // what the user edits
   Result result;           // Evaluate(scenario), refreshed when dirty
@@ -129,6 +135,7 @@ struct AppState {
   std::string preset_id;   // the preset last loaded ("" if none)
   std::vector<WidgetRect> rects;
   std::vector<ScrollPos> scrolls;  // RecordScroll
+  std::vector<DrawnText> texts;    // RecordText()
 };
 
 void AppInit(AppState& app);
@@ -174,11 +181,13 @@ std::string CompareCsv(const AppState& app);
 // A short label of a scenario: its name, else "<gpu> x<gpus> <pricing model>".
 std::string ScenarioLabel(const Scenario& s);
 
-// Money in the result's display currency, ASCII only (the UI font has no other glyphs).
+// Money in the result's display currency, in the page's language (FormatMoney: "₩303,041,850", "3억 304만 원").
 std::string FormatDisplayMoney(const Result& r, double usd);
-std::string FormatKrw(double krw);  // "KRW 1.23B", "KRW 123,456"
+std::string FormatKrw(double krw);  // short, for charts: "₩1.23B" / "3.03억"
 bool DisplaysKrw(const Result& r);
 
+// Remembers text drawn under `id` (static storage) for tests (window.gpucost.drawnText).
+void RecordText(AppState& app, const char* id, const std::string& text);
 // Remembers the last item's rectangle under `id` (static storage) and `index` (see WidgetRect).
 void RecordRect(AppState& app, const char* id, int index = -1);
 
@@ -220,6 +229,9 @@ void DrawCharts(AppState& app);
 void DrawPresets(AppState& app);
 void DrawShare(AppState& app);
 void DrawPlan(AppState& app);
+// The provider comparison sheet under the comparison (ui_sheet.cpp), and its rows for the CSV export.
+void DrawProviderSheet(AppState& app);
+std::string ProviderSheetCsv(const AppState& app);
 // Starts the layout search for the current scenario (what the Layouts view's button does).
 void AppStartPlanSearch(AppState& app);
 

@@ -232,6 +232,12 @@ EMSCRIPTEN_KEEPALIVE const char* gpucost_fonts() {  // the fonts in the atlas, e
   g_out += "]";
   return g_out.c_str();
 }
+EMSCRIPTEN_KEEPALIVE const char* gpucost_drawn_text(const char* id) {  // RecordText(), "" when none
+  g_out.clear();
+  for (const gpucost::app::DrawnText& t : g_app.texts)
+    if (id && std::strcmp(t.id, id) == 0) g_out = t.text;
+  return g_out.c_str();
+}
 // Text committed by an input method (or inserted without keys) into the active text field.
 EMSCRIPTEN_KEEPALIVE void gpucost_ime_commit(const char* utf8) {
   if (utf8 && *utf8) ImGui::GetIO().AddInputCharactersUTF8(utf8);

@@ -20,7 +20,9 @@ EM_JS(int, gpucost_js_copy, (const char* text), {
 });
 EM_JS(int, gpucost_js_copy_state, (), { return Module.gpucostCopyState || 0; });
 EM_JS(void, gpucost_js_download, (const char* name, const char* text, const char* mime), {
-  var blob = new Blob([UTF8ToString(text)], {type: UTF8ToString(mime)});
+  // A leading byte order mark (CSV for Excel) is kept: UTF8ToString's TextDecoder would drop it.
+  var bom = HEAPU8[text] === 0xEF && HEAPU8[text + 1] === 0xBB && HEAPU8[text + 2] === 0xBF;
+  var blob = new Blob([bom ? '\uFEFF' + UTF8ToString(text + 3) : UTF8ToString(text)], {type: UTF8ToString(mime)});
   var a = document.createElement('a');
   a.href = URL.createObjectURL(blob);
   a.download = UTF8ToString(name);

@@ -129,17 +129,16 @@ void GpuCharts(AppState& app) {
                                    {c.cheapest_gpus, cheapest, chart::PaletteColor(1)}};
   const chart::Axis x = chart::FitAxis(c.gpus.x.data(), static_cast<int>(c.gpus.x.size()), true, false);
   const int n = static_cast<int>(c.gpus.x.size());
-  const chart::Series cost{"cost per completed job", c.gpus.x.data(), c.gpus.money.data(), n, chart::PaletteColor(0)};
-  chart::DrawLineChart({"cost_vs_gpus", "Cost vs GPU count", x, chart::FitAxis(c.gpus.money.data(), n, false, true),
+  const chart::Series cost{Tr("chart.cost_per_job_series"), c.gpus.x.data(), c.gpus.money.data(), n, chart::PaletteColor(0)};
+  chart::DrawLineChart({"cost_vs_gpus", Tr("chart.cost_vs_gpus"), x, chart::FitAxis(c.gpus.money.data(), n, false, true),
                         FormatGpus, MoneyFormatter(app.result), &cost, 1, markers, 3},
                        ImVec2(0, height));
   RecordRect(app, "chart_cost_vs_gpus");
-  const chart::Series time{"expected time", c.gpus.x.data(), c.gpus.hours.data(), n, chart::PaletteColor(5)};
-  chart::DrawLineChart({"time_vs_gpus", "Time vs GPU count", x, chart::FitAxis(c.gpus.hours.data(), n, true, false),
+  const chart::Series time{Tr("chart.expected_time_series"), c.gpus.x.data(), c.gpus.hours.data(), n, chart::PaletteColor(5)};
+  chart::DrawLineChart({"time_vs_gpus", Tr("chart.time_vs_gpus"), x, chart::FitAxis(c.gpus.hours.data(), n, true, false),
                         FormatGpus, FormatHours, &time, 1, markers, 3},
                        ImVec2(0, height));
-  ImGui::TextDisabled("Sweet spot: the fastest GPU count whose cost is at most %.0f%% above the lowest.",
-                      kSweetSpotSlack * 100);
+  ImGui::TextDisabled("%s", TrFormat("chart.sweet_spot", {FormatNumber(kSweetSpotSlack * 100, 3)}).c_str());
 }
 
 void IntervalChart(AppState& app) {
@@ -147,12 +146,12 @@ void IntervalChart(AppState& app) {
   const Result& r = app.result;
   if (c.interval.stale) BuildIntervalSweep(app.scenario, r, c.interval);
   Advance(c.interval);
-  if (Progress(c.interval, "Checkpoint interval sweep")) {
+  if (Progress(c.interval, Tr("chart.interval_sweep"))) {
     app.busy = true;
     return;
   }
   if (c.interval.x.empty()) {
-    ImGui::TextDisabled("Cost vs checkpoint interval: no failures or preemptions, so no optimum interval.");
+    ImGui::TextDisabled("%s", Tr("chart.no_interval"));
     return;
   }
   char optimum[64], current[64];
@@ -161,9 +160,9 @@ void IntervalChart(AppState& app) {
   const chart::Marker markers[] = {{r.optimal_checkpoint_interval_minutes, optimum, chart::PaletteColor(2)},
                                    {r.checkpoint_interval_minutes, current, IM_COL32(200, 200, 200, 255)}};
   const int n = static_cast<int>(c.interval.x.size());
-  const chart::Series cost{"cost per completed job", c.interval.x.data(), c.interval.money.data(), n,
+  const chart::Series cost{Tr("chart.cost_per_job_series"), c.interval.x.data(), c.interval.money.data(), n,
                            chart::PaletteColor(0)};
-  chart::DrawLineChart({"cost_vs_interval", "Cost vs checkpoint interval (Daly optimum)",
+  chart::DrawLineChart({"cost_vs_interval", Tr("chart.cost_vs_interval"),
                         chart::FitAxis(c.interval.x.data(), n, true, false),
                         chart::FitAxis(c.interval.money.data(), n, false, false), FormatMinutes,
                         MoneyFormatter(r), &cost, 1, markers, 2},
@@ -220,13 +219,13 @@ void Histogram(const char* id, const char* title, const McHistogram& h, const Mc
 
 void MonteCarloCharts(AppState& app) {
   McState& mc = app.charts.mc;
-  ImGui::TextUnformatted("Monte Carlo: the spread of cost and time per completed job");
+  ImGui::TextUnformatted(Tr("chart.mc_title"));
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
   if (ImGui::InputInt("trials", &mc.trials, 0, 0)) mc.trials = std::clamp(mc.trials, 100, 200000);
   ImGui::SameLine();
   if (mc.run) {
-    if (ImGui::Button("Cancel")) mc.run->Cancel();
-  } else if (ImGui::Button(mc.have_summary ? "Run again" : "Run")) {
+    if (ImGui::Button((std::string(Tr("chart.cancel")) + "###mc").c_str())) mc.run->Cancel();
+  } else if (ImGui::Button((std::string(Tr(mc.have_summary ? "chart.run_again" : "chart.run")) + "###mc").c_str())) {
     StartMonteCarlo(app);
   }
   RecordRect(app, "mc_run");
@@ -247,10 +246,10 @@ void MonteCarloCharts(AppState& app) {
               static_cast<unsigned long long>(s.seed), FormatDisplayMoney(r, s.cost_usd.p50).c_str(),
               FormatDisplayMoney(r, s.cost_usd.p90).c_str(), FormatDuration(s.time_hours.p50).c_str(),
               FormatDuration(s.time_hours.p90).c_str(), mc.stale ? " (scenario changed since)" : "");
-  Histogram("mc_cost", "Cost per completed job", s.cost_hist, s.cost_usd, s.closed_form_usd, MoneyFormatter(r),
+  Histogram("mc_cost", Tr("chart.mc_cost"), s.cost_hist, s.cost_usd, s.closed_form_usd, MoneyFormatter(r),
             r.display_per_usd);
   RecordRect(app, "chart_mc_cost");
-  Histogram("mc_time", "Time per completed job", s.time_hist, s.time_hours, s.closed_form_hours, FormatHours, 1);
+  Histogram("mc_time", Tr("chart.mc_time"), s.time_hist, s.time_hours, s.closed_form_hours, FormatHours, 1);
 }
 
 void BuyVsCloudChart(AppState& app) {
@@ -266,16 +265,16 @@ void BuyVsCloudChart(AppState& app) {
     cloud[i] = owned.compare_usd_per_gpu_hour;
   }
   char be[64], now[64];
-  std::snprintf(be, sizeof be, "break-even %s", FormatPercent(t.break_even_utilization).c_str());
-  std::snprintf(now, sizeof now, "now %s", FormatPercent(owned.utilization).c_str());
+  std::snprintf(be, sizeof be, "%s", TrFormat("chart.break_even", {FormatPercent(t.break_even_utilization)}).c_str());
+  std::snprintf(now, sizeof now, "%s", TrFormat("chart.now", {FormatPercent(owned.utilization)}).c_str());
   const chart::Marker markers[] = {{t.break_even_utilization, be, chart::PaletteColor(2)},
                                    {owned.utilization, now, IM_COL32(200, 200, 200, 255)}};
-  const chart::Series series[] = {{"owned, per useful GPU-hour", u, own, kPoints, chart::PaletteColor(1)},
-                                  {"cloud price", u, cloud, kPoints, chart::PaletteColor(0)}};
+  const chart::Series series[] = {{Tr("chart.owned_series"), u, own, kPoints, chart::PaletteColor(1)},
+                                  {Tr("chart.cloud_series"), u, cloud, kPoints, chart::PaletteColor(0)}};
   double ys[2 * kPoints];
   std::copy(own, own + kPoints, ys);
   std::copy(cloud, cloud + kPoints, ys + kPoints);
-  chart::DrawLineChart({"buy_vs_cloud", "Buy vs cloud (USD per GPU-hour)", chart::Axis{0, 1, false},
+  chart::DrawLineChart({"buy_vs_cloud", Tr("chart.buy_vs_cloud"), chart::Axis{0, 1, false},
                         chart::FitAxis(ys, 2 * kPoints, true, false), FormatPct, FormatUsdValue, series, 2, markers,
                         t.break_even_utilization <= 1 ? 2 : 1},
                        ImVec2(0, ImGui::GetTextLineHeight() * 14));
@@ -371,7 +370,7 @@ void ScalingChart(AppState& app) {
 
 void DrawCharts(AppState& app) {
   if (!app.result.ok) {
-    ImGui::TextDisabled("The scenario is invalid: fix it to see the charts.");
+    ImGui::TextDisabled("%s", Tr("chart.invalid"));
     return;
   }
   GpuCharts(app);

@@ -40,6 +40,12 @@ const Metric kMetrics[] = {
     {"Expected interruptions", "count", [](const Pinned& p) { return p.result.expected_interruptions; }, Count, 0},
 };
 
+// The rows' labels on the page (i18n keys, in kMetrics order); the CSV keeps kMetrics' English labels as keys.
+const char* const kMetricKeys[] = {"eval.cost_per_job", "eval.expected_time", "eval.goodput", "eval.cost_per_billion_tokens",
+                                   "compare.normal_cost", "compare.normal_time", "compare.effective_price",
+                                   "eval.gpu_hours_billed", "compare.gpus", "eval.mfu", "eval.interruptions"};
+static_assert(sizeof kMetricKeys / sizeof kMetricKeys[0] == sizeof kMetrics / sizeof kMetrics[0], "one key per metric");
+
 // Index of the pinned scenario with the lowest value of metric m, or -1.
 int Best(const std::vector<Pinned>& pinned, const Metric& m) {
   int best = -1;
@@ -51,31 +57,30 @@ int Best(const std::vector<Pinned>& pinned, const Metric& m) {
 
 void Toolbar(AppState& app) {
   ImGui::BeginDisabled(!app.result.ok || app.pinned.size() >= kMaxPinned);
-  if (ImGui::Button("Pin current scenario")) AppPin(app);
+  if (ImGui::Button((std::string(Tr("compare.pin")) + "###pin").c_str())) AppPin(app);
   RecordRect(app, "pin");
   ImGui::SameLine();
-  if (ImGui::Button("Pin all 4 pricing models")) AppPinPricingModels(app);
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("The same job on-demand, on spot, reserved and on owned hardware (discounts and TCO from "
-                      "the pricing and ownership sections)");
+  if (ImGui::Button((std::string(Tr("compare.pin_models")) + "###pin_models").c_str())) AppPinPricingModels(app);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", Tr("compare.pin_models_tip"));
   RecordRect(app, "pin_models");
   ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::BeginDisabled(app.pinned.empty());
-  if (ImGui::Button("Export CSV")) {
-    platform::DownloadFile("gpucost-comparison.csv", CompareCsv(app), "text/csv");
-    app.notice = "Comparison exported as gpucost-comparison.csv";
+  if (ImGui::Button((std::string(Tr("compare.export_csv")) + "###export_csv").c_str())) {
+    // With a UTF-8 byte order mark: Excel (Korean Windows above all) otherwise reads the file as the local code page.
+    platform::DownloadFile("gpucost-comparison.csv", "\xEF\xBB\xBF" + CompareCsv(app), "text/csv;charset=utf-8");
+    app.notice = TrFormat("compare.exported", {"gpucost-comparison.csv"});
   }
   RecordRect(app, "export_csv");
   ImGui::SameLine();
-  if (ImGui::Button("Clear")) {
+  if (ImGui::Button((std::string(Tr("compare.clear")) + "###clear").c_str())) {
     app.pinned.clear();
     app.link_stale = app.write_fragment = true;
   }
   ImGui::EndDisabled();
   // On the same line when it fits, else on its own (never clipped at the window's edge).
-  char status[96];
-  std::snprintf(status, sizeof status, "%zu of %zu columns; the share link carries them", app.pinned.size(), kMaxPinned);
+  const std::string status_text = TrFormat("compare.status", {std::to_string(app.pinned.size()), std::to_string(kMaxPinned)});
+  const char* status = status_text.c_str();
   ImGui::SameLine();
   if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(status).x) ImGui::NewLine();
   ImGui::TextDisabled("%s", status);
@@ -87,29 +92,29 @@ void ColumnHeader(AppState& app, std::size_t i) {
   ImGui::PushTextWrapPos(0);
   ImGui::TextUnformatted(ScenarioLabel(app.pinned[i].scenario).c_str());
   ImGui::PopTextWrapPos();
-  if (ImGui::SmallButton("Edit")) {
+  if (ImGui::SmallButton((std::string(Tr("compare.edit")) + "###edit").c_str())) {
     app.scenario = app.pinned[i].scenario;
     AppScenarioEdited(app);
   }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Load this column into the editor");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", Tr("compare.edit_tip"));
   ImGui::SameLine();
-  if (ImGui::SmallButton("Remove")) AppUnpin(app, i);
+  if (ImGui::SmallButton((std::string(Tr("compare.remove")) + "###remove").c_str())) AppUnpin(app, i);
   RecordRect(app, "unpin", static_cast<int>(i));
   ImGui::PopID();
 }
 
-void MetricRow(const AppState& app, const Metric& m) {
+void MetricRow(const AppState& app, const Metric& m, const char* label) {
   const int best = m.highlight ? Best(app.pinned, m) : -1;
   const ImU32 best_color = m.highlight == 1 ? IM_COL32(40, 110, 60, 160) : IM_COL32(40, 80, 130, 160);
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
-  ImGui::TextUnformatted(m.label);
+  ImGui::TextUnformatted(label);
   const double first = app.pinned.front().result.ok ? m.value(app.pinned.front()) : NAN;
   for (std::size_t i = 0; i < app.pinned.size(); ++i) {
     ImGui::TableNextColumn();
     const Pinned& p = app.pinned[i];
     if (!p.result.ok) {
-      ImGui::TextDisabled("invalid");
+      ImGui::TextDisabled("%s", Tr("compare.invalid"));
       continue;
     }
     if (static_cast<int>(i) == best) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, best_color);
@@ -141,17 +146,14 @@ std::string CompareCsv(const AppState& app) {
     }
     csv += "\n";
   }
-  return csv;
+  return csv + ProviderSheetCsv(app);  // the provider sheet travels with the comparison
 }
 
 void DrawCompare(AppState& app) {
   Toolbar(app);
   if (app.pinned.empty()) {
     ImGui::Spacing();
-    ImGui::TextWrapped("Pin the scenario in the editor to start a comparison, change it (another GPU, spot "
-                       "instead of on-demand, a reserved price, owned hardware) and pin again. Each pinned "
-                       "scenario becomes a column; the cheapest and the fastest are highlighted, and every "
-                       "column shows its ratio to the first.");
+    ImGui::TextWrapped("%s", Tr("compare.empty_hint"));
     return;
   }
   const int columns = 1 + static_cast<int>(app.pinned.size());
@@ -162,11 +164,12 @@ void DrawCompare(AppState& app) {
   for (int c = 1; c < columns; ++c) ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 11);
   ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
   ImGui::TableNextColumn();
-  ImGui::TextDisabled("green: cheapest\nblue: fastest\nxN: ratio to column 1");
+  ImGui::TextDisabled("%s", Tr("compare.legend"));
   for (std::size_t i = 0; i < app.pinned.size(); ++i) ColumnHeader(app, i);
   if (!app.pinned.empty())  // a column may have been removed above
-    for (const Metric& m : kMetrics) MetricRow(app, m);
+    for (std::size_t m = 0; m < sizeof kMetrics / sizeof kMetrics[0]; ++m) MetricRow(app, kMetrics[m], Tr(kMetricKeys[m]));
   ImGui::EndTable();
+  DrawProviderSheet(app);
 }
 
 }  // namespace gpucost::app

@@ -7,7 +7,7 @@
 namespace gpucost::app {
 
 void DrawPresets(AppState& app) {
-  const char* preview = "Load a preset...";
+  const char* preview = Tr("presets.load");
   if (!app.preset_id.empty())
     for (const PresetInfo& p : AppPresets(app))
       if (p.id == app.preset_id) preview = p.title.c_str();
@@ -24,7 +24,7 @@ void DrawPresets(AppState& app) {
     if (ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();
       ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32);
-      ImGui::Text("Source: %s", p.source.c_str());
+      ImGui::TextUnformatted(TrFormat("ui.source", {p.source}).c_str());
       if (!p.notes.empty()) ImGui::TextDisabled("%s", p.notes.c_str());
       ImGui::PopTextWrapPos();
       ImGui::EndTooltip();

@@ -8,6 +8,8 @@
 #include "app.h"
 #include "chart.h"
 #include "format.h"
+#include "i18n.h"
+#include "vat.h"
 
 namespace gpucost::app {
 namespace {
@@ -15,7 +17,7 @@ namespace {
 const ImVec4 kErrorColor(1.0f, 0.45f, 0.35f, 1.0f);
 const ImVec4 kWarnColor(1.0f, 0.8f, 0.35f, 1.0f);
 
-std::string FormatGpuHours(double v) { return FormatCount(v) + " GPU-h"; }
+std::string FormatGpuHours(double v) { return FormatCount(v) + " " + Tr("unit.gpu_h"); }
 std::string FormatHours(double v) { return FormatDuration(v); }
 std::string FormatUsdValue(double v) { return FormatUsd(v); }
 
@@ -29,40 +31,60 @@ void Row(const char* label, const std::string& value, const char* note = "") {
   ImGui::TextDisabled("%s", note);
 }
 
+// The headline: cost per completed job, saying whether VAT is in it; with a tax rate, the invoice's three lines
+// (공급가액 / 부가세 / 합계, core/vat.h) follow, as the CLI prints them.
 void Headline(AppState& app) {
   const Result& r = app.result;
+  const VatLines vat = VatBreakdown(app.scenario, r);
+  const std::string headline = TrFormat("results.headline", {FormatDisplayMoney(r, r.expected_usd), Tr(VatHeadlineKey(vat))});
   ImGui::SetWindowFontScale(1.35f);
-  ImGui::Text("%s per completed job", FormatDisplayMoney(r, r.expected_usd).c_str());
+  ImGui::TextUnformatted(headline.c_str());
   ImGui::SetWindowFontScale(1.0f);
   RecordRect(app, "headline");
-  ImGui::Text("expected time %s  |  goodput %s  |  %s per billion tokens", FormatDuration(r.expected_hours).c_str(),
-              FormatPercent(r.goodput).c_str(), FormatDisplayMoney(r, r.usd_per_billion_tokens).c_str());
+  RecordText(app, "headline", headline);
+  if (DisplaysKrw(r) && CurrentLanguage() == Lang::kKo) {  // the exact amount beside 억/만
+    ImGui::SameLine();
+    ImGui::TextDisabled("(%s)", FormatKrwGrouped(r.expected_usd * r.display_per_usd).c_str());
+  }
+  ImGui::Text("%s", TrFormat("results.subline", {FormatDuration(r.expected_hours), FormatPercent(r.goodput),
+                                                 FormatDisplayMoney(r, r.usd_per_billion_tokens)}).c_str());
   if (!ImGui::BeginTable("headline_table", 3, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) return;
-  char note[96];
-  Row("Cost per completed job", FormatDisplayMoney(r, r.expected_usd), "expected, failures and billing included");
-  Row("Expected finish time", FormatDuration(r.expected_hours), "wall clock, waits included");
-  Row("Goodput", FormatPercent(r.goodput), "ideal compute time / expected time");
-  Row("Cost per billion tokens", FormatDisplayMoney(r, r.usd_per_billion_tokens), "");
-  std::snprintf(note, sizeof note, "%s MFU (%s), dense peak %.4g TFLOP/s", FormatPercent(r.mfu).c_str(),
-                MfuSourceName(r.mfu_source), r.peak_tflops_per_gpu);
-  Row("Work", FormatFlops(r.flops), note);
-  std::snprintf(note, sizeof note, "%s billed GPUs", FormatCount(static_cast<double>(r.billed_gpus)).c_str());
-  Row("Effective price", FormatDisplayMoney(r, r.usd_per_gpu_hour) + " /GPU-h", note);
-  Row("Billed GPU-hours", FormatCount(r.billed_gpu_hours), "");
-  std::snprintf(note, sizeof note, "cluster MTBF %s", r.cluster_mtbf_hours > 0 ? FormatDuration(r.cluster_mtbf_hours).c_str() : "none");
-  Row("Expected interruptions", FormatNumber(r.expected_interruptions, 3), note);
-  std::snprintf(note, sizeof note, "optimum %s; write %s", FormatNumber(r.optimal_checkpoint_interval_minutes, 3).c_str(),
-                FormatNumber(r.checkpoint_write_minutes, 3).c_str());
-  Row("Checkpoint interval (min)", FormatNumber(r.checkpoint_interval_minutes, 3), note);
+  Row(Tr("eval.cost_per_job"), FormatDisplayMoney(r, r.expected_usd), Tr("results.cost_note"));
+  if (vat.included()) {
+    std::string lines;
+    for (const auto& [label, usd] : {std::pair<std::string, double>{Tr("vat.supply"), vat.supply_usd},
+                                     {TrFormat("vat.tax", {FormatPercent(vat.rate)}), vat.vat_usd},
+                                     {Tr("vat.total"), vat.total_usd}}) {
+      Row(("  " + label).c_str(), FormatDisplayMoney(r, usd), "");
+      lines += label + " " + FormatDisplayMoney(r, usd) + "\n";
+    }
+    RecordText(app, "vat_lines", lines);
+  }
+  Row(Tr("results.finish_time"), FormatDuration(r.expected_hours), Tr("results.finish_note"));
+  Row(Tr("eval.goodput"), FormatPercent(r.goodput), Tr("results.goodput_note"));
+  Row(Tr("eval.cost_per_billion_tokens"), FormatDisplayMoney(r, r.usd_per_billion_tokens), "");
+  char peak[32];
+  std::snprintf(peak, sizeof peak, "%.4g", r.peak_tflops_per_gpu);
+  Row(Tr("results.work"), FormatFlops(r.flops),
+      TrFormat("results.work_note", {FormatPercent(r.mfu), Tr((std::string("mfu_source.") + MfuSourceName(r.mfu_source)).c_str()),
+                                     peak}).c_str());
+  Row(Tr("results.effective_price"), FormatDisplayMoney(r, r.usd_per_gpu_hour) + " /" + Tr("unit.gpu_h"),
+      TrFormat("results.billed_gpus", {FormatCount(static_cast<double>(r.billed_gpus))}).c_str());
+  Row(Tr("eval.gpu_hours_billed"), FormatCount(r.billed_gpu_hours), "");
+  Row(Tr("eval.interruptions"), FormatNumber(r.expected_interruptions, 3),
+      TrFormat("results.cluster_mtbf", {r.cluster_mtbf_hours > 0 ? FormatDuration(r.cluster_mtbf_hours) : Tr("results.none")}).c_str());
+  Row(Tr("results.checkpoint_interval_min"), FormatNumber(r.checkpoint_interval_minutes, 3),
+      TrFormat("results.checkpoint_note", {FormatNumber(r.optimal_checkpoint_interval_minutes, 3),
+                                           FormatNumber(r.checkpoint_write_minutes, 3)}).c_str());
   ImGui::EndTable();
 }
 
 void NormalVsExpected(const Result& r) {
   if (!ImGui::BeginTable("normal_vs_expected", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchSame)) return;
   ImGui::TableSetupColumn("");
-  ImGui::TableSetupColumn("Normal run (nothing fails)");
-  ImGui::TableSetupColumn("Failure-inclusive (expected)");
-  ImGui::TableSetupColumn("Failures add");
+  ImGui::TableSetupColumn(Tr("results.normal_run"));
+  ImGui::TableSetupColumn(Tr("results.with_failures"));
+  ImGui::TableSetupColumn(Tr("results.failures_add"));
   ImGui::TableHeadersRow();
   auto row = [&](const char* label, double normal, double expected, std::string (*fmt)(const Result&, double)) {
     ImGui::TableNextRow();
@@ -75,8 +97,8 @@ void NormalVsExpected(const Result& r) {
     ImGui::TableNextColumn();
     ImGui::Text("%s (+%.1f%%)", fmt(r, expected - normal).c_str(), normal > 0 ? 100 * (expected / normal - 1) : 0.0);
   };
-  row("Time", r.normal_run_hours, r.expected_hours, [](const Result&, double h) { return FormatDuration(h); });
-  row("Cost", r.normal_run_usd, r.expected_usd, FormatDisplayMoney);
+  row(Tr("results.time"), r.normal_run_hours, r.expected_hours, [](const Result&, double h) { return FormatDuration(h); });
+  row(Tr("results.cost"), r.normal_run_usd, r.expected_usd, FormatDisplayMoney);
   ImGui::EndTable();
 }
 
@@ -102,53 +124,52 @@ std::string FormatSeconds(double s) { return FormatNumber(s, 3) + " s"; }
 void MemoryFit(const Result& r) {
   if (!r.memory_present) return;
   const MemoryBreakdown& m = r.memory;
-  const char* labels[] = {"weights", "gradients", "optimizer states", "gathered weights (ZeRO-3)", "activations",
-                          "framework overhead"};
+  const char* labels[] = {Tr("memory.weights"), Tr("memory.gradients"), Tr("memory.optimizer"), Tr("memory.gathered"),
+                          Tr("memory.activations"), Tr("memory.overhead")};
   const double gb[] = {m.weights_bytes / 1e9, m.gradients_bytes / 1e9, m.optimizer_bytes / 1e9, m.gathered_bytes / 1e9,
                        m.activations_bytes / 1e9, m.overhead_bytes / 1e9};
   const int colors[] = {0, 1, 2, 3, 4, 7};
   ImGui::Spacing();
   const bool fits = m.fits();
-  ImGui::Text("Memory per GPU: %s of %s HBM -", FormatGb(m.total_bytes() / 1e9).c_str(), FormatGb(m.device_bytes / 1e9).c_str());
+  ImGui::TextUnformatted(TrFormat("memory.title", {FormatGb(m.total_bytes() / 1e9), FormatGb(m.device_bytes / 1e9)}).c_str());
   ImGui::SameLine();
-  if (fits) ImGui::TextColored(ImVec4(0.5f, 0.85f, 0.55f, 1), "fits (%s free)", FormatGb(m.headroom_bytes() / 1e9).c_str());
-  else ImGui::TextColored(kErrorColor, "does not fit");
+  if (fits) ImGui::TextColored(ImVec4(0.5f, 0.85f, 0.55f, 1), "%s", TrFormat("memory.fits", {FormatGb(m.headroom_bytes() / 1e9)}).c_str());
+  else ImGui::TextColored(kErrorColor, "%s", Tr("memory.does_not_fit"));
   chart::DrawCapacityBar("memory", gb, labels, colors, 6, m.device_bytes / 1e9, FormatGb, ImGui::GetFrameHeight());
   if (!m.activations_known)
-    ImGui::TextDisabled("Activations not counted: give the model shape (layers, hidden, heads, seq_len, vocab).");
+    ImGui::TextDisabled("%s", Tr("memory.activations_unknown"));
   const LayoutFit& fit = r.memory_smallest_fit;
   if (!fits && fit.found)
-    ImGui::Text("Smallest layout that fits: %lld GPUs (tensor %lld x pipeline %lld x data %lld, ZeRO %lld)",
-                static_cast<long long>(fit.layout.gpus()), static_cast<long long>(fit.layout.tensor),
-                static_cast<long long>(fit.layout.pipeline), static_cast<long long>(fit.layout.data),
-                static_cast<long long>(fit.layout.zero_stage));
+    ImGui::TextUnformatted(TrFormat("memory.smallest_fit", {std::to_string(fit.layout.gpus()), std::to_string(fit.layout.tensor),
+                                                            std::to_string(fit.layout.pipeline), std::to_string(fit.layout.data),
+                                                            std::to_string(fit.layout.zero_stage)}).c_str());
 }
 
 // Where one training step goes (step-time model), when the shape and layout are known.
 void StepTimeParts(const Result& r) {
   const StepTime& st = r.step;
   if (!st.ok()) return;
-  const char* labels[] = {"matrix compute", "memory-bound work", "recompute", "tensor-parallel comm",
-                          "pipeline comm", "data-parallel comm", "pipeline bubble", "optimizer"};
+  const char* labels[] = {Tr("step.compute"), Tr("step.memory_bound"), Tr("step.recompute"), Tr("step.tp_comm"),
+                          Tr("step.pp_comm"), Tr("step.dp_comm"), Tr("step.bubble"), Tr("step.optimizer")};
   const double seconds[] = {st.compute_seconds, st.memory_bound_seconds, st.recompute_seconds, st.tp_comm_seconds,
                             st.pp_comm_seconds, st.dp_comm_seconds, st.bubble_seconds, st.optimizer_seconds};
   ImGui::Spacing();
-  ImGui::Text("One step: %s (MFU %s, HFU %s, %s tokens/s)", FormatSeconds(st.seconds).c_str(),
-              FormatPercent(st.mfu).c_str(), FormatPercent(st.hfu).c_str(), FormatCount(st.tokens_per_second).c_str());
+  ImGui::TextUnformatted(TrFormat("step.title", {FormatSeconds(st.seconds), FormatPercent(st.mfu), FormatPercent(st.hfu),
+                                                 FormatCount(st.tokens_per_second)}).c_str());
   chart::DrawStackedBar("step", seconds, labels, nullptr, 8, FormatSeconds, ImGui::GetFrameHeight());
 }
 
 void Warnings(const Result& r) {
   if (r.warnings.count == 0) return;
   ImGui::Spacing();
-  ImGui::TextUnformatted("Warnings");
+  ImGui::TextUnformatted(Tr("eval.warnings"));
   ImGui::PushTextWrapPos(0);
   for (int i = 0; i < r.warnings.count; ++i) ImGui::TextColored(kWarnColor, "- %s", r.warnings.text[i]);
   ImGui::PopTextWrapPos();
 }
 
 void Problems(const AppState& app) {
-  ImGui::TextColored(kErrorColor, "The scenario cannot be evaluated:");
+  ImGui::TextColored(kErrorColor, "%s", Tr("results.cannot_evaluate"));
   ImGui::PushTextWrapPos(0);
   for (const InputError& e : app.problems) ImGui::TextColored(kErrorColor, "- %s", e.Text().c_str());
   ImGui::PopTextWrapPos();
@@ -165,10 +186,10 @@ void DrawResults(AppState& app) {
   Headline(app);
   ImGui::Spacing();
   NormalVsExpected(r);
-  Breakdown("money", "Where the money goes", r.cost_usd, r.expected_usd, DisplaysKrw(r) ? FormatKrw : FormatUsdValue,
+  Breakdown("money", Tr("results.where_money"), r.cost_usd, r.expected_usd, DisplaysKrw(r) ? FormatKrw : FormatUsdValue,
             r.display_per_usd);
-  Breakdown("gpu_hours", "Where the billed GPU-hours go", r.gpu_hours, r.billed_gpu_hours, FormatGpuHours);
-  Breakdown("time", "Where the time goes", r.time_hours, r.expected_hours, FormatHours);
+  Breakdown("gpu_hours", Tr("results.where_gpu_hours"), r.gpu_hours, r.billed_gpu_hours, FormatGpuHours);
+  Breakdown("time", Tr("results.where_time"), r.time_hours, r.expected_hours, FormatHours);
   MemoryFit(r);
   StepTimeParts(r);
   Warnings(r);

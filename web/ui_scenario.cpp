@@ -11,6 +11,7 @@
 #include "catalog.h"
 #include "fields.h"
 #include "format.h"
+#include "money_input.h"
 #include "quantity.h"
 
 namespace gpucost::app {
@@ -22,12 +23,13 @@ struct Section {
   bool open_by_default;
 };
 const Section kSections[] = {
-    {"Workload", {"workload", nullptr}, true},
-    {"Hardware and parallelism", {"hardware", "parallel"}, true},
-    {"Reliability and checkpoints", {"reliability", nullptr}, false},
-    {"Pricing and billing", {"pricing", nullptr}, false},
-    {"Storage and network", {"storage", nullptr}, false},
-    {"Ownership", {"ownership", nullptr}, false},
+    {"section.workload", {"workload", nullptr}, true},  // titles: i18n keys
+    {"section.hardware", {"hardware", "parallel"}, true},
+    {"section.reliability", {"reliability", nullptr}, false},
+    {"section.pricing", {"pricing", nullptr}, false},
+    {"section.storage", {"storage", nullptr}, false},
+    {"section.ownership", {"ownership", nullptr}, false},
+    {"section.provider", {"provider", nullptr}, false},
 };
 constexpr int kSectionCount = sizeof(kSections) / sizeof(kSections[0]);
 const ImVec4 kErrorColor(1.0f, 0.45f, 0.35f, 1.0f);
@@ -39,8 +41,14 @@ int SectionOf(const FieldSpec& f) {
   return kSectionCount;  // a section this editor does not know yet: "Other"
 }
 
-// "pricing.spot.notice_seconds" -> "spot notice seconds"
+// The label of a field in the page's language ("field.<path>" in assets/i18n), else from its path:
+// "pricing.spot.notice_seconds" -> "spot notice seconds".
 void FieldLabel(const FieldSpec& f, char* buf, std::size_t cap) {
+  const std::string key = std::string("field.") + f.path;
+  if (HasTranslation(Lang::kEn, key.c_str())) {
+    std::snprintf(buf, cap, "%s", Tr(key.c_str()));
+    return;
+  }
   const char* dot = std::strchr(f.path, '.');
   std::snprintf(buf, cap, "%s", dot ? dot + 1 : f.path);
   for (char* c = buf; *c; ++c)
@@ -81,11 +89,12 @@ void Tooltip(const FieldSpec& f) {
   ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32);
   ImGui::TextDisabled("%s", f.path);
   ImGui::TextUnformatted(f.help);
-  ImGui::Text("Default: %s", def);
-  ImGui::Text("Source: %s", f.source);
-  ImGui::Text("Allowed: %s%s", range.c_str(), f.is_auto ? " (or auto)" : "");
-  if (FieldShownAsPercent(f)) ImGui::TextDisabled("In percent: type 10 or 10%%");
-  else if (f.kind == FieldKind::kNumber || f.kind == FieldKind::kInteger) ImGui::TextDisabled("Type 70B, 1.5M, 300k, 1e9 or 2,048");
+  ImGui::TextUnformatted(TrFormat("ui.default", {def}).c_str());
+  ImGui::TextUnformatted(TrFormat("ui.source", {f.source}).c_str());
+  ImGui::TextUnformatted(TrFormat("ui.allowed", {range + (f.is_auto ? Tr("ui.or_auto") : "")}).c_str());
+  if (FieldShownAsPercent(f)) ImGui::TextDisabled("%s", Tr("ui.type_percent"));
+  else if (f.kind == FieldKind::kNumber || f.kind == FieldKind::kInteger) ImGui::TextDisabled("%s", Tr("ui.type_number"));
+  if (FieldMoneyUnit(f) != MoneyUnit::kNone) ImGui::TextDisabled("%s", Tr("ui.type_money"));
   ImGui::PopTextWrapPos();
   ImGui::EndTooltip();
 }
@@ -115,7 +124,16 @@ void ApplyNumber(AppState& app, std::size_t index, double v) {
 void ApplyTyped(AppState& app, std::size_t index, const char* text) {
   const FieldSpec& f = Fields()[index];
   double v = 0;
-  const std::string message = ParseFieldInput(f, text, &v);
+  // Money in the other currency ("₩5,000" into a USD field): converted at the scenario's rate, and said so.
+  const MoneyConversion money = ConvertTypedMoney(f, text, app.scenario.pricing.krw_per_usd);
+  const bool to_usd = FieldMoneyUnit(f) == MoneyUnit::kUsd;
+  if (money.applies && money.error.empty()) {
+    app.notice = TrFormat("money.converted", {to_usd ? FormatKrwGrouped(money.typed) : FormatUsd(money.typed),
+                                              to_usd ? FormatUsd(money.value) : FormatKrwGrouped(money.value),
+                                              FormatCount(app.scenario.pricing.krw_per_usd)});
+    return ApplyNumber(app, index, money.value);
+  }
+  const std::string message = money.applies ? money.error : ParseFieldInput(f, text, &v);
   if (message.empty()) return ApplyNumber(app, index, v);
   FieldEdit& edit = app.edits[index];
   // Keystrokes apply as they make a value ("7", "70" on the way to "70X"): a refused text puts back what
@@ -135,7 +153,7 @@ void NumberWidget(AppState& app, std::size_t index) {
   const double current = GetNumber(app.scenario, f);
   if (f.is_auto) {
     bool is_auto = current == 0 && !edit.rejected;
-    if (ImGui::Checkbox("auto", &is_auto)) {
+    if (ImGui::Checkbox((std::string(Tr("ui.auto")) + "###auto").c_str(), &is_auto)) {
       edit.rejected = false;
       SetNumber(app.scenario, f, is_auto ? 0 : FirstExplicitValue(f, app.result));
       AppScenarioEdited(app);
@@ -178,13 +196,24 @@ void TextWidget(AppState& app, std::size_t index) {
       for (std::size_t g = 0; g < GpuCount(); ++g) {
         const GpuSpec& gpu = Gpus()[g];
         if (ImGui::Selectable(gpu.name.c_str(), current == &gpu)) {
-          std::snprintf(text, kTextCapacity, "%s", gpu.id.c_str());
+          std::snprintf(text, TextCapacity(f), "%s", gpu.id.c_str());
           AppScenarioEdited(app);
         }
       }
       ImGui::EndCombo();
     }
-  } else if (ImGui::InputText("##v", text, kTextCapacity)) {
+  } else if (ImGui::InputText("##v", text, TextCapacity(f))) {
+    // At most f.max characters of any script (the name: 200): a longer paste is cut at a character boundary
+    // and the field says so, the way a form's maxlength does.
+    std::string typed = text;
+    const long max_chars = static_cast<long>(TextMaxChars(f));
+    if (Utf8Length(typed) > max_chars) {
+      std::size_t cut = 0;
+      for (long chars = 0; cut < typed.size() && chars < max_chars; ++chars)
+        do ++cut; while (cut < typed.size() && (static_cast<unsigned char>(typed[cut]) & 0xC0) == 0x80);
+      text[cut] = '\0';
+      app.notice = TrFormat("ui.text_cut", {f.path, std::to_string(max_chars)});
+    }
     AppScenarioEdited(app);
   }
   RecordRect(app, f.path);
@@ -265,21 +294,21 @@ void SectionTable(AppState& app, int section) {
 }  // namespace
 
 void DrawScenarioEditor(AppState& app) {
-  ImGui::TextDisabled("Scenario (hover a name for its meaning, default and source)");
-  if (ImGui::SmallButton("Reset to defaults")) {
+  ImGui::TextDisabled("%s", Tr("ui.scenario_hint"));
+  if (ImGui::SmallButton((std::string(Tr("ui.reset")) + "###reset").c_str())) {
     app.scenario = DefaultScenario();
     app.edits.assign(FieldCount(), FieldEdit{});
     AppScenarioEdited(app);
   }
   RecordRect(app, "reset");
   for (int s = 0; s <= kSectionCount; ++s) {
-    const char* title = s < kSectionCount ? kSections[s].title : "Other";
+    const std::string title = std::string(Tr(s < kSectionCount ? kSections[s].title : "section.other")) + "###section";
     bool any = false;
     for (std::size_t i = 0; i < FieldCount() && !any; ++i) any = SectionOf(Fields()[i]) == s;
     if (!any) continue;
     ImGui::PushID(s);
     const ImGuiTreeNodeFlags flags = s < kSectionCount && kSections[s].open_by_default ? ImGuiTreeNodeFlags_DefaultOpen : 0;
-    const bool open = ImGui::CollapsingHeader(title, flags);
+    const bool open = ImGui::CollapsingHeader(title.c_str(), flags);
     RecordRect(app, "section", s);
     if (open) SectionTable(app, s);
     ImGui::PopID();

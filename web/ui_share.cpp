@@ -12,22 +12,22 @@ namespace gpucost::app {
 namespace {
 
 void ShareLink(AppState& app) {
-  ImGui::TextUnformatted("Share link");
-  ImGui::TextDisabled("The scenario (only what differs from the defaults) and the pinned comparison, in the URL.");
+  ImGui::TextUnformatted(Tr("share.title"));
+  ImGui::TextDisabled("%s", Tr("share.hint"));
   const std::string& link = AppLink(app);
-  if (ImGui::Button("Copy link")) {
+  if (ImGui::Button((std::string(Tr("share.copy")) + "###copy").c_str())) {
     platform::CopyToClipboard(link);
     app.notice.clear();
   }
   RecordRect(app, "copy_link");
   ImGui::SameLine();
   switch (platform::LastCopyState()) {
-    case platform::CopyState::kPending: ImGui::TextDisabled("copying..."); break;
-    case platform::CopyState::kCopied: ImGui::TextDisabled("copied to the clipboard"); break;
+    case platform::CopyState::kPending: ImGui::TextDisabled("%s", Tr("share.copying")); break;
+    case platform::CopyState::kCopied: ImGui::TextDisabled("%s", Tr("share.copied")); break;
     case platform::CopyState::kRefused:
-      ImGui::TextDisabled("the browser refused the clipboard: select the field below and copy by hand");
+      ImGui::TextDisabled("%s", Tr("share.refused"));
       break;
-    case platform::CopyState::kNone: ImGui::TextDisabled("%zu characters", link.size()); break;
+    case platform::CopyState::kNone: ImGui::TextDisabled("%s", TrFormat("share.chars", {std::to_string(link.size())}).c_str()); break;
   }
   ImGui::SetNextItemWidth(-1);
   // Read-only: ImGui does not write into the buffer, the const_cast only satisfies the signature.
@@ -37,12 +37,12 @@ void ShareLink(AppState& app) {
 }
 
 void PasteBox(AppState& app) {
-  ImGui::TextUnformatted("Open a link, a scenario or a probe report");
-  ImGui::TextDisabled("Paste a share link, a scenario JSON document or a gpucost probe report, then Load.");
+  ImGui::TextUnformatted(Tr("share.open_title"));
+  ImGui::TextDisabled("%s", Tr("share.open_hint"));
   ImGui::InputTextMultiline("##paste", app.paste.data(), app.paste.size(),
                             ImVec2(-1, ImGui::GetTextLineHeight() * 6));
   RecordRect(app, "paste");
-  if (ImGui::Button("Load pasted text")) {
+  if (ImGui::Button((std::string(Tr("share.load_pasted")) + "###load_paste").c_str())) {
     const std::string text(app.paste.data());
     if (AppImportText(app, "pasted text", text).empty()) app.paste[0] = '\0';
   }
@@ -50,23 +50,23 @@ void PasteBox(AppState& app) {
 }
 
 void Files(AppState& app) {
-  ImGui::TextUnformatted("Files");
-  if (ImGui::Button("Download scenario JSON")) {
+  ImGui::TextUnformatted(Tr("share.files"));
+  if (ImGui::Button((std::string(Tr("share.download_scenario")) + "###download_scenario").c_str())) {
     platform::DownloadFile("scenario.json", ScenarioToJson(app.scenario, false) + "\n", "application/json");
-    app.notice = "Scenario downloaded as scenario.json";
+    app.notice = TrFormat("share.downloaded", {Tr("share.scenario"), "scenario.json"});
   }
   RecordRect(app, "download_scenario");
   ImGui::SameLine();
   ImGui::BeginDisabled(!app.result.ok);
-  if (ImGui::Button("Download result JSON")) {
+  if (ImGui::Button((std::string(Tr("share.download_result")) + "###download_result").c_str())) {
     platform::DownloadFile("result.json", ResultToJson(app.scenario, app.result) + "\n", "application/json");
-    app.notice = "Result downloaded as result.json";
+    app.notice = TrFormat("share.downloaded", {Tr("share.result"), "result.json"});
   }
   ImGui::EndDisabled();
   ImGui::SameLine();
-  if (ImGui::Button("Upload scenario, link or probe report...")) platform::PickFile(".json,.txt,application/json,text/plain");
+  if (ImGui::Button((std::string(Tr("share.upload")) + "###upload").c_str())) platform::PickFile(".json,.txt,application/json,text/plain");
   RecordRect(app, "upload");
-  ImGui::TextDisabled("A file that does not load leaves the current scenario as it is and says why.");
+  ImGui::TextDisabled("%s", Tr("share.upload_hint"));
 }
 
 }  // namespace

@@ -38,7 +38,7 @@ unsupported_precision.json|2|workload.precision: fp8 is not supported by
 layout_mismatch.json|2|parallel.tensor_parallel: tensor_parallel x pipeline_parallel (3) must divide cluster.gpus (64)
 wrong_schema.json|2|schema: must be "gpucost/scenario@1"
 nul_in_name.json|2|name: must not contain NUL characters
-long_name.json|2|name: must be text of at most 63 bytes
+long_name.json|2|name: must be text of at most 200 characters, got 201
 empty.json|2|malformed JSON
 whitespace.json|2|malformed JSON
 null_document.json|2|a scenario must be a JSON object, got null

@@ -42,4 +42,16 @@ equals "$json_ko" "$json" "JSON is the same in Korean (keys stay English)"
 expect_rc 2 "--lang with an unknown language" -- "$gpucost" eval - --lang fr <<<'{}'
 err=$("$gpucost" eval - --lang fr 2>&1 <<<'{}')
 equals "$err" 'gpucost: --lang: unknown language "fr" (en or ko)' "--lang error names the value"
+
+# The provider sheet beside the comparison: answers as given, unknowns as "ask the provider", open items counted.
+dir=$(mktemp -d)
+printf '%s' '{"name": "국내 A", "provider": {"data_location": "대한민국 (서울)", "encryption": "AES-256"}}' > "$dir/a.json"
+printf '%s' '{"name": "AWS 서울"}' > "$dir/b.json"
+sheet=$("$gpucost" compare "$dir/a.json" "$dir/b.json" --sheet --lang ko)
+contains "$sheet" "제공사 비교표" "compare --sheet prints the provider sheet"
+contains "$sheet" "대한민국 (서울)" "an answered item is shown as given"
+contains "$sheet" "제공사에 확인 필요" "an unanswered item reads 'ask the provider' (제공사에 확인 필요)"
+contains "$sheet" "보안 항목 9개 중 7개 미확인" "open security items counted for the answered column"
+contains "$sheet" "보안 항목 9개 중 9개 미확인" "and for the unanswered one"
+contains "$sheet" "필요조건일 뿐 충분조건이 아닙니다" "a domestic data location is necessary, not sufficient"
 finish

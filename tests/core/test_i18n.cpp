@@ -7,8 +7,13 @@
 #include <nlohmann/json.hpp>
 
 #include "evaluate.h"
+#include "fields.h"
 #include "format.h"
 #include "i18n.h"
+#include "json_io.h"
+#include "link.h"
+#include "money_input.h"
+#include "offers.h"
 #include "vat.h"
 #include "../test_util.h"
 
@@ -137,4 +142,107 @@ TEST_CASE("VAT: supply price + VAT = total, VAT = rate x supply, headline says w
   CHECK(v.supply_usd + v.vat_usd == doctest::Approx(v.total_usd).epsilon(1e-12));
   CHECK(v.vat_usd == doctest::Approx(0.10 * v.supply_usd).epsilon(1e-12));
   CHECK(v.supply_usd == doctest::Approx(none.total_usd).epsilon(1e-12));  // the tax is added on top of the same supply
+}
+
+TEST_CASE("names: 200 characters of any script survive JSON and share links; 201 and invalid UTF-8 are refused") {
+  std::string name;
+  const char* const pieces[] = {"7B 사전학습 2T 토큰, H100 256장 ", "日本語 ", "Ελληνικά ", "🙂"};
+  for (int i = 0; Utf8Length(name) < kNameMaxChars; ++i) {
+    const std::string next = name + pieces[i % 4];
+    name = Utf8Length(next) <= kNameMaxChars ? next : name + "x";
+  }
+  REQUIRE(Utf8Length(name) == kNameMaxChars);
+  CHECK(name.size() > 300);  // far beyond the old 63-byte limit
+  const std::string doc = nlohmann::json({{"name", name}}).dump();
+  const ScenarioParse p = ParseScenarioJson(doc);
+  REQUIRE(p.ok());
+  CHECK(std::string(p.scenario.name) == name);
+  LinkPayload payload{p.scenario, {p.scenario}};
+  LinkPayload back;
+  std::vector<InputError> errors;
+  REQUIRE(DecodeLink(EncodeLink(payload, "https://example.org/"), &back, &errors));
+  CHECK(std::string(back.scenario.name) == name);
+  CHECK(std::string(back.pinned.at(0).name) == name);
+
+  const ScenarioParse too_long = ParseScenarioJson(nlohmann::json({{"name", name + "가"}}).dump());
+  REQUIRE(too_long.errors.size() == 1);
+  CHECK(too_long.errors[0].Text() == "name: must be text of at most 200 characters, got 201");
+  const ScenarioParse bad = ParseScenarioJson(std::string("{\"name\": \"\xED\x95\"}"));  // a cut Hangul syllable
+  CHECK_FALSE(bad.ok());  // refused (by the JSON reader: invalid UTF-8), never stored cut
+}
+
+TEST_CASE("Utf8Length counts characters and refuses malformed UTF-8") {
+  CHECK(Utf8Length("") == 0);
+  CHECK(Utf8Length("abc") == 3);
+  CHECK(Utf8Length("한국어") == 3);
+  CHECK(Utf8Length("₩🙂") == 2);
+  CHECK(Utf8Length("\xED\x95") == -1);       // truncated
+  CHECK(Utf8Length("\xC0\xAF") == -1);       // overlong
+  CHECK(Utf8Length("\x80") == -1);           // a continuation byte alone
+  CHECK(Utf8Length("a\xE2\x82") == -1);
+}
+
+TEST_CASE("i18n: every scenario field and editor section has a label in every language") {
+  for (std::size_t i = 0; i < FieldCount(); ++i) {
+    const std::string key = std::string("field.") + Fields()[i].path;
+    CAPTURE(key);
+    CHECK(HasTranslation(Lang::kEn, key.c_str()));
+    CHECK(HasTranslation(Lang::kKo, key.c_str()));
+  }
+  std::set<std::string> sections;
+  for (std::size_t i = 0; i < FieldCount(); ++i) sections.insert(Fields()[i].section);
+  sections.erase("parallel");  // shown under "hardware"
+  for (const std::string& s : sections) {
+    CAPTURE(s);
+    CHECK(HasTranslation(Lang::kKo, ("section." + s).c_str()));
+  }
+}
+
+TEST_CASE("offers: AWS Seoul (ap-northeast-2) on-demand prices as published, dated and VAT-exclusive") {
+  const nlohmann::json f = nlohmann::json::parse(test::ReadFile(test::DataPath("korea_public_figures.json")));
+  for (const nlohmann::json& row : f["aws_seoul_on_demand"]["instances"]) {
+    const Offer* o = FindOffer(row["offer"].get<std::string>());
+    REQUIRE(o != nullptr);
+    CAPTURE(o->id);
+    CHECK(o->region == "ap-northeast-2");
+    CHECK(o->date == f["aws_seoul_on_demand"]["date"].get<std::string>());
+    CHECK(o->usd_per_instance_hour == doctest::Approx(row["usd_per_instance_hour"].get<double>()).epsilon(1e-9));
+    CHECK(o->note.find("VAT excluded") != std::string::npos);
+    const double ratio = o->usd_per_instance_hour / row["us_east_1"].get<double>();
+    CHECK(ratio == doctest::Approx(1.38).epsilon(0.01));  // Seoul costs about 1.38x us-east-1 in this snapshot
+  }
+}
+
+TEST_CASE("money typed in the other currency is converted at the scenario's rate") {
+  const FieldSpec& fee = *FindField("pricing.fixed_fees_usd");
+  const FieldSpec& kwh = *FindField("pricing.owned.usd_per_kwh");
+  const FieldSpec& krw_price = *FindField("pricing.krw_per_gpu_hour");
+  const FieldSpec& gpus = *FindField("cluster.gpus");
+  CHECK(FieldMoneyUnit(fee) == MoneyUnit::kUsd);
+  CHECK(FieldMoneyUnit(krw_price) == MoneyUnit::kKrw);
+  CHECK(FieldMoneyUnit(*FindField("pricing.krw_per_usd")) == MoneyUnit::kNone);  // the rate itself
+  CHECK(FieldMoneyUnit(gpus) == MoneyUnit::kNone);
+  struct Case {
+    const FieldSpec* f;
+    const char* text;
+    double value;
+  };
+  for (const Case& c : {Case{&fee, "₩1,439,000", 1000}, Case{&fee, "1,439,000원", 1000}, Case{&fee, "143.9만 원", 1000},
+                        Case{&fee, "2억", 0}, Case{&fee, "2억 원", 2e8 / 1439}, Case{&fee, "1억 4,390만 KRW", 1.439e8 / 1439},
+                        Case{&kwh, "₩143.9", 0.1}, Case{&krw_price, "$3", 3 * 1439.0}, Case{&krw_price, "3 USD", 3 * 1439.0}}) {
+    CAPTURE(c.text);
+    const MoneyConversion m = ConvertTypedMoney(*c.f, c.text, 1439);
+    if (c.value == 0) {  // no currency named: a plain quantity, not a conversion
+      CHECK_FALSE(m.applies);
+      continue;
+    }
+    REQUIRE(m.applies);
+    CHECK(m.error.empty());
+    CHECK(m.value == doctest::Approx(c.value).epsilon(1e-12));
+  }
+  CHECK_FALSE(ConvertTypedMoney(fee, "$1000", 1439).applies);      // same currency: the field's own parser
+  CHECK_FALSE(ConvertTypedMoney(gpus, "₩1000", 1439).applies);     // not a money field
+  const MoneyConversion bad = ConvertTypedMoney(fee, "₩12x", 1439);
+  CHECK(bad.applies);
+  CHECK(bad.error.rfind("\"₩12x\": ", 0) == 0);
 }

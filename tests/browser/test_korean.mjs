@@ -1,0 +1,164 @@
+// Browser test of the Korean page: it opens in Korean for a Korean browser, draws every Korean string (glyph
+// coverage of the font atlas), shows KRW in 억/만 with the VAT lines (the same text as the CLI), switches
+// language without losing the scenario, takes Hangul through IME composition events, exports a CSV with a
+// UTF-8 BOM; bundle sizes (English, Korean) and first-frame times are reported.
+// node test_korean.mjs SITE_DIR OUT_DIR NATIVE_GPUCOST
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import {execFileSync} from 'node:child_process';
+import {withPage, waitReady, check} from './harness.mjs';
+
+const [siteDir, outDir, nativeCli] = [process.argv[2], process.argv[3], process.argv[4]];
+const MAX_KOREAN_EXTRA_GZIP = 200e3;  // what Korean adds before its first frame
+
+const api = (page, expr, ...args) => page.evaluate(expr, ...args);
+const gz = file => zlib.gzipSync(fs.readFileSync(path.join(siteDir, file)), {level: 9}).length;
+
+async function settle(page, action) {
+  const before = await api(page, () => window.gpucost.frames());
+  await action();
+  await page.waitForFunction(f => window.gpucost.frames() >= f + 3, before, {timeout: 30000, polling: 50});
+}
+async function click(page, id, index = -1) {
+  await page.waitForFunction(([i, n]) => window.gpucost.widgetRect(i, n), [id, index], {timeout: 30000});
+  const r = await api(page, ([i, n]) => window.gpucost.widgetRect(i, n), [id, index]);
+  await settle(page, () => page.mouse.move(r.x + r.w / 2, r.y + r.h / 2));
+  await settle(page, () => page.mouse.click(r.x + r.w / 2, r.y + r.h / 2));
+}
+async function shot(page, name) {
+  await page.waitForTimeout(150);
+  await page.screenshot({path: path.join(outDir, name)});
+  check(true, `screenshot saved: ${path.join(outDir, name)}`);
+}
+function cli(scenario, ...args) {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gpucost-ko-')), 'scenario.json');
+  fs.writeFileSync(file, JSON.stringify(scenario));
+  return execFileSync(nativeCli, ['eval', file, ...args], {encoding: 'utf8', env: {...process.env, LC_ALL: 'C.UTF-8'}});
+}
+
+// A Korean pretraining run priced in KRW with 10% VAT: over 1억 원, so the page writes 억/만.
+const KRW_SCENARIO = {
+  name: '7B 사전학습 2T 토큰, H100 256장',
+  workload: {params: 7e9, tokens: 2e12}, cluster: {gpu: 'h100-sxm', gpus: 256},
+  pricing: {currency: 'KRW', krw_per_usd: 1400, tax_rate: 0.1},
+};
+
+// --- sizes -------------------------------------------------------------------------------------------------
+const english = ['index.html', 'app.js', 'app.wasm'].reduce((n, f) => n + gz(f), 0);
+const koUi = gz('fonts/ko-ui.ttf'), koMin = gz('fonts/ko-min.ttf'), koTyping = gz('fonts/ko-typing.ttf');
+console.log(`# bundle gzip: English first load ${(english / 1e3).toFixed(1)} KB (no font); Korean first load adds ` +
+            `ko-ui.ttf ${(koUi / 1e3).toFixed(1)} KB = ${((english + koUi) / 1e3).toFixed(1)} KB; later: ko-min.ttf ` +
+            `${(koMin / 1e3).toFixed(1)} KB (English, after its first frame), ko-typing.ttf ${(koTyping / 1e3).toFixed(1)} KB (first Hangul typed)`);
+check(koUi <= MAX_KOREAN_EXTRA_GZIP, `Korean adds ${(koUi / 1e3).toFixed(1)} KB gzip before its first frame (<= 200 KB)`);
+check(fs.existsSync(path.join(siteDir, 'fonts/NOTICE.txt')) &&
+      fs.readFileSync(path.join(siteDir, 'fonts/NOTICE.txt'), 'utf8').includes('SIL Open Font License'),
+      'the font licence notice ships with the fonts');
+
+// --- English browser: no font before the first frame ----------------------------------------------------------
+await withPage(siteDir, outDir, async (page, url) => {
+  const fonts = [];
+  page.on('request', r => { if (r.url().includes('/fonts/')) fonts.push({url: r.url(), frames: null}); });
+  await page.goto(url);
+  await waitReady(page);
+  await page.waitForFunction(() => window.gpucost.firstFrameMs()[1] >= 0, null, {timeout: 30000});
+  const ms = await api(page, () => window.gpucost.firstFrameMs());
+  console.log(`# first frame, English: ${ms[1]} ms`);
+  check(await api(page, () => window.gpucost.lang()) === 'en', 'an English browser gets the English page');
+  check(!fonts.some(f => /ko-ui|ko-typing/.test(f.url)), 'the English page fetches no Korean UI font');
+  await page.waitForFunction(() => window.gpucost.fonts().includes('ko-min.ttf'), null, {timeout: 30000});
+  check(true, 'after its first frame the English page fetches ko-min.ttf (the 한국어 switch, ₩)');
+  check((await api(page, () => window.gpucost.missingGlyphs())).length === 0, 'every English string and ₩ can be drawn');
+}, {locale: 'en-US'});
+
+// --- Korean browser ------------------------------------------------------------------------------------------
+await withPage(siteDir, outDir, async (page, url) => {
+  await page.goto(url);
+  await waitReady(page);
+  await page.waitForFunction(() => window.gpucost.firstFrameMs()[1] >= 0, null, {timeout: 30000});
+  const ms = await api(page, () => window.gpucost.firstFrameMs());
+  console.log(`# first frame, Korean: ${ms[1]} ms`);
+  check(await api(page, () => window.gpucost.lang()) === 'ko', 'a Korean browser (ko-KR) gets the Korean page');
+  check((await api(page, () => window.gpucost.fonts())).includes('ko-ui.ttf'), 'the Korean UI font is in the atlas at the first frame');
+  const missing = await api(page, () => window.gpucost.missingGlyphs());
+  check(missing.length === 0, `every Korean string can be drawn (missing: ${missing.map(c => String.fromCodePoint(c)).join('')})`);
+
+  // KRW in 억/만 and the VAT lines, the same text as the CLI in Korean.
+  check(await api(page, t => window.gpucost.load(t), JSON.stringify(KRW_SCENARIO)) === '', 'the KRW scenario loads');
+  await page.waitForFunction(() => window.gpucost.drawnText('vat_lines') !== '', null, {timeout: 30000});
+  const headline = await api(page, () => window.gpucost.drawnText('headline'));
+  const vat = await api(page, () => window.gpucost.drawnText('vat_lines'));
+  const ko = cli(KRW_SCENARIO, '--lang', 'ko');
+  const total = ko.split('\n').find(l => l.startsWith('완료된 작업당 비용')).trim().split(/\s{2,}/).pop();
+  check(/^\d[\d,]*억( [\d,]+만)? 원$/.test(total), `the CLI writes the total in 억/만 (${total})`);
+  check(headline === `완료된 작업당 ${total} (부가세 포함)`, `the page's headline has the CLI's figure and says VAT is included: ${headline}`);
+  for (const label of ['공급가액', '부가세 (10.0%)', '합계']) {
+    const cliLine = ko.split('\n').find(l => l.trim().startsWith(label));
+    const figure = cliLine.trim().split(/\s{2,}/).pop();
+    check(vat.includes(`${label} ${figure}`), `page and CLI agree on ${label}: ${figure}`);
+  }
+  await shot(page, 'korean-results.png');
+
+  // The language switch keeps the scenario (and the link: the language is not part of it).
+  const before = await api(page, () => [window.gpucost.scenario(), window.gpucost.link()]);
+  await click(page, 'language');
+  check(await api(page, () => window.gpucost.lang()) === 'en', 'the switch turns the page English');
+  const after = await api(page, () => [window.gpucost.scenario(), window.gpucost.link()]);
+  check(after[0] === before[0] && after[1] === before[1], 'switching language keeps the scenario and its link');
+  check((await api(page, () => window.gpucost.drawnText('headline'))).includes('(VAT included)'), 'the English headline says VAT included');
+  check(await api(page, () => localStorage.getItem('gpucost.lang')) === 'en', 'the choice is remembered (localStorage)');
+  await page.reload();
+  await waitReady(page);
+  check(await api(page, () => window.gpucost.lang()) === 'en', 'after a reload the remembered English wins over the Korean browser');
+  await api(page, () => window.gpucost.setLang('ko'));
+  await page.waitForFunction(() => window.gpucost.fonts().includes('ko-ui.ttf'), null, {timeout: 30000});
+
+  // Hangul through IME composition events (CDP): a name typed in Korean.
+  await click(page, 'name');
+  await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'ime-input', null, {timeout: 10000});
+  check(true, 'a text field focuses the hidden IME input');
+  const cdp = await page.context().newCDPSession(page);
+  await settle(page, () => page.keyboard.press('Control+A'));
+  await settle(page, () => page.keyboard.press('Backspace'));
+  await cdp.send('Input.imeSetComposition', {text: 'ㅎ', selectionStart: 1, selectionEnd: 1});
+  await cdp.send('Input.imeSetComposition', {text: '한', selectionStart: 1, selectionEnd: 1});
+  await cdp.send('Input.imeSetComposition', {text: '한국', selectionStart: 2, selectionEnd: 2});
+  await settle(page, () => cdp.send('Input.insertText', {text: '한국어'}));
+  await cdp.send('Input.imeSetComposition', {text: ' 시', selectionStart: 2, selectionEnd: 2});
+  await settle(page, () => cdp.send('Input.insertText', {text: ' 시나리오'}));
+  await settle(page, () => page.keyboard.type(' v2'));
+  const name = JSON.parse(await api(page, () => window.gpucost.scenario())).name;
+  check(name === '한국어 시나리오 v2', `Hangul composed through the IME lands in the name once: "${name}"`);
+  await page.waitForFunction(() => window.gpucost.fonts().includes('ko-typing.ttf'), null, {timeout: 30000});
+  check(true, 'composition fetched the 2,350-syllable font (ko-typing.ttf)');
+  await settle(page, () => page.keyboard.press('Enter'));
+  await shot(page, 'korean-ime.png');
+
+  // A 200-character name of any script survives the share link.
+  const longScenario = {...KRW_SCENARIO, name: [...'가나다라마바사아자차카타파하 日本語 Ελληνικά 🙂 '.repeat(10)].slice(0, 200).join('')};
+  check(await api(page, t => window.gpucost.load(t), JSON.stringify(longScenario)) === '', 'a 200-character name loads');
+  const link = await api(page, () => window.gpucost.link());
+  await page.goto(link);
+  await waitReady(page);
+  check(JSON.parse(await api(page, () => window.gpucost.scenario())).name === longScenario.name, 'the 200-character name survives the link');
+
+  // CSV export starts with a UTF-8 BOM.
+  await click(page, 'tab', 1);  // the Compare view
+  await click(page, 'pin');
+  const [download] = await Promise.all([page.waitForEvent('download', {timeout: 30000}), click(page, 'export_csv')]);
+  const bytes = fs.readFileSync(await download.path());
+  fs.writeFileSync(path.join(outDir, 'korean-comparison.csv'), bytes);
+  check(bytes[0] === 0xEF && bytes[1] === 0xBB && bytes[2] === 0xBF, `the CSV export starts with a UTF-8 BOM (${bytes.slice(0, 8).toString('hex')})`);
+  check(bytes.toString('utf8').includes(longScenario.name.slice(0, 20)), 'the CSV holds the Korean name as UTF-8');
+}, {locale: 'ko-KR'});
+
+// --- A phone-sized Korean page, for the eye --------------------------------------------------------------------
+await withPage(siteDir, outDir, async (page, url) => {
+  await page.goto(url);
+  await waitReady(page);
+  await api(page, t => window.gpucost.load(t), JSON.stringify(KRW_SCENARIO));
+  await page.waitForFunction(() => window.gpucost.drawnText('vat_lines') !== '', null, {timeout: 30000});
+  await shot(page, 'korean-phone.png');
+}, {locale: 'ko-KR', width: 390, height: 844, dpr: 2});
+console.log('test_korean: all checks passed');

@@ -1,0 +1,102 @@
+// ui_sheet.cpp — the provider comparison sheet under the Compare view (provider_sheet.h): the same facts for
+// every pinned option, side by side; unanswered items read "ask the provider", and each column counts the
+// security items still open (a domestic data location is necessary, not sufficient).
+#include <imgui.h>
+
+#include "app.h"
+#include "provider_sheet.h"
+
+namespace gpucost::app {
+namespace {
+
+const ImVec4 kOpenColor(1.0f, 0.8f, 0.35f, 1.0f);
+const char* const kGroupKeys[] = {"sheet.group_hardware", "sheet.group_terms", "sheet.group_security"};
+
+std::vector<Scenario> Columns(const AppState& app) {
+  std::vector<Scenario> columns;
+  for (const Pinned& p : app.pinned) columns.push_back(p.scenario);
+  return columns;
+}
+
+}  // namespace
+
+void DrawProviderSheet(AppState& app) {
+  if (app.pinned.empty()) return;
+  const ProviderSheetDoc doc = BuildProviderSheet(Columns(app));
+  ImGui::Spacing();
+  ImGui::TextUnformatted(Tr("sheet.title"));
+  RecordRect(app, "provider_sheet");
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextDisabled("%s", Tr("sheet.edit_hint"));
+  ImGui::PopTextWrapPos();
+  const int columns = 1 + static_cast<int>(app.pinned.size());
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollX |
+                                ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable("provider_sheet", columns, flags)) return;
+  const float em = ImGui::GetFontSize();
+  ImGui::TableSetupColumn("item", ImGuiTableColumnFlags_WidthFixed, em * 17);
+  for (int c = 1; c < columns; ++c) ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, em * 14);
+  ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+  ImGui::TableNextColumn();
+  for (const Pinned& p : app.pinned) {
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(ScenarioLabel(p.scenario).c_str());
+  }
+  int group = -1;
+  std::string shown;  // for tests: what the sheet says, row by row
+  for (const SheetRow& row : doc.rows) {
+    if (static_cast<int>(row.group) != group) {
+      group = static_cast<int>(row.group);
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextDisabled("%s", Tr(kGroupKeys[group]));
+    }
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    const char* label = Tr(SheetLabelKey(row).c_str());
+    ImGui::TextUnformatted(label);
+    shown += label;
+    for (const std::string& v : row.values) {
+      ImGui::TableNextColumn();
+      ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + em * 13.5f);
+      if (v.empty()) ImGui::TextColored(kOpenColor, "%s", Tr("sheet.ask"));
+      else ImGui::TextUnformatted(v.c_str());
+      ImGui::PopTextWrapPos();
+      shown += " | " + (v.empty() ? std::string(Tr("sheet.ask")) : v);
+    }
+    shown += "\n";
+  }
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  int security_rows = 0;
+  for (const SheetRow& row : doc.rows) security_rows += row.group == SheetGroup::kSecurity;
+  for (int open : doc.open_security_items) {
+    ImGui::TableNextColumn();
+    const std::string text = TrFormat("sheet.open_items", {std::to_string(open), std::to_string(security_rows)});
+    if (open) ImGui::TextColored(kOpenColor, "%s", text.c_str());
+    else ImGui::TextUnformatted(text.c_str());
+  }
+  ImGui::EndTable();
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextDisabled("%s", Tr("sheet.domestic_note"));
+  ImGui::PopTextWrapPos();
+  RecordText(app, "provider_sheet", shown);
+}
+
+std::string ProviderSheetCsv(const AppState& app) {
+  const ProviderSheetDoc doc = BuildProviderSheet(Columns(app));
+  std::string csv;
+  for (const SheetRow& row : doc.rows) {
+    csv += row.key + ",text";
+    for (const std::string& v : row.values) {
+      const std::string cell = v.empty() ? Tr("sheet.ask") : v;
+      std::string quoted = "\"";
+      for (char c : cell) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+      csv += "," + quoted + "\"";
+    }
+    csv += "\n";
+  }
+  return csv;
+}
+
+}  // namespace gpucost::app
