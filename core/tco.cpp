@@ -72,7 +72,7 @@ void WriteRisk(const Scenario& s, const ModelCost& m, char* out) {
     case PricingModel::kReserved:
       std::snprintf(out, kRiskTextCapacity,
                     "%s %.0f-month commitment; the %.0f%% of the term after the job (%s) is paid unless "
-                    "other work uses it.", p.reserved.capacity_guaranteed ? "Capacity reserved by the" :
+                    "other work uses it (pricing.reserved.other_use_fraction).", p.reserved.capacity_guaranteed ? "Capacity reserved by the" :
                     "Discount only (capacity NOT reserved) on a", p.reserved.term_months,
                     100 * std::max(0.0, 1 - m.expected_hours / (p.reserved.term_months * kHoursPerMonth)),
                     m.term_tail_usd > 0 ? "included in the total" : "none");
@@ -141,17 +141,12 @@ PricingComparison ComparePricingModels(const Scenario& s) {
     m.result = Evaluate(v);
     if (!m.result.ok) return c;
     m.usd_per_gpu_hour = m.result.usd_per_gpu_hour;
-    m.job_usd = m.result.expected_usd;
+    // Evaluate() bills the whole commitment term (cost.breakdown.unused_commitment): the part after the job
+    // is shown apart, so that job + term after the job = the total eval gives.
+    m.term_tail_usd = m.result.commitment_after_job_usd * (1 + v.pricing.tax_rate);
+    m.job_usd = m.result.expected_usd - m.term_tail_usd;
     m.expected_hours = m.result.expected_hours;
-    if (model == PricingModel::kReserved) {
-      const ReservedInputs& rv = v.pricing.reserved;
-      const double committed = rv.committed_gpus > 0 ? static_cast<double>(rv.committed_gpus)
-                                                     : static_cast<double>(m.result.billed_gpus);
-      const double committed_pretax = v.pricing.usd_per_gpu_hour / (v.pricing.price_includes_tax ? 1 + v.pricing.tax_rate : 1);
-      const double tail_hours = std::max(0.0, rv.term_months * kHoursPerMonth - m.expected_hours);
-      m.term_tail_usd = committed * committed_pretax * tail_hours * (1 + v.pricing.tax_rate);
-      m.capacity_guaranteed = rv.capacity_guaranteed;
-    }
+    if (model == PricingModel::kReserved) m.capacity_guaranteed = v.pricing.reserved.capacity_guaranteed;
     m.capacity_guaranteed = m.capacity_guaranteed || model == PricingModel::kOwned;
     m.total_usd = m.job_usd + m.term_tail_usd;
   }

@@ -41,9 +41,10 @@ constexpr int kRiskTextCapacity = 240;
 struct ModelCost {
   PricingModel model = PricingModel::kOnDemand;
   double usd_per_gpu_hour = 0;     // pre-tax price per billed GPU-hour (blended above a commitment)
-  double job_usd = 0;              // Evaluate(): the job itself, every part included
-  double term_tail_usd = 0;        // reserved: commitment paid after the job ends, to the end of the term
-  double total_usd = 0;            // job_usd + term_tail_usd
+  double job_usd = 0;              // Evaluate() less the term after the job: the job itself, every part included
+  double term_tail_usd = 0;        // reserved: commitment paid after the job ends, to the end of the term (with
+                                   // tax; less pricing.reserved.other_use_fraction)
+  double total_usd = 0;            // job_usd + term_tail_usd = Evaluate()'s expected_usd
   double expected_hours = 0;
   double ratio_to_on_demand = 0;   // total_usd / on-demand total_usd
   bool capacity_guaranteed = false;
