@@ -6,6 +6,8 @@
 
 #include "evaluate.h"
 
+#include <nlohmann/json.hpp>
+
 namespace gpucost {
 
 TcoResult ComputeTco(const OwnedInputs& o, double gpu_mtbf_hours) {
@@ -158,6 +160,55 @@ PricingComparison ComparePricingModels(const Scenario& s) {
   }
   c.ok = true;
   return c;
+}
+
+std::string PricingToJson(const Scenario& s, const PricingComparison& c, int indent) {
+  using nlohmann::json;
+  const Result& first = c.models[0].result;
+  const double k = first.display_per_usd;
+  json models = json::array();
+  for (const ModelCost& m : c.models) {
+    json row = {{"model", PricingModelName(m.model)},
+                {"usd_per_gpu_hour", m.usd_per_gpu_hour},
+                {"job_usd", m.job_usd},
+                {"term_tail_usd", m.term_tail_usd},
+                {"total_usd", m.total_usd},
+                {"price_per_gpu_hour", m.usd_per_gpu_hour * k},
+                {"job", m.job_usd * k},
+                {"term_tail", m.term_tail_usd * k},
+                {"total", m.total_usd * k},
+                {"expected_hours", m.expected_hours},
+                {"ratio_to_on_demand", m.ratio_to_on_demand},
+                {"capacity_guaranteed", m.capacity_guaranteed},
+                {"risk", m.risk}};
+    if (m.model == PricingModel::kOwned) {
+      const TcoResult& t = m.result.tco;
+      row["tco"] = {{"usd_per_gpu_hour", t.usd_per_gpu_hour},
+                    {"usd_per_gpu_year", t.usd_per_gpu_year},
+                    {"capex_usd_per_gpu_year", t.capex_usd_per_gpu_year},
+                    {"power_usd_per_gpu_year", t.power_usd_per_gpu_year},
+                    {"facility_usd_per_gpu_year", t.facility_usd_per_gpu_year},
+                    {"maintenance_usd_per_gpu_year", t.maintenance_usd_per_gpu_year},
+                    {"staff_usd_per_gpu_year", t.staff_usd_per_gpu_year},
+                    {"opex_usd_per_gpu_year", t.opex_usd_per_gpu_year},
+                    {"upfront_usd_per_gpu", t.upfront_usd_per_gpu},
+                    {"per_gpu_hour", t.usd_per_gpu_hour * k},
+                    {"per_gpu_year", t.usd_per_gpu_year * k},
+                    {"repair_downtime_fraction", t.repair_downtime_fraction},
+                    {"break_even_utilization", t.break_even_utilization},
+                    {"break_even_months", t.break_even_months}};
+    }
+    models.push_back(row);
+  }
+  json doc = {{"schema", "gpucost/pricing@1"},
+              {"on_demand_usd_per_gpu_hour", c.on_demand_usd_per_gpu_hour},
+              {"on_demand_per_gpu_hour", c.on_demand_usd_per_gpu_hour * k},
+              {"cheapest", PricingModelName(static_cast<PricingModel>(c.cheapest))},
+              {"currency", first.display_currency},
+              {"per_usd", k},
+              {"models", models}};
+  if (s.name[0]) doc["name"] = s.name;
+  return doc.dump(indent);
 }
 
 }  // namespace gpucost

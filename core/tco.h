@@ -1,6 +1,8 @@
 // tco.h — owned hardware (cost per useful GPU-hour, break-even against a cloud price) and the same job
 // priced under every pricing model side by side (on-demand, spot, reserved, owned).
 #pragma once
+#include <string>
+
 #include "result.h"
 #include "scenario.h"
 
@@ -64,5 +66,9 @@ struct PricingComparison {
 PricingComparison ComparePricingModels(const Scenario& s);
 
 const char* PricingModelName(PricingModel m);  // "on_demand", "spot", "reserved", "owned"
+
+// The document of `gpucost pricing --format json` and the page's view("pricing") (schema gpucost/pricing@1).
+// USD figures keep their _usd names; the same money in the scenario's currency has names without the unit.
+std::string PricingToJson(const Scenario& s, const PricingComparison& c, int indent = 2);
 
 }  // namespace gpucost
