@@ -279,6 +279,11 @@ const FieldSpec kFields[] = {
    "Committed price below on-demand, used when comparing pricing models (gpucost pricing).",
    "GCP 1-year committed use discount for A2 GPU VMs: 1-year / on-demand monthly = 0.63 (Cyclenerd "
    "google-cloud-pricing-cost-calculator pricing.yml, generated 2026-02-12, from the Cloud Billing Catalog)"},
+  {"pricing.reserved.other_use_fraction", NUM, REF(pricing.reserved.other_use_fraction), 0, nullptr, 0, 1, false,
+   false, nullptr, "fraction", "pricing",
+   "Share of the committed GPU-hours this job leaves unused (idle GPUs above its size, the rest of the term) "
+   "that other work uses. 0: this job pays the whole term.",
+   "A commitment is billed for every hour of its term whether used or not (AWS Savings Plans, GCP CUDs)"},
 
   // --- ownership ---
   {"pricing.owned.capex_usd_per_gpu", NUM, REF(pricing.owned.capex_usd_per_gpu), 40000, nullptr, 0, 1e8,

@@ -110,6 +110,7 @@ struct ReservedInputs {
   bool capacity_guaranteed;         // pricing.reserved.capacity_guaranteed
   double usd_per_gpu_hour_on_demand;// pricing.reserved.usd_per_gpu_hour_on_demand (burst above the commitment)
   double discount;                  // pricing.reserved.discount (committed price = on-demand x (1 - discount); comparisons)
+  double other_use_fraction;        // pricing.reserved.other_use_fraction (share of the unused term other work uses)
 };
 
 struct OwnedInputs {
