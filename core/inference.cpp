@@ -76,6 +76,9 @@ void SizePool(const Scenario& s, const InferenceModel& m, const InferencePoolInp
   const double gpus = D(p->replicas * p->replica.tp);
   const double gpn = D(std::max<std::int64_t>(1, s.cluster.gpus_per_node));
   p->billed_gpus = s.pricing.whole_nodes ? std::ceil(gpus / gpn - 1e-12) * gpn : gpus;
+  // Whole nodes are paid for anyway: sized replicas fill them (more headroom at no extra cost).
+  if (in.replicas <= 0 && s.pricing.whole_nodes)
+    p->replicas = std::max(p->replicas, static_cast<std::int64_t>(p->billed_gpus) / p->replica.tp);
   p->price = PoolPricePretax(s, in, r);
   out->gpu_id = p->replica.gpu->id.c_str();
   out->tensor_parallel = p->replica.tp;

@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "evaluate.h"
 #include "format.h"
+#include "inference_cli.h"
 #include "result_json.h"
 #include "verbs.h"
 
@@ -50,6 +51,7 @@ void PrintParallelismRows(const Result& r, Table* head) {
 }
 
 void PrintTable(const Scenario& s, const Result& r) {
+  if (r.inference.present) return PrintInferenceTable(s, r);  // serving (cmd_inference.cpp)
   const char* cur = r.display_currency;
   const double k = r.display_per_usd;
   std::printf("%s\n", s.name[0] ? s.name : "scenario");
