@@ -9,6 +9,7 @@
 #include <string>
 
 #include "catalog.h"
+#include "i18n.h"
 #include "inference.h"
 #include "inference_json.h"
 #include "job.h"
@@ -30,12 +31,6 @@ const char* const kPartNames[kPartCount] = {
     "compute", "data_stall", "checkpoint", "rework", "recovery", "reacquire_wait", "downtime", "idle_gpus",
     "hot_spares", "billing_rounding", "storage", "egress", "fees", "unused_commitment", "tax",
     "prefill_gpus", "decode_gpus", "idle_capacity", "kv_transfer"};
-const char* const kPartLabels[kPartCount] = {
-    "Productive compute", "Data stalls", "Checkpoint writes", "Rework after rollback", "Recovery (billed, idle)",
-    "Spot reacquire wait", "Known downtime", "Idle billed GPUs", "Hot spares", "Billing rounding", "Storage",
-    "Egress", "Fixed fees", "Unused commitment", "Tax",
-    "Prefill GPUs", "Decode GPUs", "Idle capacity (peak, target)", "KV-cache transfer"};
-
 double CeilDiv(double a, double b) { return std::ceil(a / b - 1e-12); }
 
 // Expected billed time beyond the use of a rental session of exponentially distributed length (mean
@@ -73,7 +68,9 @@ void PredictStep(const Scenario& s, const EffectiveHardware& hw, Result* r) {
 }  // namespace
 
 const char* PartName(int part) { return part >= 0 && part < kPartCount ? kPartNames[part] : ""; }
-const char* PartLabel(int part) { return part >= 0 && part < kPartCount ? kPartLabels[part] : ""; }
+const char* PartLabel(int part) {  // assets/i18n: "part.<name>" in the current language
+  return part >= 0 && part < kPartCount ? Tr((std::string("part.") + kPartNames[part]).c_str()) : "";
+}
 const char* MfuSourceName(MfuSource s) {
   switch (s) {
     case MfuSource::kGiven: return "given";

@@ -30,9 +30,15 @@ const std::vector<OptionSpec> kOptions = {
 
 // Strict unsigned decimal integer in [lo, hi]: digits only, no sign, no exponent, no overflow.
 bool ParseUnsigned(const std::string& text, unsigned long long lo, unsigned long long hi, unsigned long long* out) {
-  if (text.empty() || text.size() > 20) return false;
-  for (char c : text)
-    if (c < '0' || c > '9') return false;
+  if (text.empty()) return false;
+  if (text.find_first_not_of("0123456789") != std::string::npos) {  // "1e3", "10k", "2,000": exact below 2^53
+    double v = 0;
+    if (!ParseNumber(text, &v) || v != std::floor(v) || v < 0 || v > 9007199254740992.0) return false;
+    if (v < static_cast<double>(lo) || v > static_cast<double>(hi)) return false;
+    *out = static_cast<unsigned long long>(v);
+    return true;
+  }
+  if (text.size() > 20) return false;
   errno = 0;
   const unsigned long long v = std::strtoull(text.c_str(), nullptr, 10);
   if (errno == ERANGE || v < lo || v > hi) return false;

@@ -75,6 +75,7 @@ void DrawViews(AppState& app) {
       case View::kShare: DrawShare(app); break;
       case View::kCount: break;
     }
+    RecordScroll(app, "view");
     ImGui::EndChild();
     ImGui::EndTabItem();
   }
@@ -340,8 +341,19 @@ void RecordRect(AppState& app, const char* id, int index) {
   app.rects.push_back({id, index, a.x, a.y, b.x, b.y});
 }
 
+void RecordScroll(AppState& app, const char* id) {
+  const ScrollPos now{id, ImGui::GetScrollX(), ImGui::GetScrollY(), ImGui::GetScrollMaxX(), ImGui::GetScrollMaxY()};
+  for (ScrollPos& p : app.scrolls)
+    if (std::strcmp(p.id, id) == 0) {
+      p = now;
+      return;
+    }
+  app.scrolls.push_back(now);
+}
+
 void AppFrame(AppState& app) {
   app.busy = false;  // panels doing sliced work set it again
+  app.rects.clear();  // what this frame draws (a widget no longer drawn has no rectangle)
   std::string picked_name, picked_text;
   if (platform::TakePickedFile(&picked_name, &picked_text)) AppImportText(app, picked_name, picked_text);
   AppRefresh(app);
@@ -356,7 +368,9 @@ void AppFrame(AppState& app) {
   const float editor_width = std::max(ImGui::GetFontSize() * 26, ImGui::GetContentRegionAvail().x * 0.38f);
   ImGui::BeginChild("editor", ImVec2(editor_width, 0), true);
   DrawScenarioEditor(app);
+  RecordScroll(app, "editor");
   ImGui::EndChild();
+  RecordRect(app, "editor");
   ImGui::SameLine();
   ImGui::BeginChild("views", ImVec2(0, 0), false);
   DrawViews(app);

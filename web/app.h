@@ -33,6 +33,10 @@ struct FieldEdit {
   bool touched = false;   // the user entered a value here since the scenario was loaded
   bool measured = false;  // set by a probe import (AppApplyProbe) to measured_value
   double measured_value = 0;
+  std::string typed_text;  // what was typed when rejected (shown back as typed)
+  std::string message;     // why it was rejected (ParseFieldInput)
+  bool editing = false;    // the field is being typed into; value_at_start is what it held before
+  double value_at_start = 0;
 };
 
 struct Pinned {
@@ -82,6 +86,12 @@ struct WidgetRect {
   float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
 };
 
+// A scrolling panel's position in the last frame (device pixels): for tests and automation.
+struct ScrollPos {
+  const char* id = "";
+  float x = 0, y = 0, max_x = 0, max_y = 0;
+};
+
 // The layout search (ui_plan.cpp), run in slices across frames.
 struct PlanState {
   std::unique_ptr<PlanSearch> search;  // large fixed arrays: on the heap, created on first use
@@ -117,6 +127,7 @@ struct AppState {
   bool presets_read = false;
   std::string preset_id;   // the preset last loaded ("" if none)
   std::vector<WidgetRect> rects;
+  std::vector<ScrollPos> scrolls;  // RecordScroll
 };
 
 void AppInit(AppState& app);
@@ -169,6 +180,24 @@ bool DisplaysKrw(const Result& r);
 
 // Remembers the last item's rectangle under `id` (static storage) and `index` (see WidgetRect).
 void RecordRect(AppState& app, const char* id, int index = -1);
+
+// A browser wheel event (WheelEvent fields) and what it means to ImGui (app_wheel.cpp).
+struct WheelInput {
+  double delta_x = 0, delta_y = 0;  // as the browser reports them: positive = scroll right / down
+  int delta_mode = 0;               // 0 pixels (CSS), 1 lines, 2 pages
+  bool shift = false;
+  double device_pixel_ratio = 1;
+  double page_css_px = 0;           // the height of a "page" (the canvas), CSS pixels
+  float font_px = 0;                // ImGui's font size, device pixels
+};
+struct WheelSteps {
+  float vertical = 0, horizontal = 0;  // add to io.MouseWheel / io.MouseWheelH
+};
+constexpr double kWheelLineCssPx = 23;  // one "line": an editor row (13 px font + padding + spacing)
+WheelSteps WheelToImGui(const WheelInput& in);
+
+// Remembers the current window's scroll position under `id` (static storage).
+void RecordScroll(AppState& app, const char* id);
 
 // Panels (one file each).
 void DrawScenarioEditor(AppState& app);

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "app.h"
+#include "fields.h"
 #include "json_io.h"
 #include "platform.h"
 #include "render_webgl.h"
@@ -61,6 +62,28 @@ void ReleaseDeferredKeys() {
 EM_BOOL Wake(int, const void*, void*) {
   g_wake_frames = 3;
   return EM_FALSE;  // do not consume: GLFW and the browser still see the event
+}
+
+// The wheel, as a normal page would scroll (app_wheel.cpp): Emscripten 3.1.6's GLFW reduces every event to
+// +-1 "notch" with the wrong sign for ImGui and loses the delta mode, so its scroll callback is off and this
+// handler feeds ImGui directly. Consumed: the page itself never scrolls.
+EM_BOOL OnWheel(int, const EmscriptenWheelEvent* e, void*) {
+  double css_w = 0, css_h = 0;
+  emscripten_get_element_css_size("#canvas", &css_w, &css_h);
+  gpucost::app::WheelInput in;
+  in.delta_x = e->deltaX;
+  in.delta_y = e->deltaY;
+  in.delta_mode = static_cast<int>(e->deltaMode);
+  in.shift = e->mouse.shiftKey;
+  in.device_pixel_ratio = g_dpr > 0 ? g_dpr : emscripten_get_device_pixel_ratio();
+  in.page_css_px = css_h;
+  ImGuiIO& io = ImGui::GetIO();
+  in.font_px = io.Fonts->Fonts.Size > 0 ? io.Fonts->Fonts[0]->FontSize : 0;
+  const gpucost::app::WheelSteps steps = gpucost::app::WheelToImGui(in);
+  io.MouseWheel += steps.vertical;
+  io.MouseWheelH += steps.horizontal;
+  g_wake_frames = 3;
+  return EM_TRUE;
 }
 
 void BuildFonts(float dpr) {
@@ -166,6 +189,27 @@ EMSCRIPTEN_KEEPALIVE const char* gpucost_widget_rect(const char* id, int index) 
     }
   return g_out.c_str();
 }
+
+// Why the value last typed into a field was refused ("" when it was not): tests and automation.
+EMSCRIPTEN_KEEPALIVE const char* gpucost_field_message(const char* path) {
+  g_out.clear();
+  const gpucost::FieldSpec* f = path ? gpucost::FindField(path) : nullptr;
+  const std::size_t i = f ? static_cast<std::size_t>(f - gpucost::Fields()) : 0;
+  if (f && i < g_app.edits.size() && g_app.edits[i].rejected) g_out = g_app.edits[i].message;
+  return g_out.c_str();
+}
+
+// A scrolling panel's position in the last frame, "[x,y,max_x,max_y]" in device pixels, or "" (tests).
+EMSCRIPTEN_KEEPALIVE const char* gpucost_scroll(const char* id) {
+  g_out.clear();
+  for (const gpucost::app::ScrollPos& p : g_app.scrolls)
+    if (id && std::strcmp(p.id, id) == 0) {
+      char buf[128];
+      std::snprintf(buf, sizeof buf, "[%.1f,%.1f,%.1f,%.1f]", p.x, p.y, p.max_x, p.max_y);
+      g_out = buf;
+    }
+  return g_out.c_str();
+}
 }
 
 int main() {
@@ -196,7 +240,8 @@ int main() {
   emscripten_set_mousemove_callback(EMSCRIPTEN_EVENT_TARGET_DOCUMENT, nullptr, EM_FALSE, mouse);
   emscripten_set_mousedown_callback(EMSCRIPTEN_EVENT_TARGET_DOCUMENT, nullptr, EM_FALSE, mouse);
   emscripten_set_mouseup_callback(EMSCRIPTEN_EVENT_TARGET_DOCUMENT, nullptr, EM_FALSE, mouse);
-  emscripten_set_wheel_callback("#canvas", nullptr, EM_FALSE, reinterpret_cast<em_wheel_callback_func>(Wake));
+  glfwSetScrollCallback(g_window, nullptr);  // OnWheel instead
+  emscripten_set_wheel_callback("#canvas", nullptr, EM_FALSE, OnWheel);
   emscripten_set_keydown_callback(EMSCRIPTEN_EVENT_TARGET_DOCUMENT, nullptr, EM_FALSE, reinterpret_cast<em_key_callback_func>(Wake));
   emscripten_set_keyup_callback(EMSCRIPTEN_EVENT_TARGET_DOCUMENT, nullptr, EM_FALSE, reinterpret_cast<em_key_callback_func>(Wake));
   emscripten_set_keypress_callback(EMSCRIPTEN_EVENT_TARGET_DOCUMENT, nullptr, EM_FALSE, reinterpret_cast<em_key_callback_func>(Wake));
