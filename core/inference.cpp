@@ -16,12 +16,8 @@ namespace {
 
 double D(std::int64_t v) { return static_cast<double>(v); }
 
-const GpuSpec* PoolGpu(const Scenario& s, const InferencePoolInputs& pool) {
-  return FindGpu(pool.gpu[0] ? pool.gpu : s.cluster.gpu);
-}
-std::int64_t PoolTp(const Scenario& s, const InferencePoolInputs& pool) {
-  return pool.tensor_parallel > 0 ? pool.tensor_parallel : s.parallel.tensor_parallel;
-}
+const GpuSpec* PoolGpu(const Scenario& s, const InferencePoolInputs& pool) { return InferencePoolGpu(s, pool); }
+std::int64_t PoolTp(const Scenario& s, const InferencePoolInputs& pool) { return InferencePoolTp(s, pool); }
 
 // USD per GPU-hour before tax: the pool's price, else the scenario's (KRW converted, owned: the TCO).
 double PoolPricePretax(const Scenario& s, const InferencePoolInputs& pool, Result* r) {

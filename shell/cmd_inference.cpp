@@ -8,6 +8,7 @@
 #include "format.h"
 #include "inference_cli.h"
 #include "inference_json.h"
+#include "inference_sim.h"
 
 namespace gpucost::cli {
 namespace {
@@ -94,6 +95,49 @@ void PrintInferenceTable(const Scenario& s, const Result& r) {
   t.Print(stdout);
   if (r.warnings.count) std::printf("\nWarnings\n");
   for (int i = 0; i < r.warnings.count; ++i) std::printf("  ! %s\n", r.warnings.text[i]);
+}
+
+int RunInferenceMc(const Scenario& s, const std::string& name, std::int64_t requests, std::uint64_t seed, bool json) {
+  const InferenceSimResult r = SimulateInference(s, requests, seed);
+  if (!r.ok) {
+    Error(name + ": " + r.error);
+    return kExitInvalid;
+  }
+  if (json) {
+    std::printf("%s\n", InferenceSimToJson(s, r).c_str());
+    return kExitOk;
+  }
+  const InferenceInputs& in = s.inference;
+  std::printf("%s: %lld requests simulated (%lld measured after the warm-up) on %lld prefill : %lld decode replicas%s\n\n",
+              s.name[0] ? s.name : "inference scenario", static_cast<long long>(r.requests),
+              static_cast<long long>(r.measured), static_cast<long long>(r.prefill_replicas),
+              static_cast<long long>(r.decode_replicas), in.mode == 0 ? " (colocated: the same replicas)" : "");
+  Table t;
+  t.Row({"", "simulated P50", "P90", "P99", "mean", "closed form P50", "P90", "P99"});
+  t.Rule();
+  auto row = [&](const char* label, const LatencyMs& sim, const LatencyMs* closed) {
+    t.Row({label, Ms(sim.p50), Ms(sim.p90), Ms(sim.p99), Ms(sim.mean), closed ? Ms(closed->p50) : "-",
+           closed ? Ms(closed->p90) : "-", closed ? Ms(closed->p99) : "-"});
+  };
+  row("TTFT", r.ttft_ms, &r.closed_ttft_ms);
+  row("TPOT", r.tpot_ms, &r.closed_tpot_ms);
+  row("End to end", r.e2e_ms, nullptr);
+  t.Print(stdout);
+  std::printf("\n");
+  Table head;
+  if (in.slo.ttft_ms > 0 || in.slo.tpot_ms > 0) {
+    head.Row({"Within the target (both)", FormatPercent(r.share_within_target) + " of requests (target at P" +
+                                                 std::to_string(in.slo.percentile) + ")"});
+    if (in.slo.ttft_ms > 0) head.Row({"  TTFT <= " + Ms(in.slo.ttft_ms), FormatPercent(r.share_ttft_within)});
+    if (in.slo.tpot_ms > 0) head.Row({"  TPOT <= " + Ms(in.slo.tpot_ms), FormatPercent(r.share_tpot_within)});
+  } else {
+    head.Row({"Latency target", "none"});
+  }
+  head.Row({"Mean decode batch", FormatNumber(r.mean_batch, 4) + " sequences"});
+  head.Row({"Output tokens/s", FormatNumber(r.output_tokens_per_second, 4) + " over " + FormatDuration(r.simulated_seconds / 3600)});
+  head.Row({"Utilisation (closed form)", FormatPercent(r.closed_utilization)});
+  head.Print(stdout);
+  return kExitOk;
 }
 
 }  // namespace gpucost::cli
