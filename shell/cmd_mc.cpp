@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "evaluate.h"
 #include "format.h"
+#include "inference_cli.h"
 #include "montecarlo.h"
 #include "verbs.h"
 
@@ -19,9 +20,10 @@ namespace {
 
 constexpr std::int64_t kDefaultTrials = 10000;
 constexpr std::int64_t kSliceTrials = 20000;  // trials between progress updates
+constexpr std::int64_t kInferenceDefaultRequests = 100000;  // an inference scenario simulates requests
 
 const std::vector<OptionSpec> kOptions = {
-    {"--trials", true, "number of simulated jobs, 1 to 10000000 (default 10000)"},
+    {"--trials", true, "number of simulated jobs, 1 to 10000000 (default 10000); an inference scenario: requests (default 100000)"},
     {"--seed", true, "random seed, 0 to 18446744073709551615 (default 1); the same seed gives the same numbers"},
     {"--format", true, "table (default) or json"},
 };
@@ -128,6 +130,9 @@ int RunMc(int argc, char** argv) {
   Scenario s;
   if (int rc = LoadScenario(args.positional[0], &s)) return rc;
   const std::string name = InputName(args.positional[0]);
+  if (Kind(s) == WorkloadKind::kInference)  // the request simulation (inference_sim.h); --trials = requests
+    return RunInferenceMc(s, name, args.Has("--trials") ? static_cast<std::int64_t>(trials) : kInferenceDefaultRequests,
+                          seed, format == Format::kJson);
   const Result r = Evaluate(s);  // for the display currency; MonteCarlo checks that the scenario evaluates
   MonteCarlo mc(s, seed, static_cast<std::int64_t>(trials));
   if (!mc.ok()) {
