@@ -108,7 +108,9 @@ LayerTimes LayerTimesOf(const ModelShape& m, const Layout& l, const StepHardware
                    up_matrices * GemmSeconds(tokens, h, f / t, 1, hw) + GemmSeconds(tokens, f / t, h, 1, hw);
   const double head_dim = h / heads, local_heads = heads / t;
   // The local queries (s / cp of them) against all s keys.
-  r.attention_forward = 2 * GemmSeconds(s_local, head_dim, s, b * local_heads, hw);
+  StepHardware attention_hw = hw;  // FP8 training keeps the attention core at 16 bits
+  if (hw.attention_peak_flops > 0) attention_hw.peak_flops = hw.attention_peak_flops;
+  r.attention_forward = 2 * GemmSeconds(s_local, head_dim, s, b * local_heads, attention_hw);
   r.attention_backward = (l.flash_attention ? 2.5 : 2.0) * r.attention_forward;
   const double scores = b * local_heads * s_local * s;
   double attention_memory_backward = 0;
@@ -124,8 +126,14 @@ LayerTimes LayerTimesOf(const ModelShape& m, const Layout& l, const StepHardware
   // GeLU: r+w forward, 2r+w backward; gated (SiLU(gate) x up): 2r+w forward, 3r+2w backward.
   const double ffn_elems = tokens * f / t;
   const double ffn_forward_bytes = (m.ffn_gated ? 3 : 2) * e, ffn_backward_bytes = (m.ffn_gated ? 5 : 3) * e;
-  r.memory_forward = MemorySeconds(hidden_elems * (14 * e + 2) + ffn_elems * ffn_forward_bytes, hidden_elems * e, hw);
-  r.memory_backward = MemorySeconds(hidden_elems * 2 * (14 * e + 2) + ffn_elems * ffn_backward_bytes, hidden_elems * e, hw) +
+  // FP8 casts: every linear layer's input (forward) and output gradient (backward) is read at 16 bits and
+  // written as FP8 and as its FP8 transpose (for the weight-gradient GEMM): 4 bytes per element. Inputs: the
+  // QKV and MLP inputs (b·s·h each), the projection input (b·s·h/t), the down projection's (b·s·f/t);
+  // gradients of the same sizes on the output side.
+  double cast_bytes = 0;
+  if (hw.fp8_linear) cast_bytes = 4 * tokens * (2 * h + h / t + f / t);
+  r.memory_forward = MemorySeconds(hidden_elems * (14 * e + 2) + ffn_elems * ffn_forward_bytes + cast_bytes, hidden_elems * e, hw);
+  r.memory_backward = MemorySeconds(hidden_elems * 2 * (14 * e + 2) + ffn_elems * ffn_backward_bytes + cast_bytes, hidden_elems * e, hw) +
                       attention_memory_backward;
   // Tensor-parallel collectives of the full activation b·s·h.
   if (l.tensor > 1) {
@@ -218,6 +226,11 @@ StepHardware StepHardwareFor(const Scenario& s, const EffectiveHardware& hw) {
   r.grad_bytes_per_param = bpp.gradients;
   r.weight_bytes_per_param = bpp.weights;
   r.optimizer_bytes_per_param = bpp.optimizer;
+  if (p == Precision::kFp8 && hw.gpu != nullptr) {
+    const double fp8 = DensePeakTflops(*hw.gpu, Precision::kFp8), bf16 = DensePeakTflops(*hw.gpu, Precision::kBf16);
+    r.fp8_linear = true;
+    r.attention_peak_flops = fp8 > 0 && bf16 > 0 ? hw.peak_flops * bf16 / fp8 : hw.peak_flops;
+  }
   return r;
 }
 

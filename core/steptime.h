@@ -61,6 +61,10 @@ struct StepHardware {
   double grad_bytes_per_param = 2;  // gradients as reduced
   double weight_bytes_per_param = 2;
   double optimizer_bytes_per_param = 12;
+  // FP8 training (Transformer Engine): the linear layers' GEMMs run at peak_flops (the FP8 peak) on operands
+  // cast to FP8; the attention core stays at the 16-bit peak (attention_peak_flops).
+  bool fp8_linear = false;
+  double attention_peak_flops = 0;  // 0: peak_flops
 };
 StepHardware StepHardwareFor(const Scenario& s, const EffectiveHardware& hw);
 
