@@ -204,11 +204,19 @@ namespace {
 bool LooksNumeric(const std::string& s) {
   if (s.empty()) return false;
   const char c = s[0];
-  return (c >= '0' && c <= '9') || c == '$' || c == '-' || c == '+' || s.rfind("KRW", 0) == 0;
+  return (c >= '0' && c <= '9') || c == '$' || c == '-' || c == '+' || s.rfind("KRW", 0) == 0 ||
+         s.rfind("₩", 0) == 0;
 }
-std::size_t Width(const std::string& s) {  // UTF-8 code points
-  std::size_t n = 0;
-  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+std::size_t Width(const std::string& s) {  // terminal columns: Hangul and CJK (lead bytes E1 84-87, E2 BA-
+  std::size_t n = 0;                       // E9, EA-ED, EF BC-BF fullwidth forms) take two, others one
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if ((c & 0xC0) == 0x80) continue;
+    const unsigned char c1 = i + 1 < s.size() ? static_cast<unsigned char>(s[i + 1]) : 0;
+    const bool wide = (c == 0xE1 && c1 >= 0x84 && c1 <= 0x87) || (c == 0xE2 && c1 >= 0xBA) || (c >= 0xE3 && c <= 0xED) ||
+                      (c == 0xEF && c1 >= 0xBC && c1 <= 0xBF);
+    n += wide ? 2 : 1;
+  }
   return n;
 }
 }  // namespace
