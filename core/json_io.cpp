@@ -161,7 +161,7 @@ void ParseObject(const json& obj, const std::string& prefix, Scenario* s, std::v
         break;
       }
     if (!is_section) {
-      errors->push_back({path, "unknown key (see gpucost validate --help for the schema)"});
+      errors->push_back({path, "unknown key: not a scenario field"});
       continue;
     }
     if (!it->is_object()) {
