@@ -48,6 +48,8 @@ void DrawHeader(AppState& app) {
   ImGui::TextDisabled("- what a completed GPU training job really costs");
   ImGui::SameLine();
   DrawPresets(app);
+  ImGui::SameLine();
+  DrawLanguageSwitch(app);
   if (!app.error.empty()) {
     ImGui::PushTextWrapPos(0);
     ImGui::TextColored(ImVec4(1, 0.45f, 0.35f, 1), "%s", app.error.c_str());
@@ -135,6 +137,7 @@ void AppApplyUiScale(AppState& app, float scale) {
   ImFontConfig cfg;
   cfg.SizePixels = std::round(13.0f * scale);
   io.Fonts->AddFontDefault(&cfg);
+  AppAddFonts(scale);  // Hangul and ₩, from the Korean fonts that have arrived (app_lang.cpp)
   io.Fonts->Build();
   ImGuiStyle style;
   ImGui::StyleColorsDark(&style);
@@ -389,6 +392,7 @@ void AppFrame(AppState& app) {
   ImGui::EndChild();
   ImGui::End();
   AppRefresh(app);  // edits made this frame: evaluate now, so the next frame and the JS API see them
+  AppFontsFollowText(app);
   ++app.frames;
 }
 
