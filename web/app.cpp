@@ -12,6 +12,7 @@
 #include "evaluate.h"
 #include "fields.h"
 #include "format.h"
+#include "import.h"
 #include "link.h"
 #include "platform.h"
 #include "probe.h"
@@ -169,7 +170,7 @@ std::string AppOpenLink(AppState& app, const std::string& link) {
   LinkPayload payload;
   std::vector<InputError> errors;
   if (!DecodeLink(link, &payload, &errors)) {
-    app.error = "Bad link: " + (errors.empty() ? std::string("not a gpucost link") : errors.front().Text());
+    app.error = "Bad link: " + LinkErrorText(errors);
     return app.error;
   }
   app.scenario = payload.scenario;
@@ -252,20 +253,31 @@ std::string AppLoadPreset(AppState& app, const std::string& id) {
 }
 
 std::string AppImportText(AppState& app, const std::string& name, const std::string& text) {
-  std::size_t first = text.find_first_not_of(" \t\r\n");
-  const bool is_json = first != std::string::npos && text[first] == '{';
-  const bool is_probe = is_json && text.find(kProbeSchema) != std::string::npos;
-  if (is_probe) {
-    const std::string err = AppApplyProbe(app, text);
-    if (!err.empty()) app.error = name + ": " + err;
-    return err.empty() ? "" : app.error;
+  const ImportGuess guess = ClassifyImport(text);  // say what it is, not one generic "bad link"
+  if (const std::string refusal = ImportRefusal(guess); !refusal.empty()) {
+    app.error = name + ": " + refusal;
+    return app.error;
   }
-  const std::string err = is_json ? AppLoadScenario(app, text) : AppOpenLink(app, text);
+  std::string err, what;
+  switch (guess.kind) {
+    case ImportKind::kProbe:
+      err = AppApplyProbe(app, text);
+      if (err.empty()) return "";  // AppApplyProbe's notice says what was applied
+      break;
+    case ImportKind::kLink:
+      err = AppOpenLink(app, text);
+      what = app.pinned.empty() ? "share link" : "share link with a comparison of " + std::to_string(app.pinned.size()) + " pinned";
+      break;
+    default:
+      err = AppLoadScenario(app, text);
+      what = guess.kind == ImportKind::kPreset ? "preset" : "scenario";
+      break;
+  }
   if (!err.empty()) {
     app.error = name + ": " + err;
     return app.error;
   }
-  app.notice = "Loaded " + name;
+  app.notice = "Loaded " + what + " from " + name;
   app.write_fragment = true;
   app.link_stale = true;
   AppRefresh(app);

@@ -21,6 +21,7 @@
 #include "presets.h"
 #include "result.h"
 #include "scenario.h"
+#include "sweep.h"
 
 namespace gpucost::app {
 
@@ -69,14 +70,17 @@ struct McState {
 constexpr double kMcSliceSeconds = 0.012;
 constexpr std::uint64_t kMcSeed = 1;
 
+// The GPU-count sweep of core/sweep.h (the document of `gpucost sweep --gpus`), run in slices.
+struct GpuSweepState {
+  std::unique_ptr<SweepRun> run;
+  bool stale = true;
+};
+
 struct ChartsState {
-  Sweep gpus;               // cost and time vs GPU count
+  GpuSweepState gpus;       // cost and time vs GPU count
   Sweep interval;           // cost vs checkpoint interval
   McState mc;
-  double cheapest_gpus = 0; // GPU count with the lowest expected cost
-  double sweet_spot_gpus = 0;  // the fastest GPU count costing at most kSweetSpotSlack above the lowest
 };
-constexpr double kSweetSpotSlack = 0.10;
 constexpr int kSweepPointsPerFrame = 8;
 constexpr std::size_t kPasteCapacity = 256 * 1024;
 
