@@ -55,6 +55,12 @@ void FieldLabel(const FieldSpec& f, char* buf, std::size_t cap) {
     if (*c == '.' || *c == '_') *c = ' ';
 }
 
+// A field's unit in the page's language ("unitname.<unit>" in assets/i18n; symbols such as "%" stay as they are).
+const char* ShownUnit(const FieldSpec& f) {
+  const std::string key = std::string("unitname.") + FieldShownUnit(f);
+  return HasTranslation(Lang::kEn, key.c_str()) ? Tr(key.c_str()) : FieldShownUnit(f);
+}
+
 // The value the model derives for an automatic field, when the result reports it (0 if not).
 double DerivedValue(const FieldSpec& f, const Result& r) {
   if (!r.ok) return 0;
@@ -84,11 +90,13 @@ void Tooltip(const FieldSpec& f) {
   else if (f.is_auto && f.default_value == 0) std::snprintf(def, sizeof def, "auto");
   else if (f.kind == FieldKind::kEnum) std::snprintf(def, sizeof def, "%s", f.choices[static_cast<int>(f.default_value)]);
   else if (f.kind == FieldKind::kBool) std::snprintf(def, sizeof def, "%s", f.default_value != 0 ? "true" : "false");
-  else std::snprintf(def, sizeof def, "%s %s", FormatFieldValue(f, f.default_value).c_str(), FieldShownUnit(f));
+  else std::snprintf(def, sizeof def, "%s %s", FormatFieldValue(f, f.default_value).c_str(), ShownUnit(f));
   ImGui::BeginTooltip();
   ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32);
   ImGui::TextDisabled("%s", f.path);
-  ImGui::TextUnformatted(f.help);
+  // The field table's help is the English text; a language may carry its own as "help.<path>".
+  const std::string help_key = std::string("help.") + f.path;
+  ImGui::TextUnformatted(HasTranslation(CurrentLanguage(), help_key.c_str()) ? Tr(help_key.c_str()) : f.help);
   ImGui::TextUnformatted(TrFormat("ui.default", {def}).c_str());
   ImGui::TextUnformatted(TrFormat("ui.source", {f.source}).c_str());
   ImGui::TextUnformatted(TrFormat("ui.allowed", {range + (f.is_auto ? Tr("ui.or_auto") : "")}).c_str());
@@ -276,7 +284,7 @@ void FieldRow(AppState& app, std::size_t index) {
   FieldErrors(app, index);
   ImGui::TableNextColumn();
   ImGui::AlignTextToFramePadding();
-  ImGui::TextDisabled("%s", FieldShownUnit(f));
+  ImGui::TextDisabled("%s", ShownUnit(f));
   ImGui::PopID();
 }
 

@@ -50,9 +50,10 @@ TEST_CASE("i18n: every English key has a Korean entry (and Korean has no key Eng
     CAPTURE(k);
     CHECK(HasTranslation(Lang::kKo, k.c_str()));
   }
-  for (const std::string& k : ko) {
+  for (const std::string& k : ko) {  // "help.<path>": the English text is the field table's help
     CAPTURE(k);
-    CHECK(HasTranslation(Lang::kEn, k.c_str()));
+    if (k.rfind("help.", 0) == 0) CHECK(FindField(k.c_str() + 5) != nullptr);
+    else CHECK(HasTranslation(Lang::kEn, k.c_str()));
   }
 }
 

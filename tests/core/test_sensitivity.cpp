@@ -94,6 +94,7 @@ Scenario AllKrw() {
   Scenario s = DefaultScenario();
   s.pricing.currency = static_cast<int>(Currency::kKrw);
   s.pricing.krw_per_gpu_hour = 4000;
+  s.pricing.krw_per_usd = 1400;  // the figures below are at this rate (not the default, which follows the market)
   s.pricing.tax_rate = 0.1;
   s.storage.usd_per_gb_month = 0;
   s.storage.usd_per_gb_egress = 0;
@@ -108,7 +109,7 @@ TEST_CASE("sensitivity: swings are in the scenario's currency; the rate moves on
   SensitivityResult r = AnalyzeSensitivity(s);
   REQUIRE(r.ok);
   CHECK(std::string(r.currency) == "KRW");
-  CHECK(r.base_cost == doctest::Approx(Evaluate(s).expected_usd * 1400).epsilon(1e-12));
+  CHECK(r.base_cost == doctest::Approx(Evaluate(s).expected_usd * s.pricing.krw_per_usd).epsilon(1e-12));
   const SensitivityInput* rate = Find(r, "pricing.krw_per_usd");
   REQUIRE(rate != nullptr);
   CHECK(rate->swing <= 1e-9 * r.base_cost);  // eval at the two rates gives the same KRW total
