@@ -159,7 +159,9 @@ void DrawCompare(AppState& app) {
   const int columns = 1 + static_cast<int>(app.pinned.size());
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollX |
                                 ImGuiTableFlags_SizingFixedFit;
-  if (!ImGui::BeginTable("compare", columns, flags)) return;
+  // A height for its rows (a scrolling table otherwise takes the whole view and hides the provider sheet below).
+  const float height = ImGui::GetTextLineHeightWithSpacing() * (sizeof kMetrics / sizeof kMetrics[0] + 6);
+  if (!ImGui::BeginTable("compare", columns, flags, ImVec2(0, height))) return;
   ImGui::TableSetupColumn("metric", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 17);
   for (int c = 1; c < columns; ++c) ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 11);
   ImGui::TableNextRow(ImGuiTableRowFlags_Headers);

@@ -30,12 +30,12 @@ void DrawProviderSheet(AppState& app) {
   ImGui::TextDisabled("%s", Tr("sheet.edit_hint"));
   ImGui::PopTextWrapPos();
   const int columns = 1 + static_cast<int>(app.pinned.size());
-  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollX |
-                                ImGuiTableFlags_SizingFixedFit;
+  // Not scrolling: the table is as tall as its rows, answers wrap within their column.
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
   if (!ImGui::BeginTable("provider_sheet", columns, flags)) return;
   const float em = ImGui::GetFontSize();
-  ImGui::TableSetupColumn("item", ImGuiTableColumnFlags_WidthFixed, em * 17);
-  for (int c = 1; c < columns; ++c) ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, em * 14);
+  ImGui::TableSetupColumn("item", ImGuiTableColumnFlags_WidthFixed, em * 12);
+  for (int c = 1; c < columns; ++c) ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch);
   ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
   ImGui::TableNextColumn();
   for (const Pinned& p : app.pinned) {
@@ -58,7 +58,7 @@ void DrawProviderSheet(AppState& app) {
     shown += label;
     for (const std::string& v : row.values) {
       ImGui::TableNextColumn();
-      ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + em * 13.5f);
+      ImGui::PushTextWrapPos(0);  // the column's right edge
       if (v.empty()) ImGui::TextColored(kOpenColor, "%s", Tr("sheet.ask"));
       else ImGui::TextUnformatted(v.c_str());
       ImGui::PopTextWrapPos();

@@ -27,6 +27,14 @@ async function click(page, id, index = -1) {
   await settle(page, () => page.mouse.move(r.x + r.w / 2, r.y + r.h / 2));
   await settle(page, () => page.mouse.click(r.x + r.w / 2, r.y + r.h / 2));
 }
+// Opens the page, waits for its first frame to be on screen (GPU done) and reports when that was.
+async function openAndReportFirstFrame(page, url, language) {
+  await page.goto(url);
+  await waitReady(page);
+  await page.waitForFunction(() => window.gpucost.firstFrameMs()[1] >= 0, null, {timeout: 30000});
+  const ms = await api(page, () => window.gpucost.firstFrameMs());
+  console.log(`# first frame, ${language}: ${ms[1]} ms`);
+}
 async function shot(page, name) {
   await page.waitForTimeout(150);
   await page.screenshot({path: path.join(outDir, name)});
@@ -59,12 +67,8 @@ check(fs.existsSync(path.join(siteDir, 'fonts/NOTICE.txt')) &&
 // --- English browser: no font before the first frame ----------------------------------------------------------
 await withPage(siteDir, outDir, async (page, url) => {
   const fonts = [];
-  page.on('request', r => { if (r.url().includes('/fonts/')) fonts.push({url: r.url(), frames: null}); });
-  await page.goto(url);
-  await waitReady(page);
-  await page.waitForFunction(() => window.gpucost.firstFrameMs()[1] >= 0, null, {timeout: 30000});
-  const ms = await api(page, () => window.gpucost.firstFrameMs());
-  console.log(`# first frame, English: ${ms[1]} ms`);
+  page.on('request', r => { if (r.url().includes('/fonts/')) fonts.push({url: r.url()}); });
+  await openAndReportFirstFrame(page, url, 'English');
   check(await api(page, () => window.gpucost.lang()) === 'en', 'an English browser gets the English page');
   check(!fonts.some(f => /ko-ui|ko-typing/.test(f.url)), 'the English page fetches no Korean UI font');
   await page.waitForFunction(() => window.gpucost.fonts().includes('ko-min.ttf'), null, {timeout: 30000});
@@ -74,11 +78,7 @@ await withPage(siteDir, outDir, async (page, url) => {
 
 // --- Korean browser ------------------------------------------------------------------------------------------
 await withPage(siteDir, outDir, async (page, url) => {
-  await page.goto(url);
-  await waitReady(page);
-  await page.waitForFunction(() => window.gpucost.firstFrameMs()[1] >= 0, null, {timeout: 30000});
-  const ms = await api(page, () => window.gpucost.firstFrameMs());
-  console.log(`# first frame, Korean: ${ms[1]} ms`);
+  await openAndReportFirstFrame(page, url, 'Korean');
   check(await api(page, () => window.gpucost.lang()) === 'ko', 'a Korean browser (ko-KR) gets the Korean page');
   check((await api(page, () => window.gpucost.fonts())).includes('ko-ui.ttf'), 'the Korean UI font is in the atlas at the first frame');
   const missing = await api(page, () => window.gpucost.missingGlyphs());
@@ -135,23 +135,33 @@ await withPage(siteDir, outDir, async (page, url) => {
   await settle(page, () => page.keyboard.press('Enter'));
   await shot(page, 'korean-ime.png');
 
-  // A 200-character name of any script survives the share link.
-  const longScenario = {...KRW_SCENARIO, name: [...'가나다라마바사아자차카타파하 日本語 Ελληνικά 🙂 '.repeat(10)].slice(0, 200).join('')};
+  // A 200-character name of any script and a pinned comparison with its provider sheet survive the share link.
+  const longScenario = {...KRW_SCENARIO, name: [...'가나다라마바사아자차카타파하 日本語 Ελληνικά 🙂 '.repeat(10)].slice(0, 200).join(''),
+                        provider: {data_location: '대한민국 (서울 가산)', encryption: 'AES-256, 고객 관리 키'}};
   check(await api(page, t => window.gpucost.load(t), JSON.stringify(longScenario)) === '', 'a 200-character name loads');
+  await click(page, 'tab', 1);  // the Compare view
+  await click(page, 'pin');
   const link = await api(page, () => window.gpucost.link());
   await page.goto(link);
   await waitReady(page);
   check(JSON.parse(await api(page, () => window.gpucost.scenario())).name === longScenario.name, 'the 200-character name survives the link');
+  await click(page, 'tab', 1);
+  await page.waitForFunction(() => window.gpucost.drawnText('provider_sheet') !== '', null, {timeout: 30000});
+  const sheet = await api(page, () => window.gpucost.drawnText('provider_sheet'));
+  check(sheet.includes('대한민국 (서울 가산)') && sheet.includes('AES-256, 고객 관리 키'),
+        'the pinned column\'s provider sheet answers survive the share link');
+  check(sheet.includes('제공사에 확인 필요'), 'unanswered items read 제공사에 확인 필요 (ask the provider)');
+  await shot(page, 'korean-compare.png');
 
-  // CSV export starts with a UTF-8 BOM.
-  await click(page, 'tab', 1);  // the Compare view
-  await click(page, 'pin');
+  // CSV export: a UTF-8 BOM, then the comparison and its provider sheet.
   const [download] = await Promise.all([page.waitForEvent('download', {timeout: 30000}), click(page, 'export_csv')]);
   const bytes = fs.readFileSync(await download.path());
   fs.writeFileSync(path.join(outDir, 'korean-comparison.csv'), bytes);
   check(bytes[0] === 0xEF && bytes[1] === 0xBB && bytes[2] === 0xBF, `the CSV export starts with a UTF-8 BOM (${bytes.slice(0, 8).toString('hex')})`);
-  check(bytes.toString('utf8').includes(longScenario.name.slice(0, 20)), 'the CSV holds the Korean name as UTF-8');
-}, {locale: 'ko-KR'});
+  const csv = bytes.toString('utf8');
+  check(csv.includes(longScenario.name.slice(0, 20)), 'the CSV holds the Korean name as UTF-8');
+  check(csv.includes('provider.data_location,text,"대한민국 (서울 가산)"'), 'the CSV carries the provider sheet (English keys, answers as given)');
+}, {locale: 'ko-KR', width: 1280, height: 720});
 
 // --- A phone-sized Korean page, for the eye --------------------------------------------------------------------
 await withPage(siteDir, outDir, async (page, url) => {
