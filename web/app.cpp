@@ -33,11 +33,11 @@ std::string LinkFragment(const std::string& link) {
 void DrawHeader(AppState& app) {
   ImGui::Text("gpucost %s", GPUCOST_VERSION);
   ImGui::SameLine();
+  DrawLanguageSwitch(app);  // first after the name: visible at any width
+  ImGui::SameLine();
   ImGui::TextDisabled("- %s", Tr("ui.tagline"));
   ImGui::SameLine();
   DrawPresets(app);
-  ImGui::SameLine();
-  DrawLanguageSwitch(app);
   if (!app.error.empty()) {
     ImGui::PushTextWrapPos(0);
     ImGui::TextColored(ImVec4(1, 0.45f, 0.35f, 1), "%s", app.error.c_str());
@@ -317,6 +317,13 @@ std::string ScenarioLabel(const Scenario& s) {
   if (s.name[0]) return s.name;
   const int model = s.pricing.model >= 0 && s.pricing.model < 4 ? s.pricing.model : 0;
   return std::string(s.cluster.gpu) + " x" + std::to_string(s.cluster.gpus) + " " + kModelLabels[model];
+}
+
+std::string ShortLabel(const std::string& label, std::size_t max_chars) {
+  std::size_t chars = 0, i = 0;
+  for (; i < label.size(); ++i)
+    if ((static_cast<unsigned char>(label[i]) & 0xC0) != 0x80 && chars++ == max_chars) break;
+  return i < label.size() ? label.substr(0, i) + "..." : label;
 }
 
 bool DisplaysKrw(const Result& r) { return std::strcmp(r.display_currency, "KRW") == 0; }

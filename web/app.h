@@ -184,6 +184,8 @@ int AppPinPricingModels(AppState& app);
 std::string CompareCsv(const AppState& app);
 // A short label of a scenario: its name, else "<gpu> x<gpus> <pricing model>".
 std::string ScenarioLabel(const Scenario& s);
+// `label` cut to at most `max_chars` characters (UTF-8 aware) with "..." (column headers; the full name in a tooltip).
+std::string ShortLabel(const std::string& label, std::size_t max_chars);
 
 // Money in the result's display currency, in the page's language (FormatMoney: "₩303,041,850", "3억 304만 원").
 std::string FormatDisplayMoney(const Result& r, double usd);

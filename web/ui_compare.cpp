@@ -90,7 +90,9 @@ void ColumnHeader(AppState& app, std::size_t i) {
   ImGui::TableNextColumn();
   ImGui::PushID(static_cast<int>(i));
   ImGui::PushTextWrapPos(0);
-  ImGui::TextUnformatted(ScenarioLabel(app.pinned[i].scenario).c_str());
+  const std::string label = ScenarioLabel(app.pinned[i].scenario);
+  ImGui::TextUnformatted(ShortLabel(label, 40).c_str());
+  if (label.size() > 40 && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", label.c_str());
   ImGui::PopTextWrapPos();
   if (ImGui::SmallButton((std::string(Tr("compare.edit")) + "###edit").c_str())) {
     app.scenario = app.pinned[i].scenario;

@@ -40,7 +40,9 @@ void DrawProviderSheet(AppState& app) {
   ImGui::TableNextColumn();
   for (const Pinned& p : app.pinned) {
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(ScenarioLabel(p.scenario).c_str());
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(ShortLabel(ScenarioLabel(p.scenario), 40).c_str());
+    ImGui::PopTextWrapPos();
   }
   int group = -1;
   std::string shown;  // for tests: what the sheet says, row by row
