@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "finetune.h"
 #include "layout.h"
 #include "memory.h"
 #include "scaling_fit.h"
@@ -27,7 +28,7 @@ double ModelFlopsPerToken(const Scenario& s) {
                                ? 12.0 * static_cast<double>(w.layers) * static_cast<double>(w.hidden) *
                                      static_cast<double>(w.seq_len)
                                : 0;
-  return 6 * w.params + attention;
+  return WeightFlopsPerToken(s) + attention;  // 6 N, MoE: active N; LoRA: 4 N + 6 adapters (finetune.h)
 }
 
 void ApplyMeasuredScaling(const Scenario& s, double peak_flops_per_gpu, Result* r) {
@@ -128,6 +129,8 @@ void WriteParallelismJson(const Scenario& s, const Result& r, nlohmann::json* do
                                    : "first pipeline stage (embedding, most in-flight micro-batches)"},
                           {"params_per_gpu", m.params_per_gpu},
                           {"inflight_micro_batches", m.inflight_micro_batches}};
+    if (s.workload.vocab == 0 && m.activations_known)  // issue 18: the vocabulary the estimate assumed
+      mem["vocab_assumed"] = {{"vocab", kDefaultVocab}, {"source", kDefaultVocabSource}};
     if (r.memory_smallest_fit.found) mem["smallest_fitting_layout"] = LayoutJson(r.memory_smallest_fit.layout);
     d["memory"] = mem;
   }
