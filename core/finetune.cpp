@@ -70,6 +70,7 @@ FinetuneStates EstimateFinetuneStates(const ModelShape& m, const Layout& l, Prec
   if (m.finetune == Finetune::kQlora) {
     const double widest = std::max({m.ffn(), m.expert_width(), m.q_width()});
     f.dequant_bytes = D(m.hidden) * widest / t * bpp.weights;
+    f.paged_bytes = f.optimizer_bytes;
   }
   return f;
 }

@@ -10,7 +10,10 @@
 //     embeddings, output layer and norms stay 16-bit as in bitsandbytes), no gradients or optimizer state
 //     for them; the adapters in the training precision with their gradients and the optimizer's state
 //     (fp32 Adam moments; no separate fp32 master copy: QLoRA's reference code keeps LoRA layers in bf16 and
-//     uses 32-bit paged AdamW). QLoRA also holds one weight matrix dequantised to 16-bit while it computes.
+//     uses 32-bit paged AdamW). QLoRA also holds one weight matrix dequantised to 16-bit while it computes,
+//     and keeps the optimizer state in paged memory that "is automatically evicted to CPU RAM when the GPU
+//     runs out-of-memory and paged back into GPU memory when needed in the optimizer update step" (QLoRA
+//     section 3, Paged Optimizers): counted in the total, but a fit needs only the rest resident.
 //     Activations as in full training (the frozen layers' inputs are still needed for the adapters'
 //     gradients and the nonlinearities' backward); the adapters' own r-wide activations are negligible.
 //   * FLOPs per token: the frozen weights still carry the forward (2 N) and the backward pass for the
@@ -49,6 +52,7 @@ struct FinetuneStates {
   double gradients_bytes = 0;  // adapters only
   double optimizer_bytes = 0;  // adapters only
   double dequant_bytes = 0;    // QLoRA: the largest weight matrix dequantised to 16-bit
+  double paged_bytes = 0;      // QLoRA: the optimizer state, in paged memory (evicted to CPU under pressure)
 };
 FinetuneStates EstimateFinetuneStates(const ModelShape& m, const Layout& l, Precision precision, double frozen_per_gpu,
                                       double embedding_per_gpu, double stage_layers);

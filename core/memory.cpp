@@ -116,6 +116,7 @@ MemoryBreakdown EstimateMemory(const ModelShape& m, const Layout& l, Precision p
     out.gradients_bytes = f.gradients_bytes;
     out.optimizer_bytes = f.optimizer_bytes;
     out.gathered_bytes = f.dequant_bytes;
+    out.paged_bytes = f.paged_bytes;
   }
   if (l.zero_stage >= 3 && d > 1)
     out.gathered_bytes = std::min(kZero3LiveLayers, out.layers_per_stage > 0 ? out.layers_per_stage : 1) *

@@ -10,6 +10,7 @@
 #include "finetune.h"
 #include "layout.h"
 #include "memory.h"
+#include "moe.h"
 #include "scaling_fit.h"
 
 namespace gpucost {
@@ -111,6 +112,12 @@ nlohmann::json LawJson(const LawFit& f, int points) {
 void WriteParallelismJson(const Scenario& s, const Result& r, nlohmann::json* doc) {
   nlohmann::json& d = *doc;
   d["work"]["batch_size_token_factor"] = r.batch_size_token_factor;
+  if (Kind(s) == WorkloadKind::kTraining) {  // issue 18: MoE and fine-tuning (moe.h, finetune.h)
+    static const char* const kModes[] = {"full", "lora", "qlora"};
+    d["work"]["finetune"] = kModes[s.finetune.mode >= 0 && s.finetune.mode <= 2 ? s.finetune.mode : 0];
+    d["work"]["active_params"] = ActiveParams(s);
+    d["work"]["trainable_params"] = TrainableParams(s);
+  }
   if (r.memory_present) {
     const MemoryBreakdown& m = r.memory;
     nlohmann::json mem = {{"model_states_gb", Gb(m.model_states_bytes())},
@@ -131,6 +138,7 @@ void WriteParallelismJson(const Scenario& s, const Result& r, nlohmann::json* do
                           {"inflight_micro_batches", m.inflight_micro_batches}};
     if (s.workload.vocab == 0 && m.activations_known)  // issue 18: the vocabulary the estimate assumed
       mem["vocab_assumed"] = {{"vocab", kDefaultVocab}, {"source", kDefaultVocabSource}};
+    if (m.paged_bytes > 0) mem["paged_optimizer_gb"] = Gb(m.paged_bytes);  // QLoRA: may move to CPU memory
     if (r.memory_smallest_fit.found) mem["smallest_fitting_layout"] = LayoutJson(r.memory_smallest_fit.layout);
     d["memory"] = mem;
   }
