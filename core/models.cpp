@@ -78,25 +78,12 @@ std::string ModelIds() {
   return ids;
 }
 
-ModelShape ShapeOfModel(const ModelSpec& s) {
-  ModelShape m;
-  m.layers = s.layers;
-  m.hidden = s.hidden;
-  m.heads = s.heads;
-  m.kv_heads = s.kv_heads;
-  m.seq_len = s.seq_len;
-  m.vocab = s.vocab;
-  m.ffn_hidden = s.ffn_hidden;
-  m.ffn_gated = s.ffn_gated;
-  m.tied_embeddings = s.tied_embeddings;
-  m.head_dim = s.head_dim;
-  m.attention_params = s.attention_params;
-  m.experts = s.experts;
-  m.active_experts = s.active_experts;
-  m.shared_experts = s.shared_experts;
-  m.expert_ffn = s.expert_ffn_hidden;
-  m.dense_layers = s.dense_layers;
-  return m;
+ModelShape ShapeOfModel(const ModelSpec& m) {
+  Scenario s = DefaultScenario();  // the shape a scenario naming this model gets (one mapping: ModelFieldValues)
+  for (const ModelFieldValue& v : ModelFieldValues(m)) ApplyModelField(&s, v);
+  ModelShape shape = ShapeFromScenario(s);
+  shape.params = 0;
+  return shape;
 }
 
 std::vector<ModelFieldValue> ModelFieldValues(const ModelSpec& m) {

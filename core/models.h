@@ -36,9 +36,9 @@ std::string ModelIds();
 // The shape the spec describes (params left 0: ShapeParams() counts it from the shape).
 ModelShape ShapeOfModel(const ModelSpec& m);
 
-// The scenario fields a model fills, as (JSON path, value) pairs in field-table order: workload.params,
-// layers, hidden, heads, kv_heads, head_dim, seq_len, vocab, ffn_hidden, ffn_gated, tied_embeddings,
-// attention_params, experts, active_experts, shared_experts, expert_ffn_hidden, dense_layers, active_params.
+// The scenario fields a model fills, as (JSON path, value) pairs: workload.params, layers, hidden, heads,
+// seq_len, vocab, ffn_hidden, kv_heads, ffn_gated, tied_embeddings, head_dim, attention_params, experts,
+// active_experts, shared_experts, expert_ffn_hidden, dense_layers, active_params.
 // A value of 0 for an auto field means "not given" (the model derives it).
 struct ModelFieldValue {
   const char* path;
