@@ -8,6 +8,7 @@
 
 #include "catalog.h"
 #include "fields.h"
+#include "inference.h"
 #include "layout.h"
 #include "memory.h"
 #include "scaling_fit.h"
@@ -160,7 +161,7 @@ void ParseObject(const json& obj, const std::string& prefix, Scenario* s, std::v
         break;
       }
     if (!is_section) {
-      errors->push_back({path, "unknown key (see gpucost validate --help for the schema)"});
+      errors->push_back({path, "unknown key: not a scenario field"});
       continue;
     }
     if (!it->is_object()) {
@@ -268,7 +269,9 @@ std::vector<InputError> ValidateScenario(const Scenario& s) {
                                        " (got " + std::to_string(s.scaling.point_count) + " points)"});
   const WorkloadInputs& w = s.workload;
   const ParallelInputs& p = s.parallel;
-  if (Kind(s) == WorkloadKind::kIndependent) {
+  if (Kind(s) == WorkloadKind::kInference) {
+    ValidateInference(s, &e);  // inference.h: the shape, the pools, the precisions each GPU can run
+  } else if (Kind(s) == WorkloadKind::kIndependent) {
     if (w.gpus_per_task > s.cluster.gpus)
       e.push_back({"workload.gpus_per_task", "must be <= cluster.gpus (" + std::to_string(s.cluster.gpus) + ")"});
   } else {

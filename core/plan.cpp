@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <memory>
 
 #include <nlohmann/json.hpp>
 
@@ -220,6 +221,44 @@ void ApplyLayout(const Layout& l, Scenario* s) {
   if (l.global_batch > 0) p.global_batch = l.global_batch;
 }
 
+bool AdoptLayout(const Layout& l, Scenario* s) {
+  ApplyLayout(l, s);
+  const bool cleared = s->cluster.mfu > 0;
+  s->cluster.mfu = 0;  // predicted from the layout, as PlanPriceJobs prices it
+  return cleared;
+}
+
+LayoutFit SmallestFittingPlan(const Scenario& sc, std::int64_t max_gpus) {
+  LayoutFit fit;
+  auto search = std::make_unique<PlanSearch>();
+  const std::int64_t gpn = std::max<std::int64_t>(1, sc.cluster.gpus_per_node);
+  std::int64_t previous = 0;
+  for (int k = 0;; ++k) {
+    // 1, 2, 4, ... below a node; then nodes x 1, 2, 3, 4, 6, 8, 12, 16, ...
+    std::int64_t n = std::int64_t{1} << std::min(k, 62);
+    if (n >= gpn) {
+      const int j = k - static_cast<int>(std::ceil(std::log2(static_cast<double>(gpn))));
+      const std::int64_t nodes = (j % 2 == 0 ? 2 : 3) * (std::int64_t{1} << (j / 2)) / 2;
+      n = gpn * std::max<std::int64_t>(1, nodes);
+    }
+    if (n > max_gpus) break;
+    if (n == previous) continue;
+    previous = n;
+    Scenario at = sc;
+    at.cluster.gpus = n;
+    at.parallel.data_parallel = 0;
+    if (!PlanBegin(at, PlanObjective::kTime, 1, search.get()).empty()) return fit;
+    PlanRun(search.get());
+    if (search->count > 0) {
+      fit.found = true;
+      fit.layout = search->best[0].layout;
+      fit.memory = search->best[0].memory;
+      return fit;
+    }
+  }
+  return fit;
+}
+
 void PlanPriceJobs(const Scenario& sc, PlanSearch* s) {
   for (int i = 0; i < s->count; ++i) {
     Scenario with = sc;
@@ -229,6 +268,8 @@ void PlanPriceJobs(const Scenario& sc, PlanSearch* s) {
     const Result r = Evaluate(with);
     s->best[i].job_hours = r.ok ? r.expected_hours : 0;
     s->best[i].job_usd = r.ok ? r.expected_usd : 0;
+    s->best[i].job_cost = r.ok ? r.expected_usd * r.display_per_usd : 0;
+    if (r.ok) s->currency = r.display_currency;
   }
 }
 
@@ -240,6 +281,8 @@ std::string PlanToJson(const PlanSearch& s, int indent) {
   doc["fitting"] = s.fitting;
   doc["seconds"] = num(s.seconds);
   doc["objective"] = s.objective == PlanObjective::kCost ? "cost" : "time";
+  doc["top"] = s.top;
+  doc["currency"] = s.currency;
   doc["gpus"] = s.gpus;
   doc["global_batch"] = s.base.global_batch;
   doc["mfu_convention"] = kMfuConvention;
@@ -267,7 +310,8 @@ std::string PlanToJson(const PlanSearch& s, int indent) {
                       {"total_gb", num(m.total_bytes() / 1e9)},
                       {"device_gb", num(m.device_bytes / 1e9)},
                       {"fits", m.fits()}};
-    if (e.job_usd > 0) plan["job"] = {{"expected_hours", num(e.job_hours)}, {"expected_usd", num(e.job_usd)}};
+    if (e.job_usd > 0)
+      plan["job"] = {{"expected_hours", num(e.job_hours)}, {"expected_usd", num(e.job_usd)}, {"expected_cost", num(e.job_cost)}};
     plans.push_back(plan);
   }
   doc["plans"] = plans;
