@@ -224,8 +224,12 @@ bool PlanJob(const Scenario& s, JobPlan* plan, Result* r) {
     const double committed = pr.reserved.committed_gpus > 0 ? static_cast<double>(pr.reserved.committed_gpus) : job.billed_gpus;
     const double on_demand = pr.reserved.usd_per_gpu_hour_on_demand > 0 ? pr.reserved.usd_per_gpu_hour_on_demand : price;
     const double above = std::max(0.0, job.billed_gpus - committed);
+    job.committed_price_pretax = price / (pr.price_includes_tax ? 1 + pr.tax_rate : 1.0);
     price = (std::min(job.billed_gpus, committed) * price + above * on_demand) / job.billed_gpus;
     job.unused_commitment_gpus = std::max(0.0, committed - job.billed_gpus);
+    job.committed_gpus = committed;
+    job.term_hours = pr.reserved.term_months * kHoursPerMonth;
+    job.unused_paid_fraction = 1 - pr.reserved.other_use_fraction;
   }
   job.bill_rounding = !owned;
   job.billing_increment_s = pr.billing_increment_seconds;
@@ -296,7 +300,14 @@ void BillJob(const JobPlan& job, const Timeline& t, double preemptions, JobBill*
   m[kPartStorage] = job.stored_gb * job.usd_per_gb_month * (out->hours + job.retention_hours) / kHoursPerMonth;
   m[kPartEgress] = job.egress_usd;
   m[kPartFees] = job.fees_usd;
-  m[kPartUnusedCommitment] = job.unused_commitment_gpus * (out->hours - th[kPartReacquireWait]) * job.price_pretax;
+  // A commitment is paid for every hour of its term (renewed while the job runs longer): GPUs committed above
+  // the job's size while it runs, and all of them for the rest of the term, less what other work uses.
+  const double held_hours = out->hours - th[kPartReacquireWait];
+  const double rounding_hours = job.billed_gpus > 0 ? g[kPartBillingRounding] / job.billed_gpus : 0;
+  const double after_job_hours = std::max(0.0, job.term_hours - held_hours - rounding_hours);
+  const double committed_usd = job.committed_price_pretax * job.unused_paid_fraction;
+  out->commitment_after_job_usd = job.committed_gpus * after_job_hours * committed_usd;
+  m[kPartUnusedCommitment] = job.unused_commitment_gpus * held_hours * committed_usd + out->commitment_after_job_usd;
   double pretax = 0;
   for (int p = 0; p < kPartTax; ++p) pretax += m[p];
   m[kPartTax] = pretax * job.tax_rate;
@@ -342,6 +353,7 @@ Result Evaluate(const Scenario& s) {
   r.expected_hours = bill.hours;
   r.billed_gpu_hours = bill.billed_gpu_hours;
   r.expected_usd = bill.usd;
+  r.commitment_after_job_usd = bill.commitment_after_job_usd;
   r.normal_run_hours = normal_bill.hours;
   r.normal_run_usd = normal_bill.usd;
   r.goodput = r.expected_hours > 0 ? r.ideal_hours / r.expected_hours : 0;

@@ -154,6 +154,17 @@ const FieldSpec kFields[] = {
    "Batch (tokens) that workload.tokens was planned for, B0 of the batch-size effect. Absent: 0, i.e. "
    "workload.tokens is the small-batch limit E_min and any batch needs (1 + B/B_noise) times more.",
    "McCandlish et al. 2018, eq. 2.11: E = E_min (1 + B / B_noise)"},
+  // Issue 18: context parallelism and the attention kernel.
+  {"parallel.context_parallel", INT, REF(parallel.context_parallel), 1, nullptr, 1, 1024, false, false, nullptr,
+   "", "parallel", "Context-parallel degree: each sequence is split over this many GPUs (ring attention passes "
+   "keys and values around the group), dividing activations; for long sequences. data parallel = gpus / "
+   "(tensor x context x pipeline).",
+   "Llama 3 405B long-context training: CP 16 at 131,072 tokens (Dubey et al. 2024, arXiv:2407.21783, Table 4)"},
+  {"parallel.flash_attention", BOOL, REF(parallel.flash_attention), 1, nullptr, 0, 1, false, false, nullptr, "",
+   "parallel", "Fused attention kernel (FlashAttention): the s x s attention scores never reach HBM, so "
+   "attention costs no memory-bound softmax/dropout passes and stores no scores. false: Megatron-LM 2021-2022 "
+   "kernels (scores written, softmax fused, dropout separate).",
+   "on by default in Megatron-Core, NeMo, torchtitan and Hugging Face (Dao et al. 2022, arXiv:2205.14135)"},
 
   // --- reliability and checkpoints ---
   {"reliability.gpu_mtbf_hours", NUM, REF(reliability.gpu_mtbf_hours), 50000, nullptr, 0, 1e12, false, false,
@@ -279,6 +290,11 @@ const FieldSpec kFields[] = {
    "Committed price below on-demand, used when comparing pricing models (gpucost pricing).",
    "GCP 1-year committed use discount for A2 GPU VMs: 1-year / on-demand monthly = 0.63 (Cyclenerd "
    "google-cloud-pricing-cost-calculator pricing.yml, generated 2026-02-12, from the Cloud Billing Catalog)"},
+  {"pricing.reserved.other_use_fraction", NUM, REF(pricing.reserved.other_use_fraction), 0, nullptr, 0, 1, false,
+   false, nullptr, "fraction", "pricing",
+   "Share of the committed GPU-hours this job leaves unused (idle GPUs above its size, the rest of the term) "
+   "that other work uses. 0: this job pays the whole term.",
+   "A commitment is billed for every hour of its term whether used or not (AWS Savings Plans, GCP CUDs)"},
 
   // --- ownership ---
   {"pricing.owned.capex_usd_per_gpu", NUM, REF(pricing.owned.capex_usd_per_gpu), 40000, nullptr, 0, 1e8,

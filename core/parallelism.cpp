@@ -1,6 +1,7 @@
 // parallelism.cpp — the batch-size effect, MFU from measured scaling points and memory per GPU as they enter
 // Evaluate() and the result document (see parallelism.h).
 #include "parallelism.h"
+#include "plan.h"
 
 #include <cmath>
 #include <cstdio>
@@ -71,7 +72,11 @@ void EvaluateMemory(const Scenario& s, double device_bytes, Result* r) {
   MemorySearchSpace space;
   space.max_tensor = s.cluster.gpus_per_node;
   space.vary_recompute = false;
-  r->memory_smallest_fit = SmallestFittingLayout(shape, layout, GetPrecision(s), device_bytes, space);
+  // With the shape and global batch, the smallest fit comes from the layout search itself (plan.h), so the
+  // result and the Layouts view name the same layouts; without them, from the memory model's own search.
+  const bool searchable = shape.known() && s.parallel.global_batch > 0;
+  r->memory_smallest_fit = searchable ? SmallestFittingPlan(s, space.max_gpus)
+                                      : SmallestFittingLayout(shape, layout, GetPrecision(s), device_bytes, space);
   const LayoutFit& fit = r->memory_smallest_fit;
   if (fit.found)
     r->warnings.Add("memory_does_not_fit",

@@ -69,6 +69,9 @@ struct ParallelInputs {
   double single_node_mfu;         // parallel.single_node_mfu (auto: cluster.mfu) for scaling prediction
   double critical_batch_tokens;   // parallel.critical_batch_tokens (auto: batch-size effect off)
   double reference_batch_tokens;  // parallel.reference_batch_tokens (auto: 0, workload.tokens is the small-batch limit)
+  // Issue 18 (layouts).
+  std::int64_t context_parallel;  // parallel.context_parallel (sequence split over GPUs; 1 = off)
+  bool flash_attention;           // parallel.flash_attention (fused attention kernel)
 };
 
 struct ReliabilityInputs {
@@ -110,6 +113,7 @@ struct ReservedInputs {
   bool capacity_guaranteed;         // pricing.reserved.capacity_guaranteed
   double usd_per_gpu_hour_on_demand;// pricing.reserved.usd_per_gpu_hour_on_demand (burst above the commitment)
   double discount;                  // pricing.reserved.discount (committed price = on-demand x (1 - discount); comparisons)
+  double other_use_fraction;        // pricing.reserved.other_use_fraction (share of the unused term other work uses)
 };
 
 struct OwnedInputs {

@@ -8,8 +8,6 @@
 
 #include <unistd.h>
 
-#include <nlohmann/json.hpp>
-
 #include "cli.h"
 #include "evaluate.h"
 #include "format.h"
@@ -46,38 +44,6 @@ bool ParseUnsigned(const std::string& text, unsigned long long lo, unsigned long
   if (errno == ERANGE || v < lo || v > hi) return false;
   *out = v;
   return true;
-}
-
-nlohmann::ordered_json StatsJson(const McStats& s) {
-  return {{"mean", s.mean}, {"p10", s.p10}, {"p50", s.p50}, {"p90", s.p90}, {"min", s.min}, {"max", s.max}};
-}
-
-nlohmann::ordered_json HistogramJson(const McHistogram& h) {
-  nlohmann::ordered_json counts = nlohmann::ordered_json::array();
-  for (std::int64_t c : h.counts) counts.push_back(c);
-  return {{"lo", h.lo}, {"hi", h.hi}, {"counts", counts}};
-}
-
-nlohmann::ordered_json SummaryJson(const McSummary& m) {
-  nlohmann::ordered_json j;
-  j["trials"] = m.trials;
-  j["seed"] = m.seed;
-  j["time_hours"] = StatsJson(m.time_hours);
-  j["cost_usd"] = StatsJson(m.cost_usd);
-  j["histogram"] = {{"bins", kMcHistogramBins},
-                    {"time_hours", HistogramJson(m.time_hist)},
-                    {"cost_usd", HistogramJson(m.cost_hist)}};
-  nlohmann::ordered_json parts;
-  for (int p = 0; p < kPartCount; ++p)
-    if (m.mean_cost_usd.part[p] != 0 || m.mean_time_hours.part[p] != 0)
-      parts[PartName(p)] = {{"hours", m.mean_time_hours.part[p]}, {"usd", m.mean_cost_usd.part[p]}};
-  j["mean_breakdown"] = parts;
-  j["mean_interruptions"] = m.mean_interruptions;
-  j["mean_failures"] = m.mean_failures;
-  j["mean_preemptions"] = m.mean_preemptions;
-  j["closed_form"] = {{"time_hours", m.closed_form_hours}, {"cost_usd", m.closed_form_usd}};
-  j["truncated_trials"] = m.truncated_trials;  // stopped at the event cap (0 unless the job barely finishes)
-  return j;
 }
 
 bool AllFinite(const McSummary& m) {
@@ -185,7 +151,7 @@ int RunMc(int argc, char** argv) {
     return kExitInvalid;
   }
   if (format == Format::kJson)
-    std::printf("%s\n", SummaryJson(m).dump(2).c_str());
+    std::printf("%s\n", McSummaryToJson(m, r).c_str());
   else
     PrintTable(s, r, m);
   return kExitOk;

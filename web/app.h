@@ -14,12 +14,14 @@
 #include <string>
 #include <vector>
 
+#include "i18n.h"
 #include "json_io.h"
 #include "montecarlo.h"
 #include "plan.h"
 #include "presets.h"
 #include "result.h"
 #include "scenario.h"
+#include "sweep.h"
 
 namespace gpucost::app {
 
@@ -68,14 +70,17 @@ struct McState {
 constexpr double kMcSliceSeconds = 0.012;
 constexpr std::uint64_t kMcSeed = 1;
 
+// The GPU-count sweep of core/sweep.h (the document of `gpucost sweep --gpus`), run in slices.
+struct GpuSweepState {
+  std::unique_ptr<SweepRun> run;
+  bool stale = true;
+};
+
 struct ChartsState {
-  Sweep gpus;               // cost and time vs GPU count
+  GpuSweepState gpus;       // cost and time vs GPU count
   Sweep interval;           // cost vs checkpoint interval
   McState mc;
-  double cheapest_gpus = 0; // GPU count with the lowest expected cost
-  double sweet_spot_gpus = 0;  // the fastest GPU count costing at most kSweetSpotSlack above the lowest
 };
-constexpr double kSweetSpotSlack = 0.10;
 constexpr int kSweepPointsPerFrame = 8;
 constexpr std::size_t kPasteCapacity = 256 * 1024;
 
@@ -180,6 +185,18 @@ bool DisplaysKrw(const Result& r);
 
 // Remembers the last item's rectangle under `id` (static storage) and `index` (see WidgetRect).
 void RecordRect(AppState& app, const char* id, int index = -1);
+
+// Language of the page (app_lang.cpp): the user's stored choice, else the host's language; never part of the
+// scenario. Korean glyphs come from fonts fetched on demand (platform.h FontBytes/RequestFont).
+void AppInitLanguage(AppState& app);
+void AppSetLanguage(AppState& app, Lang lang);  // switches now, remembers the choice, fetches the Korean font
+void DrawLanguageSwitch(AppState& app);         // "한국어" / "English" button
+// Adds the Korean fonts that have arrived to the atlas being built (AppApplyUiScale calls it).
+void AppAddFonts(float scale);
+// Asks for the 2,350-syllable font when text on the page (scenario names) has Hangul the atlas cannot draw.
+void AppFontsFollowText(AppState& app);
+// Code points of `lang`'s string table (and ₩) that the current font atlas cannot draw, ascending.
+std::vector<unsigned> AppMissingGlyphs(Lang lang);
 
 // A browser wheel event (WheelEvent fields) and what it means to ImGui (app_wheel.cpp).
 struct WheelInput {

@@ -2,7 +2,7 @@
 // people type them, laptop and phone screens, import messages. Each section is independent.
 // node test_hands.mjs SITE_DIR OUT_DIR
 import path from 'node:path';
-import {withPage, waitReady, check, api, settle, widgetRect, typeIntoField, scrollPos} from './harness.mjs';
+import {withPage, waitReady, check, api, settle, widgetRect, clickWidget, typeIntoField, scrollPos} from './harness.mjs';
 
 const [siteDir, outDir] = [process.argv[2], process.argv[3]];
 const scenario = page => api(page, () => JSON.parse(window.gpucost.scenario()));
@@ -139,6 +139,45 @@ await section('typing', async page => {
   await typed(page, 'pricing.tax_rate', '7.5%');
   check((await scenario(page)).pricing.tax_rate === 0.075, 'typing 7.5% stores 0.075');
   await shot(page, 'hands-typed-percent.png');
+}, {width: 1280, height: 720});
+
+// --- 5. import says what it got ---------------------------------------------------------------------------
+await section('import', async page => {
+  await clickWidget(page, 'tab', 3);
+  const upload = async (name, data) => {
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser', {timeout: 30000}), clickWidget(page, 'upload')]);
+    await settle(page, () => chooser.setFiles({name, mimeType: 'application/octet-stream', buffer: Buffer.from(data)}));
+    return api(page, () => window.gpucost.error());
+  };
+  const before = await api(page, () => window.gpucost.scenario());
+  const resultDoc = await api(page, () => window.gpucost.result());
+  const cases = [
+    ['picture.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), 'picture.png: not JSON (binary)'],
+    ['empty.json', '', 'empty.json: empty file'],
+    ['gpucost-comparison.csv', 'file,label,expected_usd\na.json,a,100\nb.json,b,200\n', 'gpucost-comparison.csv: a CSV file, not a scenario'],
+    ['result.json', resultDoc, 'result.json: this is a result document (gpucost/result@1), not a scenario'],
+    ['notes.txt', 'We trained on 64 GPUs for three days.', 'notes.txt: neither a scenario (JSON) nor a share link'],
+  ];
+  for (const [name, data, expected] of cases) {
+    const error = await upload(name, data);
+    check(error.startsWith(expected), `uploading ${name} says "${error}"`);
+    check(!error.includes('link: link:') && !error.includes('--help'), 'with no doubled "link:" and no CLI help');
+  }
+  check(await api(page, () => window.gpucost.scenario()) === before, 'and the scenario is kept through all of them');
+  await shot(page, 'hands-import-refused.png');
+  // A cut share link says how much of it arrived; the whole one opens.
+  await api(page, () => window.gpucost.load('{"name": "405B", "cluster": {"gpus": 16384}, "workload": {"params": 405e9}}'));
+  const link = await api(page, () => window.gpucost.link());
+  const cut = link.slice(0, -10);
+  await upload('link.txt', cut);
+  const error = await api(page, () => window.gpucost.error());
+  check(/incomplete link: \d+ of \d+ characters/.test(error), `a cut link says "${error}"`);
+  await upload('link.txt', link);
+  check(await api(page, () => window.gpucost.error()) === '', 'the whole link opens');
+  // Old links (before the length was added) still open.
+  await page.evaluate(() => { location.hash = '#s=1.eyJzIjp7ImNsdXN0ZXIiOnsiZ3B1cyI6MjU2fX19'; });
+  await page.waitForFunction(() => JSON.parse(window.gpucost.scenario()).cluster.gpus === 256, null, {timeout: 30000});
+  check(true, 'a link in the old form (#s=1.<data>) still opens');
 }, {width: 1280, height: 720});
 
 if (failed) console.error(`${failed} section(s) failed`);
