@@ -107,6 +107,14 @@ struct PlanState {
   long for_evaluation = -1;  // app.evaluations when the search started
 };
 
+// The inference result's cost-latency frontier (ui_inference.cpp), recomputed when the scenario changes.
+constexpr int kInferencePagePoints = 24;
+struct InferencePageState {
+  long for_evaluation = -1;  // app.evaluations it was computed for
+  int count = 0;
+  InferenceFrontierPoint points[kInferencePagePoints];
+};
+
 struct AppState {
   Scenario scenario;       // what the user edits
   Result result;           // Evaluate(scenario), refreshed when dirty
@@ -134,6 +142,7 @@ struct AppState {
   std::string preset_id;   // the preset last loaded ("" if none)
   std::vector<WidgetRect> rects;
   std::vector<ScrollPos> scrolls;  // RecordScroll
+  InferencePageState inference_page;  // workload.kind = inference (ui_inference.cpp)
 };
 
 void AppInit(AppState& app);
@@ -229,6 +238,9 @@ void DrawPlan(AppState& app);
 // those fields as from the model. Returns "" or an error naming the unknown id.
 void DrawModelPicker(AppState& app);
 std::string AppLoadModel(AppState& app, const std::string& id);
+void DrawInferenceResults(AppState& app);  // ui_inference.cpp; DrawResults calls it for inference scenarios
+// An inference scenario's editor leaves out the fields only training uses (tokens, layout, checkpoints...).
+bool InferenceHidesField(const Scenario& s, const char* path);
 // Starts the layout search for the current scenario (what the Layouts view's button does).
 void AppStartPlanSearch(AppState& app);
 

@@ -162,6 +162,7 @@ void DrawResults(AppState& app) {
     Problems(app);
     return;
   }
+  if (r.inference.present) return DrawInferenceResults(app);  // serving (ui_inference.cpp)
   Headline(app);
   ImGui::Spacing();
   NormalVsExpected(r);
