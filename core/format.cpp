@@ -23,6 +23,7 @@ std::string Scaled(double v, const char* prefix) {
   const double a = std::fabs(v);
   char buf[64];
   if (!std::isfinite(v)) return "n/a";
+  if (a >= 1e15) return std::string(v < 0 ? "less than -" : "more than ") + prefix + "1,000T";  // never "6.76e+14T"
   if (a >= 1e12) std::snprintf(buf, sizeof buf, "%s%.3gT", prefix, v / 1e12);
   else if (a >= 1e9) std::snprintf(buf, sizeof buf, "%s%.3gB", prefix, v / 1e9);
   else if (a >= 1e6) std::snprintf(buf, sizeof buf, "%s%.3gM", prefix, v / 1e6);
@@ -38,6 +39,7 @@ std::string FormatUsd(double usd) { return Scaled(usd, "$"); }
 
 std::string FormatMoney(double amount, const char* currency) {
   if (std::strcmp(currency, "KRW") == 0) {
+    if (std::fabs(amount) >= 1e16) return amount < 0 ? "less than -KRW 1억억" : "more than KRW 1억억";
     if (std::fabs(amount) >= 1e8) {  // 억 = 1e8
       char buf[64];
       std::snprintf(buf, sizeof buf, "KRW %.3g억", amount / 1e8);

@@ -53,9 +53,12 @@ void PrintTable(const Scenario& s, const Result& r) {
   const char* cur = r.display_currency;
   const double k = r.display_per_usd;
   std::printf("%s\n", s.name[0] ? s.name : "scenario");
+  const BlockingState blocked = FindBlockingState(s, r);
+  if (blocked.blocked) std::printf("\n! %s\n  Fix: %s\n\n", blocked.reason.c_str(), blocked.fix.c_str());
   Table head;
   head.Row({"", ""});
-  head.Row({"Cost per completed job", FormatMoney(r.expected_usd * k, cur)});
+  head.Row({"Cost per completed job", blocked.blocked ? std::string("not priced: the job cannot run as described")
+                                                      : FormatMoney(r.expected_usd * k, cur)});
   head.Row({"  if nothing fails", FormatMoney(r.normal_run_usd * k, cur)});
   head.Row({"Expected time", FormatDuration(r.expected_hours)});
   head.Row({"  ideal (compute only)", FormatDuration(r.ideal_hours)});

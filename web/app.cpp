@@ -318,6 +318,7 @@ std::string FormatKrw(double v) {
   if (!std::isfinite(v)) return "n/a";
   char buf[64];
   const double a = std::fabs(v);
+  if (a >= 1e15) return v < 0 ? "less than -KRW 1,000T" : "more than KRW 1,000T";  // never an exponent with a suffix
   if (a >= 1e12) std::snprintf(buf, sizeof buf, "KRW %.3gT", v / 1e12);
   else if (a >= 1e9) std::snprintf(buf, sizeof buf, "KRW %.3gB", v / 1e9);
   else if (a >= 1e6) std::snprintf(buf, sizeof buf, "KRW %.3gM", v / 1e6);
