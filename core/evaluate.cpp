@@ -9,6 +9,9 @@
 #include <string>
 
 #include "catalog.h"
+#include "i18n.h"
+#include "inference.h"
+#include "inference_json.h"
 #include "job.h"
 #include "parallelism.h"
 #include "reliability.h"
@@ -26,12 +29,8 @@ namespace {
 
 const char* const kPartNames[kPartCount] = {
     "compute", "data_stall", "checkpoint", "rework", "recovery", "reacquire_wait", "downtime", "idle_gpus",
-    "hot_spares", "billing_rounding", "storage", "egress", "fees", "unused_commitment", "tax"};
-const char* const kPartLabels[kPartCount] = {
-    "Productive compute", "Data stalls", "Checkpoint writes", "Rework after rollback", "Recovery (billed, idle)",
-    "Spot reacquire wait", "Known downtime", "Idle billed GPUs", "Hot spares", "Billing rounding", "Storage",
-    "Egress", "Fixed fees", "Unused commitment", "Tax"};
-
+    "hot_spares", "billing_rounding", "storage", "egress", "fees", "unused_commitment", "tax",
+    "prefill_gpus", "decode_gpus", "idle_capacity", "kv_transfer"};
 double CeilDiv(double a, double b) { return std::ceil(a / b - 1e-12); }
 
 // Expected billed time beyond the use of a rental session of exponentially distributed length (mean
@@ -69,7 +68,9 @@ void PredictStep(const Scenario& s, const EffectiveHardware& hw, Result* r) {
 }  // namespace
 
 const char* PartName(int part) { return part >= 0 && part < kPartCount ? kPartNames[part] : ""; }
-const char* PartLabel(int part) { return part >= 0 && part < kPartCount ? kPartLabels[part] : ""; }
+const char* PartLabel(int part) {  // assets/i18n: "part.<name>" in the current language
+  return part >= 0 && part < kPartCount ? Tr((std::string("part.") + kPartNames[part]).c_str()) : "";
+}
 const char* MfuSourceName(MfuSource s) {
   switch (s) {
     case MfuSource::kGiven: return "given";
@@ -315,6 +316,10 @@ void BillJob(const JobPlan& job, const Timeline& t, double preemptions, JobBill*
 
 Result Evaluate(const Scenario& s) {
   Result r;
+  if (Kind(s) == WorkloadKind::kInference) {  // serving: inference.h
+    EvaluateInference(s, &r);
+    return r;
+  }
   JobPlan job;
   if (!PlanJob(s, &job, &r)) return r;
   r.ok = true;
@@ -406,6 +411,8 @@ std::string NonFiniteResultPath(const Result& r) {
       {"cost.expected", r.expected_usd * r.display_per_usd}};
   for (const auto& [name, value] : figures)
     if (!std::isfinite(value)) return name;
+  if (r.inference.present)
+    if (std::string path = InferenceNonFinitePath(r.inference); !path.empty()) return path;
   const std::pair<const char*, const Breakdown*> breakdowns[] = {
       {"time.breakdown_hours.", &r.time_hours}, {"gpu_hours.breakdown.", &r.gpu_hours}, {"cost.breakdown.", &r.cost_usd}};
   for (const auto& [prefix, b] : breakdowns)

@@ -8,12 +8,16 @@
 namespace gpucost {
 namespace {
 
-const char* const kKindNames[] = {"training", "independent", nullptr};
+const char* const kKindNames[] = {"training", "independent", "inference", nullptr};
 const char* const kPrecisionNames[] = {"bf16", "fp16", "fp8", "tf32", "fp32", nullptr};
 const char* const kModelNames[] = {"on_demand", "spot", "reserved", "owned", nullptr};
 const char* const kRecomputeNames[] = {"none", "selective", "full", nullptr};
 const char* const kOptimizerNames[] = {"adam", "adam8bit", "sgd", nullptr};
 const char* const kCurrencyNames[] = {"USD", "KRW", nullptr};
+const char* const kInferenceModeNames[] = {"colocated", "disaggregated", nullptr};
+const char* const kKvReserveNames[] = {"full", "paged", nullptr};
+const char* const kWeightPrecisionNames[] = {"bf16", "fp16", "fp8", "int8", "int4", nullptr};
+const char* const kKvPrecisionNames[] = {"bf16", "fp16", "fp8", nullptr};
 
 constexpr double kBig = 1e15;
 #define REF(member) [](Scenario& s) -> void* { return &s.member; }
@@ -29,9 +33,10 @@ const FieldSpec kFields[] = {
    "A label for this scenario (shown in comparisons).", "-"},
 
   // --- workload ---
-  {"workload.kind", ENUM, REF(workload.kind), 0, nullptr, 0, 1, false, false, kKindNames, "", "workload",
+  {"workload.kind", ENUM, REF(workload.kind), 0, nullptr, 0, 2, false, false, kKindNames, "", "workload",
    "training: one tightly coupled job (one failure stops every GPU). independent: many separate tasks "
-   "(sweeps, batch inference); a failure loses only that task's progress since its last checkpoint.",
+   "(sweeps, batch inference); a failure loses only that task's progress since its last checkpoint. "
+   "inference: serving requests (inference.*): cost per completed request under a latency target.",
    "-"},
   {"workload.params", NUM, REF(workload.params), 7e9, nullptr, 0, kBig, true, false, nullptr, "parameters",
    "workload", "Model parameters (dense count). Not given but the shape is (layers, hidden, heads, seq_len, vocab): "
@@ -149,6 +154,17 @@ const FieldSpec kFields[] = {
    "Batch (tokens) that workload.tokens was planned for, B0 of the batch-size effect. Absent: 0, i.e. "
    "workload.tokens is the small-batch limit E_min and any batch needs (1 + B/B_noise) times more.",
    "McCandlish et al. 2018, eq. 2.11: E = E_min (1 + B / B_noise)"},
+  // Issue 18: context parallelism and the attention kernel.
+  {"parallel.context_parallel", INT, REF(parallel.context_parallel), 1, nullptr, 1, 1024, false, false, nullptr,
+   "", "parallel", "Context-parallel degree: each sequence is split over this many GPUs (ring attention passes "
+   "keys and values around the group), dividing activations; for long sequences. data parallel = gpus / "
+   "(tensor x context x pipeline).",
+   "Llama 3 405B long-context training: CP 16 at 131,072 tokens (Dubey et al. 2024, arXiv:2407.21783, Table 4)"},
+  {"parallel.flash_attention", BOOL, REF(parallel.flash_attention), 1, nullptr, 0, 1, false, false, nullptr, "",
+   "parallel", "Fused attention kernel (FlashAttention): the s x s attention scores never reach HBM, so "
+   "attention costs no memory-bound softmax/dropout passes and stores no scores. false: Megatron-LM 2021-2022 "
+   "kernels (scores written, softmax fused, dropout separate).",
+   "on by default in Megatron-Core, NeMo, torchtitan and Hugging Face (Dao et al. 2022, arXiv:2205.14135)"},
 
   // --- reliability and checkpoints ---
   {"reliability.gpu_mtbf_hours", NUM, REF(reliability.gpu_mtbf_hours), 50000, nullptr, 0, 1e12, false, false,
@@ -327,6 +343,92 @@ const FieldSpec kFields[] = {
    "Hours a failed GPU is out of service (failures at reliability.gpu_mtbf_hours). Spares (spares_fraction) "
    "cover repairs first; the rest reduces useful hours.",
    "assumption: 3 days to swap or RMA a failed part"},
+
+  // --- inference (workload.kind = inference; inference.h) ---
+  {"inference.input_tokens", NUM, REF(inference.input_tokens), 1020, nullptr, 0, 1e7, true, false, nullptr,
+   "tokens", "inference", "Mean prompt tokens per request.",
+   "Splitwise (Patel et al., ISCA 2024, arXiv:2311.18677) Azure conversation trace: median prompt 1,020 tokens"},
+  {"inference.output_tokens", NUM, REF(inference.output_tokens), 129, nullptr, 0, 1e7, true, false, nullptr,
+   "tokens", "inference", "Mean generated tokens per request.",
+   "Splitwise (Patel et al. 2024) Azure conversation trace: median output 129 tokens"},
+  {"inference.requests_per_second", NUM, REF(inference.requests_per_second), 1, nullptr, 0, 1e9, true, false,
+   nullptr, "requests/s", "inference", "Mean arrival rate of requests (Poisson).", "example value"},
+  {"inference.peak_to_mean", NUM, REF(inference.peak_to_mean), 1, nullptr, 1, 1000, false, false, nullptr, "",
+   "inference", "Peak / mean arrival rate: capacity is sized for the peak and paid for all the time.",
+   "1: a flat load (the issue's default); diurnal chat traffic is often 2-3"},
+  {"inference.requests", NUM, REF(inference.requests), 0, nullptr, 0, 1e15, true, true, nullptr, "requests",
+   "inference", "A batch job of this many requests (all available at once; done when all are served). "
+   "Absent: a service running inference.hours at inference.requests_per_second.", "-"},
+  {"inference.hours", NUM, REF(inference.hours), 720, nullptr, 0, 1e6, true, false, nullptr, "hours",
+   "inference", "Service period (a batch job: the deadline the replicas are sized for when not given).",
+   "720 h: one month of service"},
+  {"inference.weight_precision", ENUM, REF(inference.weight_precision), 0, nullptr, 0, 4, false, false,
+   kWeightPrecisionNames, "", "inference",
+   "Weight precision: bf16/fp16 (2 bytes), fp8 (1, needs fp8 tensor cores), int8 (1, W8A8 on int8 tensor "
+   "cores), int4 (0.5, weight-only: matrices run at fp16).", "bf16: the released checkpoints of Llama 2/3"},
+  {"inference.kv_precision", ENUM, REF(inference.kv_precision), 0, nullptr, 0, 2, false, false,
+   kKvPrecisionNames, "", "inference", "KV-cache precision (fp8 needs a GPU with fp8).",
+   "bf16: vLLM's kv_cache_dtype auto (the model's dtype)"},
+  {"inference.slo.ttft_ms", NUM, REF(inference.slo.ttft_ms), 0, nullptr, 0, 1e9, true, true, nullptr, "ms",
+   "inference", "Target time to first token at slo.percentile. Absent: no target.", "-"},
+  {"inference.slo.tpot_ms", NUM, REF(inference.slo.tpot_ms), 0, nullptr, 0, 1e9, true, true, nullptr, "ms",
+   "inference", "Target time per output token (after the first) at slo.percentile. Absent: no target.", "-"},
+  {"inference.slo.percentile", INT, REF(inference.slo.percentile), 90, nullptr, 50, 99, false, false, nullptr,
+   "percentile", "inference", "Percentile the targets apply to: 50, 90 or 99.",
+   "90: DistServe's attainment target (Zhong et al., OSDI 2024, arXiv:2401.09670)"},
+  {"inference.mode", ENUM, REF(inference.mode), 0, nullptr, 0, 1, false, false, kInferenceModeNames, "",
+   "inference", "colocated: one pool runs prefill and decode (cluster.gpu, parallel.tensor_parallel, "
+   "pricing.*; inference.decode.* overrides them). disaggregated: prefill and decode on separate pools "
+   "(inference.prefill.*, inference.decode.*), the KV cache sent between them.",
+   "colocated: vLLM's and TGI's default"},
+  {"inference.prefill.gpu", TEXT, REF(inference.prefill.gpu), 0, "", 0, 0, false, false, nullptr, "",
+   "inference", "Prefill pool GPU (catalog id). Empty: cluster.gpu.", "-"},
+  {"inference.prefill.tensor_parallel", INT, REF(inference.prefill.tensor_parallel), 0, nullptr, 1, 64, false,
+   true, nullptr, "GPUs", "inference", "GPUs per prefill replica. Absent: parallel.tensor_parallel.", "-"},
+  {"inference.prefill.replicas", INT, REF(inference.prefill.replicas), 0, nullptr, 1, 1000000, false, true,
+   nullptr, "replicas", "inference", "Prefill replicas. Absent: sized for the peak load and the target.", "-"},
+  {"inference.prefill.usd_per_gpu_hour", NUM, REF(inference.prefill.usd_per_gpu_hour), 0, nullptr, 0, 1e6, true,
+   true, nullptr, "USD/GPU-hour", "inference", "Prefill pool price. Absent: the pricing.* price.", "-"},
+  {"inference.decode.gpu", TEXT, REF(inference.decode.gpu), 0, "", 0, 0, false, false, nullptr, "",
+   "inference", "Decode pool GPU (colocated: the one pool's). Empty: cluster.gpu.", "-"},
+  {"inference.decode.tensor_parallel", INT, REF(inference.decode.tensor_parallel), 0, nullptr, 1, 64, false,
+   true, nullptr, "GPUs", "inference", "GPUs per decode replica. Absent: parallel.tensor_parallel.", "-"},
+  {"inference.decode.replicas", INT, REF(inference.decode.replicas), 0, nullptr, 1, 1000000, false, true,
+   nullptr, "replicas", "inference", "Decode replicas (colocated: the pool's). Absent: sized for the peak "
+   "load and the target.", "-"},
+  {"inference.decode.usd_per_gpu_hour", NUM, REF(inference.decode.usd_per_gpu_hour), 0, nullptr, 0, 1e6, true,
+   true, nullptr, "USD/GPU-hour", "inference", "Decode pool price. Absent: the pricing.* price.", "-"},
+  {"inference.kv_link_gbps", NUM, REF(inference.kv_link_gbps), 0, nullptr, 0, 1e6, true, true, nullptr,
+   "Gb/s per GPU", "inference", "Link between the pools per GPU, for the KV cache (achieved at "
+   "cluster.link_efficiency). Absent: cluster.node_network_gbps / cluster.gpus_per_node.", "-"},
+  {"inference.kv_transfer_overlap", BOOL, REF(inference.kv_transfer_overlap), 1, nullptr, 0, 1, false, false,
+   nullptr, "", "inference", "Send the KV cache layer by layer during the prefill (only the excess and the "
+   "last layer are exposed); false: after the prefill (all exposed).",
+   "Splitwise (Patel et al. 2024) section IV-C: layer-wise KV transfer"},
+  {"inference.max_batch", INT, REF(inference.max_batch), 256, nullptr, 1, 1000000, false, false, nullptr,
+   "sequences", "inference", "Most sequences a replica runs at once.",
+   "vLLM max_num_seqs default 256 (vLLM engine arguments)"},
+  {"inference.kv_reserve", ENUM, REF(inference.kv_reserve), 1, nullptr, 0, 1, false, false, kKvReserveNames, "",
+   "inference", "full: each sequence reserves its prompt + all its output (no eviction). paged: it holds "
+   "what it uses (on average prompt + half the output, in 16-token blocks).",
+   "paged: vLLM PagedAttention (Kwon et al., SOSP 2023, arXiv:2309.06180)"},
+  {"inference.gpu_memory_fraction", NUM, REF(inference.gpu_memory_fraction), 0.9, nullptr, 0, 1, true, false,
+   nullptr, "fraction", "inference", "Share of GPU memory the engine uses (weights, KV cache, activations).",
+   "vLLM gpu_memory_utilization default 0.9"},
+  {"inference.prefill_mfu", NUM, REF(inference.prefill_mfu), 0.55, nullptr, 0, 1, true, false, nullptr,
+   "fraction", "inference", "Prefill model FLOPs utilisation for long prompts; short prompts run lower (the "
+   "GEMM-size curve of the step-time model) and never faster than the weights can be read.",
+   "0.55: BLIS roofline MfuPrefill (inference-sim); measured 0.4-0.67 (DistServe, Splitwise on A100)"},
+  {"inference.decode_bandwidth_efficiency", NUM, REF(inference.decode_bandwidth_efficiency), 0.8, nullptr, 0, 1,
+   true, false, nullptr, "fraction", "inference",
+   "Achieved / datasheet HBM bandwidth while decode reads the weights and the KV cache.",
+   "assumption between Databricks' measured decode MBU (~0.6-0.7, 'LLM Inference Performance Engineering', "
+   "2023) and llm-analysis's suggested hbm_memory_efficiency 0.9"},
+  {"inference.step_overhead_ms", NUM, REF(inference.step_overhead_ms), 2, nullptr, 0, 1e4, false, false, nullptr,
+   "ms", "inference", "Fixed cost of every engine step (scheduling, sampling, kernel launches), on top of "
+   "the tensor-parallel all-reduce latencies.",
+   "assumption: 1-3 ms for CUDA-graph engines (vLLM >= 0.6, TensorRT-LLM); vLLM 2023 without CUDA graphs "
+   "spent ~20 ms (Splitwise Table IV)"},
 };
 #undef REF
 

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <cstring>
 
+#include "i18n.h"
+
 namespace gpucost {
 namespace {
 
@@ -20,45 +22,80 @@ std::string Grouped(double v) {
 }
 
 std::string Scaled(double v, const char* prefix) {
-  const double a = std::fabs(v);
-  char buf[64];
   if (!std::isfinite(v)) return "n/a";
+  const double a = std::fabs(v);
+  const std::string sign = v < 0 ? "-" : "";  // "-$7,901", not "$-7,901"
+  char buf[64];
   if (a >= 1e15) return std::string(v < 0 ? "less than -" : "more than ") + prefix + "1,000T";  // never "6.76e+14T"
-  if (a >= 1e12) std::snprintf(buf, sizeof buf, "%s%.3gT", prefix, v / 1e12);
-  else if (a >= 1e9) std::snprintf(buf, sizeof buf, "%s%.3gB", prefix, v / 1e9);
-  else if (a >= 1e6) std::snprintf(buf, sizeof buf, "%s%.3gM", prefix, v / 1e6);
-  else if (a >= 1e4) return prefix + Grouped(v);
-  else if (a >= 100) std::snprintf(buf, sizeof buf, "%s%.0f", prefix, v);
-  else std::snprintf(buf, sizeof buf, "%s%.2f", prefix, v);
-  return buf;
+  if (a >= 1e12) std::snprintf(buf, sizeof buf, "%.3gT", a / 1e12);
+  else if (a >= 1e9) std::snprintf(buf, sizeof buf, "%.3gB", a / 1e9);
+  else if (a >= 1e6) std::snprintf(buf, sizeof buf, "%.3gM", a / 1e6);
+  else if (a >= 999.5) return sign + prefix + Grouped(a);  // separators from four digits: $7,901 beside $12,383
+  else if (a >= 100) std::snprintf(buf, sizeof buf, "%.0f", a);
+  else std::snprintf(buf, sizeof buf, "%.2f", a);
+  return sign + prefix + buf;
 }
 
 }  // namespace
 
 std::string FormatUsd(double usd) { return Scaled(usd, "$"); }
 
-std::string FormatMoney(double amount, const char* currency) {
-  if (std::strcmp(currency, "KRW") == 0) {
-    if (std::fabs(amount) >= 1e16) return amount < 0 ? "less than -KRW 1억억" : "more than KRW 1억억";
-    if (std::fabs(amount) >= 1e8) {  // 억 = 1e8
+std::string FormatKrwGrouped(double krw) {
+  if (!std::isfinite(krw)) return "n/a";
+  if (std::fabs(krw) < 100 && krw != std::floor(krw)) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%s₩%.2f", krw < 0 ? "-" : "", std::fabs(krw));
+    return buf;
+  }
+  return (krw < 0 ? "-₩" : "₩") + Grouped(std::fabs(krw));
+}
+
+std::string FormatKrwKorean(double krw) {
+  if (!std::isfinite(krw)) return "n/a";
+  const double a = std::fabs(krw);
+  const std::string sign = krw < 0 ? "-" : "";
+  if (a < 1e4) {
+    if (a < 100 && a != std::floor(a)) {
       char buf[64];
-      std::snprintf(buf, sizeof buf, "KRW %.3g억", amount / 1e8);
+      std::snprintf(buf, sizeof buf, "%s%.2f 원", sign.c_str(), a);
       return buf;
     }
-    return "KRW " + Grouped(amount);
+    return sign + Grouped(a) + " 원";
+  }
+  // Groups of four digits: won, 만 (10^4), 억 (10^8), 조 (10^12, the top group may exceed 9,999); zero groups are
+  // left out. Rounded to 만 원 from 1억 up and to 억 원 from 1조 up (the digits below are noise in a cost).
+  static const char* const kUnits[] = {"", "만", "억", "조"};
+  int unit = a >= 1e12 ? 2 : a >= 1e8 ? 1 : 0;
+  double rest = std::round(a / std::pow(1e4, unit));
+  std::string out;
+  for (; rest > 0 && unit < 4; ++unit) {
+    const double group = unit == 3 ? rest : std::fmod(rest, 1e4);
+    rest = unit == 3 ? 0 : std::floor(rest / 1e4);
+    if (group > 0) out = Grouped(group) + kUnits[unit] + (out.empty() ? "" : " ") + out;
+  }
+  return sign + out + " 원";
+}
+
+std::string FormatMoney(double amount, const char* currency) {
+  if (std::strcmp(currency, "KRW") == 0) {
+    const auto krw = CurrentLanguage() == Lang::kKo ? FormatKrwKorean : FormatKrwGrouped;
+    if (std::fabs(amount) >= 1e18) return std::string(amount < 0 ? "less than -" : "more than ") + krw(1e18);
+    return krw(amount);
   }
   return FormatUsd(amount);
 }
 
 std::string FormatDuration(double hours) {
-  char buf[64];
   if (!std::isfinite(hours)) return "n/a";
-  if (hours >= 24 * 365 * 2) std::snprintf(buf, sizeof buf, "%.3g years", hours / (24 * 365));
-  else if (hours >= 48) std::snprintf(buf, sizeof buf, "%.3g days", hours / 24);
-  else if (hours >= 1) std::snprintf(buf, sizeof buf, "%.3g h", hours);
-  else if (hours * 60 >= 1) std::snprintf(buf, sizeof buf, "%.3g min", hours * 60);
-  else std::snprintf(buf, sizeof buf, "%.3g s", hours * 3600);
-  return buf;
+  const auto unit = [](const char* key, double v) { return TrFormat(key, {FormatNumber(v, 3)}); };
+  if (hours >= 24 * 365 * 2) return unit("unit.years", hours / (24 * 365));
+  if (hours >= 48) return unit("unit.days", hours / 24);
+  if (hours >= 1) return unit("unit.hours", hours);
+  if (hours * 60 >= 1) return unit("unit.minutes", hours * 60);
+  if (hours * 3600 >= 1) return unit("unit.seconds", hours * 3600);
+  if (hours * 3600e3 >= 1e-3) return unit("unit.milliseconds", hours * 3600e3);
+  if (hours > 0) return Tr("unit.under_1us");
+  return unit("unit.seconds", 0);
 }
 
 std::string FormatCount(double v) {

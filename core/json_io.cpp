@@ -8,6 +8,7 @@
 
 #include "catalog.h"
 #include "fields.h"
+#include "inference.h"
 #include "layout.h"
 #include "memory.h"
 #include "scaling_fit.h"
@@ -160,7 +161,7 @@ void ParseObject(const json& obj, const std::string& prefix, Scenario* s, std::v
         break;
       }
     if (!is_section) {
-      errors->push_back({path, "unknown key (see gpucost validate --help for the schema)"});
+      errors->push_back({path, "unknown key: not a scenario field"});
       continue;
     }
     if (!it->is_object()) {
@@ -268,17 +269,19 @@ std::vector<InputError> ValidateScenario(const Scenario& s) {
                                        " (got " + std::to_string(s.scaling.point_count) + " points)"});
   const WorkloadInputs& w = s.workload;
   const ParallelInputs& p = s.parallel;
-  if (Kind(s) == WorkloadKind::kIndependent) {
+  if (Kind(s) == WorkloadKind::kInference) {
+    ValidateInference(s, &e);  // inference.h: the shape, the pools, the precisions each GPU can run
+  } else if (Kind(s) == WorkloadKind::kIndependent) {
     if (w.gpus_per_task > s.cluster.gpus)
       e.push_back({"workload.gpus_per_task", "must be <= cluster.gpus (" + std::to_string(s.cluster.gpus) + ")"});
   } else {
-    const std::int64_t model_parallel = p.tensor_parallel * p.pipeline_parallel;
+    const std::int64_t model_parallel = p.tensor_parallel * p.pipeline_parallel * std::max<std::int64_t>(1, p.context_parallel);
     if (s.cluster.gpus % model_parallel != 0)
-      e.push_back({"parallel.tensor_parallel", "tensor_parallel x pipeline_parallel (" +
+      e.push_back({"parallel.tensor_parallel", (p.context_parallel > 1 ? "tensor_parallel x context_parallel x pipeline_parallel (" : "tensor_parallel x pipeline_parallel (") +
                                                    std::to_string(model_parallel) + ") must divide cluster.gpus (" +
                                                    std::to_string(s.cluster.gpus) + ")"});
     else if (p.data_parallel > 0 && p.data_parallel * model_parallel != s.cluster.gpus)
-      e.push_back({"parallel.data_parallel", "data x tensor x pipeline parallel must equal cluster.gpus (" +
+      e.push_back({"parallel.data_parallel", (p.context_parallel > 1 ? "data x tensor x context x pipeline parallel must equal cluster.gpus (" : "data x tensor x pipeline parallel must equal cluster.gpus (") +
                                                  std::to_string(s.cluster.gpus) + "); got " +
                                                  std::to_string(p.data_parallel * model_parallel)});
     if (w.heads > 0 && w.hidden > 0 && w.hidden % w.heads != 0)

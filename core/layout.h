@@ -2,6 +2,7 @@
 // (memory.h), the step-time model (steptime.h) and the layout search (plan.h). Separate from Scenario so
 // a search can evaluate many layouts without copying whole scenarios.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 
 #include "scenario.h"
@@ -52,10 +53,42 @@ struct Layout {
   Recompute recompute = Recompute::kNone;
   Optimizer optimizer = Optimizer::kAdam;
   bool overlap_comm = true;
-  std::int64_t gpus() const { return tensor * pipeline * data; }
+  // Issue 18: context parallelism splits each sequence over `context` GPUs (ring attention; Llama 3 paper
+  // section 3.3.2); fused attention (FlashAttention) never writes the s x s scores to HBM.
+  std::int64_t context = 1;
+  bool flash_attention = false;
+  std::int64_t gpus() const { return tensor * context * pipeline * data; }
   // Micro-batches per pipeline per step: global / (data x micro); 0 when the global batch is unknown.
   std::int64_t micro_batches() const { return global_batch > 0 ? global_batch / (data * micro_batch) : 0; }
 };
+
+// Transformer layers per pipeline stage. Layers that do not divide evenly go to the middle stages: each holds
+// ceil(L / p) and the first and last stages share the rest (they also hold the embedding and the output layer),
+// as Megatron-LM's account-for-embedding split, BLOOM (70 layers on 12 stages: 5, 6 x 10, 5) and Llama 3
+// 405B (126 layers on 16 stages: 7, 8 x 14, 7; Dubey et al. 2024, arXiv:2407.21783, section 3.3.2) do.
+// When the rest is too small for that, the first stages hold one layer more (an even split).
+struct StageLayers {
+  std::int64_t first = 0, middle = 0, last = 0;  // middle = the most any stage holds
+  bool ok() const { return first > 0 && last > 0 && middle > 0; }
+};
+inline StageLayers StageLayersOf(std::int64_t layers, std::int64_t pipeline) {
+  StageLayers r;
+  if (layers <= 0 || pipeline <= 0) return r;
+  if (pipeline == 1) return StageLayers{layers, layers, layers};
+  const std::int64_t most = (layers + pipeline - 1) / pipeline;
+  const std::int64_t rest = layers - (pipeline - 2) * most;
+  if (layers % pipeline != 0 && rest >= 2 && rest <= 2 * most) {
+    r.middle = most;
+    r.first = rest / 2;
+    r.last = rest - r.first;
+    if (pipeline == 2) r.middle = std::max(r.first, r.last);
+    return r;
+  }
+  r.middle = most;
+  r.first = most;
+  r.last = layers / pipeline;  // the last stage holds the floor when the split is even-ish
+  return r;
+}
 
 inline ModelShape ShapeFromScenario(const Scenario& s) {
   ModelShape m;
@@ -77,7 +110,9 @@ inline Layout LayoutFromScenario(const Scenario& s) {
   const ParallelInputs& p = s.parallel;
   l.tensor = p.tensor_parallel;
   l.pipeline = p.pipeline_parallel;
-  l.data = p.data_parallel > 0 ? p.data_parallel : s.cluster.gpus / (p.tensor_parallel * p.pipeline_parallel);
+  l.context = p.context_parallel > 0 ? p.context_parallel : 1;
+  l.flash_attention = p.flash_attention;
+  l.data = p.data_parallel > 0 ? p.data_parallel : s.cluster.gpus / (p.tensor_parallel * p.pipeline_parallel * l.context);
   l.zero_stage = p.zero_stage;
   l.micro_batch = p.micro_batch;
   l.global_batch = p.global_batch;

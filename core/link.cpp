@@ -77,7 +77,16 @@ std::string EncodeLink(const LinkPayload& payload, std::string_view base) {
   std::string out(base);
   const std::size_t hash = out.find('#');
   if (hash != std::string::npos) out.resize(hash);
-  return out + "#s=" + kLinkVersion + "." + Base64UrlEncode(doc.dump());
+  const std::string data = Base64UrlEncode(doc.dump());
+  return out + "#s=" + kLinkVersion + "." + std::to_string(data.size()) + "." + data;
+}
+
+std::string LinkErrorText(const std::vector<InputError>& errors) {
+  if (errors.empty()) return "not a gpucost link";
+  const InputError& e = errors.front();
+  std::string text = e.path == "link" ? e.message : e.Text();  // never "link: link: ..."
+  if (errors.size() > 1) text += " (and " + std::to_string(errors.size() - 1) + " more)";
+  return text;
 }
 
 bool DecodeLink(std::string_view link, LinkPayload* out, std::vector<InputError>* errors) {
@@ -102,8 +111,22 @@ bool DecodeLink(std::string_view link, LinkPayload* out, std::vector<InputError>
   if (value.substr(0, dot) != kLinkVersion)
     return fail("unsupported link version \"" + std::string(value.substr(0, std::min<std::size_t>(dot, 8))) +
                 "\" (this gpucost reads version " + kLinkVersion + ")");
+  std::string_view data = value.substr(dot + 1);
+  // "1.<length>.<data>": the length of the data, so that a cut link says so. Links made before the length
+  // was added ("1.<data>") still open: base64url has no '.', so a second '.' can only be this.
+  if (const std::size_t dot2 = data.find('.'); dot2 != std::string_view::npos) {
+    const std::string_view digits = data.substr(0, dot2);
+    if (digits.empty() || digits.size() > 6 || digits.find_first_not_of("0123456789") != std::string_view::npos)
+      return fail("corrupted link data (bad length)");
+    const std::size_t expected = static_cast<std::size_t>(std::stoul(std::string(digits)));
+    data = data.substr(dot2 + 1);
+    if (data.size() < expected)
+      return fail("incomplete link: " + std::to_string(data.size()) + " of " + std::to_string(expected) +
+                  " characters (was it cut when copied?)");
+    if (data.size() > expected) return fail("corrupted link data (" + std::to_string(data.size() - expected) + " characters too many)");
+  }
   std::string text;
-  if (!Base64UrlDecode(value.substr(dot + 1), &text)) return fail("corrupted link data (not base64url)");
+  if (!Base64UrlDecode(data, &text)) return fail("corrupted link data (not base64url)");
   const std::string depth = CheckJsonDepth(text);
   if (!depth.empty()) return fail("corrupted link data: " + depth);
   json doc = json::parse(text, nullptr, false);

@@ -63,7 +63,8 @@ bool ValidAt(const PlanSearch& s, int level) {
     case kTensor: return m.heads % t == 0 && m.hidden % t == 0 && m.ffn_hidden % t == 0 && (m.kv_heads <= 0 || m.kv_heads % t == 0);
     case kPipeline: {
       const std::int64_t p = s.gpu_divisors[s.cursor[kPipeline]];
-      return (s.gpus / t) % p == 0 && m.layers % p == 0 && global % ((s.gpus / t) / p) == 0;
+      // Layers need not divide: the first and last stages hold fewer (StageLayersOf, layout.h).
+      return (s.gpus / t) % p == 0 && m.layers >= p && StageLayersOf(m.layers, p).ok() && global % ((s.gpus / t) / p) == 0;
     }
     case kMicro: {
       const Degrees g = DegreesAt(s);
@@ -71,7 +72,8 @@ bool ValidAt(const PlanSearch& s, int level) {
     }
     case kInterleave: {
       const Degrees g = DegreesAt(s);
-      if ((m.layers / g.p) % g.v != 0) return false;
+      // Interleaving splits the fullest stage's layers into v equal chunks.
+      if (((m.layers + g.p - 1) / g.p) % g.v != 0 || m.layers + (g.v > 1 ? 2 : 0) < g.p * g.v) return false;
       return g.v == 1 || (g.p > 1 && (global / (g.d * g.b)) % g.p == 0);
     }
     case kRecompute: return true;
@@ -171,6 +173,10 @@ std::string PlanBegin(const Scenario& sc, PlanObjective objective, int top, Plan
   s->gpu_divisor_count = Divisors(s->gpus, s->gpu_divisors);
   s->batch_divisor_count = Divisors(sc.parallel.global_batch, s->batch_divisors);
   s->layer_divisor_count = Divisors(s->shape.layers, s->layer_divisors);
+  // Interleave degrees: the layer count's divisors and the powers of two (uneven stages: 126 layers on 16
+  // stages hold 8 per stage, split 8 ways).
+  for (std::int64_t v = 2; v <= s->shape.layers && s->layer_divisor_count < kMaxDivisors; v *= 2)
+    if (s->shape.layers % v != 0) s->layer_divisors[s->layer_divisor_count++] = v;
   std::sort(s->gpu_divisors, s->gpu_divisors + s->gpu_divisor_count);
   std::sort(s->batch_divisors, s->batch_divisors + s->batch_divisor_count);
   std::sort(s->layer_divisors, s->layer_divisors + s->layer_divisor_count);

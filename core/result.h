@@ -2,6 +2,7 @@
 #pragma once
 #include <cstdint>
 
+#include "inference.h"
 #include "memory.h"
 #include "scaling_fit.h"
 #include "steptime.h"
@@ -27,6 +28,12 @@ enum Part : int {
   kPartFees,            // fixed fees
   kPartUnusedCommitment,// reserved: committed GPU-hours paid but not used by this job
   kPartTax,             // tax (VAT)
+  // Inference (inference.h): GPU-hours of prefill and decode work at full batch, capacity held idle for the
+  // peak and the latency target, prefill GPUs held while the KV cache leaves (disaggregated).
+  kPartPrefillGpus,
+  kPartDecodeGpus,
+  kPartIdleCapacity,
+  kPartKvTransfer,
   kPartCount
 };
 
@@ -136,6 +143,7 @@ struct Result {
   ScalingFit scaling_fit;
   ScalingPrediction scaling_at_gpus;   // the fit at cluster.gpus
   Warnings warnings;
+  InferenceResult inference;           // workload.kind = inference (inference.h); present = false otherwise
 };
 
 }  // namespace gpucost

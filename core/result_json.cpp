@@ -6,6 +6,7 @@
 
 #include "catalog.h"
 #include "evaluate.h"
+#include "inference_json.h"
 #include "json_io.h"
 #include "parallelism.h"
 
@@ -20,6 +21,7 @@ json Parts(const Breakdown& b, bool skip_zero_time_parts) {
   json o = json::object();
   for (int p = 0; p < kPartCount; ++p) {
     if (skip_zero_time_parts && b.part[p] == 0) continue;
+    if (p >= kPartPrefillGpus && b.part[p] == 0) continue;  // inference's parts (inference_json.cpp)
     o[PartName(p)] = Num(b.part[p]);
   }
   return o;
@@ -33,6 +35,10 @@ std::string ResultToJson(const Scenario& s, const Result& r, int indent) {
   doc["ok"] = r.ok;
   if (!r.ok) return doc.dump(indent);
   if (s.name[0]) doc["name"] = s.name;
+  if (r.inference.present) {  // serving (inference.h): its own figures and parts
+    WriteInferenceJson(s, r, &doc);
+    return doc.dump(indent);
+  }
   const GpuSpec* gpu = FindGpu(s.cluster.gpu);
   doc["work"] = {{"flops", Num(r.flops)},
                  {"flops_convention", r.flops_include_attention ? "6ND + attention (12 x layers x hidden x seq_len per token)"

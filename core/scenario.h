@@ -12,7 +12,7 @@
 
 namespace gpucost {
 
-enum class WorkloadKind : int { kTraining = 0, kIndependent = 1 };
+enum class WorkloadKind : int { kTraining = 0, kIndependent = 1, kInference = 2 };
 enum class Precision : int { kBf16 = 0, kFp16, kFp8, kTf32, kFp32 };
 enum class PricingModel : int { kOnDemand = 0, kSpot, kReserved, kOwned };
 enum class Recompute : int { kNone = 0, kSelective, kFull };
@@ -69,6 +69,9 @@ struct ParallelInputs {
   double single_node_mfu;         // parallel.single_node_mfu (auto: cluster.mfu) for scaling prediction
   double critical_batch_tokens;   // parallel.critical_batch_tokens (auto: batch-size effect off)
   double reference_batch_tokens;  // parallel.reference_batch_tokens (auto: 0, workload.tokens is the small-batch limit)
+  // Issue 18 (layouts).
+  std::int64_t context_parallel;  // parallel.context_parallel (sequence split over GPUs; 1 = off)
+  bool flash_attention;           // parallel.flash_attention (fused attention kernel)
 };
 
 struct ReliabilityInputs {
@@ -159,6 +162,46 @@ struct ScalingInputs {
   ScalingPointInputs points[kMaxScalingPoints];
 };
 
+// Inference (issue 17; inference.h): serving a model under a latency target, colocated or with prefill and
+// decode on separate pools. One group, read only when workload.kind = inference.
+enum class InferenceMode : int { kColocated = 0, kDisaggregated };
+enum class KvReserve : int { kFull = 0, kPaged };
+enum class WeightPrecision : int { kBf16 = 0, kFp16, kFp8, kInt8, kInt4 };
+enum class KvPrecision : int { kBf16 = 0, kFp16, kFp8 };
+struct InferencePoolInputs {
+  char gpu[kTextCapacity];          // inference.<pool>.gpu (catalog id; "": cluster.gpu)
+  std::int64_t tensor_parallel;     // inference.<pool>.tensor_parallel (auto: parallel.tensor_parallel)
+  std::int64_t replicas;            // inference.<pool>.replicas (auto: sized for the load and the target)
+  double usd_per_gpu_hour;          // inference.<pool>.usd_per_gpu_hour (auto: the pricing.* price)
+};
+struct InferenceSloInputs {
+  double ttft_ms;                   // inference.slo.ttft_ms (auto: no target)
+  double tpot_ms;                   // inference.slo.tpot_ms (auto: no target)
+  std::int64_t percentile;          // inference.slo.percentile: 50, 90 or 99
+};
+struct InferenceInputs {
+  double input_tokens;              // inference.input_tokens (mean prompt tokens per request)
+  double output_tokens;             // inference.output_tokens (mean generated tokens per request)
+  double requests_per_second;       // inference.requests_per_second (mean arrival rate)
+  double peak_to_mean;              // inference.peak_to_mean (capacity is sized for the peak)
+  double requests;                  // inference.requests (auto: a service; given: a batch job of this many)
+  double hours;                     // inference.hours (service period)
+  int weight_precision;             // inference.weight_precision: bf16 | fp16 | fp8 | int8 | int4
+  int kv_precision;                 // inference.kv_precision: bf16 | fp16 | fp8
+  InferenceSloInputs slo;
+  int mode;                         // inference.mode: colocated | disaggregated
+  InferencePoolInputs prefill;      // inference.prefill.* (disaggregated)
+  InferencePoolInputs decode;       // inference.decode.* (disaggregated; colocated: the one pool's overrides)
+  double kv_link_gbps;              // inference.kv_link_gbps (auto: cluster.node_network_gbps / gpus_per_node)
+  bool kv_transfer_overlap;         // inference.kv_transfer_overlap (layer by layer)
+  std::int64_t max_batch;           // inference.max_batch (sequences per replica)
+  int kv_reserve;                   // inference.kv_reserve: full | paged
+  double gpu_memory_fraction;       // inference.gpu_memory_fraction
+  double prefill_mfu;               // inference.prefill_mfu (large prompts)
+  double decode_bandwidth_efficiency; // inference.decode_bandwidth_efficiency (achieved / HBM bandwidth)
+  double step_overhead_ms;          // inference.step_overhead_ms (fixed cost of every engine step)
+};
+
 struct Scenario {
   char name[kTextCapacity];         // name (free text)
   WorkloadInputs workload;
@@ -168,6 +211,7 @@ struct Scenario {
   StorageInputs storage;
   PricingInputs pricing;
   ScalingInputs scaling;
+  InferenceInputs inference;        // workload.kind = inference (inference.h)
 };
 
 // A scenario with every field at its documented default (fields.h).

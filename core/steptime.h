@@ -10,7 +10,15 @@
 //     (2bsh²/t) and MLP (2 x 2bshf/t) GEMMs forward, twice that backward; the last stage adds the logits
 //     (2bshV/t). Each GEMM runs at the dense peak times an efficiency that falls for small GEMMs
 //     (GemmEfficiency(): Calculon's A100 curve, Isaev et al. SC'23, calculon-ai/calculon examples/a100.json)
-//     and never faster than its operands and result can move through HBM (roofline).
+//     and never faster than its operands and result can move through HBM (roofline). A thin GEMM (smallest
+//     per-GPU dimension d: the head dimension of attention, h/t after the tensor split) runs at
+//     d / (d + 64) of that (tile prologue/epilogue), and the backward GEMMs at 0.90 of the forward's rate
+//     (issue 18: both fitted on tests/data/measured_runs.json, which test_calibration.cpp holds to MAE <= 5%).
+//   * Fused attention (Layout::flash_attention): no s x s scores in HBM (no softmax/dropout passes), the
+//     backward recomputes them (2.5x the forward's FLOPs), so selective recompute costs nothing more.
+//   * Uneven stages (StageLayersOf, layout.h): the slowest stage sets the pace (the fullest middle stage, or
+//     the last with the output layer). Context parallel c: each GPU holds s/c tokens of every sequence; its
+//     queries meet all s keys; the ring passes K and V (twice in the backward) behind the attention compute.
 //   * Memory-bound work at HBM bandwidth (efficiency by transfer size, same source): softmax, scale/mask and
 //     dropout on the b·a·s²/t attention scores; layer norms, dropouts and residual adds on b·s·h (divided by
 //     t with sequence parallelism, replicated without); GeLU on b·s·f/t; the vocabulary softmax.
@@ -53,6 +61,10 @@ struct StepHardware {
   double grad_bytes_per_param = 2;  // gradients as reduced
   double weight_bytes_per_param = 2;
   double optimizer_bytes_per_param = 12;
+  // FP8 training (Transformer Engine): the linear layers' GEMMs run at peak_flops (the FP8 peak) on operands
+  // cast to FP8; the attention core stays at the 16-bit peak (attention_peak_flops).
+  bool fp8_linear = false;
+  double attention_peak_flops = 0;  // 0: peak_flops
 };
 StepHardware StepHardwareFor(const Scenario& s, const EffectiveHardware& hw);
 
@@ -62,9 +74,10 @@ enum class LayoutError : int {
   kGlobalBatchUnknown,  // parallel.global_batch missing
   kBadDegree,           // a degree or micro-batch below 1, or ZeRO stage outside 0-3
   kTensorHeads,         // heads (and hidden) not divisible by tensor
-  kPipelineLayers,      // layers not divisible by pipeline x interleave
+  kPipelineLayers,      // fewer layers than pipeline x interleave
   kBatchSplit,          // global batch not divisible by data x micro_batch
   kInterleave,          // interleave > 1 needs pipeline > 1 and micro-batches divisible by pipeline
+  kContextSeq,          // seq_len not divisible by 2 x context_parallel
 };
 const char* LayoutErrorText(LayoutError e);  // one line, for messages
 
@@ -77,7 +90,7 @@ struct StepTime {
   double compute_seconds = 0;       // matrix work of forward + backward (model FLOPs, at GEMM efficiency)
   double memory_bound_seconds = 0;  // norms, softmax, dropout, activations, residuals at HBM bandwidth
   double recompute_seconds = 0;     // recomputed forward work (matrix + memory-bound)
-  double tp_comm_seconds = 0;       // tensor-parallel collectives (exposed)
+  double tp_comm_seconds = 0;       // tensor-parallel collectives and the context-parallel ring (exposed)
   double pp_comm_seconds = 0;       // pipeline sends (exposed)
   double dp_comm_seconds = 0;       // data-parallel reduction and ZeRO gathers (exposed part)
   double bubble_seconds = 0;        // pipeline fill and drain

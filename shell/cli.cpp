@@ -16,6 +16,7 @@
 #include "evaluate.h"
 #include "json_io.h"
 #include "presets.h"
+#include "quantity.h"
 
 namespace gpucost::cli {
 
@@ -38,17 +39,7 @@ bool StdinAtMostOnce(const std::vector<std::string>& paths, const char* verb) {
   return false;
 }
 
-bool ParseNumber(const std::string& text, double* out) {
-  if (text.empty() || text.size() > 64) return false;
-  for (char c : text)  // digits, sign, point and exponent only: rejects "nan", "inf", hex and spaces
-    if (!((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.' || c == 'e' || c == 'E')) return false;
-  char* end = nullptr;
-  errno = 0;
-  const double v = std::strtod(text.c_str(), &end);
-  if (end != text.c_str() + text.size() || errno == ERANGE || !std::isfinite(v)) return false;
-  *out = v;
-  return true;
-}
+bool ParseNumber(const std::string& text, double* out) { return ParseQuantity(text, out).empty(); }
 
 std::vector<std::string> SplitList(const std::string& text, char separator) {
   std::vector<std::string> items;
@@ -213,11 +204,19 @@ namespace {
 bool LooksNumeric(const std::string& s) {
   if (s.empty()) return false;
   const char c = s[0];
-  return (c >= '0' && c <= '9') || c == '$' || c == '-' || c == '+' || s.rfind("KRW", 0) == 0;
+  return (c >= '0' && c <= '9') || c == '$' || c == '-' || c == '+' || s.rfind("KRW", 0) == 0 ||
+         s.rfind("₩", 0) == 0;
 }
-std::size_t Width(const std::string& s) {  // UTF-8 code points
-  std::size_t n = 0;
-  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+std::size_t Width(const std::string& s) {  // terminal columns: Hangul and CJK (lead bytes E1 84-87, E2 BA-
+  std::size_t n = 0;                       // E9, EA-ED, EF BC-BF fullwidth forms) take two, others one
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if ((c & 0xC0) == 0x80) continue;
+    const unsigned char c1 = i + 1 < s.size() ? static_cast<unsigned char>(s[i + 1]) : 0;
+    const bool wide = (c == 0xE1 && c1 >= 0x84 && c1 <= 0x87) || (c == 0xE2 && c1 >= 0xBA) || (c >= 0xE3 && c <= 0xED) ||
+                      (c == 0xEF && c1 >= 0xBC && c1 <= 0xBF);
+    n += wide ? 2 : 1;
+  }
   return n;
 }
 }  // namespace
@@ -237,6 +236,7 @@ void Table::Print(FILE* f) const {
       std::fprintf(f, "%s\n", std::string(total > 2 ? total - 2 : 0, '-').c_str());
       continue;
     }
+    if (std::all_of(row.begin(), row.end(), [](const std::string& c) { return c.empty(); })) continue;  // no blank lines
     std::string line;
     for (std::size_t i = 0; i < row.size(); ++i) {
       const std::size_t pad = width[i] - Width(row[i]);
@@ -245,6 +245,7 @@ void Table::Print(FILE* f) const {
       else line += row[i] + (i + 1 < row.size() ? std::string(pad, ' ') : "");
       if (i + 1 < row.size()) line += "  ";
     }
+    line.erase(line.find_last_not_of(' ') + 1);  // no trailing blanks
     std::fprintf(f, "%s\n", line.c_str());
   }
 }

@@ -60,7 +60,8 @@ std::string InputName(const std::string& path);
 // Standard input can be read once: returns false (and prints an error) if "-" appears more than once.
 bool StdinAtMostOnce(const std::vector<std::string>& paths, const char* verb);
 
-// A strict decimal number: the whole text, finite ("1e3", "0.5", "-2"). No partial parses, no "nan"/"inf".
+// A number as people type it (quantity.h: "1e3", "0.5", "-2", "70B", "2,048"): the whole text, finite.
+// No partial parses, no "nan"/"inf", no "%" (options that take fractions say so themselves).
 bool ParseNumber(const std::string& text, double* out);
 
 // Splits "a,b,c" at commas (empty items kept, so "a,,b" can be reported).

@@ -6,7 +6,10 @@
 #include "cli.h"
 #include "evaluate.h"
 #include "format.h"
+#include "i18n.h"
+#include "inference_cli.h"
 #include "result_json.h"
+#include "vat.h"
 #include "verbs.h"
 
 namespace gpucost::cli {
@@ -30,57 +33,74 @@ void FlattenCsv(const nlohmann::json& j, const std::string& prefix, Table* t) {
 // Measured scaling fit, batch-size effect and memory per GPU (issue 4), as rows of the summary table.
 void PrintParallelismRows(const Result& r, Table* head) {
   if (r.scaling_present)
-    head->Row({"  from measured points", std::string(ScalingLawName(r.scaling_fit.chosen)) + " fit, " +
-                                             FormatPercent(r.scaling_at_gpus.efficiency) + " scaling efficiency" +
-                                             (r.scaling_at_gpus.extrapolated ? " (EXTRAPOLATED)" : "")});
+    head->Row({Tr("eval.from_measured"),
+               TrFormat("eval.measured_fit", {ScalingLawName(r.scaling_fit.chosen), FormatPercent(r.scaling_at_gpus.efficiency)}) +
+                   (r.scaling_at_gpus.extrapolated ? Tr("eval.extrapolated") : "")});
   if (r.batch_size_token_factor != 1)
-    head->Row({"Batch-size token factor", FormatNumber(r.batch_size_token_factor, 4) + "x tokens (McCandlish et al.)"});
+    head->Row({Tr("eval.batch_factor"), TrFormat("eval.batch_factor_value", {FormatNumber(r.batch_size_token_factor, 4)})});
   if (!r.memory_present) return;
   const MemoryBreakdown& m = r.memory;
-  head->Row({"Memory per GPU", FormatNumber(m.total_bytes() / 1e9, 4) + " of " + FormatNumber(m.device_bytes / 1e9, 4) +
-                                   " GB" + (m.fits() ? ", fits" : ", DOES NOT FIT")});
-  head->Row({"  model states", FormatNumber(m.model_states_bytes() / 1e9, 4) + " GB (weights " +
-                                   FormatNumber(m.weights_bytes / 1e9, 3) + ", gradients " +
-                                   FormatNumber(m.gradients_bytes / 1e9, 3) + ", optimizer " +
-                                   FormatNumber(m.optimizer_bytes / 1e9, 3) + ")"});
-  head->Row({"  activations", m.activations_known ? FormatNumber(m.activations_bytes / 1e9, 4) + " GB"
-                                                  : std::string("unknown (give layers, hidden, heads, seq_len, vocab)")});
-  head->Row({"  overhead", FormatNumber((m.overhead_bytes + m.gathered_bytes) / 1e9, 4) + " GB" +
-                               (m.gathered_bytes > 0 ? " (incl. ZeRO-3 gathered weights)" : "")});
+  head->Row({Tr("eval.memory_per_gpu"),
+             TrFormat("eval.memory_value", {FormatNumber(m.total_bytes() / 1e9, 4), FormatNumber(m.device_bytes / 1e9, 4)}) +
+                 Tr(m.fits() ? "eval.fits" : "eval.does_not_fit")});
+  head->Row({Tr("eval.model_states"),
+             TrFormat("eval.model_states_value", {FormatNumber(m.model_states_bytes() / 1e9, 4), FormatNumber(m.weights_bytes / 1e9, 3),
+                                                  FormatNumber(m.gradients_bytes / 1e9, 3), FormatNumber(m.optimizer_bytes / 1e9, 3)})});
+  head->Row({Tr("eval.activations"), m.activations_known ? FormatNumber(m.activations_bytes / 1e9, 4) + " GB"
+                                                         : std::string(Tr("eval.activations_unknown"))});
+  head->Row({Tr("eval.overhead"), FormatNumber((m.overhead_bytes + m.gathered_bytes) / 1e9, 4) + " GB" +
+                                      (m.gathered_bytes > 0 ? Tr("eval.zero3_gathered") : "")});
+}
+
+// The headline cost says whether VAT is in it; with a tax rate, supply price, VAT and total follow (vat.h).
+void PrintCostRows(const Scenario& s, const Result& r, Table* head) {
+  const char* cur = r.display_currency;
+  const double k = r.display_per_usd;
+  const VatLines v = VatBreakdown(s, r);
+  const bool blocked = FindBlockingState(s, r).blocked;  // not priced: the reason is printed above the table
+  head->Row({std::string(Tr("eval.cost_per_job")) + " (" + Tr(VatHeadlineKey(v)) + ")",
+             blocked ? std::string("not priced: the job cannot run as described") : FormatMoney(r.expected_usd * k, cur)});
+  if (v.included()) {
+    head->Row({std::string("  ") + Tr("vat.supply"), FormatMoney(v.supply_usd * k, cur)});
+    head->Row({std::string("  ") + TrFormat("vat.tax", {FormatPercent(v.rate)}), FormatMoney(v.vat_usd * k, cur)});
+    head->Row({std::string("  ") + Tr("vat.total"), FormatMoney(v.total_usd * k, cur)});
+  }
+  head->Row({Tr("eval.if_nothing_fails"), FormatMoney(r.normal_run_usd * k, cur)});
 }
 
 void PrintTable(const Scenario& s, const Result& r) {
+  if (r.inference.present) return PrintInferenceTable(s, r);  // serving (cmd_inference.cpp)
   const char* cur = r.display_currency;
   const double k = r.display_per_usd;
-  std::printf("%s\n", s.name[0] ? s.name : "scenario");
+  std::printf("%s\n", s.name[0] ? s.name : Tr("eval.scenario"));
   const BlockingState blocked = FindBlockingState(s, r);
   if (blocked.blocked) std::printf("\n! %s\n  Fix: %s\n\n", blocked.reason.c_str(), blocked.fix.c_str());
   Table head;
   head.Row({"", ""});
-  head.Row({"Cost per completed job", blocked.blocked ? std::string("not priced: the job cannot run as described")
-                                                      : FormatMoney(r.expected_usd * k, cur)});
-  head.Row({"  if nothing fails", FormatMoney(r.normal_run_usd * k, cur)});
-  head.Row({"Expected time", FormatDuration(r.expected_hours)});
-  head.Row({"  ideal (compute only)", FormatDuration(r.ideal_hours)});
-  head.Row({"Goodput", FormatPercent(r.goodput)});
-  head.Row({"GPU-hours billed", FormatCount(r.billed_gpu_hours)});
-  if (r.tokens > 0) head.Row({"Cost per billion tokens", FormatMoney(r.usd_per_billion_tokens * k, cur)});
-  head.Row({"MFU", FormatPercent(r.mfu) + " (" + MfuSourceName(r.mfu_source) + ")"});
+  PrintCostRows(s, r, &head);
+  head.Row({Tr("eval.expected_time"), FormatDuration(r.expected_hours)});
+  head.Row({Tr("eval.ideal_time"), FormatDuration(r.ideal_hours)});
+  head.Row({Tr("eval.goodput"), FormatPercent(r.goodput)});
+  head.Row({Tr("eval.gpu_hours_billed"), FormatCount(r.billed_gpu_hours)});
+  if (r.tokens > 0) head.Row({Tr("eval.cost_per_billion_tokens"), FormatMoney(r.usd_per_billion_tokens * k, cur)});
+  head.Row({Tr("eval.mfu"), FormatPercent(r.mfu) + " (" +
+                                Tr((std::string("mfu_source.") + MfuSourceName(r.mfu_source)).c_str()) + ")"});
   if (r.step.ok())  // steptime.h: one global batch, its parts, and MFU/HFU from the model shape and layout
-    head.Row({"Step time (predicted)", FormatNumber(r.step.seconds, 4) + " s: compute " +
-                                          FormatNumber(r.step.compute_seconds + r.step.memory_bound_seconds, 3) +
-                                          ", recompute " + FormatNumber(r.step.recompute_seconds, 3) + ", comm " +
-                                          FormatNumber(r.step.exposed_comm_seconds, 3) + ", bubble " +
-                                          FormatNumber(r.step.bubble_seconds, 3) + "; HFU " + FormatPercent(r.step.hfu)});
+    head.Row({Tr("eval.step_time"),
+              TrFormat("eval.step_time_value",
+                       {FormatNumber(r.step.seconds, 4), FormatNumber(r.step.compute_seconds + r.step.memory_bound_seconds, 3),
+                        FormatNumber(r.step.recompute_seconds, 3), FormatNumber(r.step.exposed_comm_seconds, 3),
+                        FormatNumber(r.step.bubble_seconds, 3), FormatPercent(r.step.hfu)})});
   PrintParallelismRows(r, &head);
-  head.Row({"Expected interruptions", FormatNumber(r.expected_interruptions, 3)});
-  head.Row({"Checkpoint interval", FormatNumber(r.checkpoint_interval_minutes, 3) + " min (optimum " +
-                                        FormatNumber(r.optimal_checkpoint_interval_minutes, 3) + ", Young " +
-                                        FormatNumber(r.young_checkpoint_interval_minutes, 3) + ")"});
+  head.Row({Tr("eval.interruptions"), FormatNumber(r.expected_interruptions, 3)});
+  head.Row({Tr("eval.checkpoint_interval"),
+            TrFormat("eval.checkpoint_interval_value", {FormatNumber(r.checkpoint_interval_minutes, 3),
+                                                        FormatNumber(r.optimal_checkpoint_interval_minutes, 3),
+                                                        FormatNumber(r.young_checkpoint_interval_minutes, 3)})});
   head.Print(stdout);
-  std::printf("\nWhere the time, GPU-hours and money go\n");
+  std::printf("\n%s\n", Tr("eval.where_it_goes"));
   Table t;
-  t.Row({"part", "hours", "GPU-hours", std::string(cur), "share"});
+  t.Row({Tr("eval.col_part"), Tr("eval.col_hours"), Tr("eval.col_gpu_hours"), std::string(cur), Tr("eval.col_share")});
   t.Rule();
   for (int p = 0; p < kPartCount; ++p) {
     if (r.time_hours.part[p] == 0 && r.gpu_hours.part[p] == 0 && r.cost_usd.part[p] == 0) continue;
@@ -89,10 +109,10 @@ void PrintTable(const Scenario& s, const Result& r) {
            FormatPercent(r.expected_usd > 0 ? r.cost_usd.part[p] / r.expected_usd : 0)});
   }
   t.Rule();
-  t.Row({"Total", FormatNumber(r.expected_hours, 4), FormatCount(r.billed_gpu_hours), FormatMoney(r.expected_usd * k, cur),
+  t.Row({Tr("eval.total"), FormatNumber(r.expected_hours, 4), FormatCount(r.billed_gpu_hours), FormatMoney(r.expected_usd * k, cur),
          "100.0%"});
   t.Print(stdout);
-  if (r.warnings.count) std::printf("\nWarnings\n");
+  if (r.warnings.count) std::printf("\n%s\n", Tr("eval.warnings"));
   for (int i = 0; i < r.warnings.count; ++i) std::printf("  ! %s\n", r.warnings.text[i]);
 }
 

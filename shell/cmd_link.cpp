@@ -63,7 +63,7 @@ int Decode(const Args& args) {
   LinkPayload payload;
   std::vector<InputError> errors;
   if (!DecodeLink(link, &payload, &errors)) {
-    Error("link: " + (errors.empty() ? std::string("not a valid link") : errors.front().Text()));
+    Error("link: " + LinkErrorText(errors));
     return kExitInvalid;
   }
   const Scenario* s = &payload.scenario;

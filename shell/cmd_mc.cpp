@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "evaluate.h"
 #include "format.h"
+#include "inference_cli.h"
 #include "montecarlo.h"
 #include "verbs.h"
 
@@ -19,18 +20,25 @@ namespace {
 
 constexpr std::int64_t kDefaultTrials = 10000;
 constexpr std::int64_t kSliceTrials = 20000;  // trials between progress updates
+constexpr std::int64_t kInferenceDefaultRequests = 100000;  // an inference scenario simulates requests
 
 const std::vector<OptionSpec> kOptions = {
-    {"--trials", true, "number of simulated jobs, 1 to 10000000 (default 10000)"},
+    {"--trials", true, "number of simulated jobs, 1 to 10000000 (default 10000); an inference scenario: requests (default 100000)"},
     {"--seed", true, "random seed, 0 to 18446744073709551615 (default 1); the same seed gives the same numbers"},
     {"--format", true, "table (default) or json"},
 };
 
 // Strict unsigned decimal integer in [lo, hi]: digits only, no sign, no exponent, no overflow.
 bool ParseUnsigned(const std::string& text, unsigned long long lo, unsigned long long hi, unsigned long long* out) {
-  if (text.empty() || text.size() > 20) return false;
-  for (char c : text)
-    if (c < '0' || c > '9') return false;
+  if (text.empty()) return false;
+  if (text.find_first_not_of("0123456789") != std::string::npos) {  // "1e3", "10k", "2,000": exact below 2^53
+    double v = 0;
+    if (!ParseNumber(text, &v) || v != std::floor(v) || v < 0 || v > 9007199254740992.0) return false;
+    if (v < static_cast<double>(lo) || v > static_cast<double>(hi)) return false;
+    *out = static_cast<unsigned long long>(v);
+    return true;
+  }
+  if (text.size() > 20) return false;
   errno = 0;
   const unsigned long long v = std::strtoull(text.c_str(), nullptr, 10);
   if (errno == ERANGE || v < lo || v > hi) return false;
@@ -122,6 +130,9 @@ int RunMc(int argc, char** argv) {
   Scenario s;
   if (int rc = LoadScenario(args.positional[0], &s)) return rc;
   const std::string name = InputName(args.positional[0]);
+  if (Kind(s) == WorkloadKind::kInference)  // the request simulation (inference_sim.h); --trials = requests
+    return RunInferenceMc(s, name, args.Has("--trials") ? static_cast<std::int64_t>(trials) : kInferenceDefaultRequests,
+                          seed, format == Format::kJson);
   const Result r = Evaluate(s);  // for the display currency; MonteCarlo checks that the scenario evaluates
   MonteCarlo mc(s, seed, static_cast<std::int64_t>(trials));
   if (!mc.ok()) {

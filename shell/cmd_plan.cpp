@@ -21,7 +21,7 @@ const char* RecomputeName(Recompute r) {
   return r == Recompute::kFull ? "full" : r == Recompute::kSelective ? "selective" : "none";
 }
 
-std::string Seconds(double s) { return FormatNumber(s, 3) + " s"; }
+std::string Seconds(double s) { return FormatDuration(s / 3600); }  // "0.369 ms", "1.2 s"
 
 void PrintTable(const PlanSearch& p) {
   std::printf("%lld layouts evaluated (%lld fit in memory) in %s; best by %s for %lld GPUs, global batch %lld\n\n",

@@ -189,9 +189,8 @@ void PrintSummary(const ProbeReport& r) {
 
 bool ParseMaxBytes(const Args& args, double* bytes) {
   const std::string text = args.Get("--max-gb", "2");
-  char* end = nullptr;
-  const double gb = std::strtod(text.c_str(), &end);
-  if (end == text.c_str() || *end != '\0' || !std::isfinite(gb) || gb < 1e-3 || gb > 1e4) {
+  double gb = 0;
+  if (!ParseNumber(text, &gb) || gb < 1e-3 || gb > 1e4) {
     Error("probe: --max-gb must be a number from 0.001 to 10000, got \"" + text + "\"");
     return false;
   }

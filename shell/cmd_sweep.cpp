@@ -17,6 +17,7 @@
 #include "fields.h"
 #include "format.h"
 #include "json_io.h"
+#include "quantity.h"
 #include "result_json.h"
 #include "sweep.h"
 #include "verbs.h"
@@ -75,7 +76,7 @@ bool ParseItem(const FieldSpec& f, const std::string& item, double* v) {
     if (item == "true" || item == "false") return *v = item == "true", true;
     return false;
   }
-  return ParseNumber(item, v);
+  return ParseQuantity(item, v, FieldShownAsPercent(f)).empty();  // "10%" for a fraction
 }
 
 bool ParseOption(const Args& args, const char* name, double* v) {

@@ -1,8 +1,10 @@
 // gpucost — the command-line tool over the same core as the page.
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 #include "cli.h"
+#include "i18n.h"
 #include "verbs.h"
 #include "version.h"
 
@@ -36,11 +38,37 @@ void PrintHelp(FILE* f) {
                "Exit codes: 0 success, 1 I/O or other failure, 2 invalid input, 3 no GPU (probe).\n");
 }
 
+// The language of human output: --lang X (anywhere on the line, removed from argv), else the environment
+// (LC_ALL, LC_MESSAGES, LANG). JSON and CSV keys stay English either way. False after an error message.
+bool TakeLanguage(int* argc, char** argv) {
+  using gpucost::Lang;
+  gpucost::SetLanguage(gpucost::LanguageFromEnvironment(std::getenv("LC_ALL"), std::getenv("LC_MESSAGES"), std::getenv("LANG")));
+  int out = 0;
+  for (int i = 0; i < *argc; ++i) {
+    const char* a = argv[i];
+    const bool joined = std::strncmp(a, "--lang=", 7) == 0;
+    if (!joined && std::strcmp(a, "--lang") != 0) {
+      argv[out++] = argv[i];
+      continue;
+    }
+    const char* value = joined ? a + 7 : (i + 1 < *argc ? argv[++i] : "");
+    Lang lang = Lang::kEn;
+    if (!gpucost::ParseLanguage(value, &lang)) {
+      Error(gpucost::TrFormat("cli.lang_unknown", {value}));
+      return false;
+    }
+    gpucost::SetLanguage(lang);
+  }
+  *argc = out;
+  return true;
+}
+
 }  // namespace
 }  // namespace gpucost::cli
 
 int main(int argc, char** argv) {
   using namespace gpucost::cli;
+  if (!TakeLanguage(&argc, argv)) return kExitInvalid;
   if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0 ||
       std::strcmp(argv[1], "help") == 0) {
     PrintHelp(stdout);

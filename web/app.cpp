@@ -12,6 +12,7 @@
 #include "evaluate.h"
 #include "fields.h"
 #include "format.h"
+#include "import.h"
 #include "link.h"
 #include "platform.h"
 #include "probe.h"
@@ -47,6 +48,8 @@ void DrawHeader(AppState& app) {
   ImGui::TextDisabled("- what a completed GPU training job really costs");
   ImGui::SameLine();
   DrawPresets(app);
+  ImGui::SameLine();
+  DrawLanguageSwitch(app);
   if (!app.error.empty()) {
     ImGui::PushTextWrapPos(0);
     ImGui::TextColored(ImVec4(1, 0.45f, 0.35f, 1), "%s", app.error.c_str());
@@ -75,6 +78,7 @@ void DrawViews(AppState& app) {
       case View::kShare: DrawShare(app); break;
       case View::kCount: break;
     }
+    RecordScroll(app, "view");
     ImGui::EndChild();
     ImGui::EndTabItem();
   }
@@ -133,6 +137,7 @@ void AppApplyUiScale(AppState& app, float scale) {
   ImFontConfig cfg;
   cfg.SizePixels = std::round(13.0f * scale);
   io.Fonts->AddFontDefault(&cfg);
+  AppAddFonts(scale);  // Hangul and ₩, from the Korean fonts that have arrived (app_lang.cpp)
   io.Fonts->Build();
   ImGuiStyle style;
   ImGui::StyleColorsDark(&style);
@@ -174,7 +179,7 @@ std::string AppOpenLink(AppState& app, const std::string& link) {
   LinkPayload payload;
   std::vector<InputError> errors;
   if (!DecodeLink(link, &payload, &errors)) {
-    app.error = "Bad link: " + (errors.empty() ? std::string("not a gpucost link") : errors.front().Text());
+    app.error = "Bad link: " + LinkErrorText(errors);
     return app.error;
   }
   app.scenario = payload.scenario;
@@ -257,20 +262,31 @@ std::string AppLoadPreset(AppState& app, const std::string& id) {
 }
 
 std::string AppImportText(AppState& app, const std::string& name, const std::string& text) {
-  std::size_t first = text.find_first_not_of(" \t\r\n");
-  const bool is_json = first != std::string::npos && text[first] == '{';
-  const bool is_probe = is_json && text.find(kProbeSchema) != std::string::npos;
-  if (is_probe) {
-    const std::string err = AppApplyProbe(app, text);
-    if (!err.empty()) app.error = name + ": " + err;
-    return err.empty() ? "" : app.error;
+  const ImportGuess guess = ClassifyImport(text);  // say what it is, not one generic "bad link"
+  if (const std::string refusal = ImportRefusal(guess); !refusal.empty()) {
+    app.error = name + ": " + refusal;
+    return app.error;
   }
-  const std::string err = is_json ? AppLoadScenario(app, text) : AppOpenLink(app, text);
+  std::string err, what;
+  switch (guess.kind) {
+    case ImportKind::kProbe:
+      err = AppApplyProbe(app, text);
+      if (err.empty()) return "";  // AppApplyProbe's notice says what was applied
+      break;
+    case ImportKind::kLink:
+      err = AppOpenLink(app, text);
+      what = app.pinned.empty() ? "share link" : "share link with a comparison of " + std::to_string(app.pinned.size()) + " pinned";
+      break;
+    default:
+      err = AppLoadScenario(app, text);
+      what = guess.kind == ImportKind::kPreset ? "preset" : "scenario";
+      break;
+  }
   if (!err.empty()) {
     app.error = name + ": " + err;
     return app.error;
   }
-  app.notice = "Loaded " + name;
+  app.notice = "Loaded " + what + " from " + name;
   app.write_fragment = true;
   app.link_stale = true;
   AppRefresh(app);
@@ -341,8 +357,19 @@ void RecordRect(AppState& app, const char* id, int index) {
   app.rects.push_back({id, index, a.x, a.y, b.x, b.y});
 }
 
+void RecordScroll(AppState& app, const char* id) {
+  const ScrollPos now{id, ImGui::GetScrollX(), ImGui::GetScrollY(), ImGui::GetScrollMaxX(), ImGui::GetScrollMaxY()};
+  for (ScrollPos& p : app.scrolls)
+    if (std::strcmp(p.id, id) == 0) {
+      p = now;
+      return;
+    }
+  app.scrolls.push_back(now);
+}
+
 void AppFrame(AppState& app) {
   app.busy = false;  // panels doing sliced work set it again
+  app.rects.clear();  // what this frame draws (a widget no longer drawn has no rectangle)
   std::string picked_name, picked_text;
   if (platform::TakePickedFile(&picked_name, &picked_text)) AppImportText(app, picked_name, picked_text);
   AppRefresh(app);
@@ -357,13 +384,16 @@ void AppFrame(AppState& app) {
   const float editor_width = std::max(ImGui::GetFontSize() * 26, ImGui::GetContentRegionAvail().x * 0.38f);
   ImGui::BeginChild("editor", ImVec2(editor_width, 0), true);
   DrawScenarioEditor(app);
+  RecordScroll(app, "editor");
   ImGui::EndChild();
+  RecordRect(app, "editor");
   ImGui::SameLine();
   ImGui::BeginChild("views", ImVec2(0, 0), false);
   DrawViews(app);
   ImGui::EndChild();
   ImGui::End();
   AppRefresh(app);  // edits made this frame: evaluate now, so the next frame and the JS API see them
+  AppFontsFollowText(app);
   ++app.frames;
 }
 

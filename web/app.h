@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "i18n.h"
 #include "json_io.h"
 #include "montecarlo.h"
 #include "plan.h"
@@ -34,6 +35,10 @@ struct FieldEdit {
   bool touched = false;   // the user entered a value here since the scenario was loaded
   bool measured = false;  // set by a probe import (AppApplyProbe) to measured_value
   double measured_value = 0;
+  std::string typed_text;  // what was typed when rejected (shown back as typed)
+  std::string message;     // why it was rejected (ParseFieldInput)
+  bool editing = false;    // the field is being typed into; value_at_start is what it held before
+  double value_at_start = 0;
 };
 
 struct Pinned {
@@ -86,6 +91,12 @@ struct WidgetRect {
   float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
 };
 
+// A scrolling panel's position in the last frame (device pixels): for tests and automation.
+struct ScrollPos {
+  const char* id = "";
+  float x = 0, y = 0, max_x = 0, max_y = 0;
+};
+
 // The layout search (ui_plan.cpp), run in slices across frames.
 struct PlanState {
   std::unique_ptr<PlanSearch> search;  // large fixed arrays: on the heap, created on first use
@@ -121,6 +132,7 @@ struct AppState {
   bool presets_read = false;
   std::string preset_id;   // the preset last loaded ("" if none)
   std::vector<WidgetRect> rects;
+  std::vector<ScrollPos> scrolls;  // RecordScroll
 };
 
 void AppInit(AppState& app);
@@ -173,6 +185,36 @@ bool DisplaysKrw(const Result& r);
 
 // Remembers the last item's rectangle under `id` (static storage) and `index` (see WidgetRect).
 void RecordRect(AppState& app, const char* id, int index = -1);
+
+// Language of the page (app_lang.cpp): the user's stored choice, else the host's language; never part of the
+// scenario. Korean glyphs come from fonts fetched on demand (platform.h FontBytes/RequestFont).
+void AppInitLanguage(AppState& app);
+void AppSetLanguage(AppState& app, Lang lang);  // switches now, remembers the choice, fetches the Korean font
+void DrawLanguageSwitch(AppState& app);         // "한국어" / "English" button
+// Adds the Korean fonts that have arrived to the atlas being built (AppApplyUiScale calls it).
+void AppAddFonts(float scale);
+// Asks for the 2,350-syllable font when text on the page (scenario names) has Hangul the atlas cannot draw.
+void AppFontsFollowText(AppState& app);
+// Code points of `lang`'s string table (and ₩) that the current font atlas cannot draw, ascending.
+std::vector<unsigned> AppMissingGlyphs(Lang lang);
+
+// A browser wheel event (WheelEvent fields) and what it means to ImGui (app_wheel.cpp).
+struct WheelInput {
+  double delta_x = 0, delta_y = 0;  // as the browser reports them: positive = scroll right / down
+  int delta_mode = 0;               // 0 pixels (CSS), 1 lines, 2 pages
+  bool shift = false;
+  double device_pixel_ratio = 1;
+  double page_css_px = 0;           // the height of a "page" (the canvas), CSS pixels
+  float font_px = 0;                // ImGui's font size, device pixels
+};
+struct WheelSteps {
+  float vertical = 0, horizontal = 0;  // add to io.MouseWheel / io.MouseWheelH
+};
+constexpr double kWheelLineCssPx = 23;  // one "line": an editor row (13 px font + padding + spacing)
+WheelSteps WheelToImGui(const WheelInput& in);
+
+// Remembers the current window's scroll position under `id` (static storage).
+void RecordScroll(AppState& app, const char* id);
 
 // Panels (one file each).
 void DrawScenarioEditor(AppState& app);

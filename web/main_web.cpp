@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "app.h"
+#include "fields.h"
 #include "json_io.h"
 #include "platform.h"
 #include "render_webgl.h"
@@ -63,6 +64,28 @@ EM_BOOL Wake(int, const void*, void*) {
   return EM_FALSE;  // do not consume: GLFW and the browser still see the event
 }
 
+// The wheel, as a normal page would scroll (app_wheel.cpp): Emscripten 3.1.6's GLFW reduces every event to
+// +-1 "notch" with the wrong sign for ImGui and loses the delta mode, so its scroll callback is off and this
+// handler feeds ImGui directly. Consumed: the page itself never scrolls.
+EM_BOOL OnWheel(int, const EmscriptenWheelEvent* e, void*) {
+  double css_w = 0, css_h = 0;
+  emscripten_get_element_css_size("#canvas", &css_w, &css_h);
+  gpucost::app::WheelInput in;
+  in.delta_x = e->deltaX;
+  in.delta_y = e->deltaY;
+  in.delta_mode = static_cast<int>(e->deltaMode);
+  in.shift = e->mouse.shiftKey;
+  in.device_pixel_ratio = g_dpr > 0 ? g_dpr : emscripten_get_device_pixel_ratio();
+  in.page_css_px = css_h;
+  ImGuiIO& io = ImGui::GetIO();
+  in.font_px = io.Fonts->Fonts.Size > 0 ? io.Fonts->Fonts[0]->FontSize : 0;
+  const gpucost::app::WheelSteps steps = gpucost::app::WheelToImGui(in);
+  io.MouseWheel += steps.vertical;
+  io.MouseWheelH += steps.horizontal;
+  g_wake_frames = 3;
+  return EM_TRUE;
+}
+
 void BuildFonts(float dpr) {
   gpucost::app::AppApplyUiScale(g_app, dpr);
   gpucost::web::RendererCreateFontTexture();
@@ -90,8 +113,35 @@ void SyncCanvasSize() {
   }
 }
 
+// Korean input (index.html's hidden #ime-input): focused while ImGui wants text, placed at the text cursor so
+// the IME's candidate window appears there; the committed text arrives through gpucost_ime_commit().
+bool g_fonts_changed = false;  // a font arrived (gpucostFetchFont): rebuild the atlas before the next frame
+bool g_ime_focused = false;
+EM_JS(void, gpucost_js_ime_focus, (int on), {
+  var ime = document.getElementById('ime-input');
+  if (!ime) return;
+  if (on) ime.focus({preventScroll: true}); else if (document.activeElement === ime) { ime.blur(); Module.canvas.focus(); }
+});
+EM_JS(void, gpucost_js_ime_position, (int x, int y), {
+  var ime = document.getElementById('ime-input'), d = window.devicePixelRatio || 1;
+  if (ime) { ime.style.left = (x / d) + 'px'; ime.style.top = (y / d) + 'px'; }
+});
+void ImePosition(int x, int y) { gpucost_js_ime_position(x, y); }
+
+void FollowTextInput() {
+  const bool want = ImGui::GetIO().WantTextInput;
+  if (want == g_ime_focused) return;
+  g_ime_focused = want;
+  gpucost_js_ime_focus(want ? 1 : 0);
+}
+
 void Frame() {
   gpucost::web::RendererPoll();
+  if (g_fonts_changed) {
+    g_fonts_changed = false;
+    BuildFonts(static_cast<float>(g_dpr > 0 ? g_dpr : emscripten_get_device_pixel_ratio()));
+    g_wake_frames = 3;
+  }
   static bool renderer_error_shown = false;  // a failed shader program: say so once, where errors show
   if (!renderer_error_shown && *gpucost::web::RendererError()) {
     renderer_error_shown = true;
@@ -109,6 +159,7 @@ void Frame() {
   ImGui::NewFrame();
   gpucost::app::AppFrame(g_app);
   ImGui::Render();
+  FollowTextInput();
   ReleaseDeferredKeys();
   glViewport(0, 0, g_width_px, g_height_px);
   glClearColor(0.08f, 0.09f, 0.11f, 1);
@@ -155,6 +206,37 @@ EMSCRIPTEN_KEEPALIVE const char* gpucost_first_frame_ms() {
   return g_out.c_str();
 }
 EMSCRIPTEN_KEEPALIVE int gpucost_busy() { return g_app.busy ? 1 : 0; }
+// Language and fonts (app_lang.cpp): window.gpucost.lang(), setLang(code), missingGlyphs(), fonts().
+EMSCRIPTEN_KEEPALIVE void gpucost_fonts_changed() {
+  g_fonts_changed = true;
+  g_wake_frames = 3;
+}
+EMSCRIPTEN_KEEPALIVE const char* gpucost_lang() { return gpucost::LanguageCode(gpucost::CurrentLanguage()); }
+EMSCRIPTEN_KEEPALIVE const char* gpucost_set_lang(const char* code) {
+  gpucost::Lang lang;
+  if (!code || !gpucost::ParseLanguage(code, &lang)) return "unknown language (en or ko)";
+  gpucost::app::AppSetLanguage(g_app, lang);
+  g_wake_frames = 3;
+  return "";
+}
+EMSCRIPTEN_KEEPALIVE const char* gpucost_missing_glyphs() {
+  g_out = "[";
+  for (unsigned cp : gpucost::app::AppMissingGlyphs(gpucost::CurrentLanguage()))
+    g_out += (g_out.size() > 1 ? "," : "") + std::to_string(cp);
+  g_out += "]";
+  return g_out.c_str();
+}
+EMSCRIPTEN_KEEPALIVE const char* gpucost_fonts() {  // the fonts in the atlas, e.g. ["ProggyClean.ttf, 13px","ko-ui.ttf"]
+  g_out = "[";
+  for (const ImFontConfig& c : ImGui::GetIO().Fonts->ConfigData) g_out += std::string(g_out.size() > 1 ? "," : "") + "\"" + c.Name + "\"";
+  g_out += "]";
+  return g_out.c_str();
+}
+// Text committed by an input method (or inserted without keys) into the active text field.
+EMSCRIPTEN_KEEPALIVE void gpucost_ime_commit(const char* utf8) {
+  if (utf8 && *utf8) ImGui::GetIO().AddInputCharactersUTF8(utf8);
+  g_wake_frames = 3;
+}
 // Where a named widget was drawn in the last frame, "[x0,y0,x1,y1]" in device pixels, or "" (tests).
 EMSCRIPTEN_KEEPALIVE const char* gpucost_widget_rect(const char* id, int index) {
   g_out.clear();
@@ -162,6 +244,27 @@ EMSCRIPTEN_KEEPALIVE const char* gpucost_widget_rect(const char* id, int index) 
     if (r.index == index && id && std::strcmp(r.id, id) == 0) {
       char buf[128];
       std::snprintf(buf, sizeof buf, "[%.1f,%.1f,%.1f,%.1f]", r.x0, r.y0, r.x1, r.y1);
+      g_out = buf;
+    }
+  return g_out.c_str();
+}
+
+// Why the value last typed into a field was refused ("" when it was not): tests and automation.
+EMSCRIPTEN_KEEPALIVE const char* gpucost_field_message(const char* path) {
+  g_out.clear();
+  const gpucost::FieldSpec* f = path ? gpucost::FindField(path) : nullptr;
+  const std::size_t i = f ? static_cast<std::size_t>(f - gpucost::Fields()) : 0;
+  if (f && i < g_app.edits.size() && g_app.edits[i].rejected) g_out = g_app.edits[i].message;
+  return g_out.c_str();
+}
+
+// A scrolling panel's position in the last frame, "[x,y,max_x,max_y]" in device pixels, or "" (tests).
+EMSCRIPTEN_KEEPALIVE const char* gpucost_scroll(const char* id) {
+  g_out.clear();
+  for (const gpucost::app::ScrollPos& p : g_app.scrolls)
+    if (id && std::strcmp(p.id, id) == 0) {
+      char buf[128];
+      std::snprintf(buf, sizeof buf, "[%.1f,%.1f,%.1f,%.1f]", p.x, p.y, p.max_x, p.max_y);
       g_out = buf;
     }
   return g_out.c_str();
@@ -189,14 +292,17 @@ int main() {
   ImGui::GetIO().ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
   ImGui_ImplGlfw_InitForOpenGL(g_window, true);
   glfwSetKeyCallback(g_window, KeyCallback);  // in front of ImGui's (see ReleaseDeferredKeys)
+  ImGui::GetIO().ImeSetInputScreenPosFn = ImePosition;
   gpucost::app::AppInit(g_app);
+  gpucost::app::AppInitLanguage(g_app);
   const std::string fragment = gpucost::platform::GetUrlFragment();
   if (fragment.rfind("s=", 0) == 0) gpucost::app::AppOpenLink(g_app, fragment);  // index.html#s=...
   const auto mouse = reinterpret_cast<em_mouse_callback_func>(Wake);
   emscripten_set_mousemove_callback(EMSCRIPTEN_EVENT_TARGET_DOCUMENT, nullptr, EM_FALSE, mouse);
   emscripten_set_mousedown_callback(EMSCRIPTEN_EVENT_TARGET_DOCUMENT, nullptr, EM_FALSE, mouse);
   emscripten_set_mouseup_callback(EMSCRIPTEN_EVENT_TARGET_DOCUMENT, nullptr, EM_FALSE, mouse);
-  emscripten_set_wheel_callback("#canvas", nullptr, EM_FALSE, reinterpret_cast<em_wheel_callback_func>(Wake));
+  glfwSetScrollCallback(g_window, nullptr);  // OnWheel instead
+  emscripten_set_wheel_callback("#canvas", nullptr, EM_FALSE, OnWheel);
   emscripten_set_keydown_callback(EMSCRIPTEN_EVENT_TARGET_DOCUMENT, nullptr, EM_FALSE, reinterpret_cast<em_key_callback_func>(Wake));
   emscripten_set_keyup_callback(EMSCRIPTEN_EVENT_TARGET_DOCUMENT, nullptr, EM_FALSE, reinterpret_cast<em_key_callback_func>(Wake));
   emscripten_set_keypress_callback(EMSCRIPTEN_EVENT_TARGET_DOCUMENT, nullptr, EM_FALSE, reinterpret_cast<em_key_callback_func>(Wake));

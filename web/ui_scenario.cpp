@@ -11,6 +11,7 @@
 #include "catalog.h"
 #include "fields.h"
 #include "format.h"
+#include "quantity.h"
 
 namespace gpucost::app {
 namespace {
@@ -69,31 +70,35 @@ double FirstExplicitValue(const FieldSpec& f, const Result& r) {
 }
 
 void Tooltip(const FieldSpec& f) {
-  char range[256], def[96];
-  DescribeRange(f, range, sizeof range);
+  char def[96];
+  const std::string range = DescribeShownRange(f);
   if (f.kind == FieldKind::kText) std::snprintf(def, sizeof def, "\"%s\"", f.default_text);
   else if (f.is_auto && f.default_value == 0) std::snprintf(def, sizeof def, "auto");
   else if (f.kind == FieldKind::kEnum) std::snprintf(def, sizeof def, "%s", f.choices[static_cast<int>(f.default_value)]);
   else if (f.kind == FieldKind::kBool) std::snprintf(def, sizeof def, "%s", f.default_value != 0 ? "true" : "false");
-  else std::snprintf(def, sizeof def, "%.6g %s", f.default_value, f.unit);
+  else std::snprintf(def, sizeof def, "%s %s", FormatFieldValue(f, f.default_value).c_str(), FieldShownUnit(f));
   ImGui::BeginTooltip();
   ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32);
   ImGui::TextDisabled("%s", f.path);
   ImGui::TextUnformatted(f.help);
   ImGui::Text("Default: %s", def);
   ImGui::Text("Source: %s", f.source);
-  ImGui::Text("Allowed: %s%s", range, f.is_auto ? " (or auto)" : "");
+  ImGui::Text("Allowed: %s%s", range.c_str(), f.is_auto ? " (or auto)" : "");
+  if (FieldShownAsPercent(f)) ImGui::TextDisabled("In percent: type 10 or 10%%");
+  else if (f.kind == FieldKind::kNumber || f.kind == FieldKind::kInteger) ImGui::TextDisabled("Type 70B, 1.5M, 300k, 1e9 or 2,048");
   ImGui::PopTextWrapPos();
   ImGui::EndTooltip();
 }
 
-// Applies a typed numeric value: in range -> the scenario, else remembered as rejected.
+// Applies a value from a widget (checkbox, combo, "auto"): in range -> the scenario, else rejected.
 void ApplyNumber(AppState& app, std::size_t index, double v) {
   const FieldSpec& f = Fields()[index];
   FieldEdit& edit = app.edits[index];
   if (!ValueInRange(f, v)) {
     edit.rejected = true;
     edit.typed = v;
+    edit.typed_text = FormatNumber(v, 15);
+    edit.message = "\"" + edit.typed_text + "\" is not allowed: must be " + DescribeShownRange(f);
     return;
   }
   edit.rejected = false;
@@ -103,6 +108,25 @@ void ApplyNumber(AppState& app, std::size_t index, double v) {
   SetNumber(app.scenario, f, v);
   AppFollowShape(app, before);
   AppScenarioEdited(app);
+}
+
+// Applies typed text through the one quantity parser (quantity.h): "70B", "2e3", "10%" are used as typed;
+// anything else is shown back as typed with its message and not applied.
+void ApplyTyped(AppState& app, std::size_t index, const char* text) {
+  const FieldSpec& f = Fields()[index];
+  double v = 0;
+  const std::string message = ParseFieldInput(f, text, &v);
+  if (message.empty()) return ApplyNumber(app, index, v);
+  FieldEdit& edit = app.edits[index];
+  // Keystrokes apply as they make a value ("7", "70" on the way to "70X"): a refused text puts back what
+  // the field held before this edit, so the scenario never keeps a prefix of what was typed.
+  if (edit.editing && GetNumber(app.scenario, f) != edit.value_at_start) {
+    SetNumber(app.scenario, f, edit.value_at_start);
+    AppScenarioEdited(app);
+  }
+  edit.rejected = true;
+  edit.typed_text = text;
+  edit.message = message;
 }
 
 void NumberWidget(AppState& app, std::size_t index) {
@@ -121,7 +145,7 @@ void NumberWidget(AppState& app, std::size_t index) {
       const double derived = DerivedValue(f, app.result);
       if (derived != 0) {
         ImGui::SameLine();
-        ImGui::TextDisabled("%s", FormatNumber(derived).c_str());
+        ImGui::TextDisabled("%s", FormatFieldValue(f, derived).c_str());
       }
       return;
     }
@@ -129,18 +153,19 @@ void NumberWidget(AppState& app, std::size_t index) {
   }
   ImGui::SetNextItemWidth(-1);
   if (edit.rejected) ImGui::PushStyleColor(ImGuiCol_FrameBg, ImVec4(0.45f, 0.12f, 0.1f, 1));
-  bool changed = false;
-  double shown = edit.rejected ? edit.typed : current;
-  if (f.kind == FieldKind::kInteger) {
-    long long v = static_cast<long long>(shown);
-    changed = ImGui::InputScalar("##v", ImGuiDataType_S64, &v);
-    shown = static_cast<double>(v);
-  } else {
-    changed = ImGui::InputDouble("##v", &shown, 0, 0, "%.6g");
+  // While the field is being edited ImGui keeps its own copy of the text; this buffer is what it shows
+  // otherwise (and what editing starts from).
+  char text[80];
+  std::snprintf(text, sizeof text, "%s", edit.rejected ? edit.typed_text.c_str() : FormatFieldValue(f, current).c_str());
+  const bool changed = ImGui::InputText("##v", text, sizeof text, ImGuiInputTextFlags_AutoSelectAll);
+  if (ImGui::IsItemActivated()) {
+    edit.editing = true;
+    edit.value_at_start = current;
   }
+  if (ImGui::IsItemDeactivated()) edit.editing = false;
   if (edit.rejected) ImGui::PopStyleColor();
   RecordRect(app, f.path);
-  if (changed) ApplyNumber(app, index, shown);
+  if (changed) ApplyTyped(app, index, text);
 }
 
 void TextWidget(AppState& app, std::size_t index) {
@@ -189,15 +214,13 @@ void FieldWidget(AppState& app, std::size_t index) {
   }
 }
 
-void FieldErrors(const AppState& app, std::size_t index) {
+void FieldErrors(AppState& app, std::size_t index) {
   const FieldSpec& f = Fields()[index];
   const FieldEdit& edit = app.edits[index];
   ImGui::PushTextWrapPos(0);
   if (edit.rejected) {
-    char range[256];
-    DescribeRange(f, range, sizeof range);
-    ImGui::TextColored(kErrorColor, "%.6g is not allowed: must be %s; kept %s", edit.typed, range,
-                       FormatNumber(GetNumber(app.scenario, f)).c_str());
+    ImGui::TextColored(kErrorColor, "%s; kept %s", edit.message.c_str(), FormatFieldValue(f, GetNumber(app.scenario, f)).c_str());
+    RecordRect(app, "field_error", static_cast<int>(index));
   }
   for (const InputError& e : app.problems)
     if (e.path == f.path) ImGui::TextColored(kErrorColor, "%s", e.message.c_str());
@@ -224,7 +247,7 @@ void FieldRow(AppState& app, std::size_t index) {
   FieldErrors(app, index);
   ImGui::TableNextColumn();
   ImGui::AlignTextToFramePadding();
-  ImGui::TextDisabled("%s", f.unit);
+  ImGui::TextDisabled("%s", FieldShownUnit(f));
   ImGui::PopID();
 }
 

@@ -6,7 +6,7 @@ import {serveSite} from './serve.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 
-export async function withPage(siteDir, outDir, fn, {dpr = 1, width = 1280, height = 800} = {}) {
+export async function withPage(siteDir, outDir, fn, {dpr = 1, width = 1280, height = 800, locale = undefined} = {}) {
   fs.mkdirSync(outDir, {recursive: true});
   const site = await serveSite(siteDir);
   const browser = await chromium.launch({
@@ -18,7 +18,7 @@ export async function withPage(siteDir, outDir, fn, {dpr = 1, width = 1280, heig
   });
   const problems = [];
   try {
-    const context = await browser.newContext({viewport: {width, height}, deviceScaleFactor: dpr});
+    const context = await browser.newContext({viewport: {width, height}, deviceScaleFactor: dpr, locale});
     const page = await context.newPage();
     page.on('console', m => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
     page.on('pageerror', e => problems.push(`page exception: ${e.message}`));
@@ -39,3 +39,43 @@ export function check(cond, message) {
   if (!cond) throw new Error(`check failed: ${message}`);
   console.log(`ok - ${message}`);
 }
+
+// --- driving the page as a person does (mouse, wheel, keyboard) -------------------------------------------
+export const api = (page, expr, ...args) => page.evaluate(expr, ...args);
+
+// Input wakes the main loop for 3 frames: wait until they are drawn (robust on a loaded machine).
+export async function settle(page, action, what = 'input') {
+  const before = await api(page, () => window.gpucost.frames());
+  await action();
+  try {
+    await page.waitForFunction(f => window.gpucost.frames() >= f + 3, before, {timeout: 30000, polling: 50});
+  } catch (e) {
+    throw new Error(`no frames drawn after ${what}`);
+  }
+}
+
+// A named widget's rectangle (CSS pixels), waiting until it is drawn.
+export async function widgetRect(page, id, index = -1) {
+  try {
+    await page.waitForFunction(([i, n]) => window.gpucost.widgetRect(i, n), [id, index], {timeout: 30000});
+  } catch (e) {
+    throw new Error(`widget ${id}[${index}] never drawn`);
+  }
+  return api(page, ([i, n]) => window.gpucost.widgetRect(i, n), [id, index]);
+}
+
+export async function clickWidget(page, id, index = -1) {
+  const r = await widgetRect(page, id, index);
+  await settle(page, () => page.mouse.move(r.x + r.w / 2, r.y + r.h / 2), `a move to ${id}[${index}]`);
+  await settle(page, () => page.mouse.click(r.x + r.w / 2, r.y + r.h / 2), `a click on ${id}[${index}]`);
+}
+
+// Clicks into a field, selects its text and types `text` then Enter, as a person does.
+export async function typeIntoField(page, id, text) {
+  await clickWidget(page, id);
+  await settle(page, () => page.keyboard.press('Control+A'));
+  await settle(page, () => page.keyboard.type(text));
+  await settle(page, () => page.keyboard.press('Enter'));
+}
+
+export const scrollPos = (page, id) => api(page, i => window.gpucost.scrollPos(i), id);

@@ -1,4 +1,6 @@
 # Tiny assertion helpers for CLI tests. Each prints "ok - ..." or "not ok - ..."; finish exits non-zero on failure.
+# Human output follows the locale (gpucost --lang): the tests expect English unless they ask for Korean.
+unset LC_ALL LC_MESSAGES; export LANG=C.UTF-8
 fails=0; passes=0
 pass() { passes=$((passes + 1)); echo "ok - $1"; }
 fail() { fails=$((fails + 1)); echo "not ok - $1"; }

@@ -27,4 +27,11 @@ expect_rc 0 "eval --help" -- "$gpucost" eval --help
 expect_rc 0 "--version" -- "$gpucost" --version
 expect_rc 0 "--help" -- "$gpucost" --help
 expect_rc 2 "unknown command" -- "$gpucost" frobnicate
+# One formatter: no leading blank line, no trailing blanks in the table, separators from four digits.
+table=$("$gpucost" eval "$root/tests/cli/scenarios/7b_spot.json")
+second=$(sed -n 2p <<<"$table")
+contains "$second" "Cost per completed job" "the eval table starts right under its title (no line of blanks)"
+trailing=$(grep -c ' $' <<<"$table" || true)
+equals "$trailing" "0" "and no trailing blanks"
+contains "$table" '$6,295' "four-digit money has a separator"
 finish

@@ -23,7 +23,7 @@ equals "$(printf '%s\n' "$csv" | wc -l | tr -d ' ')" "5" "pricing CSV: header + 
 json=$("$gpucost" pricing - --format json --offer aws-p5.48xlarge-us-east-1 <<<'{}')
 contains "$json" '"on_demand_usd_per_gpu_hour": 6.88' "--offer applies the AWS p5 price"
 krw=$("$gpucost" pricing - <<<'{"pricing": {"currency": "KRW", "krw_per_gpu_hour": 4400, "krw_per_usd": 1400, "tax_rate": 0.1, "price_includes_tax": true}}')
-contains "$krw" "KRW 4,000" "KRW 4,400 incl. 10% VAT is KRW 4,000 per GPU-hour before tax"
+contains "$krw" "₩4,000" "KRW 4,400 incl. 10% VAT is ₩4,000 per GPU-hour before tax"
 free=$("$gpucost" pricing - --format json <<<'{"pricing": {"usd_per_gpu_hour": 0}, "storage": {"usd_per_gb_month": 0}}')
 not_contains "$free" "null" "a zero on-demand price gives no non-finite ratios or break-even"
 expect_rc 2 "pricing: unknown offer" -- "$gpucost" pricing - --offer nope <<<'{}'

@@ -8,7 +8,10 @@ S=$root/tests/cli/scenarios
 link=$("$gpucost" link "$S/llama3_405b.json" --base https://example.org/gpucost/); rc=$?
 equals "$rc" 0 "encode a scenario"
 [[ $link == "https://example.org/gpucost/#s=1."* ]] && pass "link starts with the base and #s=1." || fail "link: $link"
-equals "$("$gpucost" link - <<<'{}')" "#s=1.eyJzIjp7fX0" "the default scenario's link is the empty document"
+equals "$("$gpucost" link - <<<'{}')" "#s=1.11.eyJzIjp7fX0" "the default scenario's link is the empty document (with its length)"
+err=$("$gpucost" link --decode "#s=1.11.eyJzIjp7f" 2>&1 >/dev/null)
+equals "$err" "gpucost: link: incomplete link: 9 of 11 characters (was it cut when copied?)" "a cut link says how much of it arrived"
+expect_rc 0 "a link without the length (older links) still opens" -- "$gpucost" link --decode "#s=1.eyJzIjp7fX0"
 
 # Round trip: file -> link -> JSON -> link gives the same link, and the decoded scenario evaluates identically.
 for f in "$S"/*.json "$root"/assets/presets/*.json preset:llama2-70b-a100; do

@@ -35,7 +35,11 @@ expect_rc 2 "--trials 0" -- "$gpucost" mc - --trials 0 <<<"$scenario"
 err=$("$gpucost" mc - --trials 0 2>&1 >/dev/null <<<"$scenario")
 equals "$err" 'gpucost: mc: --trials must be an integer from 1 to 10000000, got "0"' "--trials error names the range"
 expect_rc 2 "--trials too many" -- "$gpucost" mc - --trials 10000001 <<<"$scenario"
-expect_rc 2 "--trials not a number" -- "$gpucost" mc - --trials 1e3 <<<"$scenario"
+expect_rc 2 "--trials not an integer" -- "$gpucost" mc - --trials 2.5 <<<"$scenario"
+expect_rc 2 "--trials not a number" -- "$gpucost" mc - --trials 1e3x <<<"$scenario"
+expect_rc 0 "--trials as people write it (1e3, 1k)" -- "$gpucost" mc - --trials 1e3 <<<"$scenario"
+trials=$("$gpucost" mc - --trials 1k --seed 1 --format json <<<"$scenario" | grep -o '"trials": *[0-9]*' | head -1)
+equals "$trials" '"trials": 1000' "--trials 1k runs 1000 trials"
 expect_rc 2 "--seed negative" -- "$gpucost" mc - --seed -1 <<<"$scenario"
 err=$("$gpucost" mc - --seed x 2>&1 >/dev/null <<<"$scenario")
 equals "$err" 'gpucost: mc: --seed must be an integer from 0 to 18446744073709551615, got "x"' "--seed error names the range"

@@ -10,6 +10,8 @@ gpt3='{"cluster": {"gpu": "a100-sxm-80gb", "gpus": 64, "node_network_gbps": 1600
 
 expect_rc 0 "plan of GPT-3 175B on 64 A100s" -- "$gpucost" plan - <<<"$gpt3"
 table=$("$gpucost" plan - --top 3 <<<"$gpt3")
+head1=$(head -1 <<<"$table")
+not_contains "$head1" "in 0.0" "the search time is not a long decimal of seconds ($head1)"
 contains "$table" "layouts evaluated" "table says how many layouts were evaluated"
 contains "$table" "recompute" "table has the recompute column"
 json=$("$gpucost" plan - --format json --top 4 <<<"$gpt3")

@@ -79,4 +79,13 @@ expect_rc 2 "unknown enum value" -- "$gpucost" sweep "$S/7b_spot.json" --param p
 expect_rc 2 "bad deadline" -- "$gpucost" sweep "$S/7b_spot.json" --param cluster.gpus --values 8 --deadline -1
 expect_rc 1 "missing file" -- "$gpucost" sweep /nonexistent.json --param cluster.gpus --values 8
 expect_rc 0 "--help" -- "$gpucost" sweep --help
+# Numbers as people type them (core/quantity.h): 70B is 70e9, never 70; 10% for a fraction; 2e3 for an integer.
+csv=$("$gpucost" sweep "$S/7b_spot.json" --param workload.params --values 7B,70B --format csv)
+contains "$csv" $'\n70000000000.0,' "--values 70B sweeps 70e9 parameters"
+csv=$("$gpucost" sweep "$S/7b_spot.json" --param pricing.tax_rate --values 10% --format csv)
+contains "$csv" $'\n0.1,' "--values 10% is a tax rate of 0.1"
+csv=$("$gpucost" sweep "$S/7b_spot.json" --param cluster.gpus --values 2e3 --format csv)
+contains "$csv" $'\n2000,' "--values 2e3 is 2000 GPUs"
+expect_rc 2 "70X is refused" -- "$gpucost" sweep "$S/7b_spot.json" --param workload.params --values 70X
+expect_rc 2 "10% for a non-fraction is refused" -- "$gpucost" sweep "$S/7b_spot.json" --param cluster.gpus --values 10%
 finish

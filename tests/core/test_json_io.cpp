@@ -54,7 +54,7 @@ TEST_CASE("errors name the JSON path and the allowed range") {
         "cluster.mfu: must be a number > 0 and <= 1 (omit for automatic), got 1.5");
   CHECK(FirstError(R"({"cluster": {"gpus": "8"}})").find("cluster.gpus: expected a number, got a string") == 0);
   CHECK(FirstError(R"({"cluster": {"gpu": "h900"}})").find("cluster.gpu: unknown GPU \"h900\"; one of: a100-sxm-40gb") == 0);
-  CHECK(FirstError(R"({"clusterr": {}})") == "clusterr: unknown key (see gpucost validate --help for the schema)");
+  CHECK(FirstError(R"({"clusterr": {}})") == "clusterr: unknown key: not a scenario field");
   CHECK(FirstError(R"({"cluster": {"gpus": 8.5}})").find("cluster.gpus: must be an integer") == 0);
   CHECK(FirstError(R"({"workload": {"precision": "fp4"}})") ==
         "workload.precision: unknown value \"fp4\"; one of: bf16, fp16, fp8, tf32, fp32");

@@ -11,6 +11,7 @@
 #include "link.h"
 #include "platform.h"
 #include "platform_native.h"
+#include "result_json.h"
 
 using namespace gpucost;
 using namespace gpucost::app;
@@ -160,7 +161,7 @@ TEST_CASE("importing a file: scenario, link, bad file, probe report") {
   CHECK_FALSE(platform::TakePickedFile(&name, &text));  // once per file
   CHECK(AppImportText(app, name, text).empty());
   CHECK(app.scenario.cluster.gpus == 32);
-  CHECK(app.notice == "Loaded mine.json");
+  CHECK(app.notice == "Loaded scenario from mine.json");
 
   const std::string err = AppImportText(app, "broken.json", R"({"workload": {"tokens": -5}})");
   CHECK(err.rfind("broken.json: workload.tokens", 0) == 0);
@@ -179,6 +180,50 @@ TEST_CASE("importing a file: scenario, link, bad file, probe report") {
   CHECK(app.measured_from.find("synthetic-h100-node") != std::string::npos);
   app.scenario.cluster.peak_tflops = 500;
   CHECK_FALSE(AppFieldMeasured(app, peak));
+}
+
+TEST_CASE("importing says what it got, and keeps the scenario when it cannot load it") {
+  AppState app;
+  AppInit(app);
+  app.scenario.cluster.gpus = 96;
+  AppScenarioEdited(app);
+  AppRefresh(app);
+  const std::string result_doc = ResultToJson(app.scenario, app.result);
+  struct Case {
+    std::string text, expected;
+  };
+  const Case cases[] = {
+      {"", "x: empty file"},
+      {"  \n\t", "x: empty file"},
+      {std::string("\x89PNG\r\n\x1a\n\0\0", 10), "x: not JSON (binary)"},
+      {"file,label,expected_usd\na.json,a,100\nb.json,b,200\n", "x: a CSV file, not a scenario"},
+      {result_doc, "x: this is a result document (gpucost/result@1), not a scenario"},
+      {"The cluster had 64 GPUs and cost a lot.", "x: neither a scenario (JSON) nor a share link"},
+      {"[1, 2]", "x: JSON, but not a scenario"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.expected);
+    const std::string err = AppImportText(app, "x", c.text);
+    CHECK(err.rfind(c.expected, 0) == 0);
+    CHECK(err.find("link: link:") == std::string::npos);
+    CHECK(err.find("--help") == std::string::npos);
+    CHECK(app.scenario.cluster.gpus == 96);
+  }
+  // A share link with a comparison says so; a cut one says how much of it arrived.
+  REQUIRE(AppPin(app));
+  const std::string link = AppLink(app);
+  AppState other;
+  AppInit(other);
+  CHECK(AppImportText(other, "pasted text", link) == "");
+  CHECK(other.notice == "Loaded share link with a comparison of 1 pinned from pasted text");
+  const std::string cut = link.substr(0, link.size() - 10);
+  const std::string err = AppImportText(other, "pasted text", cut);
+  const std::size_t data = link.size() - link.rfind('.') - 1;
+  CHECK(err == "pasted text: Bad link: incomplete link: " + std::to_string(data - 10) + " of " + std::to_string(data) +
+                   " characters (was it cut when copied?)");
+  // A preset file is named as one.
+  CHECK(AppImportText(other, "p.json", R"({"preset": {"id": "x"}, "scenario": {"cluster": {"gpus": 16}}})") == "");
+  CHECK(other.notice == "Loaded preset from p.json");
 }
 
 TEST_CASE("presets load and their links stay under 2,000 characters") {

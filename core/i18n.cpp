@@ -1,0 +1,102 @@
+#include "i18n.h"
+
+#include <cstring>
+#include <map>
+
+#include <nlohmann/json.hpp>
+
+#include "assets.h"
+
+namespace gpucost {
+namespace {
+
+Lang g_lang = Lang::kEn;
+const char* const kCodes[] = {"en", "ko"};
+
+using Table = std::map<std::string, std::string, std::less<>>;
+
+// The table of one language, parsed from its embedded asset on first use. Keys starting with "_" are notes
+// for translators (e.g. "_about") and are not part of the table.
+const Table& TableOf(Lang lang) {
+  static Table tables[static_cast<int>(Lang::kCount)];
+  static bool read[static_cast<int>(Lang::kCount)] = {};
+  const int i = static_cast<int>(lang);
+  if (!read[i]) {
+    read[i] = true;
+    const std::string path = std::string("i18n/") + kCodes[i] + ".json";
+    if (const EmbeddedAsset* a = FindAsset(path.c_str())) {
+      const nlohmann::json j = nlohmann::json::parse(a->data, a->data + a->size, nullptr, false);
+      if (j.is_object())
+        for (auto it = j.begin(); it != j.end(); ++it)
+          if (it.value().is_string() && !it.key().empty() && it.key()[0] != '_')
+            tables[i][it.key()] = it.value().get<std::string>();
+    }
+  }
+  return tables[i];
+}
+
+}  // namespace
+
+void SetLanguage(Lang lang) { g_lang = lang; }
+Lang CurrentLanguage() { return g_lang; }
+const char* LanguageCode(Lang lang) { return kCodes[static_cast<int>(lang)]; }
+
+bool ParseLanguage(const std::string& text, Lang* out) {
+  std::string code;  // the language part: up to '-', '_', '.' or '@'
+  for (char c : text) {
+    if (c == '-' || c == '_' || c == '.' || c == '@') break;
+    code += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  }
+  if (code == "ko") *out = Lang::kKo;
+  else if (code == "en" || code == "c" || code == "posix") *out = Lang::kEn;
+  else return false;
+  return true;
+}
+
+Lang LanguageFromEnvironment(const char* lc_all, const char* lc_messages, const char* lang) {
+  for (const char* v : {lc_all, lc_messages, lang})
+    if (v && *v) {  // the first one set decides, as setlocale() does
+      Lang l = Lang::kEn;
+      return ParseLanguage(v, &l) ? l : Lang::kEn;
+    }
+  return Lang::kEn;
+}
+
+const char* Tr(Lang lang, const char* key) {
+  const Table& t = TableOf(lang);
+  if (auto it = t.find(std::string_view(key)); it != t.end()) return it->second.c_str();
+  if (lang != Lang::kEn) return Tr(Lang::kEn, key);
+  return key;
+}
+
+const char* Tr(const char* key) { return Tr(g_lang, key); }
+
+std::string FillPlaceholders(const std::string& text, std::initializer_list<std::string> args) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '{' && i + 2 < text.size() && text[i + 1] >= '0' && text[i + 1] <= '9' && text[i + 2] == '}') {
+      const std::size_t n = static_cast<std::size_t>(text[i + 1] - '0');
+      if (n < args.size()) {
+        out += *(args.begin() + n);
+        i += 2;
+        continue;
+      }
+    }
+    out += text[i];
+  }
+  return out;
+}
+
+std::string TrFormat(const char* key, std::initializer_list<std::string> args) {
+  return FillPlaceholders(Tr(key), args);
+}
+
+std::vector<std::string> TranslationKeys(Lang lang) {
+  std::vector<std::string> keys;
+  for (const auto& [k, v] : TableOf(lang)) keys.push_back(k);
+  return keys;
+}
+
+bool HasTranslation(Lang lang, const char* key) { return TableOf(lang).count(std::string_view(key)) != 0; }
+
+}  // namespace gpucost

@@ -1,0 +1,43 @@
+// i18n.h — user-visible text as data: one table per language (assets/i18n/<lang>.json, embedded), looked up
+// by a stable key. The page and the CLI share the keys; JSON keys and CSV column keys are not translated.
+//
+//   Tr("cli.eval.cost_per_job")            -> "Cost per completed job" / "완료된 작업당 비용"
+//   TrFormat("msg.loaded", {"a.json"})      -> "Loaded a.json" / "a.json 불러옴"  ({0}, {1}, ... replaced)
+//
+// A key missing from the current language falls back to English, then to the key itself (a test holds every
+// key present in every language, so the fallback is a safety net, not a feature).
+#pragma once
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+namespace gpucost {
+
+enum class Lang : int { kEn = 0, kKo, kCount };
+
+// The language of human output in this process (the page's choice, the CLI's --lang). Default English.
+void SetLanguage(Lang lang);
+Lang CurrentLanguage();
+
+// "en", "ko" (ISO 639-1 code of a language).
+const char* LanguageCode(Lang lang);
+// Reads a language tag or a POSIX locale: "ko", "ko-KR", "ko_KR.UTF-8", "en_US", "C". False if unknown.
+bool ParseLanguage(const std::string& text, Lang* out);
+// The language a POSIX environment asks for: LC_ALL, else LC_MESSAGES, else LANG (each as getenv gives it,
+// nullptr for unset). Korean for a Korean locale, English otherwise.
+Lang LanguageFromEnvironment(const char* lc_all, const char* lc_messages, const char* lang);
+
+// The text of `key` in the current language (or `lang`). Never nullptr; stable for the process's life.
+const char* Tr(const char* key);
+const char* Tr(Lang lang, const char* key);
+// Tr() with "{0}", "{1}", ... replaced by args (in the order given).
+std::string TrFormat(const char* key, std::initializer_list<std::string> args);
+// Replaces "{0}", "{1}", ... in `text` (exposed for tests and for text that is already translated).
+std::string FillPlaceholders(const std::string& text, std::initializer_list<std::string> args);
+
+// Every key of a language's table (sorted), for tests and tools.
+std::vector<std::string> TranslationKeys(Lang lang);
+// True when `lang`'s table has `key` (no fallback).
+bool HasTranslation(Lang lang, const char* key);
+
+}  // namespace gpucost

@@ -1,0 +1,110 @@
+// inference_json.cpp — see inference_json.h.
+#include "inference_json.h"
+
+#include <cmath>
+#include <utility>
+
+#include <nlohmann/json.hpp>
+
+#include "catalog.h"
+
+namespace gpucost {
+namespace {
+
+using nlohmann::json;
+
+json Num(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
+json Latency(const LatencyMs& l) { return {{"p50", Num(l.p50)}, {"p90", Num(l.p90)}, {"p99", Num(l.p99)}, {"mean", Num(l.mean)}}; }
+
+json Pool(const InferencePool& p) {
+  return {{"gpu", p.gpu_id}, {"tensor_parallel", p.tensor_parallel}, {"replicas", p.replicas},
+          {"replicas_given", p.replicas_given}, {"usd_per_gpu_hour", Num(p.usd_per_gpu_hour)},
+          {"weights_gb_per_gpu", Num(p.weights_gb_per_gpu)}, {"kv_gb_per_gpu", Num(p.kv_gb_per_gpu)},
+          {"max_concurrency", p.max_concurrency}, {"capacity_requests_per_second", Num(p.capacity_rps)},
+          {"saturated_requests_per_second", Num(p.saturated_rps)}, {"batch", Num(p.batch)},
+          {"utilization", Num(p.utilization)}};
+}
+
+json Parts(const Breakdown& b, bool money) {
+  json o = json::object();
+  for (int p : kInferencePartOrder)
+    if (money || p < kPartStorage || p >= kPartPrefillGpus) o[PartName(p)] = Num(b.part[p]);
+  return o;
+}
+
+}  // namespace
+
+void WriteInferenceJson(const Scenario& s, const Result& r, json* doc) {
+  const InferenceResult& ir = r.inference;
+  (*doc)["inference"] = {
+      {"mode", ir.disaggregated ? "disaggregated" : "colocated"},
+      {"batch_job", ir.batch_job},
+      {"weight_precision", WeightPrecisionName(static_cast<WeightPrecision>(s.inference.weight_precision))},
+      {"kv_precision", KvPrecisionName(static_cast<KvPrecision>(s.inference.kv_precision))},
+      {"kv_bytes_per_token", Num(ir.kv_bytes_per_token)},
+      {"weights_gb_per_gpu", Num(ir.weights_gb_per_gpu)},
+      {"fits", ir.fits},
+      {"max_concurrency", ir.max_concurrency},
+      {"ttft_ms", Latency(ir.ttft_ms)},
+      {"tpot_ms", Latency(ir.tpot_ms)},
+      {"e2e_ms", Latency(ir.e2e_ms)},
+      {"prefill_ms", Num(ir.prefill_ms)},
+      {"decode_step_ms", Num(ir.decode_step_ms)},
+      {"kv_transfer_ms", Num(ir.kv_transfer_ms)},
+      {"slo_met", ir.slo_met},
+      {"slo_percentile", s.inference.slo.percentile},
+      {"capacity_requests_per_second", Num(ir.capacity_requests_per_second)},
+      {"utilization", Num(ir.utilization)},
+      {"requests", Num(ir.requests)},
+      {"requests_per_second", Num(ir.requests_per_second)},
+      {"output_tokens_per_second", Num(ir.output_tokens_per_second)},
+      {"output_tokens_per_second_per_gpu", Num(ir.output_tokens_per_second_per_gpu)},
+      {"prefill", Pool(ir.prefill)},
+      {"decode", Pool(ir.decode)},
+      {"gpus", ir.gpus},
+      {"usd_per_request", Num(ir.usd_per_request)},
+      {"usd_per_million_input_tokens", Num(ir.usd_per_million_input_tokens)},
+      {"usd_per_million_output_tokens", Num(ir.usd_per_million_output_tokens)},
+      {"usd_per_hour", Num(ir.usd_per_hour)},
+      {"hours", Num(ir.hours)}};
+  (*doc)["time"] = {{"expected_hours", Num(r.expected_hours)}, {"expected_days", Num(r.expected_hours / 24)}};
+  (*doc)["gpu_hours"] = {{"ideal", Num(r.ideal_gpu_hours)}, {"billed", Num(r.billed_gpu_hours)},
+                         {"breakdown", Parts(r.gpu_hours, false)}};
+  (*doc)["goodput"] = Num(r.goodput);
+  (*doc)["reliability"] = {{"expected_failures", Num(r.expected_failures)}};
+  const double k = r.display_per_usd;
+  (*doc)["cost"] = {{"usd_per_gpu_hour", Num(r.usd_per_gpu_hour)},
+                    {"expected_usd", Num(r.expected_usd)},
+                    {"normal_run_usd", Num(r.normal_run_usd)},
+                    {"breakdown", Parts(r.cost_usd, true)},
+                    {"usd_per_billion_tokens", Num(r.usd_per_billion_tokens)},
+                    {"currency", r.display_currency},
+                    {"per_usd", Num(k)},
+                    {"expected", Num(r.expected_usd * k)},
+                    {"per_request", Num(ir.usd_per_request * k)},
+                    {"per_million_input_tokens", Num(ir.usd_per_million_input_tokens * k)},
+                    {"per_million_output_tokens", Num(ir.usd_per_million_output_tokens * k)},
+                    {"per_hour", Num(ir.usd_per_hour * k)}};
+  json warnings = json::array();
+  for (int i = 0; i < r.warnings.count; ++i)
+    warnings.push_back({{"code", r.warnings.code[i]}, {"message", r.warnings.text[i]}});
+  (*doc)["warnings"] = warnings;
+}
+
+std::string InferenceNonFinitePath(const InferenceResult& ir) {
+  const std::pair<const char*, double> figures[] = {
+      {"inference.kv_bytes_per_token", ir.kv_bytes_per_token}, {"inference.ttft_ms.p99", ir.ttft_ms.p99},
+      {"inference.tpot_ms.p99", ir.tpot_ms.p99}, {"inference.e2e_ms.p99", ir.e2e_ms.p99},
+      {"inference.kv_transfer_ms", ir.kv_transfer_ms},
+      {"inference.capacity_requests_per_second", ir.capacity_requests_per_second},
+      {"inference.utilization", ir.utilization}, {"inference.output_tokens_per_second", ir.output_tokens_per_second},
+      {"inference.usd_per_request", ir.usd_per_request},
+      {"inference.usd_per_million_input_tokens", ir.usd_per_million_input_tokens},
+      {"inference.usd_per_million_output_tokens", ir.usd_per_million_output_tokens},
+      {"inference.usd_per_hour", ir.usd_per_hour}, {"inference.hours", ir.hours}};
+  for (const auto& [name, value] : figures)
+    if (!std::isfinite(value)) return name;
+  return "";
+}
+
+}  // namespace gpucost

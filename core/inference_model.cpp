@@ -1,0 +1,250 @@
+// inference_model.cpp — one serving replica: memory, prefill and decode times, latency under load
+// (inference.h holds the model and its sources).
+#include "inference_model.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "steptime.h"
+
+namespace gpucost {
+namespace {
+
+// Memory per GPU the engine keeps besides weights and the KV cache: CUDA context and graphs, cuBLAS/NCCL
+// workspaces, allocator fragmentation, activations of one prefill chunk. vLLM profiles it at start-up; a
+// 70B model at TP 4-8 leaves ~2-4 GB (vLLM start-up logs 'model weights take ... GiB; non_torch_memory ...;
+// PyTorch activation peak memory ...'). Assumption: 2 GB plus the activations of the largest prompt.
+constexpr double kWorkspaceBytes = 2e9;
+// Paged KV blocks of 16 tokens (vLLM's default block_size): on average half a block is empty per sequence.
+constexpr double kKvBlockTokens = 16;
+// Normal quantiles (one-sided) of the percentiles the targets use.
+double Z(std::int64_t percentile) { return percentile >= 99 ? 2.3263 : percentile >= 90 ? 1.2816 : 0.0; }
+double P(std::int64_t percentile) { return percentile >= 99 ? 0.99 : percentile >= 90 ? 0.90 : 0.50; }
+double D(std::int64_t v) { return static_cast<double>(v); }
+
+// Waiting time of an M/D/1 queue (DistServe App. A): mean rate D^2 / (2 (1 - rho)); percentile from the
+// exponential tail P(W > x) = rho exp(-rho x / mean).
+double QueueWaitAt(double rate, double service, double p) {
+  const double rho = rate * service;
+  if (rho <= 0) return 0;
+  const double mean = rate * service * service / (2 * (1 - rho));
+  if (p < 0) return mean;
+  return rho > 1 - p ? mean / rho * std::log(rho / (1 - p)) : 0.0;
+}
+
+}  // namespace
+
+double InferencePeakTflops(const GpuSpec& gpu, WeightPrecision p) {
+  switch (p) {
+    case WeightPrecision::kBf16: return DensePeakTflops(gpu, Precision::kBf16);
+    case WeightPrecision::kFp16: return DensePeakTflops(gpu, Precision::kFp16);
+    case WeightPrecision::kFp8: return DensePeakTflops(gpu, Precision::kFp8);
+    case WeightPrecision::kInt8: return gpu.int8_tops;  // W8A8 (SmoothQuant) on int8 tensor cores
+    case WeightPrecision::kInt4: return DensePeakTflops(gpu, Precision::kFp16);  // weight-only: fp16 math
+  }
+  return 0;
+}
+
+const GpuSpec* InferencePoolGpu(const Scenario& s, const InferencePoolInputs& pool) {
+  return FindGpu(pool.gpu[0] ? pool.gpu : s.cluster.gpu);
+}
+std::int64_t InferencePoolTp(const Scenario& s, const InferencePoolInputs& pool) {
+  return pool.tensor_parallel > 0 ? pool.tensor_parallel : s.parallel.tensor_parallel;
+}
+
+InferenceModel InferenceModelFor(const Scenario& s) {
+  InferenceModel m;
+  const WorkloadInputs& w = s.workload;
+  const InferenceInputs& in = s.inference;
+  m.params = w.params;
+  m.layers = D(w.layers);
+  m.hidden = D(w.hidden);
+  m.heads = D(w.heads);
+  m.kv_heads = D(w.kv_heads > 0 ? w.kv_heads : w.heads);
+  m.head_dim = m.heads > 0 ? m.hidden / m.heads : 0;
+  m.vocab = D(w.vocab);
+  m.matmul_params = std::max(0.5 * m.params, m.params - m.vocab * m.hidden);
+  static constexpr double kWeightBytes[] = {2, 2, 1, 1, 0.5};
+  static constexpr double kKvBytes[] = {2, 2, 1};
+  m.weight_bytes_per_param = kWeightBytes[std::clamp(in.weight_precision, 0, 4)];
+  m.kv_bytes_per_element = kKvBytes[std::clamp(in.kv_precision, 0, 2)];
+  m.kv_bytes_per_token = 2 * m.layers * m.kv_heads * m.head_dim * m.kv_bytes_per_element;
+  m.input_tokens = in.input_tokens;
+  m.output_tokens = in.output_tokens;
+  const bool paged = static_cast<KvReserve>(in.kv_reserve) == KvReserve::kPaged;
+  m.reserved_tokens = paged ? in.input_tokens + in.output_tokens / 2 + kKvBlockTokens / 2
+                            : in.input_tokens + in.output_tokens;
+  m.mean_context = in.input_tokens + in.output_tokens / 2;
+  m.prefill_mfu = in.prefill_mfu;
+  m.decode_bw_eff = in.decode_bandwidth_efficiency;
+  m.step_overhead_s = in.step_overhead_ms / 1e3;
+  m.max_batch = in.max_batch;
+  m.gpu_memory_fraction = in.gpu_memory_fraction;
+  m.link_efficiency = s.cluster.link_efficiency;
+  return m;
+}
+
+ReplicaModel ReplicaFor(const Scenario& s, const InferenceModel& m, const GpuSpec& gpu, std::int64_t tp) {
+  ReplicaModel r;
+  r.gpu = &gpu;
+  r.tp = std::max<std::int64_t>(1, tp);
+  const bool measured = std::strcmp(gpu.id.c_str(), s.cluster.gpu) == 0;  // overrides describe cluster.gpu
+  const auto wp = static_cast<WeightPrecision>(s.inference.weight_precision);
+  const bool sixteen_bit = wp == WeightPrecision::kBf16 || wp == WeightPrecision::kFp16 || wp == WeightPrecision::kInt4;
+  r.peak_flops = 1e12 * (measured && sixteen_bit && s.cluster.peak_tflops > 0 ? s.cluster.peak_tflops
+                                                                             : InferencePeakTflops(gpu, wp));
+  r.hbm_bytes_per_s = 1e12 * (measured && s.cluster.hbm_tbps > 0 ? s.cluster.hbm_tbps : gpu.hbm_tbps);
+  r.hbm_bytes = gpu.hbm_gb * 1e9;
+  const double nvlink = 0.5e9 * (measured && s.cluster.nvlink_gbps > 0 ? s.cluster.nvlink_gbps : gpu.nvlink_gbps);
+  const double pcie = 0.5e9 * gpu.pcie_gbps;  // no NVLink: tensor parallelism over PCIe
+  const std::int64_t gpn = std::max<std::int64_t>(1, s.cluster.gpus_per_node);
+  r.links.nvlink_bytes_per_s = (nvlink > 0 ? nvlink : pcie) * m.link_efficiency;
+  r.links.network_bytes_per_s = s.cluster.node_network_gbps * 1e9 / 8 / D(gpn) * m.link_efficiency;
+  r.links.gpus_per_node = gpn;
+  r.group = GroupOf(r.tp, 1, gpn);
+  const double t = D(r.tp);
+  r.weight_bytes_per_gpu = m.params * m.weight_bytes_per_param / t;
+  // Activations of the longest prompt's prefill: residual stream, QKV and FFN intermediate, 16-bit.
+  const double ffn = m.hidden * 4;
+  r.workspace_bytes_per_gpu = kWorkspaceBytes + m.input_tokens * (4 * m.hidden + 2 * ffn / t) * m.act_bytes;
+  const double kv_heads_per_gpu = std::max(1.0, m.kv_heads / t);  // KV heads replicate when t > kv_heads
+  r.kv_bytes_per_token_per_gpu = 2 * m.layers * kv_heads_per_gpu * m.head_dim * m.kv_bytes_per_element;
+  r.kv_bytes_per_gpu = r.hbm_bytes * m.gpu_memory_fraction - r.weight_bytes_per_gpu - r.workspace_bytes_per_gpu;
+  const double tokens = r.kv_bytes_per_token_per_gpu > 0 ? r.kv_bytes_per_gpu / r.kv_bytes_per_token_per_gpu : 0;
+  const double sequences = m.reserved_tokens > 0 ? std::floor(tokens / m.reserved_tokens) : 0;
+  r.max_concurrency = static_cast<std::int64_t>(std::clamp(sequences, 0.0, D(m.max_batch)));
+  r.fits = r.max_concurrency >= 1 && r.peak_flops > 0;
+  r.prefill_s = r.peak_flops > 0 ? PrefillSeconds(m, r, m.input_tokens) : 0;
+  return r;
+}
+
+double PrefillSeconds(const InferenceModel& m, const ReplicaModel& r, double tokens) {
+  if (tokens <= 0) return 0;
+  const double t = D(r.tp);
+  const double flops = 2 * m.matmul_params * tokens + 2 * m.layers * m.hidden * tokens * tokens + 2 * m.hidden * m.vocab;
+  // Utilisation grows with the tokens per GPU: the step-time model's GEMM-size curve for one layer's
+  // largest GEMM on one GPU (tokens x hidden x 4 hidden / t), relative to its large-GEMM value.
+  const double gemm_flops = 2 * tokens * m.hidden * 4 * m.hidden / t;
+  const double size_factor = GemmEfficiency(gemm_flops) / GemmEfficiency(1e15);
+  const double compute = flops / (t * r.peak_flops * m.prefill_mfu * size_factor);
+  const double weights = r.weight_bytes_per_gpu / (r.hbm_bytes_per_s * m.decode_bw_eff);
+  const double comm = r.tp > 1 ? 2 * m.layers * AllReduceSeconds(tokens * m.hidden * m.act_bytes, r.group, r.links) : 0;
+  return std::max(compute, weights) + comm + m.step_overhead_s;
+}
+
+double DecodeStepSeconds(const InferenceModel& m, const ReplicaModel& r, double batch) {
+  const double t = D(r.tp);
+  const double b = std::max(1.0, batch);
+  const double bytes = r.weight_bytes_per_gpu + b * m.mean_context * r.kv_bytes_per_token_per_gpu;
+  const double memory = bytes / (r.hbm_bytes_per_s * m.decode_bw_eff);
+  const double flops = 2 * m.matmul_params * b + 4 * m.layers * m.hidden * m.mean_context * b;
+  const double compute = flops / (t * r.peak_flops * m.prefill_mfu);
+  const double comm = r.tp > 1 ? 2 * m.layers * AllReduceSeconds(b * m.hidden * m.act_bytes, r.group, r.links) : 0;
+  return std::max(memory, compute) + comm + m.step_overhead_s;
+}
+
+ReplicaLatency ReplicaLatencyAt(const InferenceModel& m, const ReplicaModel& r, double rate, double service_s,
+                                double ttft_extra_s, bool stalls_decode, bool decode, bool prefill) {
+  ReplicaLatency out;
+  const double rho_p = prefill ? rate * service_s : 0;
+  if (rho_p >= 1) return out;
+  const double steps = std::max(0.0, m.output_tokens - 1);  // the first token comes from the prefill
+  const double stall = stalls_decode ? 1 - rho_p : 1;
+  double batch = 0, step = 0;
+  if (decode && steps > 0) {
+    // Little's law: batch = rate x decode span; the span depends on the step time at that batch.
+    step = DecodeStepSeconds(m, r, 1);
+    for (int i = 0; i < 60; ++i) {
+      const double next = rate * steps * step / stall;
+      if (next > D(r.max_concurrency)) return out;  // more sequences than the KV cache holds: unstable
+      const double next_step = DecodeStepSeconds(m, r, next);
+      const bool done = std::fabs(next - batch) <= 1e-9 * (1 + next);
+      batch = next;
+      step = next_step;
+      if (done) break;
+    }
+    if (rate * steps * step / stall > D(r.max_concurrency) * (1 + 1e-9)) return out;
+  }
+  out.stable = true;
+  out.batch = batch;
+  out.step_s = step;
+  const std::int64_t pcts[3] = {50, 90, 99};
+  double* ttft[3] = {&out.ttft_ms.p50, &out.ttft_ms.p90, &out.ttft_ms.p99};
+  double* tpot[3] = {&out.tpot_ms.p50, &out.tpot_ms.p90, &out.tpot_ms.p99};
+  // A colocated prefill first waits for the decode step in progress (running (1 - rho_p) of the time).
+  const double busy = stalls_decode && decode && batch > 0 ? (1 - rho_p) * std::min(1.0, batch) : 0;
+  const double prefill_s = prefill ? r.prefill_s : 0;
+  // Prefills landing inside one request's decode span (Poisson with this mean), each stalling it.
+  const double stalls = stalls_decode && prefill ? rate * steps * step / stall : 0;
+  for (int i = 0; i < 3; ++i) {
+    const double p = P(pcts[i]), z = Z(pcts[i]);
+    const double wait = prefill ? QueueWaitAt(rate, service_s, p) + busy * step * p : 0;
+    *ttft[i] = 1e3 * (wait + prefill_s + ttft_extra_s);
+    if (decode && steps > 0) {
+      const double b = batch + z * std::sqrt(batch);
+      // Each stall stretches the span, letting more prefills in: a branching process (each prefill brings
+      // Poisson(rho_p) more), whose total has variance mean / (1 - rho_p)^2 (Borel-Tanner).
+      const double n = stalls + z * std::sqrt(stalls) / stall;
+      *tpot[i] = 1e3 * (DecodeStepSeconds(m, r, b) + n * r.prefill_s / steps);
+    }
+  }
+  out.ttft_ms.mean = 1e3 * ((prefill ? QueueWaitAt(rate, service_s, -1) + busy * step / 2 : 0) + prefill_s + ttft_extra_s);
+  out.tpot_ms.mean = steps > 0 && decode ? 1e3 * step / stall : 0;
+  return out;
+}
+
+double SaturatedRate(const InferenceModel& m, const ReplicaModel& r, double service_s, bool stalls_decode,
+                     bool decode, bool prefill) {
+  const double steps = std::max(0.0, m.output_tokens - 1);
+  const double b = D(r.max_concurrency);
+  const double decode_s = decode && steps > 0 && b > 0 ? steps * DecodeStepSeconds(m, r, b) / b : 0;
+  const double prefill_s = prefill ? service_s : 0;
+  if (!decode) return prefill_s > 0 ? 1 / prefill_s : 0;
+  if (!prefill) return decode_s > 0 ? 1 / decode_s : 0;
+  // Colocated: each request's prefill stalls the whole replica; decodes share steps.
+  const double per_request = stalls_decode ? decode_s + prefill_s : std::max(decode_s, prefill_s);
+  return per_request > 0 ? 1 / per_request : 0;
+}
+
+double CapacityWithinTarget(const InferenceModel& m, const ReplicaModel& r, double service_s, double ttft_extra_s,
+                            bool stalls_decode, bool decode, bool prefill, double ttft_target_s,
+                            double tpot_target_s, std::int64_t percentile) {
+  const double saturated = SaturatedRate(m, r, service_s, stalls_decode, decode, prefill);
+  if (saturated <= 0) return 0;
+  const bool no_target = ttft_target_s <= 0 && tpot_target_s <= 0;
+  auto meets = [&](double rate) {
+    const ReplicaLatency l = ReplicaLatencyAt(m, r, rate, service_s, ttft_extra_s, stalls_decode, decode, prefill);
+    if (!l.stable) return false;
+    if (prefill && ttft_target_s > 0 && l.ttft_ms.At(percentile) > ttft_target_s * 1e3) return false;
+    if (decode && tpot_target_s > 0 && l.tpot_ms.At(percentile) > tpot_target_s * 1e3) return false;
+    return true;
+  };
+  double hi = saturated * (no_target ? kNoTargetMaxUtilization : 1.0);
+  if (meets(hi)) return hi;
+  double lo = hi * 1e-6;
+  if (!meets(lo)) return 0;
+  for (int i = 0; i < 40 && hi - lo > 1e-4 * lo; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    (meets(mid) ? lo : hi) = mid;
+  }
+  return lo;
+}
+
+double KvTransferExposedSeconds(const Scenario& s, const InferenceModel& m, const ReplicaModel& prefill,
+                                const ReplicaModel& decode) {
+  const double per_gpu_gbps = s.inference.kv_link_gbps > 0
+                                  ? s.inference.kv_link_gbps
+                                  : s.cluster.node_network_gbps / D(std::max<std::int64_t>(1, s.cluster.gpus_per_node));
+  const double links = D(std::min(prefill.tp, decode.tp));
+  const double bytes_per_s = per_gpu_gbps * 1e9 / 8 * links * m.link_efficiency;
+  if (bytes_per_s <= 0) return 0;
+  const double transfer = m.input_tokens * m.kv_bytes_per_token / bytes_per_s + kNetworkHopSeconds;
+  if (!s.inference.kv_transfer_overlap) return transfer;
+  // Layer by layer: layer i is sent while layers i+1.. are computed; the last layer's share is always exposed,
+  // and a link slower than the prefill exposes the excess.
+  const double layers = std::max(1.0, m.layers);
+  return std::max(transfer / layers, transfer - prefill.prefill_s * (layers - 1) / layers);
+}
+
+}  // namespace gpucost

@@ -1,0 +1,97 @@
+// inference_model.h — the physics of one serving replica (inference.h describes the model and its sources),
+// shared by the closed form (inference.cpp), the configuration search (inference_plan.cpp) and the request
+// simulation (inference_sim.cpp). Plain values, no allocation.
+#pragma once
+#include <cstdint>
+
+#include "catalog.h"
+#include "comm.h"
+#include "inference.h"
+#include "scenario.h"
+
+namespace gpucost {
+
+// The model and the traffic, in the units the formulas use.
+struct InferenceModel {
+  double params = 0;             // P
+  double matmul_params = 0;      // P less the input embedding (no FLOPs)
+  double layers = 0, hidden = 0, heads = 0, kv_heads = 0, head_dim = 0, vocab = 0;
+  double weight_bytes_per_param = 2;
+  double kv_bytes_per_element = 2;
+  double kv_bytes_per_token = 0;  // whole model
+  double act_bytes = 2;           // activations and all-reduced tensors (16-bit)
+  double input_tokens = 0, output_tokens = 0;
+  double reserved_tokens = 0;     // per sequence, by the reservation policy
+  double mean_context = 0;        // tokens in a decoding sequence's cache on average (s + o/2)
+  double prefill_mfu = 0.55, decode_bw_eff = 0.8, step_overhead_s = 0.002;
+  std::int64_t max_batch = 256;
+  double gpu_memory_fraction = 0.9;
+  double link_efficiency = 0.8;
+};
+
+// One replica of a pool: its hardware and the derived capacities.
+struct ReplicaModel {
+  const GpuSpec* gpu = nullptr;
+  std::int64_t tp = 1;
+  double peak_flops = 0;          // per GPU, at the weight precision's compute precision
+  double hbm_bytes_per_s = 0;
+  double hbm_bytes = 0;
+  Links links;
+  Group group;
+  double weight_bytes_per_gpu = 0;
+  double workspace_bytes_per_gpu = 0;
+  double kv_bytes_per_token_per_gpu = 0;
+  double kv_bytes_per_gpu = 0;    // memory left for the cache (may be negative: does not fit)
+  std::int64_t max_concurrency = 0;
+  bool fits = false;
+  double prefill_s = 0;           // one prompt, alone
+};
+
+// The compute precision a weight precision runs at, the GPU's peak for it (0 when the GPU cannot run it).
+double InferencePeakTflops(const GpuSpec& gpu, WeightPrecision p);
+
+InferenceModel InferenceModelFor(const Scenario& s);
+// A pool's GPU (inference.<pool>.gpu, else cluster.gpu; nullptr if unknown) and tensor parallelism.
+const GpuSpec* InferencePoolGpu(const Scenario& s, const InferencePoolInputs& pool);
+std::int64_t InferencePoolTp(const Scenario& s, const InferencePoolInputs& pool);
+// Builds a replica of `gpu` with tensor parallelism tp. cluster.peak_tflops/hbm_tbps/nvlink_gbps overrides
+// apply when gpu is the scenario's cluster.gpu (they describe the measured machine).
+ReplicaModel ReplicaFor(const Scenario& s, const InferenceModel& m, const GpuSpec& gpu, std::int64_t tp);
+
+// Time of one prefill of `tokens` prompt tokens (a single prompt) on a replica.
+double PrefillSeconds(const InferenceModel& m, const ReplicaModel& r, double tokens);
+// Time of one decode step with `batch` sequences of mean context m.mean_context.
+double DecodeStepSeconds(const InferenceModel& m, const ReplicaModel& r, double batch);
+
+// Latency of a replica at a per-replica arrival rate. Colocated: prefills stall decodes. Disaggregated
+// prefill replica: service = prefill + exposed transfer; decode replica: no prefills (prefill_s = 0).
+struct ReplicaLatency {
+  bool stable = false;
+  double batch = 0;               // mean sequences decoding
+  double step_s = 0;              // decode step at that batch
+  LatencyMs ttft_ms, tpot_ms;
+};
+// service_s: what one request occupies the prefill server for (prefill, + exposed KV transfer on a split);
+// ttft_extra_s: added to TTFT (the exposed transfer); stalls_decode: colocated (prefill steps interrupt
+// decodes). decode: whether this replica decodes (false for a prefill-only replica).
+ReplicaLatency ReplicaLatencyAt(const InferenceModel& m, const ReplicaModel& r, double rate, double service_s,
+                                double ttft_extra_s, bool stalls_decode, bool decode, bool prefill);
+
+// Requests per second one replica serves at full batch with no target (prefill and decode work only).
+double SaturatedRate(const InferenceModel& m, const ReplicaModel& r, double service_s, bool stalls_decode,
+                     bool decode, bool prefill);
+// The most requests per second one replica serves with its latencies within the target at `percentile`
+// (ttft_target_s / tpot_target_s 0: none). 0 when even a trickle misses it.
+double CapacityWithinTarget(const InferenceModel& m, const ReplicaModel& r, double service_s, double ttft_extra_s,
+                            bool stalls_decode, bool decode, bool prefill, double ttft_target_s,
+                            double tpot_target_s, std::int64_t percentile);
+
+// Exposed KV-transfer time of one prompt from a prefill replica to a decode replica.
+double KvTransferExposedSeconds(const Scenario& s, const InferenceModel& m, const ReplicaModel& prefill,
+                                const ReplicaModel& decode);
+
+// Largest share of a replica's saturated rate planned for when there is no latency target: a queue at 100%
+// grows without bound. Assumption (the closed form's queue wait is 9.5 prefills at 95%).
+constexpr double kNoTargetMaxUtilization = 0.95;
+
+}  // namespace gpucost

@@ -1,0 +1,184 @@
+// Browser test of the page in a person's hands (issue #15): the mouse wheel and trackpad, numbers typed as
+// people type them, laptop and phone screens, import messages. Each section is independent.
+// node test_hands.mjs SITE_DIR OUT_DIR
+import path from 'node:path';
+import {withPage, waitReady, check, api, settle, widgetRect, clickWidget, typeIntoField, scrollPos} from './harness.mjs';
+
+const [siteDir, outDir] = [process.argv[2], process.argv[3]];
+const scenario = page => api(page, () => JSON.parse(window.gpucost.scenario()));
+let failed = 0;
+
+async function section(name, fn, options) {
+  try {
+    await withPage(siteDir, outDir, async (page, url) => {
+      try {
+        await page.goto(url);
+        await waitReady(page);
+        await fn(page);
+      } catch (e) {
+        await page.screenshot({path: path.join(outDir, `hands-${name}-failure.png`)});
+        throw e;
+      }
+    }, options);
+  } catch (e) {
+    failed++;
+    console.error(`FAILED (${name}): ${e.message}`);
+  }
+}
+
+async function shot(page, name) {
+  await page.waitForTimeout(150);
+  await page.screenshot({path: path.join(outDir, name)});
+  check(true, `screenshot saved: ${path.join(outDir, name)}`);
+}
+
+async function clickSection(page, index) {
+  const r = await reveal(page, 'section', index);
+  await settle(page, () => page.mouse.move(r.x + 40, r.y + r.h / 2));
+  await settle(page, () => page.mouse.click(r.x + 40, r.y + r.h / 2));
+}
+
+// --- 1. the wheel: direction and distance as on a normal page ---------------------------------------------
+// A normal page scrolls by the WheelEvent's deltaY (CSS pixels in Chrome; positive = down). The test records
+// the deltas the page received and checks the panel moved by as much, the same way.
+async function wheel(page, dx, dy) {
+  await settle(page, () => page.mouse.wheel(dx, dy), `a wheel of ${dx},${dy}`);
+}
+
+async function wheelDeltas(page) {
+  return api(page, () => { const d = window.wheelSeen || 0; window.wheelSeen = 0; return d; });
+}
+
+for (const dpr of [1, 1.5, 2]) {
+  await section(`wheel-dpr${dpr}`, async page => {
+    await api(page, () => document.getElementById('canvas').addEventListener('wheel', e => {
+      window.wheelSeen = (window.wheelSeen || 0) + e.deltaY * [1, 23, innerHeight][e.deltaMode];
+    }));
+    const editor = await widgetRect(page, 'reset');  // in the editor panel
+    await settle(page, () => page.mouse.move(editor.x + 40, editor.y + 200));
+    const top = await scrollPos(page, 'editor');
+    check(top && top.y === 0 && top.maxY > 300, `the editor starts at the top and scrolls (max ${top && top.maxY.toFixed(0)} px)`);
+    await wheel(page, 0, 100);  // one notch down
+    const notch = await wheelDeltas(page);
+    const down = await scrollPos(page, 'editor');
+    check(notch > 0 && Math.abs(down.y - notch) <= 1,
+          `one notch down (deltaY ${notch.toFixed(1)} CSS px) scrolls the editor down as far (${down.y.toFixed(1)} px)`);
+    await wheel(page, 0, 4);  // a trackpad nudge
+    const nudge = await wheelDeltas(page), moved = (await scrollPos(page, 'editor')).y - down.y;
+    check(nudge > 0 && Math.abs(moved - nudge) <= 1, `a trackpad nudge (deltaY ${nudge.toFixed(1)}) moves as far (${moved.toFixed(1)} px)`);
+    await wheel(page, 0, -104);
+    check((await scrollPos(page, 'editor')).y === 0, 'wheel up by as much returns to the top');
+    await wheel(page, 0, -100);
+    check((await scrollPos(page, 'editor')).y === 0, 'wheel up at the top stays at the top (no jump to the bottom)');
+    await wheelDeltas(page);
+    // The views panel scrolls the same way (the Results view is taller than a 720 px screen).
+    const tab = await widgetRect(page, 'tab', 0);
+    await settle(page, () => page.mouse.move(tab.x + 20, tab.y + 300));
+    const view0 = await scrollPos(page, 'view');
+    if (view0 && view0.maxY > 0) {
+      await wheel(page, 0, 100);
+      const d = await wheelDeltas(page), v = (await scrollPos(page, 'view')).y;
+      check(Math.abs(v - Math.min(d, view0.maxY)) <= 1, `one notch down scrolls the results down as far (${v.toFixed(1)} of ${d.toFixed(1)} px)`);
+    } else {
+      check(true, 'the results view fits without scrolling at this size');
+    }
+  }, {dpr, width: 1280, height: 720});
+}
+
+// --- 2. numbers typed as people type them -----------------------------------------------------------------
+// Scrolls the editor with the wheel until the widget is inside it (as a person would), then returns its rect.
+async function reveal(page, id, index = -1) {
+  const panel = await widgetRect(page, 'editor');
+  await settle(page, () => page.mouse.move(panel.x + panel.w / 2, panel.y + panel.h / 2));
+  for (let i = 0; i < 60; i++) {
+    const r = await widgetRect(page, id, index);
+    if (r.y >= panel.y && r.y + r.h <= panel.y + panel.h) return r;
+    await wheel(page, 0, r.y < panel.y ? -60 : 60);
+  }
+  throw new Error(`${id} never scrolled into view`);
+}
+
+async function typed(page, id, text) {
+  await reveal(page, id);
+  await typeIntoField(page, id, text);
+}
+
+await section('typing', async page => {
+  await typed(page, 'workload.params', '70B');
+  let s = await scenario(page);
+  check(s.workload.params === 70e9, `typing 70B into params stores 70e9 (${s.workload.params})`);
+  await typed(page, 'workload.tokens', '2T');
+  s = await scenario(page);
+  check(s.workload.tokens === 2e12, `typing 2T into tokens stores 2e12 (${s.workload.tokens})`);
+  const cost = JSON.parse(await api(page, () => window.gpucost.result())).cost.expected_usd;
+  check(cost > 1e6, `and the job costs millions, not cents ($${cost.toFixed(0)})`);
+  await typed(page, 'workload.tokens', '1e9');
+  check((await scenario(page)).workload.tokens === 1e9, 'typing 1e9 into tokens stores 1e9');
+  await typed(page, 'workload.tokens', '1.5M');
+  check((await scenario(page)).workload.tokens === 1.5e6, 'typing 1.5M stores 1.5e6');
+  await typed(page, 'cluster.gpus', '2e3');
+  check((await scenario(page)).cluster.gpus === 2000, 'typing 2e3 into the integer field gpus stores 2000 (not 23)');
+  await typed(page, 'cluster.gpus', '2,048');
+  check((await scenario(page)).cluster.gpus === 2048, 'typing 2,048 stores 2048');
+  await typed(page, 'cluster.gpus', '1e9');
+  check((await scenario(page)).cluster.gpus === 2048, 'typing 1e9 GPUs (over the range) keeps 2048 (not 19)');
+  const message = await api(page, () => window.gpucost.fieldMessage('cluster.gpus'));
+  check(message === '"1e9" is not allowed: must be an integer from 1 to 10000000',
+        `with the range message beside the field: "${message}"`);
+  await shot(page, 'hands-typed-refused.png');
+  await typed(page, 'cluster.gpus', '70X');
+  check((await scenario(page)).cluster.gpus === 2048, 'typing 70X is refused, 2048 kept');
+  check((await api(page, () => window.gpucost.fieldMessage('cluster.gpus'))).startsWith('"70X" is not allowed: not a number'),
+        'with a message that says it is not a number');
+  await typed(page, 'cluster.gpus', '512');
+  check(await api(page, () => window.gpucost.fieldMessage('cluster.gpus')) === '', 'a good value clears the message');
+  // Percent fields: the tax rate shows and takes percent.
+  await clickSection(page, 3);
+  await typed(page, 'pricing.tax_rate', '10');
+  check((await scenario(page)).pricing.tax_rate === 0.1, 'typing 10 into the tax rate (shown in %) stores 0.1');
+  await typed(page, 'pricing.tax_rate', '7.5%');
+  check((await scenario(page)).pricing.tax_rate === 0.075, 'typing 7.5% stores 0.075');
+  await shot(page, 'hands-typed-percent.png');
+}, {width: 1280, height: 720});
+
+// --- 5. import says what it got ---------------------------------------------------------------------------
+await section('import', async page => {
+  await clickWidget(page, 'tab', 3);
+  const upload = async (name, data) => {
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser', {timeout: 30000}), clickWidget(page, 'upload')]);
+    await settle(page, () => chooser.setFiles({name, mimeType: 'application/octet-stream', buffer: Buffer.from(data)}));
+    return api(page, () => window.gpucost.error());
+  };
+  const before = await api(page, () => window.gpucost.scenario());
+  const resultDoc = await api(page, () => window.gpucost.result());
+  const cases = [
+    ['picture.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), 'picture.png: not JSON (binary)'],
+    ['empty.json', '', 'empty.json: empty file'],
+    ['gpucost-comparison.csv', 'file,label,expected_usd\na.json,a,100\nb.json,b,200\n', 'gpucost-comparison.csv: a CSV file, not a scenario'],
+    ['result.json', resultDoc, 'result.json: this is a result document (gpucost/result@1), not a scenario'],
+    ['notes.txt', 'We trained on 64 GPUs for three days.', 'notes.txt: neither a scenario (JSON) nor a share link'],
+  ];
+  for (const [name, data, expected] of cases) {
+    const error = await upload(name, data);
+    check(error.startsWith(expected), `uploading ${name} says "${error}"`);
+    check(!error.includes('link: link:') && !error.includes('--help'), 'with no doubled "link:" and no CLI help');
+  }
+  check(await api(page, () => window.gpucost.scenario()) === before, 'and the scenario is kept through all of them');
+  await shot(page, 'hands-import-refused.png');
+  // A cut share link says how much of it arrived; the whole one opens.
+  await api(page, () => window.gpucost.load('{"name": "405B", "cluster": {"gpus": 16384}, "workload": {"params": 405e9}}'));
+  const link = await api(page, () => window.gpucost.link());
+  const cut = link.slice(0, -10);
+  await upload('link.txt', cut);
+  const error = await api(page, () => window.gpucost.error());
+  check(/incomplete link: \d+ of \d+ characters/.test(error), `a cut link says "${error}"`);
+  await upload('link.txt', link);
+  check(await api(page, () => window.gpucost.error()) === '', 'the whole link opens');
+  // Old links (before the length was added) still open.
+  await page.evaluate(() => { location.hash = '#s=1.eyJzIjp7ImNsdXN0ZXIiOnsiZ3B1cyI6MjU2fX19'; });
+  await page.waitForFunction(() => JSON.parse(window.gpucost.scenario()).cluster.gpus === 256, null, {timeout: 30000});
+  check(true, 'a link in the old form (#s=1.<data>) still opens');
+}, {width: 1280, height: 720});
+
+if (failed) console.error(`${failed} section(s) failed`);
+process.exit(failed ? 1 : 0);

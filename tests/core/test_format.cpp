@@ -1,0 +1,27 @@
+// The one number formatter (core/format.h), used by the page and the CLI.
+#include <doctest/doctest.h>
+
+#include "format.h"
+
+using namespace gpucost;
+
+TEST_CASE("format: thousands separators from four digits") {
+  CHECK(FormatUsd(7901) == "$7,901");
+  CHECK(FormatUsd(12383) == "$12,383");
+  CHECK(FormatUsd(999.7) == "$1,000");  // rounds into four digits: grouped too
+  CHECK(FormatUsd(999) == "$999");
+  CHECK(FormatUsd(-7901) == "-$7,901");
+  CHECK(FormatUsd(-2.5e6) == "-$2.5M");
+  CHECK(FormatUsd(0.42) == "$0.42");
+  CHECK(FormatUsd(1.234e6) == "$1.23M");
+  CHECK(FormatCount(1234) == "1,234");
+  CHECK(FormatMoney(7901, "USD") == "$7,901");
+}
+
+TEST_CASE("format: short durations say ms, never a long decimal of seconds") {
+  CHECK(FormatDuration(0.000369 / 3600) == "0.369 ms");
+  CHECK(FormatDuration(2.5 / 3600) == "2.5 s");
+  CHECK(FormatDuration(1e-9 / 3600) == "under 0.001 ms");
+  CHECK(FormatDuration(0) == "0 s");
+  CHECK(FormatDuration(65.6) == "2.73 days");
+}

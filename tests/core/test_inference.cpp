@@ -1,0 +1,382 @@
+// Inference (issue 17): the serving model against published figures (tests/data/inference_published.json,
+// with sources and tolerances) and its behaviour: KV bytes per token, KV memory capping the batch, A100/H100
+// decode ratios, queueing (DistServe's M/D/1), cost per token falling with load and a target cutting it,
+// disaggregated pools, named parts that add up, errors naming the field.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "evaluate.h"
+#include "fields.h"
+#include "inference.h"
+#include "inference_model.h"
+#include "json_io.h"
+#include "result_json.h"
+#include "../test_util.h"
+
+using namespace gpucost;
+using nlohmann::json;
+
+namespace {
+
+const json& Published() {
+  static const json data = json::parse(test::ReadFile(test::DataPath("inference_published.json")));
+  return data;
+}
+
+// An inference scenario of a published model with `extra` (a JSON object) merged in.
+Scenario ModelScenario(const std::string& model, const json& extra = json::object()) {
+  json doc = {{"schema", "gpucost/scenario@1"}, {"workload", {{"kind", "inference"}}}};
+  for (auto it = Published()["models"][model].begin(); it != Published()["models"][model].end(); ++it)
+    if (it.key() != "source") doc["workload"][it.key()] = *it;
+  doc.merge_patch(extra);
+  return test::MustParse(doc.dump());
+}
+
+Scenario Chat70B(const json& extra = json::object()) {
+  json base = {{"cluster", {{"gpu", "h100-sxm"}}}, {"parallel", {{"tensor_parallel", 4}}}};
+  base.merge_patch(extra);
+  return ModelScenario("llama-2-70b", base);
+}
+
+void CheckPartsAddUp(const Result& r) {
+  REQUIRE(r.ok);
+  REQUIRE(r.inference.present);
+  CHECK(r.cost_usd.Total() == doctest::Approx(r.expected_usd).epsilon(1e-12));
+  CHECK(r.gpu_hours.Total() == doctest::Approx(r.billed_gpu_hours).epsilon(1e-12));
+  for (int p = 0; p < kPartCount; ++p) {
+    CAPTURE(PartName(p));
+    CHECK(r.cost_usd.part[p] >= 0);
+    CHECK(std::isfinite(r.cost_usd.part[p]));
+  }
+  // Every billed GPU-hour of the pools is accounted for: the GPUs held for the period.
+  const InferenceResult& ir = r.inference;
+  CHECK(r.billed_gpu_hours == doctest::Approx(static_cast<double>(r.billed_gpus) * ir.hours).epsilon(1e-9));
+  CHECK(ir.usd_per_request * ir.requests == doctest::Approx(r.expected_usd).epsilon(1e-9));
+  const double in_out = ir.usd_per_million_input_tokens * ir.requests * 1020 / 1e6 +
+                        ir.usd_per_million_output_tokens * ir.requests * 129 / 1e6;
+  (void)in_out;
+}
+
+}  // namespace
+
+TEST_CASE("KV bytes per token: exact against published figures (GQA-aware)") {
+  for (const json& row : Published()["kv_bytes_per_token"]) {
+    const std::string model = row["model"].get<std::string>();
+    CAPTURE(model);
+    const Scenario s = ModelScenario(model, {{"inference", {{"kv_precision", row["kv_precision"]}}}});
+    const double got = KvBytesPerToken(s);
+    const double want = row["bytes"].get<double>();
+    MESSAGE(model << " " << row["kv_precision"].get<std::string>() << ": " << got << " bytes/token, published "
+                  << want << " (error " << (got / want - 1) * 100 << "%)");
+    CHECK(got == want);
+  }
+  // Grouped-query attention: Llama 2 70B's 8 KV heads of 64 hold 1/8 of a hidden-size formula's cache
+  // (the error of Splitwise-sim's KV transfer formula, research note section 1).
+  const Scenario l70 = ModelScenario("llama-2-70b");
+  CHECK(KvBytesPerToken(l70) * 8 == 2.0 * 80 * 8192 * 2);
+  // The result document carries it under the issue's name.
+  const json doc = json::parse(ResultToJson(l70, Evaluate(l70)));
+  CHECK(doc["inference"]["kv_bytes_per_token"].get<double>() == 327680);
+}
+
+TEST_CASE("KV memory: what is left after the weights (PagedAttention Figure 1) and the batch it caps") {
+  const json& k = Published()["kv_memory"];
+  const Scenario s = ModelScenario(k["model"].get<std::string>(),
+                                   {{"cluster", {{"gpu", k["gpu"]}}}, {"inference", {{"gpu_memory_fraction", 1.0},
+                                                                                     {"input_tokens", 161},
+                                                                                     {"output_tokens", 338}}}});
+  const Result r = Evaluate(s);
+  REQUIRE(r.ok);
+  const double kv_gb = r.inference.decode.kv_gb_per_gpu, want = k["published_kv_gb_at_least"].get<double>();
+  MESSAGE("OPT-13B on A100-40GB: KV cache " << kv_gb << " GB, published > " << want << " GB (error "
+                                            << (kv_gb / want - 1) * 100 << "%, tolerance "
+                                            << k["tolerance"].get<double>() * 100 << "%)");
+  CHECK(std::fabs(kv_gb / want - 1) <= k["tolerance"].get<double>());
+  CHECK(r.inference.weights_gb_per_gpu == doctest::Approx(26.0));
+
+  // Long prompts on Llama 2 70B, TP4 H100: the KV cache, not max_batch, caps the batch; the cap is the KV
+  // memory / tokens each sequence reserves, and paged reservation fits (s + o) / (s + o/2 + 8) more.
+  const Scenario full = Chat70B({{"inference", {{"input_tokens", 8000}, {"output_tokens", 1000}, {"kv_reserve", "full"}}}});
+  const Scenario paged = Chat70B({{"inference", {{"input_tokens", 8000}, {"output_tokens", 1000}, {"kv_reserve", "paged"}}}});
+  const Result rf = Evaluate(full), rp = Evaluate(paged);
+  REQUIRE(rf.ok);
+  REQUIRE(rp.ok);
+  const double kv_tokens = rf.inference.decode.kv_gb_per_gpu * 1e9 / (327680.0 / 4);
+  CHECK(rf.inference.max_concurrency == static_cast<std::int64_t>(std::floor(kv_tokens / 9000)));
+  CHECK(rp.inference.max_concurrency == static_cast<std::int64_t>(std::floor(kv_tokens / 8508)));
+  CHECK(rf.inference.max_concurrency < 256);
+  // Where the KV cache caps the batch, the saturated decode throughput grows with the batch it allows.
+  CHECK(rp.inference.decode.saturated_rps > rf.inference.decode.saturated_rps);
+  // Where max_batch caps it, reservation changes nothing.
+  const Scenario short_full = Chat70B({{"inference", {{"kv_reserve", "full"}, {"max_batch", 32}}}});
+  const Scenario short_paged = Chat70B({{"inference", {{"kv_reserve", "paged"}, {"max_batch", 32}}}});
+  CHECK(Evaluate(short_full).inference.max_concurrency == 32);
+  CHECK(Evaluate(short_paged).inference.decode.saturated_rps ==
+        doctest::Approx(Evaluate(short_full).inference.decode.saturated_rps));
+  // Not enough memory for the weights: does not fit, says so.
+  const Scenario tp1 = Chat70B({{"parallel", {{"tensor_parallel", 1}}}});
+  const Result r1 = Evaluate(tp1);
+  REQUIRE(r1.ok);
+  CHECK_FALSE(r1.inference.fits);
+  CHECK(r1.inference.max_concurrency == 0);
+  CHECK(r1.warnings.count >= 1);
+  CHECK(std::string(r1.warnings.code[0]) == "inference_does_not_fit");
+}
+
+TEST_CASE("A100/H100 time between tokens: Splitwise Table IV (1.4-1.7x)") {
+  const json& a = Published()["a100_over_h100_tbt"];
+  const double lo = a["range"][0].get<double>(), hi = a["range"][1].get<double>(), tol = a["tolerance"].get<double>();
+  for (const json& c : a["cases"]) {
+    const std::string model = c["model"].get<std::string>();
+    CAPTURE(model);
+    double step[2];
+    int i = 0;
+    for (const char* gpu : {"a100-sxm-80gb", "h100-sxm"}) {
+      const Scenario s = ModelScenario(model, {{"cluster", {{"gpu", gpu}}},
+                                               {"parallel", {{"tensor_parallel", c["tensor_parallel"]}}},
+                                               {"inference", {{"input_tokens", a["input_tokens"]},
+                                                              {"output_tokens", a["output_tokens"]},
+                                                              {"requests_per_second", 0.05}}}});
+      const Result r = Evaluate(s);
+      REQUIRE(r.ok);
+      step[i++] = r.inference.tpot_ms.p50;
+    }
+    const double ratio = step[0] / step[1];
+    const double error = ratio < lo ? ratio / lo - 1 : ratio > hi ? ratio / hi - 1 : 0;
+    MESSAGE(model << " TP8 at low load: A100 " << step[0] << " ms, H100 " << step[1] << " ms, ratio " << ratio
+                  << " (published " << lo << "-" << hi << ", error " << error * 100 << "%, tolerance " << tol * 100
+                  << "%)");
+    CHECK(ratio >= lo * (1 - tol));
+    CHECK(ratio <= hi * (1 + tol));
+  }
+}
+
+TEST_CASE("decode stops improving beyond a few GPUs per replica (tensor-parallel all-reduce latency)") {
+  const Scenario base = Chat70B({{"inference", {{"weight_precision", "fp8"}}}});
+  const InferenceModel m = InferenceModelFor(base);
+  const GpuSpec& h100 = *FindGpu("h100-sxm");
+  double step[4];
+  for (int i = 0; i < 4; ++i) step[i] = DecodeStepSeconds(m, ReplicaFor(base, m, h100, std::int64_t{1} << i), 1);
+  // Each doubling helps less than the one before, and TP8 is well short of half of TP4.
+  CHECK(step[0] / step[1] > step[1] / step[2]);
+  CHECK(step[1] / step[2] > step[2] / step[3]);
+  CHECK(step[3] > 0.6 * step[2]);
+  MESSAGE("70B fp8 decode step, batch 1: TP1 " << step[0] * 1e3 << " ms, TP2 " << step[1] * 1e3 << ", TP4 "
+                                             << step[2] * 1e3 << ", TP8 " << step[3] * 1e3);
+}
+
+TEST_CASE("prefill: the quadratic attention term and utilisation growing with tokens") {
+  const Scenario s = Chat70B();
+  const InferenceModel m = InferenceModelFor(s);
+  const ReplicaModel r = ReplicaFor(s, m, *FindGpu("h100-sxm"), 4);
+  // Long prompts: time per token grows with the prompt (attention ~ s^2).
+  const double t8k = PrefillSeconds(m, r, 8192), t32k = PrefillSeconds(m, r, 32768);
+  CHECK(t32k / 32768 > 1.1 * t8k / 8192);
+  // Short prompts are bound by reading the weights: 16 tokens cost about what 1 token does.
+  CHECK(PrefillSeconds(m, r, 16) == doctest::Approx(PrefillSeconds(m, r, 1)).epsilon(0.01));
+  // Achieved FLOP/s rises with the tokens per GPU up to the prefill MFU.
+  const double peak = 4 * r.peak_flops;
+  const double mfu_512 = 2 * m.matmul_params * 512 / PrefillSeconds(m, r, 512) / peak;
+  const double mfu_4k = 2 * m.matmul_params * 4096 / PrefillSeconds(m, r, 4096) / peak;
+  CHECK(mfu_512 < mfu_4k);
+  CHECK(mfu_4k < m.prefill_mfu);
+}
+
+TEST_CASE("queueing: DistServe's M/D/1 prefill wait; latency rises with load; the target caps utilisation") {
+  // A prefill-only replica (disaggregated, no transfer) is DistServe's M/D/1 instance: mean TTFT =
+  // D + R D^2 / (2 (1 - R D)) (Zhong et al. 2024, App. A).
+  const Scenario s = Chat70B();
+  const InferenceModel m = InferenceModelFor(s);
+  const ReplicaModel r = ReplicaFor(s, m, *FindGpu("h100-sxm"), 4);
+  const double d = r.prefill_s;
+  for (double load : {0.1, 0.5, 0.8, 0.95}) {
+    const double rate = load / d;
+    const ReplicaLatency l = ReplicaLatencyAt(m, r, rate, d, 0, false, false, true);
+    REQUIRE(l.stable);
+    CHECK(l.ttft_ms.mean == doctest::Approx(1e3 * (d + rate * d * d / (2 * (1 - rate * d)))).epsilon(1e-12));
+    CHECK(l.ttft_ms.p99 >= l.ttft_ms.p90);
+    CHECK(l.ttft_ms.p90 >= l.ttft_ms.p50);
+  }
+  CHECK_FALSE(ReplicaLatencyAt(m, r, 1.01 / d, d, 0, false, false, true).stable);
+  // Colocated: TTFT and TPOT rise with load.
+  double last_ttft = 0, last_tpot = 0;
+  for (double rate : {0.5, 2.0, 4.0, 6.0, 8.0}) {
+    const ReplicaLatency l = ReplicaLatencyAt(m, r, rate, d, 0, true, true, true);
+    REQUIRE(l.stable);
+    CHECK(l.ttft_ms.p90 > last_ttft);
+    CHECK(l.tpot_ms.p90 > last_tpot);
+    last_ttft = l.ttft_ms.p90;
+    last_tpot = l.tpot_ms.p90;
+  }
+  // A tighter TTFT target lowers what a replica may carry.
+  const double cap_loose = CapacityWithinTarget(m, r, d, 0, true, true, true, 2.0, 0, 90);
+  const double cap_tight = CapacityWithinTarget(m, r, d, 0, true, true, true, 0.3, 0, 90);
+  CHECK(cap_tight < cap_loose);
+  CHECK(cap_loose <= SaturatedRate(m, r, d, true, true, true));
+  const ReplicaLatency at = ReplicaLatencyAt(m, r, cap_tight, d, 0, true, true, true);
+  CHECK(at.ttft_ms.p90 == doctest::Approx(300).epsilon(0.01));
+}
+
+TEST_CASE("cost per output token falls as load rises, and a latency target cuts the frontier") {
+  double last = 1e300;
+  for (double rps : {0.2, 1.0, 4.0, 8.0}) {  // one replica, given: the same GPUs serve more
+    const Result r = Evaluate(Chat70B({{"inference", {{"requests_per_second", rps}, {"decode", {{"replicas", 1}}}}}}));
+    CheckPartsAddUp(r);
+    MESSAGE("1 replica at " << rps << " req/s: USD " << r.inference.usd_per_million_output_tokens
+                            << " per million output tokens, P90 TTFT " << r.inference.ttft_ms.p90 << " ms");
+    CHECK(r.inference.usd_per_million_output_tokens < last);
+    last = r.inference.usd_per_million_output_tokens;
+  }
+  // Replicas sized automatically: cost per request at a high load is far below a trickle's.
+  const Result trickle = Evaluate(Chat70B({{"inference", {{"requests_per_second", 0.05}}}}));
+  const Result busy = Evaluate(Chat70B({{"inference", {{"requests_per_second", 50.0}}}}));
+  CheckPartsAddUp(trickle);
+  CheckPartsAddUp(busy);
+  CHECK(busy.inference.usd_per_request < 0.1 * trickle.inference.usd_per_request);
+  CHECK(trickle.cost_usd.part[kPartIdleCapacity] > trickle.cost_usd.part[kPartDecodeGpus]);
+  // A tighter TPOT target at the same load needs more replicas and costs more per token.
+  double previous = 0;
+  for (double tpot : {0.0, 60.0, 30.0, 22.0}) {
+    json extra = {{"inference", {{"requests_per_second", 50.0}}}};
+    if (tpot > 0) extra["inference"]["slo"] = {{"tpot_ms", tpot}};
+    const Result r = Evaluate(Chat70B(extra));
+    CheckPartsAddUp(r);
+    CAPTURE(tpot);
+    CHECK(r.inference.slo_met);
+    CHECK(r.inference.usd_per_million_output_tokens >= previous);
+    if (tpot > 0) CHECK(r.inference.tpot_ms.p90 <= tpot);
+    MESSAGE("TPOT target " << tpot << " ms: " << r.inference.decode.replicas << " replicas, USD "
+                           << r.inference.usd_per_million_output_tokens << " per million output tokens");
+    previous = r.inference.usd_per_million_output_tokens;
+  }
+  // A target no replica can meet is reported, not hidden.
+  const Result impossible = Evaluate(Chat70B({{"inference", {{"slo", {{"tpot_ms", 1.0}}}}}}));
+  REQUIRE(impossible.ok);
+  CHECK_FALSE(impossible.inference.slo_met);
+}
+
+TEST_CASE("disaggregated: rate-matched pools, exposed KV transfer, two copies of the weights, per-pool price") {
+  const json split = {{"inference", {{"mode", "disaggregated"}, {"requests_per_second", 20.0},
+                                     {"prefill", {{"gpu", "h100-sxm"}, {"tensor_parallel", 4}}},
+                                     {"decode", {{"gpu", "a100-sxm-80gb"}, {"tensor_parallel", 4}, {"usd_per_gpu_hour", 1.79}}},
+                                     {"slo", {{"ttft_ms", 1000}, {"tpot_ms", 60}}}}}};
+  const Result r = Evaluate(Chat70B(split));
+  CheckPartsAddUp(r);
+  const InferenceResult& ir = r.inference;
+  CHECK(ir.disaggregated);
+  CHECK(ir.slo_met);
+  CHECK(ir.prefill.replicas >= 1);
+  CHECK(ir.decode.replicas >= 1);
+  CHECK(ir.gpus == 4 * (ir.prefill.replicas + ir.decode.replicas));
+  CHECK(std::string(ir.decode.gpu_id) == "a100-sxm-80gb");
+  CHECK(ir.decode.usd_per_gpu_hour == 1.79);
+  CHECK(ir.prefill.usd_per_gpu_hour == 2.99);
+  CHECK(ir.kv_transfer_ms > 0);
+  CHECK(r.cost_usd.part[kPartKvTransfer] > 0);
+  CHECK(ir.capacity_requests_per_second >= 20.0);
+  // Both pools hold the weights.
+  CHECK(ir.prefill.weights_gb_per_gpu == doctest::Approx(ir.decode.weights_gb_per_gpu));
+  MESSAGE("H100 prefill + A100 decode at 20 req/s: " << ir.prefill.replicas << " prefill : " << ir.decode.replicas
+                                                     << " decode replicas, KV transfer " << ir.kv_transfer_ms
+                                                     << " ms exposed, USD " << ir.usd_per_request << " per request");
+  // Without layer-wise overlap all of the transfer is exposed.
+  json serial = split;
+  serial["inference"]["kv_transfer_overlap"] = false;
+  const Result rs = Evaluate(Chat70B(serial));
+  CHECK(rs.inference.kv_transfer_ms > ir.kv_transfer_ms);
+  const double bytes = 1020 * 327680.0, link = 3200e9 / 8 / 8 * 4 * 0.8;
+  CHECK(rs.inference.kv_transfer_ms == doctest::Approx(1e3 * (bytes / link + 5e-6)).epsilon(1e-9));
+  // A slower link exposes more and costs more.
+  json slow = split;
+  slow["inference"]["kv_link_gbps"] = 10.0;
+  const Result rl = Evaluate(Chat70B(slow));
+  CHECK(rl.inference.kv_transfer_ms > ir.kv_transfer_ms);
+  CHECK(rl.cost_usd.part[kPartKvTransfer] > r.cost_usd.part[kPartKvTransfer]);
+  // Decode in its own pool sees no prefill stalls: at the same load per replica its TPOT is below colocated's.
+  const Result colocated = Evaluate(Chat70B({{"inference", {{"requests_per_second", 5.0}, {"decode", {{"replicas", 1}}}}}}));
+  json same_gpu = split;
+  same_gpu["inference"]["requests_per_second"] = 5.0;
+  same_gpu["inference"]["decode"]["gpu"] = "h100-sxm";
+  same_gpu["inference"]["decode"]["replicas"] = 1;
+  REQUIRE(colocated.inference.tpot_ms.p90 > 0);
+  const Result split_h100 = Evaluate(Chat70B(same_gpu));
+  CHECK(split_h100.inference.tpot_ms.p90 < colocated.inference.tpot_ms.p90);
+}
+
+TEST_CASE("batch job: a million documents complete; the money follows the work") {
+  const Result r = Evaluate(Chat70B({{"inference", {{"requests", 1e6}, {"input_tokens", 3000}, {"output_tokens", 300},
+                                                    {"hours", 24}}}}));
+  CheckPartsAddUp(r);
+  const InferenceResult& ir = r.inference;
+  CHECK(ir.batch_job);
+  CHECK(ir.requests == 1e6);
+  CHECK(ir.hours <= 24);
+  CHECK(ir.hours > 12);  // sized to the deadline, not far below it
+  CHECK(r.cost_usd.part[kPartPrefillGpus] > 0);
+  CHECK(r.cost_usd.part[kPartDecodeGpus] > 0);
+  // Twice the deadline: about half the replicas and about the same cost per request.
+  const Result slow = Evaluate(Chat70B({{"inference", {{"requests", 1e6}, {"input_tokens", 3000}, {"output_tokens", 300},
+                                                       {"hours", 48}}}}));
+  CHECK(slow.inference.decode.replicas < ir.decode.replicas);
+  CHECK(slow.inference.usd_per_request == doctest::Approx(ir.usd_per_request).epsilon(0.1));
+}
+
+TEST_CASE("inference money: currency, tax, failures, storage are parts of the total") {
+  const Scenario usd = Chat70B({{"inference", {{"requests_per_second", 10.0}}}});
+  const Result a = Evaluate(usd);
+  CheckPartsAddUp(a);
+  const Result krw = Evaluate(Chat70B({{"inference", {{"requests_per_second", 10.0}}},
+                                       {"pricing", {{"currency", "KRW"}, {"tax_rate", 0.1}}}}));
+  CheckPartsAddUp(krw);
+  CHECK(std::string(krw.display_currency) == "KRW");
+  CHECK(krw.cost_usd.part[kPartTax] == doctest::Approx(0.1 * (krw.expected_usd - krw.cost_usd.part[kPartTax])));
+  CHECK(krw.expected_usd == doctest::Approx(1.1 * a.expected_usd));
+  // Failures: shorter MTBF, more rework and recovery.
+  const Result fragile = Evaluate(Chat70B({{"inference", {{"requests_per_second", 10.0}}}, {"reliability", {{"gpu_mtbf_hours", 500}}}}));
+  CHECK(fragile.cost_usd.part[kPartRework] > a.cost_usd.part[kPartRework]);
+  CHECK(fragile.cost_usd.part[kPartRecovery] > a.cost_usd.part[kPartRecovery]);
+  CHECK(fragile.expected_usd == doctest::Approx(a.expected_usd));  // the GPUs are held either way
+  CHECK(a.cost_usd.part[kPartStorage] > 0);  // the weights are stored
+}
+
+TEST_CASE("inference scenarios: errors name the field; round trip") {
+  auto errors_of = [](const std::string& text) {
+    std::string all;
+    for (const InputError& e : ParseScenarioJson(text).errors) all += e.Text() + "\n";
+    return all;
+  };
+  const std::string shape = R"("workload": {"kind": "inference", "params": 7e9, "layers": 32, "hidden": 4096, "heads": 32)";
+  CHECK(errors_of("{" + shape + R"(}, "cluster": {"gpu": "a100-sxm-80gb"}, "inference": {"weight_precision": "fp8"}})")
+            .find("inference.weight_precision: fp8 is not supported by NVIDIA A100 SXM4 80GB") != std::string::npos);
+  CHECK(errors_of("{" + shape + R"(}, "cluster": {"gpu": "a100-sxm-80gb"}, "inference": {"kv_precision": "fp8"}})")
+            .find("inference.kv_precision: fp8 is not supported") != std::string::npos);
+  CHECK(errors_of("{" + shape + R"(}, "inference": {"mode": "disaggregated", "prefill": {"gpu": "a100-sxm-80gb"}, "weight_precision": "fp8"}})")
+            .find("inference.weight_precision: fp8 is not supported by NVIDIA A100 SXM4 80GB (inference.prefill pool)") != std::string::npos);
+  CHECK(errors_of("{" + shape + R"(}, "inference": {"frobnicate": 1}})").find("inference.frobnicate: unknown key") != std::string::npos);
+  CHECK(errors_of("{" + shape + R"(}, "inference": {"slo": {"percentile": 95}}})").find("inference.slo.percentile: must be 50, 90 or 99") != std::string::npos);
+  CHECK(errors_of(R"({"workload": {"kind": "inference"}})").find("workload.layers: an inference scenario needs the model shape") != std::string::npos);
+  CHECK(errors_of("{" + shape + R"(}, "inference": {"decode": {"tensor_parallel": 3}}})").find("inference.decode.tensor_parallel") != std::string::npos);
+  CHECK(errors_of("{" + shape + R"(}, "inference": {"prefill": {"gpu": "tpu-v5"}, "mode": "disaggregated"}})").find("inference.prefill.gpu: unknown GPU") != std::string::npos);
+  // Every inference field has a default, a unit or range, help and a source.
+  int fields = 0;
+  for (std::size_t i = 0; i < FieldCount(); ++i) {
+    const FieldSpec& f = Fields()[i];
+    if (std::string(f.path).rfind("inference.", 0) != 0) continue;
+    ++fields;
+    CAPTURE(f.path);
+    CHECK(std::string(f.help).size() > 10);
+    CHECK(f.source != nullptr);
+  }
+  CHECK(fields == 28);
+  // Round trip through JSON.
+  const Scenario s = Chat70B({{"inference", {{"mode", "disaggregated"}, {"prefill", {{"gpu", "h100-sxm"}, {"replicas", 3}}},
+                                             {"slo", {{"ttft_ms", 500}}}, {"kv_reserve", "full"}}}});
+  const Scenario back = test::MustParse(ScenarioToJson(s));
+  CHECK(ScenarioToJson(back) == ScenarioToJson(s));
+  CHECK(back.inference.prefill.replicas == 3);
+  CHECK(std::string(back.inference.prefill.gpu) == "h100-sxm");
+}

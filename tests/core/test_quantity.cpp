@@ -1,0 +1,112 @@
+// The one parser for typed numbers (core/quantity.h): what people type is used as typed or refused.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "fields.h"
+#include "quantity.h"
+
+using namespace gpucost;
+
+namespace {
+
+double Q(const std::string& text, bool percent = false) {
+  double v = -12345;
+  const std::string why = ParseQuantity(text, &v, percent);
+  INFO(text << ": " << why);
+  REQUIRE(why.empty());
+  return v;
+}
+
+std::string Refused(const std::string& text, bool percent = false) {
+  double v = -12345;
+  const std::string why = ParseQuantity(text, &v, percent);
+  CHECK(v == -12345);  // untouched
+  return why;
+}
+
+}  // namespace
+
+TEST_CASE("quantity: suffixes, exponents, separators and percent as people type them") {
+  CHECK(Q("70B") == 70e9);
+  CHECK(Q("2T") == 2e12);
+  CHECK(Q("1.5M") == 1.5e6);
+  CHECK(Q("300k") == 300e3);
+  CHECK(Q("300K") == 300e3);
+  CHECK(Q("1e9") == 1e9);
+  CHECK(Q("2e3") == 2000);
+  CHECK(Q("1,000") == 1000);
+  CHECK(Q("2,048") == 2048);
+  CHECK(Q("12,345,678.5") == 12345678.5);
+  CHECK(Q(" 70 B ") == 70e9);
+  CHECK(Q("-2.5") == -2.5);
+  CHECK(Q("10%", true) == 0.1);
+  CHECK(Q("1.1%", true) == 0.011);
+  CHECK(Q("1.4T") == 1.4e12);
+}
+
+TEST_CASE("quantity: anything else is refused with a reason") {
+  CHECK(Refused("") != "");
+  CHECK(Refused("70X").find("not a number") != std::string::npos);
+  CHECK(Refused("1,0").find("groups of three") != std::string::npos);
+  CHECK(Refused("1,2345") != "");
+  CHECK(Refused("1.000,5") != "");
+  CHECK(Refused("10%").find("percentage") != std::string::npos);  // not a fraction field
+  CHECK(Refused("300m").find("ambiguous") != std::string::npos);
+  CHECK(Refused("nan") != "");
+  CHECK(Refused("inf") != "");
+  CHECK(Refused("0x10") != "");
+  CHECK(Refused("1e999") != "");
+  CHECK(Refused("1e") != "");
+  CHECK(Refused("B") != "");
+  CHECK(Refused("--1") != "");
+}
+
+TEST_CASE("quantity: a field takes what it shows; integers accept any integral value however written") {
+  const FieldSpec& gpus = *FindField("cluster.gpus");
+  double v = 0;
+  CHECK(ParseFieldInput(gpus, "2e3", &v) == "");
+  CHECK(v == 2000);
+  CHECK(ParseFieldInput(gpus, "2,048", &v) == "");
+  CHECK(v == 2048);
+  CHECK(ParseFieldInput(gpus, "1.5k", &v) == "");
+  CHECK(v == 1500);
+  v = 7;
+  CHECK(ParseFieldInput(gpus, "1e9", &v) == "\"1e9\" is not allowed: must be an integer from 1 to 10000000");
+  CHECK(ParseFieldInput(gpus, "2.5", &v).find("must be an integer") != std::string::npos);
+  CHECK(ParseFieldInput(gpus, "0", &v).find("is not allowed") != std::string::npos);
+  CHECK(v == 7);  // untouched on refusal
+
+  const FieldSpec& tax = *FindField("pricing.tax_rate");
+  CHECK(FieldShownAsPercent(tax));
+  CHECK(std::string(FieldShownUnit(tax)) == "%");
+  CHECK(ParseFieldInput(tax, "10", &v) == "");
+  CHECK(v == 0.1);
+  CHECK(ParseFieldInput(tax, "10%", &v) == "");
+  CHECK(v == 0.1);
+  CHECK(ParseFieldInput(tax, "150%", &v) == "\"150%\" is not allowed: must be a percentage >= 0% and <= 100%");
+  CHECK(FormatFieldValue(tax, 0.1) == "10");
+  CHECK(FieldShownAsPercent(*FindField("cluster.mfu")));
+  CHECK(!FieldShownAsPercent(*FindField("workload.params")));
+
+  const FieldSpec& params = *FindField("workload.params");
+  CHECK(ParseFieldInput(params, "70B", &v) == "");
+  CHECK(v == 70e9);
+}
+
+TEST_CASE("quantity: what a field shows reads back to the same value") {
+  for (std::size_t i = 0; i < FieldCount(); ++i) {
+    const FieldSpec& f = Fields()[i];
+    if (f.kind != FieldKind::kNumber && f.kind != FieldKind::kInteger) continue;
+    if (f.default_value == 0 && f.is_auto) continue;
+    const std::string shown = FormatFieldValue(f, f.default_value);
+    double back = -1;
+    INFO(f.path << " shows " << shown);
+    CHECK(ParseFieldInput(f, shown, &back) == "");
+    CHECK(back == doctest::Approx(f.default_value).epsilon(1e-14));
+  }
+  CHECK(FormatFieldValue(*FindField("workload.params"), 70e9) == "70B");
+  CHECK(FormatFieldValue(*FindField("workload.tokens"), 1.4e12) == "1.4T");
+  CHECK(FormatFieldValue(*FindField("cluster.gpus"), 2048) == "2,048");
+  CHECK(FormatFieldValue(*FindField("pricing.owned.colocation_usd_per_kw_month"), 184.06) == "184.06");
+}
