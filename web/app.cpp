@@ -22,7 +22,7 @@
 namespace gpucost::app {
 namespace {
 
-const char* const kViewNames[] = {"Results", "Compare", "Charts", "Share & files", "Layouts"};
+const char* const kViewNames[] = {"Results", "Compare", "Charts", "Share & files", "Layouts", "Sensitivity", "Fleet"};
 const char* const kModelLabels[] = {"on-demand", "spot", "reserved", "owned"};
 
 std::string Grouped(double v) {
@@ -76,6 +76,8 @@ void DrawViews(AppState& app) {
       case View::kCharts: DrawCharts(app); break;
       case View::kPlan: DrawPlan(app); break;
       case View::kShare: DrawShare(app); break;
+      case View::kSensitivity: DrawSensitivity(app); break;
+      case View::kFleet: DrawFleet(app); break;
       case View::kCount: break;
     }
     RecordScroll(app, "view");
