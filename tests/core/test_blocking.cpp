@@ -9,6 +9,7 @@
 #include "evaluate.h"
 #include "format.h"
 #include "result_json.h"
+#include "../test_util.h"
 
 using namespace gpucost;
 
@@ -16,16 +17,8 @@ namespace {
 
 Scenario Shape70B() {
   Scenario s = DefaultScenario();
-  s.workload.params = 70e9;
+  test::SetLlama2_70BShape(&s);
   s.workload.tokens = 1e9;
-  s.workload.layers = 80;
-  s.workload.hidden = 8192;
-  s.workload.heads = 64;
-  s.workload.kv_heads = 8;
-  s.workload.seq_len = 4096;
-  s.workload.vocab = 32000;
-  s.workload.ffn_hidden = 28672;
-  s.workload.ffn_gated = 1;
   s.cluster.gpus = 64;
   s.parallel.global_batch = 128;
   s.parallel.tensor_parallel = 8;
