@@ -57,7 +57,8 @@ std::string AppViewDocument(AppState& app, const std::string& name) {
   }
   if (name == "sensitivity")
     return app.sensitivity.for_evaluation == app.evaluations ? app.sensitivity.document : "";
-  if (name == "mc") {
+  if (name == "mc") {  // an inference scenario's request simulation is not a page view yet (issue 17's)
+    if (Kind(app.scenario) == WorkloadKind::kInference) return "";
     const McState& mc = app.charts.mc;
     return mc.have_summary && !mc.stale && !mc.run ? McSummaryToJson(mc.summary, app.result) : "";
   }
