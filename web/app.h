@@ -42,6 +42,7 @@ struct FieldEdit {
   std::string message;     // why it was rejected (ParseFieldInput)
   bool editing = false;    // the field is being typed into; value_at_start is what it held before
   double value_at_start = 0;
+  bool from_model = false;  // issue 18: filled by the model picker (ui_models.cpp) from workload.model
 };
 
 struct Pinned {
@@ -270,6 +271,10 @@ void AppUpdateFleet(AppState& app);
 // returns false for an unknown name.
 std::string AppViewDocument(AppState& app, const std::string& name);
 bool AppShowView(AppState& app, const std::string& name);
+// Issue 18: the model picker (ui_models.cpp) and what it does: fills the shape from a model by name, marking
+// those fields as from the model. Returns "" or an error naming the unknown id.
+void DrawModelPicker(AppState& app);
+std::string AppLoadModel(AppState& app, const std::string& id);
 // Starts the layout search for the current scenario (what the Layouts view's button does).
 void AppStartPlanSearch(AppState& app);
 
