@@ -84,6 +84,7 @@ struct WidgetRect {
   const char* id = "";  // a string with static storage (a literal or a field path)
   int index = -1;       // for repeated widgets (pinned columns): which one
   float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  bool clipped = false;  // cut at the right: past its window's or cell's clip edge, or its text wider than it
 };
 
 // A scrolling panel's position in the last frame (device pixels): for tests and automation.
@@ -125,7 +126,8 @@ struct AppState {
   std::vector<char> paste; // the paste box (a link, scenario JSON or a probe report), fixed capacity
   std::vector<PresetInfo> presets;  // the embedded presets: read on first use (AppPresets)
   bool presets_read = false;
-  std::string preset_id;   // the preset last loaded ("" if none)
+  std::string preset_id;   // the preset last loaded ("" if none, or once the scenario no longer equals it)
+  std::string preset_json; // that preset's scenario (ScenarioToJson), to tell when an edit departs from it
   std::vector<WidgetRect> rects;
   std::vector<ScrollPos> scrolls;  // RecordScroll
 };
@@ -178,8 +180,12 @@ std::string FormatDisplayMoney(const Result& r, double usd);
 std::string FormatKrw(double krw);  // "KRW 1.23B", "KRW 123,456"
 bool DisplaysKrw(const Result& r);
 
-// Remembers the last item's rectangle under `id` (static storage) and `index` (see WidgetRect).
-void RecordRect(AppState& app, const char* id, int index = -1);
+// Remembers the last item's rectangle under `id` (static storage) and `index` (see WidgetRect). content_width:
+// the width its text needs (0: the item is its text), to tell a value cut inside its frame.
+void RecordRect(AppState& app, const char* id, int index = -1, float content_width = 0);
+// Below this width (CSS pixels) the page is one column: the headline first, the editor behind a tab.
+constexpr float kNarrowCssPx = 700;
+bool AppNarrow(const AppState& app);
 
 // A browser wheel event (WheelEvent fields) and what it means to ImGui (app_wheel.cpp).
 struct WheelInput {

@@ -190,6 +190,20 @@ EMSCRIPTEN_KEEPALIVE const char* gpucost_widget_rect(const char* id, int index) 
   return g_out.c_str();
 }
 
+// The widgets drawn in the last frame that are cut at the right, '[["id",index,x0,x1],...]' (tests).
+EMSCRIPTEN_KEEPALIVE const char* gpucost_clipped_widgets() {
+  g_out = "[";
+  for (const gpucost::app::WidgetRect& r : g_app.rects)
+    if (r.clipped) {
+      char buf[256];
+      std::snprintf(buf, sizeof buf, "%s[\"%s\",%d,%.1f,%.1f]", g_out.size() > 1 ? "," : "", r.id, r.index, r.x0, r.x1);
+      g_out += buf;
+    }
+  g_out += "]";
+  return g_out.c_str();
+}
+EMSCRIPTEN_KEEPALIVE int gpucost_widget_count() { return static_cast<int>(g_app.rects.size()); }
+
 // Why the value last typed into a field was refused ("" when it was not): tests and automation.
 EMSCRIPTEN_KEEPALIVE const char* gpucost_field_message(const char* path) {
   g_out.clear();

@@ -141,6 +141,64 @@ await section('typing', async page => {
   await shot(page, 'hands-typed-percent.png');
 }, {width: 1280, height: 720});
 
+// --- 4. laptop, high-DPI and phone screens: nothing cut --------------------------------------------------
+const clipped = page => api(page, () => window.gpucost.clippedWidgets());
+
+async function openAllSections(page) {
+  for (let i = 2; i <= 5; i++) {
+    const r = await reveal(page, 'section', i);
+    await settle(page, () => page.mouse.move(r.x + 40, r.y + r.h / 2));
+    await settle(page, () => page.mouse.click(r.x + 40, r.y + r.h / 2));
+  }
+}
+
+for (const [width, height, dpr] of [[1280, 720, 1], [1280, 720, 1.5], [1280, 720, 2], [960, 600, 1.5]]) {
+  const size = `${width}x${height}@${dpr}`;
+  await section(`layout-${size}`, async page => {
+    const cut0 = await clipped(page);
+    check(cut0.length === 0, `${size}: no label, value or unit cut on the first screen (${JSON.stringify(cut0.slice(0, 6))})`);
+    await shot(page, `layout-${size}-results.png`);
+    await openAllSections(page);
+    // Every section open: scroll through the editor and check each screenful.
+    const panel = await widgetRect(page, 'editor');
+    await settle(page, () => page.mouse.move(panel.x + panel.w / 2, panel.y + panel.h / 2));
+    const cuts = new Map();
+    for (let i = 0; i < 40; i++) {
+      for (const c of await clipped(page)) cuts.set(`${c[0]}[${c[1]}]`, c);
+      const pos = await scrollPos(page, 'editor');
+      if (pos.y >= pos.maxY) break;
+      await wheel(page, 0, 300);
+    }
+    check(cuts.size === 0, `${size}: with every section open, nothing cut (${JSON.stringify([...cuts.keys()].slice(0, 8))})`);
+    await shot(page, `layout-${size}-editor-end.png`);
+    const status = await widgetRect(page, 'status');
+    await api(page, () => window.gpucost.load('{"cluster": {"gpus": "many"}}'));
+    await settle(page, () => page.mouse.move(panel.x + 5, panel.y + 5));
+    const status2 = await widgetRect(page, 'status');
+    const editor2 = await widgetRect(page, 'editor');
+    check(status2.y === status.y && editor2.y === panel.y, `${size}: an error shows in the status line without moving the layout`);
+  }, {dpr, width, height});
+}
+
+await section('layout-phone', async page => {
+  const size = '390x844@3';
+  const head = await widgetRect(page, 'headline');
+  check(head.x >= 0 && head.x + head.w <= 390 && head.y + head.h <= 844 / 2,
+        `${size}: the headline is in the top half of the screen, whole (${JSON.stringify(head)})`);
+  check(await api(page, () => window.gpucost.widgetRect('editor')) === null, `${size}: one column (the editor is behind a tab)`);
+  const cut = (await clipped(page)).filter(c => c[0] !== 'tab');  // the tab bar scrolls sideways (arrows)
+  check(cut.length === 0, `${size}: nothing cut in the results (${JSON.stringify(cut.slice(0, 6))})`);
+  await shot(page, 'layout-phone-results.png');
+  await clickWidget(page, 'tab_editor');
+  const editor = await widgetRect(page, 'editor');
+  check(editor.w >= 350, `${size}: the Scenario tab shows the editor across the screen (${editor.w.toFixed(0)} px)`);
+  const cutEditor = (await clipped(page)).filter(c => c[0] !== 'tab');
+  check(cutEditor.length === 0, `${size}: nothing cut in the editor (${JSON.stringify(cutEditor.slice(0, 6))})`);
+  await typed(page, 'workload.params', '70B');
+  check((await scenario(page)).workload.params === 70e9, `${size}: typing 70B on the phone stores 70e9`);
+  await shot(page, 'layout-phone-editor.png');
+}, {dpr: 3, width: 390, height: 844});
+
 // --- 5. import says what it got ---------------------------------------------------------------------------
 await section('import', async page => {
   await clickWidget(page, 'tab', 3);
