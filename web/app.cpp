@@ -355,6 +355,22 @@ bool AppPin(AppState& app) {
   return true;
 }
 
+bool AppHasUnsavedEdits(const AppState& app) {
+  const std::string json = ScenarioToJson(app.scenario, false);
+  if (json == ScenarioToJson(DefaultScenario(), false) || (!app.preset_id.empty() && json == app.preset_json)) return false;
+  for (const Pinned& p : app.pinned)
+    if (ScenarioToJson(p.scenario, false) == json) return false;
+  return true;
+}
+
+void AppEditPinned(AppState& app, std::size_t index) {
+  if (index >= app.pinned.size()) return;
+  app.scenario = app.pinned[index].scenario;
+  app.edits.assign(FieldCount(), FieldEdit{});
+  AppScenarioEdited(app);
+  app.notice = "Editing " + ScenarioLabel(app.scenario);
+}
+
 int AppPinPricingModels(AppState& app) {
   if (!app.result.ok) return 0;
   int pinned = 0;

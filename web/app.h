@@ -130,6 +130,7 @@ struct AppState {
   std::string preset_json; // that preset's scenario (ScenarioToJson), to tell when an edit departs from it
   std::vector<WidgetRect> rects;
   std::vector<ScrollPos> scrolls;  // RecordScroll
+  int confirm_edit_column = -1;    // "Edit" on this pinned column waits for the user to confirm (unsaved edits)
 };
 
 void AppInit(AppState& app);
@@ -168,6 +169,11 @@ void AppScenarioEdited(AppState& app);
 
 // Comparison: pin the current scenario as a column (at most kMaxPinned), remove one, CSV of the table.
 bool AppPin(AppState& app);
+// The edited scenario holds edits that would be lost if replaced: it is neither the defaults, nor the preset
+// last loaded, nor one of the pinned columns.
+bool AppHasUnsavedEdits(const AppState& app);
+// Loads pinned column `index` into the editor (what "Edit" does once confirmed).
+void AppEditPinned(AppState& app, std::size_t index);
 void AppUnpin(AppState& app, std::size_t index);
 // Pins the scenario re-priced under on-demand, spot, reserved and owned (tco.h). Returns how many were pinned.
 int AppPinPricingModels(AppState& app);

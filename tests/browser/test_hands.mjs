@@ -8,7 +8,11 @@ const [siteDir, outDir] = [process.argv[2], process.argv[3]];
 const scenario = page => api(page, () => JSON.parse(window.gpucost.scenario()));
 let failed = 0;
 
+// GPUCOST_SECTIONS=state,import runs only the sections whose names start with those words (while developing).
+const only = (process.env.GPUCOST_SECTIONS || '').split(',').filter(Boolean);
+
 async function section(name, fn, options) {
+  if (only.length && !only.some(o => name.startsWith(o))) return;
   try {
     await withPage(siteDir, outDir, async (page, url) => {
       try {
@@ -139,6 +143,29 @@ await section('typing', async page => {
   await typed(page, 'pricing.tax_rate', '7.5%');
   check((await scenario(page)).pricing.tax_rate === 0.075, 'typing 7.5% stores 0.075');
   await shot(page, 'hands-typed-percent.png');
+}, {width: 1280, height: 720});
+
+// --- 8. noise and state ------------------------------------------------------------------------------------
+await section('state', async page => {
+  check(await api(page, () => window.gpucost.widgetRect('workload.tasks')) === null, 'a training job shows no task fields');
+  await settle(page, () => api(page, () => window.gpucost.load('{"workload": {"kind": "independent"}}')));
+  check(await widgetRect(page, 'workload.tasks') !== null, 'independent tasks show them');
+  await settle(page, () => api(page, () => window.gpucost.load('{"name": "mine", "cluster": {"gpus": 128}}')));
+  await clickWidget(page, 'tab', 1);
+  await clickWidget(page, 'pin');
+  await typed(page, 'cluster.gpus', '256');
+  await clickWidget(page, 'edit_pinned', 0);
+  check(await widgetRect(page, 'confirm_replace') !== null, '"Edit" on a pinned column with unpinned edits asks first');
+  await shot(page, 'hands-edit-confirm.png');
+  check((await scenario(page)).cluster.gpus === 256, 'and has not replaced them yet');
+  await clickWidget(page, 'confirm_cancel');
+  check((await scenario(page)).cluster.gpus === 256, 'Cancel keeps the edits');
+  await clickWidget(page, 'edit_pinned', 0);
+  await clickWidget(page, 'confirm_pin_then_edit');
+  const s = await scenario(page);
+  const pinned = JSON.parse(await api(page, () => window.gpucost.result()));
+  check(s.cluster.gpus === 128 && pinned.ok, '"Pin mine, then load" loads the column');
+  check(await api(page, () => window.gpucost.widgetRect('edit_pinned', 1)) !== null, 'and the edits became a second column');
 }, {width: 1280, height: 720});
 
 // --- 4. laptop, high-DPI and phone screens: nothing cut --------------------------------------------------

@@ -286,3 +286,28 @@ TEST_CASE("editing a model shape brings workload.params along unless the user ty
   set_shape(80);
   CHECK(app.scenario.workload.params == 50e9);
 }
+
+TEST_CASE("a preset's name stays only while the scenario equals it; unsaved edits are known") {
+  AppState app;
+  AppInit(app);
+  CHECK_FALSE(AppHasUnsavedEdits(app));  // the defaults
+  const std::vector<PresetInfo>& presets = AppPresets(app);
+  REQUIRE_FALSE(presets.empty());
+  REQUIRE(AppLoadPreset(app, presets.front().id) == "");
+  AppRefresh(app);
+  CHECK(app.preset_id == presets.front().id);
+  CHECK_FALSE(AppHasUnsavedEdits(app));  // the preset as loaded
+  app.scenario.cluster.gpus += 8;
+  AppScenarioEdited(app);
+  AppRefresh(app);
+  CHECK(app.preset_id.empty());  // no longer the preset: its name goes
+  CHECK(AppHasUnsavedEdits(app));
+  REQUIRE(AppPin(app));
+  CHECK_FALSE(AppHasUnsavedEdits(app));  // pinned: nothing to lose
+  app.scenario.cluster.gpus += 8;
+  AppScenarioEdited(app);
+  AppRefresh(app);
+  CHECK(AppHasUnsavedEdits(app));
+  AppEditPinned(app, 0);
+  CHECK(app.scenario.cluster.gpus == app.pinned[0].scenario.cluster.gpus);
+}
