@@ -211,6 +211,11 @@ WheelSteps WheelToImGui(const WheelInput& in);
 // Remembers the current window's scroll position under `id` (static storage).
 void RecordScroll(AppState& app, const char* id);
 
+// The result as HTML text for the page's visually hidden mirror (screen readers, translation, find in page):
+// headline, normal run vs failures, where the money and time go, warnings (app_mirror.cpp). Its language code.
+std::string AppTextMirror(const AppState& app);
+const char* AppTextMirrorLang();
+
 // Panels (one file each).
 void DrawScenarioEditor(AppState& app);
 void DrawResults(AppState& app);

@@ -86,6 +86,27 @@ EM_BOOL OnWheel(int, const EmscriptenWheelEvent* e, void*) {
   return EM_TRUE;
 }
 
+// clang-format off
+EM_JS(void, gpucost_js_set_mirror, (const char* html, const char* lang), {
+  var m = document.getElementById('text-mirror');
+  if (!m) return;
+  m.lang = UTF8ToString(lang);
+  m.innerHTML = UTF8ToString(html);
+});
+// clang-format on
+
+// The hidden text mirror of the result (index.html #text-mirror) follows each evaluation and Monte Carlo run.
+long g_mirrored_evaluation = -1;  // what the mirror shows: this evaluation, with or without the spread
+bool g_mirrored_spread = false;
+
+void SyncTextMirror() {
+  const bool spread = g_app.charts.mc.have_summary && !g_app.charts.mc.stale;
+  if (g_app.evaluations == g_mirrored_evaluation && spread == g_mirrored_spread) return;
+  g_mirrored_evaluation = g_app.evaluations;
+  g_mirrored_spread = spread;
+  gpucost_js_set_mirror(gpucost::app::AppTextMirror(g_app).c_str(), gpucost::app::AppTextMirrorLang());
+}
+
 void BuildFonts(float dpr) {
   gpucost::app::AppApplyUiScale(g_app, dpr);
   gpucost::web::RendererCreateFontTexture();
@@ -132,6 +153,7 @@ void Frame() {
   ImGui::NewFrame();
   gpucost::app::AppFrame(g_app);
   ImGui::Render();
+  SyncTextMirror();
   ReleaseDeferredKeys();
   glViewport(0, 0, g_width_px, g_height_px);
   glClearColor(0.08f, 0.09f, 0.11f, 1);

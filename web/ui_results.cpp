@@ -35,6 +35,21 @@ void Row(AppState& app, const char* label, const std::string& value, const char*
   ImGui::PopTextWrapPos();
 }
 
+// P50/P90 of cost and time beside the headline once a Monte Carlo run of this scenario has finished.
+void HeadlineSpread(AppState& app) {
+  const McState& mc = app.charts.mc;
+  if (!mc.have_summary || mc.stale) return;
+  const Result& r = app.result;
+  const McSummary& m = mc.summary;
+  ImGui::PushTextWrapPos(0);
+  ImGui::Text("spread over %lld simulated runs: cost P50 %s, P90 %s  |  time P50 %s, P90 %s",
+              static_cast<long long>(m.trials), FormatDisplayMoney(r, m.cost_usd.p50).c_str(),
+              FormatDisplayMoney(r, m.cost_usd.p90).c_str(), FormatDuration(m.time_hours.p50).c_str(),
+              FormatDuration(m.time_hours.p90).c_str());
+  ImGui::PopTextWrapPos();
+  RecordRect(app, "headline_spread");
+}
+
 void Headline(AppState& app) {
   const Result& r = app.result;
   ImGui::SetWindowFontScale(1.35f);
@@ -45,6 +60,7 @@ void Headline(AppState& app) {
   ImGui::Text("expected time %s  |  goodput %s  |  %s per billion tokens", FormatDuration(r.expected_hours).c_str(),
               FormatPercent(r.goodput).c_str(), FormatDisplayMoney(r, r.usd_per_billion_tokens).c_str());
   ImGui::PopTextWrapPos();
+  HeadlineSpread(app);
   if (!ImGui::BeginTable("headline_table", 3, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) return;
   ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthFixed);
   ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthFixed);

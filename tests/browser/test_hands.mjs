@@ -168,6 +168,34 @@ await section('state', async page => {
   check(await api(page, () => window.gpucost.widgetRect('edit_pinned', 1)) !== null, 'and the edits became a second column');
 }, {width: 1280, height: 720});
 
+// --- 6 and 9. P50/P90 by the headline; the result as text in the page (screen readers, translation, Ctrl+F) --
+await section('mirror', async page => {
+  const mirror = () => api(page, () => {
+    const m = document.getElementById('text-mirror');
+    return {text: m.textContent, lang: m.lang, hidden: m.getBoundingClientRect().width <= 1};
+  });
+  const r = JSON.parse(await api(page, () => window.gpucost.result()));
+  let m = await mirror();
+  const cost = '$' + Math.round(r.cost.expected_usd).toLocaleString('en-US');
+  check(m.text.includes(`${cost} per completed job`), `the page's text holds the headline "${cost} per completed job"`);
+  check(m.text.includes('Normal run (nothing fails)') && m.text.includes('Where the money goes') &&
+        m.text.includes('Productive compute'), 'and the normal-vs-failures table and the breakdown');
+  check(m.lang === 'en' && m.hidden, 'in a visually hidden element with lang="en"');
+  await settle(page, () => api(page, () => window.gpucost.load('{"cluster": {"gpus": 256}}')));
+  const r2 = JSON.parse(await api(page, () => window.gpucost.result()));
+  m = await mirror();
+  check(m.text.includes('$' + Math.round(r2.cost.expected_usd).toLocaleString('en-US')), 'it follows the result');
+  check(await api(page, () => window.gpucost.widgetRect('headline_spread')) === null, 'no P50/P90 by the headline before a Monte Carlo run');
+  await clickWidget(page, 'tab', 2);
+  await page.waitForFunction(() => !window.gpucost.busy(), null, {timeout: 120000, polling: 100});
+  await clickWidget(page, 'tab', 0);
+  check(await widgetRect(page, 'headline_spread') !== null, 'after the run, P50/P90 of cost and time stand by the headline');
+  check((await mirror()).text.includes('cost P50'), 'and in the page text');
+  await shot(page, 'hands-headline-spread.png');
+  await settle(page, () => api(page, () => window.gpucost.load('{"cluster": {"gpus": 512}}')));
+  check(await api(page, () => window.gpucost.widgetRect('headline_spread')) === null, 'an edit takes the stale spread away');
+}, {width: 1280, height: 720});
+
 // --- 4. laptop, high-DPI and phone screens: nothing cut --------------------------------------------------
 const clipped = page => api(page, () => window.gpucost.clippedWidgets());
 
