@@ -16,6 +16,7 @@
 
 #include "json_io.h"
 #include "montecarlo.h"
+#include "offers.h"
 #include "plan.h"
 #include "presets.h"
 #include "result.h"
@@ -215,6 +216,12 @@ void RecordScroll(AppState& app, const char* id);
 // headline, normal run vs failures, where the money and time go, warnings (app_mirror.cpp). Its language code.
 std::string AppTextMirror(const AppState& app);
 const char* AppTextMirrorLang();
+
+// Offers (ui_offers.cpp): apply a catalog offer (records pricing.offer); after the GPU changed, an offer for
+// another GPU is cleared and the status line says the price is unconfirmed.
+void AppApplyOffer(AppState& app, const Offer& offer);
+void AppGpuChanged(AppState& app);
+void DrawOfferPicker(AppState& app);
 
 // Panels (one file each).
 void DrawScenarioEditor(AppState& app);

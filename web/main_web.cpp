@@ -181,6 +181,7 @@ EMSCRIPTEN_KEEPALIVE const char* gpucost_load(const char* json_text) {
   return g_out.c_str();
 }
 EMSCRIPTEN_KEEPALIVE const char* gpucost_error() { return g_app.error.c_str(); }
+EMSCRIPTEN_KEEPALIVE const char* gpucost_notice() { return g_app.notice.c_str(); }
 EMSCRIPTEN_KEEPALIVE const char* gpucost_link() {
   return gpucost::app::AppLink(g_app).c_str();
 }

@@ -200,7 +200,9 @@ void TextWidget(AppState& app, std::size_t index) {
         if (ImGui::Selectable(gpu.name.c_str(), current == &gpu)) {
           std::snprintf(text, kTextCapacity, "%s", gpu.id.c_str());
           AppScenarioEdited(app);
+          AppGpuChanged(app);  // an offer for another GPU no longer confirms the price
         }
+        RecordRect(app, "gpu_choice", static_cast<int>(g));
       }
       ImGui::EndCombo();
     }
@@ -208,6 +210,7 @@ void TextWidget(AppState& app, std::size_t index) {
     if (preview == text && current && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", current->name.c_str());
     return;
   }
+  if (std::strcmp(f.path, "pricing.offer") == 0) return DrawOfferPicker(app);
   if (ImGui::InputText("##v", text, kTextCapacity)) AppScenarioEdited(app);
   RecordRect(app, f.path);
 }

@@ -168,6 +168,27 @@ await section('state', async page => {
   check(await api(page, () => window.gpucost.widgetRect('edit_pinned', 1)) !== null, 'and the edits became a second column');
 }, {width: 1280, height: 720});
 
+// --- 7. offers: a dated price that follows the GPU -------------------------------------------------------
+await section('offers', async page => {
+  await clickSection(page, 3);  // Pricing and billing
+  await reveal(page, 'pricing.offer');
+  await clickWidget(page, 'pricing.offer');
+  await clickWidget(page, 'offer', 1);  // AWS p4de.24xlarge (8x A100 80GB)
+  let s = await scenario(page);
+  check(s.pricing.offer === 'aws-p4de.24xlarge-us-east-1' && s.cluster.gpu === 'a100-sxm-80gb' &&
+        s.pricing.usd_per_gpu_hour === 3.4309, `picking an offer fills the GPU and the price and records it (${s.pricing.offer})`);
+  await shot(page, 'hands-offer-picked.png');
+  await reveal(page, 'cluster.gpu');
+  await clickWidget(page, 'cluster.gpu');
+  await clickWidget(page, 'gpu_choice', 3);  // assets/gpus.json order: a100-40, a100-80, a100-pcie, h100-sxm
+  s = await scenario(page);
+  check(s.cluster.gpu !== 'a100-sxm-80gb', `the GPU changed to ${s.cluster.gpu}`);
+  check(!s.pricing.offer, 'changing the GPU away from the offer clears pricing.offer');
+  const notice = await api(page, () => window.gpucost.notice());
+  check(notice.includes('unconfirmed'), `and the status line says the price is unconfirmed: "${notice}"`);
+  await shot(page, 'hands-offer-cleared.png');
+}, {width: 1280, height: 720});
+
 // --- 6 and 9. P50/P90 by the headline; the result as text in the page (screen readers, translation, Ctrl+F) --
 await section('mirror', async page => {
   const mirror = () => api(page, () => {

@@ -311,3 +311,26 @@ TEST_CASE("a preset's name stays only while the scenario equals it; unsaved edit
   AppEditPinned(app, 0);
   CHECK(app.scenario.cluster.gpus == app.pinned[0].scenario.cluster.gpus);
 }
+
+TEST_CASE("an offer fills the price and records itself; another GPU clears it and says the price is unconfirmed") {
+  AppState app;
+  AppInit(app);
+  const Offer* p5 = FindOffer("aws-p5.48xlarge-us-east-1");
+  REQUIRE(p5 != nullptr);
+  AppApplyOffer(app, *p5);
+  AppRefresh(app);
+  CHECK(std::string(app.scenario.pricing.offer) == p5->id);
+  CHECK(app.scenario.pricing.usd_per_gpu_hour == p5->usd_per_gpu_hour);
+  CHECK(std::string(app.scenario.cluster.gpu) == p5->gpu);
+  CHECK(app.notice.find(p5->date) != std::string::npos);
+  // The offer travels in the scenario (share links, files).
+  CHECK(ScenarioToJson(app.scenario, true).find("\"offer\": \"aws-p5.48xlarge-us-east-1\"") != std::string::npos);
+  // The same GPU again: nothing changes.
+  AppGpuChanged(app);
+  CHECK(std::string(app.scenario.pricing.offer) == p5->id);
+  std::snprintf(app.scenario.cluster.gpu, kTextCapacity, "%s", "a100-sxm-80gb");
+  AppGpuChanged(app);
+  CHECK(app.scenario.pricing.offer[0] == '\0');
+  CHECK(app.notice.find("unconfirmed") != std::string::npos);
+  CHECK(app.scenario.pricing.usd_per_gpu_hour == p5->usd_per_gpu_hour);  // kept as typed, but no longer confirmed
+}
