@@ -7,8 +7,10 @@
 
 #include "app.h"
 #include "chart.h"
+#include "evaluate.h"
 #include "format.h"
 #include "i18n.h"
+#include "plan.h"
 #include "vat.h"
 
 namespace gpucost::app {
@@ -21,14 +23,61 @@ std::string FormatGpuHours(double v) { return FormatCount(v) + " " + Tr("unit.gp
 std::string FormatHours(double v) { return FormatDuration(v); }
 std::string FormatUsdValue(double v) { return FormatUsd(v); }
 
-void Row(const char* label, const std::string& value, const char* note = "") {
+// One headline row: label and value whole (their columns fit them), the note wrapped in what is left. The
+// label (a literal) names the row's rectangles for the clipping checks.
+void Row(AppState& app, const char* label, const std::string& value, const char* note = "") {
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(label);
+  RecordRect(app, label, 0);
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(value.c_str());
+  RecordRect(app, label, 1);
   ImGui::TableNextColumn();
+  ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled("%s", note);
+  ImGui::PopTextWrapPos();
+}
+
+// P50/P90 of cost and time beside the headline once a Monte Carlo run of this scenario has finished.
+void HeadlineSpread(AppState& app) {
+  const McState& mc = app.charts.mc;
+  if (!mc.have_summary || mc.stale) return;
+  const Result& r = app.result;
+  const McSummary& m = mc.summary;
+  ImGui::PushTextWrapPos(0);
+  ImGui::Text("spread over %lld simulated runs: cost P50 %s, P90 %s  |  time P50 %s, P90 %s",
+              static_cast<long long>(m.trials), FormatDisplayMoney(r, m.cost_usd.p50).c_str(),
+              FormatDisplayMoney(r, m.cost_usd.p90).c_str(), FormatDuration(m.time_hours.p50).c_str(),
+              FormatDuration(m.time_hours.p90).c_str());
+  ImGui::PopTextWrapPos();
+  RecordRect(app, "headline_spread");
+}
+
+// A job that cannot run as described: the reason and the fix in red, in place of a price. Returns true then.
+bool BlockedHeadline(AppState& app) {
+  const BlockingState b = FindBlockingState(app.scenario, app.result);
+  if (!b.blocked) return false;
+  ImGui::SetWindowFontScale(1.35f);
+  ImGui::TextColored(kErrorColor, "Not priced: the job cannot run as described");
+  ImGui::SetWindowFontScale(1.0f);
+  RecordRect(app, "headline");
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextColored(kErrorColor, "%s", b.reason.c_str());
+  ImGui::TextColored(kErrorColor, "Fix: %s", b.fix.c_str());
+  ImGui::PopTextWrapPos();
+  const LayoutFit& fit = app.result.memory_smallest_fit;
+  if (std::string(b.code) == "memory_does_not_fit" && fit.found) {
+    if (ImGui::Button("Use the smallest layout that fits")) {
+      app.scenario.cluster.gpus = fit.layout.gpus();
+      const bool cleared = AdoptLayout(fit.layout, &app.scenario);
+      AppScenarioEdited(app);
+      app.notice = "Layout applied: " + std::to_string(fit.layout.gpus()) + " GPUs" +
+                   (cleared ? "; the given cluster.mfu was cleared (MFU predicted from the layout)" : "");
+    }
+    RecordRect(app, "apply_fix");
+  }
+  return true;
 }
 
 // The headline: cost per completed job, saying whether VAT is in it; with a tax rate, the invoice's three lines
@@ -46,56 +95,76 @@ void Headline(AppState& app) {
     ImGui::SameLine();
     ImGui::TextDisabled("(%s)", FormatKrwGrouped(r.expected_usd * r.display_per_usd).c_str());
   }
-  ImGui::Text("%s", TrFormat("results.subline", {FormatDuration(r.expected_hours), FormatPercent(r.goodput),
-                                                 FormatDisplayMoney(r, r.usd_per_billion_tokens)}).c_str());
-  if (!ImGui::BeginTable("headline_table", 3, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) return;
-  Row(Tr("eval.cost_per_job"), FormatDisplayMoney(r, r.expected_usd), Tr("results.cost_note"));
-  if (vat.included()) {
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(TrFormat("results.subline", {FormatDuration(r.expected_hours), FormatPercent(r.goodput),
+                                                      FormatDisplayMoney(r, r.usd_per_billion_tokens)}).c_str());
+  ImGui::PopTextWrapPos();
+  HeadlineSpread(app);
+  if (!ImGui::BeginTable("headline_table", 3, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) return;
+  ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthFixed);
+  ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthFixed);
+  ImGui::TableSetupColumn("note", ImGuiTableColumnFlags_WidthStretch);
+  Row(app, Tr("eval.cost_per_job"), FormatDisplayMoney(r, r.expected_usd), Tr("results.cost_note"));
+  if (vat.included()) {  // labels built here are not static: drawn without RecordRect
     std::string lines;
     for (const auto& [label, usd] : {std::pair<std::string, double>{Tr("vat.supply"), vat.supply_usd},
                                      {TrFormat("vat.tax", {FormatPercent(vat.rate)}), vat.vat_usd},
                                      {Tr("vat.total"), vat.total_usd}}) {
-      Row(("  " + label).c_str(), FormatDisplayMoney(r, usd), "");
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::Text("  %s", label.c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(FormatDisplayMoney(r, usd).c_str());
+      ImGui::TableNextColumn();
       lines += label + " " + FormatDisplayMoney(r, usd) + "\n";
     }
     RecordText(app, "vat_lines", lines);
   }
-  Row(Tr("results.finish_time"), FormatDuration(r.expected_hours), Tr("results.finish_note"));
-  Row(Tr("eval.goodput"), FormatPercent(r.goodput), Tr("results.goodput_note"));
-  Row(Tr("eval.cost_per_billion_tokens"), FormatDisplayMoney(r, r.usd_per_billion_tokens), "");
+  Row(app, Tr("results.finish_time"), FormatDuration(r.expected_hours), Tr("results.finish_note"));
+  Row(app, Tr("eval.goodput"), FormatPercent(r.goodput), Tr("results.goodput_note"));
+  Row(app, Tr("eval.cost_per_billion_tokens"), FormatDisplayMoney(r, r.usd_per_billion_tokens), "");
   char peak[32];
   std::snprintf(peak, sizeof peak, "%.4g", r.peak_tflops_per_gpu);
-  Row(Tr("results.work"), FormatFlops(r.flops),
+  Row(app, Tr("results.work"), FormatFlops(r.flops),
       TrFormat("results.work_note", {FormatPercent(r.mfu), Tr((std::string("mfu_source.") + MfuSourceName(r.mfu_source)).c_str()),
                                      peak}).c_str());
-  Row(Tr("results.effective_price"), FormatDisplayMoney(r, r.usd_per_gpu_hour) + " /" + Tr("unit.gpu_h"),
+  Row(app, Tr("results.effective_price"), FormatDisplayMoney(r, r.usd_per_gpu_hour) + " /" + Tr("unit.gpu_h"),
       TrFormat("results.billed_gpus", {FormatCount(static_cast<double>(r.billed_gpus))}).c_str());
-  Row(Tr("eval.gpu_hours_billed"), FormatCount(r.billed_gpu_hours), "");
-  Row(Tr("eval.interruptions"), FormatNumber(r.expected_interruptions, 3),
+  Row(app, Tr("eval.gpu_hours_billed"), FormatCount(r.billed_gpu_hours), "");
+  Row(app, Tr("eval.interruptions"), FormatNumber(r.expected_interruptions, 3),
       TrFormat("results.cluster_mtbf", {r.cluster_mtbf_hours > 0 ? FormatDuration(r.cluster_mtbf_hours) : Tr("results.none")}).c_str());
-  Row(Tr("results.checkpoint_interval_min"), FormatNumber(r.checkpoint_interval_minutes, 3),
+  Row(app, Tr("results.checkpoint_interval_min"), FormatNumber(r.checkpoint_interval_minutes, 3),
       TrFormat("results.checkpoint_note", {FormatNumber(r.optimal_checkpoint_interval_minutes, 3),
                                            FormatNumber(r.checkpoint_write_minutes, 3)}).c_str());
   ImGui::EndTable();
 }
 
-void NormalVsExpected(const Result& r) {
+void NormalVsExpected(AppState& app) {
+  const Result& r = app.result;
   if (!ImGui::BeginTable("normal_vs_expected", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchSame)) return;
-  ImGui::TableSetupColumn("");
-  ImGui::TableSetupColumn(Tr("results.normal_run"));
-  ImGui::TableSetupColumn(Tr("results.with_failures"));
-  ImGui::TableSetupColumn(Tr("results.failures_add"));
-  ImGui::TableHeadersRow();
+  ImGui::TableNextRow(ImGuiTableRowFlags_Headers);  // headers wrap in their columns rather than being cut
+  for (const char* header : {"", Tr("results.normal_run"), Tr("results.with_failures"), Tr("results.failures_add")}) {
+    ImGui::TableNextColumn();
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(header);
+    ImGui::PopTextWrapPos();
+  }
+  int cell = 0;
+  auto text = [&](const std::string& t) {  // wrapped at spaces in narrow columns, and checked for cuts
+    ImGui::TableNextColumn();
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(t.c_str());
+    ImGui::PopTextWrapPos();
+    RecordRect(app, "normal_vs_expected", cell++);
+  };
   auto row = [&](const char* label, double normal, double expected, std::string (*fmt)(const Result&, double)) {
     ImGui::TableNextRow();
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(label);
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(fmt(r, normal).c_str());
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(fmt(r, expected).c_str());
-    ImGui::TableNextColumn();
-    ImGui::Text("%s (+%.1f%%)", fmt(r, expected - normal).c_str(), normal > 0 ? 100 * (expected / normal - 1) : 0.0);
+    text(label);
+    text(fmt(r, normal));
+    text(fmt(r, expected));
+    char pct[32];
+    std::snprintf(pct, sizeof pct, " (+%.1f%%)", normal > 0 ? 100 * (expected / normal - 1) : 0.0);
+    text(fmt(r, expected - normal) + pct);
   };
   row(Tr("results.time"), r.normal_run_hours, r.expected_hours, [](const Result&, double h) { return FormatDuration(h); });
   row(Tr("results.cost"), r.normal_run_usd, r.expected_usd, FormatDisplayMoney);
@@ -183,9 +252,16 @@ void DrawResults(AppState& app) {
     Problems(app);
     return;
   }
+  if (r.inference.present) return DrawInferenceResults(app);  // serving (ui_inference.cpp)
+  if (BlockedHeadline(app)) {  // no price: what blocks it, and the details that explain it
+    MemoryFit(r);
+    StepTimeParts(r);
+    Warnings(r);
+    return;
+  }
   Headline(app);
   ImGui::Spacing();
-  NormalVsExpected(r);
+  NormalVsExpected(app);
   Breakdown("money", Tr("results.where_money"), r.cost_usd, r.expected_usd, DisplaysKrw(r) ? FormatKrw : FormatUsdValue,
             r.display_per_usd);
   Breakdown("gpu_hours", Tr("results.where_gpu_hours"), r.gpu_hours, r.billed_gpu_hours, FormatGpuHours);
