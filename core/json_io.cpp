@@ -291,6 +291,9 @@ std::vector<InputError> ValidateScenario(const Scenario& s) {
     e.push_back({"workload.model", "unknown model \"" + Shorten(s.arch.model) + "\"; one of: " + ModelIds()});
   ValidateMoe(s, &e);
   ValidateFinetune(s, &e);
+  if (!s.reliability.checkpointing && (s.reliability.checkpoint_interval_minutes > 0 || s.reliability.checkpoint_async))
+    e.push_back({"reliability.checkpointing", "false (no checkpoints) contradicts checkpoint_interval_minutes or "
+                                              "checkpoint_async; remove those or set checkpointing to true"});
   const WorkloadInputs& w = s.workload;
   const ParallelInputs& p = s.parallel;
   if (Kind(s) == WorkloadKind::kInference) {

@@ -303,3 +303,9 @@ TEST_CASE("no checkpoints: a long job on many GPUs never finishes and says so (f
   CHECK(!mc.ok());
   CHECK(std::string(mc.error()).find("never finishes") != std::string::npos);
 }
+
+TEST_CASE("no checkpoints: an interval or asynchronous checkpoints alongside are refused, naming the field") {
+  const ScenarioParse p = ParseScenarioJson(R"({"reliability": {"checkpointing": false, "checkpoint_interval_minutes": 60}})");
+  REQUIRE(p.errors.size() == 1);
+  CHECK(p.errors[0].path == "reliability.checkpointing");
+}
