@@ -132,12 +132,13 @@ bool ParamsAtDefault(const Scenario& sc) {
   return f != nullptr && IsDefault(sc, *f);
 }
 
-// Ties (equal time) go to the smaller memory footprint, then to fewer model-parallel GPUs.
+// Ties (equal ranked time) go to the faster prediction, then to the smaller memory footprint.
 // Layouts predicted above the best MFU measured on the GPU class are ranked at that MFU (calibration.h).
 bool Better(const StepTime& a, const MemoryBreakdown& ma, const PlanEntry& b) {
   const double sa = DoubtedSeconds(a.seconds, a.mfu, a.best_measured_mfu);
   const double sb = DoubtedSeconds(b.step.seconds, b.step.mfu, b.step.best_measured_mfu);
   if (sa != sb) return sa < sb;
+  if (a.seconds != b.step.seconds) return a.seconds < b.step.seconds;  // equal doubt: the faster prediction
   return ma.total_bytes() < b.memory.total_bytes();
 }
 
