@@ -4,6 +4,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "finetune.h"
+#include "moe.h"
+
 namespace gpucost {
 namespace {
 
@@ -91,16 +94,31 @@ MemoryBreakdown EstimateMemory(const ModelShape& m, const Layout& l, Precision p
 
   // Model states of a stage holding `params` parameters per GPU, under ZeRO.
   const BytesPerParam bpp = BytesPerParamFor(precision, l.optimizer);
-  auto set_states = [&](MemoryBreakdown& o, double params, double layers, double layer_params) {
-    o.params_per_gpu = params;
+  // Issue 18: routed experts split over expert-parallel ranks (moe.h): unsharded states hold 1/e of them,
+  // ZeRO-sharded states the same share as without (sharded over d/e ranks instead of d). Fine-tuning
+  // (finetune.h) replaces the states by frozen weights and trained adapters.
+  auto set_states = [&](MemoryBreakdown& o, double params, double layers, double layer_params, double embedding) {
+    const double n_sharded = params;
+    const double n = shape ? params - ExpertParamsElsewhere(m, l, layers) : params;
+    o.params_per_gpu = n;
     o.layers_per_stage = layers;
-    o.weights_bytes = params * bpp.weights / (l.zero_stage >= 3 ? d : 1);
-    o.gradients_bytes = params * bpp.gradients / (l.zero_stage >= 2 ? d : 1);
-    o.optimizer_bytes = params * bpp.optimizer / (l.zero_stage >= 1 ? d : 1);
-    o.gathered_bytes = l.zero_stage >= 3 && d > 1 ? std::min(kZero3LiveLayers, layers > 0 ? layers : 1) * layer_params * bpp.weights : 0;
+    o.weights_bytes = (l.zero_stage >= 3 ? n_sharded / d : n) * bpp.weights;
+    o.gradients_bytes = (l.zero_stage >= 2 ? n_sharded / d : n) * bpp.gradients;
+    o.optimizer_bytes = (l.zero_stage >= 1 ? n_sharded / d : n) * bpp.optimizer;
+    o.gathered_bytes = 0;
+    if (m.finetune != Finetune::kFull) {
+      const FinetuneStates f = EstimateFinetuneStates(m, l, precision, n, embedding, layers);
+      o.weights_bytes = f.weights_bytes;
+      o.gradients_bytes = f.gradients_bytes;
+      o.optimizer_bytes = f.optimizer_bytes;
+      o.gathered_bytes = f.dequant_bytes;
+      o.paged_bytes = f.paged_bytes;
+    }
+    if (l.zero_stage >= 3 && d > 1)
+      o.gathered_bytes = std::min(kZero3LiveLayers, layers > 0 ? layers : 1) * layer_params * bpp.weights;
   };
   if (!shape) {
-    set_states(out, m.params / (t * p), 0, 0);
+    set_states(out, m.params / (t * p), 0, 0, 0);
     return out;
   }
 
@@ -120,7 +138,7 @@ MemoryBreakdown EstimateMemory(const ModelShape& m, const Layout& l, Precision p
   const double inflight_first = micro_batches > 0 ? std::min(p, micro_batches) : p;
   const double v = static_cast<double>(l.interleave);
   const double interleave_factor = l.interleave > 1 && l.pipeline > 1 ? 1 + (p - 1) / (p * v) : 1;
-  const double per_layer = ActivationBytesPerLayer(m, l) * interleave_factor;
+  const double per_layer = ActivationBytesPerLayer(MoeComputeShape(m), l) * interleave_factor;  // MoE: the active experts' width
   const double sb = static_cast<double>(m.seq_len) / static_cast<double>(l.context) * static_cast<double>(l.micro_batch);
   const double sbh_split = sb * static_cast<double>(m.hidden) / (l.sequence_parallel ? t : 1);
   const double embedding_dropout = sbh_split;
@@ -128,26 +146,27 @@ MemoryBreakdown EstimateMemory(const ModelShape& m, const Layout& l, Precision p
   struct Stage {
     double layers, params, activations, inflight;
     bool last, middle;
+    double embedding;
   };
   const double first_layers = static_cast<double>(split.first), last_layers = static_cast<double>(split.last);
   Stage stages[3];
   int count = 0;
   if (l.pipeline == 1) {
     stages[count++] = {first_layers, first_layers * layer_params + embedding,
-                       per_layer * first_layers + embedding_dropout + output_layer, 1, false, false};
+                       per_layer * first_layers + embedding_dropout + output_layer, 1, false, false, embedding};
   } else {
     stages[count++] = {first_layers, first_layers * layer_params + embedding,
-                       inflight_first * (per_layer * first_layers + embedding_dropout), inflight_first, false, false};
-    stages[count++] = {last_layers, last_layers * layer_params + embedding, per_layer * last_layers + output_layer, 1, true, false};
+                       inflight_first * (per_layer * first_layers + embedding_dropout), inflight_first, false, false, embedding};
+    stages[count++] = {last_layers, last_layers * layer_params + embedding, per_layer * last_layers + output_layer, 1, true, false, embedding};
     if (l.pipeline > 2) {
       const double middle = static_cast<double>(split.middle), inflight = std::max(1.0, inflight_first - 1);
-      stages[count++] = {middle, middle * layer_params, inflight * per_layer * middle, inflight, false, true};
+      stages[count++] = {middle, middle * layer_params, inflight * per_layer * middle, inflight, false, true, 0};
     }
   }
   MemoryBreakdown largest = out;
   for (int i = 0; i < count; ++i) {
     MemoryBreakdown c = out;
-    set_states(c, stages[i].params, stages[i].layers, layer_params);
+    set_states(c, stages[i].params, stages[i].layers, layer_params, stages[i].embedding);
     c.activations_bytes = stages[i].activations;
     c.inflight_micro_batches = stages[i].inflight;
     c.last_stage = stages[i].last;

@@ -145,7 +145,7 @@ void MonteCarlo::Schedule(const TimelineInputs& in) {
   full_segments_ = std::floor(in.work_seconds / interval);
   const double rest = in.work_seconds - full_segments_ * interval;
   segment_s_ = interval + in.checkpoint_block_seconds;
-  checkpoints_ = full_segments_ + (rest > 0 ? 1 : 0);
+  checkpoints_ = in.checkpointing ? full_segments_ + (rest > 0 ? 1 : 0) : 0;
   total_running_s_ = full_segments_ * segment_s_ + (rest > 0 ? rest + in.checkpoint_block_seconds : 0);
 }
 

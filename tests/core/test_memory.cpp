@@ -356,6 +356,23 @@ TEST_CASE("memory: activations generalise Korthikanti's 34 sbh to GQA and gated 
   CHECK(ActivationBytesPerLayer(m, l) == doctest::Approx(sbh * 34 / 8));
 }
 
+// Issue 18: a shape without workload.vocab still gets its activations, with the stated default vocabulary.
+TEST_CASE("memory: activations with the default vocabulary when only workload.vocab is missing") {
+  const Scenario s = test::MustParse(
+      R"({"workload": {"params": 7e9, "layers": 32, "hidden": 4096, "heads": 32, "seq_len": 4096}, "cluster": {"gpus": 8}})");
+  const Result r = Evaluate(s);
+  REQUIRE(r.memory_present);
+  CHECK(r.memory.activations_known);
+  CHECK(r.memory.activations_bytes > 0);
+  Scenario given = s;
+  given.workload.vocab = kDefaultVocab;
+  CHECK(Evaluate(given).memory.activations_bytes == doctest::Approx(r.memory.activations_bytes));
+  const json doc = json::parse(ResultToJson(s, r));
+  CHECK(doc["memory"]["vocab_assumed"]["vocab"] == kDefaultVocab);
+  CHECK(doc["memory"]["vocab_assumed"]["source"].get<std::string>().find("Megatron") != std::string::npos);
+  CHECK(!doc.contains("step"));  // the step-time model still needs the real vocabulary
+}
+
 TEST_CASE("Llama 3 405B on 16,384 H100 (TP8 x PP16 x DP128, sequence parallel): 126 layers on 16 stages evaluate and fit in 80 GB") {
   // Dubey et al. 2024, arXiv:2407.21783: Table 4 (TP8 CP1 PP16 DP128, sequence 8,192, 16M tokens per batch),
   // section 3.3.2 (first and last stages hold one layer fewer; optimizer states and gradients sharded over
