@@ -1,6 +1,8 @@
 // montecarlo.cpp — discrete-event simulation of the job timeline (see montecarlo.h for the model).
 #include "montecarlo.h"
 
+#include "calibration.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -112,13 +114,9 @@ MonteCarlo::MonteCarlo(const Scenario& s, std::uint64_t seed, std::int64_t trial
   }
   max_events_ = 100 * per_unit + 10000;
 
-  // The unit's schedule: full segments of interval + block, then the rest + block (the final checkpoint).
-  const double interval = in.interval_seconds > 0 ? in.interval_seconds : in.work_seconds;
-  full_segments_ = std::floor(in.work_seconds / interval);
-  const double rest = in.work_seconds - full_segments_ * interval;
-  segment_s_ = interval + in.checkpoint_block_seconds;
-  checkpoints_ = in.checkpointing ? full_segments_ + (rest > 0 ? 1 : 0) : 0;
-  total_running_s_ = full_segments_ * segment_s_ + (rest > 0 ? rest + in.checkpoint_block_seconds : 0);
+  Schedule(in);
+  trial_plan_ = plan_;
+  model_error_ = training && tasks_per_trial_ == 1 && plan_.units == 1 && closed_form_.mfu_source == MfuSource::kPredicted;
   // Checkpoint k restarts at k x segment; it is complete only `write` after its blocking part began.
   commit_lag_s_ = in.checkpoint_async ? std::max(0.0, in.checkpoint_write_seconds - in.checkpoint_block_seconds) : 0;
 
@@ -139,6 +137,16 @@ MonteCarlo::MonteCarlo(const Scenario& s, std::uint64_t seed, std::int64_t trial
   }
   time_hours_.resize(static_cast<std::size_t>(trials));
   cost_usd_.resize(static_cast<std::size_t>(trials));
+}
+
+// The unit's schedule: full segments of interval + block, then the rest + block (the final checkpoint).
+void MonteCarlo::Schedule(const TimelineInputs& in) {
+  const double interval = in.interval_seconds > 0 ? in.interval_seconds : in.work_seconds;
+  full_segments_ = std::floor(in.work_seconds / interval);
+  const double rest = in.work_seconds - full_segments_ * interval;
+  segment_s_ = interval + in.checkpoint_block_seconds;
+  checkpoints_ = in.checkpointing ? full_segments_ + (rest > 0 ? 1 : 0) : 0;
+  total_running_s_ = full_segments_ * segment_s_ + (rest > 0 ? rest + in.checkpoint_block_seconds : 0);
 }
 
 double MonteCarlo::DrawFailure() {
@@ -211,7 +219,7 @@ void MonteCarlo::Recover(double seconds, UnitTrial* u, double* fail, double* spo
 // One timeline of the unit, from the first segment to the end of the last one.
 void MonteCarlo::SimulateUnit(UnitTrial* u) {
   *u = UnitTrial{};
-  const TimelineInputs& in = plan_.unit;
+  const TimelineInputs& in = Active().unit;
   Timeline& t = u->t;
   t.work = in.work_seconds;
   t.checkpoints = checkpoints_;
@@ -266,8 +274,15 @@ void MonteCarlo::RunTrial() {
   double interruptions = 0, failures = 0, preemptions = 0;
   bool truncated = false;
   if (tasks_per_trial_ == 1 && plan_.units == 1) {
+    if (model_error_) {  // this trial's step time: the prediction times the model's error (compute only)
+      trial_plan_ = plan_;
+      const double compute_s = plan_.work_compute_s * StepTimeErrorFactor(rng_.Uniform());
+      trial_plan_.unit.work_seconds += compute_s - plan_.work_compute_s;
+      trial_plan_.work_compute_s = compute_s;
+      Schedule(trial_plan_.unit);
+    }
     SimulateUnit(&u);
-    BillJob(plan_, u.t, u.t.preemptions, &bill, node_stamp_.empty() ? -1 : FinalRoundingGpuSeconds(u));
+    BillJob(Active(), u.t, u.t.preemptions, &bill, node_stamp_.empty() ? -1 : FinalRoundingGpuSeconds(u));
     interruptions = u.t.interruptions, failures = u.t.failures, preemptions = u.t.preemptions;
     truncated = u.truncated;
   } else {
@@ -313,6 +328,7 @@ McSummary MonteCarlo::Summary() const {
   s.trials = completed_;
   s.closed_form_hours = closed_form_.expected_hours;
   s.closed_form_usd = closed_form_.expected_usd;
+  s.model_error_sampled = model_error_;
   s.truncated_trials = truncated_;
   if (completed_ == 0) return s;
   const double n = static_cast<double>(completed_);
@@ -371,6 +387,10 @@ std::string McSummaryToJson(const McSummary& m, const Result& closed_form, int i
   j["mean_preemptions"] = m.mean_preemptions;
   j["closed_form"] = {{"time_hours", m.closed_form_hours}, {"cost_usd", m.closed_form_usd},
                       {"cost", m.closed_form_usd * k}};
+  if (m.model_error_sampled)  // issue 18: each trial draws the step-time model's error on published runs
+    j["model_error"] = {{"sampled", true}, {"step_time_error_min", kStepModelError.min},
+                        {"step_time_error_mean", kStepModelError.mean}, {"step_time_error_max", kStepModelError.max},
+                        {"runs", kStepModelError.runs}};
   j["truncated_trials"] = m.truncated_trials;  // stopped at the event cap (0 unless the job barely finishes)
   return j.dump(indent);
 }

@@ -67,6 +67,9 @@ struct McSummary {
   std::int64_t truncated_trials = 0; // trials stopped at the event cap (should be 0)
   double closed_form_hours = 0;      // Evaluate(): the expectation the mean should approach (exponential)
   double closed_form_usd = 0;
+  // Issue 18: with a predicted MFU each trial also draws the step-time model's error (calibration.h), so the
+  // spread (P90) includes model error; the closed form stays at the prediction.
+  bool model_error_sampled = false;
 };
 
 // The document of `gpucost mc --format json` and the page's view("mc"): trials and seed, the statistics and
@@ -117,6 +120,10 @@ class MonteCarlo {
   std::int64_t trials_ = 0, completed_ = 0, truncated_ = 0;
   bool cancelled_ = false;
   char error_[200] = {};
+  void Schedule(const TimelineInputs& in);  // the unit's checkpoint segments for its work
+  bool model_error_ = false;    // draw the step-time model's error per trial (predicted MFU)
+  JobPlan trial_plan_;          // plan_ with this trial's work (model error applied)
+  const JobPlan& Active() const { return model_error_ ? trial_plan_ : plan_; }
   // Derived constants of the unit timeline.
   double segment_s_ = 0, total_running_s_ = 0, commit_lag_s_ = 0, full_segments_ = 0, checkpoints_ = 0;
   double weibull_scale_s_ = 0, failure_shape_ = 1;

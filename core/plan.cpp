@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "calibration.h"
 #include "catalog.h"
 #include "evaluate.h"
 #include "fields.h"
@@ -131,9 +132,13 @@ bool ParamsAtDefault(const Scenario& sc) {
   return f != nullptr && IsDefault(sc, *f);
 }
 
-// Ties (equal time) go to the smaller memory footprint, then to fewer model-parallel GPUs.
+// Ties (equal ranked time) go to the faster prediction, then to the smaller memory footprint.
+// Layouts predicted above the best MFU measured on the GPU class are ranked at that MFU (calibration.h).
 bool Better(const StepTime& a, const MemoryBreakdown& ma, const PlanEntry& b) {
-  if (a.seconds != b.step.seconds) return a.seconds < b.step.seconds;
+  const double sa = DoubtedSeconds(a.seconds, a.mfu, a.best_measured_mfu);
+  const double sb = DoubtedSeconds(b.step.seconds, b.step.mfu, b.step.best_measured_mfu);
+  if (sa != sb) return sa < sb;
+  if (a.seconds != b.step.seconds) return a.seconds < b.step.seconds;  // equal doubt: the faster prediction
   return ma.total_bytes() < b.memory.total_bytes();
 }
 
@@ -218,6 +223,8 @@ void ApplyLayout(const Layout& l, Scenario* s) {
   p.sequence_parallel = l.sequence_parallel;
   p.zero_stage = l.zero_stage;
   p.overlap_comm = l.overlap_comm;
+  p.context_parallel = l.context;
+  p.flash_attention = l.flash_attention;
   if (l.global_batch > 0) p.global_batch = l.global_batch;
 }
 
@@ -303,6 +310,8 @@ std::string PlanToJson(const PlanSearch& s, int indent) {
     StepTimeFields(e.step, fields);
     json step = json::object();
     for (const NamedValue& f : fields) step[f.name] = num(f.value);
+    step["beyond_evidence"] = e.step.beyond_evidence;
+    step["ranked_seconds"] = num(DoubtedSeconds(e.step.seconds, e.step.mfu, e.step.best_measured_mfu));
     plan["step"] = step;
     const MemoryBreakdown& m = e.memory;
     plan["memory"] = {{"model_states_gb", num(m.model_states_bytes() / 1e9)},

@@ -72,6 +72,7 @@ std::string ResultToJson(const Scenario& s, const Result& r, int indent) {
     json step = json::object();
     for (const NamedValue& f : fields) step[f.name] = Num(f.value);
     step["scaling_efficiency"] = Num(r.scaling_efficiency);
+    step["beyond_evidence"] = r.step.beyond_evidence;  // issue 18: predicted above the best measured MFU
     step["mfu_convention"] = kMfuConvention;
     step["hfu_convention"] = kHfuConvention;
     doc["step"] = step;

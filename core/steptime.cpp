@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "calibration.h"
 #include "catalog.h"
 #include "comm.h"
 #include "memory.h"
@@ -227,6 +228,7 @@ StepHardware StepHardwareFor(const Scenario& s, const EffectiveHardware& hw) {
   r.grad_bytes_per_param = bpp.gradients;
   r.weight_bytes_per_param = bpp.weights;
   r.optimizer_bytes_per_param = bpp.optimizer;
+  if (hw.gpu != nullptr) r.best_measured_mfu = BestMeasuredMfu(hw.gpu->arch);
   if (p == Precision::kFp8 && hw.gpu != nullptr) {
     const double fp8 = DensePeakTflops(*hw.gpu, Precision::kFp8), bf16 = DensePeakTflops(*hw.gpu, Precision::kBf16);
     r.fp8_linear = true;
@@ -360,6 +362,11 @@ StepTime EstimateStepTime(const ModelShape& m, const Layout& l, const StepHardwa
   r.mfu = r.model_flops / capacity;
   r.hfu = r.hardware_flops / capacity;
   r.tokens_per_second = tokens / r.seconds;
+  const MfuBand band = MfuBandFor(r.mfu, hw.best_measured_mfu);
+  r.mfu_low = band.low;
+  r.mfu_high = band.high;
+  r.best_measured_mfu = band.best_measured;
+  r.beyond_evidence = band.beyond_evidence;
   return r;
 }
 
@@ -371,7 +378,8 @@ void StepTimeFields(const StepTime& t, NamedValue (&out)[kStepFieldCount]) {
       {"exposed_comm_seconds", t.exposed_comm_seconds}, {"bubble_seconds", t.bubble_seconds},
       {"optimizer_seconds", t.optimizer_seconds}, {"dp_comm_total_seconds", t.dp_comm_total_seconds},
       {"mfu", t.mfu}, {"hfu", t.hfu}, {"tokens_per_second", t.tokens_per_second}, {"model_flops", t.model_flops},
-      {"hardware_flops", t.hardware_flops}, {"params", t.params}, {"ep_comm_seconds", t.ep_comm_seconds}};
+      {"hardware_flops", t.hardware_flops}, {"params", t.params}, {"ep_comm_seconds", t.ep_comm_seconds},
+      {"mfu_low", t.mfu_low}, {"mfu_high", t.mfu_high}, {"best_measured_mfu", t.best_measured_mfu}};
   for (int i = 0; i < kStepFieldCount; ++i) out[i] = fields[i];
 }
 

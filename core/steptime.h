@@ -65,6 +65,7 @@ struct StepHardware {
   // cast to FP8; the attention core stays at the 16-bit peak (attention_peak_flops).
   bool fp8_linear = false;
   double attention_peak_flops = 0;  // 0: peak_flops
+  double best_measured_mfu = 0;     // on this GPU class (calibration.h; 0: none measured)
 };
 StepHardware StepHardwareFor(const Scenario& s, const EffectiveHardware& hw);
 
@@ -107,6 +108,11 @@ struct StepTime {
   double hfu = 0;                   // hardware FLOPs / (seconds x GPUs x peak)
   double tokens_per_second = 0;
   double params = 0;                // N of the shape (4h² + 2hf per layer + V h)
+  // Issue 18: the model's evidence (calibration.h). The MFU band from the measured runs' errors; a prediction
+  // above the best MFU measured on its GPU class is beyond the evidence (the search ranks it at that MFU).
+  double mfu_low = 0, mfu_high = 0;
+  double best_measured_mfu = 0;     // 0: no measured run on this GPU class
+  bool beyond_evidence = false;
   bool ok() const { return error == LayoutError::kNone; }
 };
 
@@ -121,12 +127,13 @@ double HbmEfficiency(double bytes);
 // The parts and figures of a step as (JSON name, value) pairs, in a fixed order: seconds, compute_seconds,
 // memory_bound_seconds, recompute_seconds, tp_comm_seconds, pp_comm_seconds, dp_comm_seconds,
 // exposed_comm_seconds, bubble_seconds, optimizer_seconds, dp_comm_total_seconds, mfu, hfu,
-// tokens_per_second, model_flops, hardware_flops, params, ep_comm_seconds. Used by the result JSON, the plan JSON and tables.
+// tokens_per_second, model_flops, hardware_flops, params, ep_comm_seconds, mfu_low, mfu_high, best_measured_mfu.
+// Used by the result JSON, the plan JSON and tables.
 struct NamedValue {
   const char* name;
   double value;
 };
-constexpr int kStepFieldCount = 18;
+constexpr int kStepFieldCount = 21;  // + ep_comm_seconds, mfu_low, mfu_high, best_measured_mfu (beyond_evidence: a bool, written apart)
 // The FLOP conventions of mfu and hfu, for documents and tooltips.
 constexpr const char* kMfuConvention = "MFU: model FLOPs 6 N + 12 L h s per token (N = L (4h^2 + 2h ffn) + V h) / dense peak";
 constexpr const char* kHfuConvention = "HFU: model FLOPs + recomputed FLOPs (selective: attention; full: the forward) / dense peak";

@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <memory>
 
+#include "calibration.h"
 #include "cli.h"
 #include "format.h"
 #include "inference_cli.h"
@@ -41,7 +42,8 @@ void PrintTable(const PlanSearch& p) {
            std::to_string(l.micro_batch), std::to_string(l.interleave), RecomputeName(l.recompute),
            l.sequence_parallel ? "yes" : "no", std::to_string(l.zero_stage), Seconds(s.seconds),
            Seconds(s.compute_seconds + s.memory_bound_seconds), Seconds(s.recompute_seconds),
-           Seconds(s.exposed_comm_seconds), Seconds(s.bubble_seconds), FormatPercent(s.mfu), FormatPercent(s.hfu),
+           Seconds(s.exposed_comm_seconds), Seconds(s.bubble_seconds),
+           FormatPercent(s.mfu) + (s.beyond_evidence ? " (!)" : ""), FormatPercent(s.hfu),
            FormatNumber(e.memory.total_bytes() / 1e9, 3) + " / " + FormatNumber(e.memory.device_bytes / 1e9, 3),
            e.job_usd > 0 ? FormatMoney(e.job_cost, p.currency) : "-"});
   }
@@ -49,6 +51,15 @@ void PrintTable(const PlanSearch& p) {
   std::printf("\nt tensor, p pipeline, d data parallel, mb micro-batch, v interleave, sp sequence parallel.\n"
               "compute = matrix + memory-bound work; comm = exposed tensor/pipeline/data-parallel communication.\n"
               "MFU counts 6ND + attention FLOPs; HFU adds recomputed FLOPs; both against the dense peak.\n");
+  bool doubted = false;
+  for (int i = 0; i < p.count; ++i) doubted = doubted || p.best[i].step.beyond_evidence;
+  if (p.count > 0)
+    std::printf("Predicted MFU carries the model's error on published runs: %s of the prediction (plan 1: %s - %s).\n",
+                (FormatPercent(1 + kStepModelError.min) + " - " + FormatPercent(1 + kStepModelError.max)).c_str(),
+                FormatPercent(p.best[0].step.mfu_low).c_str(), FormatPercent(p.best[0].step.mfu_high).c_str());
+  if (doubted)
+    std::printf("(!) predicted above the best MFU measured on this GPU class (%s): ranked as if it ran at that MFU.\n",
+                FormatPercent(p.best[0].step.best_measured_mfu).c_str());
 }
 
 }  // namespace

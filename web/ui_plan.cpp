@@ -87,7 +87,16 @@ void PlanTable(AppState& app) {
                         e.step.compute_seconds, e.step.memory_bound_seconds, e.step.recompute_seconds,
                         e.step.exposed_comm_seconds, e.step.tp_comm_seconds, e.step.pp_comm_seconds,
                         e.step.dp_comm_seconds, e.step.bubble_seconds, e.step.optimizer_seconds);
-    ImGui::TableNextColumn(); ImGui::Text("%s / %s", FormatPercent(e.step.mfu).c_str(), FormatPercent(e.step.hfu).c_str());
+    ImGui::TableNextColumn();
+    ImGui::Text("%s / %s%s", FormatPercent(e.step.mfu).c_str(), FormatPercent(e.step.hfu).c_str(),
+                e.step.beyond_evidence ? " (!)" : "");
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("Model band MFU %s - %s (the step-time model's error on published runs).%s",
+                        FormatPercent(e.step.mfu_low).c_str(), FormatPercent(e.step.mfu_high).c_str(),
+                        e.step.beyond_evidence
+                            ? (" (!) Above the best MFU measured on this GPU class (" +
+                               FormatPercent(e.step.best_measured_mfu) + "): ranked as if it ran at that MFU.").c_str()
+                            : "");
     ImGui::TableNextColumn(); ImGui::Text("%.1f / %.0f", e.memory.total_bytes() / 1e9, e.memory.device_bytes / 1e9);
     ImGui::TableNextColumn(); ImGui::TextUnformatted(FormatDisplayMoney(app.result, e.job_usd).c_str());
     ImGui::PopID();

@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <memory>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -12,8 +13,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "calibration.h"
 #include "catalog.h"
+#include "evaluate.h"
 #include "layout.h"
+#include "montecarlo.h"
+#include "plan.h"
+#include "result_json.h"
 #include "steptime.h"
 #include "../test_util.h"
 
@@ -127,4 +133,115 @@ TEST_CASE("calibration: every measured run within 12%, mean absolute error <= 5%
   CHECK(sum_abs / n <= targets["mean_abs_error"].get<double>());
   CHECK(std::fabs(sum / n) <= targets["mean_signed_error"].get<double>());
   CHECK(worst <= targets["max_abs_error"].get<double>());
+}
+
+TEST_CASE("calibration: the model-error band and the best measured MFUs are the residuals of the held runs") {
+  const std::vector<RunResult> runs = RunAll();
+  double sum = 0, lo = 1, hi = -1, best_ampere = 0, best_hopper = 0;
+  int n = 0;
+  for (const RunResult& r : runs) {
+    if (r.excluded) continue;
+    sum += r.error, lo = std::min(lo, r.error), hi = std::max(hi, r.error), ++n;
+    const std::string arch = FindGpu(r.gpu.c_str())->arch;
+    if (arch == "Ampere") best_ampere = std::max(best_ampere, r.measured_mfu);
+    if (arch == "Hopper") best_hopper = std::max(best_hopper, r.measured_mfu);
+  }
+  const double mean = sum / n;
+  double var = 0;
+  for (const RunResult& r : runs)
+    if (!r.excluded) var += (r.error - mean) * (r.error - mean);
+  const double sd = std::sqrt(var / n);
+  MESSAGE("step-time error over " << n << " runs: mean " << mean << ", sd " << sd << ", min " << lo << ", max " << hi
+                                  << "; best measured MFU Ampere " << best_ampere << ", Hopper " << best_hopper);
+  CHECK(kStepModelError.runs == n);
+  CHECK(std::fabs(kStepModelError.mean - mean) < 0.0005);
+  CHECK(std::fabs(kStepModelError.sd - sd) < 0.0005);
+  CHECK(std::fabs(kStepModelError.min - lo) < 0.0005);
+  CHECK(std::fabs(kStepModelError.max - hi) < 0.0005);
+  CHECK(std::fabs(BestMeasuredMfu("Ampere") - best_ampere) < 0.002);
+  CHECK(std::fabs(BestMeasuredMfu("Hopper") - best_hopper) < 0.002);
+  CHECK(BestMeasuredMfu("Blackwell") == 0);  // no measured run: no evidence bound
+  // Every held run's measured MFU lies inside its prediction's band.
+  for (const RunResult& r : runs) {
+    if (r.excluded) continue;
+    CAPTURE(r.id);
+    CHECK(r.measured_mfu >= r.step.mfu_low * (1 - 1e-9));
+    CHECK(r.measured_mfu <= r.step.mfu_high * (1 + 1e-9));
+  }
+  // The triangular draw spans the band and is monotone.
+  CHECK(StepTimeErrorFactor(1e-12) == doctest::Approx(1 / (1 + kStepModelError.min)).epsilon(1e-4));
+  CHECK(StepTimeErrorFactor(1 - 1e-12) == doctest::Approx(1 / (1 + kStepModelError.max)).epsilon(1e-4));
+  CHECK(StepTimeErrorFactor(0.3) > StepTimeErrorFactor(0.7));
+}
+
+namespace {
+const char* const kGpt3On64 = R"({
+  "cluster": {"gpu": "a100-sxm-80gb", "gpus": 64, "node_network_gbps": 1600},
+  "workload": {"params": 175e9, "tokens": 300e9, "layers": 96, "hidden": 12288, "heads": 96, "seq_len": 2048,
+               "vocab": 51200},
+  "parallel": {"global_batch": 64, "tensor_parallel": 8, "pipeline_parallel": 8, "pipeline_interleave": 3,
+               "sequence_parallel": true, "recompute": "selective", "zero_stage": 0}})";
+}  // namespace
+
+TEST_CASE("plan: a layout predicted above the best measured MFU of its GPU class is flagged and ranked at that MFU") {
+  const Scenario s = test::MustParse(kGpt3On64);
+  auto search = std::make_unique<PlanSearch>();
+  REQUIRE(PlanBegin(s, PlanObjective::kTime, 10, search.get()).empty());
+  PlanRun(search.get());
+  REQUIRE(search->count == 10);
+  int flagged = 0;
+  double last = 0;
+  for (int i = 0; i < search->count; ++i) {
+    const StepTime& t = search->best[i].step;
+    CAPTURE(i);
+    CHECK(t.best_measured_mfu == doctest::Approx(0.563));
+    CHECK(t.beyond_evidence == (t.mfu > 0.563));
+    CHECK(t.mfu_low < t.mfu);
+    CHECK(t.mfu_high > t.mfu);
+    const double ranked = DoubtedSeconds(t.seconds, t.mfu, t.best_measured_mfu);
+    CHECK(ranked >= last);  // ranked by the doubted time
+    CHECK(ranked >= t.seconds);
+    last = ranked;
+    flagged += t.beyond_evidence ? 1 : 0;
+  }
+  MESSAGE("GPT-3 175B on 64 A100: plan 1 predicted MFU " << search->best[0].step.mfu << ", " << flagged
+                                                         << " of 10 plans beyond the evidence");
+  CHECK(flagged >= 1);  // the model's optimum lies above what A100s have been measured to reach
+  const nlohmann::json doc = nlohmann::json::parse(PlanToJson(*search));
+  CHECK(doc["plans"][0]["step"].contains("mfu_low"));
+  CHECK(doc["plans"][0]["step"].contains("beyond_evidence"));
+  // The result document carries the band too.
+  const Result r = Evaluate(s);
+  REQUIRE(r.step.ok());
+  const nlohmann::json result = nlohmann::json::parse(ResultToJson(s, r));
+  CHECK(result["step"]["mfu_high"].get<double>() > result["step"]["mfu_low"].get<double>());
+  CHECK(result["step"].contains("beyond_evidence"));
+}
+
+TEST_CASE("Monte Carlo: with a predicted MFU each trial draws the model error, widening P10-P90; seeded") {
+  Scenario s = test::MustParse(kGpt3On64);
+  s.reliability.gpu_mtbf_hours = 0;  // no failures: the spread is the model's error alone
+  MonteCarlo predicted(s, 7, 4000);
+  REQUIRE(predicted.ok());
+  predicted.Run(4000);
+  const McSummary a = predicted.Summary();
+  CHECK(a.model_error_sampled);
+  const double mid = a.closed_form_hours;
+  MESSAGE("P10 " << a.time_hours.p10 << " h, P50 " << a.time_hours.p50 << " h, P90 " << a.time_hours.p90
+                 << " h; prediction " << mid << " h");
+  CHECK(a.time_hours.p90 > mid * 1.04);  // the model has been up to 11.7% fast
+  CHECK(a.time_hours.p10 < mid * 1.0);   // and up to 6.6% slow
+  CHECK(a.time_hours.max <= mid / (1 + kStepModelError.min) * (1 + 1e-9));
+  CHECK(a.time_hours.min >= mid / (1 + kStepModelError.max) * (1 - 1e-9));
+  MonteCarlo again(s, 7, 4000);
+  again.Run(4000);
+  CHECK(again.Summary().time_hours.p90 == a.time_hours.p90);  // deterministic for a seed
+  // A given MFU carries no model error: no spread without failures.
+  const Result r = Evaluate(s);
+  s.cluster.mfu = r.mfu;
+  MonteCarlo given(s, 7, 1000);
+  given.Run(1000);
+  const McSummary b = given.Summary();
+  CHECK_FALSE(b.model_error_sampled);
+  CHECK(b.time_hours.p90 == doctest::Approx(b.time_hours.p10));
 }
