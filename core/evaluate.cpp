@@ -9,6 +9,7 @@
 #include <string>
 
 #include "catalog.h"
+#include "finetune.h"
 #include "i18n.h"
 #include "inference.h"
 #include "inference_json.h"
@@ -63,6 +64,21 @@ void PredictStep(const Scenario& s, const EffectiveHardware& hw, Result* r) {
   if (s.cluster.mfu > 0) return;
   r->mfu = s.parallel.single_node_mfu > 0 ? s.parallel.single_node_mfu * r->scaling_efficiency : r->step.mfu;
   r->mfu_source = MfuSource::kPredicted;
+}
+
+// reliability.checkpointing = false (issue 18): no checkpoint is written, so the whole work is one segment that
+// every interruption restarts from the beginning, and no preemption notice can save progress. Daly's optimum
+// stays in the result as advice.
+void NoCheckpoints(JobPlan* job, Result* r) {
+  TimelineInputs& in = job->unit;
+  in.checkpointing = false;
+  in.interval_seconds = in.work_seconds;
+  in.checkpoint_block_seconds = in.checkpoint_write_seconds = 0;
+  in.checkpoint_async = in.spot_saves_on_notice = false;
+  job->rollback_rate_per_s = in.failure_rate_per_s + in.spot_rate_per_s;
+  r->checkpoint_interval_minutes = in.work_seconds / 60;
+  r->checkpoint_write_minutes = 0;
+  r->checkpoint_gb = 0;  // nothing stored
 }
 
 }  // namespace
@@ -120,7 +136,7 @@ bool PlanJob(const Scenario& s, JobPlan* plan, Result* r) {
   r->achieved_tflops_per_gpu = r->peak_tflops_per_gpu * r->mfu;
 
   // --- Checkpoint size and write time ---
-  r->checkpoint_gb = rel.checkpoint_gb > 0 ? rel.checkpoint_gb : w.params * rel.checkpoint_bytes_per_param / 1e9;
+  r->checkpoint_gb = rel.checkpoint_gb > 0 ? rel.checkpoint_gb : CheckpointParams(s) * rel.checkpoint_bytes_per_param / 1e9;
   const double write_bytes_per_s = s.storage.checkpoint_write_gbps * 1e9;
   double write_s = rel.checkpoint_write_minutes > 0 ? rel.checkpoint_write_minutes * 60 : r->checkpoint_gb * 1e9 / write_bytes_per_s;
 
@@ -135,7 +151,7 @@ bool PlanJob(const Scenario& s, JobPlan* plan, Result* r) {
                                        static_cast<double>(w.seq_len)
                                  : 0;
     r->flops_include_attention = w.flops <= 0 && attention > 0;
-    r->flops_per_token = 6 * w.params + (r->flops_include_attention ? attention : 0);
+    r->flops_per_token = WeightFlopsPerToken(s) + (r->flops_include_attention ? attention : 0);  // finetune.h
     r->batch_size_token_factor = BatchSizeTokenFactor(s);  // McCandlish et al. 2018; 1 when off
     r->flops = (w.flops > 0 ? w.flops : r->flops_per_token * w.tokens) * r->batch_size_token_factor;
     r->tokens = w.tokens * r->batch_size_token_factor;
@@ -212,6 +228,7 @@ bool PlanJob(const Scenario& s, JobPlan* plan, Result* r) {
   r->optimal_checkpoint_interval_minutes = optimum_s / 60;
   r->checkpoint_interval_minutes = in.interval_seconds / 60;
   job.downtime_s = rel.downtime_hours * 3600;
+  if (!rel.checkpointing) NoCheckpoints(&job, r);
 
   // --- Price per GPU-hour ---
   const bool owned = Model(s) == PricingModel::kOwned;
@@ -373,6 +390,9 @@ Result Evaluate(const Scenario& s) {
       (interval_used_s > 2 * optimum_s || interval_used_s < 0.5 * optimum_s))
     wn.Add("interval_far_from_optimum", "Checkpoint interval %.0f min is far from the optimum %.0f min (Daly).",
            in.interval_seconds / 60, optimum_s / 60);
+  if (!rel.checkpointing && rollback_rate > 0)
+    wn.Add("no_checkpoints", "No checkpoints: each of the %.3g expected interruptions restarts the job from the "
+           "beginning (checkpointing every %.0f min would be optimal, Daly).", r.expected_interruptions, optimum_s / 60);
   if (training && r.mfu > kMfuCeiling)
     wn.Add("mfu_above_measured", "MFU %.0f%% is above the best published large-scale training MFU (~56%%, "
            "Korthikanti et al. 2022); measure it with gpucost probe.", r.mfu * 100);

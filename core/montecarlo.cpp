@@ -117,7 +117,7 @@ MonteCarlo::MonteCarlo(const Scenario& s, std::uint64_t seed, std::int64_t trial
   full_segments_ = std::floor(in.work_seconds / interval);
   const double rest = in.work_seconds - full_segments_ * interval;
   segment_s_ = interval + in.checkpoint_block_seconds;
-  checkpoints_ = full_segments_ + (rest > 0 ? 1 : 0);
+  checkpoints_ = in.checkpointing ? full_segments_ + (rest > 0 ? 1 : 0) : 0;
   total_running_s_ = full_segments_ * segment_s_ + (rest > 0 ? rest + in.checkpoint_block_seconds : 0);
   // Checkpoint k restarts at k x segment; it is complete only `write` after its blocking part began.
   commit_lag_s_ = in.checkpoint_async ? std::max(0.0, in.checkpoint_write_seconds - in.checkpoint_block_seconds) : 0;

@@ -8,8 +8,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "finetune.h"
 #include "layout.h"
 #include "memory.h"
+#include "moe.h"
 #include "scaling_fit.h"
 
 namespace gpucost {
@@ -28,7 +30,7 @@ double ModelFlopsPerToken(const Scenario& s) {
                                ? 12.0 * static_cast<double>(w.layers) * static_cast<double>(w.hidden) *
                                      static_cast<double>(w.seq_len)
                                : 0;
-  return 6 * w.params + attention;
+  return WeightFlopsPerToken(s) + attention;  // 6 N, MoE: active N; LoRA: 4 N + 6 adapters (finetune.h)
 }
 
 void ApplyMeasuredScaling(const Scenario& s, double peak_flops_per_gpu, Result* r) {
@@ -115,6 +117,12 @@ nlohmann::json LawJson(const LawFit& f, int points) {
 void WriteParallelismJson(const Scenario& s, const Result& r, nlohmann::json* doc) {
   nlohmann::json& d = *doc;
   d["work"]["batch_size_token_factor"] = r.batch_size_token_factor;
+  if (Kind(s) == WorkloadKind::kTraining) {  // issue 18: MoE and fine-tuning (moe.h, finetune.h)
+    static const char* const kModes[] = {"full", "lora", "qlora"};
+    d["work"]["finetune"] = kModes[s.finetune.mode >= 0 && s.finetune.mode <= 2 ? s.finetune.mode : 0];
+    d["work"]["active_params"] = ActiveParams(s);
+    d["work"]["trainable_params"] = TrainableParams(s);
+  }
   if (r.memory_present) {
     const MemoryBreakdown& m = r.memory;
     nlohmann::json mem = {{"model_states_gb", Gb(m.model_states_bytes())},
@@ -133,6 +141,9 @@ void WriteParallelismJson(const Scenario& s, const Result& r, nlohmann::json* do
                                    : "first pipeline stage (embedding, most in-flight micro-batches)"},
                           {"params_per_gpu", m.params_per_gpu},
                           {"inflight_micro_batches", m.inflight_micro_batches}};
+    if (s.workload.vocab == 0 && m.activations_known)  // issue 18: the vocabulary the estimate assumed
+      mem["vocab_assumed"] = {{"vocab", kDefaultVocab}, {"source", kDefaultVocabSource}};
+    if (m.paged_bytes > 0) mem["paged_optimizer_gb"] = Gb(m.paged_bytes);  // QLoRA: may move to CPU memory
     if (r.memory_smallest_fit.found) mem["smallest_fitting_layout"] = LayoutJson(r.memory_smallest_fit.layout);
     d["memory"] = mem;
   }

@@ -157,7 +157,7 @@ std::string PlanBegin(const Scenario& sc, PlanObjective objective, int top, Plan
   *s = PlanSearch{};
   s->shape = ShapeFromScenario(sc);
   if (ParamsAtDefault(sc)) s->shape.params = 0;
-  if (!s->shape.known())
+  if (!s->shape.known() || !HasModelShape(sc))  // the default vocabulary serves memory only (layout.h)
     return "workload.layers, workload.hidden, workload.heads, workload.seq_len and workload.vocab are needed to plan";
   if (sc.parallel.global_batch <= 0) return "parallel.global_batch is needed to plan (sequences per step)";
   EffectiveHardware hw;

@@ -87,6 +87,7 @@ struct ReliabilityInputs {
   std::int64_t hot_spares;          // reliability.hot_spares (extra GPUs billed, standing by)
   double hot_spare_recovery_minutes;// reliability.hot_spare_recovery_minutes (recovery when a spare takes over)
   double failure_shape;             // reliability.failure_shape (Weibull shape for Monte Carlo; 1 = exponential)
+  bool checkpointing;               // reliability.checkpointing (false: no checkpoints; a failure restarts the job)
 };
 
 struct StorageInputs {
@@ -162,6 +163,28 @@ struct ScalingInputs {
   ScalingPointInputs points[kMaxScalingPoints];
 };
 
+// Models by name, mixture of experts and fine-tuning (issue 18; core/models.h, moe.h, finetune.h). Their JSON
+// paths are under workload (and parallel.expert_parallel); they live in their own structs.
+enum class Finetune : int { kFull = 0, kLora, kQlora };
+enum class LoraTargets : int { kAll = 0, kAttention };
+struct ArchitectureInputs {
+  char model[kTextCapacity];        // workload.model (assets/models.json id: fills the shape and params)
+  std::int64_t head_dim;            // workload.head_dim (auto: hidden / heads)
+  double attention_params;          // workload.attention_params (weights of one layer's attention; auto: from widths)
+  std::int64_t experts;             // workload.experts (routed experts per MoE layer; auto: dense)
+  std::int64_t active_experts;      // workload.active_experts (routed experts per token)
+  std::int64_t shared_experts;      // workload.shared_experts (always-active experts per MoE layer)
+  std::int64_t expert_ffn_hidden;   // workload.expert_ffn_hidden (auto: ffn_hidden)
+  std::int64_t dense_layers;        // workload.dense_layers (leading dense layers of an MoE model)
+  double active_params;             // workload.active_params (per token; auto: params, or the MoE shape's)
+  std::int64_t expert_parallel;     // parallel.expert_parallel (experts split over this many data-parallel ranks)
+};
+struct FinetuneInputs {
+  int mode;                         // workload.finetune: full | lora | qlora
+  std::int64_t lora_rank;           // workload.lora_rank
+  int lora_targets;                 // workload.lora_targets: all (attention + MLP matrices) | attention
+};
+
 // Inference (issue 17; inference.h): serving a model under a latency target, colocated or with prefill and
 // decode on separate pools. One group, read only when workload.kind = inference.
 enum class InferenceMode : int { kColocated = 0, kDisaggregated };
@@ -211,6 +234,8 @@ struct Scenario {
   StorageInputs storage;
   PricingInputs pricing;
   ScalingInputs scaling;
+  ArchitectureInputs arch;          // issue 18
+  FinetuneInputs finetune;          // issue 18
   InferenceInputs inference;        // workload.kind = inference (inference.h)
 };
 

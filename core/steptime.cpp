@@ -9,6 +9,7 @@
 #include "catalog.h"
 #include "comm.h"
 #include "memory.h"
+#include "moe.h"
 
 namespace gpucost {
 namespace {
@@ -244,6 +245,7 @@ const char* LayoutErrorText(LayoutError e) {
     case LayoutError::kPipelineLayers: return "workload.layers must be at least pipeline_parallel x pipeline_interleave (one layer per stage and model chunk; 2 fewer with interleaving, whose first and last chunks may hold only the embedding and the output layer)";
     case LayoutError::kBatchSplit: return "parallel.global_batch must be divisible by data_parallel x micro_batch";
     case LayoutError::kInterleave: return "pipeline_interleave > 1 needs pipeline_parallel > 1 and micro-batches per step divisible by pipeline_parallel";
+    case LayoutError::kExpertParallel: return "parallel.expert_parallel must divide workload.experts and the data-parallel degree";
     case LayoutError::kContextSeq: return "workload.seq_len must be divisible by 2 x parallel.context_parallel (two balanced chunks per GPU)";
   }
   return "";
@@ -270,6 +272,8 @@ LayoutError CheckLayout(const ModelShape& m, const Layout& l) {
 }
 
 StepTime EstimateStepTime(const ModelShape& m, const Layout& l, const StepHardware& hw) {
+  if (m.experts > 0) return EstimateMoeStepTime(m, l, hw);  // issue 18: mixture of experts (moe.cpp)
+  if (l.expert != 1) return StepTime{CheckExpertLayout(m, l)};
   StepTime r;
   r.error = CheckLayout(m, l);
   if (r.error != LayoutError::kNone) return r;
@@ -367,7 +371,7 @@ void StepTimeFields(const StepTime& t, NamedValue (&out)[kStepFieldCount]) {
       {"exposed_comm_seconds", t.exposed_comm_seconds}, {"bubble_seconds", t.bubble_seconds},
       {"optimizer_seconds", t.optimizer_seconds}, {"dp_comm_total_seconds", t.dp_comm_total_seconds},
       {"mfu", t.mfu}, {"hfu", t.hfu}, {"tokens_per_second", t.tokens_per_second}, {"model_flops", t.model_flops},
-      {"hardware_flops", t.hardware_flops}, {"params", t.params}};
+      {"hardware_flops", t.hardware_flops}, {"params", t.params}, {"ep_comm_seconds", t.ep_comm_seconds}};
   for (int i = 0; i < kStepFieldCount; ++i) out[i] = fields[i];
 }
 

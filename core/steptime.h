@@ -77,6 +77,7 @@ enum class LayoutError : int {
   kPipelineLayers,      // fewer layers than pipeline x interleave
   kBatchSplit,          // global batch not divisible by data x micro_batch
   kInterleave,          // interleave > 1 needs pipeline > 1 and micro-batches divisible by pipeline
+  kExpertParallel,      // expert_parallel must divide experts and data_parallel (issue 18, moe.h)
   kContextSeq,          // seq_len not divisible by 2 x context_parallel
 };
 const char* LayoutErrorText(LayoutError e);  // one line, for messages
@@ -95,9 +96,10 @@ struct StepTime {
   double dp_comm_seconds = 0;       // data-parallel reduction and ZeRO gathers (exposed part)
   double bubble_seconds = 0;        // pipeline fill and drain
   double optimizer_seconds = 0;
+  double ep_comm_seconds = 0;       // expert-parallel all-to-all (mixture of experts, moe.h; not overlapped)
   double seconds = 0;               // one global batch
   // Derived.
-  double exposed_comm_seconds = 0;  // tp + pp + dp
+  double exposed_comm_seconds = 0;  // tp + pp + dp + ep
   double dp_comm_total_seconds = 0; // data-parallel communication before overlap
   double model_flops = 0;           // per step, all GPUs (6ND + attention)
   double hardware_flops = 0;        // model + recomputed
@@ -119,12 +121,12 @@ double HbmEfficiency(double bytes);
 // The parts and figures of a step as (JSON name, value) pairs, in a fixed order: seconds, compute_seconds,
 // memory_bound_seconds, recompute_seconds, tp_comm_seconds, pp_comm_seconds, dp_comm_seconds,
 // exposed_comm_seconds, bubble_seconds, optimizer_seconds, dp_comm_total_seconds, mfu, hfu,
-// tokens_per_second, model_flops, hardware_flops, params. Used by the result JSON, the plan JSON and tables.
+// tokens_per_second, model_flops, hardware_flops, params, ep_comm_seconds. Used by the result JSON, the plan JSON and tables.
 struct NamedValue {
   const char* name;
   double value;
 };
-constexpr int kStepFieldCount = 17;
+constexpr int kStepFieldCount = 18;
 // The FLOP conventions of mfu and hfu, for documents and tooltips.
 constexpr const char* kMfuConvention = "MFU: model FLOPs 6 N + 12 L h s per token (N = L (4h^2 + 2h ffn) + V h) / dense peak";
 constexpr const char* kHfuConvention = "HFU: model FLOPs + recomputed FLOPs (selective: attention; full: the forward) / dense peak";

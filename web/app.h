@@ -39,6 +39,7 @@ struct FieldEdit {
   std::string message;     // why it was rejected (ParseFieldInput)
   bool editing = false;    // the field is being typed into; value_at_start is what it held before
   double value_at_start = 0;
+  bool from_model = false;  // issue 18: filled by the model picker (ui_models.cpp) from workload.model
 };
 
 struct Pinned {
@@ -236,6 +237,10 @@ void DrawPlan(AppState& app);
 void DrawInferenceResults(AppState& app);  // ui_inference.cpp; DrawResults calls it for inference scenarios
 // An inference scenario's editor leaves out the fields only training uses (tokens, layout, checkpoints...).
 bool InferenceHidesField(const Scenario& s, const char* path);
+// Issue 18: the model picker (ui_models.cpp) and what it does: fills the shape from a model by name, marking
+// those fields as from the model. Returns "" or an error naming the unknown id.
+void DrawModelPicker(AppState& app);
+std::string AppLoadModel(AppState& app, const std::string& id);
 // Starts the layout search for the current scenario (what the Layouts view's button does).
 void AppStartPlanSearch(AppState& app);
 

@@ -275,6 +275,7 @@ void DrawScenarioEditor(AppState& app) {
     AppScenarioEdited(app);
   }
   RecordRect(app, "reset");
+  DrawModelPicker(app);
   for (int k = 0; k <= kSectionCount; ++k) {
     const int s = k == 1 ? kInferenceSection : k > 1 && k <= kInferenceSection ? k - 1 : k;  // inference after workload
     const char* title = s < kSectionCount ? kSections[s].title : "Other";
