@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "app.h"
+#include "compare.h"
 #include "format.h"
 #include "link.h"
 #include "platform.h"
@@ -88,14 +89,49 @@ void ColumnHeader(AppState& app, std::size_t i) {
   ImGui::TextUnformatted(ScenarioLabel(app.pinned[i].scenario).c_str());
   ImGui::PopTextWrapPos();
   if (ImGui::SmallButton("Edit")) {
-    app.scenario = app.pinned[i].scenario;
-    AppScenarioEdited(app);
+    if (AppHasUnsavedEdits(app)) app.confirm_edit_column = static_cast<int>(i);  // ask first (ConfirmEdit)
+    else AppEditPinned(app, i);
   }
+  RecordRect(app, "edit_pinned", static_cast<int>(i));
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Load this column into the editor");
   ImGui::SameLine();
   if (ImGui::SmallButton("Remove")) AppUnpin(app, i);
   RecordRect(app, "unpin", static_cast<int>(i));
   ImGui::PopID();
+}
+
+// "Edit" on a column while the editor holds unpinned edits: replace them, pin them first, or cancel.
+void ConfirmEdit(AppState& app) {
+  if (app.confirm_edit_column < 0) return;
+  if (static_cast<std::size_t>(app.confirm_edit_column) >= app.pinned.size()) {
+    app.confirm_edit_column = -1;
+    return;
+  }
+  ImGui::OpenPopup("Replace the edited scenario?");
+  if (!ImGui::BeginPopupModal("Replace the edited scenario?", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+  const std::size_t column = static_cast<std::size_t>(app.confirm_edit_column);
+  ImGui::Text("The editor holds \"%s\", which is not pinned.", ScenarioLabel(app.scenario).c_str());
+  ImGui::Text("Load \"%s\" into the editor?", ScenarioLabel(app.pinned[column].scenario).c_str());
+  const bool can_pin = app.pinned.size() < kMaxPinned && app.result.ok;
+  ImGui::BeginDisabled(!can_pin);
+  if (ImGui::Button("Pin mine, then load")) {
+    AppPin(app);
+    AppEditPinned(app, column);
+    app.confirm_edit_column = -1;
+  }
+  ImGui::EndDisabled();
+  RecordRect(app, "confirm_pin_then_edit");
+  ImGui::SameLine();
+  if (ImGui::Button("Replace my edits")) {
+    AppEditPinned(app, column);
+    app.confirm_edit_column = -1;
+  }
+  RecordRect(app, "confirm_replace");
+  ImGui::SameLine();
+  if (ImGui::Button("Cancel")) app.confirm_edit_column = -1;
+  RecordRect(app, "confirm_cancel");
+  if (app.confirm_edit_column < 0) ImGui::CloseCurrentPopup();
+  ImGui::EndPopup();
 }
 
 void MetricRow(const AppState& app, const Metric& m) {
@@ -132,11 +168,17 @@ std::string CompareCsv(const AppState& app) {
     csv += "," + quoted + "\"";
   }
   csv += "\n";
+  // Money in the pinned scenarios' currency when they share one, else USD (as gpucost compare).
+  std::vector<CompareColumn> cols;
+  for (const Pinned& p : app.pinned) cols.push_back({"", "", p.scenario, p.result});
+  const Comparison c = CompareScenarios(std::move(cols));
   for (const Metric& m : kMetrics) {
-    csv += std::string(m.label) + "," + m.csv_unit;
-    for (const Pinned& p : app.pinned) {
+    const bool money = m.format == Money;
+    csv += std::string(m.label) + "," + (money ? c.currency : m.csv_unit);
+    for (std::size_t i = 0; i < app.pinned.size(); ++i) {
+      const Pinned& p = app.pinned[i];
       char cell[40] = "";
-      if (p.result.ok) std::snprintf(cell, sizeof cell, "%.10g", m.value(p));
+      if (p.result.ok) std::snprintf(cell, sizeof cell, "%.10g", money ? c.Money(i, m.value(p)) : m.value(p));
       csv += std::string(",") + cell;
     }
     csv += "\n";
@@ -144,7 +186,37 @@ std::string CompareCsv(const AppState& app) {
   return csv;
 }
 
+// The same job under the four pricing models (the document of `gpucost pricing`): a commitment pays its whole
+// term unless other work uses it, so the totals here are what eval gives under each model.
+void PricingModels(AppState& app) {
+  AppUpdatePricing(app);
+  const PricingComparison& c = app.pricing.comparison;
+  if (!app.result.ok || !c.ok) return;
+  if (!ImGui::CollapsingHeader("This job under each pricing model", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  if (!ImGui::BeginTable("pricing_models", 6, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp))
+    return;
+  for (const char* h : {"model", "price / GPU-h", "job", "term after job", "total", "vs on-demand"}) ImGui::TableSetupColumn(h);
+  ImGui::TableHeadersRow();
+  const char* const names[] = {"on-demand", "spot", "reserved", "owned"};
+  for (int i = 0; i < kModelCount; ++i) {
+    const ModelCost& m = c.models[i];
+    const Result& r = m.result;
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::Text("%s%s", names[i], i == c.cheapest ? " (cheapest)" : "");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", m.risk);
+    ImGui::TableNextColumn(); ImGui::TextUnformatted(FormatDisplayMoney(r, m.usd_per_gpu_hour).c_str());
+    ImGui::TableNextColumn(); ImGui::TextUnformatted(FormatDisplayMoney(r, m.job_usd).c_str());
+    ImGui::TableNextColumn(); ImGui::TextUnformatted(m.term_tail_usd > 0 ? FormatDisplayMoney(r, m.term_tail_usd).c_str() : "-");
+    ImGui::TableNextColumn(); ImGui::TextUnformatted(FormatDisplayMoney(r, m.total_usd).c_str());
+    ImGui::TableNextColumn(); ImGui::TextUnformatted(FormatPercent(m.ratio_to_on_demand).c_str());
+  }
+  ImGui::EndTable();
+  RecordRect(app, "pricing_models");
+}
+
 void DrawCompare(AppState& app) {
+  PricingModels(app);
   Toolbar(app);
   if (app.pinned.empty()) {
     ImGui::Spacing();
@@ -167,6 +239,7 @@ void DrawCompare(AppState& app) {
   if (!app.pinned.empty())  // a column may have been removed above
     for (const Metric& m : kMetrics) MetricRow(app, m);
   ImGui::EndTable();
+  ConfirmEdit(app);
 }
 
 }  // namespace gpucost::app
