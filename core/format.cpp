@@ -85,6 +85,13 @@ std::string FormatMoney(double amount, const char* currency) {
   return FormatUsd(amount);
 }
 
+std::string FormatSmallMoney(double amount, const char* currency) {
+  if (!std::isfinite(amount) || std::fabs(amount) >= 100) return FormatMoney(amount, currency);
+  char buf[48];
+  std::snprintf(buf, sizeof buf, std::strcmp(currency, "KRW") == 0 ? "₩%.3g" : "$%.3g", amount);
+  return buf;
+}
+
 std::string FormatDuration(double hours) {
   if (!std::isfinite(hours)) return "n/a";
   const auto unit = [](const char* key, double v) { return TrFormat(key, {FormatNumber(v, 3)}); };

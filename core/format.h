@@ -8,6 +8,9 @@ std::string FormatUsd(double usd);                 // "$1.23M", "$45,678", "$0.4
 // Money in `currency` ("USD" or "KRW") in the current language (i18n.h): USD "$1.23M"; KRW "₩303,041,850" in
 // English and "3억 304만 원" in Korean (조/억/만 units, rounded to 만 원 from 1만 원 up, to 억 원 from 1조 up).
 std::string FormatMoney(double amount, const char* currency);
+// Money that may be a fraction of a cent (cost per request or per million tokens): three significant digits
+// below 100 ("$0.000665", "₩0.931"), FormatMoney above.
+std::string FormatSmallMoney(double amount, const char* currency);
 std::string FormatKrwGrouped(double krw);          // "₩303,041,850" (whole won; "₩0.42" below 100)
 std::string FormatKrwKorean(double krw);           // "3억 304만 원", "9,500 원", "1조 2,000억 원"
 std::string FormatDuration(double hours);          // "3.2 days", "5.1 h", "12 min"

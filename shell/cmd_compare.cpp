@@ -69,6 +69,23 @@ void PrintTable(const Comparison& marks) {
   add("Cost per billion tokens", [&](std::size_t, const CompareColumn& c) {
     return c.result.tokens > 0 ? money(c, c.result.usd_per_billion_tokens) : std::string("-");
   });
+  bool serving = false;  // inference scenarios (issue 17): cost per request and token, latency, GPUs
+  for (const CompareColumn& c : cols) serving = serving || c.result.inference.present;
+  if (serving) {
+    auto inference = [&](auto cell) {
+      return [cell](std::size_t, const CompareColumn& c) { return c.result.inference.present ? cell(c) : std::string("-"); };
+    };
+    const auto small = [&](const CompareColumn& c, double usd) {
+      return FormatSmallMoney(marks.Money(static_cast<std::size_t>(&c - cols.data()), usd), cur);
+    };
+    add("Cost per request", inference([&](const CompareColumn& c) { return small(c, c.result.inference.usd_per_request); }));
+    add("Per million output tokens", inference([&](const CompareColumn& c) { return small(c, c.result.inference.usd_per_million_output_tokens); }));
+    add("Per million input tokens", inference([&](const CompareColumn& c) { return small(c, c.result.inference.usd_per_million_input_tokens); }));
+    add("TTFT / TPOT P90", inference([](const CompareColumn& c) {
+      return FormatDuration(c.result.inference.ttft_ms.p90 / 3.6e6) + " / " + FormatDuration(c.result.inference.tpot_ms.p90 / 3.6e6);
+    }));
+    add("Latency target met", inference([](const CompareColumn& c) { return std::string(c.result.inference.slo_met ? "yes" : "NO"); }));
+  }
   add("MFU", [&](std::size_t, const CompareColumn& c) { return FormatPercent(c.result.mfu); });
   add("Expected interruptions", [&](std::size_t, const CompareColumn& c) { return FormatNumber(c.result.expected_interruptions, 3); });
   t.Rule();

@@ -16,7 +16,7 @@
 namespace gpucost::cli {
 namespace {
 
-std::string Ms(double ms) { return ms >= 1000 ? FormatNumber(ms / 1000, 3) + " s" : FormatNumber(ms, 3) + " ms"; }
+std::string Ms(double ms) { return FormatDuration(ms / 3.6e6); }
 std::string Percentiles(const LatencyMs& l) { return Ms(l.p50) + " / " + Ms(l.p90) + " / " + Ms(l.p99); }
 
 std::string PoolText(const InferencePool& p, bool colocated) {
@@ -30,14 +30,6 @@ std::string PoolText(const InferencePool& p, bool colocated) {
 }
 
 }  // namespace
-
-std::string FormatSmallMoney(double amount, const char* currency) {
-  if (std::fabs(amount) >= 100) return FormatMoney(amount, currency);
-  char buf[64];
-  if (std::strcmp(currency, "KRW") == 0) std::snprintf(buf, sizeof buf, "KRW %.3g", amount);
-  else std::snprintf(buf, sizeof buf, "$%.3g", amount);
-  return buf;
-}
 
 void PrintInferenceTable(const Scenario& s, const Result& r) {
   const InferenceResult& ir = r.inference;

@@ -21,7 +21,4 @@ int RunInferenceMc(const Scenario& s, const std::string& name, std::int64_t requ
 // its runners-up and the best of every family with why it loses.
 int RunInferencePlan(const Scenario& s, const std::string& name, int top, bool json);
 
-// A money amount that may be a fraction of a cent (cost per request): 3 significant digits.
-std::string FormatSmallMoney(double amount, const char* currency);
-
 }  // namespace gpucost::cli

@@ -23,15 +23,9 @@ const ImVec4 kOkColor(0.5f, 0.85f, 0.55f, 1.0f);
 const ImVec4 kWarnColor(1.0f, 0.8f, 0.35f, 1.0f);
 
 // Money that may be a fraction of a cent (per request), in the result's display currency.
-std::string SmallMoney(const Result& r, double usd) {
-  const double v = usd * r.display_per_usd;
-  if (v >= 100 || v <= -100) return FormatDisplayMoney(r, usd);
-  char buf[48];
-  std::snprintf(buf, sizeof buf, DisplaysKrw(r) ? "KRW %.3g" : "$%.3g", v);
-  return buf;
-}
+std::string SmallMoney(const Result& r, double usd) { return FormatSmallMoney(usd * r.display_per_usd, r.display_currency); }
 
-std::string Ms(double ms) { return ms >= 1000 ? FormatNumber(ms / 1000, 3) + " s" : FormatNumber(ms, 3) + " ms"; }
+std::string Ms(double ms) { return FormatDuration(ms / 3.6e6); }
 std::string Percentiles(const LatencyMs& l) {
   return "P50 " + Ms(l.p50) + "  P90 " + Ms(l.p90) + "  P99 " + Ms(l.p99);
 }

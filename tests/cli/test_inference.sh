@@ -56,6 +56,14 @@ expect_rc 2 "unknown inference key" -- "$gpucost" eval - <<<'{"workload": {"kind
 err=$("$gpucost" eval - 2>&1 >/dev/null <<<'{"workload": {"kind": "inference", "layers": 2, "hidden": 64, "heads": 2}, "inference": {"qps": 3}}')
 contains "$err" "inference.qps: unknown key" "unknown key named"
 
+# gpucost compare: colocated H100, colocated A100 and H100 prefill + A100 decode side by side.
+a100=$(python3 -c 'import json,sys; s=json.loads(sys.argv[1]); s["cluster"]["gpu"]="a100-sxm-80gb"; s["name"]="A100"; print(json.dumps(s))' "$chat")
+printf '%s' "$a100" > "${TMPDIR:-/tmp}/gpucost_inference_a100.json"
+cmp=$("$gpucost" compare preset:llama2-70b-chat-h100 "${TMPDIR:-/tmp}/gpucost_inference_a100.json" preset:llama2-70b-split-h100-a100)
+contains "$cmp" "Cost per request" "compare shows cost per request for inference scenarios"
+contains "$cmp" "Per million output tokens" "compare shows cost per million output tokens"
+contains "$cmp" "Latency target met" "compare shows whether each meets its target"
+
 # gpucost plan on an inference scenario: cheapest configuration, runners-up, why the others lose.
 expect_rc 0 "plan on an inference scenario" -- "$gpucost" plan - <<<"$chat"
 plan=$("$gpucost" plan - --top 3 <<<"$chat")
