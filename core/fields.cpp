@@ -306,6 +306,10 @@ const FieldSpec kFields[] = {
   {"pricing.krw_per_gpu_hour", NUM, REF(pricing.krw_per_gpu_hour), 0, nullptr, 0, 1e10, true, true, nullptr,
    "KRW/GPU-hour", "pricing",
    "Price in KRW (Korean clouds). Given: overrides usd_per_gpu_hour via krw_per_usd.", "-"},
+  {"pricing.offer", TEXT, REF(pricing.offer), 0, "", 0, 0, false, false, nullptr, "", "pricing",
+   "The dated catalog offer (assets/offers.json, gpucost catalog offers) the GPU, node size and price came from; "
+   "empty when the price is your own. A different GPU than the offer's clears it (the price is then unconfirmed).",
+   "-"},
   {"pricing.spot.preemptions_per_node_day", NUM, REF(pricing.spot.preemptions_per_node_day), 0.05, nullptr, 0,
    1000, false, false, nullptr, "per node-day", "pricing",
    "Spot preemptions per node per day; any preempted node interrupts a tightly coupled job.",

@@ -148,6 +148,7 @@ void ApplyOffer(const Offer& offer, Scenario* s) {
     s->pricing.reserved.usd_per_gpu_hour_on_demand = 0;
   }
   if (offer.spot_usd_per_gpu_hour > 0) s->pricing.spot.discount = 1 - offer.spot_usd_per_gpu_hour / offer.usd_per_gpu_hour;
+  std::snprintf(s->pricing.offer, kTextCapacity, "%s", offer.id.c_str());  // where the price came from
 }
 
 }  // namespace gpucost

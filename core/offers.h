@@ -42,7 +42,8 @@ const Offer* FindOffer(std::string_view id);
 
 // Applies an offer to a scenario: cluster.gpu, cluster.gpus_per_node, pricing.usd_per_gpu_hour (the
 // KRW price is cleared), pricing.model (on_demand, or reserved with its capacity guarantee), and
-// pricing.spot.discount where the offer publishes a spot price. Prices are before tax.
+// pricing.spot.discount where the offer publishes a spot price, and records the offer's id in pricing.offer.
+// Prices are before tax.
 void ApplyOffer(const Offer& offer, Scenario* s);
 
 }  // namespace gpucost

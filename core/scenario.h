@@ -149,6 +149,7 @@ struct PricingInputs {
   SpotInputs spot;
   ReservedInputs reserved;
   OwnedInputs owned;
+  char offer[kTextCapacity];        // pricing.offer: the catalog offer (offers.h) the price came from, "" if none
 };
 
 // Measured throughput at several GPU counts (scaling_fit.h). Not in the field table: json_io reads and writes

@@ -42,28 +42,84 @@ std::string LinkFragment(const std::string& link) {
   return hash == std::string::npos ? link : link.substr(hash + 1);
 }
 
-void DrawHeader(AppState& app) {
-  ImGui::Text("gpucost %s", GPUCOST_VERSION);
-  ImGui::SameLine();
-  ImGui::TextDisabled("- what a completed GPU training job really costs");
-  ImGui::SameLine();
-  DrawPresets(app);
-  ImGui::SameLine();
-  DrawLanguageSwitch(app);
-  if (!app.error.empty()) {
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(ImVec4(1, 0.45f, 0.35f, 1), "%s", app.error.c_str());
+// The longest start of `text` that fits in `width` pixels, ending in "..." when cut.
+std::string FitText(const std::string& text, float width) {
+  if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
+  std::size_t n = text.size();
+  while (n > 0 && ImGui::CalcTextSize((text.substr(0, n) + "...").c_str()).x > width) --n;
+  return text.substr(0, n) + "...";
+}
+
+// One line under the header, always there: a message never pushes the layout down, and a long one ends in
+// "..." with the whole text in its tooltip.
+void StatusLine(AppState& app) {
+  const bool is_error = !app.error.empty();
+  const std::string& text = is_error ? app.error : app.notice;
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float dismiss = is_error ? ImGui::CalcTextSize("Dismiss").x + style.FramePadding.x * 2 + style.ItemSpacing.x : 0;
+  const std::string shown = FitText(text, ImGui::GetContentRegionAvail().x - dismiss);
+  ImGui::AlignTextToFramePadding();
+  if (text.empty()) ImGui::TextDisabled("Ready.");
+  else ImGui::TextColored(is_error ? ImVec4(1, 0.45f, 0.35f, 1) : ImVec4(0.5f, 0.85f, 0.55f, 1), "%s", shown.c_str());
+  RecordRect(app, "status");
+  if (shown != text && ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 40);
+    ImGui::TextUnformatted(text.c_str());
     ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+  if (is_error) {
     ImGui::SameLine();
-    if (ImGui::SmallButton("Dismiss")) app.error.clear();
-  } else if (!app.notice.empty()) {
-    ImGui::TextColored(ImVec4(0.5f, 0.85f, 0.55f, 1), "%s", app.notice.c_str());
+    if (ImGui::Button("Dismiss")) app.error.clear();
   }
 }
 
+void DrawHeader(AppState& app) {
+  ImGui::Text("gpucost %s", GPUCOST_VERSION);
+  const char* tagline = "- what a completed GPU training job really costs";
+  const float preset_width = ImGui::GetFontSize() * 22;  // DrawPresets' combo
+  ImGui::SameLine();
+  if (ImGui::GetContentRegionAvail().x > ImGui::CalcTextSize(tagline).x + preset_width) {
+    ImGui::TextDisabled("%s", tagline);
+    ImGui::SameLine();
+  }
+  DrawPresets(app);
+  ImGui::SameLine();
+  DrawLanguageSwitch(app);
+  StatusLine(app);
+}
+
+void DrawEditor(AppState& app, ImVec2 size, bool border) {
+  ImGui::BeginChild("editor", size, border);
+  DrawScenarioEditor(app);
+  RecordScroll(app, "editor");
+  ImGui::EndChild();
+  RecordRect(app, "editor");
+}
+
 void DrawViews(AppState& app) {
-  if (!ImGui::BeginTabBar("views")) return;
-  for (int v = 0; v < static_cast<int>(View::kCount); ++v) {
+  const bool narrow = AppNarrow(app);
+  if (!ImGui::BeginTabBar("views", narrow ? ImGuiTabBarFlags_FittingPolicyScroll : 0)) return;
+  if (narrow) {  // one column: the editor is a tab after the results (the headline comes first)
+    const bool open = ImGui::BeginTabItem("Results", nullptr, app.request_view == 0 ? ImGuiTabItemFlags_SetSelected : 0);
+    RecordRect(app, "tab", 0);
+    if (open) {
+      app.view = View::kResults;
+      ImGui::BeginChild("view", ImVec2(0, 0), false);
+      DrawResults(app);
+      RecordScroll(app, "view");
+      ImGui::EndChild();
+      ImGui::EndTabItem();
+    }
+    const bool edit = ImGui::BeginTabItem("Scenario");
+    RecordRect(app, "tab_editor");
+    if (edit) {
+      DrawEditor(app, ImVec2(0, 0), false);
+      ImGui::EndTabItem();
+    }
+  }
+  for (int v = narrow ? 1 : 0; v < static_cast<int>(View::kCount); ++v) {
     const ImGuiTabItemFlags flags = app.request_view == v ? ImGuiTabItemFlags_SetSelected : 0;
     const bool open = ImGui::BeginTabItem(kViewNames[v], nullptr, flags);
     RecordRect(app, "tab", v);
@@ -111,6 +167,7 @@ void AppRefresh(AppState& app) {
       app.result = Result{};
     }
     ++app.evaluations;
+    if (!app.preset_id.empty() && ScenarioToJson(app.scenario, false) != app.preset_json) app.preset_id.clear();
     app.charts.gpus.stale = app.charts.interval.stale = app.charts.mc.stale = true;
     if (app.charts.mc.run) app.charts.mc.run->Cancel();
     app.dirty = false;
@@ -256,6 +313,7 @@ std::string AppLoadPreset(AppState& app, const std::string& id) {
   }
   app.scenario = s;
   app.preset_id = id;
+  app.preset_json = ScenarioToJson(s, false);
   app.edits.assign(FieldCount(), FieldEdit{});
   app.error.clear();
   AppScenarioEdited(app);
@@ -300,6 +358,22 @@ bool AppPin(AppState& app) {
   app.pinned.push_back({app.scenario, app.result});
   app.link_stale = app.write_fragment = true;
   return true;
+}
+
+bool AppHasUnsavedEdits(const AppState& app) {
+  const std::string json = ScenarioToJson(app.scenario, false);
+  if (json == ScenarioToJson(DefaultScenario(), false) || (!app.preset_id.empty() && json == app.preset_json)) return false;
+  for (const Pinned& p : app.pinned)
+    if (ScenarioToJson(p.scenario, false) == json) return false;
+  return true;
+}
+
+void AppEditPinned(AppState& app, std::size_t index) {
+  if (index >= app.pinned.size()) return;
+  app.scenario = app.pinned[index].scenario;
+  app.edits.assign(FieldCount(), FieldEdit{});
+  AppScenarioEdited(app);
+  app.notice = "Editing " + ScenarioLabel(app.scenario);
 }
 
 int AppPinPricingModels(AppState& app) {
@@ -349,14 +423,20 @@ std::string FormatDisplayMoney(const Result& r, double usd) {
   return DisplaysKrw(r) ? FormatKrw(v) : FormatUsd(v);
 }
 
-void RecordRect(AppState& app, const char* id, int index) {
+void RecordRect(AppState& app, const char* id, int index, float content_width) {
   const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  const ImVec2 clip_min = ImGui::GetWindowDrawList()->GetClipRectMin(), clip_max = ImGui::GetWindowDrawList()->GetClipRectMax();
+  const bool clipped = a.x < clip_min.x - 1 || b.x > clip_max.x + 1 || content_width > b.x - a.x + 0.5f;
   for (WidgetRect& r : app.rects)
     if (r.index == index && std::strcmp(r.id, id) == 0) {
-      r.x0 = a.x, r.y0 = a.y, r.x1 = b.x, r.y1 = b.y;
+      r.x0 = a.x, r.y0 = a.y, r.x1 = b.x, r.y1 = b.y, r.clipped = clipped;
       return;
     }
-  app.rects.push_back({id, index, a.x, a.y, b.x, b.y});
+  app.rects.push_back({id, index, a.x, a.y, b.x, b.y, clipped});
+}
+
+bool AppNarrow(const AppState& app) {
+  return ImGui::GetIO().DisplaySize.x / std::max(app.ui_scale, 0.5f) < kNarrowCssPx;
 }
 
 void RecordScroll(AppState& app, const char* id) {
@@ -382,17 +462,18 @@ void AppFrame(AppState& app) {
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoBringToFrontOnFocus);
   DrawHeader(app);
   ImGui::Separator();
-  // The editor on the left (its width follows the window), the views on the right.
-  const float editor_width = std::max(ImGui::GetFontSize() * 26, ImGui::GetContentRegionAvail().x * 0.38f);
-  ImGui::BeginChild("editor", ImVec2(editor_width, 0), true);
-  DrawScenarioEditor(app);
-  RecordScroll(app, "editor");
-  ImGui::EndChild();
-  RecordRect(app, "editor");
-  ImGui::SameLine();
-  ImGui::BeginChild("views", ImVec2(0, 0), false);
-  DrawViews(app);
-  ImGui::EndChild();
+  if (AppNarrow(app)) {  // a phone: one column
+    DrawViews(app);
+  } else {
+    // The editor on the left (its width follows the window, never so narrow that values are cut: 12 em of
+    // names, 7 of units and at least 11 of values), the views on the right.
+    const float avail = ImGui::GetContentRegionAvail().x, em = ImGui::GetFontSize();
+    DrawEditor(app, ImVec2(std::min(std::max(em * 32, avail * 0.38f), avail * 0.6f), 0), true);
+    ImGui::SameLine();
+    ImGui::BeginChild("views", ImVec2(0, 0), false);
+    DrawViews(app);
+    ImGui::EndChild();
+  }
   ImGui::End();
   AppRefresh(app);  // edits made this frame: evaluate now, so the next frame and the JS API see them
   AppFontsFollowText(app);

@@ -17,6 +17,7 @@
 #include "i18n.h"
 #include "json_io.h"
 #include "montecarlo.h"
+#include "offers.h"
 #include "plan.h"
 #include "presets.h"
 #include "result.h"
@@ -93,6 +94,7 @@ struct WidgetRect {
   const char* id = "";  // a string with static storage (a literal or a field path)
   int index = -1;       // for repeated widgets (pinned columns): which one
   float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  bool clipped = false;  // cut at the right: past its window's or cell's clip edge, or its text wider than it
 };
 
 // A scrolling panel's position in the last frame (device pixels): for tests and automation.
@@ -108,6 +110,14 @@ struct PlanState {
   bool running = false;
   bool objective_cost = false;
   long for_evaluation = -1;  // app.evaluations when the search started
+};
+
+// The inference result's cost-latency frontier (ui_inference.cpp), recomputed when the scenario changes.
+constexpr int kInferencePagePoints = 24;
+struct InferencePageState {
+  long for_evaluation = -1;  // app.evaluations it was computed for
+  int count = 0;
+  InferenceFrontierPoint points[kInferencePagePoints];
 };
 
 // The same job under the four pricing models (core/tco.h), shown in the Compare view.
@@ -164,9 +174,12 @@ struct AppState {
   std::vector<char> paste; // the paste box (a link, scenario JSON or a probe report), fixed capacity
   std::vector<PresetInfo> presets;  // the embedded presets: read on first use (AppPresets)
   bool presets_read = false;
-  std::string preset_id;   // the preset last loaded ("" if none)
+  std::string preset_id;   // the preset last loaded ("" if none, or once the scenario no longer equals it)
+  std::string preset_json; // that preset's scenario (ScenarioToJson), to tell when an edit departs from it
   std::vector<WidgetRect> rects;
   std::vector<ScrollPos> scrolls;  // RecordScroll
+  InferencePageState inference_page;  // workload.kind = inference (ui_inference.cpp)
+  int confirm_edit_column = -1;    // "Edit" on this pinned column waits for the user to confirm (unsaved edits)
 };
 
 void AppInit(AppState& app);
@@ -205,6 +218,11 @@ void AppScenarioEdited(AppState& app);
 
 // Comparison: pin the current scenario as a column (at most kMaxPinned), remove one, CSV of the table.
 bool AppPin(AppState& app);
+// The edited scenario holds edits that would be lost if replaced: it is neither the defaults, nor the preset
+// last loaded, nor one of the pinned columns.
+bool AppHasUnsavedEdits(const AppState& app);
+// Loads pinned column `index` into the editor (what "Edit" does once confirmed).
+void AppEditPinned(AppState& app, std::size_t index);
 void AppUnpin(AppState& app, std::size_t index);
 // Pins the scenario re-priced under on-demand, spot, reserved and owned (tco.h). Returns how many were pinned.
 int AppPinPricingModels(AppState& app);
@@ -217,8 +235,12 @@ std::string FormatDisplayMoney(const Result& r, double usd);
 std::string FormatKrw(double krw);  // "KRW 1.23B", "KRW 123,456"
 bool DisplaysKrw(const Result& r);
 
-// Remembers the last item's rectangle under `id` (static storage) and `index` (see WidgetRect).
-void RecordRect(AppState& app, const char* id, int index = -1);
+// Remembers the last item's rectangle under `id` (static storage) and `index` (see WidgetRect). content_width:
+// the width its text needs (0: the item is its text), to tell a value cut inside its frame.
+void RecordRect(AppState& app, const char* id, int index = -1, float content_width = 0);
+// Below this width (CSS pixels) the page is one column: the headline first, the editor behind a tab.
+constexpr float kNarrowCssPx = 700;
+bool AppNarrow(const AppState& app);
 
 // Language of the page (app_lang.cpp): the user's stored choice, else the host's language; never part of the
 // scenario. Korean glyphs come from fonts fetched on demand (platform.h FontBytes/RequestFont).
@@ -250,6 +272,17 @@ WheelSteps WheelToImGui(const WheelInput& in);
 // Remembers the current window's scroll position under `id` (static storage).
 void RecordScroll(AppState& app, const char* id);
 
+// The result as HTML text for the page's visually hidden mirror (screen readers, translation, find in page):
+// headline, normal run vs failures, where the money and time go, warnings (app_mirror.cpp). Its language code.
+std::string AppTextMirror(const AppState& app);
+const char* AppTextMirrorLang();
+
+// Offers (ui_offers.cpp): apply a catalog offer (records pricing.offer); after the GPU changed, an offer for
+// another GPU is cleared and the status line says the price is unconfirmed.
+void AppApplyOffer(AppState& app, const Offer& offer);
+void AppGpuChanged(AppState& app);
+void DrawOfferPicker(AppState& app);
+
 // Panels (one file each).
 void DrawScenarioEditor(AppState& app);
 void DrawResults(AppState& app);
@@ -275,6 +308,9 @@ bool AppShowView(AppState& app, const std::string& name);
 // those fields as from the model. Returns "" or an error naming the unknown id.
 void DrawModelPicker(AppState& app);
 std::string AppLoadModel(AppState& app, const std::string& id);
+void DrawInferenceResults(AppState& app);  // ui_inference.cpp; DrawResults calls it for inference scenarios
+// An inference scenario's editor leaves out the fields only training uses (tokens, layout, checkpoints...).
+bool InferenceHidesField(const Scenario& s, const char* path);
 // Starts the layout search for the current scenario (what the Layouts view's button does).
 void AppStartPlanSearch(AppState& app);
 

@@ -86,6 +86,27 @@ EM_BOOL OnWheel(int, const EmscriptenWheelEvent* e, void*) {
   return EM_TRUE;
 }
 
+// clang-format off
+EM_JS(void, gpucost_js_set_mirror, (const char* html, const char* lang), {
+  var m = document.getElementById('text-mirror');
+  if (!m) return;
+  m.lang = UTF8ToString(lang);
+  m.innerHTML = UTF8ToString(html);
+});
+// clang-format on
+
+// The hidden text mirror of the result (index.html #text-mirror) follows each evaluation and Monte Carlo run.
+long g_mirrored_evaluation = -1;  // what the mirror shows: this evaluation, with or without the spread
+bool g_mirrored_spread = false;
+
+void SyncTextMirror() {
+  const bool spread = g_app.charts.mc.have_summary && !g_app.charts.mc.stale;
+  if (g_app.evaluations == g_mirrored_evaluation && spread == g_mirrored_spread) return;
+  g_mirrored_evaluation = g_app.evaluations;
+  g_mirrored_spread = spread;
+  gpucost_js_set_mirror(gpucost::app::AppTextMirror(g_app).c_str(), gpucost::app::AppTextMirrorLang());
+}
+
 void BuildFonts(float dpr) {
   gpucost::app::AppApplyUiScale(g_app, dpr);
   gpucost::web::RendererCreateFontTexture();
@@ -160,6 +181,7 @@ void Frame() {
   gpucost::app::AppFrame(g_app);
   ImGui::Render();
   FollowTextInput();
+  SyncTextMirror();
   ReleaseDeferredKeys();
   glViewport(0, 0, g_width_px, g_height_px);
   glClearColor(0.08f, 0.09f, 0.11f, 1);
@@ -187,6 +209,7 @@ EMSCRIPTEN_KEEPALIVE const char* gpucost_load(const char* json_text) {
   return g_out.c_str();
 }
 EMSCRIPTEN_KEEPALIVE const char* gpucost_error() { return g_app.error.c_str(); }
+EMSCRIPTEN_KEEPALIVE const char* gpucost_notice() { return g_app.notice.c_str(); }
 EMSCRIPTEN_KEEPALIVE const char* gpucost_link() {
   return gpucost::app::AppLink(g_app).c_str();
 }
@@ -259,6 +282,20 @@ EMSCRIPTEN_KEEPALIVE const char* gpucost_widget_rect(const char* id, int index) 
     }
   return g_out.c_str();
 }
+
+// The widgets drawn in the last frame that are cut at the right, '[["id",index,x0,x1],...]' (tests).
+EMSCRIPTEN_KEEPALIVE const char* gpucost_clipped_widgets() {
+  g_out = "[";
+  for (const gpucost::app::WidgetRect& r : g_app.rects)
+    if (r.clipped) {
+      char buf[256];
+      std::snprintf(buf, sizeof buf, "%s[\"%s\",%d,%.1f,%.1f]", g_out.size() > 1 ? "," : "", r.id, r.index, r.x0, r.x1);
+      g_out += buf;
+    }
+  g_out += "]";
+  return g_out.c_str();
+}
+EMSCRIPTEN_KEEPALIVE int gpucost_widget_count() { return static_cast<int>(g_app.rects.size()); }
 
 // Why the value last typed into a field was refused ("" when it was not): tests and automation.
 EMSCRIPTEN_KEEPALIVE const char* gpucost_field_message(const char* path) {

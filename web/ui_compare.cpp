@@ -89,14 +89,49 @@ void ColumnHeader(AppState& app, std::size_t i) {
   ImGui::TextUnformatted(ScenarioLabel(app.pinned[i].scenario).c_str());
   ImGui::PopTextWrapPos();
   if (ImGui::SmallButton("Edit")) {
-    app.scenario = app.pinned[i].scenario;
-    AppScenarioEdited(app);
+    if (AppHasUnsavedEdits(app)) app.confirm_edit_column = static_cast<int>(i);  // ask first (ConfirmEdit)
+    else AppEditPinned(app, i);
   }
+  RecordRect(app, "edit_pinned", static_cast<int>(i));
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Load this column into the editor");
   ImGui::SameLine();
   if (ImGui::SmallButton("Remove")) AppUnpin(app, i);
   RecordRect(app, "unpin", static_cast<int>(i));
   ImGui::PopID();
+}
+
+// "Edit" on a column while the editor holds unpinned edits: replace them, pin them first, or cancel.
+void ConfirmEdit(AppState& app) {
+  if (app.confirm_edit_column < 0) return;
+  if (static_cast<std::size_t>(app.confirm_edit_column) >= app.pinned.size()) {
+    app.confirm_edit_column = -1;
+    return;
+  }
+  ImGui::OpenPopup("Replace the edited scenario?");
+  if (!ImGui::BeginPopupModal("Replace the edited scenario?", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+  const std::size_t column = static_cast<std::size_t>(app.confirm_edit_column);
+  ImGui::Text("The editor holds \"%s\", which is not pinned.", ScenarioLabel(app.scenario).c_str());
+  ImGui::Text("Load \"%s\" into the editor?", ScenarioLabel(app.pinned[column].scenario).c_str());
+  const bool can_pin = app.pinned.size() < kMaxPinned && app.result.ok;
+  ImGui::BeginDisabled(!can_pin);
+  if (ImGui::Button("Pin mine, then load")) {
+    AppPin(app);
+    AppEditPinned(app, column);
+    app.confirm_edit_column = -1;
+  }
+  ImGui::EndDisabled();
+  RecordRect(app, "confirm_pin_then_edit");
+  ImGui::SameLine();
+  if (ImGui::Button("Replace my edits")) {
+    AppEditPinned(app, column);
+    app.confirm_edit_column = -1;
+  }
+  RecordRect(app, "confirm_replace");
+  ImGui::SameLine();
+  if (ImGui::Button("Cancel")) app.confirm_edit_column = -1;
+  RecordRect(app, "confirm_cancel");
+  if (app.confirm_edit_column < 0) ImGui::CloseCurrentPopup();
+  ImGui::EndPopup();
 }
 
 void MetricRow(const AppState& app, const Metric& m) {
@@ -204,6 +239,7 @@ void DrawCompare(AppState& app) {
   if (!app.pinned.empty())  // a column may have been removed above
     for (const Metric& m : kMetrics) MetricRow(app, m);
   ImGui::EndTable();
+  ConfirmEdit(app);
 }
 
 }  // namespace gpucost::app

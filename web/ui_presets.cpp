@@ -2,6 +2,8 @@
 // source in a tooltip. Loading one replaces the edited scenario; the pinned comparison is kept.
 #include <imgui.h>
 
+#include <algorithm>
+
 #include "app.h"
 
 namespace gpucost::app {
@@ -11,7 +13,7 @@ void DrawPresets(AppState& app) {
   if (!app.preset_id.empty())
     for (const PresetInfo& p : AppPresets(app))
       if (p.id == app.preset_id) preview = p.title.c_str();
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 22);
+  ImGui::SetNextItemWidth(std::min(ImGui::GetFontSize() * 22, ImGui::GetContentRegionAvail().x));
   const bool open = ImGui::BeginCombo("##presets", preview);
   RecordRect(app, "presets");
   if (!open) return;

@@ -21,14 +21,35 @@ std::string FormatGpuHours(double v) { return FormatCount(v) + " GPU-h"; }
 std::string FormatHours(double v) { return FormatDuration(v); }
 std::string FormatUsdValue(double v) { return FormatUsd(v); }
 
-void Row(const char* label, const std::string& value, const char* note = "") {
+// One headline row: label and value whole (their columns fit them), the note wrapped in what is left. The
+// label (a literal) names the row's rectangles for the clipping checks.
+void Row(AppState& app, const char* label, const std::string& value, const char* note = "") {
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(label);
+  RecordRect(app, label, 0);
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(value.c_str());
+  RecordRect(app, label, 1);
   ImGui::TableNextColumn();
+  ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled("%s", note);
+  ImGui::PopTextWrapPos();
+}
+
+// P50/P90 of cost and time beside the headline once a Monte Carlo run of this scenario has finished.
+void HeadlineSpread(AppState& app) {
+  const McState& mc = app.charts.mc;
+  if (!mc.have_summary || mc.stale) return;
+  const Result& r = app.result;
+  const McSummary& m = mc.summary;
+  ImGui::PushTextWrapPos(0);
+  ImGui::Text("spread over %lld simulated runs: cost P50 %s, P90 %s  |  time P50 %s, P90 %s",
+              static_cast<long long>(m.trials), FormatDisplayMoney(r, m.cost_usd.p50).c_str(),
+              FormatDisplayMoney(r, m.cost_usd.p90).c_str(), FormatDuration(m.time_hours.p50).c_str(),
+              FormatDuration(m.time_hours.p90).c_str());
+  ImGui::PopTextWrapPos();
+  RecordRect(app, "headline_spread");
 }
 
 // A job that cannot run as described: the reason and the fix in red, in place of a price. Returns true then.
@@ -63,45 +84,60 @@ void Headline(AppState& app) {
   ImGui::Text("%s per completed job", FormatDisplayMoney(r, r.expected_usd).c_str());
   ImGui::SetWindowFontScale(1.0f);
   RecordRect(app, "headline");
+  ImGui::PushTextWrapPos(0);
   ImGui::Text("expected time %s  |  goodput %s  |  %s per billion tokens", FormatDuration(r.expected_hours).c_str(),
               FormatPercent(r.goodput).c_str(), FormatDisplayMoney(r, r.usd_per_billion_tokens).c_str());
-  if (!ImGui::BeginTable("headline_table", 3, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) return;
+  ImGui::PopTextWrapPos();
+  HeadlineSpread(app);
+  if (!ImGui::BeginTable("headline_table", 3, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) return;
+  ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthFixed);
+  ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthFixed);
+  ImGui::TableSetupColumn("note", ImGuiTableColumnFlags_WidthStretch);
   char note[96];
-  Row("Cost per completed job", FormatDisplayMoney(r, r.expected_usd), "expected, failures and billing included");
-  Row("Expected finish time", FormatDuration(r.expected_hours), "wall clock, waits included");
-  Row("Goodput", FormatPercent(r.goodput), "ideal compute time / expected time");
-  Row("Cost per billion tokens", FormatDisplayMoney(r, r.usd_per_billion_tokens), "");
+  Row(app, "Cost per completed job", FormatDisplayMoney(r, r.expected_usd), "expected, failures and billing included");
+  Row(app, "Expected finish time", FormatDuration(r.expected_hours), "wall clock, waits included");
+  Row(app, "Goodput", FormatPercent(r.goodput), "ideal compute time / expected time");
+  Row(app, "Cost per billion tokens", FormatDisplayMoney(r, r.usd_per_billion_tokens), "");
   std::snprintf(note, sizeof note, "%s MFU (%s), dense peak %.4g TFLOP/s", FormatPercent(r.mfu).c_str(),
                 MfuSourceName(r.mfu_source), r.peak_tflops_per_gpu);
-  Row("Work", FormatFlops(r.flops), note);
+  Row(app, "Work", FormatFlops(r.flops), note);
   std::snprintf(note, sizeof note, "%s billed GPUs", FormatCount(static_cast<double>(r.billed_gpus)).c_str());
-  Row("Effective price", FormatDisplayMoney(r, r.usd_per_gpu_hour) + " /GPU-h", note);
-  Row("Billed GPU-hours", FormatCount(r.billed_gpu_hours), "");
+  Row(app, "Effective price", FormatDisplayMoney(r, r.usd_per_gpu_hour) + " /GPU-h", note);
+  Row(app, "Billed GPU-hours", FormatCount(r.billed_gpu_hours), "");
   std::snprintf(note, sizeof note, "cluster MTBF %s", r.cluster_mtbf_hours > 0 ? FormatDuration(r.cluster_mtbf_hours).c_str() : "none");
-  Row("Expected interruptions", FormatNumber(r.expected_interruptions, 3), note);
+  Row(app, "Expected interruptions", FormatNumber(r.expected_interruptions, 3), note);
   std::snprintf(note, sizeof note, "optimum %s; write %s", FormatNumber(r.optimal_checkpoint_interval_minutes, 3).c_str(),
                 FormatNumber(r.checkpoint_write_minutes, 3).c_str());
-  Row("Checkpoint interval (min)", FormatNumber(r.checkpoint_interval_minutes, 3), note);
+  Row(app, "Checkpoint interval (min)", FormatNumber(r.checkpoint_interval_minutes, 3), note);
   ImGui::EndTable();
 }
 
-void NormalVsExpected(const Result& r) {
+void NormalVsExpected(AppState& app) {
+  const Result& r = app.result;
   if (!ImGui::BeginTable("normal_vs_expected", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchSame)) return;
-  ImGui::TableSetupColumn("");
-  ImGui::TableSetupColumn("Normal run (nothing fails)");
-  ImGui::TableSetupColumn("Failure-inclusive (expected)");
-  ImGui::TableSetupColumn("Failures add");
-  ImGui::TableHeadersRow();
+  ImGui::TableNextRow(ImGuiTableRowFlags_Headers);  // headers wrap in their columns rather than being cut
+  for (const char* header : {"", "Normal run (nothing fails)", "With failures (expected)", "Failures add"}) {
+    ImGui::TableNextColumn();
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(header);
+    ImGui::PopTextWrapPos();
+  }
+  int cell = 0;
+  auto text = [&](const std::string& t) {  // wrapped at spaces in narrow columns, and checked for cuts
+    ImGui::TableNextColumn();
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(t.c_str());
+    ImGui::PopTextWrapPos();
+    RecordRect(app, "normal_vs_expected", cell++);
+  };
   auto row = [&](const char* label, double normal, double expected, std::string (*fmt)(const Result&, double)) {
     ImGui::TableNextRow();
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(label);
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(fmt(r, normal).c_str());
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(fmt(r, expected).c_str());
-    ImGui::TableNextColumn();
-    ImGui::Text("%s (+%.1f%%)", fmt(r, expected - normal).c_str(), normal > 0 ? 100 * (expected / normal - 1) : 0.0);
+    text(label);
+    text(fmt(r, normal));
+    text(fmt(r, expected));
+    char pct[32];
+    std::snprintf(pct, sizeof pct, " (+%.1f%%)", normal > 0 ? 100 * (expected / normal - 1) : 0.0);
+    text(fmt(r, expected - normal) + pct);
   };
   row("Time", r.normal_run_hours, r.expected_hours, [](const Result&, double h) { return FormatDuration(h); });
   row("Cost", r.normal_run_usd, r.expected_usd, FormatDisplayMoney);
@@ -190,6 +226,7 @@ void DrawResults(AppState& app) {
     Problems(app);
     return;
   }
+  if (r.inference.present) return DrawInferenceResults(app);  // serving (ui_inference.cpp)
   if (BlockedHeadline(app)) {  // no price: what blocks it, and the details that explain it
     MemoryFit(r);
     StepTimeParts(r);
@@ -198,7 +235,7 @@ void DrawResults(AppState& app) {
   }
   Headline(app);
   ImGui::Spacing();
-  NormalVsExpected(r);
+  NormalVsExpected(app);
   Breakdown("money", "Where the money goes", r.cost_usd, r.expected_usd, DisplaysKrw(r) ? FormatKrw : FormatUsdValue,
             r.display_per_usd);
   Breakdown("gpu_hours", "Where the billed GPU-hours go", r.gpu_hours, r.billed_gpu_hours, FormatGpuHours);

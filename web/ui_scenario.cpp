@@ -3,6 +3,7 @@
 // A value out of range is shown (red) with its error and not applied: the scenario keeps its last good value.
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -11,6 +12,7 @@
 #include "catalog.h"
 #include "fields.h"
 #include "format.h"
+#include "i18n.h"
 #include "quantity.h"
 
 namespace gpucost::app {
@@ -28,8 +30,10 @@ const Section kSections[] = {
     {"Pricing and billing", {"pricing", nullptr}, false},
     {"Storage and network", {"storage", nullptr}, false},
     {"Ownership", {"ownership", nullptr}, false},
+    {"Inference (serving)", {"inference", nullptr}, true},  // shown for workload.kind = inference only
 };
 constexpr int kSectionCount = sizeof(kSections) / sizeof(kSections[0]);
+constexpr int kInferenceSection = kSectionCount - 1;
 const ImVec4 kErrorColor(1.0f, 0.45f, 0.35f, 1.0f);
 
 int SectionOf(const FieldSpec& f) {
@@ -37,6 +41,17 @@ int SectionOf(const FieldSpec& f) {
     for (const char* key : kSections[i].keys)
       if (key && std::strcmp(key, f.section) == 0) return i;
   return kSectionCount;  // a section this editor does not know yet: "Other"
+}
+
+// Only the fields the chosen workload kind uses: the task fields for independent tasks, inference.* for
+// serving. (A field hidden keeps its value; it simply does not apply.)
+bool FieldUsed(const Scenario& s, const FieldSpec& f) {
+  const char* p = f.path;
+  const int kind = s.workload.kind;
+  if (!std::strcmp(p, "workload.tasks") || !std::strcmp(p, "workload.task_gpu_hours") || !std::strcmp(p, "workload.gpus_per_task"))
+    return kind == 1;  // independent
+  if (!std::strncmp(p, "inference.", 10)) return kind == 2;  // inference
+  return true;
 }
 
 // "pricing.spot.notice_seconds" -> "spot notice seconds"
@@ -78,7 +93,8 @@ void Tooltip(const FieldSpec& f) {
   else if (f.kind == FieldKind::kBool) std::snprintf(def, sizeof def, "%s", f.default_value != 0 ? "true" : "false");
   else std::snprintf(def, sizeof def, "%s %s", FormatFieldValue(f, f.default_value).c_str(), FieldShownUnit(f));
   ImGui::BeginTooltip();
-  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32);
+  // 32 em, or the screen's width on a phone (a tooltip wider than the screen is cut).
+  ImGui::PushTextWrapPos(std::min(ImGui::GetFontSize() * 32, ImGui::GetIO().DisplaySize.x - ImGui::GetFontSize() * 2));
   ImGui::TextDisabled("%s", f.path);
   ImGui::TextUnformatted(f.help);
   ImGui::Text("Default: %s", def);
@@ -164,8 +180,13 @@ void NumberWidget(AppState& app, std::size_t index) {
   }
   if (ImGui::IsItemDeactivated()) edit.editing = false;
   if (edit.rejected) ImGui::PopStyleColor();
-  RecordRect(app, f.path);
+  RecordRect(app, f.path, -1, ImGui::CalcTextSize(text).x + ImGui::GetStyle().FramePadding.x * 2);
   if (changed) ApplyTyped(app, index, text);
+}
+
+// The width a combo needs to show `preview` whole (text, padding and the arrow button).
+float ComboNeeds(const char* preview) {
+  return ImGui::CalcTextSize(preview).x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetFrameHeight();
 }
 
 void TextWidget(AppState& app, std::size_t index) {
@@ -174,19 +195,26 @@ void TextWidget(AppState& app, std::size_t index) {
   ImGui::SetNextItemWidth(-1);
   if (std::strcmp(f.path, "cluster.gpu") == 0) {  // a catalog id: offer the catalog
     const GpuSpec* current = FindGpu(text);
-    if (ImGui::BeginCombo("##v", current ? current->name.c_str() : text)) {
+    // The full name when it fits, else the catalog id (the full name in the tooltip).
+    const char* preview = current && ComboNeeds(current->name.c_str()) <= ImGui::GetContentRegionAvail().x ? current->name.c_str() : text;
+    if (ImGui::BeginCombo("##v", preview)) {
       for (std::size_t g = 0; g < GpuCount(); ++g) {
         const GpuSpec& gpu = Gpus()[g];
         if (ImGui::Selectable(gpu.name.c_str(), current == &gpu)) {
           std::snprintf(text, kTextCapacity, "%s", gpu.id.c_str());
           AppScenarioEdited(app);
+          AppGpuChanged(app);  // an offer for another GPU no longer confirms the price
         }
+        RecordRect(app, "gpu_choice", static_cast<int>(g));
       }
       ImGui::EndCombo();
     }
-  } else if (ImGui::InputText("##v", text, kTextCapacity)) {
-    AppScenarioEdited(app);
+    RecordRect(app, f.path, -1, ComboNeeds(preview));
+    if (preview == text && current && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", current->name.c_str());
+    return;
   }
+  if (std::strcmp(f.path, "pricing.offer") == 0) return DrawOfferPicker(app);
+  if (ImGui::InputText("##v", text, kTextCapacity)) AppScenarioEdited(app);
   RecordRect(app, f.path);
 }
 
@@ -207,8 +235,9 @@ void FieldWidget(AppState& app, std::size_t index) {
       int count = 0;
       while (f.choices[count]) ++count;
       ImGui::SetNextItemWidth(-1);
+      const char* shown = v >= 0 && v < count ? f.choices[v] : "";
       if (ImGui::Combo("##v", &v, f.choices, count)) ApplyNumber(app, index, v);
-      RecordRect(app, f.path);
+      RecordRect(app, f.path, -1, ComboNeeds(shown));
       break;
     }
   }
@@ -236,9 +265,12 @@ void FieldRow(AppState& app, std::size_t index) {
   ImGui::TableNextColumn();
   ImGui::AlignTextToFramePadding();
   const bool measured = AppFieldMeasured(app, index);
+  ImGui::PushTextWrapPos(0);  // a long name takes two lines in its column rather than being cut
   if (measured) ImGui::TextColored(ImVec4(0.45f, 0.85f, 0.5f, 1), "%s (measured)", label);  // from a probe report
   else if (IsDefault(app.scenario, f)) ImGui::TextUnformatted(label);
   else ImGui::TextColored(ImVec4(0.55f, 0.8f, 1.0f, 1), "%s", label);  // changed from the default
+  ImGui::PopTextWrapPos();
+  RecordRect(app, "label", static_cast<int>(index));
   if (measured && ImGui::IsItemHovered()) ImGui::SetTooltip("Measured: from the %s", app.measured_from.c_str());
   else if (ImGui::IsItemHovered()) Tooltip(f);
   ImGui::TableNextColumn();
@@ -247,7 +279,10 @@ void FieldRow(AppState& app, std::size_t index) {
   FieldErrors(app, index);
   ImGui::TableNextColumn();
   ImGui::AlignTextToFramePadding();
+  ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled("%s", FieldShownUnit(f));
+  ImGui::PopTextWrapPos();
+  RecordRect(app, "unit", static_cast<int>(index));
   ImGui::PopID();
 }
 
@@ -258,14 +293,18 @@ void SectionTable(AppState& app, int section) {
   ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
   ImGui::TableSetupColumn("unit", ImGuiTableColumnFlags_WidthFixed, em * 7);
   for (std::size_t i = 0; i < FieldCount(); ++i)
-    if (SectionOf(Fields()[i]) == section) FieldRow(app, i);
+    if (SectionOf(Fields()[i]) == section && FieldUsed(app.scenario, Fields()[i]) &&
+        !InferenceHidesField(app.scenario, Fields()[i].path))
+      FieldRow(app, i);
   ImGui::EndTable();
 }
 
 }  // namespace
 
 void DrawScenarioEditor(AppState& app) {
+  ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled("Scenario (hover a name for its meaning, default and source)");
+  ImGui::PopTextWrapPos();
   if (ImGui::SmallButton("Reset to defaults")) {
     app.scenario = DefaultScenario();
     app.edits.assign(FieldCount(), FieldEdit{});
@@ -273,11 +312,15 @@ void DrawScenarioEditor(AppState& app) {
   }
   RecordRect(app, "reset");
   DrawModelPicker(app);
-  for (int s = 0; s <= kSectionCount; ++s) {
+  for (int k = 0; k <= kSectionCount; ++k) {
+    const int s = k == 1 ? kInferenceSection : k > 1 && k <= kInferenceSection ? k - 1 : k;  // inference after workload
     const char* title = s < kSectionCount ? kSections[s].title : "Other";
     bool any = false;
-    for (std::size_t i = 0; i < FieldCount() && !any; ++i) any = SectionOf(Fields()[i]) == s;
-    if (!any) continue;
+    for (std::size_t i = 0; i < FieldCount() && !any; ++i)
+      any = SectionOf(Fields()[i]) == s && FieldUsed(app.scenario, Fields()[i]) &&
+            !InferenceHidesField(app.scenario, Fields()[i].path);
+    if (!any || (s == kInferenceSection && Kind(app.scenario) != WorkloadKind::kInference)) continue;
+    if (s == kInferenceSection) title = Tr("inference.section");
     ImGui::PushID(s);
     const ImGuiTreeNodeFlags flags = s < kSectionCount && kSections[s].open_by_default ? ImGuiTreeNodeFlags_DefaultOpen : 0;
     const bool open = ImGui::CollapsingHeader(title, flags);

@@ -8,7 +8,11 @@ const [siteDir, outDir] = [process.argv[2], process.argv[3]];
 const scenario = page => api(page, () => JSON.parse(window.gpucost.scenario()));
 let failed = 0;
 
+// GPUCOST_SECTIONS=state,import runs only the sections whose names start with those words (while developing).
+const only = (process.env.GPUCOST_SECTIONS || '').split(',').filter(Boolean);
+
 async function section(name, fn, options) {
+  if (only.length && !only.some(o => name.startsWith(o))) return;
   try {
     await withPage(siteDir, outDir, async (page, url) => {
       try {
@@ -140,6 +144,136 @@ await section('typing', async page => {
   check((await scenario(page)).pricing.tax_rate === 0.075, 'typing 7.5% stores 0.075');
   await shot(page, 'hands-typed-percent.png');
 }, {width: 1280, height: 720});
+
+// --- 8. noise and state ------------------------------------------------------------------------------------
+await section('state', async page => {
+  check(await api(page, () => window.gpucost.widgetRect('workload.tasks')) === null, 'a training job shows no task fields');
+  await settle(page, () => api(page, () => window.gpucost.load('{"workload": {"kind": "independent"}}')));
+  check(await widgetRect(page, 'workload.tasks') !== null, 'independent tasks show them');
+  await settle(page, () => api(page, () => window.gpucost.load('{"name": "mine", "cluster": {"gpus": 128}}')));
+  await clickWidget(page, 'tab', 1);
+  await clickWidget(page, 'pin');
+  await typed(page, 'cluster.gpus', '256');
+  await clickWidget(page, 'edit_pinned', 0);
+  check(await widgetRect(page, 'confirm_replace') !== null, '"Edit" on a pinned column with unpinned edits asks first');
+  await shot(page, 'hands-edit-confirm.png');
+  check((await scenario(page)).cluster.gpus === 256, 'and has not replaced them yet');
+  await clickWidget(page, 'confirm_cancel');
+  check((await scenario(page)).cluster.gpus === 256, 'Cancel keeps the edits');
+  await clickWidget(page, 'edit_pinned', 0);
+  await clickWidget(page, 'confirm_pin_then_edit');
+  const s = await scenario(page);
+  const pinned = JSON.parse(await api(page, () => window.gpucost.result()));
+  check(s.cluster.gpus === 128 && pinned.ok, '"Pin mine, then load" loads the column');
+  check(await api(page, () => window.gpucost.widgetRect('edit_pinned', 1)) !== null, 'and the edits became a second column');
+}, {width: 1280, height: 720});
+
+// --- 7. offers: a dated price that follows the GPU -------------------------------------------------------
+await section('offers', async page => {
+  await clickSection(page, 3);  // Pricing and billing
+  await reveal(page, 'pricing.offer');
+  await clickWidget(page, 'pricing.offer');
+  await clickWidget(page, 'offer', 1);  // AWS p4de.24xlarge (8x A100 80GB)
+  let s = await scenario(page);
+  check(s.pricing.offer === 'aws-p4de.24xlarge-us-east-1' && s.cluster.gpu === 'a100-sxm-80gb' &&
+        s.pricing.usd_per_gpu_hour === 3.4309, `picking an offer fills the GPU and the price and records it (${s.pricing.offer})`);
+  await shot(page, 'hands-offer-picked.png');
+  await reveal(page, 'cluster.gpu');
+  await clickWidget(page, 'cluster.gpu');
+  await clickWidget(page, 'gpu_choice', 3);  // assets/gpus.json order: a100-40, a100-80, a100-pcie, h100-sxm
+  s = await scenario(page);
+  check(s.cluster.gpu !== 'a100-sxm-80gb', `the GPU changed to ${s.cluster.gpu}`);
+  check(!s.pricing.offer, 'changing the GPU away from the offer clears pricing.offer');
+  const notice = await api(page, () => window.gpucost.notice());
+  check(notice.includes('unconfirmed'), `and the status line says the price is unconfirmed: "${notice}"`);
+  await shot(page, 'hands-offer-cleared.png');
+}, {width: 1280, height: 720});
+
+// --- 6 and 9. P50/P90 by the headline; the result as text in the page (screen readers, translation, Ctrl+F) --
+await section('mirror', async page => {
+  const mirror = () => api(page, () => {
+    const m = document.getElementById('text-mirror');
+    return {text: m.textContent, lang: m.lang, hidden: m.getBoundingClientRect().width <= 1};
+  });
+  const r = JSON.parse(await api(page, () => window.gpucost.result()));
+  let m = await mirror();
+  const cost = '$' + Math.round(r.cost.expected_usd).toLocaleString('en-US');
+  check(m.text.includes(`${cost} per completed job`), `the page's text holds the headline "${cost} per completed job"`);
+  check(m.text.includes('Normal run (nothing fails)') && m.text.includes('Where the money goes') &&
+        m.text.includes('Productive compute'), 'and the normal-vs-failures table and the breakdown');
+  check(m.lang === 'en' && m.hidden, 'in a visually hidden element with lang="en"');
+  await settle(page, () => api(page, () => window.gpucost.load('{"cluster": {"gpus": 256}}')));
+  const r2 = JSON.parse(await api(page, () => window.gpucost.result()));
+  m = await mirror();
+  check(m.text.includes('$' + Math.round(r2.cost.expected_usd).toLocaleString('en-US')), 'it follows the result');
+  check(await api(page, () => window.gpucost.widgetRect('headline_spread')) === null, 'no P50/P90 by the headline before a Monte Carlo run');
+  await clickWidget(page, 'tab', 2);
+  await page.waitForFunction(() => !window.gpucost.busy(), null, {timeout: 120000, polling: 100});
+  await clickWidget(page, 'tab', 0);
+  check(await widgetRect(page, 'headline_spread') !== null, 'after the run, P50/P90 of cost and time stand by the headline');
+  check((await mirror()).text.includes('cost P50'), 'and in the page text');
+  await shot(page, 'hands-headline-spread.png');
+  await settle(page, () => api(page, () => window.gpucost.load('{"cluster": {"gpus": 512}}')));
+  check(await api(page, () => window.gpucost.widgetRect('headline_spread')) === null, 'an edit takes the stale spread away');
+}, {width: 1280, height: 720});
+
+// --- 4. laptop, high-DPI and phone screens: nothing cut --------------------------------------------------
+const clipped = page => api(page, () => window.gpucost.clippedWidgets());
+
+async function openAllSections(page) {
+  for (let i = 2; i <= 5; i++) {
+    const r = await reveal(page, 'section', i);
+    await settle(page, () => page.mouse.move(r.x + 40, r.y + r.h / 2));
+    await settle(page, () => page.mouse.click(r.x + 40, r.y + r.h / 2));
+  }
+}
+
+for (const [width, height, dpr] of [[1280, 720, 1], [1280, 720, 1.5], [1280, 720, 2], [960, 600, 1.5]]) {
+  const size = `${width}x${height}@${dpr}`;
+  await section(`layout-${size}`, async page => {
+    const cut0 = await clipped(page);
+    check(cut0.length === 0, `${size}: no label, value or unit cut on the first screen (${JSON.stringify(cut0.slice(0, 6))})`);
+    await shot(page, `layout-${size}-results.png`);
+    await openAllSections(page);
+    // Every section open: scroll through the editor and check each screenful.
+    const panel = await widgetRect(page, 'editor');
+    await settle(page, () => page.mouse.move(panel.x + panel.w / 2, panel.y + panel.h / 2));
+    const cuts = new Map();
+    for (let i = 0; i < 40; i++) {
+      for (const c of await clipped(page)) cuts.set(`${c[0]}[${c[1]}]`, c);
+      const pos = await scrollPos(page, 'editor');
+      if (pos.y >= pos.maxY) break;
+      await wheel(page, 0, 300);
+    }
+    check(cuts.size === 0, `${size}: with every section open, nothing cut (${JSON.stringify([...cuts.keys()].slice(0, 8))})`);
+    await shot(page, `layout-${size}-editor-end.png`);
+    const status = await widgetRect(page, 'status');
+    await api(page, () => window.gpucost.load('{"cluster": {"gpus": "many"}}'));
+    await settle(page, () => page.mouse.move(panel.x + 5, panel.y + 5));
+    const status2 = await widgetRect(page, 'status');
+    const editor2 = await widgetRect(page, 'editor');
+    check(status2.y === status.y && editor2.y === panel.y, `${size}: an error shows in the status line without moving the layout`);
+  }, {dpr, width, height});
+}
+
+await section('layout-phone', async page => {
+  const size = '390x844@3';
+  const head = await widgetRect(page, 'headline');
+  check(head.x >= 0 && head.x + head.w <= 390 && head.y + head.h <= 844 / 2,
+        `${size}: the headline is in the top half of the screen, whole (${JSON.stringify(head)})`);
+  check(await api(page, () => window.gpucost.widgetRect('editor')) === null, `${size}: one column (the editor is behind a tab)`);
+  const cut = (await clipped(page)).filter(c => c[0] !== 'tab');  // the tab bar scrolls sideways (arrows)
+  check(cut.length === 0, `${size}: nothing cut in the results (${JSON.stringify(cut.slice(0, 6))})`);
+  await shot(page, 'layout-phone-results.png');
+  await clickWidget(page, 'tab_editor');
+  const editor = await widgetRect(page, 'editor');
+  check(editor.w >= 350, `${size}: the Scenario tab shows the editor across the screen (${editor.w.toFixed(0)} px)`);
+  const cutEditor = (await clipped(page)).filter(c => c[0] !== 'tab');
+  check(cutEditor.length === 0, `${size}: nothing cut in the editor (${JSON.stringify(cutEditor.slice(0, 6))})`);
+  await typed(page, 'workload.params', '70B');
+  check((await scenario(page)).workload.params === 70e9, `${size}: typing 70B on the phone stores 70e9`);
+  await shot(page, 'layout-phone-editor.png');
+}, {dpr: 3, width: 390, height: 844});
 
 // --- 5. import says what it got ---------------------------------------------------------------------------
 await section('import', async page => {

@@ -315,3 +315,51 @@ TEST_CASE("the model picker fills the shape and params and marks the fields as f
   CHECK(app.scenario.workload.kv_heads == 8);
   CHECK(app.edits[static_cast<std::size_t>(FindField("workload.experts") - Fields())].from_model);
 }
+
+TEST_CASE("a preset's name stays only while the scenario equals it; unsaved edits are known") {
+  AppState app;
+  AppInit(app);
+  CHECK_FALSE(AppHasUnsavedEdits(app));  // the defaults
+  const std::vector<PresetInfo>& presets = AppPresets(app);
+  REQUIRE_FALSE(presets.empty());
+  REQUIRE(AppLoadPreset(app, presets.front().id) == "");
+  AppRefresh(app);
+  CHECK(app.preset_id == presets.front().id);
+  CHECK_FALSE(AppHasUnsavedEdits(app));  // the preset as loaded
+  app.scenario.cluster.gpus += 8;
+  AppScenarioEdited(app);
+  AppRefresh(app);
+  CHECK(app.preset_id.empty());  // no longer the preset: its name goes
+  CHECK(AppHasUnsavedEdits(app));
+  REQUIRE(AppPin(app));
+  CHECK_FALSE(AppHasUnsavedEdits(app));  // pinned: nothing to lose
+  app.scenario.cluster.gpus += 8;
+  AppScenarioEdited(app);
+  AppRefresh(app);
+  CHECK(AppHasUnsavedEdits(app));
+  AppEditPinned(app, 0);
+  CHECK(app.scenario.cluster.gpus == app.pinned[0].scenario.cluster.gpus);
+}
+
+TEST_CASE("an offer fills the price and records itself; another GPU clears it and says the price is unconfirmed") {
+  AppState app;
+  AppInit(app);
+  const Offer* p5 = FindOffer("aws-p5.48xlarge-us-east-1");
+  REQUIRE(p5 != nullptr);
+  AppApplyOffer(app, *p5);
+  AppRefresh(app);
+  CHECK(std::string(app.scenario.pricing.offer) == p5->id);
+  CHECK(app.scenario.pricing.usd_per_gpu_hour == p5->usd_per_gpu_hour);
+  CHECK(std::string(app.scenario.cluster.gpu) == p5->gpu);
+  CHECK(app.notice.find(p5->date) != std::string::npos);
+  // The offer travels in the scenario (share links, files).
+  CHECK(ScenarioToJson(app.scenario, true).find("\"offer\": \"aws-p5.48xlarge-us-east-1\"") != std::string::npos);
+  // The same GPU again: nothing changes.
+  AppGpuChanged(app);
+  CHECK(std::string(app.scenario.pricing.offer) == p5->id);
+  std::snprintf(app.scenario.cluster.gpu, kTextCapacity, "%s", "a100-sxm-80gb");
+  AppGpuChanged(app);
+  CHECK(app.scenario.pricing.offer[0] == '\0');
+  CHECK(app.notice.find("unconfirmed") != std::string::npos);
+  CHECK(app.scenario.pricing.usd_per_gpu_hour == p5->usd_per_gpu_hour);  // kept as typed, but no longer confirmed
+}

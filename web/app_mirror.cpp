@@ -1,0 +1,78 @@
+// app_mirror.cpp — the result as HTML text, mirrored into a visually hidden element of the page (index.html
+// #text-mirror): the canvas is pixels, this is what screen readers, browser translation, text selection and
+// find-in-page see. The same figures as ui_results.cpp draws, formatted by the same functions.
+#include <cstdio>
+
+#include "app.h"
+#include "format.h"
+#include "i18n.h"
+
+namespace gpucost::app {
+namespace {
+
+std::string Escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::string Cell(const char* tag, const std::string& text) { return "<" + std::string(tag) + ">" + Escape(text) + "</" + tag + ">"; }
+
+}  // namespace
+
+std::string AppTextMirror(const AppState& app) {
+  const Result& r = app.result;
+  std::string html = "<h1>gpucost: " + Escape(ScenarioLabel(app.scenario)) + "</h1>";
+  if (!r.ok) {
+    html += "<p>The scenario cannot be evaluated:</p><ul>";
+    for (const InputError& e : app.problems) html += Cell("li", e.Text());
+    return html + "</ul>";
+  }
+  html += "<p>" + Escape(FormatDisplayMoney(r, r.expected_usd)) + " per completed job; expected time " +
+          Escape(FormatDuration(r.expected_hours)) + "; goodput " + Escape(FormatPercent(r.goodput)) + "; " +
+          Escape(FormatDisplayMoney(r, r.usd_per_billion_tokens)) + " per billion tokens.</p>";
+  const McState& mc = app.charts.mc;
+  if (mc.have_summary && !mc.stale)
+    html += "<p>Spread over " + std::to_string(mc.summary.trials) + " simulated runs: cost P50 " +
+            Escape(FormatDisplayMoney(r, mc.summary.cost_usd.p50)) + ", P90 " +
+            Escape(FormatDisplayMoney(r, mc.summary.cost_usd.p90)) + "; time P50 " +
+            Escape(FormatDuration(mc.summary.time_hours.p50)) + ", P90 " + Escape(FormatDuration(mc.summary.time_hours.p90)) +
+            ".</p>";
+  html += "<table><caption>Normal run and with failures</caption><tr><th></th><th>Normal run (nothing fails)</th>"
+          "<th>With failures (expected)</th><th>Failures add</th></tr>";
+  html += "<tr>" + Cell("th", "Time") + Cell("td", FormatDuration(r.normal_run_hours)) + Cell("td", FormatDuration(r.expected_hours)) +
+          Cell("td", FormatDuration(r.expected_hours - r.normal_run_hours)) + "</tr>";
+  html += "<tr>" + Cell("th", "Cost") + Cell("td", FormatDisplayMoney(r, r.normal_run_usd)) +
+          Cell("td", FormatDisplayMoney(r, r.expected_usd)) + Cell("td", FormatDisplayMoney(r, r.expected_usd - r.normal_run_usd)) +
+          "</tr></table>";
+  html += "<h2>Where the money goes: " + Escape(FormatDisplayMoney(r, r.expected_usd)) + "</h2><table>";
+  for (int p = 0; p < kPartCount; ++p) {
+    if (r.cost_usd.part[p] == 0) continue;
+    html += "<tr>" + Cell("th", PartLabel(p)) + Cell("td", FormatDisplayMoney(r, r.cost_usd.part[p])) +
+            Cell("td", FormatPercent(r.expected_usd > 0 ? r.cost_usd.part[p] / r.expected_usd : 0)) + "</tr>";
+  }
+  html += "</table><h2>Where the time goes: " + Escape(FormatDuration(r.expected_hours)) + "</h2><table>";
+  for (int p = 0; p < kPartCount; ++p) {
+    if (r.time_hours.part[p] == 0) continue;
+    html += "<tr>" + Cell("th", PartLabel(p)) + Cell("td", FormatDuration(r.time_hours.part[p])) + "</tr>";
+  }
+  html += "</table>";
+  if (r.warnings.count > 0) {
+    html += "<h2>Warnings</h2><ul>";
+    for (int i = 0; i < r.warnings.count; ++i) html += Cell("li", r.warnings.text[i]);
+    html += "</ul>";
+  }
+  return html;
+}
+
+const char* AppTextMirrorLang() { return LanguageCode(CurrentLanguage()); }
+
+}  // namespace gpucost::app
