@@ -47,6 +47,20 @@ inline void SetLlama2_70BShape(Scenario* s) {
   s->workload.ffn_gated = 1;
 }
 
+// The 70B full fine-tune of issue 14: Llama 2 70B's shape on 1B tokens, 64 GPUs (8-GPU nodes), a given 40% MFU,
+// global batch 128 sequences, tensor parallel 8, ZeRO 3 (fits in 80 GB).
+inline Scenario FineTune70B() {
+  Scenario s = DefaultScenario();
+  SetLlama2_70BShape(&s);
+  s.workload.tokens = 1e9;
+  s.cluster.gpus = 64;
+  s.cluster.mfu = 0.4;
+  s.parallel.global_batch = 128;
+  s.parallel.tensor_parallel = 8;
+  s.parallel.zero_stage = 3;
+  return s;
+}
+
 // A seeded splitmix64 stream of uniform numbers in [0, 1) (the same draws natively and in WebAssembly).
 struct Uniform {
   std::uint64_t state;

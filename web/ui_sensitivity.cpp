@@ -52,9 +52,11 @@ void DrawSensitivity(AppState& app) {
                      Amount(app, r.base_cost).c_str());
   double lo = r.base_cost, hi = r.base_cost;
   for (const SensitivityInput& in : r.inputs) lo = std::min({lo, in.low_cost, in.high_cost}), hi = std::max({hi, in.low_cost, in.high_cost});
-  if (!ImGui::BeginTable("tornado", 6, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp))
+  if (!ImGui::BeginTable("tornado", 6, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg))
     return;
-  for (const char* h : {"input", "low / high", "cost at low", "cost at high", "swing", ""}) ImGui::TableSetupColumn(h);
+  for (const char* h : {"input", "low / high", "cost at low", "cost at high", "swing"})
+    ImGui::TableSetupColumn(h, ImGuiTableColumnFlags_WidthFixed);
+  ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch, 1.0f);  // the bars take the rest
   ImGui::TableHeadersRow();
   for (const SensitivityInput& in : r.inputs) {
     ImGui::TableNextRow();
@@ -75,8 +77,10 @@ void DrawSensitivity(AppState& app) {
   }
   ImGui::EndTable();
   RecordRect(app, "tornado");
+  ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled("Hover an input for the source of its bounds; * a bound limited to the field's range. "
                       "The exchange rate moves only the parts entered in the other currency.");
+  ImGui::PopTextWrapPos();
 }
 
 }  // namespace gpucost::app

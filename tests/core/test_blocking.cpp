@@ -15,16 +15,7 @@ using namespace gpucost;
 
 namespace {
 
-Scenario Shape70B() {
-  Scenario s = DefaultScenario();
-  test::SetLlama2_70BShape(&s);
-  s.workload.tokens = 1e9;
-  s.cluster.gpus = 64;
-  s.parallel.global_batch = 128;
-  s.parallel.tensor_parallel = 8;
-  s.parallel.zero_stage = 3;
-  return s;
-}
+Scenario Shape70B() { return test::FineTune70B(); }
 
 }  // namespace
 

@@ -15,12 +15,8 @@ namespace {
 // Llama 2 70B's shape (Touvron et al. 2023, arXiv:2307.09288) fine-tuned on 64 H100 with a layout that does
 // not fit: no model parallelism, micro-batch 4, ZeRO 1.
 Scenario NotFitting70B() {
-  Scenario s = DefaultScenario();
-  test::SetLlama2_70BShape(&s);
-  s.workload.tokens = 1e9;
-  s.cluster.gpus = 64;
-  s.cluster.mfu = 0.4;
-  s.parallel.global_batch = 128;
+  Scenario s = test::FineTune70B();
+  s.parallel.tensor_parallel = 1;
   s.parallel.micro_batch = 4;
   s.parallel.zero_stage = 1;
   return s;

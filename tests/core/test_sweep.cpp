@@ -164,23 +164,7 @@ TEST_CASE("sweep: the MFU hook overrides; weak scaling grows the batch-size toke
     CHECK(r.points[i].batch_size_token_factor > r.points[i - 1].batch_size_token_factor);
 }
 
-namespace {
-
-// The issue's 70B full fine-tune (issue 14, observations 2 and 3): Llama 2 70B's shape (Touvron et al. 2023),
-// 64 H100, global batch 128 sequences, a given 40% MFU.
-Scenario FineTune70B() {
-  Scenario s = DefaultScenario();
-  test::SetLlama2_70BShape(&s);
-  s.workload.tokens = 1e9;
-  s.cluster.gpus = 64;
-  s.cluster.mfu = 0.4;
-  s.parallel.global_batch = 128;
-  s.parallel.tensor_parallel = 8;
-  s.parallel.zero_stage = 3;
-  return s;
-}
-
-}  // namespace
+using test::FineTune70B;  // the issue's 70B fine-tune (observations 2 and 3)
 
 TEST_CASE("sweep: points that do not fit, have no layout or more replicas than the batch are gaps, never marked") {
   const Scenario s = FineTune70B();
