@@ -9,6 +9,7 @@
 #include <string>
 
 #include "catalog.h"
+#include "finetune.h"
 #include "i18n.h"
 #include "inference.h"
 #include "inference_json.h"
@@ -63,6 +64,21 @@ void PredictStep(const Scenario& s, const EffectiveHardware& hw, Result* r) {
   if (s.cluster.mfu > 0) return;
   r->mfu = s.parallel.single_node_mfu > 0 ? s.parallel.single_node_mfu * r->scaling_efficiency : r->step.mfu;
   r->mfu_source = MfuSource::kPredicted;
+}
+
+// reliability.checkpointing = false (issue 18): no checkpoint is written, so the whole work is one segment that
+// every interruption restarts from the beginning, and no preemption notice can save progress. Daly's optimum
+// stays in the result as advice.
+void NoCheckpoints(JobPlan* job, Result* r) {
+  TimelineInputs& in = job->unit;
+  in.checkpointing = false;
+  in.interval_seconds = in.work_seconds;
+  in.checkpoint_block_seconds = in.checkpoint_write_seconds = 0;
+  in.checkpoint_async = in.spot_saves_on_notice = false;
+  job->rollback_rate_per_s = in.failure_rate_per_s + in.spot_rate_per_s;
+  r->checkpoint_interval_minutes = in.work_seconds / 60;
+  r->checkpoint_write_minutes = 0;
+  r->checkpoint_gb = 0;  // nothing stored
 }
 
 }  // namespace
@@ -120,7 +136,7 @@ bool PlanJob(const Scenario& s, JobPlan* plan, Result* r) {
   r->achieved_tflops_per_gpu = r->peak_tflops_per_gpu * r->mfu;
 
   // --- Checkpoint size and write time ---
-  r->checkpoint_gb = rel.checkpoint_gb > 0 ? rel.checkpoint_gb : w.params * rel.checkpoint_bytes_per_param / 1e9;
+  r->checkpoint_gb = rel.checkpoint_gb > 0 ? rel.checkpoint_gb : CheckpointParams(s) * rel.checkpoint_bytes_per_param / 1e9;
   const double write_bytes_per_s = s.storage.checkpoint_write_gbps * 1e9;
   double write_s = rel.checkpoint_write_minutes > 0 ? rel.checkpoint_write_minutes * 60 : r->checkpoint_gb * 1e9 / write_bytes_per_s;
 
@@ -135,7 +151,7 @@ bool PlanJob(const Scenario& s, JobPlan* plan, Result* r) {
                                        static_cast<double>(w.seq_len)
                                  : 0;
     r->flops_include_attention = w.flops <= 0 && attention > 0;
-    r->flops_per_token = 6 * w.params + (r->flops_include_attention ? attention : 0);
+    r->flops_per_token = WeightFlopsPerToken(s) + (r->flops_include_attention ? attention : 0);  // finetune.h
     r->batch_size_token_factor = BatchSizeTokenFactor(s);  // McCandlish et al. 2018; 1 when off
     r->flops = (w.flops > 0 ? w.flops : r->flops_per_token * w.tokens) * r->batch_size_token_factor;
     r->tokens = w.tokens * r->batch_size_token_factor;
@@ -212,6 +228,7 @@ bool PlanJob(const Scenario& s, JobPlan* plan, Result* r) {
   r->optimal_checkpoint_interval_minutes = optimum_s / 60;
   r->checkpoint_interval_minutes = in.interval_seconds / 60;
   job.downtime_s = rel.downtime_hours * 3600;
+  if (!rel.checkpointing) NoCheckpoints(&job, r);
 
   // --- Price per GPU-hour ---
   const bool owned = Model(s) == PricingModel::kOwned;
@@ -224,8 +241,12 @@ bool PlanJob(const Scenario& s, JobPlan* plan, Result* r) {
     const double committed = pr.reserved.committed_gpus > 0 ? static_cast<double>(pr.reserved.committed_gpus) : job.billed_gpus;
     const double on_demand = pr.reserved.usd_per_gpu_hour_on_demand > 0 ? pr.reserved.usd_per_gpu_hour_on_demand : price;
     const double above = std::max(0.0, job.billed_gpus - committed);
+    job.committed_price_pretax = price / (pr.price_includes_tax ? 1 + pr.tax_rate : 1.0);
     price = (std::min(job.billed_gpus, committed) * price + above * on_demand) / job.billed_gpus;
     job.unused_commitment_gpus = std::max(0.0, committed - job.billed_gpus);
+    job.committed_gpus = committed;
+    job.term_hours = pr.reserved.term_months * kHoursPerMonth;
+    job.unused_paid_fraction = 1 - pr.reserved.other_use_fraction;
   }
   job.bill_rounding = !owned;
   job.billing_increment_s = pr.billing_increment_seconds;
@@ -296,7 +317,14 @@ void BillJob(const JobPlan& job, const Timeline& t, double preemptions, JobBill*
   m[kPartStorage] = job.stored_gb * job.usd_per_gb_month * (out->hours + job.retention_hours) / kHoursPerMonth;
   m[kPartEgress] = job.egress_usd;
   m[kPartFees] = job.fees_usd;
-  m[kPartUnusedCommitment] = job.unused_commitment_gpus * (out->hours - th[kPartReacquireWait]) * job.price_pretax;
+  // A commitment is paid for every hour of its term (renewed while the job runs longer): GPUs committed above
+  // the job's size while it runs, and all of them for the rest of the term, less what other work uses.
+  const double held_hours = out->hours - th[kPartReacquireWait];
+  const double rounding_hours = job.billed_gpus > 0 ? g[kPartBillingRounding] / job.billed_gpus : 0;
+  const double after_job_hours = std::max(0.0, job.term_hours - held_hours - rounding_hours);
+  const double committed_usd = job.committed_price_pretax * job.unused_paid_fraction;
+  out->commitment_after_job_usd = job.committed_gpus * after_job_hours * committed_usd;
+  m[kPartUnusedCommitment] = job.unused_commitment_gpus * held_hours * committed_usd + out->commitment_after_job_usd;
   double pretax = 0;
   for (int p = 0; p < kPartTax; ++p) pretax += m[p];
   m[kPartTax] = pretax * job.tax_rate;
@@ -342,6 +370,7 @@ Result Evaluate(const Scenario& s) {
   r.expected_hours = bill.hours;
   r.billed_gpu_hours = bill.billed_gpu_hours;
   r.expected_usd = bill.usd;
+  r.commitment_after_job_usd = bill.commitment_after_job_usd;
   r.normal_run_hours = normal_bill.hours;
   r.normal_run_usd = normal_bill.usd;
   r.goodput = r.expected_hours > 0 ? r.ideal_hours / r.expected_hours : 0;
@@ -361,6 +390,9 @@ Result Evaluate(const Scenario& s) {
       (interval_used_s > 2 * optimum_s || interval_used_s < 0.5 * optimum_s))
     wn.Add("interval_far_from_optimum", "Checkpoint interval %.0f min is far from the optimum %.0f min (Daly).",
            in.interval_seconds / 60, optimum_s / 60);
+  if (!rel.checkpointing && rollback_rate > 0)
+    wn.Add("no_checkpoints", "No checkpoints: each of the %.3g expected interruptions restarts the job from the "
+           "beginning (checkpointing every %.0f min would be optimal, Daly).", r.expected_interruptions, optimum_s / 60);
   if (training && r.mfu > kMfuCeiling)
     wn.Add("mfu_above_measured", "MFU %.0f%% is above the best published large-scale training MFU (~56%%, "
            "Korthikanti et al. 2022); measure it with gpucost probe.", r.mfu * 100);

@@ -14,6 +14,8 @@ const char* const kModelNames[] = {"on_demand", "spot", "reserved", "owned", nul
 const char* const kRecomputeNames[] = {"none", "selective", "full", nullptr};
 const char* const kOptimizerNames[] = {"adam", "adam8bit", "sgd", nullptr};
 const char* const kCurrencyNames[] = {"USD", "KRW", nullptr};
+const char* const kFinetuneNames[] = {"full", "lora", "qlora", nullptr};        // issue 18
+const char* const kLoraTargetNames[] = {"all", "attention", nullptr};           // issue 18
 const char* const kInferenceModeNames[] = {"colocated", "disaggregated", nullptr};
 const char* const kKvReserveNames[] = {"full", "paged", nullptr};
 const char* const kWeightPrecisionNames[] = {"bf16", "fp16", "fp8", "int8", "int4", nullptr};
@@ -83,6 +85,52 @@ const FieldSpec kFields[] = {
    "GPU-hours", "workload", "GPU-hours one task needs when nothing fails.", "example value"},
   {"workload.gpus_per_task", INT, REF(workload.gpus_per_task), 1, nullptr, 1, 1000000, false, false, nullptr,
    "GPUs", "workload", "GPUs one task occupies.", "example value"},
+
+  // --- models by name, mixture of experts, fine-tuning, checkpointing off (issue 18) ---
+  {"workload.model", TEXT, REF(arch.model), 0, "", 0, 0, false, false, nullptr, "", "workload",
+   "A model by name (gpucost catalog models): fills the shape fields and workload.params from its published "
+   "config; fields given explicitly win. Empty: describe the shape by hand.", "assets/models.json"},
+  {"workload.head_dim", INT, REF(arch.head_dim), 0, nullptr, 1, 100000, false, true, nullptr, "",
+   "workload", "Dimension of one attention head. Absent: hidden / heads (Gemma 2 uses 128 with hidden 4608, 32 heads).",
+   "-"},
+  {"workload.attention_params", NUM, REF(arch.attention_params), 0, nullptr, 0, kBig, true, true, nullptr,
+   "parameters", "workload", "Weights of one layer's attention (all projections). Absent: from hidden, heads, "
+   "kv_heads and head_dim; set it for other forms (DeepSeek's multi-head latent attention).", "-"},
+  {"workload.experts", INT, REF(arch.experts), 0, nullptr, 1, 100000, false, true, nullptr, "experts",
+   "workload", "Routed experts per mixture-of-experts layer. Absent: a dense model.",
+   "Shazeer et al. 2017, arXiv:1701.06538; Fedus et al. 2021 (Switch), arXiv:2101.03961"},
+  {"workload.active_experts", INT, REF(arch.active_experts), 0, nullptr, 1, 100000, false, true, nullptr,
+   "experts", "workload", "Routed experts each token uses (top-k). Needed with workload.experts.",
+   "Mixtral: 2 of 8 (Jiang et al. 2024, arXiv:2401.04088)"},
+  {"workload.shared_experts", INT, REF(arch.shared_experts), 0, nullptr, 0, 100000, false, false, nullptr,
+   "experts", "workload", "Experts every token uses besides the routed ones (DeepSeek: 1).",
+   "0: Mixtral, Switch; DeepSeek-V3 uses 1 (arXiv:2412.19437)"},
+  {"workload.expert_ffn_hidden", INT, REF(arch.expert_ffn_hidden), 0, nullptr, 1, 100000000, false, true,
+   nullptr, "", "workload", "MLP width of one expert. Absent: workload.ffn_hidden.", "-"},
+  {"workload.dense_layers", INT, REF(arch.dense_layers), 0, nullptr, 0, 100000, false, false, nullptr,
+   "layers", "workload", "Leading layers with a dense MLP (width ffn_hidden) in a mixture-of-experts model.",
+   "0: every layer MoE (Mixtral); DeepSeek-V3: 3"},
+  {"workload.active_params", NUM, REF(arch.active_params), 0, nullptr, 0, kBig, true, true, nullptr,
+   "parameters", "workload", "Parameters used per token (mixture of experts): training FLOPs are 6 x active_params "
+   "per token, memory holds workload.params. Absent: from the MoE shape, else workload.params.",
+   "Kaplan et al. 2020's 6N applied to the active parameters (Fedus et al. 2021)"},
+  {"parallel.expert_parallel", INT, REF(arch.expert_parallel), 1, nullptr, 1, 100000, false, false, nullptr, "",
+   "parallel", "Expert-parallel degree: each MoE layer's experts are split over this many data-parallel ranks "
+   "(must divide data_parallel and experts); tokens reach their experts by all-to-all.",
+   "1: no expert parallelism; Lepikhin et al. 2020 (GShard), arXiv:2006.16668"},
+  {"workload.finetune", ENUM, REF(finetune.mode), 0, nullptr, 0, 2, false, false, kFinetuneNames, "",
+   "workload", "full: every parameter trained. lora: frozen 16-bit weights + trainable low-rank adapters. "
+   "qlora: frozen weights in 4-bit NF4 (with double-quantised constants) + adapters.",
+   "Hu et al. 2021 (LoRA), arXiv:2106.09685; Dettmers et al. 2023 (QLoRA), arXiv:2305.14314"},
+  {"workload.lora_rank", INT, REF(finetune.lora_rank), 64, nullptr, 1, 65536, false, false, nullptr, "",
+   "workload", "Rank r of each adapter (r x (in + out) parameters per adapted matrix).",
+   "64: QLoRA's setting for every model size (Dettmers et al. 2023, Appendix B)"},
+  {"workload.lora_targets", ENUM, REF(finetune.lora_targets), 0, nullptr, 0, 1, false, false, kLoraTargetNames,
+   "", "workload", "Matrices with adapters: all (attention and MLP, as QLoRA) or attention (Q, K, V, output).",
+   "all: QLoRA found adapters on every linear layer necessary to match full fine-tuning (Dettmers et al. 2023)"},
+  {"reliability.checkpointing", BOOL, REF(reliability.checkpointing), 1, nullptr, 0, 1, false, false, nullptr,
+   "", "reliability", "Write checkpoints. false: none are written; a failure restarts the job from the beginning "
+   "(a long job on many GPUs may then never finish).", "-"},
 
   // --- hardware ---
   {"cluster.gpu", TEXT, REF(cluster.gpu), 0, "h100-sxm", 0, 0, false, false, nullptr, "", "hardware",
@@ -154,6 +202,17 @@ const FieldSpec kFields[] = {
    "Batch (tokens) that workload.tokens was planned for, B0 of the batch-size effect. Absent: 0, i.e. "
    "workload.tokens is the small-batch limit E_min and any batch needs (1 + B/B_noise) times more.",
    "McCandlish et al. 2018, eq. 2.11: E = E_min (1 + B / B_noise)"},
+  // Issue 18: context parallelism and the attention kernel.
+  {"parallel.context_parallel", INT, REF(parallel.context_parallel), 1, nullptr, 1, 1024, false, false, nullptr,
+   "", "parallel", "Context-parallel degree: each sequence is split over this many GPUs (ring attention passes "
+   "keys and values around the group), dividing activations; for long sequences. data parallel = gpus / "
+   "(tensor x context x pipeline).",
+   "Llama 3 405B long-context training: CP 16 at 131,072 tokens (Dubey et al. 2024, arXiv:2407.21783, Table 4)"},
+  {"parallel.flash_attention", BOOL, REF(parallel.flash_attention), 1, nullptr, 0, 1, false, false, nullptr, "",
+   "parallel", "Fused attention kernel (FlashAttention): the s x s attention scores never reach HBM, so "
+   "attention costs no memory-bound softmax/dropout passes and stores no scores. false: Megatron-LM 2021-2022 "
+   "kernels (scores written, softmax fused, dropout separate).",
+   "on by default in Megatron-Core, NeMo, torchtitan and Hugging Face (Dao et al. 2022, arXiv:2205.14135)"},
 
   // --- reliability and checkpoints ---
   {"reliability.gpu_mtbf_hours", NUM, REF(reliability.gpu_mtbf_hours), 50000, nullptr, 0, 1e12, false, false,
@@ -283,6 +342,11 @@ const FieldSpec kFields[] = {
    "Committed price below on-demand, used when comparing pricing models (gpucost pricing).",
    "GCP 1-year committed use discount for A2 GPU VMs: 1-year / on-demand monthly = 0.63 (Cyclenerd "
    "google-cloud-pricing-cost-calculator pricing.yml, generated 2026-02-12, from the Cloud Billing Catalog)"},
+  {"pricing.reserved.other_use_fraction", NUM, REF(pricing.reserved.other_use_fraction), 0, nullptr, 0, 1, false,
+   false, nullptr, "fraction", "pricing",
+   "Share of the committed GPU-hours this job leaves unused (idle GPUs above its size, the rest of the term) "
+   "that other work uses. 0: this job pays the whole term.",
+   "A commitment is billed for every hour of its term whether used or not (AWS Savings Plans, GCP CUDs)"},
 
   // --- ownership ---
   {"pricing.owned.capex_usd_per_gpu", NUM, REF(pricing.owned.capex_usd_per_gpu), 40000, nullptr, 0, 1e8,

@@ -16,12 +16,8 @@ namespace {
 
 double D(std::int64_t v) { return static_cast<double>(v); }
 
-const GpuSpec* PoolGpu(const Scenario& s, const InferencePoolInputs& pool) {
-  return FindGpu(pool.gpu[0] ? pool.gpu : s.cluster.gpu);
-}
-std::int64_t PoolTp(const Scenario& s, const InferencePoolInputs& pool) {
-  return pool.tensor_parallel > 0 ? pool.tensor_parallel : s.parallel.tensor_parallel;
-}
+const GpuSpec* PoolGpu(const Scenario& s, const InferencePoolInputs& pool) { return InferencePoolGpu(s, pool); }
+std::int64_t PoolTp(const Scenario& s, const InferencePoolInputs& pool) { return InferencePoolTp(s, pool); }
 
 // USD per GPU-hour before tax: the pool's price, else the scenario's (KRW converted, owned: the TCO).
 double PoolPricePretax(const Scenario& s, const InferencePoolInputs& pool, Result* r) {
@@ -76,6 +72,9 @@ void SizePool(const Scenario& s, const InferenceModel& m, const InferencePoolInp
   const double gpus = D(p->replicas * p->replica.tp);
   const double gpn = D(std::max<std::int64_t>(1, s.cluster.gpus_per_node));
   p->billed_gpus = s.pricing.whole_nodes ? std::ceil(gpus / gpn - 1e-12) * gpn : gpus;
+  // Whole nodes are paid for anyway: sized replicas fill them (more headroom at no extra cost).
+  if (in.replicas <= 0 && s.pricing.whole_nodes)
+    p->replicas = std::max(p->replicas, static_cast<std::int64_t>(p->billed_gpus) / p->replica.tp);
   p->price = PoolPricePretax(s, in, r);
   out->gpu_id = p->replica.gpu->id.c_str();
   out->tensor_parallel = p->replica.tp;

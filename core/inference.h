@@ -20,8 +20,9 @@
 //     2 P B / (t x peak x prefill_mfu)) + 2 L all-reduces of B x h (latency-bound: NVLink hops, so decode stops
 //     improving beyond a few GPUs) + step_overhead_ms. Context = s + o/2 on average.
 //   * Continuous batching, colocated: prefills run as their own steps and stall every decode sharing the
-//     replica, so TPOT = step / (1 - prefill share); the number of prefills that land inside one request's
-//     decode is Poisson, which spreads its TPOT (percentiles by the normal approximation). The decode batch
+//     replica, so TPOT = step / (1 - prefill share); the prefills that land inside one request's decode
+//     (each stretching it, so letting more in: a branching process with variance mean / (1 - share)^2)
+//     spread its TPOT (percentiles by the normal approximation). The decode batch
 //     follows Little's law B = rate x (o - 1) x TPOT, solved as a fixed point.
 //   * Queueing: the prefill server of a replica is M/D/1 (DistServe, Zhong et al. 2024, App. A:
 //     W = rate D^2 / (2 (1 - rate D))), plus half a decode step (a colocated prefill waits for the step in

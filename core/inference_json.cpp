@@ -25,14 +25,9 @@ json Pool(const InferencePool& p) {
           {"utilization", Num(p.utilization)}};
 }
 
-// The parts an inference bill is made of, in display order.
-constexpr int kInferenceParts[] = {kPartPrefillGpus, kPartDecodeGpus, kPartIdleCapacity, kPartKvTransfer, kPartRework,
-                                   kPartRecovery,    kPartIdleGpus,   kPartStorage,      kPartEgress,     kPartFees,
-                                   kPartTax};
-
 json Parts(const Breakdown& b, bool money) {
   json o = json::object();
-  for (int p : kInferenceParts)
+  for (int p : kInferencePartOrder)
     if (money || p < kPartStorage || p >= kPartPrefillGpus) o[PartName(p)] = Num(b.part[p]);
   return o;
 }

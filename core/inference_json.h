@@ -10,6 +10,11 @@
 
 namespace gpucost {
 
+// The parts an inference bill is made of, in display order (result.h).
+constexpr int kInferencePartOrder[] = {kPartPrefillGpus, kPartDecodeGpus, kPartIdleCapacity, kPartKvTransfer,
+                                       kPartRework,      kPartRecovery,   kPartIdleGpus,     kPartStorage,
+                                       kPartEgress,      kPartFees,       kPartTax};
+
 // Fills doc (which holds schema, ok and name) for an inference result.
 void WriteInferenceJson(const Scenario& s, const Result& r, nlohmann::json* doc);
 

@@ -46,6 +46,13 @@ double InferencePeakTflops(const GpuSpec& gpu, WeightPrecision p) {
   return 0;
 }
 
+const GpuSpec* InferencePoolGpu(const Scenario& s, const InferencePoolInputs& pool) {
+  return FindGpu(pool.gpu[0] ? pool.gpu : s.cluster.gpu);
+}
+std::int64_t InferencePoolTp(const Scenario& s, const InferencePoolInputs& pool) {
+  return pool.tensor_parallel > 0 ? pool.tensor_parallel : s.parallel.tensor_parallel;
+}
+
 InferenceModel InferenceModelFor(const Scenario& s) {
   InferenceModel m;
   const WorkloadInputs& w = s.workload;
@@ -176,7 +183,9 @@ ReplicaLatency ReplicaLatencyAt(const InferenceModel& m, const ReplicaModel& r, 
     *ttft[i] = 1e3 * (wait + prefill_s + ttft_extra_s);
     if (decode && steps > 0) {
       const double b = batch + z * std::sqrt(batch);
-      const double n = stalls + z * std::sqrt(stalls);
+      // Each stall stretches the span, letting more prefills in: a branching process (each prefill brings
+      // Poisson(rho_p) more), whose total has variance mean / (1 - rho_p)^2 (Borel-Tanner).
+      const double n = stalls + z * std::sqrt(stalls) / stall;
       *tpot[i] = 1e3 * (DecodeStepSeconds(m, r, b) + n * r.prefill_s / steps);
     }
   }

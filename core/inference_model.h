@@ -51,6 +51,9 @@ struct ReplicaModel {
 double InferencePeakTflops(const GpuSpec& gpu, WeightPrecision p);
 
 InferenceModel InferenceModelFor(const Scenario& s);
+// A pool's GPU (inference.<pool>.gpu, else cluster.gpu; nullptr if unknown) and tensor parallelism.
+const GpuSpec* InferencePoolGpu(const Scenario& s, const InferencePoolInputs& pool);
+std::int64_t InferencePoolTp(const Scenario& s, const InferencePoolInputs& pool);
 // Builds a replica of `gpu` with tensor parallelism tp. cluster.peak_tflops/hbm_tbps/nvlink_gbps overrides
 // apply when gpu is the scenario's cluster.gpu (they describe the measured machine).
 ReplicaModel ReplicaFor(const Scenario& s, const InferenceModel& m, const GpuSpec& gpu, std::int64_t tp);

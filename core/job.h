@@ -34,6 +34,10 @@ struct JobPlan {
   double egress_usd = 0;
   double fees_usd = 0;
   double unused_commitment_gpus = 0;
+  double committed_gpus = 0;            // reserved: GPUs committed for the term (0: not reserved)
+  double term_hours = 0;                // reserved: the commitment term
+  double committed_price_pretax = 0;    // reserved: USD per committed GPU-hour before tax
+  double unused_paid_fraction = 1;      // reserved: 1 - pricing.reserved.other_use_fraction
   double rollback_rate_per_s = 0; // interruptions that roll back (per unit)
   double optimum_interval_s = 0;
 };
@@ -45,6 +49,7 @@ bool PlanJob(const Scenario& s, JobPlan* plan, Result* r);
 struct JobBill {
   Breakdown time_hours, gpu_hours, cost_usd;
   double hours = 0, billed_gpu_hours = 0, usd = 0;
+  double commitment_after_job_usd = 0;  // of cost_usd unused_commitment (pre-tax): the term left after the job
 };
 
 // Bills one timeline of the unit (every unit assumed to follow it; for tasks, pass the mean per-task

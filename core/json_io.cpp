@@ -10,7 +10,10 @@
 #include "fields.h"
 #include "inference.h"
 #include "layout.h"
+#include "finetune.h"
 #include "memory.h"
+#include "models.h"
+#include "moe.h"
 #include "scaling_fit.h"
 
 namespace gpucost {
@@ -172,6 +175,20 @@ void ParseObject(const json& obj, const std::string& prefix, Scenario* s, std::v
   }
 }
 
+// Issue 18: "workload.model" fills the shape fields the document does not give itself (models.h). Returns true
+// when a known model was applied; an unknown id is an error listing the known ones.
+bool ApplyNamedModel(const json& doc, Scenario* s, std::vector<InputError>* errors) {
+  const json* w = doc.contains("workload") && doc["workload"].is_object() ? &doc["workload"] : nullptr;
+  if (!w || !w->contains("model") || !(*w)["model"].is_string() || s->arch.model[0] == '\0') return false;
+  const ModelSpec* m = FindModel(s->arch.model);
+  if (!m) {
+    errors->push_back({"workload.model", "unknown model \"" + Shorten(s->arch.model) + "\"; one of: " + ModelIds()});
+    return false;
+  }
+  ApplyModel(*m, s, [w](const char* path) { return w->contains(path + std::strlen("workload.")); });
+  return true;
+}
+
 }  // namespace
 
 std::string CheckJsonDepth(std::string_view text, int max_depth) {
@@ -229,9 +246,10 @@ ScenarioParse ParseScenarioJson(std::string_view text, const Scenario& base) {
     return out;
   }
   ParseObject(doc, "", &out.scenario, &out.errors);
+  const bool model_given = ApplyNamedModel(doc, &out.scenario, &out.errors);  // issue 18 (models.h)
   // A model given by its shape alone: its parameter count comes from the shape, not the 7B default (which
   // would silently size FLOPs, memory and checkpoints for another model).
-  const bool params_given = doc.contains("workload") && doc["workload"].is_object() && doc["workload"].contains("params");
+  const bool params_given = model_given || (doc.contains("workload") && doc["workload"].is_object() && doc["workload"].contains("params"));
   if (out.errors.empty() && !params_given && base.workload.params == DefaultScenario().workload.params)
     if (const double shape_params = ParamsFromShape(out.scenario); shape_params > 0)
       out.scenario.workload.params = shape_params;
@@ -267,6 +285,10 @@ std::vector<InputError> ValidateScenario(const Scenario& s) {
   else if (s.scaling.point_count > 0 && !FitScaling(s.scaling.points, s.scaling.point_count).ok())
     e.push_back({"scaling.points", std::string(ScalingFitErrorText(FitScaling(s.scaling.points, s.scaling.point_count).error)) +
                                        " (got " + std::to_string(s.scaling.point_count) + " points)"});
+  if (s.arch.model[0] && !FindModel(s.arch.model))  // issue 18: models by name, MoE, fine-tuning
+    e.push_back({"workload.model", "unknown model \"" + Shorten(s.arch.model) + "\"; one of: " + ModelIds()});
+  ValidateMoe(s, &e);
+  ValidateFinetune(s, &e);
   const WorkloadInputs& w = s.workload;
   const ParallelInputs& p = s.parallel;
   if (Kind(s) == WorkloadKind::kInference) {
@@ -275,13 +297,13 @@ std::vector<InputError> ValidateScenario(const Scenario& s) {
     if (w.gpus_per_task > s.cluster.gpus)
       e.push_back({"workload.gpus_per_task", "must be <= cluster.gpus (" + std::to_string(s.cluster.gpus) + ")"});
   } else {
-    const std::int64_t model_parallel = p.tensor_parallel * p.pipeline_parallel;
+    const std::int64_t model_parallel = p.tensor_parallel * p.pipeline_parallel * std::max<std::int64_t>(1, p.context_parallel);
     if (s.cluster.gpus % model_parallel != 0)
-      e.push_back({"parallel.tensor_parallel", "tensor_parallel x pipeline_parallel (" +
+      e.push_back({"parallel.tensor_parallel", (p.context_parallel > 1 ? "tensor_parallel x context_parallel x pipeline_parallel (" : "tensor_parallel x pipeline_parallel (") +
                                                    std::to_string(model_parallel) + ") must divide cluster.gpus (" +
                                                    std::to_string(s.cluster.gpus) + ")"});
     else if (p.data_parallel > 0 && p.data_parallel * model_parallel != s.cluster.gpus)
-      e.push_back({"parallel.data_parallel", "data x tensor x pipeline parallel must equal cluster.gpus (" +
+      e.push_back({"parallel.data_parallel", (p.context_parallel > 1 ? "data x tensor x context x pipeline parallel must equal cluster.gpus (" : "data x tensor x pipeline parallel must equal cluster.gpus (") +
                                                  std::to_string(s.cluster.gpus) + "); got " +
                                                  std::to_string(p.data_parallel * model_parallel)});
     if (w.heads > 0 && w.hidden > 0 && w.hidden % w.heads != 0)

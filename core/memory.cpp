@@ -4,6 +4,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "finetune.h"
+#include "moe.h"
+
 namespace gpucost {
 namespace {
 
@@ -98,10 +101,23 @@ MemoryBreakdown EstimateMemory(const ModelShape& m, const Layout& l, Precision p
 
   // Model states under ZeRO.
   const BytesPerParam bpp = BytesPerParamFor(precision, l.optimizer);
+  // Issue 18: routed experts split over expert-parallel ranks (moe.h): unsharded states hold 1/e of them,
+  // ZeRO-sharded states the same share as without (sharded over d/e ranks instead of d).
+  const double n_sharded = out.params_per_gpu;
+  if (shape) out.params_per_gpu -= ExpertParamsElsewhere(m, l, out.layers_per_stage);
   const double n = out.params_per_gpu;
-  out.weights_bytes = n * bpp.weights / (l.zero_stage >= 3 ? d : 1);
-  out.gradients_bytes = n * bpp.gradients / (l.zero_stage >= 2 ? d : 1);
-  out.optimizer_bytes = n * bpp.optimizer / (l.zero_stage >= 1 ? d : 1);
+  out.weights_bytes = (l.zero_stage >= 3 ? n_sharded / d : n) * bpp.weights;
+  out.gradients_bytes = (l.zero_stage >= 2 ? n_sharded / d : n) * bpp.gradients;
+  out.optimizer_bytes = (l.zero_stage >= 1 ? n_sharded / d : n) * bpp.optimizer;
+  if (m.finetune != Finetune::kFull) {  // issue 18: frozen weights and trained adapters (finetune.h)
+    const double embedding = shape ? m.stage_embedding_params(l.pipeline) / t : 0;
+    const FinetuneStates f = EstimateFinetuneStates(m, l, precision, n, embedding, out.layers_per_stage);
+    out.weights_bytes = f.weights_bytes;
+    out.gradients_bytes = f.gradients_bytes;
+    out.optimizer_bytes = f.optimizer_bytes;
+    out.gathered_bytes = f.dequant_bytes;
+    out.paged_bytes = f.paged_bytes;
+  }
   if (l.zero_stage >= 3 && d > 1)
     out.gathered_bytes = std::min(kZero3LiveLayers, out.layers_per_stage > 0 ? out.layers_per_stage : 1) *
                          (shape ? layer_params : 0) * bpp.weights;
@@ -113,7 +129,7 @@ MemoryBreakdown EstimateMemory(const ModelShape& m, const Layout& l, Precision p
     const double inflight_first = micro_batches > 0 ? std::min(p, micro_batches) : p;
     const double v = static_cast<double>(l.interleave);
     const double interleave_factor = l.interleave > 1 && l.pipeline > 1 ? 1 + (p - 1) / (p * v) : 1;
-    const double per_layer = ActivationBytesPerLayer(m, l);
+    const double per_layer = ActivationBytesPerLayer(MoeComputeShape(m), l);  // MoE: the active experts' width
     const double sb = static_cast<double>(m.seq_len) * static_cast<double>(l.micro_batch);
     const double sbh_split = sb * static_cast<double>(m.hidden) / (l.sequence_parallel ? t : 1);
     // Korthikanti et al. section 4.3: embedding dropout mask s b h (first stage); final layer norm and output

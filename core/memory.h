@@ -71,8 +71,12 @@ struct MemoryBreakdown {
   double total_bytes() const {
     return model_states_bytes() + gathered_bytes + activations_bytes + overhead_bytes;
   }
-  double headroom_bytes() const { return device_bytes - total_bytes(); }  // negative when it does not fit
-  bool fits() const { return valid && total_bytes() <= device_bytes; }
+  // Issue 18: of optimizer_bytes, the part in paged memory that moves to CPU memory when the GPU runs short
+  // (QLoRA's paged AdamW, finetune.h): counted in the total, not needed resident for a fit.
+  double paged_bytes = 0;
+  double resident_bytes() const { return total_bytes() - paged_bytes; }
+  double headroom_bytes() const { return device_bytes - resident_bytes(); }  // negative when it does not fit
+  bool fits() const { return valid && resident_bytes() <= device_bytes; }
 };
 
 // Bytes per parameter for weights, gradients and optimizer state at a precision and optimizer.

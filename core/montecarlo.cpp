@@ -1,6 +1,8 @@
 // montecarlo.cpp — discrete-event simulation of the job timeline (see montecarlo.h for the model).
 #include "montecarlo.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -115,7 +117,7 @@ MonteCarlo::MonteCarlo(const Scenario& s, std::uint64_t seed, std::int64_t trial
   full_segments_ = std::floor(in.work_seconds / interval);
   const double rest = in.work_seconds - full_segments_ * interval;
   segment_s_ = interval + in.checkpoint_block_seconds;
-  checkpoints_ = full_segments_ + (rest > 0 ? 1 : 0);
+  checkpoints_ = in.checkpointing ? full_segments_ + (rest > 0 ? 1 : 0) : 0;
   total_running_s_ = full_segments_ * segment_s_ + (rest > 0 ? rest + in.checkpoint_block_seconds : 0);
   // Checkpoint k restarts at k x segment; it is complete only `write` after its blocking part began.
   commit_lag_s_ = in.checkpoint_async ? std::max(0.0, in.checkpoint_write_seconds - in.checkpoint_block_seconds) : 0;
@@ -328,6 +330,49 @@ McSummary MonteCarlo::Summary() const {
   s.mean_failures = sum_failures_ / n;
   s.mean_preemptions = sum_preemptions_ / n;
   return s;
+}
+
+namespace {
+
+nlohmann::ordered_json StatsJson(const McStats& s, double k) {
+  return {{"mean", s.mean * k}, {"p10", s.p10 * k}, {"p50", s.p50 * k}, {"p90", s.p90 * k}, {"min", s.min * k},
+          {"max", s.max * k}};
+}
+
+nlohmann::ordered_json HistogramJson(const McHistogram& h, double k) {
+  nlohmann::ordered_json counts = nlohmann::ordered_json::array();
+  for (std::int64_t c : h.counts) counts.push_back(c);
+  return {{"lo", h.lo * k}, {"hi", h.hi * k}, {"counts", counts}};
+}
+
+}  // namespace
+
+std::string McSummaryToJson(const McSummary& m, const Result& closed_form, int indent) {
+  const double k = closed_form.display_per_usd;
+  nlohmann::ordered_json j;
+  j["schema"] = "gpucost/mc@1";
+  j["trials"] = m.trials;
+  j["seed"] = m.seed;
+  j["currency"] = closed_form.display_currency;
+  j["time_hours"] = StatsJson(m.time_hours, 1);
+  j["cost_usd"] = StatsJson(m.cost_usd, 1);
+  j["cost"] = StatsJson(m.cost_usd, k);
+  j["histogram"] = {{"bins", kMcHistogramBins},
+                    {"time_hours", HistogramJson(m.time_hist, 1)},
+                    {"cost_usd", HistogramJson(m.cost_hist, 1)},
+                    {"cost", HistogramJson(m.cost_hist, k)}};
+  nlohmann::ordered_json parts = nlohmann::ordered_json::object();
+  for (int p = 0; p < kPartCount; ++p)
+    if (m.mean_cost_usd.part[p] != 0 || m.mean_time_hours.part[p] != 0)
+      parts[PartName(p)] = {{"hours", m.mean_time_hours.part[p]}, {"usd", m.mean_cost_usd.part[p]}};
+  j["mean_breakdown"] = parts;
+  j["mean_interruptions"] = m.mean_interruptions;
+  j["mean_failures"] = m.mean_failures;
+  j["mean_preemptions"] = m.mean_preemptions;
+  j["closed_form"] = {{"time_hours", m.closed_form_hours}, {"cost_usd", m.closed_form_usd},
+                      {"cost", m.closed_form_usd * k}};
+  j["truncated_trials"] = m.truncated_trials;  // stopped at the event cap (0 unless the job barely finishes)
+  return j.dump(indent);
 }
 
 }  // namespace gpucost

@@ -29,6 +29,7 @@
 // No allocation per trial: results are stored in buffers sized at construction.
 #pragma once
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "job.h"
@@ -67,6 +68,10 @@ struct McSummary {
   double closed_form_hours = 0;      // Evaluate(): the expectation the mean should approach (exponential)
   double closed_form_usd = 0;
 };
+
+// The document of `gpucost mc --format json` and the page's view("mc"): trials and seed, the statistics and
+// histograms (USD, and cost in the scenario's currency from `closed_form`'s display rate).
+std::string McSummaryToJson(const McSummary& m, const Result& closed_form, int indent = 2);
 
 // Percentile p (0..1) of sorted values, linear between ranks (sorted.size() > 0).
 double Percentile(const std::vector<double>& sorted, double p);

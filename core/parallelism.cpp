@@ -1,14 +1,17 @@
 // parallelism.cpp — the batch-size effect, MFU from measured scaling points and memory per GPU as they enter
 // Evaluate() and the result document (see parallelism.h).
 #include "parallelism.h"
+#include "plan.h"
 
 #include <cmath>
 #include <cstdio>
 
 #include <nlohmann/json.hpp>
 
+#include "finetune.h"
 #include "layout.h"
 #include "memory.h"
+#include "moe.h"
 #include "scaling_fit.h"
 
 namespace gpucost {
@@ -27,7 +30,7 @@ double ModelFlopsPerToken(const Scenario& s) {
                                ? 12.0 * static_cast<double>(w.layers) * static_cast<double>(w.hidden) *
                                      static_cast<double>(w.seq_len)
                                : 0;
-  return 6 * w.params + attention;
+  return WeightFlopsPerToken(s) + attention;  // 6 N, MoE: active N; LoRA: 4 N + 6 adapters (finetune.h)
 }
 
 void ApplyMeasuredScaling(const Scenario& s, double peak_flops_per_gpu, Result* r) {
@@ -71,7 +74,11 @@ void EvaluateMemory(const Scenario& s, double device_bytes, Result* r) {
   MemorySearchSpace space;
   space.max_tensor = s.cluster.gpus_per_node;
   space.vary_recompute = false;
-  r->memory_smallest_fit = SmallestFittingLayout(shape, layout, GetPrecision(s), device_bytes, space);
+  // With the shape and global batch, the smallest fit comes from the layout search itself (plan.h), so the
+  // result and the Layouts view name the same layouts; without them, from the memory model's own search.
+  const bool searchable = shape.known() && s.parallel.global_batch > 0;
+  r->memory_smallest_fit = searchable ? SmallestFittingPlan(s, space.max_gpus)
+                                      : SmallestFittingLayout(shape, layout, GetPrecision(s), device_bytes, space);
   const LayoutFit& fit = r->memory_smallest_fit;
   if (fit.found)
     r->warnings.Add("memory_does_not_fit",
@@ -110,6 +117,12 @@ nlohmann::json LawJson(const LawFit& f, int points) {
 void WriteParallelismJson(const Scenario& s, const Result& r, nlohmann::json* doc) {
   nlohmann::json& d = *doc;
   d["work"]["batch_size_token_factor"] = r.batch_size_token_factor;
+  if (Kind(s) == WorkloadKind::kTraining) {  // issue 18: MoE and fine-tuning (moe.h, finetune.h)
+    static const char* const kModes[] = {"full", "lora", "qlora"};
+    d["work"]["finetune"] = kModes[s.finetune.mode >= 0 && s.finetune.mode <= 2 ? s.finetune.mode : 0];
+    d["work"]["active_params"] = ActiveParams(s);
+    d["work"]["trainable_params"] = TrainableParams(s);
+  }
   if (r.memory_present) {
     const MemoryBreakdown& m = r.memory;
     nlohmann::json mem = {{"model_states_gb", Gb(m.model_states_bytes())},
@@ -128,6 +141,9 @@ void WriteParallelismJson(const Scenario& s, const Result& r, nlohmann::json* do
                                    : "first pipeline stage (embedding, most in-flight micro-batches)"},
                           {"params_per_gpu", m.params_per_gpu},
                           {"inflight_micro_batches", m.inflight_micro_batches}};
+    if (s.workload.vocab == 0 && m.activations_known)  // issue 18: the vocabulary the estimate assumed
+      mem["vocab_assumed"] = {{"vocab", kDefaultVocab}, {"source", kDefaultVocabSource}};
+    if (m.paged_bytes > 0) mem["paged_optimizer_gb"] = Gb(m.paged_bytes);  // QLoRA: may move to CPU memory
     if (r.memory_smallest_fit.found) mem["smallest_fitting_layout"] = LayoutJson(r.memory_smallest_fit.layout);
     d["memory"] = mem;
   }

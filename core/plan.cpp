@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <memory>
 
 #include <nlohmann/json.hpp>
 
@@ -62,7 +63,8 @@ bool ValidAt(const PlanSearch& s, int level) {
     case kTensor: return m.heads % t == 0 && m.hidden % t == 0 && m.ffn_hidden % t == 0 && (m.kv_heads <= 0 || m.kv_heads % t == 0);
     case kPipeline: {
       const std::int64_t p = s.gpu_divisors[s.cursor[kPipeline]];
-      return (s.gpus / t) % p == 0 && m.layers % p == 0 && global % ((s.gpus / t) / p) == 0;
+      // Layers need not divide: the first and last stages hold fewer (StageLayersOf, layout.h).
+      return (s.gpus / t) % p == 0 && m.layers >= p && StageLayersOf(m.layers, p).ok() && global % ((s.gpus / t) / p) == 0;
     }
     case kMicro: {
       const Degrees g = DegreesAt(s);
@@ -70,7 +72,8 @@ bool ValidAt(const PlanSearch& s, int level) {
     }
     case kInterleave: {
       const Degrees g = DegreesAt(s);
-      if ((m.layers / g.p) % g.v != 0) return false;
+      // Interleaving splits the fullest stage's layers into v equal chunks.
+      if (((m.layers + g.p - 1) / g.p) % g.v != 0 || m.layers + (g.v > 1 ? 2 : 0) < g.p * g.v) return false;
       return g.v == 1 || (g.p > 1 && (global / (g.d * g.b)) % g.p == 0);
     }
     case kRecompute: return true;
@@ -154,7 +157,7 @@ std::string PlanBegin(const Scenario& sc, PlanObjective objective, int top, Plan
   *s = PlanSearch{};
   s->shape = ShapeFromScenario(sc);
   if (ParamsAtDefault(sc)) s->shape.params = 0;
-  if (!s->shape.known())
+  if (!s->shape.known() || !HasModelShape(sc))  // the default vocabulary serves memory only (layout.h)
     return "workload.layers, workload.hidden, workload.heads, workload.seq_len and workload.vocab are needed to plan";
   if (sc.parallel.global_batch <= 0) return "parallel.global_batch is needed to plan (sequences per step)";
   EffectiveHardware hw;
@@ -170,6 +173,10 @@ std::string PlanBegin(const Scenario& sc, PlanObjective objective, int top, Plan
   s->gpu_divisor_count = Divisors(s->gpus, s->gpu_divisors);
   s->batch_divisor_count = Divisors(sc.parallel.global_batch, s->batch_divisors);
   s->layer_divisor_count = Divisors(s->shape.layers, s->layer_divisors);
+  // Interleave degrees: the layer count's divisors and the powers of two (uneven stages: 126 layers on 16
+  // stages hold 8 per stage, split 8 ways).
+  for (std::int64_t v = 2; v <= s->shape.layers && s->layer_divisor_count < kMaxDivisors; v *= 2)
+    if (s->shape.layers % v != 0) s->layer_divisors[s->layer_divisor_count++] = v;
   std::sort(s->gpu_divisors, s->gpu_divisors + s->gpu_divisor_count);
   std::sort(s->batch_divisors, s->batch_divisors + s->batch_divisor_count);
   std::sort(s->layer_divisors, s->layer_divisors + s->layer_divisor_count);
@@ -214,6 +221,44 @@ void ApplyLayout(const Layout& l, Scenario* s) {
   if (l.global_batch > 0) p.global_batch = l.global_batch;
 }
 
+bool AdoptLayout(const Layout& l, Scenario* s) {
+  ApplyLayout(l, s);
+  const bool cleared = s->cluster.mfu > 0;
+  s->cluster.mfu = 0;  // predicted from the layout, as PlanPriceJobs prices it
+  return cleared;
+}
+
+LayoutFit SmallestFittingPlan(const Scenario& sc, std::int64_t max_gpus) {
+  LayoutFit fit;
+  auto search = std::make_unique<PlanSearch>();
+  const std::int64_t gpn = std::max<std::int64_t>(1, sc.cluster.gpus_per_node);
+  std::int64_t previous = 0;
+  for (int k = 0;; ++k) {
+    // 1, 2, 4, ... below a node; then nodes x 1, 2, 3, 4, 6, 8, 12, 16, ...
+    std::int64_t n = std::int64_t{1} << std::min(k, 62);
+    if (n >= gpn) {
+      const int j = k - static_cast<int>(std::ceil(std::log2(static_cast<double>(gpn))));
+      const std::int64_t nodes = (j % 2 == 0 ? 2 : 3) * (std::int64_t{1} << (j / 2)) / 2;
+      n = gpn * std::max<std::int64_t>(1, nodes);
+    }
+    if (n > max_gpus) break;
+    if (n == previous) continue;
+    previous = n;
+    Scenario at = sc;
+    at.cluster.gpus = n;
+    at.parallel.data_parallel = 0;
+    if (!PlanBegin(at, PlanObjective::kTime, 1, search.get()).empty()) return fit;
+    PlanRun(search.get());
+    if (search->count > 0) {
+      fit.found = true;
+      fit.layout = search->best[0].layout;
+      fit.memory = search->best[0].memory;
+      return fit;
+    }
+  }
+  return fit;
+}
+
 void PlanPriceJobs(const Scenario& sc, PlanSearch* s) {
   for (int i = 0; i < s->count; ++i) {
     Scenario with = sc;
@@ -223,6 +268,8 @@ void PlanPriceJobs(const Scenario& sc, PlanSearch* s) {
     const Result r = Evaluate(with);
     s->best[i].job_hours = r.ok ? r.expected_hours : 0;
     s->best[i].job_usd = r.ok ? r.expected_usd : 0;
+    s->best[i].job_cost = r.ok ? r.expected_usd * r.display_per_usd : 0;
+    if (r.ok) s->currency = r.display_currency;
   }
 }
 
@@ -234,6 +281,8 @@ std::string PlanToJson(const PlanSearch& s, int indent) {
   doc["fitting"] = s.fitting;
   doc["seconds"] = num(s.seconds);
   doc["objective"] = s.objective == PlanObjective::kCost ? "cost" : "time";
+  doc["top"] = s.top;
+  doc["currency"] = s.currency;
   doc["gpus"] = s.gpus;
   doc["global_batch"] = s.base.global_batch;
   doc["mfu_convention"] = kMfuConvention;
@@ -261,7 +310,8 @@ std::string PlanToJson(const PlanSearch& s, int indent) {
                       {"total_gb", num(m.total_bytes() / 1e9)},
                       {"device_gb", num(m.device_bytes / 1e9)},
                       {"fits", m.fits()}};
-    if (e.job_usd > 0) plan["job"] = {{"expected_hours", num(e.job_hours)}, {"expected_usd", num(e.job_usd)}};
+    if (e.job_usd > 0)
+      plan["job"] = {{"expected_hours", num(e.job_hours)}, {"expected_usd", num(e.job_usd)}, {"expected_cost", num(e.job_cost)}};
     plans.push_back(plan);
   }
   doc["plans"] = plans;

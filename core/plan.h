@@ -31,6 +31,7 @@ struct PlanEntry {
   MemoryBreakdown memory;
   double job_hours = 0;       // expected hours of the whole job (Evaluate with the predicted MFU)
   double job_usd = 0;         // expected USD per completed job
+  double job_cost = 0;        // the same in the scenario's currency (PlanSearch::currency)
 };
 
 struct PlanSearch {
@@ -60,6 +61,7 @@ struct PlanSearch {
   // Best plans, best first.
   int count = 0;
   PlanEntry best[kMaxPlans];
+  const char* currency = "USD";  // of job_cost (PlanPriceJobs)
 };
 
 // Prepares a search for scenario s. Returns "" or an error naming the input that is missing or invalid
@@ -73,9 +75,18 @@ void PlanRun(PlanSearch* search);
 void PlanPriceJobs(const Scenario& s, PlanSearch* search);
 // Applies a layout to a scenario (what "adopt this layout" does in the page).
 void ApplyLayout(const Layout& l, Scenario* s);
+// Adopting a layout: applies it and clears a given cluster.mfu, so that the job runs at the layout's predicted
+// step (the headline then equals the search's row). Returns true when a given MFU was cleared (say so).
+bool AdoptLayout(const Layout& l, Scenario* s);
 
-// The plan document: {"evaluated", "fitting", "seconds", "objective", "plans": [{"parallel", "step", "memory",
-// "job"}]}.
+// The smallest GPU count at which this same search finds a layout that fits in memory (counts tried: powers
+// of two up to a node, then whole nodes 1, 2, 3, 4, 6, 8, 12, ... up to max_gpus), with the fastest fitting
+// layout there. found = false when none fits or the search cannot run (no shape or global batch).
+LayoutFit SmallestFittingPlan(const Scenario& s, std::int64_t max_gpus = 1 << 20);
+
+// The plan document of `gpucost plan --format json` and the page's view("plan"): {"evaluated", "fitting",
+// "seconds", "objective", "top", "currency", "plans": [{"parallel", "step", "memory", "job"}]}. "seconds" is
+// the search's own time (the only figure that differs between runs).
 std::string PlanToJson(const PlanSearch& search, int indent = 2);
 
 }  // namespace gpucost

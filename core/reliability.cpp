@@ -88,7 +88,7 @@ Timeline ExpectedTimeline(const TimelineInputs& in) {
   const double middles = std::max(0.0, durable - 1);
   const double rollbacks = first.failures_before_success + middles * middle.failures_before_success +
                            last.failures_before_success;
-  t.checkpoints = n_full + (rest > 0 ? 1 : 0);
+  t.checkpoints = in.checkpointing ? n_full + (rest > 0 ? 1 : 0) : 0;
   t.checkpoint = t.checkpoints * block;
   t.rework = first.lost_seconds + middles * middle.lost_seconds + last.lost_seconds;
 

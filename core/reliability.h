@@ -25,6 +25,7 @@ struct TimelineInputs {
   double failure_recovery_seconds = 0; // billed: detect + restart + reload (hot spare: shorter)
   double spot_recovery_seconds = 0;    // billed: restart + reload after capacity returns
   double reacquire_seconds = 0;        // not billed: waiting for spot capacity
+  bool checkpointing = true;           // false: no checkpoint at all (interval = the whole work, no block)
 };
 
 struct Timeline {  // expected seconds; the parts sum to total()

@@ -126,6 +126,7 @@ struct Result {
   double expected_usd = 0;
   Breakdown cost_usd;               // sums to expected_usd
   double usd_per_billion_tokens = 0;
+  double commitment_after_job_usd = 0;  // reserved: of cost_usd unused_commitment, the term after the job (pre-tax)
   double display_per_usd = 1;       // display currency units per USD
   const char* display_currency = "USD";
 

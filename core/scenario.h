@@ -69,6 +69,9 @@ struct ParallelInputs {
   double single_node_mfu;         // parallel.single_node_mfu (auto: cluster.mfu) for scaling prediction
   double critical_batch_tokens;   // parallel.critical_batch_tokens (auto: batch-size effect off)
   double reference_batch_tokens;  // parallel.reference_batch_tokens (auto: 0, workload.tokens is the small-batch limit)
+  // Issue 18 (layouts).
+  std::int64_t context_parallel;  // parallel.context_parallel (sequence split over GPUs; 1 = off)
+  bool flash_attention;           // parallel.flash_attention (fused attention kernel)
 };
 
 struct ReliabilityInputs {
@@ -84,6 +87,7 @@ struct ReliabilityInputs {
   std::int64_t hot_spares;          // reliability.hot_spares (extra GPUs billed, standing by)
   double hot_spare_recovery_minutes;// reliability.hot_spare_recovery_minutes (recovery when a spare takes over)
   double failure_shape;             // reliability.failure_shape (Weibull shape for Monte Carlo; 1 = exponential)
+  bool checkpointing;               // reliability.checkpointing (false: no checkpoints; a failure restarts the job)
 };
 
 struct StorageInputs {
@@ -110,6 +114,7 @@ struct ReservedInputs {
   bool capacity_guaranteed;         // pricing.reserved.capacity_guaranteed
   double usd_per_gpu_hour_on_demand;// pricing.reserved.usd_per_gpu_hour_on_demand (burst above the commitment)
   double discount;                  // pricing.reserved.discount (committed price = on-demand x (1 - discount); comparisons)
+  double other_use_fraction;        // pricing.reserved.other_use_fraction (share of the unused term other work uses)
 };
 
 struct OwnedInputs {
@@ -157,6 +162,28 @@ struct ScalingPointInputs {
 struct ScalingInputs {
   int point_count;                  // entries used in points (0: none)
   ScalingPointInputs points[kMaxScalingPoints];
+};
+
+// Models by name, mixture of experts and fine-tuning (issue 18; core/models.h, moe.h, finetune.h). Their JSON
+// paths are under workload (and parallel.expert_parallel); they live in their own structs.
+enum class Finetune : int { kFull = 0, kLora, kQlora };
+enum class LoraTargets : int { kAll = 0, kAttention };
+struct ArchitectureInputs {
+  char model[kTextCapacity];        // workload.model (assets/models.json id: fills the shape and params)
+  std::int64_t head_dim;            // workload.head_dim (auto: hidden / heads)
+  double attention_params;          // workload.attention_params (weights of one layer's attention; auto: from widths)
+  std::int64_t experts;             // workload.experts (routed experts per MoE layer; auto: dense)
+  std::int64_t active_experts;      // workload.active_experts (routed experts per token)
+  std::int64_t shared_experts;      // workload.shared_experts (always-active experts per MoE layer)
+  std::int64_t expert_ffn_hidden;   // workload.expert_ffn_hidden (auto: ffn_hidden)
+  std::int64_t dense_layers;        // workload.dense_layers (leading dense layers of an MoE model)
+  double active_params;             // workload.active_params (per token; auto: params, or the MoE shape's)
+  std::int64_t expert_parallel;     // parallel.expert_parallel (experts split over this many data-parallel ranks)
+};
+struct FinetuneInputs {
+  int mode;                         // workload.finetune: full | lora | qlora
+  std::int64_t lora_rank;           // workload.lora_rank
+  int lora_targets;                 // workload.lora_targets: all (attention + MLP matrices) | attention
 };
 
 // Inference (issue 17; inference.h): serving a model under a latency target, colocated or with prefill and
@@ -208,6 +235,8 @@ struct Scenario {
   StorageInputs storage;
   PricingInputs pricing;
   ScalingInputs scaling;
+  ArchitectureInputs arch;          // issue 18
+  FinetuneInputs finetune;          // issue 18
   InferenceInputs inference;        // workload.kind = inference (inference.h)
 };
 

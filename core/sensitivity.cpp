@@ -8,10 +8,12 @@
 #include "evaluate.h"
 #include "fields.h"
 
+#include <nlohmann/json.hpp>
+
 namespace gpucost {
 namespace {
 
-enum class Applies { kAlways, kSpot, kOwned, kRentedUsdPrice, kKrwPrice, kHotSpares, kGiven };
+enum class Applies { kAlways, kSpot, kOwned, kRentedUsdPrice, kKrwPrice, kKrwInvolved, kHotSpares, kGiven };
 
 // Low and high bounds as factors of the scenario's value, and why.
 struct Bound {
@@ -29,7 +31,7 @@ const Bound kBounds[] = {
      "+-25%: assumption for the spread of list prices and negotiated discounts between providers"},
     {"pricing.krw_per_gpu_hour", 0.75, 1.25, Applies::kKrwPrice,
      "+-25%: assumption for the spread of list prices and negotiated discounts between providers"},
-    {"pricing.krw_per_usd", 0.9, 1.1, Applies::kKrwPrice,
+    {"pricing.krw_per_usd", 0.9, 1.1, Applies::kKrwInvolved,
      "+-10%: KRW/USD moved between about 1,300 and 1,480 in 2024-2025 (Bank of Korea ECOS)"},
     {"reliability.gpu_mtbf_hours", 0.5, 2.0, Applies::kAlways,
      "x0.5 to x2: published large runs differ about 4x per GPU (Llama 3: ~3 h between interruptions on 16,384 "
@@ -60,6 +62,8 @@ bool Applicable(const Bound& b, const Scenario& s) {
     case Applies::kOwned: return Model(s) == PricingModel::kOwned;
     case Applies::kRentedUsdPrice: return Model(s) != PricingModel::kOwned && s.pricing.krw_per_gpu_hour <= 0;
     case Applies::kKrwPrice: return Model(s) != PricingModel::kOwned && s.pricing.krw_per_gpu_hour > 0;
+    case Applies::kKrwInvolved:
+      return s.pricing.krw_per_gpu_hour > 0 || s.pricing.currency == static_cast<int>(Currency::kKrw);
     case Applies::kHotSpares: return s.reliability.hot_spares > 0;
     case Applies::kGiven: return true;  // skipped below when the value is 0 (not given)
   }
@@ -93,6 +97,8 @@ SensitivityResult AnalyzeSensitivity(const Scenario& s, double percent) {
   out.ok = true;
   out.base_usd = base.expected_usd;
   out.base_hours = base.expected_hours;
+  out.base_cost = base.expected_usd * base.display_per_usd;
+  out.currency = base.display_currency;
   out.percent = percent;
   for (const Bound& b : kBounds) {
     const FieldSpec* f = FindField(b.path);
@@ -114,11 +120,34 @@ SensitivityResult AnalyzeSensitivity(const Scenario& s, double percent) {
     in.low_usd = rl.expected_usd, in.high_usd = rh.expected_usd;
     in.low_hours = rl.expected_hours, in.high_hours = rh.expected_hours;
     in.swing_usd = std::fabs(in.high_usd - in.low_usd);
+    in.low_cost = rl.expected_usd * rl.display_per_usd;  // each at its own exchange rate
+    in.high_cost = rh.expected_usd * rh.display_per_usd;
+    in.swing = std::fabs(in.high_cost - in.low_cost);
     out.inputs.push_back(in);
   }
   std::stable_sort(out.inputs.begin(), out.inputs.end(),
-                   [](const SensitivityInput& a, const SensitivityInput& b) { return a.swing_usd > b.swing_usd; });
+                   [](const SensitivityInput& a, const SensitivityInput& b) { return a.swing > b.swing; });
   return out;
+}
+
+std::string SensitivityToJson(const SensitivityResult& r, int indent) {
+  nlohmann::ordered_json j;
+  j["schema"] = "gpucost/sensitivity@1";
+  j["currency"] = r.currency;
+  j["base_cost"] = r.base_cost;
+  j["base_usd"] = r.base_usd;
+  j["base_hours"] = r.base_hours;
+  j["bounds"] = r.percent > 0 ? "percent" : "documented";
+  if (r.percent > 0) j["percent"] = r.percent;
+  nlohmann::ordered_json inputs = nlohmann::ordered_json::array();
+  for (const SensitivityInput& in : r.inputs)
+    inputs.push_back({{"path", in.path}, {"unit", in.unit}, {"base", in.base_value}, {"low", in.low_value},
+                      {"high", in.high_value}, {"low_cost", in.low_cost}, {"high_cost", in.high_cost},
+                      {"swing", in.swing}, {"low_usd", in.low_usd}, {"high_usd", in.high_usd},
+                      {"low_hours", in.low_hours}, {"high_hours", in.high_hours}, {"swing_usd", in.swing_usd},
+                      {"clipped", in.clipped}, {"source", in.bound_source}});
+  j["inputs"] = inputs;
+  return j.dump(indent);
 }
 
 }  // namespace gpucost

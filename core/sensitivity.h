@@ -4,9 +4,12 @@
 // is moved to a low and a high bound while everything else stays, and Evaluate() gives the expected cost per
 // completed job at each. Bounds are documented factors of the scenario's (effective) value with their reason
 // (sensitivity.cpp), or +-percent for every input when asked. Inputs are sorted by swing, largest first.
+// Costs are compared in the scenario's currency: pricing.krw_per_usd moves only the parts entered in the
+// other currency (a KRW price shown in KRW does not move with the rate).
 // Inputs that do not apply (spot rates on demand, ownership costs when renting, auto fields with no value)
 // are left out. A bound outside the field's allowed range is limited to it and marked `clipped`.
 #pragma once
+#include <string>
 #include <vector>
 
 #include "scenario.h"
@@ -22,17 +25,24 @@ struct SensitivityInput {
   double low_usd = 0, high_usd = 0;      // expected cost per completed job at the low / high value
   double low_hours = 0, high_hours = 0;  // expected time
   double swing_usd = 0;         // |high_usd - low_usd|
+  double low_cost = 0, high_cost = 0;    // the same costs in the scenario's currency (pricing.currency)
+  double swing = 0;             // |high_cost - low_cost|: what the tornado sorts by
   bool clipped = false;
 };
 
 struct SensitivityResult {
   bool ok = false;              // false: the scenario cannot be evaluated
   double base_usd = 0, base_hours = 0;
+  double base_cost = 0;         // base_usd in the scenario's currency
+  const char* currency = "USD";
   double percent = 0;           // 0: documented bounds; else every input +-percent
-  std::vector<SensitivityInput> inputs;  // sorted by swing_usd, largest first
+  std::vector<SensitivityInput> inputs;  // sorted by swing (in the scenario's currency), largest first
 };
 
 // percent: 0 for the documented bounds, else (0, 100) to move every input by +-percent.
 SensitivityResult AnalyzeSensitivity(const Scenario& s, double percent = 0);
+
+// The document of `gpucost sensitivity --format json` and the page's view("sensitivity").
+std::string SensitivityToJson(const SensitivityResult& r, int indent = 2);
 
 }  // namespace gpucost

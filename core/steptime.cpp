@@ -9,6 +9,7 @@
 #include "catalog.h"
 #include "comm.h"
 #include "memory.h"
+#include "moe.h"
 
 namespace gpucost {
 namespace {
@@ -53,10 +54,24 @@ double Interpolate(const Point (&curve)[N], double size) {
 
 // Time of one GEMM (m x k) . (k x n), `batch` times, on one GPU: compute at the size-dependent efficiency,
 // never faster than moving operands and result through HBM.
+// A thin GEMM wastes part of every tile: each output tile runs a k-loop whose prologue and epilogue (loading
+// the first operand tiles, writing the result) cost about kTileOverhead iterations of width 1, so a GEMM whose
+// smallest dimension is d does d / (d + kTileOverhead) of its work at the tile rate. This is what makes the
+// attention GEMMs (k or n = head dimension, 64-128) and small per-GPU matrices after the tensor-parallel
+// split slower than their FLOPs alone say (CUTLASS's 128 x 128 x 64 / 128 x 256 x 64 tiles; fitted on the
+// measured runs of tests/data/measured_runs.json: 64).
+constexpr double kTileOverhead = 64;
+// The backward GEMMs (input gradient: A x W^T; weight gradient: X^T x dY, a reduction over all b·s tokens
+// accumulated into the fp32 main gradient) run below the forward's rate: transposed operand layouts and the
+// fp32 read-modify-write of the gradient buffer. Megatron-LM kernel timings put the backward of a linear layer
+// at ~2.2x its forward for 2x the FLOPs; fitted on tests/data/measured_runs.json.
+constexpr double kBackwardGemmRate = 0.90;
+double ShapeEfficiency(double m, double k, double n) { const double d = std::min({m, k, n}); return d / (d + kTileOverhead); }
+
 double GemmSeconds(double m, double k, double n, double batch, const StepHardware& hw) {
   const double flops = 2 * m * k * n * batch;
   const double bytes = hw.bytes_per_element * (m * k + k * n + m * n) * batch;
-  const double compute = flops / (hw.peak_flops * GemmEfficiency(flops));
+  const double compute = flops / (hw.peak_flops * GemmEfficiency(flops) * ShapeEfficiency(m, k, n));
   const double memory = bytes / (hw.hbm_bytes_per_s * HbmEfficiency(bytes));
   return std::max(compute, memory);
 }
@@ -67,40 +82,59 @@ double MemorySeconds(double bytes, double chunk_bytes, const StepHardware& hw) {
 
 double D(std::int64_t v) { return static_cast<double>(v); }
 
-// One layer, one micro-batch, on one GPU of the tensor-parallel group.
+// One layer, one micro-batch, on one GPU of the tensor- and context-parallel group. Each field is a named
+// term of the model; a new term (e.g. a mixture-of-experts all-to-all) is one more field, filled here and
+// added where the stage sums its parts (StageOf).
 struct LayerTimes {
   double gemm_forward = 0;      // QKV, projection, MLP
   double attention_forward = 0; // scores and values (batched over heads)
+  double attention_backward = 0;// their gradients (2x forward; 2.5x with a fused kernel, which recomputes)
   double memory_forward = 0;    // elementwise on b·s·h and b·s·f
-  double attention_memory_forward = 0;  // softmax/scale/mask/dropout on the scores
+  double attention_memory_forward = 0;  // softmax/scale/mask/dropout on the scores (0 with fused attention)
   double memory_backward = 0;
   double tp_forward = 0;        // tensor-parallel collectives of the forward
   double tp_backward = 0;
+  double cp_forward = 0;        // context-parallel ring exchange of keys and values (exposed part)
+  double cp_backward = 0;
 };
 
 LayerTimes LayerTimesOf(const ModelShape& m, const Layout& l, const StepHardware& hw, const Links& links) {
   LayerTimes r;
-  const double b = D(l.micro_batch), s = D(m.seq_len), h = D(m.hidden), f = D(m.ffn_hidden);
+  const double cp = D(l.context);
+  const double b = D(l.micro_batch), s = D(m.seq_len), s_local = s / cp, h = D(m.hidden), f = D(m.ffn_hidden);
   const double t = D(l.tensor), heads = D(m.heads), e = hw.bytes_per_element;
-  const double tokens = b * s;
+  const double tokens = b * s_local;
   const double up_matrices = m.ffn_gated ? 2 : 1;  // gated MLP: gate and up projections
   r.gemm_forward = GemmSeconds(tokens, h, (h + 2 * m.kv_width()) / t, 1, hw) + GemmSeconds(tokens, h / t, h, 1, hw) +
                    up_matrices * GemmSeconds(tokens, h, f / t, 1, hw) + GemmSeconds(tokens, f / t, h, 1, hw);
   const double head_dim = h / heads, local_heads = heads / t;
-  r.attention_forward = 2 * GemmSeconds(s, head_dim, s, b * local_heads, hw);
-  // Attention scores: softmax (read + write), dropout (read + write + 1-byte mask) forward;
-  // backward reads the gradient, mask and softmax output and writes two gradients.
-  const double scores = b * local_heads * s * s;
-  r.attention_memory_forward = MemorySeconds(scores * (4 * e + 1), scores * e, hw);
-  const double attention_memory_backward = MemorySeconds(scores * (5 * e + 1), scores * e, hw);
+  // The local queries (s / cp of them) against all s keys.
+  StepHardware attention_hw = hw;  // FP8 training keeps the attention core at 16 bits
+  if (hw.attention_peak_flops > 0) attention_hw.peak_flops = hw.attention_peak_flops;
+  r.attention_forward = 2 * GemmSeconds(s_local, head_dim, s, b * local_heads, attention_hw);
+  r.attention_backward = (l.flash_attention ? 2.5 : 2.0) * r.attention_forward;
+  const double scores = b * local_heads * s_local * s;
+  double attention_memory_backward = 0;
+  if (!l.flash_attention) {
+    // Attention scores: softmax (read + write), dropout (read + write + 1-byte mask) forward;
+    // backward reads the gradient, mask and softmax output and writes two gradients.
+    r.attention_memory_forward = MemorySeconds(scores * (4 * e + 1), scores * e, hw);
+    attention_memory_backward = MemorySeconds(scores * (5 * e + 1), scores * e, hw);
+  }
   // b·s·h tensors: 2 layer norms (r+w), 2 dropouts (r+w+mask), 2 residual adds (2r+w) = 14e + 2 bytes per
   // element forward, about twice that backward; split by t only with sequence parallelism.
   const double hidden_elems = tokens * h / (l.sequence_parallel ? t : 1.0);
   // GeLU: r+w forward, 2r+w backward; gated (SiLU(gate) x up): 2r+w forward, 3r+2w backward.
   const double ffn_elems = tokens * f / t;
   const double ffn_forward_bytes = (m.ffn_gated ? 3 : 2) * e, ffn_backward_bytes = (m.ffn_gated ? 5 : 3) * e;
-  r.memory_forward = MemorySeconds(hidden_elems * (14 * e + 2) + ffn_elems * ffn_forward_bytes, hidden_elems * e, hw);
-  r.memory_backward = MemorySeconds(hidden_elems * 2 * (14 * e + 2) + ffn_elems * ffn_backward_bytes, hidden_elems * e, hw) +
+  // FP8 casts: every linear layer's input (forward) and output gradient (backward) is read at 16 bits and
+  // written as FP8 and as its FP8 transpose (for the weight-gradient GEMM): 4 bytes per element. Inputs: the
+  // QKV and MLP inputs (b·s·h each), the projection input (b·s·h/t), the down projection's (b·s·f/t);
+  // gradients of the same sizes on the output side.
+  double cast_bytes = 0;
+  if (hw.fp8_linear) cast_bytes = 4 * tokens * (2 * h + h / t + f / t);
+  r.memory_forward = MemorySeconds(hidden_elems * (14 * e + 2) + ffn_elems * ffn_forward_bytes + cast_bytes, hidden_elems * e, hw);
+  r.memory_backward = MemorySeconds(hidden_elems * 2 * (14 * e + 2) + ffn_elems * ffn_backward_bytes + cast_bytes, hidden_elems * e, hw) +
                       attention_memory_backward;
   // Tensor-parallel collectives of the full activation b·s·h.
   if (l.tensor > 1) {
@@ -113,6 +147,15 @@ LayerTimes LayerTimesOf(const ModelShape& m, const Layout& l, const StepHardware
     } else {
       r.tp_forward = r.tp_backward = 2 * AllReduceSeconds(bytes, g, links);
     }
+  }
+  // Context parallel (ring attention): the keys and values of the other cp - 1 chunks pass around the ring
+  // while each block's attention runs; the backward passes them again with their gradients (twice the bytes).
+  if (l.context > 1) {
+    const Group g = GroupOf(l.context, l.tensor, hw.gpus_per_node);
+    const double kv_bytes = 2 * tokens * m.kv_width() / t * e * cp;  // K and V of the whole sequence
+    const double ring = AllGatherSeconds(kv_bytes, g, links);
+    r.cp_forward = std::max(0.0, ring - r.attention_forward);
+    r.cp_backward = std::max(0.0, 2 * ring - r.attention_backward);
   }
   return r;
 }
@@ -133,10 +176,36 @@ double ExposedAfterOverlap(double comm, double chunk_seconds, const Layout& l, d
 
 // The last stage's logits and vocabulary softmax, one micro-batch (forward + backward).
 double LogitsSeconds(const ModelShape& m, const Layout& l, const StepHardware& hw) {
-  const double tokens = D(l.micro_batch) * D(m.seq_len), vocab_local = D(m.vocab) / D(l.tensor);
+  const double tokens = D(l.micro_batch) * D(m.seq_len) / D(l.context), vocab_local = D(m.vocab) / D(l.tensor);
   const double gemm = GemmSeconds(tokens, D(m.hidden), vocab_local, 1, hw);
   const double softmax_bytes = tokens * vocab_local * hw.bytes_per_element;
   return 3 * gemm + MemorySeconds(4 * softmax_bytes, softmax_bytes, hw);
+}
+
+// One micro-batch's work on one pipeline stage of `layers` layers (forward + backward + recompute), as the
+// named parts of StepTime (seconds).
+struct StageTimes {
+  double compute = 0, memory = 0, recompute = 0, tp = 0, cp = 0;
+  double total() const { return compute + memory + recompute + tp + cp; }
+};
+
+StageTimes StageOf(const LayerTimes& lt, double layers, double extra_compute, Recompute recompute) {
+  StageTimes r;
+  r.compute = layers * ((1 + 2 / kBackwardGemmRate) * lt.gemm_forward + lt.attention_forward + lt.attention_backward / kBackwardGemmRate) + extra_compute;
+  r.memory = layers * (lt.memory_forward + lt.attention_memory_forward + lt.memory_backward);
+  double recompute_layer = 0, tp_layer = lt.tp_forward + lt.tp_backward, cp_layer = lt.cp_forward + lt.cp_backward;
+  if (recompute == Recompute::kFull) {
+    recompute_layer = lt.gemm_forward + lt.attention_forward + lt.memory_forward + lt.attention_memory_forward;
+    tp_layer += lt.tp_forward;
+    cp_layer += lt.cp_forward;
+  } else if (recompute == Recompute::kSelective) {
+    recompute_layer = lt.attention_forward + lt.attention_memory_forward;
+    cp_layer += lt.cp_forward;
+  }
+  r.recompute = layers * recompute_layer;
+  r.tp = layers * tp_layer;
+  r.cp = layers * cp_layer;
+  return r;
 }
 
 }  // namespace
@@ -158,6 +227,11 @@ StepHardware StepHardwareFor(const Scenario& s, const EffectiveHardware& hw) {
   r.grad_bytes_per_param = bpp.gradients;
   r.weight_bytes_per_param = bpp.weights;
   r.optimizer_bytes_per_param = bpp.optimizer;
+  if (p == Precision::kFp8 && hw.gpu != nullptr) {
+    const double fp8 = DensePeakTflops(*hw.gpu, Precision::kFp8), bf16 = DensePeakTflops(*hw.gpu, Precision::kBf16);
+    r.fp8_linear = true;
+    r.attention_peak_flops = fp8 > 0 && bf16 > 0 ? hw.peak_flops * bf16 / fp8 : hw.peak_flops;
+  }
   return r;
 }
 
@@ -168,9 +242,11 @@ const char* LayoutErrorText(LayoutError e) {
     case LayoutError::kGlobalBatchUnknown: return "parallel.global_batch is not given";
     case LayoutError::kBadDegree: return "parallel degrees and the micro-batch must be at least 1 and zero_stage 0-3";
     case LayoutError::kTensorHeads: return "workload.heads, hidden, ffn_hidden and kv_heads must be divisible by parallel.tensor_parallel";
-    case LayoutError::kPipelineLayers: return "workload.layers must be divisible by pipeline_parallel x pipeline_interleave";
+    case LayoutError::kPipelineLayers: return "workload.layers must be at least pipeline_parallel x pipeline_interleave (one layer per stage and model chunk; 2 fewer with interleaving, whose first and last chunks may hold only the embedding and the output layer)";
     case LayoutError::kBatchSplit: return "parallel.global_batch must be divisible by data_parallel x micro_batch";
     case LayoutError::kInterleave: return "pipeline_interleave > 1 needs pipeline_parallel > 1 and micro-batches per step divisible by pipeline_parallel";
+    case LayoutError::kExpertParallel: return "parallel.expert_parallel must divide workload.experts and the data-parallel degree";
+    case LayoutError::kContextSeq: return "workload.seq_len must be divisible by 2 x parallel.context_parallel (two balanced chunks per GPU)";
   }
   return "";
 }
@@ -178,19 +254,26 @@ const char* LayoutErrorText(LayoutError e) {
 LayoutError CheckLayout(const ModelShape& m, const Layout& l) {
   if (!m.known()) return LayoutError::kShapeUnknown;
   if (l.global_batch <= 0) return LayoutError::kGlobalBatchUnknown;
-  if (l.tensor < 1 || l.pipeline < 1 || l.data < 1 || l.micro_batch < 1 || l.interleave < 1 || l.zero_stage < 0 ||
-      l.zero_stage > 3)
+  if (l.tensor < 1 || l.pipeline < 1 || l.data < 1 || l.micro_batch < 1 || l.interleave < 1 || l.context < 1 ||
+      l.zero_stage < 0 || l.zero_stage > 3)
     return LayoutError::kBadDegree;
   if (m.heads % l.tensor != 0 || m.hidden % l.tensor != 0 || m.ffn_hidden % l.tensor != 0 ||
       (m.kv_heads > 0 && m.kv_heads % l.tensor != 0))
     return LayoutError::kTensorHeads;
-  if (m.layers % (l.pipeline * l.interleave) != 0) return LayoutError::kPipelineLayers;
+  // Layers need not divide evenly (StageLayersOf: the first and last stages hold fewer).
+  // The first stage's first chunk may hold only the embedding and the last stage's last chunk only the output
+  // layer (Llama 3 405B: 126 layers in 16 x 8 chunks).
+  if (m.layers + (l.interleave > 1 ? 2 : 0) < l.pipeline * l.interleave || !StageLayersOf(m.layers, l.pipeline).ok())
+    return LayoutError::kPipelineLayers;
+  if (l.context > 1 && m.seq_len % (2 * l.context) != 0) return LayoutError::kContextSeq;
   if (l.global_batch % (l.data * l.micro_batch) != 0) return LayoutError::kBatchSplit;
   if (l.interleave > 1 && (l.pipeline < 2 || l.micro_batches() % l.pipeline != 0)) return LayoutError::kInterleave;
   return LayoutError::kNone;
 }
 
 StepTime EstimateStepTime(const ModelShape& m, const Layout& l, const StepHardware& hw) {
+  if (m.experts > 0) return EstimateMoeStepTime(m, l, hw);  // issue 18: mixture of experts (moe.cpp)
+  if (l.expert != 1) return StepTime{CheckExpertLayout(m, l)};
   StepTime r;
   r.error = CheckLayout(m, l);
   if (r.error != LayoutError::kNone) return r;
@@ -198,49 +281,51 @@ StepTime EstimateStepTime(const ModelShape& m, const Layout& l, const StepHardwa
   links.nvlink_bytes_per_s = hw.nvlink_bytes_per_s * hw.link_efficiency;
   links.network_bytes_per_s = hw.network_bytes_per_s * hw.link_efficiency;
   links.gpus_per_node = hw.gpus_per_node;
-  const LayerTimes lt = LayerTimesOf(m, l, hw, links);
-  const double mb = D(l.micro_batches()), layers = D(m.layers) / D(l.pipeline);
+  LayerTimes lt = LayerTimesOf(m, l, hw, links);
+  const double mb = D(l.micro_batches());
   const double t = D(l.tensor), h = D(m.hidden), s = D(m.seq_len), e = hw.bytes_per_element;
+  const Recompute recompute = l.flash_attention && l.recompute == Recompute::kSelective
+                                  ? Recompute::kNone  // the fused kernel's backward already recomputes the scores
+                                  : l.recompute;
 
-  // Per micro-batch on the last stage.
-  const double gemm_fb = 3 * (lt.gemm_forward + lt.attention_forward);
-  const double compute_mb = layers * gemm_fb + LogitsSeconds(m, l, hw);
-  const double memory_mb = layers * (lt.memory_forward + lt.attention_memory_forward + lt.memory_backward);
-  double recompute_layer = 0, tp_layer = lt.tp_forward + lt.tp_backward;
-  if (l.recompute == Recompute::kFull) {
-    recompute_layer = lt.gemm_forward + lt.attention_forward + lt.memory_forward + lt.attention_memory_forward;
-    tp_layer += lt.tp_forward;
-  } else if (l.recompute == Recompute::kSelective) {
-    recompute_layer = lt.attention_forward + lt.attention_memory_forward;
+  // Per micro-batch on each kind of stage; the slowest sets the pace of the pipeline.
+  const StageLayers split = StageLayersOf(m.layers, l.pipeline);
+  const double logits = LogitsSeconds(m, l, hw);
+  StageTimes stage = StageOf(lt, D(split.middle), l.pipeline == 1 ? logits : 0, recompute);
+  if (l.pipeline > 1) {
+    const StageTimes last = StageOf(lt, D(split.last), logits, recompute);
+    if (last.total() > stage.total()) stage = last;
   }
-  const double recompute_mb = layers * recompute_layer;
-  const double tp_mb = layers * tp_layer;
   // Pipeline sends: activation forward, gradient backward, at each of the v chunk boundaries.
   double pp_mb = 0;
   if (l.pipeline > 1) {
-    const bool cross_node = l.tensor * l.data >= hw.gpus_per_node;
-    const double bytes = D(l.micro_batch) * s * h * e / t;
+    const bool cross_node = l.tensor * l.context * l.data >= hw.gpus_per_node;
+    const double bytes = D(l.micro_batch) * s / D(l.context) * h * e / t;
     pp_mb = 2 * D(l.interleave) * SendSeconds(bytes, cross_node, links);
   }
-  const double busy_mb = compute_mb + memory_mb + recompute_mb + tp_mb + pp_mb;
+  const double compute_mb = stage.compute, memory_mb = stage.memory;
+  const double busy_mb = stage.total() + pp_mb;
   r.compute_seconds = mb * compute_mb;
   r.memory_bound_seconds = mb * memory_mb;
-  r.recompute_seconds = mb * recompute_mb;
-  r.tp_comm_seconds = mb * tp_mb;
+  r.recompute_seconds = mb * stage.recompute;
+  r.tp_comm_seconds = mb * (stage.tp + stage.cp);
   r.pp_comm_seconds = mb * pp_mb;
   r.bubble_seconds = D(l.pipeline - 1) / D(l.interleave) * busy_mb;
 
-  // Data parallel: the last stage's parameters.
+  // Data parallel: the largest stage's parameters, reduced over data x context parallel ranks.
   const double layer_params = m.layer_matrix_params();
-  const double stage_params = (layers * layer_params + m.stage_embedding_params(l.pipeline)) / t;
+  const double stage_params =
+      std::max(D(split.middle) * layer_params, D(split.last) * layer_params + m.stage_embedding_params(l.pipeline)) / t;
   r.params = D(m.layers) * layer_params + m.embedding_params();
-  if (l.data > 1) {
-    const Group g = GroupOf(l.data, l.tensor, hw.gpus_per_node);
+  const std::int64_t reduce_ranks = l.data * l.context;
+  if (reduce_ranks > 1) {
+    const Group g = GroupOf(reduce_ranks, l.tensor, hw.gpus_per_node);
+    const Group gather_group = GroupOf(l.data, l.tensor * l.context, hw.gpus_per_node);
     const double grads = stage_params * hw.grad_bytes_per_param, weights = stage_params * hw.weight_bytes_per_param;
-    const bool zero0 = l.zero_stage == 0;
+    const bool zero0 = l.zero_stage == 0 || l.data == 1;
     const double reduce = zero0 ? AllReduceSeconds(grads, g, links) : ReduceScatterSeconds(grads, g, links);
     // ZeRO 1-2 gather the updated parameters once per step; ZeRO-3 gathers them for every micro-batch (below).
-    const double gather = zero0 || l.zero_stage == 3 ? 0 : AllGatherSeconds(weights, g, links);
+    const double gather = zero0 || l.zero_stage == 3 ? 0 : AllGatherSeconds(weights, gather_group, links);
     double total = reduce + gather, exposed = total;
     if (l.overlap_comm) {
       // Gradients of a model chunk are reduced while later chunks still run their last backward passes
@@ -248,8 +333,8 @@ StepTime EstimateStepTime(const ModelShape& m, const Layout& l, const StepHardwa
       const double chunk_forward = (compute_mb + memory_mb) / 3 / D(l.interleave);
       exposed = ExposedAfterOverlap(reduce, 2 * chunk_forward, l, mb) + ExposedAfterOverlap(gather, chunk_forward, l, mb);
     }
-    if (l.zero_stage == 3) {  // gather the stage's weights for every micro-batch's forward and backward
-      const double gather_mb = 2 * AllGatherSeconds(weights, g, links);
+    if (l.zero_stage == 3 && l.data > 1) {  // gather the stage's weights for every micro-batch's forward and backward
+      const double gather_mb = 2 * AllGatherSeconds(weights, gather_group, links);
       total += mb * gather_mb;
       exposed += mb * (l.overlap_comm ? std::max(0.0, gather_mb - (compute_mb + memory_mb)) : gather_mb);
     }
@@ -286,7 +371,7 @@ void StepTimeFields(const StepTime& t, NamedValue (&out)[kStepFieldCount]) {
       {"exposed_comm_seconds", t.exposed_comm_seconds}, {"bubble_seconds", t.bubble_seconds},
       {"optimizer_seconds", t.optimizer_seconds}, {"dp_comm_total_seconds", t.dp_comm_total_seconds},
       {"mfu", t.mfu}, {"hfu", t.hfu}, {"tokens_per_second", t.tokens_per_second}, {"model_flops", t.model_flops},
-      {"hardware_flops", t.hardware_flops}, {"params", t.params}};
+      {"hardware_flops", t.hardware_flops}, {"params", t.params}, {"ep_comm_seconds", t.ep_comm_seconds}};
   for (int i = 0; i < kStepFieldCount; ++i) out[i] = fields[i];
 }
 

@@ -10,7 +10,15 @@
 //     (2bsh²/t) and MLP (2 x 2bshf/t) GEMMs forward, twice that backward; the last stage adds the logits
 //     (2bshV/t). Each GEMM runs at the dense peak times an efficiency that falls for small GEMMs
 //     (GemmEfficiency(): Calculon's A100 curve, Isaev et al. SC'23, calculon-ai/calculon examples/a100.json)
-//     and never faster than its operands and result can move through HBM (roofline).
+//     and never faster than its operands and result can move through HBM (roofline). A thin GEMM (smallest
+//     per-GPU dimension d: the head dimension of attention, h/t after the tensor split) runs at
+//     d / (d + 64) of that (tile prologue/epilogue), and the backward GEMMs at 0.90 of the forward's rate
+//     (issue 18: both fitted on tests/data/measured_runs.json, which test_calibration.cpp holds to MAE <= 5%).
+//   * Fused attention (Layout::flash_attention): no s x s scores in HBM (no softmax/dropout passes), the
+//     backward recomputes them (2.5x the forward's FLOPs), so selective recompute costs nothing more.
+//   * Uneven stages (StageLayersOf, layout.h): the slowest stage sets the pace (the fullest middle stage, or
+//     the last with the output layer). Context parallel c: each GPU holds s/c tokens of every sequence; its
+//     queries meet all s keys; the ring passes K and V (twice in the backward) behind the attention compute.
 //   * Memory-bound work at HBM bandwidth (efficiency by transfer size, same source): softmax, scale/mask and
 //     dropout on the b·a·s²/t attention scores; layer norms, dropouts and residual adds on b·s·h (divided by
 //     t with sequence parallelism, replicated without); GeLU on b·s·f/t; the vocabulary softmax.
@@ -53,6 +61,10 @@ struct StepHardware {
   double grad_bytes_per_param = 2;  // gradients as reduced
   double weight_bytes_per_param = 2;
   double optimizer_bytes_per_param = 12;
+  // FP8 training (Transformer Engine): the linear layers' GEMMs run at peak_flops (the FP8 peak) on operands
+  // cast to FP8; the attention core stays at the 16-bit peak (attention_peak_flops).
+  bool fp8_linear = false;
+  double attention_peak_flops = 0;  // 0: peak_flops
 };
 StepHardware StepHardwareFor(const Scenario& s, const EffectiveHardware& hw);
 
@@ -62,9 +74,11 @@ enum class LayoutError : int {
   kGlobalBatchUnknown,  // parallel.global_batch missing
   kBadDegree,           // a degree or micro-batch below 1, or ZeRO stage outside 0-3
   kTensorHeads,         // heads (and hidden) not divisible by tensor
-  kPipelineLayers,      // layers not divisible by pipeline x interleave
+  kPipelineLayers,      // fewer layers than pipeline x interleave
   kBatchSplit,          // global batch not divisible by data x micro_batch
   kInterleave,          // interleave > 1 needs pipeline > 1 and micro-batches divisible by pipeline
+  kExpertParallel,      // expert_parallel must divide experts and data_parallel (issue 18, moe.h)
+  kContextSeq,          // seq_len not divisible by 2 x context_parallel
 };
 const char* LayoutErrorText(LayoutError e);  // one line, for messages
 
@@ -77,14 +91,15 @@ struct StepTime {
   double compute_seconds = 0;       // matrix work of forward + backward (model FLOPs, at GEMM efficiency)
   double memory_bound_seconds = 0;  // norms, softmax, dropout, activations, residuals at HBM bandwidth
   double recompute_seconds = 0;     // recomputed forward work (matrix + memory-bound)
-  double tp_comm_seconds = 0;       // tensor-parallel collectives (exposed)
+  double tp_comm_seconds = 0;       // tensor-parallel collectives and the context-parallel ring (exposed)
   double pp_comm_seconds = 0;       // pipeline sends (exposed)
   double dp_comm_seconds = 0;       // data-parallel reduction and ZeRO gathers (exposed part)
   double bubble_seconds = 0;        // pipeline fill and drain
   double optimizer_seconds = 0;
+  double ep_comm_seconds = 0;       // expert-parallel all-to-all (mixture of experts, moe.h; not overlapped)
   double seconds = 0;               // one global batch
   // Derived.
-  double exposed_comm_seconds = 0;  // tp + pp + dp
+  double exposed_comm_seconds = 0;  // tp + pp + dp + ep
   double dp_comm_total_seconds = 0; // data-parallel communication before overlap
   double model_flops = 0;           // per step, all GPUs (6ND + attention)
   double hardware_flops = 0;        // model + recomputed
@@ -106,12 +121,12 @@ double HbmEfficiency(double bytes);
 // The parts and figures of a step as (JSON name, value) pairs, in a fixed order: seconds, compute_seconds,
 // memory_bound_seconds, recompute_seconds, tp_comm_seconds, pp_comm_seconds, dp_comm_seconds,
 // exposed_comm_seconds, bubble_seconds, optimizer_seconds, dp_comm_total_seconds, mfu, hfu,
-// tokens_per_second, model_flops, hardware_flops, params. Used by the result JSON, the plan JSON and tables.
+// tokens_per_second, model_flops, hardware_flops, params, ep_comm_seconds. Used by the result JSON, the plan JSON and tables.
 struct NamedValue {
   const char* name;
   double value;
 };
-constexpr int kStepFieldCount = 17;
+constexpr int kStepFieldCount = 18;
 // The FLOP conventions of mfu and hfu, for documents and tooltips.
 constexpr const char* kMfuConvention = "MFU: model FLOPs 6 N + 12 L h s per token (N = L (4h^2 + 2h ffn) + V h) / dense peak";
 constexpr const char* kHfuConvention = "HFU: model FLOPs + recomputed FLOPs (selective: attention; full: the forward) / dense peak";

@@ -6,6 +6,8 @@
 
 #include "evaluate.h"
 
+#include <nlohmann/json.hpp>
+
 namespace gpucost {
 
 TcoResult ComputeTco(const OwnedInputs& o, double gpu_mtbf_hours) {
@@ -72,7 +74,7 @@ void WriteRisk(const Scenario& s, const ModelCost& m, char* out) {
     case PricingModel::kReserved:
       std::snprintf(out, kRiskTextCapacity,
                     "%s %.0f-month commitment; the %.0f%% of the term after the job (%s) is paid unless "
-                    "other work uses it.", p.reserved.capacity_guaranteed ? "Capacity reserved by the" :
+                    "other work uses it (pricing.reserved.other_use_fraction).", p.reserved.capacity_guaranteed ? "Capacity reserved by the" :
                     "Discount only (capacity NOT reserved) on a", p.reserved.term_months,
                     100 * std::max(0.0, 1 - m.expected_hours / (p.reserved.term_months * kHoursPerMonth)),
                     m.term_tail_usd > 0 ? "included in the total" : "none");
@@ -141,17 +143,12 @@ PricingComparison ComparePricingModels(const Scenario& s) {
     m.result = Evaluate(v);
     if (!m.result.ok) return c;
     m.usd_per_gpu_hour = m.result.usd_per_gpu_hour;
-    m.job_usd = m.result.expected_usd;
+    // Evaluate() bills the whole commitment term (cost.breakdown.unused_commitment): the part after the job
+    // is shown apart, so that job + term after the job = the total eval gives.
+    m.term_tail_usd = m.result.commitment_after_job_usd * (1 + v.pricing.tax_rate);
+    m.job_usd = m.result.expected_usd - m.term_tail_usd;
     m.expected_hours = m.result.expected_hours;
-    if (model == PricingModel::kReserved) {
-      const ReservedInputs& rv = v.pricing.reserved;
-      const double committed = rv.committed_gpus > 0 ? static_cast<double>(rv.committed_gpus)
-                                                     : static_cast<double>(m.result.billed_gpus);
-      const double committed_pretax = v.pricing.usd_per_gpu_hour / (v.pricing.price_includes_tax ? 1 + v.pricing.tax_rate : 1);
-      const double tail_hours = std::max(0.0, rv.term_months * kHoursPerMonth - m.expected_hours);
-      m.term_tail_usd = committed * committed_pretax * tail_hours * (1 + v.pricing.tax_rate);
-      m.capacity_guaranteed = rv.capacity_guaranteed;
-    }
+    if (model == PricingModel::kReserved) m.capacity_guaranteed = v.pricing.reserved.capacity_guaranteed;
     m.capacity_guaranteed = m.capacity_guaranteed || model == PricingModel::kOwned;
     m.total_usd = m.job_usd + m.term_tail_usd;
   }
@@ -163,6 +160,55 @@ PricingComparison ComparePricingModels(const Scenario& s) {
   }
   c.ok = true;
   return c;
+}
+
+std::string PricingToJson(const Scenario& s, const PricingComparison& c, int indent) {
+  using nlohmann::json;
+  const Result& first = c.models[0].result;
+  const double k = first.display_per_usd;
+  json models = json::array();
+  for (const ModelCost& m : c.models) {
+    json row = {{"model", PricingModelName(m.model)},
+                {"usd_per_gpu_hour", m.usd_per_gpu_hour},
+                {"job_usd", m.job_usd},
+                {"term_tail_usd", m.term_tail_usd},
+                {"total_usd", m.total_usd},
+                {"price_per_gpu_hour", m.usd_per_gpu_hour * k},
+                {"job", m.job_usd * k},
+                {"term_tail", m.term_tail_usd * k},
+                {"total", m.total_usd * k},
+                {"expected_hours", m.expected_hours},
+                {"ratio_to_on_demand", m.ratio_to_on_demand},
+                {"capacity_guaranteed", m.capacity_guaranteed},
+                {"risk", m.risk}};
+    if (m.model == PricingModel::kOwned) {
+      const TcoResult& t = m.result.tco;
+      row["tco"] = {{"usd_per_gpu_hour", t.usd_per_gpu_hour},
+                    {"usd_per_gpu_year", t.usd_per_gpu_year},
+                    {"capex_usd_per_gpu_year", t.capex_usd_per_gpu_year},
+                    {"power_usd_per_gpu_year", t.power_usd_per_gpu_year},
+                    {"facility_usd_per_gpu_year", t.facility_usd_per_gpu_year},
+                    {"maintenance_usd_per_gpu_year", t.maintenance_usd_per_gpu_year},
+                    {"staff_usd_per_gpu_year", t.staff_usd_per_gpu_year},
+                    {"opex_usd_per_gpu_year", t.opex_usd_per_gpu_year},
+                    {"upfront_usd_per_gpu", t.upfront_usd_per_gpu},
+                    {"per_gpu_hour", t.usd_per_gpu_hour * k},
+                    {"per_gpu_year", t.usd_per_gpu_year * k},
+                    {"repair_downtime_fraction", t.repair_downtime_fraction},
+                    {"break_even_utilization", t.break_even_utilization},
+                    {"break_even_months", t.break_even_months}};
+    }
+    models.push_back(row);
+  }
+  json doc = {{"schema", "gpucost/pricing@1"},
+              {"on_demand_usd_per_gpu_hour", c.on_demand_usd_per_gpu_hour},
+              {"on_demand_per_gpu_hour", c.on_demand_usd_per_gpu_hour * k},
+              {"cheapest", PricingModelName(static_cast<PricingModel>(c.cheapest))},
+              {"currency", first.display_currency},
+              {"per_usd", k},
+              {"models", models}};
+  if (s.name[0]) doc["name"] = s.name;
+  return doc.dump(indent);
 }
 
 }  // namespace gpucost

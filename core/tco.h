@@ -1,6 +1,8 @@
 // tco.h — owned hardware (cost per useful GPU-hour, break-even against a cloud price) and the same job
 // priced under every pricing model side by side (on-demand, spot, reserved, owned).
 #pragma once
+#include <string>
+
 #include "result.h"
 #include "scenario.h"
 
@@ -41,9 +43,10 @@ constexpr int kRiskTextCapacity = 240;
 struct ModelCost {
   PricingModel model = PricingModel::kOnDemand;
   double usd_per_gpu_hour = 0;     // pre-tax price per billed GPU-hour (blended above a commitment)
-  double job_usd = 0;              // Evaluate(): the job itself, every part included
-  double term_tail_usd = 0;        // reserved: commitment paid after the job ends, to the end of the term
-  double total_usd = 0;            // job_usd + term_tail_usd
+  double job_usd = 0;              // Evaluate() less the term after the job: the job itself, every part included
+  double term_tail_usd = 0;        // reserved: commitment paid after the job ends, to the end of the term (with
+                                   // tax; less pricing.reserved.other_use_fraction)
+  double total_usd = 0;            // job_usd + term_tail_usd = Evaluate()'s expected_usd
   double expected_hours = 0;
   double ratio_to_on_demand = 0;   // total_usd / on-demand total_usd
   bool capacity_guaranteed = false;
@@ -63,5 +66,9 @@ struct PricingComparison {
 PricingComparison ComparePricingModels(const Scenario& s);
 
 const char* PricingModelName(PricingModel m);  // "on_demand", "spot", "reserved", "owned"
+
+// The document of `gpucost pricing --format json` and the page's view("pricing") (schema gpucost/pricing@1).
+// USD figures keep their _usd names; the same money in the scenario's currency has names without the unit.
+std::string PricingToJson(const Scenario& s, const PricingComparison& c, int indent = 2);
 
 }  // namespace gpucost

@@ -1,8 +1,9 @@
-// gpucost catalog [gpus|offers|presets|fields] [--format table|json|csv] — the data the model runs on.
+// gpucost catalog [gpus|offers|presets|fields|models] [--format table|json|csv] — the data the model runs on.
 //   gpus     the GPU catalog (assets/gpus.json): dense peaks per precision, memory, links, power, source
 //   offers   dated public list prices (assets/offers.json): provider, product, price, date, source
 //   presets  ready-made scenarios (assets/presets/) with the publication each reproduces
 //   fields   every scenario field: path, default, allowed range, unit, source of the default
+//   models   open models by name (assets/models.json): published shape, parameter counts, source
 #include <cstdio>
 #include <string>
 
@@ -12,6 +13,9 @@
 #include "cli.h"
 #include "fields.h"
 #include "format.h"
+#include "memory.h"
+#include "models.h"
+#include "moe.h"
 #include "offers.h"
 #include "presets.h"
 #include "verbs.h"
@@ -166,25 +170,73 @@ void PrintPresets(Format format) {
     std::printf("\n%s\n  %s\n  source: %s\n", p.id.c_str(), p.title.c_str(), p.source.c_str());
 }
 
+// Models by name (issue 18): the published shape and counts; "shape params" is what the shape implies.
+void PrintModels(Format format) {
+  Table t;
+  nlohmann::json doc = nlohmann::json::array();
+  if (format == Format::kCsv)
+    t.Row({"id", "name", "params", "active_params", "shape_params", "layers", "hidden", "heads", "kv_heads", "head_dim",
+           "ffn_hidden", "ffn_gated", "vocab", "tied_embeddings", "seq_len", "experts", "active_experts",
+           "shared_experts", "expert_ffn_hidden", "dense_layers", "attention_params", "source"});
+  else if (format == Format::kTable) {
+    t.Row({"id", "params", "active", "layers", "hidden", "heads", "kv", "ffn", "vocab", "seq", "experts"});
+    t.Rule();
+  }
+  const auto n = [](std::int64_t v) { return std::to_string(v); };
+  for (std::size_t i = 0; i < ModelCount(); ++i) {
+    const ModelSpec& m = Models()[i];
+    const ModelShape shape = ShapeOfModel(m);
+    const double shape_params = ShapeParams(shape);
+    const std::string experts = m.experts > 0 ? n(m.active_experts) + (m.shared_experts ? "+" + n(m.shared_experts) : "") +
+                                                    " of " + n(m.experts) : "-";
+    if (format == Format::kCsv)
+      t.Row({m.id, m.name, nlohmann::json(m.params).dump(), nlohmann::json(m.active_params).dump(),
+             nlohmann::json(shape_params).dump(), n(m.layers), n(m.hidden), n(m.heads), n(m.kv_heads), n(m.head_dim),
+             n(m.ffn_hidden), m.ffn_gated ? "true" : "false", n(m.vocab), m.tied_embeddings ? "true" : "false",
+             n(m.seq_len), n(m.experts), n(m.active_experts), n(m.shared_experts), n(m.expert_ffn_hidden),
+             n(m.dense_layers), nlohmann::json(m.attention_params).dump(), m.source});
+    else
+      t.Row({m.id, FormatNumber(m.params / 1e9, 4) + "B", m.active_params > 0 ? FormatNumber(m.active_params / 1e9, 3) + "B" : "-",
+             n(m.layers), n(m.hidden), n(m.heads), n(m.kv_heads), n(m.experts > 0 ? m.expert_ffn_hidden > 0 ? m.expert_ffn_hidden : m.ffn_hidden : m.ffn_hidden),
+             n(m.vocab), n(m.seq_len), experts});
+    doc.push_back({{"id", m.id}, {"name", m.name}, {"params", m.params}, {"active_params", m.active_params},
+                   {"shape_params", shape_params}, {"shape_active_params", ShapeActiveParams(shape)},
+                   {"layers", m.layers}, {"hidden", m.hidden}, {"heads", m.heads}, {"kv_heads", m.kv_heads},
+                   {"head_dim", m.head_dim}, {"ffn_hidden", m.ffn_hidden}, {"ffn_gated", m.ffn_gated},
+                   {"vocab", m.vocab}, {"tied_embeddings", m.tied_embeddings}, {"seq_len", m.seq_len},
+                   {"experts", m.experts}, {"active_experts", m.active_experts}, {"shared_experts", m.shared_experts},
+                   {"expert_ffn_hidden", m.expert_ffn_hidden}, {"dense_layers", m.dense_layers},
+                   {"attention_params", m.attention_params}, {"source", m.source}});
+  }
+  if (format == Format::kJson) return void(std::printf("%s\n", doc.dump(2).c_str()));
+  if (format == Format::kCsv) return t.PrintCsv(stdout);
+  std::printf("Models (use one in a scenario: \"workload\": {\"model\": \"ID\"}); params as published, ffn of an "
+              "MoE model per expert, seq = pre-training context\n\n");
+  t.Print(stdout);
+  std::printf("\nSources\n");
+  for (std::size_t i = 0; i < ModelCount(); ++i) std::printf("  %s: %s\n", Models()[i].id.c_str(), Models()[i].source.c_str());
+}
+
 }  // namespace
 
 int RunCatalog(int argc, char** argv) {
   Args args;
   if (!ParseArgs(argc, argv, kOptions, &args, "catalog")) return kExitInvalid;
   if (args.Has("--help")) {
-    PrintUsage(stdout, "gpucost catalog [gpus|offers|presets|fields] [--format table|json|csv]",
+    PrintUsage(stdout, "gpucost catalog [gpus|offers|presets|fields|models] [--format table|json|csv]",
                "Prints the data the model runs on, with sources:\n"
                "  gpus     the GPU catalog: dense peak TFLOP/s per precision, memory, NVLink, power (default)\n"
                "  offers   dated public list prices per GPU-hour and instance-hour, with their sources\n"
                "  presets  ready-made scenarios and the publications they reproduce (use: preset:ID)\n"
-               "  fields   every scenario field: default, unit, allowed range, source of the default",
+               "  fields   every scenario field: default, unit, allowed range, source of the default\n"
+               "  models   open models by name (workload.model): published shape and parameter counts, source",
                kOptions);
     return kExitOk;
   }
   Format format;
   if (!ParseFormat(args, {Format::kTable, Format::kJson, Format::kCsv}, &format)) return kExitInvalid;
   if (args.positional.size() > 1) {
-    Error("catalog: expected at most one list name (gpus, offers, presets or fields)");
+    Error("catalog: expected at most one list name (gpus, offers, presets, fields or models)");
     return kExitInvalid;
   }
   const std::string what = args.positional.empty() ? "gpus" : args.positional[0];
@@ -192,8 +244,9 @@ int RunCatalog(int argc, char** argv) {
   else if (what == "offers") PrintOffers(format);
   else if (what == "presets") PrintPresets(format);
   else if (what == "fields") PrintFields(format);
+  else if (what == "models") PrintModels(format);
   else {
-    Error("catalog: unknown list \"" + what + "\"; one of: gpus, offers, presets, fields");
+    Error("catalog: unknown list \"" + what + "\"; one of: gpus, offers, presets, fields, models");
     return kExitInvalid;
   }
   return kExitOk;

@@ -9,9 +9,9 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
+#include "compare.h"
 #include "evaluate.h"
 #include "format.h"
-#include "result_json.h"
 #include "verbs.h"
 
 namespace gpucost::cli {
@@ -22,25 +22,6 @@ const std::vector<OptionSpec> kOptions = {
 };
 constexpr std::size_t kMaxScenarios = 64;
 
-struct Column {
-  std::string path, label;
-  Scenario scenario;
-  Result result;
-};
-
-struct Marks {
-  std::size_t cheapest = 0, fastest = 0;
-};
-
-Marks FindMarks(const std::vector<Column>& cols) {
-  Marks m;
-  for (std::size_t i = 1; i < cols.size(); ++i) {
-    if (cols[i].result.expected_usd < cols[m.cheapest].result.expected_usd) m.cheapest = i;
-    if (cols[i].result.expected_hours < cols[m.fastest].result.expected_hours) m.fastest = i;
-  }
-  return m;
-}
-
 // Ratio to the first scenario, "1.00x"; "-" when the first is zero.
 std::string Ratio(double v, double first) {
   if (!(first > 0)) return "-";
@@ -49,23 +30,22 @@ std::string Ratio(double v, double first) {
   return buf;
 }
 
-std::string MarkText(const Marks& m, std::size_t i) {
-  std::string text = m.cheapest == i ? "cheapest" : "";
-  if (m.fastest == i) text += text.empty() ? "fastest" : ", fastest";
+std::string MarkText(const Comparison& m, std::size_t i) {
+  std::string text = m.cheapest == static_cast<int>(i) ? "cheapest" : "";
+  if (m.fastest == static_cast<int>(i)) text += text.empty() ? "fastest" : ", fastest";
   return text.empty() ? "-" : text;
 }
 
-void PrintTable(const std::vector<Column>& cols, const Marks& marks) {
-  const char* cur = cols[0].result.display_currency;
-  for (const Column& c : cols)
-    if (std::strcmp(c.result.display_currency, cur) != 0) cur = "USD";
-  auto money = [&](const Column& c, double usd) {
-    return FormatMoney(usd * (std::strcmp(cur, "USD") == 0 ? 1.0 : c.result.display_per_usd), cur);
+void PrintTable(const Comparison& marks) {
+  const std::vector<CompareColumn>& cols = marks.columns;
+  const char* cur = marks.currency;
+  auto money = [&](const CompareColumn& c, double usd) {
+    return FormatMoney(marks.Money(static_cast<std::size_t>(&c - cols.data()), usd), cur);
   };
   Table t;
   t.RightAlignValues();
   std::vector<std::string> row = {""};
-  for (const Column& c : cols) row.push_back(c.label);
+  for (const CompareColumn& c : cols) row.push_back(c.label);
   t.Row(row);
   t.Rule();
   auto add = [&](const char* label, auto cell) {
@@ -73,26 +53,26 @@ void PrintTable(const std::vector<Column>& cols, const Marks& marks) {
     for (std::size_t i = 0; i < cols.size(); ++i) r.push_back(cell(i, cols[i]));
     t.Row(r);
   };
-  add("Cost per completed job", [&](std::size_t, const Column& c) { return money(c, c.result.expected_usd); });
-  add("  if nothing fails", [&](std::size_t, const Column& c) { return money(c, c.result.normal_run_usd); });
-  add("  vs first", [&](std::size_t, const Column& c) { return Ratio(c.result.expected_usd, cols[0].result.expected_usd); });
-  add("Expected time", [&](std::size_t, const Column& c) { return FormatDuration(c.result.expected_hours); });
-  add("  vs first", [&](std::size_t, const Column& c) { return Ratio(c.result.expected_hours, cols[0].result.expected_hours); });
-  add("Best", [&](std::size_t i, const Column&) { return MarkText(marks, i); });
-  add("Goodput", [&](std::size_t, const Column& c) { return FormatPercent(c.result.goodput); });
-  add("GPUs billed", [&](std::size_t, const Column& c) { return FormatCount(static_cast<double>(c.result.billed_gpus)); });
-  add("GPU-hours billed", [&](std::size_t, const Column& c) { return FormatCount(c.result.billed_gpu_hours); });
-  add("Price per GPU-hour", [&](std::size_t, const Column& c) { return money(c, c.result.usd_per_gpu_hour); });
-  add("Cost per billion tokens", [&](std::size_t, const Column& c) {
+  add("Cost per completed job", [&](std::size_t, const CompareColumn& c) { return money(c, c.result.expected_usd); });
+  add("  if nothing fails", [&](std::size_t, const CompareColumn& c) { return money(c, c.result.normal_run_usd); });
+  add("  vs first", [&](std::size_t, const CompareColumn& c) { return Ratio(c.result.expected_usd, cols[0].result.expected_usd); });
+  add("Expected time", [&](std::size_t, const CompareColumn& c) { return FormatDuration(c.result.expected_hours); });
+  add("  vs first", [&](std::size_t, const CompareColumn& c) { return Ratio(c.result.expected_hours, cols[0].result.expected_hours); });
+  add("Best", [&](std::size_t i, const CompareColumn&) { return MarkText(marks, i); });
+  add("Goodput", [&](std::size_t, const CompareColumn& c) { return FormatPercent(c.result.goodput); });
+  add("GPUs billed", [&](std::size_t, const CompareColumn& c) { return FormatCount(static_cast<double>(c.result.billed_gpus)); });
+  add("GPU-hours billed", [&](std::size_t, const CompareColumn& c) { return FormatCount(c.result.billed_gpu_hours); });
+  add("Price per GPU-hour", [&](std::size_t, const CompareColumn& c) { return money(c, c.result.usd_per_gpu_hour); });
+  add("Cost per billion tokens", [&](std::size_t, const CompareColumn& c) {
     return c.result.tokens > 0 ? money(c, c.result.usd_per_billion_tokens) : std::string("-");
   });
-  add("MFU", [&](std::size_t, const Column& c) { return FormatPercent(c.result.mfu); });
-  add("Expected interruptions", [&](std::size_t, const Column& c) { return FormatNumber(c.result.expected_interruptions, 3); });
+  add("MFU", [&](std::size_t, const CompareColumn& c) { return FormatPercent(c.result.mfu); });
+  add("Expected interruptions", [&](std::size_t, const CompareColumn& c) { return FormatNumber(c.result.expected_interruptions, 3); });
   t.Rule();
   for (int p = 0; p < kPartCount; ++p) {
     bool used = false;
-    for (const Column& c : cols) used = used || c.result.cost_usd.part[p] != 0;
-    if (used) add(PartLabel(p), [&](std::size_t, const Column& c) { return money(c, c.result.cost_usd.part[p]); });
+    for (const CompareColumn& c : cols) used = used || c.result.cost_usd.part[p] != 0;
+    if (used) add(PartLabel(p), [&](std::size_t, const CompareColumn& c) { return money(c, c.result.cost_usd.part[p]); });
   }
   std::printf("Comparison (money in %s; ratios to the first scenario)\n\n", cur);
   t.Print(stdout);
@@ -102,46 +82,34 @@ void PrintTable(const std::vector<Column>& cols, const Marks& marks) {
                   cols[i].result.warnings.text[w]);
 }
 
-void PrintCsv(const std::vector<Column>& cols, const Marks& marks) {
+void PrintCsv(const Comparison& marks) {
+  const std::vector<CompareColumn>& cols = marks.columns;
   Table t;
   std::vector<std::string> head = {"file", "name", "expected_usd", "normal_run_usd", "expected_hours", "goodput",
                                    "billed_gpus", "billed_gpu_hours", "usd_per_gpu_hour", "usd_per_billion_tokens",
                                    "mfu", "expected_interruptions", "cost_vs_first", "time_vs_first", "cheapest",
                                    "fastest"};
   for (int p = 0; p < kPartCount; ++p) head.push_back(std::string("usd.") + PartName(p));
+  head.push_back("currency");
+  head.push_back("expected_cost");
   t.Row(head);
   auto num = [](double v) { return nlohmann::json(v).dump(); };
   for (std::size_t i = 0; i < cols.size(); ++i) {
     const Result& r = cols[i].result;
     const Result& first = cols[0].result;
     std::vector<std::string> row = {
-        InputName(cols[i].path), cols[i].label, num(r.expected_usd), num(r.normal_run_usd), num(r.expected_hours),
+        cols[i].file, cols[i].label, num(r.expected_usd), num(r.normal_run_usd), num(r.expected_hours),
         num(r.goodput), std::to_string(r.billed_gpus), num(r.billed_gpu_hours), num(r.usd_per_gpu_hour),
         num(r.usd_per_billion_tokens), num(r.mfu), num(r.expected_interruptions),
         first.expected_usd > 0 ? num(r.expected_usd / first.expected_usd) : "",
         first.expected_hours > 0 ? num(r.expected_hours / first.expected_hours) : "",
-        marks.cheapest == i ? "true" : "false", marks.fastest == i ? "true" : "false"};
+        marks.cheapest == static_cast<int>(i) ? "true" : "false", marks.fastest == static_cast<int>(i) ? "true" : "false"};
     for (int p = 0; p < kPartCount; ++p) row.push_back(num(r.cost_usd.part[p]));
+    row.push_back(marks.currency);
+    row.push_back(num(marks.Money(i, r.expected_usd)));
     t.Row(row);
   }
   t.PrintCsv(stdout);
-}
-
-void PrintJson(const std::vector<Column>& cols, const Marks& marks) {
-  nlohmann::json list = nlohmann::json::array();
-  const Result& first = cols[0].result;
-  for (std::size_t i = 0; i < cols.size(); ++i) {
-    const Result& r = cols[i].result;
-    nlohmann::json entry = {{"file", InputName(cols[i].path)}, {"label", cols[i].label},
-                            {"cheapest", marks.cheapest == i}, {"fastest", marks.fastest == i},
-                            {"result", nlohmann::json::parse(ResultToJson(cols[i].scenario, r, -1))}};
-    if (first.expected_usd > 0) entry["cost_vs_first"] = r.expected_usd / first.expected_usd;
-    if (first.expected_hours > 0) entry["time_vs_first"] = r.expected_hours / first.expected_hours;
-    list.push_back(entry);
-  }
-  nlohmann::json doc = {{"schema", "gpucost/compare@1"}, {"cheapest", marks.cheapest}, {"fastest", marks.fastest},
-                        {"scenarios", list}};
-  std::printf("%s\n", doc.dump(2).c_str());
 }
 
 }  // namespace
@@ -163,17 +131,18 @@ int RunCompare(int argc, char** argv) {
   if (!StdinAtMostOnce(args.positional, "compare")) return kExitInvalid;
   Format format;
   if (!ParseFormat(args, {Format::kTable, Format::kJson, Format::kCsv}, &format)) return kExitInvalid;
-  std::vector<Column> cols(args.positional.size());
+  std::vector<CompareColumn> cols(args.positional.size());
   for (std::size_t i = 0; i < cols.size(); ++i) {
-    cols[i].path = args.positional[i];
-    if (int rc = LoadScenario(cols[i].path, &cols[i].scenario)) return rc;
-    if (int rc = EvaluateForOutput(InputName(cols[i].path), cols[i].scenario, &cols[i].result)) return rc;
-    cols[i].label = ScenarioLabel(cols[i].scenario, cols[i].path);
+    const std::string& path = args.positional[i];
+    cols[i].file = InputName(path);
+    if (int rc = LoadScenario(path, &cols[i].scenario)) return rc;
+    if (int rc = EvaluateForOutput(InputName(path), cols[i].scenario, &cols[i].result)) return rc;
+    cols[i].label = ScenarioLabel(cols[i].scenario, path);
   }
-  const Marks marks = FindMarks(cols);
-  if (format == Format::kJson) PrintJson(cols, marks);
-  else if (format == Format::kCsv) PrintCsv(cols, marks);
-  else PrintTable(cols, marks);
+  const Comparison c = CompareScenarios(std::move(cols));
+  if (format == Format::kJson) std::printf("%s\n", CompareToJson(c).c_str());
+  else if (format == Format::kCsv) PrintCsv(c);
+  else PrintTable(c);
   return kExitOk;
 }
 

@@ -7,6 +7,7 @@
 #include "evaluate.h"
 #include "format.h"
 #include "i18n.h"
+#include "inference_cli.h"
 #include "result_json.h"
 #include "vat.h"
 #include "verbs.h"
@@ -66,6 +67,7 @@ void PrintCostRows(const Scenario& s, const Result& r, Table* head) {
 }
 
 void PrintTable(const Scenario& s, const Result& r) {
+  if (r.inference.present) return PrintInferenceTable(s, r);  // serving (cmd_inference.cpp)
   const char* cur = r.display_currency;
   const double k = r.display_per_usd;
   std::printf("%s\n", s.name[0] ? s.name : Tr("eval.scenario"));

@@ -2,8 +2,6 @@
 // Commitment planner and hybrid plan over a demand profile (core/fleet.h).
 #include <cstdio>
 
-#include <nlohmann/json.hpp>
-
 #include "cli.h"
 #include "fleet.h"
 #include "format.h"
@@ -15,52 +13,6 @@ namespace {
 const std::vector<OptionSpec> kOptions = {
     {"--format", true, "table (default), json or csv"},
 };
-
-nlohmann::json PlanJson(const FleetInputs& in, const FleetPlan& p) {
-  using nlohmann::json;
-  json parts = json::object(), hours = json::object(), commitments = json::array();
-  for (int i = 0; i < kFleetPartCount; ++i) {
-    parts[FleetPartName(i)] = p.usd[i];
-    hours[FleetPartName(i)] = p.gpu_hours[i];
-  }
-  for (int i = 0; i < in.commitment_count; ++i) {
-    json levels = json::array();
-    for (int k = 0; k < p.periods[i]; ++k) levels.push_back(p.commit_gpus[i][k]);
-    commitments.push_back({{"name", in.commitments[i].name},
-                           {"term_months", in.commitments[i].term_months},
-                           {"gpus_per_period", levels}});
-  }
-  json months = json::array();
-  for (int m = 0; m < in.months; ++m)
-    months.push_back({{"demand_gpus", in.demand_gpus[m]},
-                      {"committed_gpus", p.month_committed_gpus[m]},
-                      {"on_demand_gpus", p.month_on_demand_gpus[m]},
-                      {"spot_gpus", p.month_spot_gpus[m]},
-                      {"usd", p.month_usd[m]}});
-  return {{"total_usd", p.total_usd}, {"owned_gpus", p.owned_gpus}, {"commitments", commitments},
-          {"breakdown_usd", parts}, {"breakdown_gpu_hours", hours}, {"months", months}};
-}
-
-nlohmann::json FleetJson(const FleetInputs& in, const FleetResult& r) {
-  nlohmann::json notes = nlohmann::json::array();
-  for (int i = 0; i < r.notes.count; ++i) notes.push_back({{"code", r.notes.code[i]}, {"message", r.notes.text[i]}});
-  nlohmann::json doc = {{"schema", "gpucost/fleet-result@1"},
-                        {"months", in.months},
-                        {"demand_gpu_hours", r.demand_gpu_hours},
-                        {"on_demand_usd_per_gpu_hour", in.on_demand_usd_per_gpu_hour},
-                        {"burst_usd_per_gpu_hour", r.burst_usd_per_gpu_hour},
-                        {"spot_share_of_burst", r.spot_share_of_burst},
-                        {"all_on_demand", PlanJson(in, r.all_on_demand)},
-                        {"cloud", PlanJson(in, r.cloud)},
-                        {"notes", notes}};
-  if (in.plan_hybrid) {
-    doc["hybrid"] = PlanJson(in, r.hybrid);
-    doc["owned_usd_per_held_gpu_hour"] = r.owned_usd_per_held_gpu_hour;
-    doc["owned_tco_usd_per_gpu_year"] = r.owned_tco.usd_per_gpu_year;
-  }
-  if (in.name[0]) doc["name"] = in.name;
-  return doc;
-}
 
 std::string Levels(const FleetInputs& in, const FleetPlan& p) {
   std::string out;
@@ -143,7 +95,7 @@ int RunFleet(int argc, char** argv) {
     return kExitInvalid;
   }
   if (format == Format::kJson) {
-    std::printf("%s\n", FleetJson(parse.fleet, r).dump(2).c_str());
+    std::printf("%s\n", FleetToJson(parse.fleet, r).c_str());
   } else if (format == Format::kCsv) {
     Table t;
     t.Row({"plan", "part", "usd", "gpu_hours"});

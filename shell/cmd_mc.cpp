@@ -8,11 +8,10 @@
 
 #include <unistd.h>
 
-#include <nlohmann/json.hpp>
-
 #include "cli.h"
 #include "evaluate.h"
 #include "format.h"
+#include "inference_cli.h"
 #include "montecarlo.h"
 #include "verbs.h"
 
@@ -21,9 +20,10 @@ namespace {
 
 constexpr std::int64_t kDefaultTrials = 10000;
 constexpr std::int64_t kSliceTrials = 20000;  // trials between progress updates
+constexpr std::int64_t kInferenceDefaultRequests = 100000;  // an inference scenario simulates requests
 
 const std::vector<OptionSpec> kOptions = {
-    {"--trials", true, "number of simulated jobs, 1 to 10000000 (default 10000)"},
+    {"--trials", true, "number of simulated jobs, 1 to 10000000 (default 10000); an inference scenario: requests (default 100000)"},
     {"--seed", true, "random seed, 0 to 18446744073709551615 (default 1); the same seed gives the same numbers"},
     {"--format", true, "table (default) or json"},
 };
@@ -44,38 +44,6 @@ bool ParseUnsigned(const std::string& text, unsigned long long lo, unsigned long
   if (errno == ERANGE || v < lo || v > hi) return false;
   *out = v;
   return true;
-}
-
-nlohmann::ordered_json StatsJson(const McStats& s) {
-  return {{"mean", s.mean}, {"p10", s.p10}, {"p50", s.p50}, {"p90", s.p90}, {"min", s.min}, {"max", s.max}};
-}
-
-nlohmann::ordered_json HistogramJson(const McHistogram& h) {
-  nlohmann::ordered_json counts = nlohmann::ordered_json::array();
-  for (std::int64_t c : h.counts) counts.push_back(c);
-  return {{"lo", h.lo}, {"hi", h.hi}, {"counts", counts}};
-}
-
-nlohmann::ordered_json SummaryJson(const McSummary& m) {
-  nlohmann::ordered_json j;
-  j["trials"] = m.trials;
-  j["seed"] = m.seed;
-  j["time_hours"] = StatsJson(m.time_hours);
-  j["cost_usd"] = StatsJson(m.cost_usd);
-  j["histogram"] = {{"bins", kMcHistogramBins},
-                    {"time_hours", HistogramJson(m.time_hist)},
-                    {"cost_usd", HistogramJson(m.cost_hist)}};
-  nlohmann::ordered_json parts;
-  for (int p = 0; p < kPartCount; ++p)
-    if (m.mean_cost_usd.part[p] != 0 || m.mean_time_hours.part[p] != 0)
-      parts[PartName(p)] = {{"hours", m.mean_time_hours.part[p]}, {"usd", m.mean_cost_usd.part[p]}};
-  j["mean_breakdown"] = parts;
-  j["mean_interruptions"] = m.mean_interruptions;
-  j["mean_failures"] = m.mean_failures;
-  j["mean_preemptions"] = m.mean_preemptions;
-  j["closed_form"] = {{"time_hours", m.closed_form_hours}, {"cost_usd", m.closed_form_usd}};
-  j["truncated_trials"] = m.truncated_trials;  // stopped at the event cap (0 unless the job barely finishes)
-  return j;
 }
 
 bool AllFinite(const McSummary& m) {
@@ -162,6 +130,9 @@ int RunMc(int argc, char** argv) {
   Scenario s;
   if (int rc = LoadScenario(args.positional[0], &s)) return rc;
   const std::string name = InputName(args.positional[0]);
+  if (Kind(s) == WorkloadKind::kInference)  // the request simulation (inference_sim.h); --trials = requests
+    return RunInferenceMc(s, name, args.Has("--trials") ? static_cast<std::int64_t>(trials) : kInferenceDefaultRequests,
+                          seed, format == Format::kJson);
   const Result r = Evaluate(s);  // for the display currency; MonteCarlo checks that the scenario evaluates
   MonteCarlo mc(s, seed, static_cast<std::int64_t>(trials));
   if (!mc.ok()) {
@@ -180,7 +151,7 @@ int RunMc(int argc, char** argv) {
     return kExitInvalid;
   }
   if (format == Format::kJson)
-    std::printf("%s\n", SummaryJson(m).dump(2).c_str());
+    std::printf("%s\n", McSummaryToJson(m, r).c_str());
   else
     PrintTable(s, r, m);
   return kExitOk;

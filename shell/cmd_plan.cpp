@@ -42,7 +42,7 @@ void PrintTable(const PlanSearch& p) {
            Seconds(s.compute_seconds + s.memory_bound_seconds), Seconds(s.recompute_seconds),
            Seconds(s.exposed_comm_seconds), Seconds(s.bubble_seconds), FormatPercent(s.mfu), FormatPercent(s.hfu),
            FormatNumber(e.memory.total_bytes() / 1e9, 3) + " / " + FormatNumber(e.memory.device_bytes / 1e9, 3),
-           e.job_usd > 0 ? FormatMoney(e.job_usd, "USD") : "-"});
+           e.job_usd > 0 ? FormatMoney(e.job_cost, p.currency) : "-"});
   }
   t.Print(stdout);
   std::printf("\nt tensor, p pipeline, d data parallel, mb micro-batch, v interleave, sp sequence parallel.\n"

@@ -2,8 +2,6 @@
 // The same job under on-demand, spot, reserved and owned, side by side (core/tco.h).
 #include <cstdio>
 
-#include <nlohmann/json.hpp>
-
 #include "cli.h"
 #include "format.h"
 #include "offers.h"
@@ -28,47 +26,6 @@ const char* ModelLabel(PricingModel m) {
   return "";
 }
 
-nlohmann::json ComparisonJson(const Scenario& s, const PricingComparison& c) {
-  using nlohmann::json;
-  const Result& first = c.models[0].result;
-  json models = json::array();
-  for (const ModelCost& m : c.models) {
-    json row = {{"model", PricingModelName(m.model)},
-                {"usd_per_gpu_hour", m.usd_per_gpu_hour},
-                {"job_usd", m.job_usd},
-                {"term_tail_usd", m.term_tail_usd},
-                {"total_usd", m.total_usd},
-                {"expected_hours", m.expected_hours},
-                {"ratio_to_on_demand", m.ratio_to_on_demand},
-                {"capacity_guaranteed", m.capacity_guaranteed},
-                {"risk", m.risk}};
-    if (m.model == PricingModel::kOwned) {
-      const TcoResult& t = m.result.tco;
-      row["tco"] = {{"usd_per_gpu_hour", t.usd_per_gpu_hour},
-                    {"usd_per_gpu_year", t.usd_per_gpu_year},
-                    {"capex_usd_per_gpu_year", t.capex_usd_per_gpu_year},
-                    {"power_usd_per_gpu_year", t.power_usd_per_gpu_year},
-                    {"facility_usd_per_gpu_year", t.facility_usd_per_gpu_year},
-                    {"maintenance_usd_per_gpu_year", t.maintenance_usd_per_gpu_year},
-                    {"staff_usd_per_gpu_year", t.staff_usd_per_gpu_year},
-                    {"opex_usd_per_gpu_year", t.opex_usd_per_gpu_year},
-                    {"upfront_usd_per_gpu", t.upfront_usd_per_gpu},
-                    {"repair_downtime_fraction", t.repair_downtime_fraction},
-                    {"break_even_utilization", t.break_even_utilization},
-                    {"break_even_months", t.break_even_months}};
-    }
-    models.push_back(row);
-  }
-  json doc = {{"schema", "gpucost/pricing@1"},
-              {"on_demand_usd_per_gpu_hour", c.on_demand_usd_per_gpu_hour},
-              {"cheapest", PricingModelName(static_cast<PricingModel>(c.cheapest))},
-              {"currency", first.display_currency},
-              {"per_usd", first.display_per_usd},
-              {"models", models}};
-  if (s.name[0]) doc["name"] = s.name;
-  return doc;
-}
-
 void PrintTable(const Scenario& s, const PricingComparison& c) {
   const char* cur = c.models[0].result.display_currency;
   const double k = c.models[0].result.display_per_usd;
@@ -88,12 +45,13 @@ void PrintTable(const Scenario& s, const PricingComparison& c) {
   t.Print(stdout);
   std::printf("  * cheapest. Prices before tax; totals include every part of the job (failures, storage, tax).\n");
   const TcoResult& tco = c.models[static_cast<int>(PricingModel::kOwned)].result.tco;
+  auto money = [&](double usd) { return FormatMoney(usd * k, cur); };
   std::printf("\nOwned, per GPU-year: depreciation %s + power %s + colocation %s + maintenance %s + staff %s + "
               "other %s = %s;\n  %s per useful GPU-hour; break-even at %s utilisation; pays back after %s.\n",
-              FormatUsd(tco.capex_usd_per_gpu_year).c_str(), FormatUsd(tco.power_usd_per_gpu_year).c_str(),
-              FormatUsd(tco.facility_usd_per_gpu_year).c_str(), FormatUsd(tco.maintenance_usd_per_gpu_year).c_str(),
-              FormatUsd(tco.staff_usd_per_gpu_year).c_str(), FormatUsd(tco.opex_usd_per_gpu_year).c_str(),
-              FormatUsd(tco.usd_per_gpu_year).c_str(), FormatUsd(tco.usd_per_gpu_hour).c_str(),
+              money(tco.capex_usd_per_gpu_year).c_str(), money(tco.power_usd_per_gpu_year).c_str(),
+              money(tco.facility_usd_per_gpu_year).c_str(), money(tco.maintenance_usd_per_gpu_year).c_str(),
+              money(tco.staff_usd_per_gpu_year).c_str(), money(tco.opex_usd_per_gpu_year).c_str(),
+              money(tco.usd_per_gpu_year).c_str(), money(tco.usd_per_gpu_hour).c_str(),
               tco.break_even_utilization > 0 ? FormatPercent(tco.break_even_utilization).c_str() : "n/a",
               (tco.break_even_months > 0 ? FormatNumber(tco.break_even_months, 3) + " months" : std::string("never")).c_str());
   std::printf("\nCapacity risk\n");
@@ -135,7 +93,7 @@ int RunPricing(int argc, char** argv) {
     return kExitInvalid;
   }
   if (format == Format::kJson) {
-    std::printf("%s\n", ComparisonJson(s, c).dump(2).c_str());
+    std::printf("%s\n", PricingToJson(s, c).c_str());
   } else if (format == Format::kCsv) {
     Table t;
     t.Row({"model", "usd_per_gpu_hour", "job_usd", "term_tail_usd", "total_usd", "ratio_to_on_demand",

@@ -22,20 +22,19 @@ const std::vector<OptionSpec> kOptions = {
 
 std::string Value(double v) { return FormatNumber(v, 4); }
 
-void PrintTable(const SensitivityResult& r, const Result& base) {
-  const char* cur = base.display_currency;
-  const double k = base.display_per_usd;
+void PrintTable(const SensitivityResult& r) {
+  const char* cur = r.currency;
   std::printf("Expected cost per completed job: %s (%s). Inputs by swing, largest first:\n\n",
-              FormatMoney(r.base_usd * k, cur).c_str(), FormatDuration(r.base_hours).c_str());
+              FormatMoney(r.base_cost, cur).c_str(), FormatDuration(r.base_hours).c_str());
   double widest = 0;
-  for (const SensitivityInput& in : r.inputs) widest = std::max(widest, in.swing_usd);
+  for (const SensitivityInput& in : r.inputs) widest = std::max(widest, in.swing);
   Table t;
   t.Row({"input", "low", "high", std::string("cost at low"), "cost at high", "swing", ""});
   t.Rule();
   for (const SensitivityInput& in : r.inputs) {
-    const int bar = widest > 0 ? static_cast<int>(24 * in.swing_usd / widest + 0.5) : 0;
+    const int bar = widest > 0 ? static_cast<int>(24 * in.swing / widest + 0.5) : 0;
     t.Row({in.path, Value(in.low_value) + (in.clipped ? "*" : ""), Value(in.high_value),
-           FormatMoney(in.low_usd * k, cur), FormatMoney(in.high_usd * k, cur), FormatMoney(in.swing_usd * k, cur),
+           FormatMoney(in.low_cost, cur), FormatMoney(in.high_cost, cur), FormatMoney(in.swing, cur),
            std::string(static_cast<std::size_t>(bar), '#')});
   }
   t.Print(stdout);
@@ -48,25 +47,10 @@ void PrintTable(const SensitivityResult& r, const Result& base) {
   if (clipped) std::printf("  * a bound was limited to the field's allowed range\n");
 }
 
-nlohmann::ordered_json ToJson(const SensitivityResult& r) {
-  nlohmann::ordered_json j;
-  j["base_usd"] = r.base_usd;
-  j["base_hours"] = r.base_hours;
-  j["bounds"] = r.percent > 0 ? "percent" : "documented";
-  if (r.percent > 0) j["percent"] = r.percent;
-  nlohmann::ordered_json inputs = nlohmann::ordered_json::array();
-  for (const SensitivityInput& in : r.inputs)
-    inputs.push_back({{"path", in.path}, {"unit", in.unit}, {"base", in.base_value}, {"low", in.low_value},
-                      {"high", in.high_value}, {"low_usd", in.low_usd}, {"high_usd", in.high_usd},
-                      {"low_hours", in.low_hours}, {"high_hours", in.high_hours}, {"swing_usd", in.swing_usd},
-                      {"clipped", in.clipped}, {"source", in.bound_source}});
-  j["inputs"] = inputs;
-  return j;
-}
-
 void PrintCsv(const SensitivityResult& r) {
   Table t;
-  t.Row({"path", "low", "high", "low_usd", "high_usd", "swing_usd", "low_hours", "high_hours", "source"});
+  t.Row({"path", "low", "high", "low_usd", "high_usd", "swing_usd", "low_hours", "high_hours", "source", "low_cost",
+         "high_cost", "swing"});
   auto num = [](double v) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.10g", v);
@@ -74,7 +58,8 @@ void PrintCsv(const SensitivityResult& r) {
   };
   for (const SensitivityInput& in : r.inputs)
     t.Row({in.path, num(in.low_value), num(in.high_value), num(in.low_usd), num(in.high_usd), num(in.swing_usd),
-           num(in.low_hours), num(in.high_hours), in.bound_source});
+           num(in.low_hours), num(in.high_hours), in.bound_source, num(in.low_cost), num(in.high_cost),
+           num(in.swing)});
   t.PrintCsv(stdout);
 }
 
@@ -115,11 +100,11 @@ int RunSensitivity(int argc, char** argv) {
       return kExitInvalid;
     }
   if (format == Format::kJson)
-    std::printf("%s\n", ToJson(r).dump(2).c_str());
+    std::printf("%s\n", SensitivityToJson(r).c_str());
   else if (format == Format::kCsv)
     PrintCsv(r);
   else
-    PrintTable(r, Evaluate(s));
+    PrintTable(r);
   return kExitOk;
 }
 

@@ -249,56 +249,45 @@ bool GpuSweepOptions(const Args& args, double deadline, SweepOptions* o) {
   return true;
 }
 
-std::string GpuMarks(const SweepResult& r, int i) {
-  std::string text;
-  for (auto [at, label] : {std::pair{r.cheapest, "cheapest"}, {r.fastest, "fastest"},
-                           {r.fastest_within_budget, "fastest within budget"},
-                           {r.cheapest_within_deadline, "cheapest within deadline"}})
-    if (at == i) text += (text.empty() ? "" : ", ") + std::string(label);
-  return text;
-}
-
-void PrintGpuSweep(const SweepResult& r, Format format) {
+void PrintGpuSweep(const SweepOptions& o, const SweepResult& r, Format format) {
+  if (format == Format::kJson) return void(std::printf("%s\n", SweepToJson(o, r).c_str()));
   const auto fin = [](double v) { return std::isfinite(v) ? v : 0.0; };  // infeasible points hold 0
   const auto num = [&](double v) { return nlohmann::json(fin(v)).dump(); };
   Table t;
-  nlohmann::json list = nlohmann::json::array();
   if (format == Format::kTable) {
     t.Row({"GPUs", "DP", "cost", "time", "goodput", "MFU", "interruptions", "memory GB", "best / why not"});
     t.Rule();
   } else {
     t.Row({"gpus", "data_parallel", "global_batch", "feasible", "expected_usd", "expected_hours", "goodput", "mfu",
-           "mfu_source", "expected_interruptions", "memory_total_gb", "marks", "infeasible_reason"});
+           "mfu_source", "expected_interruptions", "memory_total_gb", "marks", "infeasible_reason", "expected_cost"});
   }
   for (std::size_t i = 0; i < r.points.size(); ++i) {
     const SweepPoint& p = r.points[i];
-    const std::string marks = GpuMarks(r, static_cast<int>(i));
+    const std::string marks = SweepMarks(r, static_cast<int>(i));
     if (format == Format::kTable)
-      t.Row({std::to_string(p.gpus), std::to_string(p.data_parallel), p.feasible ? FormatUsd(p.expected_usd) : "-",
+      t.Row({std::to_string(p.gpus), std::to_string(p.data_parallel),
+             p.feasible ? FormatMoney(p.expected_cost, r.currency) : "-",
              p.feasible ? FormatDuration(p.expected_hours) : "-", p.feasible ? FormatPercent(p.goodput) : "-",
              p.feasible ? FormatPercent(p.mfu) + (p.scaling_extrapolated ? "*" : "") : "-",
              p.feasible ? FormatNumber(p.expected_interruptions, 3) : "-",
              p.memory_known ? FormatNumber(p.memory_total_gb, 3) : "-", p.feasible ? marks : p.infeasible_reason});
     else
       t.Row({std::to_string(p.gpus), std::to_string(p.data_parallel), std::to_string(p.global_batch),
-             p.feasible ? "true" : "false", num(p.expected_usd), num(p.expected_hours), num(p.goodput), num(p.mfu),
-             MfuSourceName(p.mfu_source), num(p.expected_interruptions), num(p.memory_total_gb), marks,
-             p.infeasible_reason});
-    list.push_back({{"gpus", p.gpus}, {"data_parallel", p.data_parallel}, {"global_batch", p.global_batch},
-                    {"feasible", p.feasible}, {"infeasible_reason", p.infeasible_reason},
-                    {"expected_usd", fin(p.expected_usd)}, {"expected_hours", fin(p.expected_hours)},
-                    {"goodput", fin(p.goodput)}, {"mfu", fin(p.mfu)},
-                    {"mfu_source", MfuSourceName(p.mfu_source)}, {"marks", marks}});
+             p.feasible ? "true" : "false", num(p.expected_usd), num(p.expected_hours), num(p.goodput),
+             num(p.mfu), MfuSourceName(p.mfu_source), num(p.expected_interruptions), num(p.memory_total_gb), marks,
+             p.infeasible_reason, num(p.expected_cost)});
   }
-  if (format == Format::kJson)
-    return void(std::printf("%s\n", nlohmann::json({{"schema", "gpucost/sweep-gpus@1"}, {"flat_mfu", r.flat_mfu},
-                                                    {"points", list}}).dump(2).c_str()));
   if (format == Format::kCsv) return t.PrintCsv(stdout);
-  std::printf("GPU-count sweep (cost per completed job in USD; * = scaling fit extrapolated)\n\n");
+  std::printf("GPU-count sweep (cost per completed job in %s; * = scaling fit extrapolated)\n\n", r.currency);
   t.Print(stdout);
+  if (r.single_node_mfu > 0)
+    std::printf("\nThe given MFU holds at the scenario's own GPU count (single-node MFU %s); the step-time model\n"
+                "scales it to every other count.\n", FormatPercent(r.single_node_mfu).c_str());
   if (r.flat_mfu)
     std::printf("\nMFU is the same at every GPU count (given or default): no scaling loss is modelled. Give the\n"
                 "model shape and global batch, or measured scaling points, to model it.\n");
+  std::printf("\nSweet spot: the fastest feasible count costing at most %.0f%% more than the cheapest.\n",
+              kSweetSpotSlack * 100);
 }
 
 int RunGpuSweep(const Args& args, double deadline, Format format) {
@@ -308,7 +297,7 @@ int RunGpuSweep(const Args& args, double deadline, Format format) {
   if (int rc = LoadScenario(args.positional[0], &base)) return rc;
   const SweepResult r = SweepGpuCount(base, options);
   if (r.points.empty()) return Error("sweep: no GPU count to evaluate in that range"), kExitInvalid;
-  PrintGpuSweep(r, format);
+  PrintGpuSweep(options, r, format);
   return kExitOk;
 }
 

@@ -47,8 +47,8 @@ int main() {
   io.DisplaySize = ImVec2(1280, 800);
   int work_frames = 0;
   for (RunFrame(app, frame++); app.busy && work_frames < 5000; ++work_frames) RunFrame(app, frame++);
-  const bool finished = !app.busy && app.charts.mc.have_summary && app.charts.gpus.done == app.charts.gpus.points.size() &&
-                        !app.charts.gpus.x.empty();
+  const bool finished = !app.busy && app.charts.mc.have_summary && app.charts.gpus.run && app.charts.gpus.run->done &&
+                        !app.charts.gpus.run->result.points.empty();
   // The layout search runs in slices in the Layouts view and finds layouts that fit (GPT-3 175B shape).
   const std::string plan_err = AppLoadScenario(app,
       "{\"workload\": {\"params\": 175e9, \"layers\": 96, \"hidden\": 12288, \"heads\": 96, \"seq_len\": 2048,"

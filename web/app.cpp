@@ -78,13 +78,15 @@ void StatusLine(AppState& app) {
 void DrawHeader(AppState& app) {
   ImGui::Text("gpucost %s", GPUCOST_VERSION);
   const char* tagline = "- what a completed GPU training job really costs";
-  const float preset_width = ImGui::GetFontSize() * 22;  // DrawPresets' combo
+  const float preset_width = ImGui::GetFontSize() * 28;  // DrawPresets' combo and the language button
   ImGui::SameLine();
   if (ImGui::GetContentRegionAvail().x > ImGui::CalcTextSize(tagline).x + preset_width) {
     ImGui::TextDisabled("%s", tagline);
     ImGui::SameLine();
   }
   DrawPresets(app);
+  ImGui::SameLine();
+  DrawLanguageSwitch(app);
   StatusLine(app);
 }
 
@@ -192,6 +194,7 @@ void AppApplyUiScale(AppState& app, float scale) {
   ImFontConfig cfg;
   cfg.SizePixels = std::round(13.0f * scale);
   io.Fonts->AddFontDefault(&cfg);
+  AppAddFonts(scale);  // Hangul and ₩, from the Korean fonts that have arrived (app_lang.cpp)
   io.Fonts->Build();
   ImGuiStyle style;
   ImGui::StyleColorsDark(&style);
@@ -470,6 +473,7 @@ void AppFrame(AppState& app) {
   }
   ImGui::End();
   AppRefresh(app);  // edits made this frame: evaluate now, so the next frame and the JS API see them
+  AppFontsFollowText(app);
   ++app.frames;
 }
 

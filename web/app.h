@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "i18n.h"
 #include "json_io.h"
 #include "montecarlo.h"
 #include "offers.h"
@@ -21,6 +22,7 @@
 #include "presets.h"
 #include "result.h"
 #include "scenario.h"
+#include "sweep.h"
 
 namespace gpucost::app {
 
@@ -38,6 +40,7 @@ struct FieldEdit {
   std::string message;     // why it was rejected (ParseFieldInput)
   bool editing = false;    // the field is being typed into; value_at_start is what it held before
   double value_at_start = 0;
+  bool from_model = false;  // issue 18: filled by the model picker (ui_models.cpp) from workload.model
 };
 
 struct Pinned {
@@ -69,14 +72,17 @@ struct McState {
 constexpr double kMcSliceSeconds = 0.012;
 constexpr std::uint64_t kMcSeed = 1;
 
+// The GPU-count sweep of core/sweep.h (the document of `gpucost sweep --gpus`), run in slices.
+struct GpuSweepState {
+  std::unique_ptr<SweepRun> run;
+  bool stale = true;
+};
+
 struct ChartsState {
-  Sweep gpus;               // cost and time vs GPU count
+  GpuSweepState gpus;       // cost and time vs GPU count
   Sweep interval;           // cost vs checkpoint interval
   McState mc;
-  double cheapest_gpus = 0; // GPU count with the lowest expected cost
-  double sweet_spot_gpus = 0;  // the fastest GPU count costing at most kSweetSpotSlack above the lowest
 };
-constexpr double kSweetSpotSlack = 0.10;
 constexpr int kSweepPointsPerFrame = 8;
 constexpr std::size_t kPasteCapacity = 256 * 1024;
 
@@ -194,6 +200,18 @@ void RecordRect(AppState& app, const char* id, int index = -1, float content_wid
 constexpr float kNarrowCssPx = 700;
 bool AppNarrow(const AppState& app);
 
+// Language of the page (app_lang.cpp): the user's stored choice, else the host's language; never part of the
+// scenario. Korean glyphs come from fonts fetched on demand (platform.h FontBytes/RequestFont).
+void AppInitLanguage(AppState& app);
+void AppSetLanguage(AppState& app, Lang lang);  // switches now, remembers the choice, fetches the Korean font
+void DrawLanguageSwitch(AppState& app);         // "한국어" / "English" button
+// Adds the Korean fonts that have arrived to the atlas being built (AppApplyUiScale calls it).
+void AppAddFonts(float scale);
+// Asks for the 2,350-syllable font when text on the page (scenario names) has Hangul the atlas cannot draw.
+void AppFontsFollowText(AppState& app);
+// Code points of `lang`'s string table (and ₩) that the current font atlas cannot draw, ascending.
+std::vector<unsigned> AppMissingGlyphs(Lang lang);
+
 // A browser wheel event (WheelEvent fields) and what it means to ImGui (app_wheel.cpp).
 struct WheelInput {
   double delta_x = 0, delta_y = 0;  // as the browser reports them: positive = scroll right / down
@@ -231,6 +249,10 @@ void DrawCharts(AppState& app);
 void DrawPresets(AppState& app);
 void DrawShare(AppState& app);
 void DrawPlan(AppState& app);
+// Issue 18: the model picker (ui_models.cpp) and what it does: fills the shape from a model by name, marking
+// those fields as from the model. Returns "" or an error naming the unknown id.
+void DrawModelPicker(AppState& app);
+std::string AppLoadModel(AppState& app, const std::string& id);
 // Starts the layout search for the current scenario (what the Layouts view's button does).
 void AppStartPlanSearch(AppState& app);
 

@@ -134,8 +134,35 @@ void SyncCanvasSize() {
   }
 }
 
+// Korean input (index.html's hidden #ime-input): focused while ImGui wants text, placed at the text cursor so
+// the IME's candidate window appears there; the committed text arrives through gpucost_ime_commit().
+bool g_fonts_changed = false;  // a font arrived (gpucostFetchFont): rebuild the atlas before the next frame
+bool g_ime_focused = false;
+EM_JS(void, gpucost_js_ime_focus, (int on), {
+  var ime = document.getElementById('ime-input');
+  if (!ime) return;
+  if (on) ime.focus({preventScroll: true}); else if (document.activeElement === ime) { ime.blur(); Module.canvas.focus(); }
+});
+EM_JS(void, gpucost_js_ime_position, (int x, int y), {
+  var ime = document.getElementById('ime-input'), d = window.devicePixelRatio || 1;
+  if (ime) { ime.style.left = (x / d) + 'px'; ime.style.top = (y / d) + 'px'; }
+});
+void ImePosition(int x, int y) { gpucost_js_ime_position(x, y); }
+
+void FollowTextInput() {
+  const bool want = ImGui::GetIO().WantTextInput;
+  if (want == g_ime_focused) return;
+  g_ime_focused = want;
+  gpucost_js_ime_focus(want ? 1 : 0);
+}
+
 void Frame() {
   gpucost::web::RendererPoll();
+  if (g_fonts_changed) {
+    g_fonts_changed = false;
+    BuildFonts(static_cast<float>(g_dpr > 0 ? g_dpr : emscripten_get_device_pixel_ratio()));
+    g_wake_frames = 3;
+  }
   static bool renderer_error_shown = false;  // a failed shader program: say so once, where errors show
   if (!renderer_error_shown && *gpucost::web::RendererError()) {
     renderer_error_shown = true;
@@ -154,6 +181,7 @@ void Frame() {
   gpucost::app::AppFrame(g_app);
   ImGui::Render();
   SyncTextMirror();
+  FollowTextInput();
   ReleaseDeferredKeys();
   glViewport(0, 0, g_width_px, g_height_px);
   glClearColor(0.08f, 0.09f, 0.11f, 1);
@@ -201,6 +229,37 @@ EMSCRIPTEN_KEEPALIVE const char* gpucost_first_frame_ms() {
   return g_out.c_str();
 }
 EMSCRIPTEN_KEEPALIVE int gpucost_busy() { return g_app.busy ? 1 : 0; }
+// Language and fonts (app_lang.cpp): window.gpucost.lang(), setLang(code), missingGlyphs(), fonts().
+EMSCRIPTEN_KEEPALIVE void gpucost_fonts_changed() {
+  g_fonts_changed = true;
+  g_wake_frames = 3;
+}
+EMSCRIPTEN_KEEPALIVE const char* gpucost_lang() { return gpucost::LanguageCode(gpucost::CurrentLanguage()); }
+EMSCRIPTEN_KEEPALIVE const char* gpucost_set_lang(const char* code) {
+  gpucost::Lang lang;
+  if (!code || !gpucost::ParseLanguage(code, &lang)) return "unknown language (en or ko)";
+  gpucost::app::AppSetLanguage(g_app, lang);
+  g_wake_frames = 3;
+  return "";
+}
+EMSCRIPTEN_KEEPALIVE const char* gpucost_missing_glyphs() {
+  g_out = "[";
+  for (unsigned cp : gpucost::app::AppMissingGlyphs(gpucost::CurrentLanguage()))
+    g_out += (g_out.size() > 1 ? "," : "") + std::to_string(cp);
+  g_out += "]";
+  return g_out.c_str();
+}
+EMSCRIPTEN_KEEPALIVE const char* gpucost_fonts() {  // the fonts in the atlas, e.g. ["ProggyClean.ttf, 13px","ko-ui.ttf"]
+  g_out = "[";
+  for (const ImFontConfig& c : ImGui::GetIO().Fonts->ConfigData) g_out += std::string(g_out.size() > 1 ? "," : "") + "\"" + c.Name + "\"";
+  g_out += "]";
+  return g_out.c_str();
+}
+// Text committed by an input method (or inserted without keys) into the active text field.
+EMSCRIPTEN_KEEPALIVE void gpucost_ime_commit(const char* utf8) {
+  if (utf8 && *utf8) ImGui::GetIO().AddInputCharactersUTF8(utf8);
+  g_wake_frames = 3;
+}
 // Where a named widget was drawn in the last frame, "[x0,y0,x1,y1]" in device pixels, or "" (tests).
 EMSCRIPTEN_KEEPALIVE const char* gpucost_widget_rect(const char* id, int index) {
   g_out.clear();
@@ -270,7 +329,9 @@ int main() {
   ImGui::GetIO().ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
   ImGui_ImplGlfw_InitForOpenGL(g_window, true);
   glfwSetKeyCallback(g_window, KeyCallback);  // in front of ImGui's (see ReleaseDeferredKeys)
+  ImGui::GetIO().ImeSetInputScreenPosFn = ImePosition;
   gpucost::app::AppInit(g_app);
+  gpucost::app::AppInitLanguage(g_app);
   const std::string fragment = gpucost::platform::GetUrlFragment();
   if (fragment.rfind("s=", 0) == 0) gpucost::app::AppOpenLink(g_app, fragment);  // index.html#s=...
   const auto mouse = reinterpret_cast<em_mouse_callback_func>(Wake);

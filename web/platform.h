@@ -36,4 +36,16 @@ void SetUrlFragment(const std::string& fragment);
 // The page's address without the fragment ("" natively): the base of share links.
 std::string PageAddress();
 
+// Fonts fetched on demand (web/fonts, built by scripts/subset_font.py): "ko-ui.ttf", "ko-typing.ttf", "ko-min.ttf".
+// FontBytes: the font's bytes once they have arrived ("" before, and natively unless $GPUCOST_FONT_DIR holds
+// the file). RequestFont: starts fetching it (once); the page rebuilds its font atlas when it arrives.
+std::string FontBytes(const char* name);
+void RequestFont(const char* name);
+
+// The user's language choice, kept by the host (localStorage in the browser; "" when none), and the host's
+// own preference (navigator.language, $LANG): the page picks Korean when either says Korean.
+std::string StoredLanguage();
+void StoreLanguage(const char* code);
+std::string HostLanguage();
+
 }  // namespace gpucost::platform

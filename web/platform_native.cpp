@@ -74,4 +74,18 @@ std::string GetUrlFragment() { return g_record.fragment; }
 void SetUrlFragment(const std::string& fragment) { g_record.fragment = fragment; }
 std::string PageAddress() { return ""; }
 
+std::string FontBytes(const char* name) {  // $GPUCOST_FONT_DIR (e.g. build/web/site/fonts), else none
+  const char* dir = std::getenv("GPUCOST_FONT_DIR");
+  std::string bytes;
+  if (dir && *dir && NativeReadFile(std::string(dir) + "/" + name, &bytes)) return bytes;
+  return "";
+}
+void RequestFont(const char*) {}
+std::string StoredLanguage() { return g_record.language; }
+void StoreLanguage(const char* code) { g_record.language = code; }
+std::string HostLanguage() {
+  const char* v = std::getenv("LANG");
+  return v ? v : "";
+}
+
 }  // namespace gpucost::platform

@@ -11,6 +11,7 @@ struct NativeRecord {
   int downloads = 0;
   int picks_requested = 0;        // PickFile() calls
   std::string fragment;           // current URL fragment
+  std::string language;           // StoreLanguage()
 };
 
 NativeRecord& NativeRecorded();

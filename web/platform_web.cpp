@@ -4,6 +4,8 @@
 // {name, text} in Module.gpucostPicked, then wakes the main loop.
 #include <emscripten.h>
 
+#include <cstdio>
+
 #include "platform.h"
 
 // clang-format off
@@ -54,6 +56,20 @@ EM_JS(void, gpucost_js_set_fragment, (const char* fragment), {
   var f = UTF8ToString(fragment);
   history.replaceState(null, '', f ? '#' + f : location.pathname + location.search);
 });
+// Fonts: index.html's gpucostFetchFont() fetches web/fonts/NAME once and writes it to /fonts/NAME in the module's
+// file system, then calls _gpucost_fonts_changed() (the main loop rebuilds the atlas).
+EM_JS(void, gpucost_js_request_font, (const char* name), { gpucostFetchFont(UTF8ToString(name)); });
+EM_JS(void, gpucost_js_store_language, (const char* code), {
+  try { localStorage.setItem('gpucost.lang', UTF8ToString(code)); } catch (e) {}
+  document.documentElement.lang = UTF8ToString(code);
+});
+EM_JS(int, gpucost_js_stage_language, (int stored), {
+  var v = '';
+  if (stored) { try { v = localStorage.getItem('gpucost.lang') || ''; } catch (e) {} }
+  else v = navigator.language || '';
+  Module.gpucostOut = v;
+  return lengthBytesUTF8(v);
+});
 // clang-format on
 
 namespace gpucost::platform {
@@ -97,5 +113,19 @@ bool TakePickedFile(std::string* name, std::string* text) {
 std::string GetUrlFragment() { return TakeStaged(gpucost_js_stage_fragment()); }
 void SetUrlFragment(const std::string& fragment) { gpucost_js_set_fragment(fragment.c_str()); }
 std::string PageAddress() { return TakeStaged(gpucost_js_stage_address()); }
+
+std::string FontBytes(const char* name) {
+  std::FILE* f = std::fopen((std::string("/fonts/") + name).c_str(), "rb");
+  if (!f) return "";
+  std::string bytes;
+  char buf[65536];
+  for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) bytes.append(buf, n);
+  std::fclose(f);
+  return bytes;
+}
+void RequestFont(const char* name) { gpucost_js_request_font(name); }
+std::string StoredLanguage() { return TakeStaged(gpucost_js_stage_language(1)); }
+void StoreLanguage(const char* code) { gpucost_js_store_language(code); }
+std::string HostLanguage() { return TakeStaged(gpucost_js_stage_language(0)); }
 
 }  // namespace gpucost::platform

@@ -11,19 +11,21 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
+#include <vector>
 
 #include "app.h"
 #include "chart.h"
 #include "evaluate.h"
 #include "format.h"
 #include "scaling_fit.h"
+#include "sweep.h"
 #include "tco.h"
 
 namespace gpucost::app {
 namespace {
 
 constexpr double kMaxGpus = 10000000;
-constexpr double kGpuRangeFactor = 64;   // the GPU sweep spans the current count / 64 .. x 64
 constexpr int kIntervalSteps = 16;       // the interval sweep spans optimum / 2^(16/4) .. x 2^(16/4)
 
 std::string FormatGpus(double v) { return FormatCount(v); }
@@ -49,26 +51,6 @@ void AddPoint(Sweep& sw, const Scenario& p, double x) {
   sw.x.push_back(x);
 }
 
-// GPU counts: powers of two and the node size times powers of two around the current count, and the count.
-void BuildGpuSweep(const Scenario& s, Sweep& sw) {
-  ResetSweep(sw);
-  const double n0 = static_cast<double>(s.cluster.gpus), node = static_cast<double>(s.cluster.gpus_per_node);
-  const double lo = std::max(1.0, n0 / kGpuRangeFactor), hi = std::min(kMaxGpus, n0 * kGpuRangeFactor);
-  std::vector<double> counts{n0};
-  for (double v = 1; v < node && v <= hi; v *= 2)
-    if (v >= lo) counts.push_back(v);
-  for (double v = node; v <= hi; v *= 2)
-    if (v >= lo) counts.push_back(v);
-  std::sort(counts.begin(), counts.end());
-  counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
-  for (double n : counts) {
-    Scenario p = s;
-    p.cluster.gpus = static_cast<std::int64_t>(n);
-    if (n != n0) p.parallel.data_parallel = 0;  // derived from the new count
-    AddPoint(sw, p, n);
-  }
-}
-
 void BuildIntervalSweep(const Scenario& s, const Result& r, Sweep& sw) {
   ResetSweep(sw);
   const double optimum = r.optimal_checkpoint_interval_minutes;
@@ -89,18 +71,6 @@ void Advance(Sweep& sw) {
   }
 }
 
-void FindSweetSpot(ChartsState& c) {
-  const Sweep& sw = c.gpus;
-  double best = INFINITY;
-  c.cheapest_gpus = c.sweet_spot_gpus = 0;
-  for (std::size_t i = 0; i < sw.money.size(); ++i)
-    if (sw.money[i] < best) best = sw.money[i], c.cheapest_gpus = sw.x[i];
-  double fastest = INFINITY;
-  for (std::size_t i = 0; i < sw.money.size(); ++i)
-    if (sw.money[i] <= best * (1 + kSweetSpotSlack) && sw.hours[i] < fastest)
-      fastest = sw.hours[i], c.sweet_spot_gpus = sw.x[i];
-}
-
 bool Progress(const Sweep& sw, const char* what) {
   if (!sw.Running()) return false;
   char text[96];
@@ -109,36 +79,85 @@ bool Progress(const Sweep& sw, const char* what) {
   return true;
 }
 
+// Starts the GPU-count sweep of the edited scenario (core/sweep.h, the options of `gpucost sweep --gpus`).
+void StartGpuSweep(AppState& app) {
+  GpuSweepState& g = app.charts.gpus;
+  if (!g.run) g.run = std::make_unique<SweepRun>();
+  SweepBegin(app.scenario, SweepOptions(), g.run.get());
+  g.stale = false;
+}
+
+// Infeasible counts, grouped by reason: "8, 16 GPUs: does not fit in GPU memory".
+void GpuSweepGaps(const SweepResult& r) {
+  for (std::size_t i = 0; i < r.points.size(); ++i) {
+    const char* reason = r.points[i].infeasible_reason;
+    if (r.points[i].feasible) continue;
+    bool first = true;
+    for (std::size_t j = 0; j < i; ++j) first = first && (r.points[j].feasible || std::strcmp(r.points[j].infeasible_reason, reason) != 0);
+    if (!first) continue;
+    std::string counts;
+    for (std::size_t j = i; j < r.points.size(); ++j)
+      if (!r.points[j].feasible && std::strcmp(r.points[j].infeasible_reason, reason) == 0)
+        counts += (counts.empty() ? "" : ", ") + FormatCount(static_cast<double>(r.points[j].gpus));
+    ImGui::TextDisabled("Gap at %s GPUs: %s", counts.c_str(), reason);
+  }
+}
+
 void GpuCharts(AppState& app) {
-  ChartsState& c = app.charts;
-  if (c.gpus.stale) BuildGpuSweep(app.scenario, c.gpus);
-  Advance(c.gpus);
-  if (Progress(c.gpus, "GPU count sweep")) {
+  GpuSweepState& g = app.charts.gpus;
+  if (g.stale) StartGpuSweep(app);
+  SweepRun& run = *g.run;
+  if (!run.done) {
+    SweepStep(&run, kSweepPointsPerFrame);
+    char text[96];
+    std::snprintf(text, sizeof text, "GPU count sweep: %zu of %d points", run.result.points.size(), run.count);
+    ImGui::ProgressBar(static_cast<float>(run.Progress()), ImVec2(-1, 0), text);
     app.busy = true;
     return;
   }
-  if (c.gpus.x.empty()) return;
-  FindSweetSpot(c);
+  const SweepResult& r = run.result;
+  const int n = static_cast<int>(r.points.size());
+  if (n == 0) return;
+  std::vector<double> x(n), money(n), hours(n);
+  for (int i = 0; i < n; ++i) {
+    const SweepPoint& p = r.points[i];
+    x[i] = static_cast<double>(p.gpus);
+    money[i] = p.feasible ? p.expected_cost : NAN;  // infeasible: a gap, with its reason below
+    hours[i] = p.feasible ? p.expected_hours : NAN;
+  }
   const float height = ImGui::GetTextLineHeight() * 14;
   char sweet[80], cheapest[64], current[48];
-  std::snprintf(sweet, sizeof sweet, "sweet spot %s", FormatCount(c.sweet_spot_gpus).c_str());
-  std::snprintf(cheapest, sizeof cheapest, "cheapest %s", FormatCount(c.cheapest_gpus).c_str());
+  chart::Marker markers[3];
+  int marker_count = 0;
   std::snprintf(current, sizeof current, "now %s", FormatCount(static_cast<double>(app.scenario.cluster.gpus)).c_str());
-  const chart::Marker markers[] = {{static_cast<double>(app.scenario.cluster.gpus), current, IM_COL32(200, 200, 200, 255)},
-                                   {c.sweet_spot_gpus, sweet, chart::PaletteColor(2)},
-                                   {c.cheapest_gpus, cheapest, chart::PaletteColor(1)}};
-  const chart::Axis x = chart::FitAxis(c.gpus.x.data(), static_cast<int>(c.gpus.x.size()), true, false);
-  const int n = static_cast<int>(c.gpus.x.size());
-  const chart::Series cost{"cost per completed job", c.gpus.x.data(), c.gpus.money.data(), n, chart::PaletteColor(0)};
-  chart::DrawLineChart({"cost_vs_gpus", "Cost vs GPU count", x, chart::FitAxis(c.gpus.money.data(), n, false, true),
-                        FormatGpus, MoneyFormatter(app.result), &cost, 1, markers, 3},
+  markers[marker_count++] = {static_cast<double>(app.scenario.cluster.gpus), current, IM_COL32(200, 200, 200, 255)};
+  if (r.sweet_spot >= 0) {
+    std::snprintf(sweet, sizeof sweet, "sweet spot %s", FormatCount(x[r.sweet_spot]).c_str());
+    markers[marker_count++] = {x[r.sweet_spot], sweet, chart::PaletteColor(2)};
+  }
+  if (r.cheapest >= 0) {
+    std::snprintf(cheapest, sizeof cheapest, "cheapest %s", FormatCount(x[r.cheapest]).c_str());
+    markers[marker_count++] = {x[r.cheapest], cheapest, chart::PaletteColor(1)};
+  }
+  const chart::Axis xa = chart::FitAxis(x.data(), n, true, false);
+  const chart::Series cost{"cost per completed job", x.data(), money.data(), n, chart::PaletteColor(0)};
+  chart::DrawLineChart({"cost_vs_gpus", "Cost vs GPU count", xa, chart::FitAxis(money.data(), n, false, true),
+                        FormatGpus, MoneyFormatter(app.result), &cost, 1, markers, marker_count},
                        ImVec2(0, height));
   RecordRect(app, "chart_cost_vs_gpus");
-  const chart::Series time{"expected time", c.gpus.x.data(), c.gpus.hours.data(), n, chart::PaletteColor(5)};
-  chart::DrawLineChart({"time_vs_gpus", "Time vs GPU count", x, chart::FitAxis(c.gpus.hours.data(), n, true, false),
-                        FormatGpus, FormatHours, &time, 1, markers, 3},
+  const chart::Series time{"expected time", x.data(), hours.data(), n, chart::PaletteColor(5)};
+  chart::DrawLineChart({"time_vs_gpus", "Time vs GPU count", xa, chart::FitAxis(hours.data(), n, true, false),
+                        FormatGpus, FormatHours, &time, 1, markers, marker_count},
                        ImVec2(0, height));
-  ImGui::TextDisabled("Sweet spot: the fastest GPU count whose cost is at most %.0f%% above the lowest.",
+  if (r.cheapest < 0) ImGui::TextColored(ImVec4(1, 0.45f, 0.35f, 1), "No GPU count in the sweep is feasible.");
+  GpuSweepGaps(r);
+  if (r.single_node_mfu > 0)
+    ImGui::TextDisabled("The given MFU holds at %s GPUs (single-node %s); the step-time model scales it to the "
+                        "other counts.", FormatCount(static_cast<double>(app.scenario.cluster.gpus)).c_str(),
+                        FormatPercent(r.single_node_mfu).c_str());
+  if (r.flat_mfu)
+    ImGui::TextDisabled("MFU is the same at every count (no model shape): no scaling loss is modelled.");
+  ImGui::TextDisabled("Sweet spot: the fastest feasible GPU count whose cost is at most %.0f%% above the lowest.",
                       kSweetSpotSlack * 100);
 }
 

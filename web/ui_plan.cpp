@@ -60,12 +60,18 @@ void PlanTable(AppState& app) {
     ImGui::PushID(i);
     ImGui::TableNextColumn();
     if (ImGui::SmallButton("Adopt")) {
-      ApplyLayout(l, &app.scenario);
-      app.dirty = true;
-      app.write_fragment = true;
-      app.notice = "Adopted layout #" + std::to_string(i + 1);
+      const double given_mfu = app.scenario.cluster.mfu;
+      const bool cleared = AdoptLayout(l, &app.scenario);
+      AppScenarioEdited(app);
+      char note[160];
+      std::snprintf(note, sizeof note, "Adopted layout #%d: the job now runs at its predicted step (MFU %s)%s", i + 1,
+                    FormatPercent(e.step.mfu).c_str(), cleared ? "; the given cluster.mfu was cleared" : "");
+      app.notice = note;
+      if (cleared) app.notice += " (was " + FormatPercent(given_mfu) + ")";
     }
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Apply this layout to the scenario (parallel.*)");
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("Apply this layout to the scenario (parallel.*); the job then runs at this layout's "
+                        "predicted step time (a given cluster.mfu is cleared)");
     ImGui::TableNextColumn(); ImGui::Text("%lld", static_cast<long long>(l.tensor));
     ImGui::TableNextColumn(); ImGui::Text("%lld", static_cast<long long>(l.pipeline));
     ImGui::TableNextColumn(); ImGui::Text("%lld", static_cast<long long>(l.data));
@@ -83,7 +89,7 @@ void PlanTable(AppState& app) {
                         e.step.dp_comm_seconds, e.step.bubble_seconds, e.step.optimizer_seconds);
     ImGui::TableNextColumn(); ImGui::Text("%s / %s", FormatPercent(e.step.mfu).c_str(), FormatPercent(e.step.hfu).c_str());
     ImGui::TableNextColumn(); ImGui::Text("%.1f / %.0f", e.memory.total_bytes() / 1e9, e.memory.device_bytes / 1e9);
-    ImGui::TableNextColumn(); ImGui::TextUnformatted(FormatUsd(e.job_usd).c_str());
+    ImGui::TableNextColumn(); ImGui::TextUnformatted(FormatDisplayMoney(app.result, e.job_usd).c_str());
     ImGui::PopID();
   }
   ImGui::EndTable();

@@ -306,6 +306,7 @@ void DrawScenarioEditor(AppState& app) {
     AppScenarioEdited(app);
   }
   RecordRect(app, "reset");
+  DrawModelPicker(app);
   for (int s = 0; s <= kSectionCount; ++s) {
     const char* title = s < kSectionCount ? kSections[s].title : "Other";
     bool any = false;

@@ -6,7 +6,7 @@ import {serveSite} from './serve.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 
-export async function withPage(siteDir, outDir, fn, {dpr = 1, width = 1280, height = 800} = {}) {
+export async function withPage(siteDir, outDir, fn, {dpr = 1, width = 1280, height = 800, locale = undefined} = {}) {
   fs.mkdirSync(outDir, {recursive: true});
   const site = await serveSite(siteDir);
   const browser = await chromium.launch({
@@ -18,7 +18,7 @@ export async function withPage(siteDir, outDir, fn, {dpr = 1, width = 1280, heig
   });
   const problems = [];
   try {
-    const context = await browser.newContext({viewport: {width, height}, deviceScaleFactor: dpr});
+    const context = await browser.newContext({viewport: {width, height}, deviceScaleFactor: dpr, locale});
     const page = await context.newPage();
     page.on('console', m => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
     page.on('pageerror', e => problems.push(`page exception: ${e.message}`));

@@ -34,6 +34,9 @@ negative_price.json|2|pricing.usd_per_gpu_hour: must be a number >= 0
 overflow_number.json|2|number overflow
 overflow_integer.json|2|cluster.gpus: must be an integer from 1 to 10000000, got 9.99999
 unknown_gpu.json|2|cluster.gpu: unknown GPU "h900-sxm"; one of: 
+unknown_model.json|2|workload.model: unknown model "llama-9b"; one of: llama-2-7b, 
+expert_parallel_experts.json|2|parallel.expert_parallel: must divide workload.experts (8)
+lora_without_shape.json|2|workload.finetune: lora and qlora need the model shape
 unsupported_precision.json|2|workload.precision: fp8 is not supported by
 layout_mismatch.json|2|parallel.tensor_parallel: tensor_parallel x pipeline_parallel (3) must divide cluster.gpus (64)
 wrong_schema.json|2|schema: must be "gpucost/scenario@1"

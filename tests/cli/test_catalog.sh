@@ -32,13 +32,24 @@ contains "$out" "Dubey et al. 2024" "a default's source is shown"
 json=$("$gpucost" catalog fields --format json)
 equals "$(grep -c '"path":' <<<"$json")" "$(grep -c '^  {"' "$root/core/fields.cpp")" "every field of the table is listed"
 expect_rc 0 "fields CSV" -- "$gpucost" catalog fields --format csv
-for what in gpus offers presets fields; do
+for what in gpus offers presets fields models; do
   for fmt in table json csv; do
     o=$("$gpucost" catalog $what --format $fmt)
     grep -qiE '(^|[^a-z])(nan|infinity)([^a-z]|$)' <<<"$o" && fail "catalog $what $fmt: NaN" || pass "catalog $what $fmt: no NaN"
   done
 done
 
+# Models by name (issue 18): every model of assets/models.json, with its source, in every format.
+out=$("$gpucost" catalog models); rc=$?
+equals "$rc" 0 "catalog models"
+for id in llama-2-7b llama-3.1-405b mixtral-8x7b deepseek-v3 gemma-2-27b bloom-176b; do contains "$out" "$id" "model $id listed"; done
+contains "$out" "huggingface.co/meta-llama/Llama-3.1-405B" "a model's config is cited"
+n_models=$(grep -c '"id":' "$root/assets/models.json")
+csv=$("$gpucost" catalog models --format csv)
+equals "$(($(wc -l <<<"$csv") - 1))" "$n_models" "CSV has one row per model of assets/models.json"
+json=$("$gpucost" catalog models --format json)
+equals "$(grep -c '"shape_params":' <<<"$json")" "$n_models" "JSON gives each model's shape-implied count"
+contains "$json" '"active_params": 12900000000' "Mixtral's active parameters"
 expect_rc 2 "unknown list" -- "$gpucost" catalog tpus
 expect_rc 2 "two lists" -- "$gpucost" catalog gpus fields
 expect_rc 2 "unknown format" -- "$gpucost" catalog --format yaml

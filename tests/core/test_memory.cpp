@@ -354,3 +354,20 @@ TEST_CASE("memory: activations generalise Korthikanti's 34 sbh to GQA and gated 
   m.kv_heads = 0, m.ffn_hidden = 4 * 8192, m.ffn_gated = false;
   CHECK(ActivationBytesPerLayer(m, l) == doctest::Approx(sbh * 34 / 8));
 }
+
+// Issue 18: a shape without workload.vocab still gets its activations, with the stated default vocabulary.
+TEST_CASE("memory: activations with the default vocabulary when only workload.vocab is missing") {
+  const Scenario s = test::MustParse(
+      R"({"workload": {"params": 7e9, "layers": 32, "hidden": 4096, "heads": 32, "seq_len": 4096}, "cluster": {"gpus": 8}})");
+  const Result r = Evaluate(s);
+  REQUIRE(r.memory_present);
+  CHECK(r.memory.activations_known);
+  CHECK(r.memory.activations_bytes > 0);
+  Scenario given = s;
+  given.workload.vocab = kDefaultVocab;
+  CHECK(Evaluate(given).memory.activations_bytes == doctest::Approx(r.memory.activations_bytes));
+  const json doc = json::parse(ResultToJson(s, r));
+  CHECK(doc["memory"]["vocab_assumed"]["vocab"] == kDefaultVocab);
+  CHECK(doc["memory"]["vocab_assumed"]["source"].get<std::string>().find("Megatron") != std::string::npos);
+  CHECK(!doc.contains("step"));  // the step-time model still needs the real vocabulary
+}

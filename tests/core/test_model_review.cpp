@@ -145,6 +145,7 @@ TEST_CASE("reserved: the price blends commitment and on-demand burst; unused com
   s.pricing.usd_per_gpu_hour = 2;
   s.pricing.reserved.usd_per_gpu_hour_on_demand = 4;
   s.pricing.reserved.committed_gpus = 32;  // half of the 64 GPUs
+  s.pricing.reserved.term_months = 1e-6;   // a term shorter than the job: nothing paid after it (test_commitment.cpp)
   const Result blended = Evaluate(s);
   CHECK(blended.usd_per_gpu_hour == doctest::Approx(3.0));
   CHECK(blended.cost_usd.part[kPartUnusedCommitment] == 0);

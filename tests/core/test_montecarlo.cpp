@@ -268,3 +268,38 @@ TEST_CASE("invalid requests are refused with a clear message, never simulated fo
   CHECK_FALSE(h.ok());
   CHECK(std::string(h.error()).find("never finishes") != std::string::npos);
 }
+
+// Issue 18: a job that writes no checkpoints restarts from the beginning after every interruption.
+TEST_CASE("no checkpoints: every failure restarts the job; closed form and Monte Carlo agree, no NaN") {
+  Scenario s = Unreliable();
+  s.cluster.gpus = 8;  // ~7 h of work, cluster MTBF 250 h: a few restarts at most
+  s.workload.tokens = 2e9 * 4;
+  s.reliability.checkpointing = false;
+  const Result r = Evaluate(s);
+  REQUIRE(r.ok);
+  CHECK(r.checkpoints_written == 0);
+  CHECK(r.time_hours.part[kPartCheckpoint] == 0);
+  CHECK(r.checkpoint_gb == 0);
+  // One segment of the whole work W: expected running time M (e^{W/M} - 1) (Daly with no checkpoint).
+  const double work_s = r.ideal_hours * 3600, mtbf_s = s.reliability.gpu_mtbf_hours * 3600 / 8;
+  CHECK(r.time_hours.part[kPartRework] * 3600 == doctest::Approx(mtbf_s * std::expm1(work_s / mtbf_s) - work_s).epsilon(1e-9));
+  CheckAgreesWithClosedForm("no checkpoints", s, 4000, 0.05);
+  Scenario with = s;
+  with.reliability.checkpointing = true;
+  CHECK(Evaluate(with).time_hours.part[kPartRework] < r.time_hours.part[kPartRework]);
+  bool warned = false;
+  for (int i = 0; i < r.warnings.count; ++i) warned |= std::string(r.warnings.code[i]) == "no_checkpoints";
+  CHECK(warned);
+}
+
+TEST_CASE("no checkpoints: a long job on many GPUs never finishes and says so (finite figures)") {
+  Scenario s = Large();
+  s.reliability.checkpointing = false;
+  const Result r = Evaluate(s);
+  REQUIRE(r.ok);
+  CHECK(r.never_finishes);
+  CHECK(NonFiniteResultPath(r).empty());
+  MonteCarlo mc(s, 1, 100);
+  CHECK(!mc.ok());
+  CHECK(std::string(mc.error()).find("never finishes") != std::string::npos);
+}

@@ -63,6 +63,17 @@ Scenario RandomScenario(Rng& rng) {
       if (pool->tensor_parallel > 0) pool->tensor_parallel = s.parallel.tensor_parallel;
     s.inference.slo.percentile = rng.Coin(0.5) ? 90 : 99;
   }
+  // Mixture-of-experts fields obey their cross-field rules (moe.h) in half the scenarios; the rest are dense.
+  ArchitectureInputs& a = s.arch;
+  if (a.experts > 0 && rng.Coin(0.5)) {
+    a.active_experts = 1 + static_cast<std::int64_t>(rng.Next() % static_cast<std::uint64_t>(a.experts));
+    if (s.workload.layers > 0) a.dense_layers = std::min(a.dense_layers, s.workload.layers - 1);
+  } else {
+    a.experts = a.active_experts = a.shared_experts = a.expert_ffn_hidden = a.dense_layers = 0;
+  }
+  a.expert_parallel = 1;
+  a.active_params = std::min(a.active_params, s.workload.params);
+  if (s.workload.layers <= 0 || s.workload.hidden <= 0 || s.workload.heads <= 0) s.finetune.mode = 0;
   return s;
 }
 
@@ -182,7 +193,7 @@ TEST_CASE("spot capacity: independent tasks waste fewer GPU-hours than coupled t
 TEST_CASE("randomised valid scenarios (seeded, log-uniform over each field's range): finite, summing parts") {
   Rng rng{20240601};
   int valid = 0;
-  for (int i = 0; i < 4000; ++i) {
+  for (int i = 0; i < 5000; ++i) {  // each layout field (e.g. context_parallel) rejects some draws
     const Scenario s = RandomScenario(rng);
     if (!ValidateScenario(s).empty()) continue;
     ++valid;

@@ -86,3 +86,59 @@ TEST_CASE("+-percent moves every input by the same share; bounds stay inside the
   CHECK_FALSE(AnalyzeSensitivity(s, 100).ok);
   CHECK_FALSE(AnalyzeSensitivity(s, -5).ok);
 }
+
+namespace {
+
+// Every price in KRW (issue 14, observation 6): the GPU in KRW, nothing billed in USD.
+Scenario AllKrw() {
+  Scenario s = DefaultScenario();
+  s.pricing.currency = static_cast<int>(Currency::kKrw);
+  s.pricing.krw_per_gpu_hour = 4000;
+  s.pricing.tax_rate = 0.1;
+  s.storage.usd_per_gb_month = 0;
+  s.storage.usd_per_gb_egress = 0;
+  s.pricing.fixed_fees_usd = 0;
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("sensitivity: swings are in the scenario's currency; the rate moves only parts in the other currency") {
+  Scenario s = AllKrw();
+  SensitivityResult r = AnalyzeSensitivity(s);
+  REQUIRE(r.ok);
+  CHECK(std::string(r.currency) == "KRW");
+  CHECK(r.base_cost == doctest::Approx(Evaluate(s).expected_usd * 1400).epsilon(1e-12));
+  const SensitivityInput* rate = Find(r, "pricing.krw_per_usd");
+  REQUIRE(rate != nullptr);
+  CHECK(rate->swing <= 1e-9 * r.base_cost);  // eval at the two rates gives the same KRW total
+  const SensitivityInput* price = Find(r, "pricing.krw_per_gpu_hour");
+  REQUIRE(price != nullptr);
+  CHECK(price->swing > 0.4 * r.base_cost);
+  CHECK(price->low_cost == doctest::Approx(Evaluate([&] { Scenario l = s; l.pricing.krw_per_gpu_hour = 3000; return l; }()).expected_usd * 1400).epsilon(1e-12));
+  // A storage price in USD: now the rate moves exactly that part.
+  s.storage.usd_per_gb_month = 0.023;
+  r = AnalyzeSensitivity(s);
+  rate = Find(r, "pricing.krw_per_usd");
+  REQUIRE(rate != nullptr);
+  const Result base = Evaluate(s);
+  const double storage_krw = base.cost_usd.part[kPartStorage] * 1400 * (1 + s.pricing.tax_rate);
+  CHECK(rate->swing == doctest::Approx(storage_krw * 0.2).epsilon(1e-6));
+}
+
+TEST_CASE("property: sensitivity of pricing.krw_per_usd is zero when every price is in KRW") {
+  for (int model : {0, 1, 2}) {  // rented models (owned costs are entered in USD)
+    for (double gpus : {8.0, 64.0, 1024.0}) {
+      Scenario s = AllKrw();
+      s.pricing.model = model;
+      s.cluster.gpus = static_cast<std::int64_t>(gpus);
+      const SensitivityResult r = AnalyzeSensitivity(s);
+      REQUIRE(r.ok);
+      const SensitivityInput* rate = Find(r, "pricing.krw_per_usd");
+      REQUIRE(rate != nullptr);
+      CAPTURE(model);
+      CAPTURE(gpus);
+      CHECK(rate->swing <= 1e-9 * r.base_cost);
+    }
+  }
+}

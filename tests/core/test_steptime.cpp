@@ -312,8 +312,15 @@ TEST_CASE("invalid layouts are errors, never NaN") {
   l.tensor = 7;
   CHECK(EstimateStepTime(g.shape, l, g.hw).error == LayoutError::kTensorHeads);
   l = g.layout;
-  l.pipeline = 5;
+  l.pipeline = 40;  // 96 layers cannot fill 40 stages x 3 chunks
   CHECK(EstimateStepTime(g.shape, l, g.hw).error == LayoutError::kPipelineLayers);
+  l.interleave = 1;
+  l.global_batch = 40;
+  l.pipeline = 5;  // uneven stages are fine: 18, 20, 20, 20, 18
+  CHECK(EstimateStepTime(g.shape, l, g.hw).ok());
+  l = g.layout;
+  l.context = 3;  // 2048 tokens do not split into 2 x 3 chunks
+  CHECK(EstimateStepTime(g.shape, l, g.hw).error == LayoutError::kContextSeq);
   l = g.layout;
   l.micro_batch = 2;
   l.global_batch = 63;

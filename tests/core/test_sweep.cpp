@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "evaluate.h"
 #include "sweep.h"
 
 using namespace gpucost;
@@ -160,4 +161,103 @@ TEST_CASE("sweep: the MFU hook overrides; weak scaling grows the batch-size toke
   CHECK(r.points[0].batch_size_token_factor == doctest::Approx(1 + 512 * 4096 / 4e6));
   for (std::size_t i = 1; i < r.points.size(); ++i)
     CHECK(r.points[i].batch_size_token_factor > r.points[i - 1].batch_size_token_factor);
+}
+
+namespace {
+
+// The issue's 70B full fine-tune (issue 14, observations 2 and 3): Llama 2 70B's shape (Touvron et al. 2023),
+// 64 H100, global batch 128 sequences, a given 40% MFU.
+Scenario FineTune70B() {
+  Scenario s = DefaultScenario();
+  s.workload.params = 70e9;
+  s.workload.tokens = 1e9;
+  s.workload.layers = 80;
+  s.workload.hidden = 8192;
+  s.workload.heads = 64;
+  s.workload.kv_heads = 8;
+  s.workload.seq_len = 4096;
+  s.workload.vocab = 32000;
+  s.workload.ffn_hidden = 28672;
+  s.workload.ffn_gated = 1;
+  s.cluster.gpus = 64;
+  s.cluster.mfu = 0.4;
+  s.parallel.global_batch = 128;
+  s.parallel.tensor_parallel = 8;
+  s.parallel.zero_stage = 3;
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("sweep: points that do not fit, have no layout or more replicas than the batch are gaps, never marked") {
+  const Scenario s = FineTune70B();
+  SweepOptions o;
+  o.min_gpus = 8;
+  o.max_gpus = 4096;
+  const SweepResult r = SweepGpuCount(s, o);
+  REQUIRE(r.cheapest >= 0);
+  REQUIRE(r.sweet_spot >= 0);
+  for (const SweepPoint& p : r.points) {
+    CAPTURE(p.gpus);
+    if (p.memory_known && p.memory_total_gb > 80) CHECK_FALSE(p.feasible);
+    if (p.data_parallel > 128) CHECK_FALSE(p.feasible);
+    if (!p.feasible) CHECK(std::string(p.infeasible_reason).size() > 0);
+  }
+  for (int mark : {r.cheapest, r.sweet_spot, r.fastest}) {
+    CHECK(r.points[mark].feasible);
+    CHECK(r.points[mark].data_parallel <= 128);
+  }
+  CHECK(r.points[r.fastest].gpus <= 8 * 128);
+  CHECK_FALSE(r.flat_mfu);  // the step-time model scales the given MFU
+}
+
+TEST_CASE("sweep: one MFU policy: predicted at every feasible point; the given MFU holds at the scenario's count") {
+  const Scenario s = FineTune70B();
+  SweepOptions o;
+  o.min_gpus = 8;
+  o.max_gpus = 2048;
+  const SweepResult r = SweepGpuCount(s, o);
+  const Result own = Evaluate(s);
+  bool saw_own = false;
+  double previous_mfu = 1;
+  for (const SweepPoint& p : r.points) {
+    if (!p.feasible) continue;
+    CAPTURE(p.gpus);
+    CHECK(p.mfu_source == MfuSource::kPredicted);  // never a 40% default beside predicted points
+    CHECK(p.mfu <= previous_mfu + 1e-12);          // scaling loss: MFU falls as the count grows
+    previous_mfu = p.mfu;
+    if (p.gpus == s.cluster.gpus) {
+      saw_own = true;
+      CHECK(p.mfu == doctest::Approx(0.4).epsilon(1e-9));
+      CHECK(p.expected_usd == doctest::Approx(own.expected_usd).epsilon(1e-9));
+    }
+  }
+  CHECK(saw_own);
+}
+
+TEST_CASE("property: no sweep marks an infeasible point cheapest, sweet spot or fastest") {
+  std::uint64_t state = 1414;
+  auto uniform = [&state]() {
+    std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return static_cast<double>((z ^ (z >> 31)) >> 11) * 0x1.0p-53;
+  };
+  for (int i = 0; i < 60; ++i) {
+    Scenario s = uniform() < 0.5 ? FineTune70B() : DefaultScenario();
+    s.cluster.gpus = 8 << static_cast<int>(uniform() * 6);
+    if (uniform() < 0.5) s.cluster.mfu = 0;
+    if (uniform() < 0.5) s.parallel.global_batch = 16 << static_cast<int>(uniform() * 6);
+    s.parallel.tensor_parallel = uniform() < 0.5 ? 8 : 1;
+    s.reliability.gpu_mtbf_hours = uniform() < 0.2 ? 50 : 50000;
+    s.pricing.model = static_cast<int>(uniform() * 4);
+    SweepOptions o;
+    o.points_per_doubling = 1 + static_cast<int>(uniform() * 3);
+    const SweepResult r = SweepGpuCount(s, o);
+    CAPTURE(i);
+    for (int mark : {r.cheapest, r.sweet_spot, r.fastest, r.fastest_within_budget, r.cheapest_within_deadline})
+      if (mark >= 0) CHECK(r.points[mark].feasible);
+    if (r.sweet_spot >= 0)
+      CHECK(r.points[r.sweet_spot].expected_usd <= r.points[r.cheapest].expected_usd * (1 + kSweetSpotSlack));
+  }
 }

@@ -1,0 +1,36 @@
+// compare.h — scenarios side by side (`gpucost compare`, the page's Compare view): every column is one
+// scenario and its Evaluate() result; the cheapest and the fastest are marked, cost and time given as ratios
+// to the first column. Money is in the columns' currency when they all share one, else in USD.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "result.h"
+#include "scenario.h"
+
+namespace gpucost {
+
+constexpr const char* kCompareSchema = "gpucost/compare@1";
+
+struct CompareColumn {
+  std::string file;    // where the scenario came from ("" for the page's pinned scenarios)
+  std::string label;   // its name, else a short description
+  Scenario scenario;
+  Result result;       // Evaluate(scenario); result.ok false columns are never marked
+};
+
+struct Comparison {
+  std::vector<CompareColumn> columns;
+  int cheapest = -1, fastest = -1;
+  const char* currency = "USD";  // the columns' display currency when shared, else USD
+  // Money of column i in the comparison's currency.
+  double Money(std::size_t i, double usd) const;
+};
+
+// Marks the cheapest and fastest evaluated columns and picks the currency.
+Comparison CompareScenarios(std::vector<CompareColumn> columns);
+
+// The document of `gpucost compare --format json` and the page's view("compare").
+std::string CompareToJson(const Comparison& c, int indent = 2);
+
+}  // namespace gpucost

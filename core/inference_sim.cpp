@@ -1,0 +1,269 @@
+// inference_sim.cpp — the request simulation (inference_sim.h).
+#include "inference_sim.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "evaluate.h"
+#include "inference_model.h"
+#include "json_io.h"
+#include "rng.h"
+
+namespace gpucost {
+namespace {
+
+constexpr double kWarmupShare = 0.02;
+
+struct Requests {
+  std::vector<double> arrival, first, done;
+};
+
+// Running sequences of a replica in admission order: with equal output lengths they finish in that order.
+struct Running {
+  std::vector<std::int64_t> req, finish_step;
+  std::size_t head = 0, tail = 0, size = 0;
+  explicit Running(std::size_t cap) : req(cap + 1), finish_step(cap + 1) {}
+  void Push(std::int64_t r, std::int64_t f) {
+    req[tail] = r;
+    finish_step[tail] = f;
+    tail = (tail + 1) % req.size();
+    ++size;
+  }
+  void Pop() {
+    head = (head + 1) % req.size();
+    --size;
+  }
+};
+
+struct DecodeTally {
+  double batch_seconds = 0, seconds = 0;
+};
+
+// One decode step at `batch` from the precomputed table.
+double Step(const std::vector<double>& table, std::size_t batch) { return table[std::min(batch, table.size() - 1)]; }
+
+// Decode steps over `running` until it is empty or the next event time; finishes sequences.
+void RunDecodeStep(const std::vector<double>& table, std::int64_t* step_count, double* t, Running* run, Requests* q,
+                   DecodeTally* tally) {
+  const double dt = Step(table, run->size);
+  *t += dt;
+  tally->batch_seconds += dt * static_cast<double>(run->size);
+  tally->seconds += dt;
+  ++*step_count;
+  while (run->size > 0 && run->finish_step[run->head] <= *step_count) {
+    q->done[static_cast<std::size_t>(run->req[run->head])] = *t;
+    run->Pop();
+  }
+}
+
+// A colocated replica: prefill-first iterations over the requests routed to it (in arrival order).
+void SimulateColocated(const std::vector<std::int64_t>& list, double prefill_s, std::int64_t steps,
+                       const std::vector<double>& table, std::size_t max_running, Requests* q, DecodeTally* tally) {
+  Running run(max_running);
+  double t = 0;
+  std::int64_t step_count = 0;
+  std::size_t next = 0;
+  while (next < list.size() || run.size > 0) {
+    const std::size_t r = next < list.size() ? static_cast<std::size_t>(list[next]) : 0;
+    if (next < list.size() && q->arrival[r] <= t && run.size < max_running) {
+      t += prefill_s;
+      q->first[r] = t;
+      if (steps == 0) q->done[r] = t;
+      else run.Push(static_cast<std::int64_t>(r), step_count + steps);
+      ++next;
+    } else if (run.size > 0) {
+      RunDecodeStep(table, &step_count, &t, &run, q, tally);
+    } else {
+      t = q->arrival[r];  // idle until the next arrival
+    }
+  }
+}
+
+// A decode replica of a split: admits sequences whose KV cache has arrived (q->first) at step boundaries.
+void SimulateDecodePool(const std::vector<std::int64_t>& list, std::int64_t steps, const std::vector<double>& table,
+                        std::size_t max_running, Requests* q, DecodeTally* tally) {
+  Running run(max_running);
+  double t = 0;
+  std::int64_t step_count = 0;
+  std::size_t next = 0;
+  while (next < list.size() || run.size > 0) {
+    while (next < list.size() && run.size < max_running && q->first[static_cast<std::size_t>(list[next])] <= t) {
+      const std::size_t r = static_cast<std::size_t>(list[next++]);
+      if (steps == 0) q->done[r] = q->first[r];
+      else run.Push(static_cast<std::int64_t>(r), step_count + steps);
+    }
+    if (run.size > 0) RunDecodeStep(table, &step_count, &t, &run, q, tally);
+    else if (next < list.size()) t = std::max(t, q->first[static_cast<std::size_t>(list[next])]);
+  }
+}
+
+LatencyMs Percentiles(std::vector<double>* v) {
+  LatencyMs out;
+  if (v->empty()) return out;
+  double sum = 0;
+  for (double x : *v) sum += x;
+  out.mean = sum / static_cast<double>(v->size());
+  auto at = [&](double p) {
+    const std::size_t k = std::min(v->size() - 1, static_cast<std::size_t>(std::floor(p * static_cast<double>(v->size()))));
+    std::nth_element(v->begin(), v->begin() + static_cast<std::ptrdiff_t>(k), v->end());
+    return (*v)[k];
+  };
+  out.p50 = at(0.50);
+  out.p90 = at(0.90);
+  out.p99 = at(0.99);
+  return out;
+}
+
+std::vector<double> StepTable(const InferenceModel& m, const ReplicaModel& r) {
+  std::vector<double> table(static_cast<std::size_t>(std::max<std::int64_t>(1, r.max_concurrency)) + 1);
+  for (std::size_t b = 0; b < table.size(); ++b) table[b] = DecodeStepSeconds(m, r, static_cast<double>(b));
+  return table;
+}
+
+}  // namespace
+
+InferenceSimResult SimulateInference(const Scenario& s, std::int64_t requests, std::uint64_t seed) {
+  InferenceSimResult out;
+  if (Kind(s) != WorkloadKind::kInference) {
+    out.error = "not an inference scenario (workload.kind is not inference)";
+    return out;
+  }
+  if (requests < 1 || requests > kInferenceSimMaxRequests) {
+    out.error = "requests must be from 1 to " + std::to_string(kInferenceSimMaxRequests);
+    return out;
+  }
+  const Result closed = Evaluate(s);
+  if (!closed.ok || !closed.inference.present) {
+    out.error = "the scenario cannot be evaluated";
+    return out;
+  }
+  const InferenceResult& ir = closed.inference;
+  if (!ir.fits) {
+    out.error = "the model does not fit: no sequence's KV cache fits next to the weights";
+    return out;
+  }
+  const InferenceModel m = InferenceModelFor(s);
+  const InferenceInputs& in = s.inference;
+  const bool split = ir.disaggregated;
+  const ReplicaModel decode = ReplicaFor(s, m, *InferencePoolGpu(s, in.decode), InferencePoolTp(s, in.decode));
+  const ReplicaModel prefill = split ? ReplicaFor(s, m, *InferencePoolGpu(s, in.prefill), InferencePoolTp(s, in.prefill)) : decode;
+  const double exposed = split ? KvTransferExposedSeconds(s, m, prefill, decode) : 0;
+  const std::int64_t steps = static_cast<std::int64_t>(std::llround(std::max(0.0, m.output_tokens - 1)));
+  const std::vector<double> table = StepTable(m, decode);
+  const std::size_t max_running = static_cast<std::size_t>(decode.max_concurrency);
+  out.prefill_replicas = ir.prefill.replicas;
+  out.decode_replicas = ir.decode.replicas;
+
+  // Arrivals and routing.
+  Rng rng(seed);
+  const std::size_t n = static_cast<std::size_t>(requests);
+  Requests q;
+  q.arrival.resize(n);
+  q.first.assign(n, 0);
+  q.done.assign(n, 0);
+  const double rate = ir.requests_per_second;
+  double t = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!ir.batch_job) t += -std::log(rng.Uniform()) / rate;
+    q.arrival[i] = t;
+  }
+  DecodeTally tally;
+  const std::size_t decode_n = static_cast<std::size_t>(std::max<std::int64_t>(1, ir.decode.replicas));
+  std::vector<std::vector<std::int64_t>> lists(decode_n);
+  if (!split) {
+    for (std::size_t i = 0; i < n; ++i) lists[rng.Next() % decode_n].push_back(static_cast<std::int64_t>(i));
+    for (const auto& list : lists) SimulateColocated(list, decode.prefill_s, steps, table, max_running, &q, &tally);
+  } else {
+    // Prefill pool: FIFO per replica, each prompt holding its replica for prefill + exposed transfer.
+    std::vector<double> free_at(static_cast<std::size_t>(std::max<std::int64_t>(1, ir.prefill.replicas)), 0.0);
+    const double service = prefill.prefill_s + exposed;
+    for (std::size_t i = 0; i < n; ++i) {
+      double& f = free_at[rng.Next() % free_at.size()];
+      f = std::max(f, q.arrival[i]) + service;
+      q.first[i] = f;
+      lists[rng.Next() % decode_n].push_back(static_cast<std::int64_t>(i));
+    }
+    for (auto& list : lists) {
+      std::stable_sort(list.begin(), list.end(), [&](std::int64_t a, std::int64_t b) {
+        return q.first[static_cast<std::size_t>(a)] < q.first[static_cast<std::size_t>(b)];
+      });
+      SimulateDecodePool(list, steps, table, max_running, &q, &tally);
+    }
+  }
+
+  // Statistics after the warm-up.
+  const std::size_t from = static_cast<std::size_t>(std::floor(kWarmupShare * static_cast<double>(n)));
+  std::vector<double> ttft, tpot, e2e;
+  ttft.reserve(n - from);
+  tpot.reserve(n - from);
+  e2e.reserve(n - from);
+  std::int64_t ttft_ok = 0, tpot_ok = 0, both_ok = 0;
+  const double ttft_target = ir.batch_job ? 0 : in.slo.ttft_ms, tpot_target = in.slo.tpot_ms;
+  double last_done = 0;
+  for (std::size_t i = 0; i < n; ++i) last_done = std::max(last_done, q.done[i]);
+  for (std::size_t i = from; i < n; ++i) {
+    const double a = 1e3 * (q.first[i] - q.arrival[i]);
+    const double b = steps > 0 ? 1e3 * (q.done[i] - q.first[i]) / static_cast<double>(steps) : 0;
+    ttft.push_back(a);
+    tpot.push_back(b);
+    e2e.push_back(1e3 * (q.done[i] - q.arrival[i]));
+    const bool ta = ttft_target <= 0 || a <= ttft_target, tb = tpot_target <= 0 || b <= tpot_target;
+    ttft_ok += ta;
+    tpot_ok += tb;
+    both_ok += ta && tb;
+  }
+  const double measured = static_cast<double>(n - from);
+  out.requests = requests;
+  out.measured = static_cast<std::int64_t>(n - from);
+  out.ttft_ms = Percentiles(&ttft);
+  out.tpot_ms = Percentiles(&tpot);
+  out.e2e_ms = Percentiles(&e2e);
+  out.share_ttft_within = static_cast<double>(ttft_ok) / measured;
+  out.share_tpot_within = static_cast<double>(tpot_ok) / measured;
+  out.share_within_target = static_cast<double>(both_ok) / measured;
+  out.mean_batch = tally.seconds > 0 ? tally.batch_seconds / tally.seconds : 0;
+  out.simulated_seconds = last_done - q.arrival[0];
+  out.output_tokens_per_second = out.simulated_seconds > 0 ? static_cast<double>(n) * m.output_tokens / out.simulated_seconds : 0;
+  out.closed_ttft_ms = ir.ttft_ms;
+  out.closed_tpot_ms = ir.tpot_ms;
+  out.closed_utilization = ir.utilization;
+  out.ok = true;
+  return out;
+}
+
+std::string InferenceSimToJson(const Scenario& s, const InferenceSimResult& r, int indent) {
+  using nlohmann::ordered_json;
+  auto latency = [](const LatencyMs& l) {
+    return ordered_json{{"mean", l.mean}, {"p50", l.p50}, {"p90", l.p90}, {"p99", l.p99}};
+  };
+  ordered_json doc;
+  doc["schema"] = "gpucost/inference-sim@1";
+  doc["ok"] = r.ok;
+  if (!r.ok) {
+    doc["error"] = r.error;
+    return doc.dump(indent);
+  }
+  if (s.name[0]) doc["name"] = s.name;
+  doc["requests"] = r.requests;
+  doc["measured"] = r.measured;
+  doc["prefill_replicas"] = r.prefill_replicas;
+  doc["decode_replicas"] = r.decode_replicas;
+  doc["ttft_ms"] = latency(r.ttft_ms);
+  doc["tpot_ms"] = latency(r.tpot_ms);
+  doc["e2e_ms"] = latency(r.e2e_ms);
+  doc["share_within_target"] = r.share_within_target;
+  doc["share_ttft_within"] = r.share_ttft_within;
+  doc["share_tpot_within"] = r.share_tpot_within;
+  doc["slo_percentile"] = s.inference.slo.percentile;
+  doc["mean_batch"] = r.mean_batch;
+  doc["simulated_seconds"] = r.simulated_seconds;
+  doc["output_tokens_per_second"] = r.output_tokens_per_second;
+  doc["closed_form"] = {{"ttft_ms", latency(r.closed_ttft_ms)}, {"tpot_ms", latency(r.closed_tpot_ms)},
+                        {"utilization", r.closed_utilization}};
+  return doc.dump(indent);
+}
+
+}  // namespace gpucost

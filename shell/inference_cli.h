@@ -1,0 +1,23 @@
+// inference_cli.h — how the gpucost verbs print an inference scenario (issue 17): eval's table, plan's and
+// mc's documents (cmd_inference.cpp).
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "result.h"
+#include "scenario.h"
+
+namespace gpucost::cli {
+
+// gpucost eval on an inference scenario: latency, throughput, cost per request and per million input and
+// output tokens, and where the money goes.
+void PrintInferenceTable(const Scenario& s, const Result& r);
+
+// gpucost mc on an inference scenario: the request simulation (inference_sim.h) of `requests` requests, as a
+// table (P50/P90/P99 TTFT and TPOT, share within the target, the closed form beside it) or JSON.
+int RunInferenceMc(const Scenario& s, const std::string& name, std::int64_t requests, std::uint64_t seed, bool json);
+
+// A money amount that may be a fraction of a cent (cost per request): 3 significant digits.
+std::string FormatSmallMoney(double amount, const char* currency);
+
+}  // namespace gpucost::cli
