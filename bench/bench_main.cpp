@@ -30,6 +30,7 @@ namespace gpucost {
 void BenchMonteCarlo();  // bench_mc.cpp
 void BenchStepTime();    // bench_steptime.cpp
 void BenchMemory();      // bench_memory.cpp
+void BenchInference();   // bench_inference.cpp
 }  // namespace gpucost
 
 namespace {
@@ -90,5 +91,6 @@ int main() {
   BenchMonteCarlo();  // bench_mc.cpp
   BenchStepTime();    // bench_steptime.cpp
   BenchMemory();      // bench_memory.cpp
+  BenchInference();   // bench_inference.cpp
   return 0;
 }

@@ -71,7 +71,9 @@ bool ResolveHardware(const Scenario& s, EffectiveHardware* out) {
   out->peak_flops = tflops * 1e12;
   out->hbm_bytes_per_s = (s.cluster.hbm_tbps > 0 ? s.cluster.hbm_tbps : gpu->hbm_tbps) * 1e12;
   out->nvlink_bytes_per_s = 0.5e9 * (s.cluster.nvlink_gbps > 0 ? s.cluster.nvlink_gbps : gpu->nvlink_gbps);
-  out->hbm_bytes = gpu->hbm_gb * 1e9;
+  // Memory capacity: datasheets' "80 GB" HBM parts hold 80 GiB (nvidia-smi: A100 80GB 81,920 MiB; H100 SXM
+  // 81,559 MiB; H200 143,771 MiB for "141 GB"; issue 18: the memory model understated capacity by 7%).
+  out->hbm_bytes = gpu->hbm_gb * kBytesPerGib;
   return true;
 }
 

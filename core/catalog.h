@@ -15,7 +15,7 @@ struct GpuSpec {
   double dense_tflops[5] = {0, 0, 0, 0, 0};
   double fp64_tflops = 0;
   double int8_tops = 0;
-  double hbm_gb = 0;       // 1e9 bytes
+  double hbm_gb = 0;       // as the datasheet writes it; the capacity is hbm_gb GiB (EffectiveHardware::hbm_bytes)
   double hbm_tbps = 0;     // 1e12 bytes/s
   double nvlink_gbps = 0;  // per GPU, both directions
   double pcie_gbps = 0;
@@ -37,6 +37,7 @@ inline double DensePeakTflops(const GpuSpec& gpu, Precision p) { return gpu.dens
 // Assumed for every GPU and precision: the step-time model's largest GEMMs (steptime.cpp) and the probe
 // import's healthy-machine reference (probe.h) both use it.
 constexpr double kBestGemmFractionOfDensePeak = 0.79;
+constexpr double kBytesPerGib = 1073741824.0;
 
 const char* PrecisionName(Precision p);
 

@@ -447,4 +447,45 @@ std::string OutOfRangeMessage(const std::string& result_path) {
          "huge workload)";
 }
 
+BlockingState FindBlockingState(const Scenario& s, const Result& r) {
+  BlockingState b;
+  if (!r.ok) return b;
+  char text[240];
+  if (r.memory_present && !r.memory.fits()) {
+    b.blocked = true;
+    b.code = "memory_does_not_fit";
+    std::snprintf(text, sizeof text, "Does not fit in GPU memory: needs %.1f GB per GPU, the GPU has %.1f GB.",
+                  r.memory.total_bytes() / 1e9, r.memory.device_bytes / 1e9);
+    b.reason = text;
+    const LayoutFit& fit = r.memory_smallest_fit;
+    if (fit.found)
+      std::snprintf(text, sizeof text, "Smallest layout that fits: %lld GPUs (tensor %lld x pipeline %lld x data %lld, "
+                    "micro-batch %lld, ZeRO %lld); search layouts in the Layouts view (gpucost plan).",
+                    static_cast<long long>(fit.layout.gpus()), static_cast<long long>(fit.layout.tensor),
+                    static_cast<long long>(fit.layout.pipeline), static_cast<long long>(fit.layout.data),
+                    static_cast<long long>(fit.layout.micro_batch), static_cast<long long>(fit.layout.zero_stage));
+    else
+      std::snprintf(text, sizeof text, "No layout fits: use recomputation, a smaller micro-batch or a GPU with more memory.");
+    b.fix = text;
+    return b;
+  }
+  if (r.never_finishes) {
+    b.blocked = true;
+    b.code = "never_finishes";
+    b.reason = "The job practically never finishes: interruptions roll back work faster than it is done.";
+    b.fix = "Checkpoint more often, use fewer GPUs or more reliable capacity (reliability.gpu_mtbf_hours).";
+    return b;
+  }
+  if (Kind(s) == WorkloadKind::kTraining && HasModelShape(s) && s.parallel.global_batch > 0 && !r.step.ok()) {
+    b.blocked = true;
+    b.code = "no_valid_layout";
+    const bool count = LayoutFromScenario(s).gpus() != s.cluster.gpus;
+    std::snprintf(text, sizeof text, "No valid layout: %s.", count ? "tensor x pipeline x data does not equal cluster.gpus"
+                                                                    : LayoutErrorText(r.step.error));
+    b.reason = text;
+    b.fix = "Choose a layout in the Layouts view (gpucost plan), or make tensor x pipeline x data equal cluster.gpus.";
+  }
+  return b;
+}
+
 }  // namespace gpucost

@@ -17,4 +17,13 @@ Result Evaluate(const Scenario& s);
 std::string NonFiniteResultPath(const Result& r);
 std::string OutOfRangeMessage(const std::string& result_path);
 
+// A job that cannot run as described: every surface shows this at the top, in place of a price.
+struct BlockingState {
+  bool blocked = false;
+  const char* code = "";   // "memory_does_not_fit" | "never_finishes" | "no_valid_layout"
+  std::string reason;      // one line: what is wrong
+  std::string fix;         // one line: what to change ("" when nothing specific is known)
+};
+BlockingState FindBlockingState(const Scenario& s, const Result& r);
+
 }  // namespace gpucost

@@ -26,6 +26,7 @@ std::string Scaled(double v, const char* prefix) {
   const double a = std::fabs(v);
   const std::string sign = v < 0 ? "-" : "";  // "-$7,901", not "$-7,901"
   char buf[64];
+  if (a >= 1e15) return std::string(v < 0 ? "less than -" : "more than ") + prefix + "1,000T";  // never "6.76e+14T"
   if (a >= 1e12) std::snprintf(buf, sizeof buf, "%.3gT", a / 1e12);
   else if (a >= 1e9) std::snprintf(buf, sizeof buf, "%.3gB", a / 1e9);
   else if (a >= 1e6) std::snprintf(buf, sizeof buf, "%.3gM", a / 1e6);
@@ -76,8 +77,11 @@ std::string FormatKrwKorean(double krw) {
 }
 
 std::string FormatMoney(double amount, const char* currency) {
-  if (std::strcmp(currency, "KRW") == 0)
-    return CurrentLanguage() == Lang::kKo ? FormatKrwKorean(amount) : FormatKrwGrouped(amount);
+  if (std::strcmp(currency, "KRW") == 0) {
+    const auto krw = CurrentLanguage() == Lang::kKo ? FormatKrwKorean : FormatKrwGrouped;
+    if (std::fabs(amount) >= 1e18) return std::string(amount < 0 ? "less than -" : "more than ") + krw(1e18);
+    return krw(amount);
+  }
   return FormatUsd(amount);
 }
 

@@ -374,4 +374,37 @@ bool EvaluateInference(const Scenario& s, Result* r) {
   return true;
 }
 
+int InferenceFrontier(const Scenario& s, int points, InferenceFrontierPoint* out) {
+  points = std::clamp(points, 2, kInferenceFrontierMaxPoints);
+  Result base;
+  if (Kind(s) != WorkloadKind::kInference || !EvaluateInference(s, &base) || !base.inference.fits) return 0;
+  const InferenceResult& b = base.inference;
+  Scenario x = s;
+  x.inference.requests = 0;   // a service at each load
+  x.inference.peak_to_mean = 1;
+  x.inference.prefill.replicas = b.prefill.replicas;
+  x.inference.decode.replicas = b.decode.replicas;
+  const double top = b.capacity_requests_per_second > 0 ? b.capacity_requests_per_second
+                                                         : kNoTargetMaxUtilization * std::min(D(b.prefill.replicas) * b.prefill.saturated_rps,
+                                                                                              D(b.decode.replicas) * b.decode.saturated_rps);
+  if (!(top > 0)) return 0;
+  int n = 0;
+  for (int i = 0; i < points; ++i) {
+    const double share = 0.05 * std::pow(20.0, static_cast<double>(i) / (points - 1));  // 5% .. 100%, geometric
+    x.inference.requests_per_second = top * share;
+    Result r;
+    if (!EvaluateInference(x, &r)) continue;
+    const InferenceResult& ir = r.inference;
+    InferenceFrontierPoint& p = out[n++];
+    p.requests_per_second = x.inference.requests_per_second;
+    p.utilization = ir.utilization;
+    p.usd_per_million_output_tokens = ir.usd_per_million_output_tokens;
+    p.usd_per_request = ir.usd_per_request;
+    p.ttft_ms = ir.ttft_ms.At(s.inference.slo.percentile);
+    p.tpot_ms = ir.tpot_ms.At(s.inference.slo.percentile);
+    p.slo_met = ir.slo_met;
+  }
+  return n;
+}
+
 }  // namespace gpucost

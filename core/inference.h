@@ -111,14 +111,21 @@ void ValidateInference(const Scenario& s, std::vector<InputError>* errors);
 // Bytes of K and V one token adds to the cache of the whole model (all layers, all KV heads).
 double KvBytesPerToken(const Scenario& s);
 
-// Latency of one replica set at a per-replica arrival rate (the closed form's curve; used by the page's
-// cost-vs-latency chart and the simulation's comparison). Fills ttft/tpot; returns false when unstable.
-struct InferenceOperatingPoint {
-  double rate_per_replica = 0;
-  LatencyMs ttft_ms, tpot_ms;
-  double batch = 0;
-  bool stable = false;
+// The cost-latency frontier as load rises (the page's chart): the scenario's replicas as sized for its own
+// load and target, held fixed, evaluated at `points` loads from 5% to 100% of their capacity (without a
+// target: of 95% of the saturated rate). Cost per million output tokens falls as load rises while latency
+// grows; a target cuts the curve where its latency is reached.
+struct InferenceFrontierPoint {
+  double requests_per_second = 0;
+  double utilization = 0;               // of the capacity within the target
+  double usd_per_million_output_tokens = 0;
+  double usd_per_request = 0;
+  double ttft_ms = 0, tpot_ms = 0;      // at the scenario's percentile
+  bool slo_met = false;
 };
+constexpr int kInferenceFrontierMaxPoints = 64;
+// Fills out[0..n) and returns n (0 when the scenario cannot be evaluated or does not fit).
+int InferenceFrontier(const Scenario& s, int points, InferenceFrontierPoint* out);
 
 // Names of the inference.* enums (JSON).
 const char* WeightPrecisionName(WeightPrecision p);

@@ -116,6 +116,8 @@ ReplicaModel ReplicaFor(const Scenario& s, const InferenceModel& m, const GpuSpe
   r.max_concurrency = static_cast<std::int64_t>(std::clamp(sequences, 0.0, D(m.max_batch)));
   r.fits = r.max_concurrency >= 1 && r.peak_flops > 0;
   r.prefill_s = r.peak_flops > 0 ? PrefillSeconds(m, r, m.input_tokens) : 0;
+  r.step_one_s = r.peak_flops > 0 ? DecodeStepSeconds(m, r, 1) : 0;
+  r.step_full_s = r.peak_flops > 0 ? DecodeStepSeconds(m, r, D(std::max<std::int64_t>(1, r.max_concurrency))) : 0;
   return r;
 }
 
@@ -153,18 +155,24 @@ ReplicaLatency ReplicaLatencyAt(const InferenceModel& m, const ReplicaModel& r, 
   const double stall = stalls_decode ? 1 - rho_p : 1;
   double batch = 0, step = 0;
   if (decode && steps > 0) {
-    // Little's law: batch = rate x decode span; the span depends on the step time at that batch.
-    step = DecodeStepSeconds(m, r, 1);
+    // Little's law: batch = k x step(batch) with k = rate x decode steps / stall. Solved on the chord of the
+    // step time between batch 1 and the full batch (exact where the step is linear in the batch), then
+    // refined by fixed-point iteration (the step is convex in the batch: the chord lies above it, so the
+    // iteration descends to the fixed point).
+    const double k = rate * steps / stall;
+    const double full = D(std::max<std::int64_t>(1, r.max_concurrency));
+    const double slope = full > 1 ? (r.step_full_s - r.step_one_s) / (full - 1) : 0;
+    // A chord too steep to cross: iterate up from the batch-1 step instead (to the smallest fixed point).
+    batch = k * slope < 1 ? std::max(0.0, k * (r.step_one_s - slope) / (1 - k * slope)) : k * r.step_one_s;
+    step = DecodeStepSeconds(m, r, batch);
     for (int i = 0; i < 60; ++i) {
-      const double next = rate * steps * step / stall;
-      if (next > D(r.max_concurrency)) return out;  // more sequences than the KV cache holds: unstable
-      const double next_step = DecodeStepSeconds(m, r, next);
+      const double next = k * step;
       const bool done = std::fabs(next - batch) <= 1e-9 * (1 + next);
       batch = next;
-      step = next_step;
+      step = DecodeStepSeconds(m, r, batch);
       if (done) break;
     }
-    if (rate * steps * step / stall > D(r.max_concurrency) * (1 + 1e-9)) return out;
+    if (batch > full * (1 + 1e-9) || k * step > full * (1 + 1e-9)) return out;  // beyond the KV cache: unstable
   }
   out.stable = true;
   out.batch = batch;
@@ -224,7 +232,7 @@ double CapacityWithinTarget(const InferenceModel& m, const ReplicaModel& r, doub
   if (meets(hi)) return hi;
   double lo = hi * 1e-6;
   if (!meets(lo)) return 0;
-  for (int i = 0; i < 40 && hi - lo > 1e-4 * lo; ++i) {
+  for (int i = 0; i < 40 && hi - lo > 1e-3 * lo; ++i) {
     const double mid = 0.5 * (lo + hi);
     (meets(mid) ? lo : hi) = mid;
   }

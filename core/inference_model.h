@@ -45,6 +45,8 @@ struct ReplicaModel {
   std::int64_t max_concurrency = 0;
   bool fits = false;
   double prefill_s = 0;           // one prompt, alone
+  double step_one_s = 0;          // decode step at batch 1
+  double step_full_s = 0;         // decode step at max_concurrency (the chord between them starts the batch solve)
 };
 
 // The compute precision a weight precision runs at, the GPU's peak for it (0 when the GPU cannot run it).

@@ -53,13 +53,15 @@ BytesPerParam BytesPerParamFor(Precision precision, Optimizer optimizer) {
 }
 
 double ActivationBytesPerLayer(const ModelShape& m, const Layout& l) {
-  const double s = static_cast<double>(m.seq_len);
+  // Context parallelism: each GPU holds s / c tokens of the sequence; its scores are (s / c) x s.
+  const double s = static_cast<double>(m.seq_len) / static_cast<double>(std::max<std::int64_t>(1, l.context));
   const double b = static_cast<double>(l.micro_batch);
   const double h = static_cast<double>(m.hidden);
   const double a = static_cast<double>(m.heads);
   const double t = static_cast<double>(l.tensor);
   const double sbh = s * b * h;
-  const double attention = 5 * a * s / (h * t);  // softmax input/output and dropout mask: not split by SP
+  // Softmax input/output and dropout mask: not split by SP; a fused attention kernel stores none of them.
+  const double attention = l.flash_attention ? 0 : 5 * a * static_cast<double>(m.seq_len) / (h * t);
   // Korthikanti et al. Table 2 per sbh: 10 not split by tensor parallelism (layer-norm, attention and MLP
   // inputs, dropout masks) and 24 split (Q, K, V 6; the projection's input 2; the MLP's 16 = 2 x 2 x 4h for
   // GeLU's input and the second matrix's input). Generalised: K and V scale with kv_width / h, the MLP with
@@ -79,75 +81,99 @@ MemoryBreakdown EstimateMemory(const ModelShape& m, const Layout& l, Precision p
   out.device_bytes = device_bytes;
   out.overhead_bytes = kFrameworkOverheadBytes;
   const bool shape = m.known();
-  if (l.tensor < 1 || l.pipeline < 1 || l.data < 1 || l.micro_batch < 1 || l.interleave < 1 ||
+  if (l.tensor < 1 || l.pipeline < 1 || l.data < 1 || l.micro_batch < 1 || l.interleave < 1 || l.context < 1 ||
       l.zero_stage < 0 || l.zero_stage > 3 || (!shape && m.params <= 0) ||
       (shape && (l.tensor > m.heads || l.pipeline > m.layers)))
     return out;
   out.valid = true;
   const double t = static_cast<double>(l.tensor);
   const double p = static_cast<double>(l.pipeline);
-  const double d = static_cast<double>(l.data);
+  // ZeRO / the distributed optimizer shard over the data- and context-parallel ranks together (both hold the
+  // same weights; Megatron-Core's distributed optimizer uses the data-parallel-with-context group).
+  const double d = static_cast<double>(l.data * std::max<std::int64_t>(1, l.context));
 
-  // Parameters on the reported (first) stage.
-  double layer_params = 0;
-  if (shape) {
-    layer_params = LayerParams(m) / t;
-    out.layers_per_stage = std::ceil(static_cast<double>(m.layers) / p);
-    const double embedding = m.stage_embedding_params(l.pipeline) / t;
-    out.params_per_gpu = out.layers_per_stage * layer_params + embedding;
-  } else {
-    out.params_per_gpu = m.params / (t * p);
-  }
-
-  // Model states under ZeRO.
+  // Model states of a stage holding `params` parameters per GPU, under ZeRO.
   const BytesPerParam bpp = BytesPerParamFor(precision, l.optimizer);
   // Issue 18: routed experts split over expert-parallel ranks (moe.h): unsharded states hold 1/e of them,
-  // ZeRO-sharded states the same share as without (sharded over d/e ranks instead of d).
-  const double n_sharded = out.params_per_gpu;
-  if (shape) out.params_per_gpu -= ExpertParamsElsewhere(m, l, out.layers_per_stage);
-  const double n = out.params_per_gpu;
-  out.weights_bytes = (l.zero_stage >= 3 ? n_sharded / d : n) * bpp.weights;
-  out.gradients_bytes = (l.zero_stage >= 2 ? n_sharded / d : n) * bpp.gradients;
-  out.optimizer_bytes = (l.zero_stage >= 1 ? n_sharded / d : n) * bpp.optimizer;
-  if (m.finetune != Finetune::kFull) {  // issue 18: frozen weights and trained adapters (finetune.h)
-    const double embedding = shape ? m.stage_embedding_params(l.pipeline) / t : 0;
-    const FinetuneStates f = EstimateFinetuneStates(m, l, precision, n, embedding, out.layers_per_stage);
-    out.weights_bytes = f.weights_bytes;
-    out.gradients_bytes = f.gradients_bytes;
-    out.optimizer_bytes = f.optimizer_bytes;
-    out.gathered_bytes = f.dequant_bytes;
-    out.paged_bytes = f.paged_bytes;
+  // ZeRO-sharded states the same share as without (sharded over d/e ranks instead of d). Fine-tuning
+  // (finetune.h) replaces the states by frozen weights and trained adapters.
+  auto set_states = [&](MemoryBreakdown& o, double params, double layers, double layer_params, double embedding) {
+    const double n_sharded = params;
+    const double n = shape ? params - ExpertParamsElsewhere(m, l, layers) : params;
+    o.params_per_gpu = n;
+    o.layers_per_stage = layers;
+    o.weights_bytes = (l.zero_stage >= 3 ? n_sharded / d : n) * bpp.weights;
+    o.gradients_bytes = (l.zero_stage >= 2 ? n_sharded / d : n) * bpp.gradients;
+    o.optimizer_bytes = (l.zero_stage >= 1 ? n_sharded / d : n) * bpp.optimizer;
+    o.gathered_bytes = 0;
+    if (m.finetune != Finetune::kFull) {
+      const FinetuneStates f = EstimateFinetuneStates(m, l, precision, n, embedding, layers);
+      o.weights_bytes = f.weights_bytes;
+      o.gradients_bytes = f.gradients_bytes;
+      o.optimizer_bytes = f.optimizer_bytes;
+      o.gathered_bytes = f.dequant_bytes;
+      o.paged_bytes = f.paged_bytes;
+    }
+    if (l.zero_stage >= 3 && d > 1)
+      o.gathered_bytes = std::min(kZero3LiveLayers, layers > 0 ? layers : 1) * layer_params * bpp.weights;
+  };
+  if (!shape) {
+    set_states(out, m.params / (t * p), 0, 0, 0);
+    return out;
   }
-  if (l.zero_stage >= 3 && d > 1)
-    out.gathered_bytes = std::min(kZero3LiveLayers, out.layers_per_stage > 0 ? out.layers_per_stage : 1) *
-                         (shape ? layer_params : 0) * bpp.weights;
 
-  // Activations: the first stage (most micro-batches in flight) or the last (output layer), the larger.
-  if (shape) {
-    out.activations_known = true;
-    const double micro_batches = static_cast<double>(l.micro_batches());
-    const double inflight_first = micro_batches > 0 ? std::min(p, micro_batches) : p;
-    const double v = static_cast<double>(l.interleave);
-    const double interleave_factor = l.interleave > 1 && l.pipeline > 1 ? 1 + (p - 1) / (p * v) : 1;
-    const double per_layer = ActivationBytesPerLayer(MoeComputeShape(m), l);  // MoE: the active experts' width
-    const double sb = static_cast<double>(m.seq_len) * static_cast<double>(l.micro_batch);
-    const double sbh_split = sb * static_cast<double>(m.hidden) / (l.sequence_parallel ? t : 1);
-    // Korthikanti et al. section 4.3: embedding dropout mask s b h (first stage); final layer norm and output
-    // projection inputs 2 s b h each and the fp32 logits for the cross entropy 4 s b V / t (last stage).
-    const double embedding_dropout = sbh_split;
-    const double output_layer = 4 * sbh_split + 4 * sb * static_cast<double>(m.vocab) / t;
-    const double first = inflight_first * (per_layer * out.layers_per_stage * interleave_factor + embedding_dropout);
-    const double last = per_layer * out.layers_per_stage * interleave_factor + output_layer;  // 1 in flight
-    if (l.pipeline == 1) {
-      out.inflight_micro_batches = 1;
-      out.activations_bytes = first + output_layer;
-    } else {
-      out.last_stage = last > first;
-      out.inflight_micro_batches = out.last_stage ? 1 : inflight_first;
-      out.activations_bytes = out.last_stage ? last : first;
+  // Three kinds of stage (layout.h, StageLayersOf: uneven splits give the first and last fewer layers):
+  //   first  — its layers, the embedding, and the activations of min(p, micro-batches) micro-batches in flight
+  //            under 1F1B (Korthikanti et al. section 4.2.3), plus the embedding's dropout mask;
+  //   middle — the most layers, one micro-batch fewer in flight (stage r holds p - r), no embedding;
+  //   last   — its layers, the output layer, one micro-batch in flight, and the output layer's inputs and
+  //            the fp32 logits 4 s b V / t (section 4.3).
+  // With v interleaved chunks in-flight activations grow by 1 + (p - 1) / (p v). The reported stage is the one
+  // with the largest total; with p = 1 the one stage holds everything.
+  const double layer_params = LayerParams(m) / t;
+  const StageLayers split = StageLayersOf(m.layers, l.pipeline);
+  const double embedding = m.stage_embedding_params(l.pipeline) / t;
+  out.activations_known = true;
+  const double micro_batches = static_cast<double>(l.micro_batches());
+  const double inflight_first = micro_batches > 0 ? std::min(p, micro_batches) : p;
+  const double v = static_cast<double>(l.interleave);
+  const double interleave_factor = l.interleave > 1 && l.pipeline > 1 ? 1 + (p - 1) / (p * v) : 1;
+  const double per_layer = ActivationBytesPerLayer(MoeComputeShape(m), l) * interleave_factor;  // MoE: the active experts' width
+  const double sb = static_cast<double>(m.seq_len) / static_cast<double>(l.context) * static_cast<double>(l.micro_batch);
+  const double sbh_split = sb * static_cast<double>(m.hidden) / (l.sequence_parallel ? t : 1);
+  const double embedding_dropout = sbh_split;
+  const double output_layer = 4 * sbh_split + 4 * sb * static_cast<double>(m.vocab) / t;
+  struct Stage {
+    double layers, params, activations, inflight;
+    bool last, middle;
+    double embedding;
+  };
+  const double first_layers = static_cast<double>(split.first), last_layers = static_cast<double>(split.last);
+  Stage stages[3];
+  int count = 0;
+  if (l.pipeline == 1) {
+    stages[count++] = {first_layers, first_layers * layer_params + embedding,
+                       per_layer * first_layers + embedding_dropout + output_layer, 1, false, false, embedding};
+  } else {
+    stages[count++] = {first_layers, first_layers * layer_params + embedding,
+                       inflight_first * (per_layer * first_layers + embedding_dropout), inflight_first, false, false, embedding};
+    stages[count++] = {last_layers, last_layers * layer_params + embedding, per_layer * last_layers + output_layer, 1, true, false, embedding};
+    if (l.pipeline > 2) {
+      const double middle = static_cast<double>(split.middle), inflight = std::max(1.0, inflight_first - 1);
+      stages[count++] = {middle, middle * layer_params, inflight * per_layer * middle, inflight, false, true, 0};
     }
   }
-  return out;
+  MemoryBreakdown largest = out;
+  for (int i = 0; i < count; ++i) {
+    MemoryBreakdown c = out;
+    set_states(c, stages[i].params, stages[i].layers, layer_params, stages[i].embedding);
+    c.activations_bytes = stages[i].activations;
+    c.inflight_micro_batches = stages[i].inflight;
+    c.last_stage = stages[i].last;
+    c.middle_stage = stages[i].middle;
+    if (i == 0 || c.total_bytes() > largest.total_bytes()) largest = c;
+  }
+  return largest;
 }
 
 namespace {

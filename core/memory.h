@@ -37,6 +37,11 @@
 //     final layer norm and output projection inputs (2 s b h each, / t with SP) and the fp32 logits of the
 //     cross entropy, 4 s b V / t (section 4.3). Activations are those of the larger of the two stages
 //     (reported in last_stage); with p = 1 the one stage holds both.
+//   * Issue 18: uneven stages (layout.h StageLayersOf) — the first and last stages hold fewer layers, a middle
+//     stage the most (with one micro-batch fewer in flight); the reported stage is the one with the largest
+//     total. A fused attention kernel (flash_attention) stores no scores (the 5 a s / (h t) term goes);
+//     context parallelism c divides the tokens a GPU holds by c; ZeRO shards over data x context ranks.
+//     Device capacity: the datasheet's "80 GB" is 80 GiB (catalog.cpp, ResolveHardware).
 //   * Framework/workspace overhead: a fixed allowance for the CUDA context and kernels, cuBLAS/NCCL
 //     workspaces and allocator fragmentation (kFrameworkOverheadBytes in memory.cpp, sourced there).
 // Without a model shape (layers, hidden, heads, seq_len, vocab), model states come from params alone
@@ -63,6 +68,7 @@ struct MemoryBreakdown {
   double layers_per_stage = 0;
   double inflight_micro_batches = 0;  // micro-batches whose activations the reported stage holds
   bool last_stage = false;         // the reported stage: false = first (usually the largest), true = last
+  bool middle_stage = false;       // the reported stage is a middle one (uneven stages: the most layers)
   double device_bytes = 0;
   bool activations_known = false;
   bool valid = false;              // false: the layout cannot hold this shape (degree of 0, t > heads, ...)

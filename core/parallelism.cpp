@@ -138,6 +138,7 @@ void WriteParallelismJson(const Scenario& s, const Result& r, nlohmann::json* do
                           {"headroom_gb", Gb(m.headroom_bytes())},
                           {"fits", m.fits()},
                           {"stage", m.last_stage ? "last pipeline stage (output layer and logits)"
+                                   : m.middle_stage ? "middle pipeline stage (the most layers)"
                                    : "first pipeline stage (embedding, most in-flight micro-batches)"},
                           {"params_per_gpu", m.params_per_gpu},
                           {"inflight_micro_batches", m.inflight_micro_batches}};

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "catalog.h"
+#include "evaluate.h"
 #include "inference_json.h"
 #include "json_io.h"
 #include "parallelism.h"
@@ -113,6 +114,8 @@ std::string ResultToJson(const Scenario& s, const Result& r, int indent) {
                   {"useful_hours_per_gpu_year", Num(r.tco.useful_hours_per_gpu_year)},
                   {"break_even_utilization", Num(r.tco.break_even_utilization)},
                   {"break_even_months", Num(r.tco.break_even_months)}};
+  if (const BlockingState b = FindBlockingState(s, r); b.blocked)  // the headline says this instead of a price
+    doc["blocking"] = {{"code", b.code}, {"reason", b.reason}, {"fix", b.fix}};
   json warnings = json::array();
   for (int i = 0; i < r.warnings.count; ++i)
     warnings.push_back({{"code", r.warnings.code[i]}, {"message", r.warnings.text[i]}});

@@ -57,7 +57,9 @@ void PrintCostRows(const Scenario& s, const Result& r, Table* head) {
   const char* cur = r.display_currency;
   const double k = r.display_per_usd;
   const VatLines v = VatBreakdown(s, r);
-  head->Row({std::string(Tr("eval.cost_per_job")) + " (" + Tr(VatHeadlineKey(v)) + ")", FormatMoney(r.expected_usd * k, cur)});
+  const bool blocked = FindBlockingState(s, r).blocked;  // not priced: the reason is printed above the table
+  head->Row({std::string(Tr("eval.cost_per_job")) + " (" + Tr(VatHeadlineKey(v)) + ")",
+             blocked ? std::string("not priced: the job cannot run as described") : FormatMoney(r.expected_usd * k, cur)});
   if (v.included()) {
     head->Row({std::string("  ") + Tr("vat.supply"), FormatMoney(v.supply_usd * k, cur)});
     head->Row({std::string("  ") + TrFormat("vat.tax", {FormatPercent(v.rate)}), FormatMoney(v.vat_usd * k, cur)});
@@ -71,6 +73,8 @@ void PrintTable(const Scenario& s, const Result& r) {
   const char* cur = r.display_currency;
   const double k = r.display_per_usd;
   std::printf("%s\n", s.name[0] ? s.name : Tr("eval.scenario"));
+  const BlockingState blocked = FindBlockingState(s, r);
+  if (blocked.blocked) std::printf("\n! %s\n  Fix: %s\n\n", blocked.reason.c_str(), blocked.fix.c_str());
   Table head;
   head.Row({"", ""});
   PrintCostRows(s, r, &head);

@@ -1,13 +1,16 @@
 // cmd_inference.cpp — the inference tables of gpucost eval (inference_cli.h).
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 
 #include "catalog.h"
 #include "cli.h"
+#include "evaluate.h"
 #include "format.h"
 #include "inference_cli.h"
 #include "inference_json.h"
+#include "inference_plan.h"
 #include "inference_sim.h"
 
 namespace gpucost::cli {
@@ -137,6 +140,66 @@ int RunInferenceMc(const Scenario& s, const std::string& name, std::int64_t requ
   head.Row({"Output tokens/s", FormatNumber(r.output_tokens_per_second, 4) + " over " + FormatDuration(r.simulated_seconds / 3600)});
   head.Row({"Utilisation (closed form)", FormatPercent(r.closed_utilization)});
   head.Print(stdout);
+  return kExitOk;
+}
+
+int RunInferencePlan(const Scenario& s, const std::string& name, int top, bool json) {
+  const auto start = std::chrono::steady_clock::now();
+  InferencePlan p = PlanInference(s, top);
+  p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!p.ok) {
+    Error(name + ": " + p.error);
+    return kExitInvalid;
+  }
+  if (json) {
+    std::printf("%s\n", InferencePlanToJson(s, p).c_str());
+    return kExitOk;
+  }
+  const Result base = Evaluate(s);
+  const char* cur = base.display_currency;
+  const double k = base.display_per_usd;
+  const InferenceInputs& in = s.inference;
+  std::string target = "no latency target";
+  if (in.slo.ttft_ms > 0 || in.slo.tpot_ms > 0)
+    target = "P" + std::to_string(in.slo.percentile) + (in.slo.ttft_ms > 0 ? " TTFT <= " + Ms(in.slo.ttft_ms) : "") +
+             (in.slo.tpot_ms > 0 ? " TPOT <= " + Ms(in.slo.tpot_ms) : "");
+  const std::string load = in.requests > 0 ? "a batch job of " + FormatCount(in.requests) + " requests within " +
+                                                  FormatDuration(in.hours)
+                                            : FormatNumber(in.requests_per_second, 4) + " requests/s, peak x" +
+                                                  FormatNumber(in.peak_to_mean, 3);
+  std::printf("%lld configurations of %lld priced GPU types evaluated in %s (%lld fit, %lld meet %s; %s)\n\n",
+              static_cast<long long>(p.evaluated), static_cast<long long>(p.gpu_types), FormatDuration(p.seconds / 3600).c_str(),
+              static_cast<long long>(p.fitting), static_cast<long long>(p.meeting), target.c_str(), load.c_str());
+  auto pools = [](const InferenceCandidate& c) {
+    const std::string pre = std::to_string(c.prefill_replicas) + "x" + std::to_string(c.prefill_tp) + " " + c.prefill_gpu;
+    const std::string dec = std::to_string(c.decode_replicas) + "x" + std::to_string(c.decode_tp) + " " + c.decode_gpu;
+    return c.disaggregated ? pre + " : " + dec : dec;
+  };
+  auto print = [&](const std::vector<InferenceCandidate>& rows, bool verdicts) {
+    Table t;
+    t.Row({"#", "mode", "replicas x TP GPU (prefill : decode)", "batch cap", "GPUs", "TTFT", "TPOT", "per request",
+           "per M output", verdicts ? "verdict" : "per hour"});
+    t.Rule();
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      const InferenceCandidate& c = rows[i];
+      t.Row({std::to_string(i + 1), c.disaggregated ? "split" : "colocated", pools(c), std::to_string(c.max_batch),
+             std::to_string(c.gpus), Ms(c.ttft_ms), Ms(c.tpot_ms), FormatSmallMoney(c.usd_per_request * k, cur),
+             FormatSmallMoney(c.usd_per_million_output_tokens * k, cur),
+             verdicts ? c.verdict : FormatSmallMoney(c.usd_per_hour * k, cur)});
+    }
+    t.Print(stdout);
+  };
+  if (p.best.empty()) {
+    std::printf("No configuration fits and meets the target. Closest of each family:\n");
+  } else {
+    std::printf("Cheapest configurations meeting the target (TTFT and TPOT at P%lld, mean load)\n",
+                static_cast<long long>(in.slo.percentile));
+    print(p.best, false);
+    std::printf("\nWhy the others lose (best of each mode and GPU pair)\n");
+  }
+  print(p.families, true);
+  std::printf("\nAdopt one by setting inference.mode, inference.prefill/decode {gpu, tensor_parallel, usd_per_gpu_hour} "
+              "and inference.max_batch; gpucost eval shows its parts.\n");
   return kExitOk;
 }
 

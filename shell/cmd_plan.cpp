@@ -5,6 +5,7 @@
 
 #include "cli.h"
 #include "format.h"
+#include "inference_cli.h"
 #include "plan.h"
 #include "verbs.h"
 
@@ -81,6 +82,8 @@ int RunPlan(int argc, char** argv) {
   if (!ParseFormat(args, {Format::kTable, Format::kJson}, &format)) return kExitInvalid;
   Scenario s;
   if (int rc = LoadScenario(args.positional[0], &s)) return rc;
+  if (Kind(s) == WorkloadKind::kInference)  // serving: GPU per pool, TP, colocated vs split, batch cap
+    return RunInferencePlan(s, InputName(args.positional[0]), static_cast<int>(top), format == Format::kJson);
   const PlanObjective objective = objective_text == "cost" ? PlanObjective::kCost : PlanObjective::kTime;
   auto search = std::make_unique<PlanSearch>();
   const std::string error = PlanBegin(s, objective, static_cast<int>(top), search.get());

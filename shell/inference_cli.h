@@ -17,6 +17,10 @@ void PrintInferenceTable(const Scenario& s, const Result& r);
 // table (P50/P90/P99 TTFT and TPOT, share within the target, the closed form beside it) or JSON.
 int RunInferenceMc(const Scenario& s, const std::string& name, std::int64_t requests, std::uint64_t seed, bool json);
 
+// gpucost plan on an inference scenario: the cheapest configuration meeting the target (inference_plan.h),
+// its runners-up and the best of every family with why it loses.
+int RunInferencePlan(const Scenario& s, const std::string& name, int top, bool json);
+
 // A money amount that may be a fraction of a cent (cost per request): 3 significant digits.
 std::string FormatSmallMoney(double amount, const char* currency);
 

@@ -1,5 +1,6 @@
 // test_util.h — helpers shared by the core tests.
 #pragma once
+#include <cstdint>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -31,5 +32,30 @@ inline Scenario MustParse(const std::string& text) {
   }
   return p.scenario;
 }
+
+// Llama 2 70B's shape (Touvron et al. 2023, arXiv:2307.09288, Table 1 and the published config): 80 layers,
+// hidden 8,192, 64 heads with 8 KV heads, SwiGLU MLP of 28,672, vocabulary 32,000, 4,096-token sequences.
+inline void SetLlama2_70BShape(Scenario* s) {
+  s->workload.params = 70e9;
+  s->workload.layers = 80;
+  s->workload.hidden = 8192;
+  s->workload.heads = 64;
+  s->workload.kv_heads = 8;
+  s->workload.seq_len = 4096;
+  s->workload.vocab = 32000;
+  s->workload.ffn_hidden = 28672;
+  s->workload.ffn_gated = 1;
+}
+
+// A seeded splitmix64 stream of uniform numbers in [0, 1) (the same draws natively and in WebAssembly).
+struct Uniform {
+  std::uint64_t state;
+  double operator()() {
+    std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return static_cast<double>((z ^ (z >> 31)) >> 11) * 0x1.0p-53;
+  }
+};
 
 }  // namespace gpucost::test

@@ -62,11 +62,26 @@ int main() {
                        app.plan.search->done && app.plan.search->count > 0 && app.plan.search->best[0].job_usd > 0;
   std::printf("ui_smoke: layout search %s (%lld layouts, %d frames)\n", planned ? "ok" : "FAILED",
               app.plan.search ? static_cast<long long>(app.plan.search->evaluated) : 0LL, plan_frames);
+  // An inference scenario (issue 17): its results with the cost-latency frontier, and every other view.
+  const std::string inference_err = AppLoadPreset(app, "llama2-70b-split-h100-a100");
+  int inference_frames = 0;
+  for (int v = 0; v < static_cast<int>(View::kCount); ++v) {
+    app.request_view = v;
+    for (int i = 0; i < 3; ++i, ++inference_frames) RunFrame(app, frame++);
+    for (; app.busy && inference_frames < 3000; ++inference_frames) RunFrame(app, frame++);
+  }
+  app.request_view = static_cast<int>(View::kResults);
+  RunFrame(app, frame++);
+  const bool inference_ok = inference_err.empty() && app.result.ok && app.result.inference.present &&
+                            app.inference_page.count >= 2 && !app.busy;
+  std::printf("ui_smoke: inference scenario %s (%d frames, frontier of %d points)\n", inference_ok ? "ok" : "FAILED",
+              inference_frames, app.inference_page.count);
+  AppLoadScenario(app, "{\"cluster\": {\"gpus\": 64}}");
   // A bad scenario keeps the last good one and shows the message.
   const long evaluations = app.evaluations;
   const std::string err = AppLoadScenario(app, "{\"cluster\": {\"gpus\": -1}}");
   const bool kept = !err.empty() && app.scenario.cluster.gpus == 64 && app.error == err && app.evaluations == evaluations;
-  const bool all_ok = ok && finished && kept && planned;
+  const bool all_ok = ok && finished && kept && planned && inference_ok;
   ImGui::DestroyContext();
   std::printf("ui_smoke: %ld frames, %s; sliced work %s after %d frames (Monte Carlo %lld trials); bad input %s\n",
               app.frames, ok ? "ok" : "FAILED", finished ? "finished" : "FAILED", work_frames,

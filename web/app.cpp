@@ -22,7 +22,7 @@
 namespace gpucost::app {
 namespace {
 
-const char* const kViewNames[] = {"Results", "Compare", "Charts", "Share & files", "Layouts"};
+const char* const kViewNames[] = {"Results", "Compare", "Charts", "Share & files", "Layouts", "Sensitivity", "Fleet"};
 const char* const kModelLabels[] = {"on-demand", "spot", "reserved", "owned"};
 
 std::string Grouped(double v) {
@@ -132,6 +132,8 @@ void DrawViews(AppState& app) {
       case View::kCharts: DrawCharts(app); break;
       case View::kPlan: DrawPlan(app); break;
       case View::kShare: DrawShare(app); break;
+      case View::kSensitivity: DrawSensitivity(app); break;
+      case View::kFleet: DrawFleet(app); break;
       case View::kCount: break;
     }
     RecordScroll(app, "view");
@@ -408,6 +410,7 @@ std::string FormatKrw(double v) {
   if (!std::isfinite(v)) return "n/a";
   char buf[64];
   const double a = std::fabs(v);
+  if (a >= 1e15) return v < 0 ? "less than -KRW 1,000T" : "more than KRW 1,000T";  // never an exponent with a suffix
   if (a >= 1e12) std::snprintf(buf, sizeof buf, "KRW %.3gT", v / 1e12);
   else if (a >= 1e9) std::snprintf(buf, sizeof buf, "KRW %.3gB", v / 1e9);
   else if (a >= 1e6) std::snprintf(buf, sizeof buf, "KRW %.3gM", v / 1e6);

@@ -21,12 +21,15 @@
 #include "plan.h"
 #include "presets.h"
 #include "result.h"
+#include "fleet.h"
 #include "scenario.h"
+#include "sensitivity.h"
 #include "sweep.h"
+#include "tco.h"
 
 namespace gpucost::app {
 
-enum class View : int { kResults = 0, kCompare, kCharts, kShare, kPlan, kCount };
+enum class View : int { kResults = 0, kCompare, kCharts, kShare, kPlan, kSensitivity, kFleet, kCount };
 const char* ViewName(View v);  // "Results", "Compare", ...
 
 // The editor's memory of one field (index = the field's index in Fields()).
@@ -109,6 +112,41 @@ struct PlanState {
   long for_evaluation = -1;  // app.evaluations when the search started
 };
 
+// The inference result's cost-latency frontier (ui_inference.cpp), recomputed when the scenario changes.
+constexpr int kInferencePagePoints = 24;
+struct InferencePageState {
+  long for_evaluation = -1;  // app.evaluations it was computed for
+  int count = 0;
+  InferenceFrontierPoint points[kInferencePagePoints];
+};
+
+// The same job under the four pricing models (core/tco.h), shown in the Compare view.
+struct PricingState {
+  std::string document;      // PricingToJson, "" until computed
+  PricingComparison comparison;
+  long for_evaluation = -1;
+};
+
+// The sensitivity tornado of the edited scenario (ui_sensitivity.cpp): core's AnalyzeSensitivity document.
+struct SensitivityState {
+  std::string document;      // SensitivityToJson, "" until computed
+  SensitivityResult result;
+  long for_evaluation = -1;  // app.evaluations it was computed for
+};
+
+// The fleet (commitment) planner (ui_fleet.cpp): a demand profile around the edited scenario, planned by core.
+struct FleetState {
+  int months = 36;
+  double baseline_gpus = 0;  // 0: the scenario's cluster.gpus
+  double burst_gpus = 0;     // extra GPUs in the burst months
+  int burst_start_month = 4, burst_months = 2;
+  std::string document;      // FleetToJson, "" until computed
+  FleetResult result;
+  FleetInputs inputs;
+  long for_evaluation = -1;
+  bool stale = true;         // the profile changed
+};
+
 struct AppState {
   Scenario scenario;       // what the user edits
   Result result;           // Evaluate(scenario), refreshed when dirty
@@ -130,6 +168,9 @@ struct AppState {
   std::vector<Pinned> pinned;
   ChartsState charts;
   PlanState plan;
+  PricingState pricing;
+  SensitivityState sensitivity;
+  FleetState fleet;
   std::vector<char> paste; // the paste box (a link, scenario JSON or a probe report), fixed capacity
   std::vector<PresetInfo> presets;  // the embedded presets: read on first use (AppPresets)
   bool presets_read = false;
@@ -137,6 +178,7 @@ struct AppState {
   std::string preset_json; // that preset's scenario (ScenarioToJson), to tell when an edit departs from it
   std::vector<WidgetRect> rects;
   std::vector<ScrollPos> scrolls;  // RecordScroll
+  InferencePageState inference_page;  // workload.kind = inference (ui_inference.cpp)
   int confirm_edit_column = -1;    // "Edit" on this pinned column waits for the user to confirm (unsaved edits)
 };
 
@@ -249,10 +291,26 @@ void DrawCharts(AppState& app);
 void DrawPresets(AppState& app);
 void DrawShare(AppState& app);
 void DrawPlan(AppState& app);
+void DrawSensitivity(AppState& app);
+void DrawFleet(AppState& app);
+// Computes the sensitivity tornado / fleet plan of the edited scenario if stale (ui_sensitivity / ui_fleet).
+void AppUpdateSensitivity(AppState& app);
+void AppUpdatePricing(AppState& app);
+void AppUpdateFleet(AppState& app);
+
+// window.gpucost.view(name) / show(name) (app_views.cpp). Names: result, pricing, sweep, sensitivity, mc, plan,
+// compare, fleet. The document is the CLI's --format json for the same scenario and options, "" until the
+// view's work has finished (or for an unknown name). show() opens the view and starts its computation;
+// returns false for an unknown name.
+std::string AppViewDocument(AppState& app, const std::string& name);
+bool AppShowView(AppState& app, const std::string& name);
 // Issue 18: the model picker (ui_models.cpp) and what it does: fills the shape from a model by name, marking
 // those fields as from the model. Returns "" or an error naming the unknown id.
 void DrawModelPicker(AppState& app);
 std::string AppLoadModel(AppState& app, const std::string& id);
+void DrawInferenceResults(AppState& app);  // ui_inference.cpp; DrawResults calls it for inference scenarios
+// An inference scenario's editor leaves out the fields only training uses (tokens, layout, checkpoints...).
+bool InferenceHidesField(const Scenario& s, const char* path);
 // Starts the layout search for the current scenario (what the Layouts view's button does).
 void AppStartPlanSearch(AppState& app);
 

@@ -180,8 +180,8 @@ void Frame() {
   ImGui::NewFrame();
   gpucost::app::AppFrame(g_app);
   ImGui::Render();
-  SyncTextMirror();
   FollowTextInput();
+  SyncTextMirror();
   ReleaseDeferredKeys();
   glViewport(0, 0, g_width_px, g_height_px);
   glClearColor(0.08f, 0.09f, 0.11f, 1);
@@ -229,6 +229,17 @@ EMSCRIPTEN_KEEPALIVE const char* gpucost_first_frame_ms() {
   return g_out.c_str();
 }
 EMSCRIPTEN_KEEPALIVE int gpucost_busy() { return g_app.busy ? 1 : 0; }
+// window.gpucost.view(name): the JSON document of what that view shows (the CLI's --format json), "" until
+// computed; show(name) opens the view and starts its computation (app_views.cpp).
+EMSCRIPTEN_KEEPALIVE const char* gpucost_view(const char* name) {
+  g_out = gpucost::app::AppViewDocument(g_app, name ? name : "");
+  return g_out.c_str();
+}
+EMSCRIPTEN_KEEPALIVE int gpucost_show(const char* name) {
+  const bool known = gpucost::app::AppShowView(g_app, name ? name : "");
+  g_wake_frames = 3;
+  return known ? 1 : 0;
+}
 // Language and fonts (app_lang.cpp): window.gpucost.lang(), setLang(code), missingGlyphs(), fonts().
 EMSCRIPTEN_KEEPALIVE void gpucost_fonts_changed() {
   g_fonts_changed = true;

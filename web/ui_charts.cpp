@@ -273,16 +273,19 @@ void MonteCarloCharts(AppState& app) {
 }
 
 void BuyVsCloudChart(AppState& app) {
-  const OwnedInputs& owned = app.scenario.pricing.owned;
+  // Against the scenario's own cloud price (the on-demand anchor of gpucost pricing), in its currency.
+  const Scenario as_owned = WithPricingModel(app.scenario, PricingModel::kOwned);
+  const OwnedInputs& owned = as_owned.pricing.owned;
   const TcoResult t = ComputeTco(owned, app.scenario.reliability.gpu_mtbf_hours);
+  const double k = app.result.display_per_usd;
   constexpr int kPoints = 20;
   double u[kPoints], own[kPoints], cloud[kPoints];
   // Owned cost per useful GPU-hour scales as 1 / utilisation (the annual cost is fixed).
   const double useful_at_current = t.usd_per_gpu_hour * owned.utilization;
   for (int i = 0; i < kPoints; ++i) {
     u[i] = (i + 1) / static_cast<double>(kPoints);
-    own[i] = useful_at_current / u[i];
-    cloud[i] = owned.compare_usd_per_gpu_hour;
+    own[i] = useful_at_current / u[i] * k;
+    cloud[i] = owned.compare_usd_per_gpu_hour * k;
   }
   char be[64], now[64];
   std::snprintf(be, sizeof be, "break-even %s", FormatPercent(t.break_even_utilization).c_str());
@@ -294,14 +297,16 @@ void BuyVsCloudChart(AppState& app) {
   double ys[2 * kPoints];
   std::copy(own, own + kPoints, ys);
   std::copy(cloud, cloud + kPoints, ys + kPoints);
-  chart::DrawLineChart({"buy_vs_cloud", "Buy vs cloud (USD per GPU-hour)", chart::Axis{0, 1, false},
-                        chart::FitAxis(ys, 2 * kPoints, true, false), FormatPct, FormatUsdValue, series, 2, markers,
+  chart::DrawLineChart({"buy_vs_cloud", DisplaysKrw(app.result) ? "Buy vs cloud (KRW per GPU-hour)" : "Buy vs cloud (USD per GPU-hour)",
+                        chart::Axis{0, 1, false}, chart::FitAxis(ys, 2 * kPoints, true, false), FormatPct,
+                        MoneyFormatter(app.result), series, 2, markers,
                         t.break_even_utilization <= 1 ? 2 : 1},
                        ImVec2(0, ImGui::GetTextLineHeight() * 14));
   RecordRect(app, "chart_buy_vs_cloud");
   ImGui::TextWrapped("Owning: %s per useful GPU-hour at %s utilisation (%s per GPU-year) vs %s in the cloud; %s.",
-                     FormatUsd(t.usd_per_gpu_hour).c_str(), FormatPercent(owned.utilization).c_str(),
-                     FormatUsd(t.usd_per_gpu_year).c_str(), FormatUsd(owned.compare_usd_per_gpu_hour).c_str(),
+                     FormatDisplayMoney(app.result, t.usd_per_gpu_hour).c_str(), FormatPercent(owned.utilization).c_str(),
+                     FormatDisplayMoney(app.result, t.usd_per_gpu_year).c_str(),
+                     FormatDisplayMoney(app.result, owned.compare_usd_per_gpu_hour).c_str(),
                      t.break_even_months > 0
                          ? ("buying pays back after " + FormatNumber(t.break_even_months, 3) + " months").c_str()
                          : "renting stays cheaper");

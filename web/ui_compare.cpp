@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "app.h"
+#include "compare.h"
 #include "format.h"
 #include "link.h"
 #include "platform.h"
@@ -167,11 +168,17 @@ std::string CompareCsv(const AppState& app) {
     csv += "," + quoted + "\"";
   }
   csv += "\n";
+  // Money in the pinned scenarios' currency when they share one, else USD (as gpucost compare).
+  std::vector<CompareColumn> cols;
+  for (const Pinned& p : app.pinned) cols.push_back({"", "", p.scenario, p.result});
+  const Comparison c = CompareScenarios(std::move(cols));
   for (const Metric& m : kMetrics) {
-    csv += std::string(m.label) + "," + m.csv_unit;
-    for (const Pinned& p : app.pinned) {
+    const bool money = m.format == Money;
+    csv += std::string(m.label) + "," + (money ? c.currency : m.csv_unit);
+    for (std::size_t i = 0; i < app.pinned.size(); ++i) {
+      const Pinned& p = app.pinned[i];
       char cell[40] = "";
-      if (p.result.ok) std::snprintf(cell, sizeof cell, "%.10g", m.value(p));
+      if (p.result.ok) std::snprintf(cell, sizeof cell, "%.10g", money ? c.Money(i, m.value(p)) : m.value(p));
       csv += std::string(",") + cell;
     }
     csv += "\n";
@@ -179,7 +186,37 @@ std::string CompareCsv(const AppState& app) {
   return csv;
 }
 
+// The same job under the four pricing models (the document of `gpucost pricing`): a commitment pays its whole
+// term unless other work uses it, so the totals here are what eval gives under each model.
+void PricingModels(AppState& app) {
+  AppUpdatePricing(app);
+  const PricingComparison& c = app.pricing.comparison;
+  if (!app.result.ok || !c.ok) return;
+  if (!ImGui::CollapsingHeader("This job under each pricing model", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  if (!ImGui::BeginTable("pricing_models", 6, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp))
+    return;
+  for (const char* h : {"model", "price / GPU-h", "job", "term after job", "total", "vs on-demand"}) ImGui::TableSetupColumn(h);
+  ImGui::TableHeadersRow();
+  const char* const names[] = {"on-demand", "spot", "reserved", "owned"};
+  for (int i = 0; i < kModelCount; ++i) {
+    const ModelCost& m = c.models[i];
+    const Result& r = m.result;
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::Text("%s%s", names[i], i == c.cheapest ? " (cheapest)" : "");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", m.risk);
+    ImGui::TableNextColumn(); ImGui::TextUnformatted(FormatDisplayMoney(r, m.usd_per_gpu_hour).c_str());
+    ImGui::TableNextColumn(); ImGui::TextUnformatted(FormatDisplayMoney(r, m.job_usd).c_str());
+    ImGui::TableNextColumn(); ImGui::TextUnformatted(m.term_tail_usd > 0 ? FormatDisplayMoney(r, m.term_tail_usd).c_str() : "-");
+    ImGui::TableNextColumn(); ImGui::TextUnformatted(FormatDisplayMoney(r, m.total_usd).c_str());
+    ImGui::TableNextColumn(); ImGui::TextUnformatted(FormatPercent(m.ratio_to_on_demand).c_str());
+  }
+  ImGui::EndTable();
+  RecordRect(app, "pricing_models");
+}
+
 void DrawCompare(AppState& app) {
+  PricingModels(app);
   Toolbar(app);
   if (app.pinned.empty()) {
     ImGui::Spacing();

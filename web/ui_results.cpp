@@ -7,7 +7,9 @@
 
 #include "app.h"
 #include "chart.h"
+#include "evaluate.h"
 #include "format.h"
+#include "plan.h"
 
 namespace gpucost::app {
 namespace {
@@ -48,6 +50,32 @@ void HeadlineSpread(AppState& app) {
               FormatDuration(m.time_hours.p90).c_str());
   ImGui::PopTextWrapPos();
   RecordRect(app, "headline_spread");
+}
+
+// A job that cannot run as described: the reason and the fix in red, in place of a price. Returns true then.
+bool BlockedHeadline(AppState& app) {
+  const BlockingState b = FindBlockingState(app.scenario, app.result);
+  if (!b.blocked) return false;
+  ImGui::SetWindowFontScale(1.35f);
+  ImGui::TextColored(kErrorColor, "Not priced: the job cannot run as described");
+  ImGui::SetWindowFontScale(1.0f);
+  RecordRect(app, "headline");
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextColored(kErrorColor, "%s", b.reason.c_str());
+  ImGui::TextColored(kErrorColor, "Fix: %s", b.fix.c_str());
+  ImGui::PopTextWrapPos();
+  const LayoutFit& fit = app.result.memory_smallest_fit;
+  if (std::string(b.code) == "memory_does_not_fit" && fit.found) {
+    if (ImGui::Button("Use the smallest layout that fits")) {
+      app.scenario.cluster.gpus = fit.layout.gpus();
+      const bool cleared = AdoptLayout(fit.layout, &app.scenario);
+      AppScenarioEdited(app);
+      app.notice = "Layout applied: " + std::to_string(fit.layout.gpus()) + " GPUs" +
+                   (cleared ? "; the given cluster.mfu was cleared (MFU predicted from the layout)" : "");
+    }
+    RecordRect(app, "apply_fix");
+  }
+  return true;
 }
 
 void Headline(AppState& app) {
@@ -196,6 +224,13 @@ void DrawResults(AppState& app) {
   const Result& r = app.result;
   if (!r.ok) {
     Problems(app);
+    return;
+  }
+  if (r.inference.present) return DrawInferenceResults(app);  // serving (ui_inference.cpp)
+  if (BlockedHeadline(app)) {  // no price: what blocks it, and the details that explain it
+    MemoryFit(r);
+    StepTimeParts(r);
+    Warnings(r);
     return;
   }
   Headline(app);

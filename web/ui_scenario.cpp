@@ -12,6 +12,7 @@
 #include "catalog.h"
 #include "fields.h"
 #include "format.h"
+#include "i18n.h"
 #include "quantity.h"
 
 namespace gpucost::app {
@@ -29,8 +30,10 @@ const Section kSections[] = {
     {"Pricing and billing", {"pricing", nullptr}, false},
     {"Storage and network", {"storage", nullptr}, false},
     {"Ownership", {"ownership", nullptr}, false},
+    {"Inference (serving)", {"inference", nullptr}, true},  // shown for workload.kind = inference only
 };
 constexpr int kSectionCount = sizeof(kSections) / sizeof(kSections[0]);
+constexpr int kInferenceSection = kSectionCount - 1;
 const ImVec4 kErrorColor(1.0f, 0.45f, 0.35f, 1.0f);
 
 int SectionOf(const FieldSpec& f) {
@@ -290,7 +293,9 @@ void SectionTable(AppState& app, int section) {
   ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
   ImGui::TableSetupColumn("unit", ImGuiTableColumnFlags_WidthFixed, em * 7);
   for (std::size_t i = 0; i < FieldCount(); ++i)
-    if (SectionOf(Fields()[i]) == section && FieldUsed(app.scenario, Fields()[i])) FieldRow(app, i);
+    if (SectionOf(Fields()[i]) == section && FieldUsed(app.scenario, Fields()[i]) &&
+        !InferenceHidesField(app.scenario, Fields()[i].path))
+      FieldRow(app, i);
   ImGui::EndTable();
 }
 
@@ -307,11 +312,15 @@ void DrawScenarioEditor(AppState& app) {
   }
   RecordRect(app, "reset");
   DrawModelPicker(app);
-  for (int s = 0; s <= kSectionCount; ++s) {
+  for (int k = 0; k <= kSectionCount; ++k) {
+    const int s = k == 1 ? kInferenceSection : k > 1 && k <= kInferenceSection ? k - 1 : k;  // inference after workload
     const char* title = s < kSectionCount ? kSections[s].title : "Other";
     bool any = false;
-    for (std::size_t i = 0; i < FieldCount() && !any; ++i) any = SectionOf(Fields()[i]) == s && FieldUsed(app.scenario, Fields()[i]);
-    if (!any) continue;
+    for (std::size_t i = 0; i < FieldCount() && !any; ++i)
+      any = SectionOf(Fields()[i]) == s && FieldUsed(app.scenario, Fields()[i]) &&
+            !InferenceHidesField(app.scenario, Fields()[i].path);
+    if (!any || (s == kInferenceSection && Kind(app.scenario) != WorkloadKind::kInference)) continue;
+    if (s == kInferenceSection) title = Tr("inference.section");
     ImGui::PushID(s);
     const ImGuiTreeNodeFlags flags = s < kSectionCount && kSections[s].open_by_default ? ImGuiTreeNodeFlags_DefaultOpen : 0;
     const bool open = ImGui::CollapsingHeader(title, flags);

@@ -55,4 +55,39 @@ contains "$err" "inference.weight_precision: fp8 is not supported by NVIDIA A100
 expect_rc 2 "unknown inference key" -- "$gpucost" eval - <<<'{"workload": {"kind": "inference", "layers": 2, "hidden": 64, "heads": 2}, "inference": {"qps": 3}}'
 err=$("$gpucost" eval - 2>&1 >/dev/null <<<'{"workload": {"kind": "inference", "layers": 2, "hidden": 64, "heads": 2}, "inference": {"qps": 3}}')
 contains "$err" "inference.qps: unknown key" "unknown key named"
+
+# gpucost plan on an inference scenario: cheapest configuration, runners-up, why the others lose.
+expect_rc 0 "plan on an inference scenario" -- "$gpucost" plan - <<<"$chat"
+plan=$("$gpucost" plan - --top 3 <<<"$chat")
+contains "$plan" "Cheapest configurations meeting the target" "plan shows the cheapest configurations"
+contains "$plan" "Why the others lose" "plan shows why the others lose"
+contains "$plan" "split" "plan searched disaggregated configurations"
+contains "$plan" "colocated" "plan searched colocated configurations"
+pj=$("$gpucost" plan - --format json <<<"$chat")
+adopted=$(python3 - "$pj" "$chat" <<'PY'
+import json, sys
+p = json.loads(sys.argv[1]); s = json.loads(sys.argv[2]); b = p["best"][0]
+s["inference"]["mode"] = b["mode"]
+for pool in ("prefill", "decode"):
+    s["inference"][pool] = {k: b[pool][k] for k in ("gpu", "tensor_parallel", "usd_per_gpu_hour")}
+s["inference"]["max_batch"] = b["max_batch"]
+print(json.dumps(s))
+PY
+)
+want=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["best"][0]["usd_per_request"])' "$pj")
+got=$("$gpucost" eval - --format json <<<"$adopted" | python3 -c 'import json,sys; print(json.load(sys.stdin)["inference"]["usd_per_request"])')
+same=$(python3 -c 'import sys; a,b=map(float,sys.argv[1:]); print("yes" if abs(a-b) <= 1e-9*b else "no")' "$got" "$want")
+equals "$same" "yes" "eval of the adopted best configuration gives the plan's cost per request"
+
+# gpucost mc on an inference scenario: the request simulation beside the closed form.
+expect_rc 0 "mc on an inference scenario" -- "$gpucost" mc - --trials 20000 <<<"$chat"
+mc=$("$gpucost" mc - --trials 20000 --seed 3 <<<"$chat")
+contains "$mc" "simulated P50" "mc shows simulated percentiles"
+contains "$mc" "closed form P50" "mc shows the closed form beside them"
+contains "$mc" "Within the target" "mc shows the share within the target"
+mj=$("$gpucost" mc - --trials 20000 --seed 3 --format json <<<"$chat")
+mj2=$("$gpucost" mc - --trials 20000 --seed 3 --format json <<<"$chat")
+equals "$mj" "$mj2" "mc on inference is deterministic for a seed"
+contains "$mj" '"share_within_target"' "mc JSON has share_within_target"
+contains "$mj" '"requests": 20000' "--trials sets the simulated requests"
 finish

@@ -9,6 +9,7 @@
 #include "fields.h"
 #include "json_io.h"
 #include "tco.h"
+#include "../test_util.h"
 
 using namespace gpucost;
 
@@ -86,13 +87,7 @@ TEST_CASE("reserved: eval, pricing and the pinned pricing model give the same to
 }
 
 TEST_CASE("property: a reserved total is at least the job's cost plus the unused term") {
-  std::uint64_t state = 14;
-  auto uniform = [&state]() {
-    std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return static_cast<double>((z ^ (z >> 31)) >> 11) * 0x1.0p-53;
-  };
+  test::Uniform uniform{14};
   for (int i = 0; i < 300; ++i) {
     Scenario s = DefaultScenario();
     s.pricing.model = static_cast<int>(PricingModel::kReserved);

@@ -380,3 +380,21 @@ TEST_CASE("inference scenarios: errors name the field; round trip") {
   CHECK(back.inference.prefill.replicas == 3);
   CHECK(std::string(back.inference.prefill.gpu) == "h100-sxm");
 }
+
+TEST_CASE("the cost-latency frontier: cost per output token falls and latency rises with load") {
+  const Scenario s = Chat70B({{"inference", {{"requests_per_second", 20.0}, {"slo", {{"tpot_ms", 40.0}}}}}});
+  InferenceFrontierPoint pts[kInferenceFrontierMaxPoints];
+  const int n = InferenceFrontier(s, 16, pts);
+  REQUIRE(n == 16);
+  for (int i = 1; i < n; ++i) {
+    CAPTURE(i);
+    CHECK(pts[i].requests_per_second > pts[i - 1].requests_per_second);
+    CHECK(pts[i].usd_per_million_output_tokens < pts[i - 1].usd_per_million_output_tokens);
+    CHECK(pts[i].tpot_ms > pts[i - 1].tpot_ms);
+  }
+  // The last point is the replica set's capacity within the target: the target's latency, just met.
+  CHECK(pts[n - 1].utilization == doctest::Approx(1.0).epsilon(1e-9));
+  CHECK(pts[n - 1].tpot_ms == doctest::Approx(40.0).epsilon(0.01));
+  CHECK(pts[n - 1].slo_met);
+  CHECK(InferenceFrontier(DefaultScenario(), 16, pts) == 0);
+}

@@ -6,6 +6,7 @@
 
 #include "evaluate.h"
 #include "plan.h"
+#include "../test_util.h"
 
 using namespace gpucost;
 
@@ -15,16 +16,8 @@ namespace {
 // not fit: no model parallelism, micro-batch 4, ZeRO 1.
 Scenario NotFitting70B() {
   Scenario s = DefaultScenario();
-  s.workload.params = 70e9;
+  test::SetLlama2_70BShape(&s);
   s.workload.tokens = 1e9;
-  s.workload.layers = 80;
-  s.workload.hidden = 8192;
-  s.workload.heads = 64;
-  s.workload.kv_heads = 8;
-  s.workload.seq_len = 4096;
-  s.workload.vocab = 32000;
-  s.workload.ffn_hidden = 28672;
-  s.workload.ffn_gated = 1;
   s.cluster.gpus = 64;
   s.cluster.mfu = 0.4;
   s.parallel.global_batch = 128;

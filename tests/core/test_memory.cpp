@@ -239,7 +239,7 @@ TEST_CASE("memory in Evaluate and the result document: params only, then with a 
     CHECK(doc["memory"].contains(key));
   }
   CHECK(doc["memory"]["model_states_gb"].get<double>() == doctest::Approx(120));
-  CHECK(doc["memory"]["device_gb"].get<double>() == doctest::Approx(80));  // H100 SXM 80 GB (catalog)
+  CHECK(doc["memory"]["device_gb"].get<double>() == doctest::Approx(80 * 1.073741824));  // H100 SXM "80 GB" = 80 GiB
   CHECK(doc["memory"]["fits"].get<bool>() == false);
   bool warned = false;
   for (int i = 0; i < r.warnings.count; ++i) warned = warned || std::string(r.warnings.code[i]) == "memory_does_not_fit";
@@ -259,6 +259,7 @@ TEST_CASE("memory in Evaluate and the result document: params only, then with a 
   s.parallel.pipeline_parallel = 8;
   s.parallel.sequence_parallel = true;
   s.parallel.recompute = static_cast<int>(Recompute::kSelective);
+  s.parallel.flash_attention = false;  // Megatron-LM 2022's kernels
   r = Evaluate(s);
   REQUIRE(r.memory_present);
   CHECK(r.memory.activations_known);
@@ -370,4 +371,41 @@ TEST_CASE("memory: activations with the default vocabulary when only workload.vo
   CHECK(doc["memory"]["vocab_assumed"]["vocab"] == kDefaultVocab);
   CHECK(doc["memory"]["vocab_assumed"]["source"].get<std::string>().find("Megatron") != std::string::npos);
   CHECK(!doc.contains("step"));  // the step-time model still needs the real vocabulary
+}
+
+TEST_CASE("Llama 3 405B on 16,384 H100 (TP8 x PP16 x DP128, sequence parallel): 126 layers on 16 stages evaluate and fit in 80 GB") {
+  // Dubey et al. 2024, arXiv:2407.21783: Table 4 (TP8 CP1 PP16 DP128, sequence 8,192, 16M tokens per batch),
+  // section 3.3.2 (first and last stages hold one layer fewer; optimizer states and gradients sharded over
+  // data parallel, i.e. ZeRO-2; fused attention). Shape: Llama 3.1 405B config.json.
+  Scenario s = test::MustParse(R"({
+    "workload": {"params": 405e9, "tokens": 15.6e12, "layers": 126, "hidden": 16384, "heads": 128, "kv_heads": 8,
+                 "ffn_hidden": 53248, "ffn_gated": true, "tied_embeddings": false, "vocab": 128256, "seq_len": 8192},
+    "cluster": {"gpu": "h100-sxm", "gpus": 16384, "node_network_gbps": 3200},
+    "parallel": {"tensor_parallel": 8, "pipeline_parallel": 16, "global_batch": 2048, "pipeline_interleave": 8,
+                 "sequence_parallel": true, "recompute": "none", "zero_stage": 2, "flash_attention": true}})");
+  const Result r = Evaluate(s);
+  REQUIRE(r.ok);
+  REQUIRE(r.step.ok());
+  REQUIRE(r.memory_present);
+  MESSAGE("Llama 3 405B: " << r.memory.total_bytes() / 1e9 << " GB per GPU of " << r.memory.device_bytes / 1e9
+                           << " GB (" << r.memory.layers_per_stage << " layers on the reported stage), predicted MFU "
+                           << r.step.mfu);
+  CHECK(r.memory.fits());
+  CHECK(r.memory.layers_per_stage == 8);  // a middle stage: 7 + 14 x 8 + 7 = 126
+  CHECK(r.memory.total_bytes() > 0.85 * r.memory.device_bytes);  // tight, as published: it barely fits
+  CHECK(r.step.mfu == doctest::Approx(0.41).epsilon(0.15));     // Table 4: 41% BF16 MFU
+  // Without the fused kernel's savings (scores stored) the same layout cannot fit.
+  s.parallel.flash_attention = false;
+  CHECK_FALSE(Evaluate(s).memory.fits());
+  // Context parallel 16 at 131,072 tokens (Table 4's long-context row): activations split 16 ways, it fits too.
+  s.parallel.flash_attention = true;
+  s.workload.seq_len = 131072;
+  s.parallel.context_parallel = 16;
+  s.parallel.global_batch = 128;
+  const Result cp = Evaluate(s);
+  REQUIRE(cp.step.ok());
+  MESSAGE("Llama 3 405B at 131,072 tokens, CP 16: " << cp.memory.total_bytes() / 1e9 << " GB, predicted MFU "
+                                                     << cp.step.mfu << " (Table 4: 38%)");
+  CHECK(cp.memory.fits());
+  CHECK(cp.step.tp_comm_seconds > 0);
 }

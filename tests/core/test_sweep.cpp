@@ -4,6 +4,7 @@
 
 #include "evaluate.h"
 #include "sweep.h"
+#include "../test_util.h"
 
 using namespace gpucost;
 
@@ -169,16 +170,8 @@ namespace {
 // 64 H100, global batch 128 sequences, a given 40% MFU.
 Scenario FineTune70B() {
   Scenario s = DefaultScenario();
-  s.workload.params = 70e9;
+  test::SetLlama2_70BShape(&s);
   s.workload.tokens = 1e9;
-  s.workload.layers = 80;
-  s.workload.hidden = 8192;
-  s.workload.heads = 64;
-  s.workload.kv_heads = 8;
-  s.workload.seq_len = 4096;
-  s.workload.vocab = 32000;
-  s.workload.ffn_hidden = 28672;
-  s.workload.ffn_gated = 1;
   s.cluster.gpus = 64;
   s.cluster.mfu = 0.4;
   s.parallel.global_batch = 128;
@@ -236,13 +229,7 @@ TEST_CASE("sweep: one MFU policy: predicted at every feasible point; the given M
 }
 
 TEST_CASE("property: no sweep marks an infeasible point cheapest, sweet spot or fastest") {
-  std::uint64_t state = 1414;
-  auto uniform = [&state]() {
-    std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return static_cast<double>((z ^ (z >> 31)) >> 11) * 0x1.0p-53;
-  };
+  test::Uniform uniform{1414};
   for (int i = 0; i < 60; ++i) {
     Scenario s = uniform() < 0.5 ? FineTune70B() : DefaultScenario();
     s.cluster.gpus = 8 << static_cast<int>(uniform() * 6);

@@ -287,6 +287,35 @@ TEST_CASE("editing a model shape brings workload.params along unless the user ty
   CHECK(app.scenario.workload.params == 50e9);
 }
 
+// Issue 18: the model picker fills the shape from a model by name and marks those fields as from the model;
+// the link carries the model and its shape.
+TEST_CASE("the model picker fills the shape and params and marks the fields as from the model") {
+  AppState app;
+  AppInit(app);
+  CHECK(AppLoadModel(app, "no-such-model").find("unknown model") == 0);
+  REQUIRE(AppLoadModel(app, "llama-3.1-405b").empty());
+  AppRefresh(app);
+  CHECK(std::string(app.scenario.arch.model) == "llama-3.1-405b");
+  CHECK(app.scenario.workload.layers == 126);
+  CHECK(app.scenario.workload.hidden == 16384);
+  CHECK(app.scenario.workload.kv_heads == 8);
+  CHECK(app.scenario.workload.params == doctest::Approx(405853388800.0));
+  const FieldSpec* layers = FindField("workload.layers");
+  const FieldSpec* gpus = FindField("cluster.gpus");
+  CHECK(app.edits[static_cast<std::size_t>(layers - Fields())].from_model);
+  CHECK(!app.edits[static_cast<std::size_t>(gpus - Fields())].from_model);
+  CHECK(app.result.ok);
+  LinkPayload decoded;
+  std::vector<InputError> errors;
+  REQUIRE(DecodeLink(AppLink(app), &decoded, &errors));
+  CHECK(Json(decoded.scenario) == Json(app.scenario));
+  // Another model replaces the shape (dense -> MoE) and its marks.
+  REQUIRE(AppLoadModel(app, "mixtral-8x7b").empty());
+  CHECK(app.scenario.arch.experts == 8);
+  CHECK(app.scenario.workload.kv_heads == 8);
+  CHECK(app.edits[static_cast<std::size_t>(FindField("workload.experts") - Fields())].from_model);
+}
+
 TEST_CASE("a preset's name stays only while the scenario equals it; unsaved edits are known") {
   AppState app;
   AppInit(app);
@@ -333,33 +362,4 @@ TEST_CASE("an offer fills the price and records itself; another GPU clears it an
   CHECK(app.scenario.pricing.offer[0] == '\0');
   CHECK(app.notice.find("unconfirmed") != std::string::npos);
   CHECK(app.scenario.pricing.usd_per_gpu_hour == p5->usd_per_gpu_hour);  // kept as typed, but no longer confirmed
-}
-
-// Issue 18: the model picker fills the shape from a model by name and marks those fields as from the model;
-// the link carries the model and its shape.
-TEST_CASE("the model picker fills the shape and params and marks the fields as from the model") {
-  AppState app;
-  AppInit(app);
-  CHECK(AppLoadModel(app, "no-such-model").find("unknown model") == 0);
-  REQUIRE(AppLoadModel(app, "llama-3.1-405b").empty());
-  AppRefresh(app);
-  CHECK(std::string(app.scenario.arch.model) == "llama-3.1-405b");
-  CHECK(app.scenario.workload.layers == 126);
-  CHECK(app.scenario.workload.hidden == 16384);
-  CHECK(app.scenario.workload.kv_heads == 8);
-  CHECK(app.scenario.workload.params == doctest::Approx(405853388800.0));
-  const FieldSpec* layers = FindField("workload.layers");
-  const FieldSpec* gpus = FindField("cluster.gpus");
-  CHECK(app.edits[static_cast<std::size_t>(layers - Fields())].from_model);
-  CHECK(!app.edits[static_cast<std::size_t>(gpus - Fields())].from_model);
-  CHECK(app.result.ok);
-  LinkPayload decoded;
-  std::vector<InputError> errors;
-  REQUIRE(DecodeLink(AppLink(app), &decoded, &errors));
-  CHECK(Json(decoded.scenario) == Json(app.scenario));
-  // Another model replaces the shape (dense -> MoE) and its marks.
-  REQUIRE(AppLoadModel(app, "mixtral-8x7b").empty());
-  CHECK(app.scenario.arch.experts == 8);
-  CHECK(app.scenario.workload.kv_heads == 8);
-  CHECK(app.edits[static_cast<std::size_t>(FindField("workload.experts") - Fields())].from_model);
 }

@@ -1,0 +1,273 @@
+// inference_plan.cpp — the configuration search (inference_plan.h).
+#include "inference_plan.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <map>
+
+#include <nlohmann/json.hpp>
+
+#include "catalog.h"
+#include "evaluate.h"
+#include "inference_model.h"
+#include "offers.h"
+#include "result.h"
+
+namespace gpucost {
+namespace {
+
+constexpr std::int64_t kTensorDegrees[] = {1, 2, 4, 8};
+
+struct PricedGpu {
+  const GpuSpec* gpu;
+  double usd_per_gpu_hour;  // on the scenario's tax basis
+  std::string source;
+};
+
+// Every catalog GPU with a price: the scenario's own pools' prices for their GPUs, else the cheapest on-demand
+// offer (assets/offers.json; before tax, so with tax when the scenario's prices include it).
+std::vector<PricedGpu> PricedGpus(const Scenario& s) {
+  const PricingInputs& pr = s.pricing;
+  const double own = pr.krw_per_gpu_hour > 0 ? pr.krw_per_gpu_hour / pr.krw_per_usd : pr.usd_per_gpu_hour;
+  const double with_tax = pr.price_includes_tax ? 1 + pr.tax_rate : 1.0;
+  std::vector<PricedGpu> out;
+  for (std::size_t i = 0; i < GpuCount(); ++i) {
+    const GpuSpec& g = Gpus()[i];
+    double price = 0;
+    std::string source;
+    for (const InferencePoolInputs* pool : {&s.inference.prefill, &s.inference.decode})
+      if (pool->usd_per_gpu_hour > 0 && std::strcmp(InferencePoolGpu(s, *pool)->id.c_str(), g.id.c_str()) == 0) {
+        price = pool->usd_per_gpu_hour;
+        source = "the scenario";
+      }
+    if (price <= 0 && g.id == s.cluster.gpu) {
+      price = own;
+      source = "the scenario";
+    }
+    if (price <= 0) {
+      for (std::size_t k = 0; k < OfferCount(); ++k) {
+        const Offer& o = Offers()[k];
+        if (o.gpu != g.id || o.model != PricingModel::kOnDemand || o.usd_per_gpu_hour <= 0) continue;
+        if (price <= 0 || o.usd_per_gpu_hour * with_tax < price) {
+          price = o.usd_per_gpu_hour * with_tax;
+          source = o.id + " (" + o.date + ")";
+        }
+      }
+    }
+    if (price > 0) out.push_back({&g, price, source});
+  }
+  return out;
+}
+
+bool TensorDegreeFits(const Scenario& s, std::int64_t tp) {
+  const std::int64_t heads = s.workload.heads, kv = s.workload.kv_heads > 0 ? s.workload.kv_heads : heads;
+  return heads % tp == 0 && (kv % tp == 0 || tp % kv == 0);
+}
+
+bool PrecisionRuns(const Scenario& s, const GpuSpec& g) {
+  if (InferencePeakTflops(g, static_cast<WeightPrecision>(s.inference.weight_precision)) <= 0) return false;
+  return static_cast<KvPrecision>(s.inference.kv_precision) != KvPrecision::kFp8 || DensePeakTflops(g, Precision::kFp8) > 0;
+}
+
+void SetPool(InferencePoolInputs* pool, const std::string& gpu, std::int64_t tp, double price) {
+  std::snprintf(pool->gpu, kTextCapacity, "%s", gpu.c_str());
+  pool->tensor_parallel = tp;
+  pool->usd_per_gpu_hour = price;
+  pool->replicas = 0;
+}
+
+void Evaluate(const Scenario& s, InferenceCandidate* c) {
+  const Scenario x = ApplyInferenceCandidate(s, *c);
+  Result r;
+  if (!EvaluateInference(x, &r)) return;
+  const InferenceResult& ir = r.inference;
+  const std::int64_t pct = s.inference.slo.percentile;
+  c->fits = ir.fits;
+  c->slo_met = ir.slo_met && ir.fits;
+  c->prefill_replicas = ir.prefill.replicas;
+  c->decode_replicas = ir.decode.replicas;
+  c->gpus = ir.gpus;
+  c->usd_per_request = ir.usd_per_request;
+  c->usd_per_million_output_tokens = ir.usd_per_million_output_tokens;
+  c->usd_per_hour = ir.usd_per_hour;
+  c->ttft_ms = ir.ttft_ms.At(pct);
+  c->tpot_ms = ir.tpot_ms.At(pct);
+  c->kv_transfer_ms = ir.kv_transfer_ms;
+}
+
+std::string FamilyKey(const InferenceCandidate& c) {
+  return (c.disaggregated ? "split " : "colocated ") + c.prefill_gpu + (c.disaggregated ? " + " + c.decode_gpu : "");
+}
+
+bool Cheaper(const InferenceCandidate& a, const InferenceCandidate& b) {
+  if (a.usd_per_request != b.usd_per_request) return a.usd_per_request < b.usd_per_request;
+  return a.gpus < b.gpus;
+}
+
+// How close a candidate that misses the target comes (smaller is better): the worse of the two ratios.
+double Miss(const Scenario& s, const InferenceCandidate& c) {
+  double m = 0;
+  if (s.inference.slo.ttft_ms > 0) m = std::max(m, c.ttft_ms / s.inference.slo.ttft_ms);
+  if (s.inference.slo.tpot_ms > 0) m = std::max(m, c.tpot_ms / s.inference.slo.tpot_ms);
+  return m;
+}
+
+}  // namespace
+
+Scenario ApplyInferenceCandidate(const Scenario& s, const InferenceCandidate& c) {
+  Scenario x = s;
+  x.inference.mode = static_cast<int>(c.disaggregated ? InferenceMode::kDisaggregated : InferenceMode::kColocated);
+  SetPool(&x.inference.decode, c.decode_gpu, c.decode_tp, c.decode_usd_per_gpu_hour);
+  SetPool(&x.inference.prefill, c.prefill_gpu, c.prefill_tp, c.prefill_usd_per_gpu_hour);
+  // Prices are entered on the scenario's tax basis: PoolPricePretax removes an included tax again.
+  x.inference.max_batch = c.max_batch;
+  return x;
+}
+
+InferencePlan PlanInference(const Scenario& s, int top) {
+  InferencePlan plan;
+  if (Kind(s) != WorkloadKind::kInference) {
+    plan.error = "not an inference scenario (workload.kind is not inference)";
+    return plan;
+  }
+  top = std::clamp(top, 1, kInferencePlanMaxTop);
+  const std::vector<PricedGpu> gpus = PricedGpus(s);
+  plan.gpu_types = static_cast<std::int64_t>(gpus.size());
+  struct Pool {
+    const PricedGpu* gpu;
+    std::int64_t tp;
+  };
+  std::vector<Pool> pools;
+  for (const PricedGpu& g : gpus)
+    if (PrecisionRuns(s, *g.gpu))
+      for (std::int64_t tp : kTensorDegrees)
+        if (TensorDegreeFits(s, tp)) pools.push_back({&g, tp});
+  if (pools.empty()) {
+    plan.error = "no priced GPU can run the model at this precision and any tensor parallelism of 1, 2, 4 or 8";
+    return plan;
+  }
+  std::vector<InferenceCandidate> meeting;
+  std::map<std::string, InferenceCandidate> family;  // best per family: meeting first, then fitting, then any
+  auto consider = [&](InferenceCandidate& c) {
+    Evaluate(s, &c);
+    ++plan.evaluated;
+    plan.fitting += c.fits;
+    if (c.slo_met) {
+      ++plan.meeting;
+      meeting.push_back(c);
+    }
+    auto [it, inserted] = family.emplace(FamilyKey(c), c);
+    if (inserted) return;
+    InferenceCandidate& f = it->second;
+    const int rank_c = c.slo_met ? 2 : c.fits ? 1 : 0, rank_f = f.slo_met ? 2 : f.fits ? 1 : 0;
+    if (rank_c > rank_f || (rank_c == rank_f && (rank_c == 1 ? Miss(s, c) < Miss(s, f) : Cheaper(c, f)))) f = c;
+  };
+  for (std::int64_t cap : kInferencePlanBatchCaps) {
+    for (const Pool& p : pools) {
+      InferenceCandidate c;
+      c.prefill_gpu = c.decode_gpu = p.gpu->gpu->id;
+      c.prefill_tp = c.decode_tp = p.tp;
+      c.prefill_usd_per_gpu_hour = c.decode_usd_per_gpu_hour = p.gpu->usd_per_gpu_hour;
+      c.max_batch = cap;
+      consider(c);
+    }
+    for (const Pool& pp : pools)
+      for (const Pool& dp : pools) {
+        InferenceCandidate c;
+        c.disaggregated = true;
+        c.prefill_gpu = pp.gpu->gpu->id;
+        c.decode_gpu = dp.gpu->gpu->id;
+        c.prefill_tp = pp.tp;
+        c.decode_tp = dp.tp;
+        c.prefill_usd_per_gpu_hour = pp.gpu->usd_per_gpu_hour;
+        c.decode_usd_per_gpu_hour = dp.gpu->usd_per_gpu_hour;
+        c.max_batch = cap;
+        consider(c);
+      }
+  }
+  std::sort(meeting.begin(), meeting.end(), [](const InferenceCandidate& a, const InferenceCandidate& b) {
+    if (a.usd_per_request != b.usd_per_request || a.gpus != b.gpus) return Cheaper(a, b);
+    return a.max_batch > b.max_batch;
+  });
+  for (const InferenceCandidate& c : meeting) {
+    if (static_cast<int>(plan.best.size()) >= top) break;
+    bool same = false;  // the same pools and replicas at another batch cap and the same cost
+    for (const InferenceCandidate& b : plan.best)
+      same |= FamilyKey(b) == FamilyKey(c) && b.prefill_tp == c.prefill_tp && b.decode_tp == c.decode_tp &&
+              b.prefill_replicas == c.prefill_replicas && b.decode_replicas == c.decode_replicas &&
+              std::fabs(b.usd_per_request - c.usd_per_request) <= 1e-9 * b.usd_per_request;
+    if (!same) plan.best.push_back(c);
+  }
+  for (std::size_t i = 0; i < plan.best.size(); ++i) plan.best[i].verdict = i == 0 ? "best" : "runner-up";
+  // Families: why each loses.
+  const double best_usd = plan.best.empty() ? 0 : plan.best[0].usd_per_request;
+  for (auto& [key, c] : family) {
+    char buf[200];
+    if (!c.fits) {
+      std::snprintf(buf, sizeof buf, "does not fit: the weights and one sequence's KV cache exceed %s memory at TP %lld",
+                    (c.disaggregated ? "a pool's" : "the GPU's"), static_cast<long long>(std::max(c.prefill_tp, c.decode_tp)));
+    } else if (!c.slo_met) {
+      std::snprintf(buf, sizeof buf, "misses the target: P%lld TTFT %.0f ms, TPOT %.1f ms at best",
+                    static_cast<long long>(s.inference.slo.percentile), c.ttft_ms, c.tpot_ms);
+    } else if (best_usd > 0 && c.usd_per_request <= best_usd * (1 + 1e-12)) {
+      std::snprintf(buf, sizeof buf, "best");
+    } else {
+      std::snprintf(buf, sizeof buf, "%.2fx the cost per request of the best", best_usd > 0 ? c.usd_per_request / best_usd : 0.0);
+    }
+    c.verdict = buf;
+    plan.families.push_back(c);
+  }
+  std::sort(plan.families.begin(), plan.families.end(), [](const InferenceCandidate& a, const InferenceCandidate& b) {
+    const int ra = a.slo_met ? 2 : a.fits ? 1 : 0, rb = b.slo_met ? 2 : b.fits ? 1 : 0;
+    if (ra != rb) return ra > rb;
+    return Cheaper(a, b);
+  });
+  plan.ok = true;
+  return plan;
+}
+
+std::string InferencePlanToJson(const Scenario& s, const InferencePlan& p, int indent) {
+  using nlohmann::ordered_json;
+  auto entry = [](const InferenceCandidate& c) {
+    return ordered_json{{"mode", c.disaggregated ? "disaggregated" : "colocated"},
+                        {"prefill", {{"gpu", c.prefill_gpu}, {"tensor_parallel", c.prefill_tp}, {"replicas", c.prefill_replicas},
+                                     {"usd_per_gpu_hour", c.prefill_usd_per_gpu_hour}}},
+                        {"decode", {{"gpu", c.decode_gpu}, {"tensor_parallel", c.decode_tp}, {"replicas", c.decode_replicas},
+                                    {"usd_per_gpu_hour", c.decode_usd_per_gpu_hour}}},
+                        {"max_batch", c.max_batch},
+                        {"gpus", c.gpus},
+                        {"fits", c.fits},
+                        {"slo_met", c.slo_met},
+                        {"ttft_ms", c.ttft_ms},
+                        {"tpot_ms", c.tpot_ms},
+                        {"kv_transfer_ms", c.kv_transfer_ms},
+                        {"usd_per_request", c.usd_per_request},
+                        {"usd_per_million_output_tokens", c.usd_per_million_output_tokens},
+                        {"usd_per_hour", c.usd_per_hour},
+                        {"verdict", c.verdict}};
+  };
+  ordered_json doc;
+  doc["schema"] = "gpucost/inference-plan@1";
+  doc["ok"] = p.ok;
+  if (!p.ok) {
+    doc["error"] = p.error;
+    return doc.dump(indent);
+  }
+  if (s.name[0]) doc["name"] = s.name;
+  doc["evaluated"] = p.evaluated;
+  doc["fitting"] = p.fitting;
+  doc["meeting_target"] = p.meeting;
+  doc["gpu_types"] = p.gpu_types;
+  doc["seconds"] = p.seconds;
+  doc["slo_percentile"] = s.inference.slo.percentile;
+  ordered_json best = ordered_json::array(), families = ordered_json::array();
+  for (const InferenceCandidate& c : p.best) best.push_back(entry(c));
+  for (const InferenceCandidate& c : p.families) families.push_back(entry(c));
+  doc["best"] = best;
+  doc["families"] = families;
+  return doc.dump(indent);
+}
+
+}  // namespace gpucost

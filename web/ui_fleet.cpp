@@ -1,0 +1,118 @@
+// ui_fleet.cpp — the fleet (commitment) planner over months (core/fleet.h, the document of `gpucost fleet`): a
+// demand profile around the edited scenario (its GPUs as the baseline, an optional burst), its on-demand,
+// spot, commitment and ownership prices; the cost-minimising commitments and the hybrid plan.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "app.h"
+#include "fleet.h"
+#include "format.h"
+#include "tco.h"
+
+namespace gpucost::app {
+namespace {
+
+// The fleet document the view plans: the scenario's GPUs every month plus the burst, at its prices (pre-tax).
+FleetInputs FleetFromScenario(const AppState& app) {
+  const Scenario& s = app.scenario;
+  const FleetState& st = app.fleet;
+  FleetInputs f = DefaultFleet();
+  std::snprintf(f.name, kTextCapacity, "%s", s.name);
+  f.months = std::clamp(st.months, 1, kMaxFleetMonths);
+  const double baseline = st.baseline_gpus > 0 ? st.baseline_gpus : static_cast<double>(s.cluster.gpus);
+  for (int m = 0; m < f.months; ++m) {
+    const bool burst = m + 1 >= st.burst_start_month && m + 1 < st.burst_start_month + st.burst_months;
+    f.demand_gpus[m] = std::min(kMaxFleetGpus, baseline + (burst ? st.burst_gpus : 0));
+  }
+  const double on_demand = OnDemandReferenceUsdPerGpuHour(s) / (s.pricing.price_includes_tax ? 1 + s.pricing.tax_rate : 1);
+  if (on_demand > 0 && on_demand <= 1e4) f.on_demand_usd_per_gpu_hour = on_demand;  // else the fleet default
+  f.spot_discount = s.pricing.spot.discount;
+  f.commitments[0].discount = s.pricing.reserved.discount;
+  f.commitments[0].capacity_guaranteed = s.pricing.reserved.capacity_guaranteed;
+  f.granularity_gpus = static_cast<double>(std::clamp<std::int64_t>(s.cluster.gpus_per_node, 1, 1024));
+  f.owned = s.pricing.owned;
+  f.gpu_mtbf_hours = s.reliability.gpu_mtbf_hours;
+  return f;
+}
+
+void PlanTable(const AppState& app, const FleetResult& r) {
+  if (!ImGui::BeginTable("fleet_parts", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp))
+    return;
+  for (const char* h : {"part", "all on-demand", "cloud plan", "hybrid plan"}) ImGui::TableSetupColumn(h);
+  ImGui::TableHeadersRow();
+  const FleetPlan* plans[] = {&r.all_on_demand, &r.cloud, &r.hybrid};
+  for (int i = 0; i <= kFleetPartCount; ++i) {
+    if (i < kFleetPartCount && r.all_on_demand.usd[i] == 0 && r.cloud.usd[i] == 0 && r.hybrid.usd[i] == 0) continue;
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(i < kFleetPartCount ? FleetPartLabel(i) : "Total");
+    for (const FleetPlan* p : plans) {
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(FormatDisplayMoney(app.result, i < kFleetPartCount ? p->usd[i] : p->total_usd).c_str());
+    }
+  }
+  ImGui::EndTable();
+}
+
+}  // namespace
+
+void AppUpdateFleet(AppState& app) {
+  FleetState& st = app.fleet;
+  if (!st.stale && st.for_evaluation == app.evaluations) return;
+  st.stale = false;
+  st.for_evaluation = app.evaluations;
+  st.document.clear();
+  if (!app.result.ok) return;
+  st.inputs = FleetFromScenario(app);
+  st.result = PlanFleet(st.inputs);
+  if (st.result.ok) st.document = FleetToJson(st.inputs, st.result);
+}
+
+void DrawFleet(AppState& app) {
+  if (!app.result.ok) {
+    ImGui::TextDisabled("The scenario is invalid: fix it to plan a fleet around it.");
+    return;
+  }
+  FleetState& st = app.fleet;
+  ImGui::TextWrapped("Commitment planner: this scenario's GPUs busy every month (plus a burst), priced on demand, "
+                     "on spot, under 1- and 3-year commitments and on owned hardware. The plan buys the "
+                     "commitments that cost least, paid whether used or not.");
+  const float w = ImGui::GetFontSize() * 7;
+  ImGui::SetNextItemWidth(w);
+  if (ImGui::InputInt("months", &st.months, 0, 0)) st.months = std::clamp(st.months, 1, kMaxFleetMonths), st.stale = true;
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(w);
+  if (ImGui::InputDouble("baseline GPUs (0: the scenario's)", &st.baseline_gpus, 0, 0, "%.0f"))
+    st.baseline_gpus = std::clamp(st.baseline_gpus, 0.0, kMaxFleetGpus), st.stale = true;
+  ImGui::SetNextItemWidth(w);
+  if (ImGui::InputDouble("burst GPUs", &st.burst_gpus, 0, 0, "%.0f")) st.burst_gpus = std::clamp(st.burst_gpus, 0.0, kMaxFleetGpus), st.stale = true;
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(w);
+  if (ImGui::InputInt("from month", &st.burst_start_month, 0, 0)) st.burst_start_month = std::clamp(st.burst_start_month, 1, kMaxFleetMonths), st.stale = true;
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(w);
+  if (ImGui::InputInt("for months", &st.burst_months, 0, 0)) st.burst_months = std::clamp(st.burst_months, 0, kMaxFleetMonths), st.stale = true;
+  AppUpdateFleet(app);
+  const FleetResult& r = st.result;
+  if (!r.ok) return;
+  ImGui::Text("%s GPU-hours of demand; burst at %s per GPU-hour (%s on spot)", FormatCount(r.demand_gpu_hours).c_str(),
+              FormatDisplayMoney(app.result, r.burst_usd_per_gpu_hour).c_str(), FormatPercent(r.spot_share_of_burst).c_str());
+  PlanTable(app, r);
+  RecordRect(app, "fleet_table");
+  const double all = r.all_on_demand.total_usd;
+  if (all > 0)
+    ImGui::Text("Cloud plan %s of all on-demand; hybrid %s.", FormatPercent(r.cloud.total_usd / all).c_str(),
+                FormatPercent(r.hybrid.total_usd / all).c_str());
+  for (int i = 0; i < st.inputs.commitment_count; ++i) {
+    std::string levels;
+    for (int k = 0; k < r.cloud.periods[i]; ++k) levels += (k ? ", " : "") + FormatCount(r.cloud.commit_gpus[i][k]);
+    ImGui::Text("%s commitment (GPUs per term): %s", st.inputs.commitments[i].name, levels.empty() ? "none" : levels.c_str());
+  }
+  ImGui::PushTextWrapPos(0);
+  for (int i = 0; i < r.notes.count; ++i) ImGui::TextColored(ImVec4(1, 0.8f, 0.35f, 1), "- %s", r.notes.text[i]);
+  ImGui::PopTextWrapPos();
+}
+
+}  // namespace gpucost::app

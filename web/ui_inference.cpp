@@ -1,0 +1,202 @@
+// ui_inference.cpp — the result of an inference scenario (workload.kind = inference; core/inference.h):
+// cost per request and per million tokens, latency percentiles against the target, load and capacity, the
+// pools, where the money goes, and the cost-latency frontier as load rises (InferenceFrontier).
+#include <imgui.h>
+
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "app.h"
+#include "catalog.h"
+#include "chart.h"
+#include "format.h"
+#include "i18n.h"
+#include "inference.h"
+#include "inference_json.h"
+
+namespace gpucost::app {
+namespace {
+
+const ImVec4 kErrorColor(1.0f, 0.45f, 0.35f, 1.0f);
+const ImVec4 kOkColor(0.5f, 0.85f, 0.55f, 1.0f);
+const ImVec4 kWarnColor(1.0f, 0.8f, 0.35f, 1.0f);
+
+// Money that may be a fraction of a cent (per request), in the result's display currency.
+std::string SmallMoney(const Result& r, double usd) {
+  const double v = usd * r.display_per_usd;
+  if (v >= 100 || v <= -100) return FormatDisplayMoney(r, usd);
+  char buf[48];
+  std::snprintf(buf, sizeof buf, DisplaysKrw(r) ? "KRW %.3g" : "$%.3g", v);
+  return buf;
+}
+
+std::string Ms(double ms) { return ms >= 1000 ? FormatNumber(ms / 1000, 3) + " s" : FormatNumber(ms, 3) + " ms"; }
+std::string Percentiles(const LatencyMs& l) {
+  return "P50 " + Ms(l.p50) + "  P90 " + Ms(l.p90) + "  P99 " + Ms(l.p99);
+}
+std::string MsValue(double ms) { return Ms(ms); }
+
+void Row(const char* label, const std::string& value) {
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(label);
+  ImGui::TableNextColumn();
+  ImGui::TextWrapped("%s", value.c_str());
+}
+
+std::string PoolText(const InferencePool& p) {
+  const GpuSpec* gpu = FindGpu(p.gpu_id);
+  return TrFormat("inference.pool_value", {std::to_string(p.replicas), std::to_string(p.tensor_parallel),
+                                           gpu ? gpu->name : std::string(p.gpu_id), FormatPercent(p.utilization)});
+}
+
+void Headline(AppState& app) {
+  const Result& r = app.result;
+  const InferenceResult& ir = r.inference;
+  ImGui::SetWindowFontScale(1.35f);
+  ImGui::TextUnformatted(TrFormat("inference.per_request", {SmallMoney(r, ir.usd_per_request)}).c_str());
+  ImGui::SetWindowFontScale(1.0f);
+  RecordRect(app, "headline");
+  ImGui::TextWrapped("%s  |  %s  |  %s", TrFormat("inference.per_m_output", {SmallMoney(r, ir.usd_per_million_output_tokens)}).c_str(),
+                     TrFormat("inference.per_m_input", {SmallMoney(r, ir.usd_per_million_input_tokens)}).c_str(),
+                     TrFormat("inference.per_hour", {SmallMoney(r, ir.usd_per_hour)}).c_str());
+  ImGui::TextDisabled("%s", TrFormat("inference.period", {FormatDisplayMoney(r, r.expected_usd), FormatDuration(ir.hours),
+                                                          FormatCount(ir.requests)}).c_str());
+}
+
+void Figures(AppState& app) {
+  const Scenario& s = app.scenario;
+  const Result& r = app.result;
+  const InferenceResult& ir = r.inference;
+  if (!ImGui::BeginTable("inference_figures", 2, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) return;
+  ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 15);
+  ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+  Row(Tr("inference.ttft"), Percentiles(ir.ttft_ms));
+  Row(Tr("inference.tpot"), Percentiles(ir.tpot_ms));
+  Row(Tr("inference.e2e"), Percentiles(ir.e2e_ms));
+  std::string target = Tr("inference.target_none");
+  if (s.inference.slo.ttft_ms > 0 || s.inference.slo.tpot_ms > 0) {
+    target = "P" + std::to_string(s.inference.slo.percentile);
+    if (s.inference.slo.ttft_ms > 0) target += " TTFT <= " + Ms(s.inference.slo.ttft_ms);
+    if (s.inference.slo.tpot_ms > 0) target += " TPOT <= " + Ms(s.inference.slo.tpot_ms);
+    target += std::string(": ") + Tr(ir.slo_met ? "inference.target_met" : "inference.target_missed");
+  }
+  Row(Tr("inference.target"), target);
+  Row(Tr("inference.load"), TrFormat("inference.load_value", {FormatNumber(ir.requests_per_second, 4), FormatPercent(ir.utilization),
+                                                                FormatNumber(ir.capacity_requests_per_second, 4)}));
+  Row(Tr("inference.throughput"), TrFormat("inference.throughput_value", {FormatNumber(ir.output_tokens_per_second, 4),
+                                                                            FormatNumber(ir.output_tokens_per_second_per_gpu, 4)}));
+  if (ir.disaggregated) {
+    Row(Tr("inference.prefill_pool"), PoolText(ir.prefill));
+    Row(Tr("inference.decode_pool"), PoolText(ir.decode));
+    Row(Tr("inference.kv_transfer"), Ms(ir.kv_transfer_ms));
+  } else {
+    Row(Tr("inference.pool"), PoolText(ir.decode));
+  }
+  Row(Tr("inference.kv_cache"), TrFormat("inference.kv_value", {FormatCount(ir.kv_bytes_per_token), std::to_string(ir.max_concurrency)}));
+  ImGui::EndTable();
+  if (!ir.fits)
+    ImGui::TextColored(kErrorColor, "%s", TrFormat("inference.does_not_fit", {FormatNumber(ir.weights_gb_per_gpu, 3)}).c_str());
+  else if (!ir.slo_met)
+    ImGui::TextColored(kErrorColor, "%s", Tr("inference.target_missed"));
+}
+
+std::string MoneyKrw(double v) { return FormatKrw(v); }
+std::string MoneyUsd(double v) { return FormatUsd(v); }
+
+void Money(AppState& app) {
+  const Result& r = app.result;
+  constexpr int n = static_cast<int>(sizeof(kInferencePartOrder) / sizeof(kInferencePartOrder[0]));
+  const char* labels[n];
+  double values[n];
+  int colors[n];
+  for (int i = 0; i < n; ++i) {
+    labels[i] = PartLabel(kInferencePartOrder[i]);
+    values[i] = r.cost_usd.part[kInferencePartOrder[i]] * r.display_per_usd;
+    colors[i] = i;
+  }
+  ImGui::Spacing();
+  ImGui::Text("%s: %s", Tr("inference.money"), FormatDisplayMoney(r, r.expected_usd).c_str());
+  chart::DrawStackedBar("inference_money", values, labels, colors, n, DisplaysKrw(r) ? MoneyKrw : MoneyUsd,
+                        ImGui::GetFrameHeight());
+  RecordRect(app, "inference_money");
+}
+
+// The frontier, recomputed when the scenario was re-evaluated.
+void Frontier(AppState& app) {
+  InferencePageState& st = app.inference_page;
+  const Scenario& s = app.scenario;
+  if (st.for_evaluation != app.evaluations) {
+    st.count = InferenceFrontier(s, kInferencePagePoints, st.points);
+    st.for_evaluation = app.evaluations;
+  }
+  if (st.count < 2) return;
+  const Result& r = app.result;
+  // x: the latency whose target binds at full load (TPOT without a target), at the target's percentile.
+  const InferenceFrontierPoint& last = st.points[st.count - 1];
+  const double ttft_share = s.inference.slo.ttft_ms > 0 ? last.ttft_ms / s.inference.slo.ttft_ms : 0;
+  const double tpot_share = s.inference.slo.tpot_ms > 0 ? last.tpot_ms / s.inference.slo.tpot_ms : 0;
+  const bool ttft_axis = ttft_share > tpot_share;
+  double xs[kInferencePagePoints], ys[kInferencePagePoints];
+  for (int i = 0; i < st.count; ++i) {
+    xs[i] = ttft_axis ? st.points[i].ttft_ms : st.points[i].tpot_ms;
+    ys[i] = st.points[i].usd_per_million_output_tokens * r.display_per_usd;
+  }
+  const double target = ttft_axis ? s.inference.slo.ttft_ms : s.inference.slo.tpot_ms;
+  const chart::Marker markers[] = {{target, Tr("inference.frontier_target"), chart::PaletteColor(5)}};
+  const chart::Series series[] = {{Tr("inference.frontier_series"), xs, ys, st.count, chart::PaletteColor(2)}};
+  double all_x[kInferencePagePoints + 1];
+  std::copy(xs, xs + st.count, all_x);
+  all_x[st.count] = target > 0 ? target : xs[0];
+  char title[160];
+  std::snprintf(title, sizeof title, "%s (%s P%lld)", Tr("inference.frontier_title"), ttft_axis ? "TTFT" : "TPOT",
+                static_cast<long long>(s.inference.slo.percentile));
+  ImGui::Spacing();
+  chart::DrawLineChart({"inference_frontier", title, chart::FitAxis(all_x, st.count + 1, false, false),
+                        chart::FitAxis(ys, st.count, true, false), MsValue, DisplaysKrw(r) ? MoneyKrw : MoneyUsd, series, 1,
+                        markers, target > 0 ? 1 : 0},
+                       ImVec2(0, ImGui::GetTextLineHeight() * 14));
+  RecordRect(app, "chart_inference_frontier");
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextDisabled("%s", Tr("inference.frontier_note"));
+  ImGui::PopTextWrapPos();
+}
+
+void Warnings(const Result& r) {
+  if (r.warnings.count == 0) return;
+  ImGui::Spacing();
+  ImGui::TextUnformatted(Tr("eval.warnings"));
+  ImGui::PushTextWrapPos(0);
+  for (int i = 0; i < r.warnings.count; ++i) ImGui::TextColored(kWarnColor, "- %s", r.warnings.text[i]);
+  ImGui::PopTextWrapPos();
+}
+
+// Fields a serving scenario does not read (inference.cpp): training's work, layout, checkpoints, tasks.
+constexpr const char* kTrainingOnlyPrefixes[] = {
+    "workload.tokens", "workload.flops", "workload.precision", "workload.seq_len", "workload.input_bytes",
+    "workload.tasks", "workload.task_gpu_hours", "workload.gpus_per_task", "cluster.gpus", "cluster.mfu",
+    "parallel.data_parallel", "parallel.pipeline", "parallel.zero", "parallel.micro", "parallel.global",
+    "parallel.sequence", "parallel.recompute", "parallel.optimizer", "parallel.overlap", "parallel.single",
+    "parallel.critical", "parallel.reference", "reliability.checkpoint", "reliability.async",
+    "reliability.hot_spare", "reliability.failure_shape", "storage.read_gbps", "storage.checkpoint"};
+
+}  // namespace
+
+bool InferenceHidesField(const Scenario& s, const char* path) {
+  if (Kind(s) != WorkloadKind::kInference) return false;
+  for (const char* prefix : kTrainingOnlyPrefixes)
+    if (std::strncmp(path, prefix, std::strlen(prefix)) == 0 && std::strcmp(path, "cluster.gpus_per_node") != 0) return true;
+  return false;
+}
+
+void DrawInferenceResults(AppState& app) {
+  Headline(app);
+  ImGui::Spacing();
+  Figures(app);
+  Money(app);
+  Frontier(app);
+  Warnings(app.result);
+}
+
+}  // namespace gpucost::app

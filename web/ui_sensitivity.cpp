@@ -1,0 +1,82 @@
+// ui_sensitivity.cpp — the tornado: which inputs move the cost per completed job the most (core/sensitivity.h,
+// the document of `gpucost sensitivity`). Costs in the scenario's currency; bars scaled to the widest swing.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "app.h"
+#include "format.h"
+#include "sensitivity.h"
+
+namespace gpucost::app {
+namespace {
+
+// An amount already in the display currency.
+std::string Amount(const AppState& app, double v) { return DisplaysKrw(app.result) ? FormatKrw(v) : FormatUsd(v); }
+
+void Bar(double low, double high, double base, double lo_all, double hi_all) {
+  const float width = ImGui::GetContentRegionAvail().x, height = ImGui::GetTextLineHeight();
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const double span = hi_all > lo_all ? hi_all - lo_all : 1;
+  auto x = [&](double v) { return at.x + static_cast<float>((v - lo_all) / span) * width; };
+  const float x0 = x(std::min(low, high)), x1 = std::max(x(std::max(low, high)), x0 + 1);
+  draw->AddRectFilled(ImVec2(x0, at.y + 2), ImVec2(x1, at.y + height - 2), IM_COL32(90, 150, 230, 255));
+  draw->AddLine(ImVec2(x(base), at.y), ImVec2(x(base), at.y + height), IM_COL32(220, 220, 220, 255));
+  ImGui::Dummy(ImVec2(width, height));
+}
+
+}  // namespace
+
+void AppUpdateSensitivity(AppState& app) {
+  SensitivityState& st = app.sensitivity;
+  if (st.for_evaluation == app.evaluations) return;
+  st.for_evaluation = app.evaluations;
+  st.document.clear();
+  if (!app.result.ok) return;
+  st.result = AnalyzeSensitivity(app.scenario);
+  if (st.result.ok) st.document = SensitivityToJson(st.result);
+}
+
+void DrawSensitivity(AppState& app) {
+  if (!app.result.ok) {
+    ImGui::TextDisabled("The scenario is invalid: fix it to see what moves its cost.");
+    return;
+  }
+  AppUpdateSensitivity(app);
+  const SensitivityResult& r = app.sensitivity.result;
+  if (!r.ok) return;
+  ImGui::TextWrapped("What moves the cost per completed job (%s now): each input between documented low and high "
+                     "bounds, everything else kept. Widest swing first; the line marks today's cost.",
+                     Amount(app, r.base_cost).c_str());
+  double lo = r.base_cost, hi = r.base_cost;
+  for (const SensitivityInput& in : r.inputs) lo = std::min({lo, in.low_cost, in.high_cost}), hi = std::max({hi, in.low_cost, in.high_cost});
+  if (!ImGui::BeginTable("tornado", 6, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp))
+    return;
+  for (const char* h : {"input", "low / high", "cost at low", "cost at high", "swing", ""}) ImGui::TableSetupColumn(h);
+  ImGui::TableHeadersRow();
+  for (const SensitivityInput& in : r.inputs) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(in.path);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", in.bound_source);
+    ImGui::TableNextColumn();
+    ImGui::Text("%s / %s%s", FormatNumber(in.low_value, 4).c_str(), FormatNumber(in.high_value, 4).c_str(),
+                in.clipped ? "*" : "");
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(Amount(app, in.low_cost).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(Amount(app, in.high_cost).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(Amount(app, in.swing).c_str());
+    ImGui::TableNextColumn();
+    Bar(in.low_cost, in.high_cost, r.base_cost, lo, hi);
+  }
+  ImGui::EndTable();
+  RecordRect(app, "tornado");
+  ImGui::TextDisabled("Hover an input for the source of its bounds; * a bound limited to the field's range. "
+                      "The exchange rate moves only the parts entered in the other currency.");
+}
+
+}  // namespace gpucost::app
