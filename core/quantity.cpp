@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "format.h"
+
 namespace gpucost {
 namespace {
 
@@ -138,17 +140,7 @@ std::string FormatFieldValue(const FieldSpec& f, double value) {
       if (std::strtod(buf, nullptr) * s.scale == value) return std::string(buf) + s.suffix;
     }
   }
-  if (value == std::floor(value) && a < 1e15) {
-    char digits[32];
-    std::snprintf(digits, sizeof digits, "%.0f", a);
-    std::string grouped = value < 0 ? "-" : "";
-    const int n = static_cast<int>(std::strlen(digits));
-    for (int i = 0; i < n; ++i) {
-      if (i > 0 && (n - i) % 3 == 0) grouped += ',';
-      grouped += digits[i];
-    }
-    return grouped;
-  }
+  if (value == std::floor(value) && a < 1e15) return FormatCount(value);  // "2,048"
   return Shown(value);
 }
 

@@ -13,7 +13,7 @@ void DrawPresets(AppState& app) {
   if (!app.preset_id.empty())
     for (const PresetInfo& p : AppPresets(app))
       if (p.id == app.preset_id) preview = p.title.c_str();
-  ImGui::SetNextItemWidth(std::min(ImGui::GetFontSize() * 22, ImGui::GetContentRegionAvail().x));
+  ImGui::SetNextItemWidth(std::min(ImGui::GetFontSize() * 22, ImGui::GetContentRegionAvail().x - ImGui::GetFontSize() * 6));  // the language button beside it
   const bool open = ImGui::BeginCombo("##presets", preview);
   RecordRect(app, "presets");
   if (!open) return;
