@@ -26,6 +26,7 @@ struct Section {
 };
 const Section kSections[] = {
     {"section.workload", {"workload", nullptr}, true},  // titles: i18n keys
+    {"section.model", {"model", nullptr}, false},       // mixture of experts, fine-tuning (issue 18)
     {"section.hardware", {"hardware", "parallel"}, true},
     {"section.reliability", {"reliability", nullptr}, false},
     {"section.pricing", {"pricing", nullptr}, false},
