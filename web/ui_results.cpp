@@ -59,7 +59,9 @@ bool BlockedHeadline(AppState& app) {
   const BlockingState b = FindBlockingState(app.scenario, app.result);
   if (!b.blocked) return false;
   ImGui::SetWindowFontScale(1.35f);
+  ImGui::PushTextWrapPos(0);
   ImGui::TextColored(kErrorColor, "Not priced: the job cannot run as described");
+  ImGui::PopTextWrapPos();
   ImGui::SetWindowFontScale(1.0f);
   RecordRect(app, "headline");
   ImGui::PushTextWrapPos(0);
@@ -87,7 +89,9 @@ void Headline(AppState& app) {
   const VatLines vat = VatBreakdown(app.scenario, r);
   const std::string headline = TrFormat("results.headline", {FormatDisplayMoney(r, r.expected_usd), Tr(VatHeadlineKey(vat))});
   ImGui::SetWindowFontScale(1.35f);
+  ImGui::PushTextWrapPos(0);  // a phone: the price and its VAT note wrap rather than run off the screen
   ImGui::TextUnformatted(headline.c_str());
+  ImGui::PopTextWrapPos();
   ImGui::SetWindowFontScale(1.0f);
   RecordRect(app, "headline");
   RecordText(app, "headline", headline);

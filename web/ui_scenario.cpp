@@ -26,13 +26,13 @@ struct Section {
 };
 const Section kSections[] = {
     {"section.workload", {"workload", nullptr}, true},  // titles: i18n keys
-    {"section.model", {"model", nullptr}, false},       // mixture of experts, fine-tuning (issue 18)
     {"section.hardware", {"hardware", "parallel"}, true},
     {"section.reliability", {"reliability", nullptr}, false},
     {"section.pricing", {"pricing", nullptr}, false},
     {"section.storage", {"storage", nullptr}, false},
     {"section.ownership", {"ownership", nullptr}, false},
     {"section.provider", {"provider", nullptr}, false},
+    {"section.model", {"model", nullptr}, false},  // mixture of experts, fine-tuning (issue 18)
     {"inference.section", {"inference", nullptr}, true},  // last (kInferenceSection); for workload.kind = inference only
 };
 constexpr int kSectionCount = sizeof(kSections) / sizeof(kSections[0]);
