@@ -38,7 +38,14 @@ FleetInputs FleetFromScenario(const AppState& app) {
 }
 
 void PlanTable(const AppState& app, const FleetResult& r) {
-  if (!ImGui::BeginTable("fleet_parts", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp))
+  // Columns as wide as their figures; a narrow screen scrolls the table sideways instead of cutting them.
+  int rows = 1;  // the total
+  for (int i = 0; i < kFleetPartCount; ++i)
+    rows += r.all_on_demand.usd[i] != 0 || r.cloud.usd[i] != 0 || r.hybrid.usd[i] != 0;
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float height = (ImGui::GetTextLineHeight() + style.CellPadding.y * 2) * (rows + 1) + style.ScrollbarSize + 4;
+  if (!ImGui::BeginTable("fleet_parts", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit |
+                                               ImGuiTableFlags_ScrollX, ImVec2(0, height)))
     return;
   for (const char* h : {"part", "all on-demand", "cloud plan", "hybrid plan"}) ImGui::TableSetupColumn(h);
   ImGui::TableHeadersRow();
@@ -80,25 +87,28 @@ void DrawFleet(AppState& app) {
                      "on spot, under 1- and 3-year commitments and on owned hardware. The plan buys the "
                      "commitments that cost least, paid whether used or not.");
   const float w = ImGui::GetFontSize() * 7;
+  const auto same_line = [&app] { if (!AppNarrow(app)) ImGui::SameLine(); };  // a phone: one input per line
   ImGui::SetNextItemWidth(w);
   if (ImGui::InputInt("months", &st.months, 0, 0)) st.months = std::clamp(st.months, 1, kMaxFleetMonths), st.stale = true;
-  ImGui::SameLine();
+  same_line();
   ImGui::SetNextItemWidth(w);
   if (ImGui::InputDouble("baseline GPUs (0: the scenario's)", &st.baseline_gpus, 0, 0, "%.0f"))
     st.baseline_gpus = std::clamp(st.baseline_gpus, 0.0, kMaxFleetGpus), st.stale = true;
   ImGui::SetNextItemWidth(w);
   if (ImGui::InputDouble("burst GPUs", &st.burst_gpus, 0, 0, "%.0f")) st.burst_gpus = std::clamp(st.burst_gpus, 0.0, kMaxFleetGpus), st.stale = true;
-  ImGui::SameLine();
+  same_line();
   ImGui::SetNextItemWidth(w);
   if (ImGui::InputInt("from month", &st.burst_start_month, 0, 0)) st.burst_start_month = std::clamp(st.burst_start_month, 1, kMaxFleetMonths), st.stale = true;
-  ImGui::SameLine();
+  same_line();
   ImGui::SetNextItemWidth(w);
   if (ImGui::InputInt("for months", &st.burst_months, 0, 0)) st.burst_months = std::clamp(st.burst_months, 0, kMaxFleetMonths), st.stale = true;
   AppUpdateFleet(app);
   const FleetResult& r = st.result;
   if (!r.ok) return;
+  ImGui::PushTextWrapPos(0);
   ImGui::Text("%s GPU-hours of demand; burst at %s per GPU-hour (%s on spot)", FormatCount(r.demand_gpu_hours).c_str(),
               FormatDisplayMoney(app.result, r.burst_usd_per_gpu_hour).c_str(), FormatPercent(r.spot_share_of_burst).c_str());
+  ImGui::PopTextWrapPos();
   PlanTable(app, r);
   RecordRect(app, "fleet_table");
   const double all = r.all_on_demand.total_usd;
