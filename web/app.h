@@ -322,7 +322,8 @@ bool AppShowView(AppState& app, const std::string& name);
 // those fields as from the model. Returns "" or an error naming the unknown id.
 void DrawModelPicker(AppState& app);
 std::string AppLoadModel(AppState& app, const std::string& id);
-void DrawInferenceResults(AppState& app);  // ui_inference.cpp; DrawResults calls it for inference scenarios
+void DrawInferenceResults(AppState& app);
+void DrawWarnings(const Result& r);  // ui_results.cpp: the result's warnings (training and serving)  // ui_inference.cpp; DrawResults calls it for inference scenarios
 // An inference scenario's editor leaves out the fields only training uses (tokens, layout, checkpoints...).
 bool InferenceHidesField(const Scenario& s, const char* path);
 // Starts the layout search for the current scenario (what the Layouts view's button does).

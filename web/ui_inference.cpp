@@ -20,7 +20,6 @@ namespace {
 
 const ImVec4 kErrorColor(1.0f, 0.45f, 0.35f, 1.0f);
 const ImVec4 kOkColor(0.5f, 0.85f, 0.55f, 1.0f);
-const ImVec4 kWarnColor(1.0f, 0.8f, 0.35f, 1.0f);
 
 // Money that may be a fraction of a cent (per request), in the result's display currency.
 std::string SmallMoney(const Result& r, double usd) { return FormatSmallMoney(usd * r.display_per_usd, r.display_currency); }
@@ -157,15 +156,6 @@ void Frontier(AppState& app) {
   ImGui::PopTextWrapPos();
 }
 
-void Warnings(const Result& r) {
-  if (r.warnings.count == 0) return;
-  ImGui::Spacing();
-  ImGui::TextUnformatted(Tr("eval.warnings"));
-  ImGui::PushTextWrapPos(0);
-  for (int i = 0; i < r.warnings.count; ++i) ImGui::TextColored(kWarnColor, "- %s", r.warnings.text[i]);
-  ImGui::PopTextWrapPos();
-}
-
 // Fields a serving scenario does not read (inference.cpp): training's work, layout, checkpoints, tasks.
 constexpr const char* kTrainingOnlyPrefixes[] = {
     "workload.tokens", "workload.flops", "workload.precision", "workload.seq_len", "workload.input_bytes",
@@ -190,7 +180,7 @@ void DrawInferenceResults(AppState& app) {
   Figures(app);
   Money(app);
   Frontier(app);
-  Warnings(app.result);
+  DrawWarnings(app.result);
 }
 
 }  // namespace gpucost::app

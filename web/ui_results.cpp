@@ -223,22 +223,15 @@ void StepTimeParts(const Result& r) {
   const StepTime& st = r.step;
   if (!st.ok()) return;
   const char* labels[] = {Tr("step.compute"), Tr("step.memory_bound"), Tr("step.recompute"), Tr("step.tp_comm"),
-                          Tr("step.pp_comm"), Tr("step.dp_comm"), Tr("step.bubble"), Tr("step.optimizer")};
+                          Tr("step.pp_comm"), Tr("step.dp_comm"), Tr("step.bubble"), Tr("step.optimizer"),
+                          Tr("step.ep_comm")};
   const double seconds[] = {st.compute_seconds, st.memory_bound_seconds, st.recompute_seconds, st.tp_comm_seconds,
-                            st.pp_comm_seconds, st.dp_comm_seconds, st.bubble_seconds, st.optimizer_seconds};
+                            st.pp_comm_seconds, st.dp_comm_seconds, st.bubble_seconds, st.optimizer_seconds,
+                            st.ep_comm_seconds};
   ImGui::Spacing();
   ImGui::TextUnformatted(TrFormat("step.title", {FormatSeconds(st.seconds), FormatPercent(st.mfu), FormatPercent(st.hfu),
                                                  FormatCount(st.tokens_per_second)}).c_str());
-  chart::DrawStackedBar("step", seconds, labels, nullptr, 8, FormatSeconds, ImGui::GetFrameHeight());
-}
-
-void Warnings(const Result& r) {
-  if (r.warnings.count == 0) return;
-  ImGui::Spacing();
-  ImGui::TextUnformatted(Tr("eval.warnings"));
-  ImGui::PushTextWrapPos(0);
-  for (int i = 0; i < r.warnings.count; ++i) ImGui::TextColored(kWarnColor, "- %s", r.warnings.text[i]);
-  ImGui::PopTextWrapPos();
+  chart::DrawStackedBar("step", seconds, labels, nullptr, 9, FormatSeconds, ImGui::GetFrameHeight());
 }
 
 void Problems(const AppState& app) {
@@ -260,7 +253,7 @@ void DrawResults(AppState& app) {
   if (BlockedHeadline(app)) {  // no price: what blocks it, and the details that explain it
     MemoryFit(r);
     StepTimeParts(r);
-    Warnings(r);
+    DrawWarnings(r);
     return;
   }
   Headline(app);
@@ -272,7 +265,16 @@ void DrawResults(AppState& app) {
   Breakdown("time", Tr("results.where_time"), r.time_hours, r.expected_hours, FormatHours);
   MemoryFit(r);
   StepTimeParts(r);
-  Warnings(r);
+  DrawWarnings(r);
+}
+
+void DrawWarnings(const Result& r) {
+  if (r.warnings.count == 0) return;
+  ImGui::Spacing();
+  ImGui::TextUnformatted(Tr("eval.warnings"));
+  ImGui::PushTextWrapPos(0);
+  for (int i = 0; i < r.warnings.count; ++i) ImGui::TextColored(kWarnColor, "- %s", r.warnings.text[i]);
+  ImGui::PopTextWrapPos();
 }
 
 }  // namespace gpucost::app
