@@ -424,6 +424,11 @@ std::string FormatKrw(double v) {  // short, for chart axes and bars: "₩1.23B"
   return buf;
 }
 
+namespace {
+std::string FormatUsdShort(double v) { return FormatUsd(v); }
+}  // namespace
+MoneyFormat ShortMoneyFormat(const Result& r) { return DisplaysKrw(r) ? FormatKrw : FormatUsdShort; }
+
 std::string FormatDisplayMoney(const Result& r, double usd) {  // core/format.h: ₩303,041,850 / 3억 304만 원
   return FormatMoney(usd * r.display_per_usd, r.display_currency);
 }

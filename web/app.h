@@ -242,6 +242,9 @@ std::string ShortLabel(const std::string& label, std::size_t max_chars);
 // Money in the result's display currency, in the page's language (FormatMoney: "₩303,041,850", "3억 304만 원").
 std::string FormatDisplayMoney(const Result& r, double usd);
 std::string FormatKrw(double krw);  // short, for charts: "₩1.23B" / "3.03억"
+// The short money formatter for the result's display currency (chart axes, bars): FormatKrw or FormatUsd.
+using MoneyFormat = std::string (*)(double);
+MoneyFormat ShortMoneyFormat(const Result& r);
 bool DisplaysKrw(const Result& r);
 
 // Remembers text drawn under `id` (static storage) for tests (window.gpucost.drawnText).

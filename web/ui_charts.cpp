@@ -32,9 +32,7 @@ std::string FormatGpus(double v) { return FormatCount(v); }
 std::string FormatHours(double v) { return FormatDuration(v); }
 std::string FormatMinutes(double v) { return (std::fabs(v) >= 1000 ? FormatCount(v) : FormatNumber(v, 3)) + " min"; }
 std::string FormatPct(double v) { return FormatPercent(v); }
-std::string FormatUsdValue(double v) { return FormatUsd(v); }
 std::string FormatTokensPerS(double v) { return FormatCount(v); }
-chart::Formatter MoneyFormatter(const Result& r) { return DisplaysKrw(r) ? FormatKrw : FormatUsdValue; }
 
 void ResetSweep(Sweep& sw) {
   sw.x.clear();
@@ -142,7 +140,7 @@ void GpuCharts(AppState& app) {
   const chart::Axis xa = chart::FitAxis(x.data(), n, true, false);
   const chart::Series cost{Tr("chart.cost_per_job_series"), x.data(), money.data(), n, chart::PaletteColor(0)};
   chart::DrawLineChart({"cost_vs_gpus", Tr("chart.cost_vs_gpus"), xa, chart::FitAxis(money.data(), n, false, true),
-                        FormatGpus, MoneyFormatter(app.result), &cost, 1, markers, marker_count},
+                        FormatGpus, ShortMoneyFormat(app.result), &cost, 1, markers, marker_count},
                        ImVec2(0, height));
   RecordRect(app, "chart_cost_vs_gpus");
   const chart::Series time{Tr("chart.expected_time_series"), x.data(), hours.data(), n, chart::PaletteColor(5)};
@@ -184,7 +182,7 @@ void IntervalChart(AppState& app) {
   chart::DrawLineChart({"cost_vs_interval", Tr("chart.cost_vs_interval"),
                         chart::FitAxis(c.interval.x.data(), n, true, false),
                         chart::FitAxis(c.interval.money.data(), n, false, false), FormatMinutes,
-                        MoneyFormatter(r), &cost, 1, markers, 2},
+                        ShortMoneyFormat(r), &cost, 1, markers, 2},
                        ImVec2(0, ImGui::GetTextLineHeight() * 14));
   RecordRect(app, "chart_cost_vs_interval");
 }
@@ -265,7 +263,7 @@ void MonteCarloCharts(AppState& app) {
               static_cast<unsigned long long>(s.seed), FormatDisplayMoney(r, s.cost_usd.p50).c_str(),
               FormatDisplayMoney(r, s.cost_usd.p90).c_str(), FormatDuration(s.time_hours.p50).c_str(),
               FormatDuration(s.time_hours.p90).c_str(), mc.stale ? " (scenario changed since)" : "");
-  Histogram("mc_cost", Tr("chart.mc_cost"), s.cost_hist, s.cost_usd, s.closed_form_usd, MoneyFormatter(r),
+  Histogram("mc_cost", Tr("chart.mc_cost"), s.cost_hist, s.cost_usd, s.closed_form_usd, ShortMoneyFormat(r),
             r.display_per_usd);
   RecordRect(app, "chart_mc_cost");
   Histogram("mc_time", Tr("chart.mc_time"), s.time_hist, s.time_hours, s.closed_form_hours, FormatHours, 1);
@@ -298,7 +296,7 @@ void BuyVsCloudChart(AppState& app) {
   std::copy(cloud, cloud + kPoints, ys + kPoints);
   chart::DrawLineChart({"buy_vs_cloud", Tr(DisplaysKrw(app.result) ? "chart.buy_vs_cloud_krw" : "chart.buy_vs_cloud"),
                         chart::Axis{0, 1, false}, chart::FitAxis(ys, 2 * kPoints, true, false), FormatPct,
-                        MoneyFormatter(app.result), series, 2, markers,
+                        ShortMoneyFormat(app.result), series, 2, markers,
                         t.break_even_utilization <= 1 ? 2 : 1},
                        ImVec2(0, ImGui::GetTextLineHeight() * 14));
   RecordRect(app, "chart_buy_vs_cloud");

@@ -95,8 +95,6 @@ void Figures(AppState& app) {
     ImGui::TextColored(kErrorColor, "%s", Tr("inference.target_missed"));
 }
 
-std::string MoneyKrw(double v) { return FormatKrw(v); }
-std::string MoneyUsd(double v) { return FormatUsd(v); }
 
 void Money(AppState& app) {
   const Result& r = app.result;
@@ -111,7 +109,7 @@ void Money(AppState& app) {
   }
   ImGui::Spacing();
   ImGui::Text("%s: %s", Tr("inference.money"), FormatDisplayMoney(r, r.expected_usd).c_str());
-  chart::DrawStackedBar("inference_money", values, labels, colors, n, DisplaysKrw(r) ? MoneyKrw : MoneyUsd,
+  chart::DrawStackedBar("inference_money", values, labels, colors, n, ShortMoneyFormat(r),
                         ImGui::GetFrameHeight());
   RecordRect(app, "inference_money");
 }
@@ -147,7 +145,7 @@ void Frontier(AppState& app) {
                 static_cast<long long>(s.inference.slo.percentile));
   ImGui::Spacing();
   chart::DrawLineChart({"inference_frontier", title, chart::FitAxis(all_x, st.count + 1, false, false),
-                        chart::FitAxis(ys, st.count, true, false), MsValue, DisplaysKrw(r) ? MoneyKrw : MoneyUsd, series, 1,
+                        chart::FitAxis(ys, st.count, true, false), MsValue, ShortMoneyFormat(r), series, 1,
                         markers, target > 0 ? 1 : 0},
                        ImVec2(0, ImGui::GetTextLineHeight() * 14));
   RecordRect(app, "chart_inference_frontier");

@@ -21,7 +21,6 @@ const ImVec4 kWarnColor(1.0f, 0.8f, 0.35f, 1.0f);
 
 std::string FormatGpuHours(double v) { return FormatCount(v) + " " + Tr("unit.gpu_h"); }
 std::string FormatHours(double v) { return FormatDuration(v); }
-std::string FormatUsdValue(double v) { return FormatUsd(v); }
 
 // One headline row: label and value whole (their columns fit them), the note wrapped in what is left. The
 // label (a literal) names the row's rectangles for the clipping checks.
@@ -259,7 +258,7 @@ void DrawResults(AppState& app) {
   Headline(app);
   ImGui::Spacing();
   NormalVsExpected(app);
-  Breakdown("money", Tr("results.where_money"), r.cost_usd, r.expected_usd, DisplaysKrw(r) ? FormatKrw : FormatUsdValue,
+  Breakdown("money", Tr("results.where_money"), r.cost_usd, r.expected_usd, ShortMoneyFormat(r),
             r.display_per_usd);
   Breakdown("gpu_hours", Tr("results.where_gpu_hours"), r.gpu_hours, r.billed_gpu_hours, FormatGpuHours);
   Breakdown("time", Tr("results.where_time"), r.time_hours, r.expected_hours, FormatHours);
