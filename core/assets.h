@@ -13,7 +13,12 @@ struct EmbeddedAsset {
 // Table ending with {nullptr, nullptr, 0}.
 extern const EmbeddedAsset kEmbeddedAssets[];
 
-// The asset at `path`, or nullptr.
+// The string tables of the languages other than English (i18n/ko.json ...), in a table of their own that every
+// program links except the page, which fetches a language's table when it is first needed and installs it
+// with InstallLanguageTable (i18n.h). Declared weak: a program without it sees a null table.
+extern const EmbeddedAsset kLanguageAssets[] __attribute__((weak));
+
+// The asset at `path` (from either table), or nullptr.
 const EmbeddedAsset* FindAsset(const char* path);
 
 }  // namespace gpucost

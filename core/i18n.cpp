@@ -15,31 +15,49 @@ const char* const kCodes[] = {"en", "ko"};
 
 using Table = std::map<std::string, std::string, std::less<>>;
 
-// The table of one language, parsed from its embedded asset on first use. Keys starting with "_" are notes
-// for translators (e.g. "_about") and are not part of the table.
+Table g_tables[static_cast<int>(Lang::kCount)];
+bool g_read[static_cast<int>(Lang::kCount)] = {};
+
+// Keys starting with "_" are notes for translators (e.g. "_about") and are not part of the table.
+bool ParseTable(const char* begin, const char* end, Table* out) {
+  const nlohmann::json j = nlohmann::json::parse(begin, end, nullptr, false);
+  if (!j.is_object()) return false;
+  out->clear();
+  for (auto it = j.begin(); it != j.end(); ++it)
+    if (it.value().is_string() && !it.key().empty() && it.key()[0] != '_')
+      (*out)[it.key()] = it.value().get<std::string>();
+  return true;
+}
+
+// The table of one language, parsed from its embedded asset on first use (empty until installed when the
+// program does not embed it: the page).
 const Table& TableOf(Lang lang) {
-  static Table tables[static_cast<int>(Lang::kCount)];
-  static bool read[static_cast<int>(Lang::kCount)] = {};
   const int i = static_cast<int>(lang);
-  if (!read[i]) {
-    read[i] = true;
+  if (!g_read[i]) {
+    g_read[i] = true;
     const std::string path = std::string("i18n/") + kCodes[i] + ".json";
-    if (const EmbeddedAsset* a = FindAsset(path.c_str())) {
-      const nlohmann::json j = nlohmann::json::parse(a->data, a->data + a->size, nullptr, false);
-      if (j.is_object())
-        for (auto it = j.begin(); it != j.end(); ++it)
-          if (it.value().is_string() && !it.key().empty() && it.key()[0] != '_')
-            tables[i][it.key()] = it.value().get<std::string>();
-    }
+    if (const EmbeddedAsset* a = FindAsset(path.c_str())) ParseTable(a->data, a->data + a->size, &g_tables[i]);
   }
-  return tables[i];
+  return g_tables[i];
 }
 
 }  // namespace
 
 void SetLanguage(Lang lang) { g_lang = lang; }
+
+bool HasLanguageTable(Lang lang) { return !TableOf(lang).empty(); }
+
+bool InstallLanguageTable(Lang lang, const std::string& json_text) {
+  Table table;
+  if (!ParseTable(json_text.data(), json_text.data() + json_text.size(), &table)) return false;
+  const int i = static_cast<int>(lang);
+  g_tables[i] = std::move(table);
+  g_read[i] = true;
+  return true;
+}
 Lang CurrentLanguage() { return g_lang; }
 const char* LanguageCode(Lang lang) { return kCodes[static_cast<int>(lang)]; }
+const char* LanguageAutonym(Lang lang) { return lang == Lang::kKo ? "한국어" : "English"; }
 
 bool ParseLanguage(const std::string& text, Lang* out) {
   std::string code;  // the language part: up to '-', '_', '.' or '@'

@@ -17,10 +17,18 @@ enum class Lang : int { kEn = 0, kKo, kCount };
 
 // The language of human output in this process (the page's choice, the CLI's --lang). Default English.
 void SetLanguage(Lang lang);
+
+// Whether a language's string table is there (English always; others are embedded except in the page, which
+// fetches them: assets.h). InstallLanguageTable: a table's JSON text (assets/i18n/<code>.json); false when it
+// is not a JSON object (the table is then unchanged).
+bool HasLanguageTable(Lang lang);
+bool InstallLanguageTable(Lang lang, const std::string& json_text);
 Lang CurrentLanguage();
 
 // "en", "ko" (ISO 639-1 code of a language).
 const char* LanguageCode(Lang lang);
+// The language named in itself ("English", "한국어"), for the switch: known before its string table arrives.
+const char* LanguageAutonym(Lang lang);
 // Reads a language tag or a POSIX locale: "ko", "ko-KR", "ko_KR.UTF-8", "en_US", "C". False if unknown.
 bool ParseLanguage(const std::string& text, Lang* out);
 // The language a POSIX environment asks for: LC_ALL, else LC_MESSAGES, else LANG (each as getenv gives it,

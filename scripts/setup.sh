@@ -8,7 +8,7 @@ say() { [[ ${GPUCOST_SETUP_VERBOSE:-0} == 1 ]] && printf 'setup: %s\n' "$*" >&2 
 die() { printf 'setup: %s\n' "$*" >&2; exit 1; }
 
 packages=(cmake g++ make ninja-build ccache clang libclang-rt-14-dev emscripten libglfw3-dev xvfb xauth libgl1-mesa-dri nlohmann-json3-dev doctest-dev
-          chromium nodejs npm xz-utils dpkg-dev fonts-nanum python3-fonttools)
+          chromium nodejs npm node-terser xz-utils dpkg-dev fonts-nanum python3-fonttools)
 missing=()
 for p in "${packages[@]}"; do
   # Node.js may come from elsewhere than Debian; any working node/npm will do.

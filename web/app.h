@@ -263,6 +263,8 @@ void AppSetLanguage(AppState& app, Lang lang);  // switches now, remembers the c
 void DrawLanguageSwitch(AppState& app);         // "한국어" / "English" button
 // Adds the Korean fonts that have arrived to the atlas being built (AppApplyUiScale calls it).
 void AppAddFonts(float scale);
+// A string table fetched by the page has arrived (platform::RequestLanguageTable): install it, draw again.
+void AppLanguageTablesArrived(AppState& app);
 // Asks for the 2,350-syllable font when text on the page (scenario names) has Hangul the atlas cannot draw.
 void AppFontsFollowText(AppState& app);
 // Code points of `lang`'s string table (and ₩) that the current font atlas cannot draw, ascending.

@@ -33,26 +33,39 @@ bool AtlasDraws(unsigned cp) {
   return cp < 0x80 || (font && cp <= 0xFFFF && font->FindGlyphNoFallback(static_cast<ImWchar>(cp)) != nullptr);
 }
 
+// A language's strings: installed from what the page fetched, else asked for (English and, natively, every
+// language are embedded; until Korean arrives the page draws English).
+void NeedStrings(Lang lang) {
+  if (HasLanguageTable(lang)) return;
+  const std::string text = platform::LanguageTableText(LanguageCode(lang));
+  if (text.empty() || !InstallLanguageTable(lang, text)) platform::RequestLanguageTable(LanguageCode(lang));
+}
+
 }  // namespace
+
+void AppLanguageTablesArrived(AppState& app) {
+  NeedStrings(Lang::kKo);
+  app.dirty = true;
+}
 
 void AppInitLanguage(AppState& app) {
   Lang lang = Lang::kEn;
   if (!ParseLanguage(platform::StoredLanguage(), &lang)) ParseLanguage(platform::HostLanguage(), &lang);
   SetLanguage(lang);
   app.dirty = true;
-  if (lang == Lang::kKo) platform::RequestFont("ko-ui.ttf");
+  if (lang == Lang::kKo) platform::RequestFont("ko-ui.ttf"), NeedStrings(lang);
 }
 
 void AppSetLanguage(AppState& app, Lang lang) {
   SetLanguage(lang);
   platform::StoreLanguage(LanguageCode(lang));
-  if (lang == Lang::kKo) platform::RequestFont("ko-ui.ttf");
+  if (lang == Lang::kKo) platform::RequestFont("ko-ui.ttf"), NeedStrings(lang);
   app.dirty = true;  // results hold translated warnings: evaluate again (the scenario itself is unchanged)
 }
 
 void DrawLanguageSwitch(AppState& app) {
   const Lang other = CurrentLanguage() == Lang::kKo ? Lang::kEn : Lang::kKo;
-  const char* label = Tr(other, "lang.name");  // each language named in itself
+  const char* label = LanguageAutonym(other);  // each language named in itself
   if (other == Lang::kKo && !AtlasDraws(0xD55C)) label = "Korean";  // until ko-min.ttf has arrived
   ImGui::PushID("lang");
   if (ImGui::SmallButton(label)) AppSetLanguage(app, other);

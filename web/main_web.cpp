@@ -137,6 +137,7 @@ void SyncCanvasSize() {
 // Korean input (index.html's hidden #ime-input): focused while ImGui wants text, placed at the text cursor so
 // the IME's candidate window appears there; the committed text arrives through gpucost_ime_commit().
 bool g_fonts_changed = false;  // a font arrived (gpucostFetchFont): rebuild the atlas before the next frame
+bool g_strings_changed = false;  // a string table arrived (gpucostFetchStrings): install it
 bool g_ime_focused = false;
 EM_JS(void, gpucost_js_ime_focus, (int on), {
   var ime = document.getElementById('ime-input');
@@ -162,6 +163,10 @@ void Frame() {
     g_fonts_changed = false;
     BuildFonts(static_cast<float>(g_dpr > 0 ? g_dpr : emscripten_get_device_pixel_ratio()));
     g_wake_frames = 3;
+  }
+  if (g_strings_changed) {
+    g_strings_changed = false;
+    gpucost::app::AppLanguageTablesArrived(g_app);
   }
   static bool renderer_error_shown = false;  // a failed shader program: say so once, where errors show
   if (!renderer_error_shown && *gpucost::web::RendererError()) {
@@ -243,6 +248,10 @@ EMSCRIPTEN_KEEPALIVE int gpucost_show(const char* name) {
 // Language and fonts (app_lang.cpp): window.gpucost.lang(), setLang(code), missingGlyphs(), fonts().
 EMSCRIPTEN_KEEPALIVE void gpucost_fonts_changed() {
   g_fonts_changed = true;
+  g_wake_frames = 3;
+}
+EMSCRIPTEN_KEEPALIVE void gpucost_strings_changed() {
+  g_strings_changed = true;
   g_wake_frames = 3;
 }
 EMSCRIPTEN_KEEPALIVE const char* gpucost_lang() { return gpucost::LanguageCode(gpucost::CurrentLanguage()); }

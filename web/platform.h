@@ -42,6 +42,13 @@ std::string PageAddress();
 std::string FontBytes(const char* name);
 void RequestFont(const char* name);
 
+// A language's string table (assets/i18n/<code>.json) where the program does not embed it (the page, to keep
+// its first load light: core/assets.h). LanguageTableText: its text once it has arrived ("" before, and
+// natively, where every table is embedded). RequestLanguageTable: starts fetching it (once); the page installs
+// it when it arrives (AppLanguageTablesArrived).
+std::string LanguageTableText(const char* code);
+void RequestLanguageTable(const char* code);
+
 // The user's language choice, kept by the host (localStorage in the browser; "" when none), and the host's
 // own preference (navigator.language, $LANG): the page picks Korean when either says Korean.
 std::string StoredLanguage();

@@ -61,6 +61,9 @@ EM_JS(void, gpucost_js_set_fragment, (const char* fragment), {
 // Fonts: index.html's gpucostFetchFont() fetches web/fonts/NAME once and writes it to /fonts/NAME in the module's
 // file system, then calls _gpucost_fonts_changed() (the main loop rebuilds the atlas).
 EM_JS(void, gpucost_js_request_font, (const char* name), { gpucostFetchFont(UTF8ToString(name)); });
+// String tables: gpucostFetchStrings() fetches i18n/CODE.json once, writes it to /i18n/CODE.json and calls
+// _gpucost_strings_changed().
+EM_JS(void, gpucost_js_request_strings, (const char* code), { gpucostFetchStrings(UTF8ToString(code)); });
 EM_JS(void, gpucost_js_store_language, (const char* code), {
   try { localStorage.setItem('gpucost.lang', UTF8ToString(code)); } catch (e) {}
   document.documentElement.lang = UTF8ToString(code);
@@ -126,6 +129,16 @@ std::string FontBytes(const char* name) {
   return bytes;
 }
 void RequestFont(const char* name) { gpucost_js_request_font(name); }
+std::string LanguageTableText(const char* code) {
+  std::FILE* f = std::fopen((std::string("/i18n/") + code + ".json").c_str(), "rb");
+  if (!f) return "";
+  std::string text;
+  char buf[65536];
+  for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) text.append(buf, n);
+  std::fclose(f);
+  return text;
+}
+void RequestLanguageTable(const char* code) { gpucost_js_request_strings(code); }
 std::string StoredLanguage() { return TakeStaged(gpucost_js_stage_language(1)); }
 void StoreLanguage(const char* code) { gpucost_js_store_language(code); }
 std::string HostLanguage() { return TakeStaged(gpucost_js_stage_language(0)); }

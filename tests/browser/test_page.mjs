@@ -29,7 +29,10 @@ for (const dpr of [1, 2]) {
             `canvas backbuffer ${canvas.w}x${canvas.h} matches CSS ${canvas.cssW}x${canvas.cssH} x dpr ${dpr}`);
       const result = JSON.parse(await page.evaluate(() => window.gpucost.result()));
       check(result.ok === true && result.cost.expected_usd > 0, 'result() returns the evaluated default scenario');
-      // Idle: no input, no work -> no frames drawn.
+      // Idle: no input, no work -> no frames drawn (once what loads after the first frame has arrived: a font
+      // that arrives redraws once).
+      await page.waitForTimeout(300);
+      await page.evaluate(() => window.gpucost.loaded());
       await page.waitForTimeout(300);
       const f1 = await page.evaluate(() => window.gpucost.frames());
       await page.waitForTimeout(700);

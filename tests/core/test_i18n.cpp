@@ -79,6 +79,22 @@ TEST_CASE("i18n: the embedded tables are the files in assets/i18n") {
   }
 }
 
+TEST_CASE("i18n: a string table installed at run time (the page fetches Korean) replaces the one there") {
+  // Every program but the page embeds Korean (kLanguageAssets); the page installs the fetched file.
+  REQUIRE(HasLanguageTable(Lang::kKo));
+  const std::string text = test::ReadFile(test::AssetPath("i18n/ko.json"));
+  CHECK_FALSE(InstallLanguageTable(Lang::kKo, "not json"));
+  CHECK(std::string(Tr(Lang::kKo, "eval.cost_per_job")) == "완료된 작업당 비용");  // a refused table changes nothing
+  REQUIRE(InstallLanguageTable(Lang::kKo, R"({"eval.cost_per_job": "작업당"})"));
+  CHECK(std::string(Tr(Lang::kKo, "eval.cost_per_job")) == "작업당");
+  CHECK(std::string(Tr(Lang::kKo, "eval.cost_per_job_x")) == "eval.cost_per_job_x");
+  CHECK(std::string(Tr(Lang::kKo, "lang.name")) == "English");  // a key the table lacks falls back to English
+  REQUIRE(InstallLanguageTable(Lang::kKo, text));
+  CHECK(std::string(Tr(Lang::kKo, "eval.cost_per_job")) == "완료된 작업당 비용");
+  for (Lang lang : {Lang::kEn, Lang::kKo})  // the switch names a language before its table has arrived
+    CHECK(std::string(LanguageAutonym(lang)) == Tr(lang, "lang.name"));
+}
+
 TEST_CASE("i18n: lookup, fallback and placeholders") {
   LanguageScope ko(Lang::kKo);
   CHECK(std::string(Tr("eval.cost_per_job")) == "완료된 작업당 비용");
