@@ -1,5 +1,6 @@
 #include "format.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -9,29 +10,33 @@
 namespace gpucost {
 namespace {
 
-std::string Grouped(double v) {
+std::string Grouped(double v, int decimals = 0) {  // "1,234" / "1,234.5"
   char digits[64];
-  std::snprintf(digits, sizeof digits, "%.0f", std::fabs(v));
+  std::snprintf(digits, sizeof digits, "%.*f", decimals, std::fabs(v));
+  const char* dot = std::strchr(digits, '.');
+  const int n = dot ? static_cast<int>(dot - digits) : static_cast<int>(std::strlen(digits));
   std::string out;
-  const int n = static_cast<int>(std::strlen(digits));
   for (int i = 0; i < n; ++i) {
     if (i > 0 && (n - i) % 3 == 0) out += ',';
     out += digits[i];
   }
-  return (v < 0 ? "-" : "") + out;
+  return (v < 0 ? "-" : "") + out + (dot ? dot : "");
 }
 
-std::string Scaled(double v, const char* prefix) {
+std::string Scaled(double v, const char* prefix, int significant = 3) {
   if (!std::isfinite(v)) return "n/a";
   const double a = std::fabs(v);
   const std::string sign = v < 0 ? "-" : "";  // "-$7,901", not "$-7,901"
   char buf[64];
   if (a >= 1e15) return std::string(v < 0 ? "less than -" : "more than ") + prefix + "1,000T";  // never "6.76e+14T"
-  if (a >= 1e12) std::snprintf(buf, sizeof buf, "%.3gT", a / 1e12);
-  else if (a >= 1e9) std::snprintf(buf, sizeof buf, "%.3gB", a / 1e9);
-  else if (a >= 1e6) std::snprintf(buf, sizeof buf, "%.3gM", a / 1e6);
-  else if (a >= 999.5) return sign + prefix + Grouped(a);  // separators from four digits: $7,901 beside $12,383
-  else if (a >= 100) std::snprintf(buf, sizeof buf, "%.0f", a);
+  if (a >= 1e12) std::snprintf(buf, sizeof buf, "%.*gT", significant, a / 1e12);
+  else if (a >= 1e9) std::snprintf(buf, sizeof buf, "%.*gB", significant, a / 1e9);
+  else if (a >= 1e6) std::snprintf(buf, sizeof buf, "%.*gM", significant, a / 1e6);
+  else if (a >= 999.5) {  // separators from four digits: $7,901 beside $12,383; cents only when more digits are asked
+    const int whole_digits = static_cast<int>(std::floor(std::log10(a))) + 1;
+    return sign + prefix + Grouped(a, std::clamp(significant - whole_digits, 0, 2));
+  }
+  else if (a >= 100) std::snprintf(buf, sizeof buf, "%.*f", std::clamp(significant - 3, 0, 2), a);
   else std::snprintf(buf, sizeof buf, "%.2f", a);
   return sign + prefix + buf;
 }
@@ -39,6 +44,7 @@ std::string Scaled(double v, const char* prefix) {
 }  // namespace
 
 std::string FormatUsd(double usd) { return Scaled(usd, "$"); }
+std::string FormatUsd(double usd, int significant) { return Scaled(usd, "$", significant); }
 
 std::string FormatKrwGrouped(double krw) {
   if (!std::isfinite(krw)) return "n/a";
@@ -92,9 +98,11 @@ std::string FormatSmallMoney(double amount, const char* currency) {
   return buf;
 }
 
-std::string FormatDuration(double hours) {
+std::string FormatDuration(double hours) { return FormatDuration(hours, 3); }
+
+std::string FormatDuration(double hours, int significant) {
   if (!std::isfinite(hours)) return "n/a";
-  const auto unit = [](const char* key, double v) { return TrFormat(key, {FormatNumber(v, 3)}); };
+  const auto unit = [significant](const char* key, double v) { return TrFormat(key, {FormatNumber(v, significant)}); };
   if (hours >= 24 * 365 * 2) return unit("unit.years", hours / (24 * 365));
   if (hours >= 48) return unit("unit.days", hours / 24);
   if (hours >= 1) return unit("unit.hours", hours);

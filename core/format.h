@@ -18,5 +18,8 @@ std::string FormatCount(double v);                 // "1,234", "1.2e+21"
 std::string FormatFlops(double flops);             // "5.9e21 FLOP" -> "5.88 ZFLOP"
 std::string FormatPercent(double fraction);        // "41.2%"
 std::string FormatNumber(double v, int significant = 4);  // shortest sensible
+// The same with a given number of significant digits (chart ticks that must differ: "10.72 days", "$1.234M").
+std::string FormatUsd(double usd, int significant);
+std::string FormatDuration(double hours, int significant);
 
 }  // namespace gpucost

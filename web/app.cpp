@@ -405,21 +405,23 @@ std::string ShortLabel(const std::string& label, std::size_t max_chars) {
 
 bool DisplaysKrw(const Result& r) { return std::strcmp(r.display_currency, "KRW") == 0; }
 
-std::string FormatKrw(double v) {  // short, for chart axes and bars: "₩1.23B" / "1.23억"
+std::string FormatKrw(double v) { return FormatKrw(v, 3); }  // short, for chart axes and bars: "₩1.23B" / "1.23억"
+
+std::string FormatKrw(double v, int significant) {
   if (!std::isfinite(v)) return "n/a";
   char buf[64];
   const double a = std::fabs(v);
   if (a >= 1e15) return v < 0 ? "less than -KRW 1,000T" : "more than KRW 1,000T";  // never an exponent with a suffix
   if (CurrentLanguage() == Lang::kKo) {
-    if (a >= 1e12) std::snprintf(buf, sizeof buf, "%.3g조", v / 1e12);
-    else if (a >= 1e8) std::snprintf(buf, sizeof buf, "%.3g억", v / 1e8);
-    else if (a >= 1e4) std::snprintf(buf, sizeof buf, "%.4g만", v / 1e4);
+    if (a >= 1e12) std::snprintf(buf, sizeof buf, "%.*g조", significant, v / 1e12);
+    else if (a >= 1e8) std::snprintf(buf, sizeof buf, "%.*g억", significant, v / 1e8);
+    else if (a >= 1e4) std::snprintf(buf, sizeof buf, "%.*g만", std::max(significant, 4), v / 1e4);
     else return FormatKrwKorean(v);
     return buf;
   }
-  if (a >= 1e12) std::snprintf(buf, sizeof buf, "₩%.3gT", v / 1e12);
-  else if (a >= 1e9) std::snprintf(buf, sizeof buf, "₩%.3gB", v / 1e9);
-  else if (a >= 1e6) std::snprintf(buf, sizeof buf, "₩%.3gM", v / 1e6);
+  if (a >= 1e12) std::snprintf(buf, sizeof buf, "₩%.*gT", significant, v / 1e12);
+  else if (a >= 1e9) std::snprintf(buf, sizeof buf, "₩%.*gB", significant, v / 1e9);
+  else if (a >= 1e6) std::snprintf(buf, sizeof buf, "₩%.*gM", significant, v / 1e6);
   else return FormatKrwGrouped(v);
   return buf;
 }
@@ -427,7 +429,21 @@ std::string FormatKrw(double v) {  // short, for chart axes and bars: "₩1.23B"
 namespace {
 std::string FormatUsdShort(double v) { return FormatUsd(v); }
 }  // namespace
-MoneyFormat ShortMoneyFormat(const Result& r) { return DisplaysKrw(r) ? FormatKrw : FormatUsdShort; }
+MoneyFormat ShortMoneyFormat(const Result& r) { return DisplaysKrw(r) ? static_cast<MoneyFormat>(FormatKrw) : FormatUsdShort; }
+namespace {
+std::string FormatUsdDigits(double v, int significant) { return FormatUsd(v, significant); }
+std::string FormatKrwDigits(double v, int significant) { return FormatKrw(v, significant); }
+}  // namespace
+DigitsMoneyFormat ShortMoneyDigits(const Result& r) { return DisplaysKrw(r) ? FormatKrwDigits : FormatUsdDigits; }
+
+void RecordRectAt(AppState& app, const char* id, int index, float x0, float y0, float x1, float y1) {
+  for (WidgetRect& r : app.rects)
+    if (r.index == index && std::strcmp(r.id, id) == 0) {
+      r.x0 = x0, r.y0 = y0, r.x1 = x1, r.y1 = y1, r.clipped = false;
+      return;
+    }
+  app.rects.push_back({id, index, x0, y0, x1, y1, false});
+}
 
 std::string FormatDisplayMoney(const Result& r, double usd) {  // core/format.h: ₩303,041,850 / 3억 304만 원
   return FormatMoney(usd * r.display_per_usd, r.display_currency);
