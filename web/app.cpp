@@ -436,18 +436,17 @@ std::string FormatKrwDigits(double v, int significant) { return FormatKrw(v, sig
 }  // namespace
 DigitsMoneyFormat ShortMoneyDigits(const Result& r) { return DisplaysKrw(r) ? FormatKrwDigits : FormatUsdDigits; }
 
-void RecordRectAt(AppState& app, const char* id, int index, float x0, float y0, float x1, float y1) {
-  for (WidgetRect& r : app.rects)
-    if (r.index == index && std::strcmp(r.id, id) == 0) {
-      r.x0 = x0, r.y0 = y0, r.x1 = x1, r.y1 = y1, r.clipped = false;
-      return;
-    }
-  app.rects.push_back({id, index, x0, y0, x1, y1, false});
-}
-
 std::string FormatDisplayMoney(const Result& r, double usd) {  // core/format.h: ₩303,041,850 / 3억 304만 원
   return FormatMoney(usd * r.display_per_usd, r.display_currency);
 }
+
+namespace {
+void StoreRect(AppState& app, const WidgetRect& rect) {  // replaces the rectangle of the same id and index
+  for (WidgetRect& r : app.rects)
+    if (r.index == rect.index && std::strcmp(r.id, rect.id) == 0) return void(r = rect);
+  app.rects.push_back(rect);
+}
+}  // namespace
 
 void RecordText(AppState& app, const char* id, const std::string& text) {
   for (DrawnText& t : app.texts)
@@ -462,12 +461,11 @@ void RecordRect(AppState& app, const char* id, int index, float content_width) {
   const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
   const ImVec2 clip_min = ImGui::GetWindowDrawList()->GetClipRectMin(), clip_max = ImGui::GetWindowDrawList()->GetClipRectMax();
   const bool clipped = a.x < clip_min.x - 1 || b.x > clip_max.x + 1 || content_width > b.x - a.x + 0.5f;
-  for (WidgetRect& r : app.rects)
-    if (r.index == index && std::strcmp(r.id, id) == 0) {
-      r.x0 = a.x, r.y0 = a.y, r.x1 = b.x, r.y1 = b.y, r.clipped = clipped;
-      return;
-    }
-  app.rects.push_back({id, index, a.x, a.y, b.x, b.y, clipped});
+  StoreRect(app, {id, index, a.x, a.y, b.x, b.y, clipped});
+}
+
+void RecordRectAt(AppState& app, const char* id, int index, float x0, float y0, float x1, float y1) {
+  StoreRect(app, {id, index, x0, y0, x1, y1, false});
 }
 
 bool AppNarrow(const AppState& app) {
