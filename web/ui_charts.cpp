@@ -276,7 +276,7 @@ std::string HoursDigits(double v, int significant) { return FormatDuration(v, si
 
 void MonteCarloCharts(AppState& app) {
   McState& mc = app.charts.mc;
-  ImGui::TextUnformatted(Tr("chart.mc_title"));
+  ImGui::TextWrapped("%s", Tr("chart.mc_title"));
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
   if (ImGui::InputInt("trials", &mc.trials, 0, 0)) mc.trials = std::clamp(mc.trials, 100, 200000);
   ImGui::SameLine();
@@ -298,10 +298,17 @@ void MonteCarloCharts(AppState& app) {
   if (!mc.have_summary) return;
   const McSummary& s = mc.summary;
   const Result& r = app.result;
-  ImGui::TextWrapped("%s%s", TrFormat("chart.mc_summary", {FormatCount(static_cast<double>(s.trials)), std::to_string(s.seed),
-                                                           FormatDisplayMoney(r, s.cost_usd.p50), FormatDisplayMoney(r, s.cost_usd.p90),
-                                                           FormatDuration(s.time_hours.p50), FormatDuration(s.time_hours.p90)}).c_str(),
-                     mc.stale ? Tr("chart.mc_stale") : "");
+  // Trials, then cost and time: each part whole on its line (a phone wraps between them, never inside a figure).
+  ImGui::TextUnformatted(TrFormat("chart.mc_summary", {FormatCount(static_cast<double>(s.trials)), std::to_string(s.seed),
+                                                       mc.stale ? Tr("chart.mc_stale") : ""}).c_str());
+  const std::string cost = TrFormat("chart.mc_summary_cost", {FormatDisplayMoney(r, s.cost_usd.p50), FormatDisplayMoney(r, s.cost_usd.p90)});
+  const std::string time = TrFormat("chart.mc_summary_time", {FormatDuration(s.time_hours.p50), FormatDuration(s.time_hours.p90)});
+  ImGui::TextUnformatted(cost.c_str());
+  const ImGuiStyle& style = ImGui::GetStyle();
+  if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + ImGui::CalcTextSize(time.c_str()).x <
+      ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
+    ImGui::SameLine();
+  ImGui::TextUnformatted(time.c_str());
   const char* currency = r.display_currency;
   Histogram(app, kMcCostIds, Tr("chart.mc_cost"), s.cost_hist, s.cost_usd, s.closed_form_usd, s.trials,
             ShortMoneyDigits(r), [currency](double v) { return FormatMoney(v, currency); }, r.display_per_usd);
