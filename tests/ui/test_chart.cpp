@@ -115,6 +115,10 @@ TEST_CASE("tick labels: the fewest digits at which every tick reads differently 
   const double thousands[] = {7901.2, 7901.4, 7901.6};
   CHECK(TickDigits(thousands, 3, Usd) == 5);
   CHECK(Usd(thousands[1], 5) == "$7,901.4");
+  // Every digit asked for is shown, so the labels of one axis line up: $3.30M beside $3.32M, 37.0 beside 37.2 days.
+  CHECK(Usd(3.3e6, 3) == "$3.30M");
+  CHECK(Usd(100e6, 3) == "$100M");
+  CHECK(Days(37 * 24, 3) == "37.0 days");
   const double same[] = {5, 5};  // no count of digits tells equal values apart: the cap, not a loop
   CHECK(TickDigits(same, 2, Usd) == 12);
 }
