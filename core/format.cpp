@@ -1,5 +1,6 @@
 #include "format.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -9,36 +10,58 @@
 namespace gpucost {
 namespace {
 
-std::string Grouped(double v) {
+std::string Grouped(double v, int decimals = 0) {  // "1,234" / "1,234.5"
   char digits[64];
-  std::snprintf(digits, sizeof digits, "%.0f", std::fabs(v));
+  std::snprintf(digits, sizeof digits, "%.*f", decimals, std::fabs(v));
+  const char* dot = std::strchr(digits, '.');
+  const int n = dot ? static_cast<int>(dot - digits) : static_cast<int>(std::strlen(digits));
   std::string out;
-  const int n = static_cast<int>(std::strlen(digits));
   for (int i = 0; i < n; ++i) {
     if (i > 0 && (n - i) % 3 == 0) out += ',';
     out += digits[i];
   }
-  return (v < 0 ? "-" : "") + out;
+  return (v < 0 ? "-" : "") + out + (dot ? dot : "");
 }
 
-std::string Scaled(double v, const char* prefix) {
+std::string Scaled(double v, const char* prefix, int significant = 3, bool keep_zeros = false) {
   if (!std::isfinite(v)) return "n/a";
   const double a = std::fabs(v);
   const std::string sign = v < 0 ? "-" : "";  // "-$7,901", not "$-7,901"
   char buf[64];
   if (a >= 1e15) return std::string(v < 0 ? "less than -" : "more than ") + prefix + "1,000T";  // never "6.76e+14T"
-  if (a >= 1e12) std::snprintf(buf, sizeof buf, "%.3gT", a / 1e12);
-  else if (a >= 1e9) std::snprintf(buf, sizeof buf, "%.3gB", a / 1e9);
-  else if (a >= 1e6) std::snprintf(buf, sizeof buf, "%.3gM", a / 1e6);
-  else if (a >= 999.5) return sign + prefix + Grouped(a);  // separators from four digits: $7,901 beside $12,383
-  else if (a >= 100) std::snprintf(buf, sizeof buf, "%.0f", a);
+  const auto digits = [&](double x) { return keep_zeros ? FormatDigits(x, significant) : FormatNumber(x, significant); };
+  if (a >= 1e12) return sign + prefix + digits(a / 1e12) + "T";
+  if (a >= 1e9) return sign + prefix + digits(a / 1e9) + "B";
+  if (a >= 1e6) return sign + prefix + digits(a / 1e6) + "M";
+  if (a >= 999.5) {  // separators from four digits: $7,901 beside $12,383; cents only when more digits are asked
+    const int whole_digits = static_cast<int>(std::floor(std::log10(a))) + 1;
+    return sign + prefix + Grouped(a, std::clamp(significant - whole_digits, 0, 2));
+  }
+  else if (a >= 100) std::snprintf(buf, sizeof buf, "%.*f", std::clamp(significant - 3, 0, 2), a);
   else std::snprintf(buf, sizeof buf, "%.2f", a);
   return sign + prefix + buf;
+}
+
+// Hours in the largest unit that keeps the figure above 1 ("3.2 days"); keep_zeros: every digit shown ("37.0 days").
+std::string Duration(double hours, int significant, bool keep_zeros) {
+  if (!std::isfinite(hours)) return "n/a";
+  const auto unit = [&](const char* key, double v) {
+    return TrFormat(key, {keep_zeros ? FormatDigits(v, significant) : FormatNumber(v, significant)});
+  };
+  if (hours >= 24 * 365 * 2) return unit("unit.years", hours / (24 * 365));
+  if (hours >= 48) return unit("unit.days", hours / 24);
+  if (hours >= 1) return unit("unit.hours", hours);
+  if (hours * 60 >= 1) return unit("unit.minutes", hours * 60);
+  if (hours * 3600 >= 1) return unit("unit.seconds", hours * 3600);
+  if (hours * 3600e3 >= 1e-3) return unit("unit.milliseconds", hours * 3600e3);
+  if (hours > 0) return Tr("unit.under_1us");
+  return unit("unit.seconds", 0);
 }
 
 }  // namespace
 
 std::string FormatUsd(double usd) { return Scaled(usd, "$"); }
+std::string FormatUsd(double usd, int significant) { return Scaled(usd, "$", significant, true); }
 
 std::string FormatKrwGrouped(double krw) {
   if (!std::isfinite(krw)) return "n/a";
@@ -92,18 +115,8 @@ std::string FormatSmallMoney(double amount, const char* currency) {
   return buf;
 }
 
-std::string FormatDuration(double hours) {
-  if (!std::isfinite(hours)) return "n/a";
-  const auto unit = [](const char* key, double v) { return TrFormat(key, {FormatNumber(v, 3)}); };
-  if (hours >= 24 * 365 * 2) return unit("unit.years", hours / (24 * 365));
-  if (hours >= 48) return unit("unit.days", hours / 24);
-  if (hours >= 1) return unit("unit.hours", hours);
-  if (hours * 60 >= 1) return unit("unit.minutes", hours * 60);
-  if (hours * 3600 >= 1) return unit("unit.seconds", hours * 3600);
-  if (hours * 3600e3 >= 1e-3) return unit("unit.milliseconds", hours * 3600e3);
-  if (hours > 0) return Tr("unit.under_1us");
-  return unit("unit.seconds", 0);
-}
+std::string FormatDuration(double hours) { return Duration(hours, 3, false); }
+std::string FormatDuration(double hours, int significant) { return Duration(hours, significant, true); }
 
 std::string FormatCount(double v) {
   if (!std::isfinite(v)) return "n/a";
@@ -133,6 +146,14 @@ std::string FormatPercent(double fraction) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.1f%%", fraction * 100);
   return buf;
+}
+
+std::string FormatDigits(double v, int significant) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%#.*g", significant, v);
+  std::string out = buf;
+  if (!out.empty() && out.back() == '.') out.pop_back();  // "100." -> "100"
+  return out;
 }
 
 std::string FormatNumber(double v, int significant) {

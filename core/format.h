@@ -18,5 +18,10 @@ std::string FormatCount(double v);                 // "1,234", "1.2e+21"
 std::string FormatFlops(double flops);             // "5.9e21 FLOP" -> "5.88 ZFLOP"
 std::string FormatPercent(double fraction);        // "41.2%"
 std::string FormatNumber(double v, int significant = 4);  // shortest sensible
+// The same with a given number of significant digits, every one shown (chart ticks that must differ and line up:
+// "10.70 days", "$3.30M" beside "$3.32M").
+std::string FormatUsd(double usd, int significant);
+std::string FormatDuration(double hours, int significant);
+std::string FormatDigits(double v, int significant);  // "3.30", "48.0", "100" (no trailing point)
 
 }  // namespace gpucost

@@ -10,6 +10,8 @@
 #include <cstdio>
 
 #include "evaluate.h"
+#include "format.h"
+#include "i18n.h"
 
 namespace gpucost {
 namespace {
@@ -58,10 +60,20 @@ McStats StatsOf(std::vector<double>* values) {  // sorts *values
 McHistogram HistogramOf(const std::vector<double>& sorted) {
   McHistogram h;
   if (sorted.empty()) return h;
-  h.lo = sorted.front();
-  h.hi = sorted.back();
+  h.center = Percentile(sorted, 0.5);
+  const double tolerance = kMcAxisResolution * std::fabs(h.center);
+  for (double v : sorted) h.within += std::fabs(v - h.center) <= tolerance ? 1 : 0;
+  h.lo = Percentile(sorted, kMcAxisTailFraction);
+  h.hi = Percentile(sorted, 1 - kMcAxisTailFraction);
+  if (!(h.hi - h.lo > tolerance)) {  // the bulk is one value at this resolution: bins over everything, in words
+    h.resolved = false;
+    h.lo = sorted.front();
+    h.hi = sorted.back();
+  }
   const double width = (h.hi - h.lo) / kMcHistogramBins;
   for (double v : sorted) {
+    h.below += v < h.lo ? 1 : 0;
+    h.above += v > h.hi ? 1 : 0;
     int bin = width > 0 ? static_cast<int>((v - h.lo) / width) : 0;
     ++h.counts[std::min(std::max(bin, 0), kMcHistogramBins - 1)];
   }
@@ -358,10 +370,24 @@ nlohmann::ordered_json StatsJson(const McStats& s, double k) {
 nlohmann::ordered_json HistogramJson(const McHistogram& h, double k) {
   nlohmann::ordered_json counts = nlohmann::ordered_json::array();
   for (std::int64_t c : h.counts) counts.push_back(c);
-  return {{"lo", h.lo * k}, {"hi", h.hi * k}, {"counts", counts}};
+  return {{"lo", h.lo * k}, {"hi", h.hi * k}, {"counts", counts}, {"below", h.below}, {"above", h.above},
+          {"resolved", h.resolved}, {"median", h.center * k}, {"within_resolution", h.within}};
 }
 
 }  // namespace
+
+std::string McHistogramNote(const McHistogram& h, std::int64_t trials, double scale,
+                            const std::function<std::string(double)>& format) {
+  const auto count = [](std::int64_t n) { return FormatCount(static_cast<double>(n)); };
+  const std::string resolution = FormatPercent(kMcAxisResolution);
+  if (!h.resolved && h.within == trials)
+    return TrFormat("mc.all_within", {resolution, format(h.center * scale)});
+  if (!h.resolved)
+    return TrFormat("mc.most_within", {count(h.within), count(trials), resolution, format(h.center * scale),
+                                       format(h.lo * scale), format(h.hi * scale)});
+  if (h.below + h.above == 0) return "";
+  return TrFormat("mc.outliers", {count(h.below), count(h.above)});
+}
 
 std::string McSummaryToJson(const McSummary& m, const Result& closed_form, int indent) {
   const double k = closed_form.display_per_usd;

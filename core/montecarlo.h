@@ -29,6 +29,7 @@
 // No allocation per trial: results are stored in buffers sized at construction.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -49,10 +50,27 @@ struct McStats {  // of one quantity over the trials
   double mean = 0, p10 = 0, p50 = 0, p90 = 0, min = 0, max = 0;
 };
 
-struct McHistogram {  // kMcHistogramBins equal bins from lo to hi (the trials' min and max)
+// The histogram's axis is fitted to the data: from the trials' P0.5 to their P99.5, so that a few outliers do not
+// squeeze every other trial into one bar; the trials outside are counted in the end bins (below, above) and the
+// note says so. A spread below kMcAxisResolution of the median cannot be drawn as bars: resolved is false, the
+// bins then span min..max, and the note says in words how many trials lie within that resolution of the median.
+constexpr double kMcAxisTailFraction = 0.005;  // the axis spans P0.5..P99.5
+constexpr double kMcAxisResolution = 0.001;    // relative to the median: "every trial within 0.1% of X"
+
+struct McHistogram {  // kMcHistogramBins equal bins from lo to hi
   double lo = 0, hi = 0;
   std::int64_t counts[kMcHistogramBins] = {};
+  std::int64_t below = 0, above = 0;  // trials below lo / above hi, counted in the first / last bin
+  bool resolved = true;               // false: the spread is below the axis resolution (say it in words)
+  double center = 0;                  // the median
+  std::int64_t within = 0;            // trials within kMcAxisResolution of the median
 };
+
+// The histogram's note in words (the page under the chart, the CLI under its bars): the outliers counted in the
+// end bins, or, for a spread below the axis resolution, "Every trial within 0.1% of $1.23M". format writes a
+// value of the histogram's quantity times scale (the display rate for cost, 1 for time). "" when nothing to say.
+std::string McHistogramNote(const McHistogram& h, std::int64_t trials, double scale,
+                            const std::function<std::string(double)>& format);
 
 struct McSummary {
   std::int64_t trials = 0;           // completed trials summarised

@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 
 #include "assets.h"
+#include "format.h"
+#include "i18n.h"
 
 namespace gpucost {
 namespace {
@@ -46,6 +48,40 @@ struct OfferReader {
     return v;
   }
 };
+
+// A billing figure in seconds: absent (not confirmed) or a number from `min` to 86,400.
+std::optional<double> Seconds(const json& o, const char* key, double min, const std::string& path,
+                              std::vector<InputError>* errors) {
+  auto it = o.find(key);
+  if (it == o.end()) return std::nullopt;
+  const double v = it->is_number() ? it->get<double>() : NAN;
+  if (!(v >= min && v <= 86400)) {
+    char range[96];
+    std::snprintf(range, sizeof range, "must be a number of seconds from %g to 86400 (leave it out when unconfirmed)", min);
+    errors->push_back({path + "." + key, range});
+    return std::nullopt;
+  }
+  return v;
+}
+
+BillingRule ReadBillingRule(const json& o, const std::string& path, std::vector<InputError>* errors) {
+  BillingRule b;
+  if (!o.is_object()) {
+    errors->push_back({path, "expected an object"});
+    return b;
+  }
+  OfferReader r{o, path, errors};
+  b.id = r.Text("id", true);
+  b.provider = r.Text("provider", true);
+  b.applies_to = r.Text("applies_to", true);
+  b.date = r.Text("date", true);
+  b.source = r.Text("source", true);
+  b.via = r.Text("via", false);
+  b.note = r.Text("note", false);
+  b.increment_seconds = Seconds(o, "billing_increment_seconds", 1, path, errors);
+  b.minimum_seconds = Seconds(o, "minimum_billed_seconds", 0, path, errors);
+  return b;
+}
 
 Offer ReadOffer(const json& o, const std::string& path, std::vector<InputError>* errors) {
   Offer f;
@@ -112,6 +148,16 @@ std::vector<Offer> ParseOffersJson(std::string_view text, std::vector<InputError
   auto schema = doc.find("schema");
   if (schema == doc.end() || !schema->is_string() || *schema != kOffersSchema)
     errors->push_back({"schema", std::string("must be \"") + kOffersSchema + "\""});
+  std::vector<BillingRule> rules;
+  auto rule_list = doc.find("billing_rules");
+  if (rule_list != doc.end() && !rule_list->is_array()) errors->push_back({"billing_rules", "expected an array"});
+  for (std::size_t i = 0; rule_list != doc.end() && rule_list->is_array() && i < rule_list->size(); ++i) {
+    const std::string path = "billing_rules[" + std::to_string(i) + "]";
+    BillingRule b = ReadBillingRule((*rule_list)[i], path, errors);
+    for (const BillingRule& seen : rules)
+      if (!b.id.empty() && seen.id == b.id) errors->push_back({path + ".id", "duplicate id \"" + b.id + "\""});
+    rules.push_back(std::move(b));
+  }
   auto list = doc.find("offers");
   if (list == doc.end() || !list->is_array()) {
     errors->push_back({"offers", "required (an array of offers)"});
@@ -120,6 +166,15 @@ std::vector<Offer> ParseOffersJson(std::string_view text, std::vector<InputError
   for (std::size_t i = 0; i < list->size(); ++i) {
     const std::string path = "offers[" + std::to_string(i) + "]";
     Offer f = ReadOffer((*list)[i], path, errors);
+    const json& item = (*list)[i];
+    auto billing = item.is_object() ? item.find("billing") : item.end();
+    if (item.is_object() && billing != item.end()) {
+      const BillingRule* rule = nullptr;
+      for (const BillingRule& b : rules)
+        if (billing->is_string() && b.id == billing->get<std::string>()) rule = &b;
+      if (rule) f.billing = *rule;
+      else errors->push_back({path + ".billing", "must name one of billing_rules[].id"});
+    }
     for (const Offer& seen : out)
       if (!f.id.empty() && seen.id == f.id) errors->push_back({path + ".id", "duplicate id \"" + f.id + "\""});
     out.push_back(std::move(f));
@@ -148,7 +203,50 @@ void ApplyOffer(const Offer& offer, Scenario* s) {
     s->pricing.reserved.usd_per_gpu_hour_on_demand = 0;
   }
   if (offer.spot_usd_per_gpu_hour > 0) s->pricing.spot.discount = 1 - offer.spot_usd_per_gpu_hour / offer.usd_per_gpu_hour;
+  s->pricing.whole_nodes = true;  // an instance is rented whole; gpus_per_node is its GPU count
+  if (offer.billing.increment_seconds) s->pricing.billing_increment_seconds = *offer.billing.increment_seconds;
+  if (offer.billing.minimum_seconds) s->pricing.minimum_billed_seconds = *offer.billing.minimum_seconds;
   std::snprintf(s->pricing.offer, kTextCapacity, "%s", offer.id.c_str());  // where the price came from
+}
+
+std::vector<const char*> OfferUnconfirmedFields(const Offer& offer) {
+  std::vector<const char*> fields;
+  if (!offer.billing.increment_seconds) fields.push_back("pricing.billing_increment_seconds");
+  if (!offer.billing.minimum_seconds) fields.push_back("pricing.minimum_billed_seconds");
+  return fields;
+}
+
+std::string OfferBillingText(const Offer& offer, const Scenario* applied, bool with_source) {
+  const BillingRule& b = offer.billing;
+  const auto seconds = [](double v) { return TrFormat("unit.seconds", {FormatNumber(v, 6)}); };
+  std::string text;
+  if (b.increment_seconds) {
+    text = TrFormat("offer.increment", {seconds(*b.increment_seconds)});
+  } else {
+    text = Tr("offer.increment_unconfirmed");
+    if (applied) text += TrFormat("offer.kept", {seconds(applied->pricing.billing_increment_seconds)});
+  }
+  text += ", ";
+  if (b.minimum_seconds) {
+    text += *b.minimum_seconds > 0 ? TrFormat("offer.minimum", {seconds(*b.minimum_seconds)}) : Tr("offer.no_minimum");
+  } else {
+    text += Tr("offer.minimum_unconfirmed");
+    if (applied) text += TrFormat("offer.kept", {seconds(applied->pricing.minimum_billed_seconds)});
+  }
+  text += ", " + (offer.gpus_per_instance == 1 ? std::string(Tr("offer.single_gpu"))
+                                              : TrFormat("offer.whole_instances", {std::to_string(offer.gpus_per_instance)}));
+  if (with_source && !b.id.empty()) text += " (" + b.source + ", " + b.date + ")";
+  return text;
+}
+
+nlohmann::json OfferBillingJson(const Offer& offer, const Scenario* applied) {
+  const auto seconds = [](const std::optional<double>& v) { return v ? json(*v) : json(nullptr); };
+  json unconfirmed = json::array();
+  for (const char* field : OfferUnconfirmedFields(offer)) unconfirmed.push_back(field);
+  return {{"rule", offer.billing.id}, {"billing_increment_seconds", seconds(offer.billing.increment_seconds)},
+          {"minimum_billed_seconds", seconds(offer.billing.minimum_seconds)}, {"whole_instances", true},
+          {"source", offer.billing.source}, {"date", offer.billing.date}, {"via", offer.billing.via},
+          {"note", offer.billing.note}, {"unconfirmed", unconfirmed}, {"text", OfferBillingText(offer, applied)}};
 }
 
 }  // namespace gpucost

@@ -3,9 +3,12 @@
 // is an example that users override with their own quote.
 #pragma once
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <nlohmann/json_fwd.hpp>
 
 #include "json_io.h"
 #include "scenario.h"
@@ -13,6 +16,21 @@
 namespace gpucost {
 
 constexpr const char* kOffersSchema = "gpucost/offers@1";
+
+// How a provider bills an instance's time (assets/offers.json "billing_rules"), with its source and date. A figure
+// that no public source confirmed is absent (nullopt), never guessed: applying the offer leaves that field as it
+// was and says so.
+struct BillingRule {
+  std::string id;                                 // "aws-ec2-linux"
+  std::string provider;                           // "AWS"
+  std::string applies_to;                         // "Linux On-Demand, Reserved and Spot instances"
+  std::optional<double> increment_seconds;        // billing granularity (1: per second, 60: per minute)
+  std::optional<double> minimum_seconds;          // minimum billed per rental (0: none)
+  std::string date;                               // when the rule was published or read
+  std::string source;                             // the provider's page
+  std::string via;                                // where it was read, when not the provider's page itself
+  std::string note;
+};
 
 struct Offer {
   std::string id;              // "aws-p5.48xlarge-us-east-1"
@@ -30,6 +48,7 @@ struct Offer {
   std::string source;                // the provider's page or API
   std::string via;                   // third-party transcription the figure was read from ("" if none)
   std::string note;
+  BillingRule billing;               // its billing rule (billing.id "" when none is published: all unconfirmed)
 };
 
 // Parses an offers document. Errors name the JSON path (e.g. "offers[3].usd_per_gpu_hour") and the range.
@@ -43,7 +62,22 @@ const Offer* FindOffer(std::string_view id);
 // Applies an offer to a scenario: cluster.gpu, cluster.gpus_per_node, pricing.usd_per_gpu_hour (the
 // KRW price is cleared), pricing.model (on_demand, or reserved with its capacity guarantee), and
 // pricing.spot.discount where the offer publishes a spot price, and records the offer's id in pricing.offer.
-// Prices are before tax.
+// Prices are before tax. Billing: pricing.whole_nodes (an instance is rented whole: its GPUs are the node), and
+// pricing.billing_increment_seconds and pricing.minimum_billed_seconds where the offer's billing rule confirms
+// them; an unconfirmed one keeps the scenario's value (OfferUnconfirmedFields names them).
 void ApplyOffer(const Offer& offer, Scenario* s);
+
+// The scenario fields ApplyOffer leaves as they were for want of a confirmed figure, e.g.
+// {"pricing.minimum_billed_seconds"} for Azure; empty when every billing figure is confirmed.
+std::vector<const char*> OfferUnconfirmedFields(const Offer& offer);
+
+// The offer's billing in one line, the same on the page and in the CLI: "billed in 1 s increments, minimum 60 s,
+// whole instances of 8 GPUs (source, date)". An unconfirmed figure says so; with the scenario it was applied to,
+// also what was kept ("minimum not confirmed (kept 0 s)"). with_source: the rule's source and date at the end.
+std::string OfferBillingText(const Offer& offer, const Scenario* applied = nullptr, bool with_source = true);
+
+// The same as a JSON object (`catalog offers --format json`, the pricing document's "offer"): rule, increment and
+// minimum in seconds (null: not confirmed), whole_instances, source, date, the unconfirmed fields and the text.
+nlohmann::json OfferBillingJson(const Offer& offer, const Scenario* applied = nullptr);
 
 }  // namespace gpucost

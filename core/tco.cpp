@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "evaluate.h"
+#include "offers.h"
 
 #include <nlohmann/json.hpp>
 
@@ -208,6 +209,9 @@ std::string PricingToJson(const Scenario& s, const PricingComparison& c, int ind
               {"per_usd", k},
               {"models", models}};
   if (s.name[0]) doc["name"] = s.name;
+  if (const Offer* o = s.pricing.offer[0] ? FindOffer(s.pricing.offer) : nullptr) {  // where price and billing came from
+    doc["offer"] = {{"id", o->id}, {"date", o->date}, {"source", o->source}, {"billing", OfferBillingJson(*o, &s)}};
+  }
   return doc.dump(indent);
 }
 

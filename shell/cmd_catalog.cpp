@@ -5,6 +5,7 @@
 //   fields   every scenario field: path, default, allowed range, unit, source of the default
 //   models   open models by name (assets/models.json): published shape, parameter counts, source
 #include <cstdio>
+#include <optional>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -122,37 +123,47 @@ void PrintOffers(Format format) {
   nlohmann::json doc = nlohmann::json::array();
   if (format == Format::kCsv) {
     t.Row({"id", "provider", "product", "gpu", "region", "model", "capacity_guaranteed", "gpus_per_instance",
-           "usd_per_gpu_hour", "usd_per_instance_hour", "spot_usd_per_gpu_hour", "date", "source", "via", "note"});
+           "usd_per_gpu_hour", "usd_per_instance_hour", "spot_usd_per_gpu_hour", "date", "source", "via", "note",
+           "billing_increment_seconds", "minimum_billed_seconds", "billing_source", "billing_date"});
   } else {
-    t.Row({"id", "gpu", "model", "USD/GPU-h", "USD/instance-h", "spot USD/GPU-h", "date"});
+    t.Row({"id", "gpu", "model", "USD/GPU-h", "USD/instance-h", "spot USD/GPU-h", "date", "billed per", "minimum"});
     t.Rule();
   }
   for (std::size_t i = 0; i < OfferCount(); ++i) {
     const Offer& o = Offers()[i];
     const auto num = [](double v) { return nlohmann::json(v).dump(); };
+    // Billing figures: "" (CSV), "?" (table) or null (JSON, OfferBillingJson) where no source confirmed them.
+    const std::optional<double>& inc = o.billing.increment_seconds;
+    const std::optional<double>& min = o.billing.minimum_seconds;
     if (format == Format::kCsv)
       t.Row({o.id, o.provider, o.product, o.gpu, o.region, ModelName(o.model), o.capacity_guaranteed ? "true" : "false",
              std::to_string(o.gpus_per_instance), num(o.usd_per_gpu_hour), num(o.usd_per_instance_hour),
-             num(o.spot_usd_per_gpu_hour), o.date, o.source, o.via, o.note});
+             num(o.spot_usd_per_gpu_hour), o.date, o.source, o.via, o.note, inc ? num(*inc) : "", min ? num(*min) : "",
+             o.billing.source, o.billing.date});
     else
       t.Row({o.id, o.gpu, ModelName(o.model), FormatNumber(o.usd_per_gpu_hour, 4),
              FormatNumber(o.usd_per_instance_hour, 6), o.spot_usd_per_gpu_hour > 0 ? FormatNumber(o.spot_usd_per_gpu_hour, 4) : "-",
-             o.date});
+             o.date, inc ? FormatNumber(*inc, 6) + " s" : "?", min ? FormatNumber(*min, 6) + " s" : "?"});
     doc.push_back({{"id", o.id}, {"provider", o.provider}, {"product", o.product}, {"gpu", o.gpu},
                    {"region", o.region}, {"model", ModelName(o.model)}, {"capacity_guaranteed", o.capacity_guaranteed},
                    {"gpus_per_instance", o.gpus_per_instance}, {"usd_per_gpu_hour", o.usd_per_gpu_hour},
                    {"usd_per_instance_hour", o.usd_per_instance_hour},
                    {"spot_usd_per_gpu_hour", o.spot_usd_per_gpu_hour}, {"date", o.date}, {"source", o.source},
-                   {"via", o.via}, {"note", o.note}});
+                   {"via", o.via}, {"note", o.note},
+                   {"billing", OfferBillingJson(o)}});
   }
   if (format == Format::kJson) return void(std::printf("%s\n", doc.dump(2).c_str()));
   if (format == Format::kCsv) return t.PrintCsv(stdout);
   std::printf("Offers: dated public list prices before tax (examples: override them with your quote)\n\n");
   t.Print(stdout);
+  std::printf("  ? not confirmed by a public source: applying the offer keeps the scenario's value.\n");
   std::printf("\nSources\n");
   for (std::size_t i = 0; i < OfferCount(); ++i)
     std::printf("  %s: %s (%s)%s%s\n", Offers()[i].id.c_str(), Offers()[i].source.c_str(), Offers()[i].date.c_str(),
                 Offers()[i].via.empty() ? "" : ", via ", Offers()[i].via.c_str());
+  std::printf("\nBilling\n");
+  for (std::size_t i = 0; i < OfferCount(); ++i)
+    std::printf("  %s: %s\n", Offers()[i].id.c_str(), OfferBillingText(Offers()[i]).c_str());
 }
 
 void PrintPresets(Format format) {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <string>
 
 #include <unistd.h>
@@ -53,16 +54,25 @@ bool AllFinite(const McSummary& m) {
   return true;
 }
 
-void PrintHistogram(const char* title, const McHistogram& h, double scale, const char* unit) {
+// The bins over the page's axis (P0.5..P99.5) and the page's note under them (core McHistogramNote); a spread
+// below the axis resolution is the note alone.
+void PrintHistogram(const char* title, const McHistogram& h, std::int64_t trials, double scale, const char* unit,
+                    const std::function<std::string(double)>& words) {
+  const std::string note = McHistogramNote(h, trials, scale, words);
+  std::printf("\n%s\n", title);
+  if (!h.resolved) {
+    std::printf("  %s\n", note.c_str());
+    return;
+  }
   std::int64_t most = 1;
   for (std::int64_t c : h.counts) most = std::max(most, c);
   const double width = (h.hi - h.lo) / kMcHistogramBins;
-  std::printf("\n%s\n", title);
   for (int b = 0; b < kMcHistogramBins; ++b) {
     const int bar = static_cast<int>(40.0 * static_cast<double>(h.counts[b]) / static_cast<double>(most) + 0.5);
     std::printf("  %12s %s  %-40s %lld\n", FormatNumber((h.lo + b * width) * scale, 5).c_str(), unit,
                 std::string(static_cast<std::size_t>(bar), '#').c_str(), static_cast<long long>(h.counts[b]));
   }
+  if (!note.empty()) std::printf("  %s\n", note.c_str());
 }
 
 void PrintTable(const Scenario& s, const Result& r, const McSummary& m) {
@@ -93,8 +103,8 @@ void PrintTable(const Scenario& s, const Result& r, const McSummary& m) {
   if (m.truncated_trials > 0)
     std::printf("\n! %lld trials stopped at the event cap: their time and cost are too low.\n",
                 static_cast<long long>(m.truncated_trials));
-  PrintHistogram("Cost per completed job", m.cost_hist, k, cur);
-  PrintHistogram("Time per completed job", m.time_hist, 1, "h");
+  PrintHistogram("Cost per completed job", m.cost_hist, m.trials, k, cur, [cur](double v) { return FormatMoney(v, cur); });
+  PrintHistogram("Time per completed job", m.time_hist, m.trials, 1, "h", [](double v) { return FormatDuration(v); });
 }
 
 }  // namespace

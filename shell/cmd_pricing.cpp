@@ -87,6 +87,7 @@ int RunPricing(int argc, char** argv) {
     }
     ApplyOffer(*offer, &s);
   }
+  const Offer* applied = args.Has("--offer") ? FindOffer(args.Get("--offer")) : nullptr;
   const PricingComparison c = ComparePricingModels(s);
   if (!c.ok) {
     Error(InputName(args.positional[0]) + ": scenario cannot be evaluated");
@@ -104,6 +105,9 @@ int RunPricing(int argc, char** argv) {
              FormatNumber(m.expected_hours, 8), m.capacity_guaranteed ? "true" : "false", m.risk});
     t.PrintCsv(stdout);
   } else {
+    if (applied)
+      std::printf("Offer %s: %s/GPU-hour before tax (%s); %s\n\n", applied->id.c_str(),
+                  FormatUsd(applied->usd_per_gpu_hour).c_str(), applied->date.c_str(), OfferBillingText(*applied, &s).c_str());
     PrintTable(s, c);
   }
   return kExitOk;

@@ -424,14 +424,45 @@ std::string FormatKrw(double v) {  // short, for chart axes and bars: "₩1.23B"
   return buf;
 }
 
+std::string FormatKrw(double v, int significant) {  // the same with every one of `significant` digits shown
+  const double a = std::fabs(v);
+  if (!std::isfinite(v) || a >= 1e15) return FormatKrw(v);
+  const auto scaled = [&](double unit, const char* before, const char* after) {
+    return std::string(before) + FormatDigits(v / unit, significant) + after;
+  };
+  if (CurrentLanguage() == Lang::kKo) {
+    if (a >= 1e12) return scaled(1e12, "", "조");
+    if (a >= 1e8) return scaled(1e8, "", "억");
+    if (a >= 1e4) return std::string(FormatDigits(v / 1e4, std::max(significant, 4))) + "만";
+    return FormatKrwKorean(v);
+  }
+  if (a >= 1e12) return scaled(1e12, "₩", "T");
+  if (a >= 1e9) return scaled(1e9, "₩", "B");
+  if (a >= 1e6) return scaled(1e6, "₩", "M");
+  return FormatKrwGrouped(v);
+}
+
 namespace {
 std::string FormatUsdShort(double v) { return FormatUsd(v); }
 }  // namespace
-MoneyFormat ShortMoneyFormat(const Result& r) { return DisplaysKrw(r) ? FormatKrw : FormatUsdShort; }
+MoneyFormat ShortMoneyFormat(const Result& r) { return DisplaysKrw(r) ? static_cast<MoneyFormat>(FormatKrw) : FormatUsdShort; }
+namespace {
+std::string FormatUsdDigits(double v, int significant) { return FormatUsd(v, significant); }
+std::string FormatKrwDigits(double v, int significant) { return FormatKrw(v, significant); }
+}  // namespace
+DigitsMoneyFormat ShortMoneyDigits(const Result& r) { return DisplaysKrw(r) ? FormatKrwDigits : FormatUsdDigits; }
 
 std::string FormatDisplayMoney(const Result& r, double usd) {  // core/format.h: ₩303,041,850 / 3억 304만 원
   return FormatMoney(usd * r.display_per_usd, r.display_currency);
 }
+
+namespace {
+void StoreRect(AppState& app, const WidgetRect& rect) {  // replaces the rectangle of the same id and index
+  for (WidgetRect& r : app.rects)
+    if (r.index == rect.index && std::strcmp(r.id, rect.id) == 0) return void(r = rect);
+  app.rects.push_back(rect);
+}
+}  // namespace
 
 void RecordText(AppState& app, const char* id, const std::string& text) {
   for (DrawnText& t : app.texts)
@@ -446,12 +477,11 @@ void RecordRect(AppState& app, const char* id, int index, float content_width) {
   const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
   const ImVec2 clip_min = ImGui::GetWindowDrawList()->GetClipRectMin(), clip_max = ImGui::GetWindowDrawList()->GetClipRectMax();
   const bool clipped = a.x < clip_min.x - 1 || b.x > clip_max.x + 1 || content_width > b.x - a.x + 0.5f;
-  for (WidgetRect& r : app.rects)
-    if (r.index == index && std::strcmp(r.id, id) == 0) {
-      r.x0 = a.x, r.y0 = a.y, r.x1 = b.x, r.y1 = b.y, r.clipped = clipped;
-      return;
-    }
-  app.rects.push_back({id, index, a.x, a.y, b.x, b.y, clipped});
+  StoreRect(app, {id, index, a.x, a.y, b.x, b.y, clipped});
+}
+
+void RecordRectAt(AppState& app, const char* id, int index, float x0, float y0, float x1, float y1) {
+  StoreRect(app, {id, index, x0, y0, x1, y1, false});
 }
 
 bool AppNarrow(const AppState& app) {

@@ -245,6 +245,10 @@ std::string FormatKrw(double krw);  // short, for charts: "₩1.23B" / "3.03억"
 // The short money formatter for the result's display currency (chart axes, bars): FormatKrw or FormatUsd.
 using MoneyFormat = std::string (*)(double);
 MoneyFormat ShortMoneyFormat(const Result& r);
+// The same with a number of significant digits, for chart ticks that must differ (chart::TickDigits).
+std::string FormatKrw(double krw, int significant);
+using DigitsMoneyFormat = std::string (*)(double, int);
+DigitsMoneyFormat ShortMoneyDigits(const Result& r);
 bool DisplaysKrw(const Result& r);
 
 // Remembers text drawn under `id` (static storage) for tests (window.gpucost.drawnText).
@@ -252,6 +256,8 @@ void RecordText(AppState& app, const char* id, const std::string& text);
 // Remembers the last item's rectangle under `id` (static storage) and `index` (see WidgetRect). content_width:
 // the width its text needs (0: the item is its text), to tell a value cut inside its frame.
 void RecordRect(AppState& app, const char* id, int index = -1, float content_width = 0);
+// A rectangle drawn inside a widget (a chart's bar or label), given in screen pixels: for tests, as RecordRect.
+void RecordRectAt(AppState& app, const char* id, int index, float x0, float y0, float x1, float y1);
 // Below this width (CSS pixels) the page is one column: the headline first, the editor behind a tab.
 constexpr float kNarrowCssPx = 700;
 bool AppNarrow(const AppState& app);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <vector>
 
 namespace gpucost::chart {
 namespace {
@@ -37,7 +38,10 @@ float WidestTick(const Axis& a, Formatter format) {
   return widest;
 }
 
-void DrawAxes(ImDrawList* dl, const Frame& f, const Axis& x, const Axis& y, Formatter fx, Formatter fy) {
+// fx_digits (when set) formats the x ticks by the one tick-label rule (TickDigits) instead of fx; the x labels
+// drawn are appended to x_labels ('|'-joined) when it is set.
+void DrawAxes(ImDrawList* dl, const Frame& f, const Axis& x, const Axis& y, Formatter fx, Formatter fy,
+              DigitsFormatter fx_digits = nullptr, std::string* x_labels = nullptr) {
   const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Border, 0.6f);
   const ImU32 text = ImGui::GetColorU32(ImGuiCol_TextDisabled);
   const float line = ImGui::GetTextLineHeight();
@@ -55,17 +59,19 @@ void DrawAxes(ImDrawList* dl, const Frame& f, const Axis& x, const Axis& y, Form
     dl->AddText(ImVec2(f.min.x - w - line * 0.4f, py - line * 0.5f), text, label.c_str());
   }
   n = Ticks(x, 6, ticks, 16);
+  const int digits = fx_digits ? TickDigits(ticks, n, fx_digits) : 0;
   float last_label_right = -INFINITY;
   for (int i = 0; i < n; ++i) {
     const float px = f.X(x, ticks[i]);
     dl->AddLine(ImVec2(px, f.min.y), ImVec2(px, f.max.y), grid);
-    const std::string label = fx(ticks[i]);
+    const std::string label = fx_digits ? fx_digits(ticks[i], digits) : fx(ticks[i]);
     const float w = ImGui::CalcTextSize(label.c_str()).x;
     // Centred under its tick, but never past the plot's right edge (the last label was clipped).
     const float lx = std::min(px - w * 0.5f, f.max.x - w);
     if (lx < last_label_right + line * 0.5f) continue;
     last_label_right = lx + w;
     dl->AddText(ImVec2(lx, f.max.y + line * 0.25f), text, label.c_str());
+    if (x_labels) *x_labels += (x_labels->empty() ? "" : "|") + label;
   }
   dl->AddRect(f.min, f.max, ImGui::GetColorU32(ImGuiCol_Border));
 }
@@ -222,6 +228,38 @@ int Ticks(const Axis& a, int target, double* out, int cap) {
   return n;
 }
 
+int TickDigits(const double* ticks, int n, DigitsFormatter format) {
+  constexpr int kMinDigits = 3, kMaxDigits = 12;
+  std::vector<std::string> labels(static_cast<std::size_t>(std::max(n, 0)));
+  for (int digits = kMinDigits; digits < kMaxDigits; ++digits) {
+    bool distinct = true;
+    for (int i = 0; i < n && distinct; ++i) {
+      labels[i] = format(ticks[i], digits);
+      for (int j = 0; j < i && distinct; ++j) distinct = labels[j] != labels[i];
+    }
+    if (distinct) return digits;
+  }
+  return kMaxDigits;
+}
+
+int PlaceLabels(const float* anchor, const float* width, int n, float right, float pad, float* out_x, int* out_row) {
+  std::vector<int> order(static_cast<std::size_t>(std::max(n, 0)));
+  for (int i = 0; i < n; ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return anchor[a] < anchor[b]; });
+  std::vector<float> row_end;  // the right edge of the rightmost label in each row
+  for (int i : order) {
+    float x = anchor[i] + pad;
+    if (x + width[i] > right) x = anchor[i] - pad - width[i];  // ends left of its line at the right edge
+    std::size_t row = 0;
+    while (row < row_end.size() && x < row_end[row] + pad) ++row;
+    if (row == row_end.size()) row_end.push_back(0);
+    row_end[row] = x + width[i];
+    out_x[i] = x;
+    out_row[i] = static_cast<int>(row);
+  }
+  return static_cast<int>(row_end.size());
+}
+
 int NearestIndex(const Axis& x, const double* xs, int n, double t) {
   int best = -1;
   double best_distance = INFINITY;
@@ -346,33 +384,61 @@ void DrawCapacityBar(const char* id, const double* values, const char* const* la
   Bar(id, values, labels, color_index, n, capacity, format, bar_height);
 }
 
-void DrawHistogram(const char* id, const char* title, const double* counts, int bins, double x_min,
-                   double x_max, Formatter format_x, const Marker* markers, int marker_count, ImVec2 size) {
+void DrawHistogram(const char* id, const char* title, const double* counts, int bins, double x_min, double x_max,
+                   DigitsFormatter format_x, const Marker* markers, int marker_count, ImVec2 size,
+                   HistogramDrawn* drawn) {
   if (size.x <= 0) size.x = ImGui::GetContentRegionAvail().x;
   const float line = ImGui::GetTextLineHeight();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton(id, size);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->AddText(origin, ImGui::GetColorU32(ImGuiCol_Text), title);
+  bins = std::min(bins, kMaxHistogramBins);
   double peak = 0;
   for (int i = 0; i < bins; ++i) peak = std::max(peak, counts[i]);
   const Axis x{x_min, x_max > x_min ? x_max : x_min + 1, false};
   const Axis y = FitAxis(&peak, 1, false, true);
+  const Formatter count_format = [](double v) { return std::to_string(static_cast<long long>(v)); };
   Frame f;
-  f.min = ImVec2(origin.x + WidestTick(y, [](double v) { return std::to_string(static_cast<long long>(v)); }) +
-                     line * 0.8f,
-                 origin.y + line * 1.6f);
-  f.max = ImVec2(origin.x + size.x - line * 0.8f, origin.y + size.y - line * 1.5f);
-  if (f.max.x - f.min.x < line * 4 || f.max.y - f.min.y < line * 2 || bins <= 0) return;
-  DrawAxes(dl, f, x, y, format_x, [](double v) { return std::to_string(static_cast<long long>(v)); });
-  const ImU32 color = WithAlpha(PaletteColor(0), 0.85f);
-  const double width = (x.max - x.min) / bins;
-  for (int i = 0; i < bins; ++i) {
-    if (counts[i] <= 0) continue;
-    dl->AddRectFilled(ImVec2(f.X(x, x.min + i * width) + 1, f.Y(y, counts[i])),
-                      ImVec2(f.X(x, x.min + (i + 1) * width) - 1, f.max.y), color);
+  f.min.x = origin.x + WidestTick(y, count_format) + line * 0.8f;
+  f.max.x = origin.x + size.x - line * 0.8f;
+  // The markers' labels in rows between the title and the plot, each beside its line.
+  float anchor[kMaxHistogramMarkers], width[kMaxHistogramMarkers], label_x[kMaxHistogramMarkers];
+  int row[kMaxHistogramMarkers], which[kMaxHistogramMarkers], shown = 0;
+  for (int i = 0; i < std::min(marker_count, kMaxHistogramMarkers); ++i) {
+    const double u = ToUnit(x, markers[i].x);
+    if (!(u >= 0 && u <= 1)) continue;
+    anchor[shown] = f.X(x, markers[i].x);
+    width[shown] = ImGui::CalcTextSize(markers[i].label).x;
+    which[shown++] = i;
   }
-  DrawMarkers(dl, f, x, markers, marker_count);
+  const int rows = PlaceLabels(anchor, width, shown, f.max.x, line * 0.3f, label_x, row);
+  const float labels_top = origin.y + line * 1.3f;
+  f.min.y = labels_top + line * 1.1f * static_cast<float>(rows) + line * 0.3f;
+  f.max.y = origin.y + size.y - line * 1.5f;
+  if (drawn) *drawn = HistogramDrawn{};
+  if (f.max.x - f.min.x < line * 4 || f.max.y - f.min.y < line * 2 || bins <= 0) return;
+  DrawAxes(dl, f, x, y, nullptr, count_format, format_x, drawn ? &drawn->tick_labels : nullptr);
+  const ImU32 color = WithAlpha(PaletteColor(0), 0.85f);
+  const double bin_width = (x.max - x.min) / bins;
+  for (int i = 0; i < bins; ++i) {
+    const ImVec2 a(f.X(x, x.min + i * bin_width) + 1, counts[i] > 0 ? f.Y(y, counts[i]) : f.max.y);
+    const ImVec2 b(f.X(x, x.min + (i + 1) * bin_width) - 1, f.max.y);
+    if (counts[i] > 0) dl->AddRectFilled(a, b, color);
+    if (drawn) drawn->bar_min[i] = a, drawn->bar_max[i] = b;
+  }
+  if (drawn) drawn->bars = bins, drawn->plot_min = f.min, drawn->plot_max = f.max;
+  for (int k = 0; k < shown; ++k) {
+    const Marker& m = markers[which[k]];
+    const float top = labels_top + line * 1.1f * static_cast<float>(row[k]);
+    for (float py = f.min.y; py < f.max.y; py += line * 0.6f)  // dashed, down the plot; the label above it
+      dl->AddLine(ImVec2(anchor[k], py), ImVec2(anchor[k], std::min(py + line * 0.35f, f.max.y)), m.color, 2.0f);
+    dl->AddText(ImVec2(label_x[k], top), m.color, m.label);
+    if (drawn && drawn->labels < kMaxHistogramMarkers) {
+      drawn->label_min[drawn->labels] = ImVec2(label_x[k], top);
+      drawn->label_max[drawn->labels++] = ImVec2(label_x[k] + width[k], top + line);
+    }
+  }
 }
 
 }  // namespace gpucost::chart

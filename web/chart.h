@@ -11,6 +11,8 @@
 namespace gpucost::chart {
 
 using Formatter = std::string (*)(double);
+// A formatter with a number of significant digits (FormatDuration(v, digits), FormatUsd(v, digits)).
+using DigitsFormatter = std::string (*)(double value, int significant);
 
 struct Axis {
   double min = 0, max = 1;   // the visible range (log axes: both > 0)
@@ -30,6 +32,16 @@ Axis FitAxis(const double* values, int n, bool log, bool include_zero);
 // Tick positions inside [min, max]: linear about `target` ticks at 1-2-5 steps; log at powers of ten
 // (and 2x, 5x when there are few decades). Writes at most cap values; returns how many.
 int Ticks(const Axis& a, int target, double* out, int cap);
+
+// The one tick-label rule: the fewest significant digits, from 3 up to 12, at which format gives every tick in
+// ticks[0..n) a different label ("10.70 days", "10.72 days", not "10.7 days" three times). 12 if none suffices.
+int TickDigits(const double* ticks, int n, DigitsFormatter format);
+
+// Labels beside their lines, never over each other: n labels of widths width[i] for lines at anchor[i] (pixels).
+// Each starts pad right of its line, or ends pad left of it where it would pass `right`; one that would overlap
+// a label already placed in its row goes to the next row. Writes left edges out_x[i] and rows out_row[i];
+// returns the number of rows used (0 when n == 0).
+int PlaceLabels(const float* anchor, const float* width, int n, float right, float pad, float* out_x, int* out_row);
 
 // Index of the point whose x is nearest to unit position t along the axis, or -1 if n == 0.
 int NearestIndex(const Axis& x, const double* xs, int n, double t);
@@ -76,8 +88,24 @@ void DrawStackedBar(const char* id, const double* values, const char* const* lab
 void DrawCapacityBar(const char* id, const double* values, const char* const* labels, const int* color_index,
                      int n, double capacity, Formatter format, float bar_height);
 
-// A histogram of counts[0..bins) over [x_min, x_max) with vertical markers (e.g. P50, P90).
-void DrawHistogram(const char* id, const char* title, const double* counts, int bins, double x_min,
-                   double x_max, Formatter format_x, const Marker* markers, int marker_count, ImVec2 size);
+// Where DrawHistogram drew (screen pixels), for the page's tests: the plot area, each bin's bar (empty bins have
+// a zero-height bar at the axis), each marker label, and the x tick labels as drawn, joined by '|'.
+constexpr int kMaxHistogramBins = 64;
+constexpr int kMaxHistogramMarkers = 4;
+struct HistogramDrawn {
+  ImVec2 plot_min, plot_max;
+  int bars = 0;
+  ImVec2 bar_min[kMaxHistogramBins], bar_max[kMaxHistogramBins];
+  int labels = 0;
+  ImVec2 label_min[kMaxHistogramMarkers], label_max[kMaxHistogramMarkers];
+  std::string tick_labels;
+};
+
+// A histogram of counts[0..bins) (bins <= kMaxHistogramBins) over [x_min, x_max): the bins span the whole axis.
+// The x tick labels follow TickDigits; the markers (e.g. P50, P90; at most kMaxHistogramMarkers) are dashed lines
+// whose labels sit in rows above the plot, beside their lines (PlaceLabels), never over the bars.
+void DrawHistogram(const char* id, const char* title, const double* counts, int bins, double x_min, double x_max,
+                   DigitsFormatter format_x, const Marker* markers, int marker_count, ImVec2 size,
+                   HistogramDrawn* drawn);
 
 }  // namespace gpucost::chart

@@ -12,12 +12,14 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <vector>
 
 #include "app.h"
 #include "chart.h"
 #include "evaluate.h"
 #include "format.h"
+#include "montecarlo.h"
 #include "scaling_fit.h"
 #include "sweep.h"
 #include "tco.h"
@@ -219,24 +221,62 @@ void AdvanceMonteCarlo(AppState& app) {
   }
 }
 
-void Histogram(const char* id, const char* title, const McHistogram& h, const McStats& st, double expected,
-               chart::Formatter format, double scale) {
+// The ids one Monte Carlo histogram records for tests (static strings): the chart, its plot area, its bars and
+// marker labels (by index), its x tick labels as drawn ('|'-joined) and its note.
+struct McChartIds {
+  const char* chart;
+  const char* plot;
+  const char* bar;
+  const char* label;
+  const char* ticks;
+  const char* note;
+};
+constexpr McChartIds kMcCostIds{"chart_mc_cost", "mc_cost_plot", "mc_cost_bar", "mc_cost_label", "mc_cost_ticks", "mc_cost_note"};
+constexpr McChartIds kMcTimeIds{"chart_mc_time", "mc_time_plot", "mc_time_bar", "mc_time_label", "mc_time_ticks", "mc_time_note"};
+
+// One histogram (axis P0.5..P99.5, core McHistogram) with P50, P90 and the closed form beside their lines, and
+// its note (outliers in the end bins); a spread below the axis resolution is said in words instead of drawn.
+// words: a value in full (the note); format: tick labels with digits; scale: the display rate (1 for time).
+void Histogram(AppState& app, const McChartIds& ids, const char* title, const McHistogram& h, const McStats& st,
+               double expected, std::int64_t trials, chart::DigitsFormatter format,
+               const std::function<std::string(double)>& words, double scale) {
+  const std::string note = McHistogramNote(h, trials, scale, words);
+  RecordText(app, ids.note, note);
+  if (!h.resolved) {
+    RecordText(app, ids.ticks, "");
+    ImGui::TextUnformatted(title);
+    ImGui::TextWrapped("%s", note.c_str());
+    RecordRect(app, ids.chart);
+    return;
+  }
   double counts[kMcHistogramBins];
   for (int i = 0; i < kMcHistogramBins; ++i) counts[i] = static_cast<double>(h.counts[i]);
-  char p50[64], p90[64], mean[64];
-  std::snprintf(p50, sizeof p50, "P50 %s", format(st.p50 * scale).c_str());
-  std::snprintf(p90, sizeof p90, "P90 %s", format(st.p90 * scale).c_str());
-  std::snprintf(mean, sizeof mean, "closed form %s", format(expected * scale).c_str());
-  const chart::Marker markers[] = {{st.p50 * scale, p50, chart::PaletteColor(2)},
-                                   {st.p90 * scale, p90, chart::PaletteColor(5)},
-                                   {expected * scale, mean, IM_COL32(200, 200, 200, 255)}};
-  chart::DrawHistogram(id, title, counts, kMcHistogramBins, h.lo * scale, h.hi * scale, format, markers, 3,
-                       ImVec2(0, ImGui::GetTextLineHeight() * 12));
+  const double percentiles[] = {st.p50 * scale, st.p90 * scale};
+  const int digits = st.p90 > st.p50 ? chart::TickDigits(percentiles, 2, format) : 3;  // P50 and P90 read apart
+  const std::string p50 = "P50 " + format(st.p50 * scale, digits), p90 = "P90 " + format(st.p90 * scale, digits);
+  const std::string mean = TrFormat("chart.mc_closed_form", {format(expected * scale, digits)});
+  const chart::Marker markers[] = {{st.p50 * scale, p50.c_str(), chart::PaletteColor(2)},
+                                   {st.p90 * scale, p90.c_str(), chart::PaletteColor(5)},
+                                   {expected * scale, mean.c_str(), IM_COL32(200, 200, 200, 255)}};
+  chart::HistogramDrawn drawn;
+  chart::DrawHistogram(ids.chart, title, counts, kMcHistogramBins, h.lo * scale, h.hi * scale, format, markers, 3,
+                       ImVec2(0, ImGui::GetTextLineHeight() * 14), &drawn);
+  RecordRect(app, ids.chart);
+  RecordRectAt(app, ids.plot, -1, drawn.plot_min.x, drawn.plot_min.y, drawn.plot_max.x, drawn.plot_max.y);
+  for (int i = 0; i < drawn.bars; ++i)
+    RecordRectAt(app, ids.bar, i, drawn.bar_min[i].x, drawn.bar_min[i].y, drawn.bar_max[i].x, drawn.bar_max[i].y);
+  for (int i = 0; i < drawn.labels; ++i)
+    RecordRectAt(app, ids.label, i, drawn.label_min[i].x, drawn.label_min[i].y, drawn.label_max[i].x,
+                 drawn.label_max[i].y);
+  RecordText(app, ids.ticks, drawn.tick_labels);
+  if (!note.empty()) ImGui::TextDisabled("%s", note.c_str());
 }
+
+std::string HoursDigits(double v, int significant) { return FormatDuration(v, significant); }
 
 void MonteCarloCharts(AppState& app) {
   McState& mc = app.charts.mc;
-  ImGui::TextUnformatted(Tr("chart.mc_title"));
+  ImGui::TextWrapped("%s", Tr("chart.mc_title"));
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
   if (ImGui::InputInt("trials", &mc.trials, 0, 0)) mc.trials = std::clamp(mc.trials, 100, 200000);
   ImGui::SameLine();
@@ -249,24 +289,31 @@ void MonteCarloCharts(AppState& app) {
   if (!mc.run && mc.stale && mc.auto_start && app.result.ok) StartMonteCarlo(app);
   AdvanceMonteCarlo(app);
   if (mc.run) {
-    char text[96];
-    std::snprintf(text, sizeof text, "simulating: %lld of %lld trials", static_cast<long long>(mc.run->completed()),
-                  static_cast<long long>(mc.run->trials()));
-    ImGui::ProgressBar(static_cast<float>(mc.run->progress()), ImVec2(-1, 0), text);
+    const std::string text = TrFormat("chart.mc_progress", {FormatCount(static_cast<double>(mc.run->completed())),
+                                                            FormatCount(static_cast<double>(mc.run->trials()))});
+    ImGui::ProgressBar(static_cast<float>(mc.run->progress()), ImVec2(-1, 0), text.c_str());
     return;
   }
   if (!mc.error.empty()) ImGui::TextColored(ImVec4(1, 0.45f, 0.35f, 1), "%s", mc.error.c_str());
   if (!mc.have_summary) return;
   const McSummary& s = mc.summary;
   const Result& r = app.result;
-  ImGui::Text("%lld trials (seed %llu): cost P50 %s, P90 %s; time P50 %s, P90 %s%s", static_cast<long long>(s.trials),
-              static_cast<unsigned long long>(s.seed), FormatDisplayMoney(r, s.cost_usd.p50).c_str(),
-              FormatDisplayMoney(r, s.cost_usd.p90).c_str(), FormatDuration(s.time_hours.p50).c_str(),
-              FormatDuration(s.time_hours.p90).c_str(), mc.stale ? " (scenario changed since)" : "");
-  Histogram("mc_cost", Tr("chart.mc_cost"), s.cost_hist, s.cost_usd, s.closed_form_usd, ShortMoneyFormat(r),
-            r.display_per_usd);
-  RecordRect(app, "chart_mc_cost");
-  Histogram("mc_time", Tr("chart.mc_time"), s.time_hist, s.time_hours, s.closed_form_hours, FormatHours, 1);
+  // Trials, then cost and time: each part whole on its line (a phone wraps between them, never inside a figure).
+  ImGui::TextUnformatted(TrFormat("chart.mc_summary", {FormatCount(static_cast<double>(s.trials)), std::to_string(s.seed),
+                                                       mc.stale ? Tr("chart.mc_stale") : ""}).c_str());
+  const std::string cost = TrFormat("chart.mc_summary_cost", {FormatDisplayMoney(r, s.cost_usd.p50), FormatDisplayMoney(r, s.cost_usd.p90)});
+  const std::string time = TrFormat("chart.mc_summary_time", {FormatDuration(s.time_hours.p50), FormatDuration(s.time_hours.p90)});
+  ImGui::TextUnformatted(cost.c_str());
+  const ImGuiStyle& style = ImGui::GetStyle();
+  if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + ImGui::CalcTextSize(time.c_str()).x <
+      ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
+    ImGui::SameLine();
+  ImGui::TextUnformatted(time.c_str());
+  const char* currency = r.display_currency;
+  Histogram(app, kMcCostIds, Tr("chart.mc_cost"), s.cost_hist, s.cost_usd, s.closed_form_usd, s.trials,
+            ShortMoneyDigits(r), [currency](double v) { return FormatMoney(v, currency); }, r.display_per_usd);
+  Histogram(app, kMcTimeIds, Tr("chart.mc_time"), s.time_hist, s.time_hours, s.closed_form_hours, s.trials,
+            HoursDigits, [](double v) { return FormatDuration(v); }, 1);
 }
 
 void BuyVsCloudChart(AppState& app) {

@@ -1,6 +1,7 @@
 // ui_offers.cpp — the offer picker in the editor's pricing section: a dated public offer from the catalog
-// (assets/offers.json: provider, region, GPU, price, date, source) fills the GPU, the node size, the price and
-// the pricing model and is recorded in pricing.offer (core ApplyOffer, as `gpucost pricing --offer`). A GPU
+// (assets/offers.json: provider, region, GPU, price, date, source) fills the GPU, the node size, the price, the
+// pricing model and the billing rules (increment, minimum, whole instances, where a source confirms them; the
+// notice names those left unconfirmed) and is recorded in pricing.offer (core ApplyOffer, as `gpucost pricing --offer`). A GPU
 // changed away from the offer's clears it: the price is then unconfirmed, and the status line says so.
 #include <imgui.h>
 
@@ -29,6 +30,8 @@ void OfferTooltip(const Offer& o) {
   ImGui::Text("%s: %s (%s)", o.provider.c_str(), o.product.c_str(), o.region.c_str());
   ImGui::Text("%s per GPU-hour, %s per instance-hour of %d GPUs, before tax; read %s", FormatUsd(o.usd_per_gpu_hour).c_str(),
               FormatUsd(o.usd_per_instance_hour).c_str(), o.gpus_per_instance, o.date.c_str());
+  ImGui::TextWrapped("%s", OfferBillingText(o).c_str());
+  if (!o.billing.note.empty()) ImGui::TextDisabled("%s", o.billing.note.c_str());
   ImGui::TextDisabled("Source: %s", o.source.c_str());
   if (!o.via.empty()) ImGui::TextDisabled("Via: %s", o.via.c_str());
   if (!o.note.empty()) ImGui::TextDisabled("%s", o.note.c_str());
@@ -41,7 +44,9 @@ void OfferTooltip(const Offer& o) {
 void AppApplyOffer(AppState& app, const Offer& offer) {
   ApplyOffer(offer, &app.scenario);
   AppScenarioEdited(app);
-  app.notice = "Offer " + offer.id + ": " + FormatUsd(offer.usd_per_gpu_hour) + "/GPU-hour before tax, read " + offer.date;
+  // The billing figures it filled, and those no public source confirmed (kept as they were), as the CLI says.
+  app.notice = "Offer " + offer.id + ": " + FormatUsd(offer.usd_per_gpu_hour) + "/GPU-hour before tax, read " + offer.date +
+               "; " + OfferBillingText(offer, &app.scenario, false);
 }
 
 void AppGpuChanged(AppState& app) {
@@ -56,14 +61,9 @@ void AppGpuChanged(AppState& app) {
   app.notice = notice;
 }
 
-void DrawOfferPicker(AppState& app) {
-  const Offer* current = app.scenario.pricing.offer[0] ? FindOffer(app.scenario.pricing.offer) : nullptr;
-  const std::string preview = current ? current->id : app.scenario.pricing.offer[0] ? app.scenario.pricing.offer : "(own price) pick an offer...";
-  ImGui::SetNextItemWidth(-1);
-  const bool open = ImGui::BeginCombo("##offer", preview.c_str());
-  RecordRect(app, "pricing.offer");
-  if (current && !open && ImGui::IsItemHovered()) OfferTooltip(*current);
-  if (!open) return;
+namespace {
+
+void OfferList(AppState& app, const Offer* current) {
   for (std::size_t i = 0; i < OfferCount(); ++i) {
     const Offer& o = Offers()[i];
     ImGui::PushID(static_cast<int>(i));
@@ -76,7 +76,29 @@ void DrawOfferPicker(AppState& app) {
     app.scenario.pricing.offer[0] = '\0';
     AppScenarioEdited(app);
   }
-  ImGui::EndCombo();
+}
+
+}  // namespace
+
+void DrawOfferPicker(AppState& app) {
+  const Offer* current = app.scenario.pricing.offer[0] ? FindOffer(app.scenario.pricing.offer) : nullptr;
+  const std::string preview = current ? current->id : app.scenario.pricing.offer[0] ? app.scenario.pricing.offer : "(own price) pick an offer...";
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::BeginCombo("##offer", preview.c_str())) {
+    OfferList(app, current);
+    ImGui::EndCombo();
+  } else if (current && ImGui::IsItemHovered()) {
+    OfferTooltip(*current);
+  }
+  RecordRect(app, "pricing.offer");
+  current = app.scenario.pricing.offer[0] ? FindOffer(app.scenario.pricing.offer) : nullptr;  // (picked just now)
+  const std::string billing = current ? OfferBillingText(*current, &app.scenario, false) : "";
+  RecordText(app, "offer_billing", billing);
+  if (current) {  // what the offer filled of the billing, and what no source confirmed (kept as it was)
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s", billing.c_str());
+    ImGui::PopStyleColor();
+  }
 }
 
 }  // namespace gpucost::app

@@ -1,6 +1,7 @@
 // Browser test of the page in a person's hands (issue #15): the mouse wheel and trackpad, numbers typed as
 // people type them, laptop and phone screens, import messages. Each section is independent.
 // node test_hands.mjs SITE_DIR OUT_DIR
+import fs from 'node:fs';
 import path from 'node:path';
 import {withPage, waitReady, check, api, settle, widgetRect, clickWidget, typeIntoField, scrollPos} from './harness.mjs';
 
@@ -215,6 +216,118 @@ await section('mirror', async page => {
   await shot(page, 'hands-headline-spread.png');
   await settle(page, () => api(page, () => window.gpucost.load('{"cluster": {"gpus": 512}}')));
   check(await api(page, () => window.gpucost.widgetRect('headline_spread')) === null, 'an edit takes the stale spread away');
+}, {width: 1280, height: 720});
+
+// --- 6. Monte Carlo charts: an axis fitted to the data, ticks that differ, labels beside the bars ----------
+const presetsDir = new URL('../../assets/presets/', import.meta.url);
+const rectOf = async (page, id, index = -1) => api(page, (a) => window.gpucost.widgetRect(a[0], a[1]), [id, index]);
+
+// Scrolls the views panel with the wheel until the widget is on the screen, as a person would.
+async function revealView(page, id) {
+  const tab = await widgetRect(page, 'tab', 0);
+  await settle(page, () => page.mouse.move(tab.x + 20, tab.y + 200));
+  const height = await api(page, () => innerHeight);
+  for (let i = 0; i < 60; i++) {
+    const r = await widgetRect(page, id);
+    if (r.y >= 0 && r.y + r.h <= height) return r;
+    await wheel(page, 0, r.y < 0 ? -120 : 120);
+  }
+  throw new Error(`${id} never scrolled into view`);
+}
+
+async function runMonteCarlo(page) {
+  await clickWidget(page, 'tab', 2);  // Charts: the simulation starts by itself
+  await page.waitForFunction(() => !window.gpucost.busy(), null, {timeout: 180000, polling: 100});
+}
+
+// One histogram: distinct tick labels, bins across the whole plot, labels above it and apart, the note.
+async function checkHistogram(page, what, trials) {
+  const ticks = (await api(page, (w) => window.gpucost.drawnText(`mc_${w}_ticks`), what)).split('|').filter(Boolean);
+  check(ticks.length >= 3 && new Set(ticks).size === ticks.length,
+        `${what}: ${ticks.length} tick labels, all different (${ticks.join(', ')})`);
+  const plot = await rectOf(page, `mc_${what}_plot`);
+  const first = await rectOf(page, `mc_${what}_bar`, 0), last = await rectOf(page, `mc_${what}_bar`, 19);
+  check(plot && first && last && Math.abs(first.x - plot.x) <= 2 && Math.abs(last.x + last.w - (plot.x + plot.w)) <= 2,
+        `${what}: the 20 bins span the axis from edge to edge (plot ${plot && plot.x.toFixed(0)}..${plot && (plot.x + plot.w).toFixed(0)}, ` +
+        `bins ${first && first.x.toFixed(0)}..${last && (last.x + last.w).toFixed(0)})`);
+  const doc = JSON.parse(await api(page, () => window.gpucost.view('mc')));
+  const h = doc.histogram[what === 'cost' ? 'cost' : 'time_hours'];
+  const filled = h.counts.filter(c => c > 0).length, tallest = Math.max(...h.counts);
+  check(filled >= 8 && tallest < 0.5 * trials,
+        `${what}: the trials spread over ${filled} of 20 bins, the tallest holding ${tallest} of ${trials} (not one bar)`);
+  check(h.resolved === true && h.below + h.above > 0, `${what}: axis P0.5..P99.5 (${h.below} below, ${h.above} above)`);
+  const note = await api(page, (w) => window.gpucost.drawnText(`mc_${w}_note`), what);
+  check(note.includes(`${h.below} trials below it and ${h.above} above are counted in the end bins`), `${what}: the note says so: "${note}"`);
+  const labels = [];
+  for (let i = 0; i < 3; i++) {
+    const r = await rectOf(page, `mc_${what}_label`, i);
+    if (r) labels.push(r);
+  }
+  check(labels.length === 3 && labels.every(r => r.y + r.h <= plot.y + 0.5),
+        `${what}: P50, P90 and the closed form are labelled above the plot, never over the bars`);
+  const overlap = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+  check(labels.every((a, i) => labels.every((b, j) => i === j || !overlap(a, b))), `${what}: the labels do not overlap one another`);
+}
+
+for (const [width, height, dpr] of [[1280, 720, 1], [390, 844, 3]]) {
+  const size = `${width}x${height}`;
+  await section(`mc-${size}`, async page => {
+    const preset = fs.readFileSync(new URL('llama2-70b-a100.json', presetsDir), 'utf8');
+    await settle(page, () => api(page, (t) => window.gpucost.load(t), preset));
+    await runMonteCarlo(page);
+    const doc = JSON.parse(await api(page, () => window.gpucost.view('mc')));
+    check(doc.trials >= 1000, `${size}: Monte Carlo of the llama2-70b-a100 preset ran (${doc.trials} trials)`);
+    await checkHistogram(page, 'cost', doc.trials);
+    await checkHistogram(page, 'time', doc.trials);
+    await revealView(page, 'chart_mc_cost');
+    await shot(page, `hands-mc-${size}.png`);
+    // Nothing fails, nothing is preempted: every trial is the same run. Said in words, not drawn as one bar.
+    await settle(page, () => api(page, () => window.gpucost.load('{"name": "no failures", "reliability": {"gpu_mtbf_hours": 0}}')));
+    await runMonteCarlo(page);
+    for (const what of ['cost', 'time']) {
+      const note = await api(page, (w) => window.gpucost.drawnText(`mc_${w}_note`), what);
+      check(/^Every trial within 0\.1% of \S/.test(note), `zero spread, ${what}: "${note}"`);
+      check(await rectOf(page, `mc_${what}_plot`) === null && await rectOf(page, `mc_${what}_bar`, 0) === null,
+            `zero spread, ${what}: no one-bar histogram is drawn`);
+    }
+    const r = JSON.parse(await api(page, () => window.gpucost.view('mc')));
+    check(r.histogram.cost.resolved === false && r.histogram.cost.within_resolution === r.trials,
+          'the mc document (= gpucost mc --format json) says the same: resolved false, every trial within');
+    await revealView(page, 'chart_mc_cost');
+    await shot(page, `hands-mc-zero-spread-${size}.png`);
+    // P50/P90 by the headline still follow a finished run.
+    await clickWidget(page, 'tab', 0);
+    check(await rectOf(page, 'headline_spread') !== null, 'P50/P90 stand by the headline after the run');
+  }, {dpr, width, height});
+}
+
+// --- 7b. an offer fills the billing rules it has a source for, and says which it has not -------------------
+await section('offer-billing', async page => {
+  await settle(page, () => api(page, () => window.gpucost.load('{"pricing": {"billing_increment_seconds": 3600, "minimum_billed_seconds": 300, "whole_nodes": false}}')));
+  await clickSection(page, 3);  // Pricing and billing
+  await reveal(page, 'pricing.offer');
+  await clickWidget(page, 'pricing.offer');
+  await clickWidget(page, 'offer', 2);  // AWS p5.48xlarge: per second, 60 s minimum (aws.amazon.com, 2017-10-02)
+  let s = await scenario(page);
+  check(s.pricing.offer === 'aws-p5.48xlarge-us-east-1' && s.pricing.billing_increment_seconds === 1 &&
+        s.pricing.minimum_billed_seconds === 60 && s.pricing.whole_nodes === true && s.cluster.gpus_per_node === 8,
+        `an AWS offer fills per-second billing, the 60 s minimum and whole 8-GPU instances (${s.pricing.billing_increment_seconds} s, ${s.pricing.minimum_billed_seconds} s)`);
+  let billing = await api(page, () => window.gpucost.drawnText('offer_billing'));
+  check(billing === 'billed in 1 s increments, minimum 60 s, whole instances of 8 GPUs', `the picker says "${billing}"`);
+  await reveal(page, 'pricing.offer');
+  await clickWidget(page, 'pricing.offer');
+  await clickWidget(page, 'offer', 7);  // Azure ND96isr H100 v5: per second; the minimum is not confirmed
+  s = await scenario(page);
+  check(s.pricing.offer === 'azure-nd96isr-h100-v5-eastus' && s.pricing.billing_increment_seconds === 1 &&
+        s.pricing.minimum_billed_seconds === 60, 'an Azure offer fills per-second billing and keeps the minimum it cannot confirm');
+  billing = await api(page, () => window.gpucost.drawnText('offer_billing'));
+  check(billing.includes('minimum not confirmed (kept 60 s)'), `and the picker says it is unconfirmed: "${billing}"`);
+  const notice = await api(page, () => window.gpucost.notice());
+  check(notice.includes('minimum not confirmed'), `so does the status line: "${notice}"`);
+  const doc = JSON.parse(await api(page, () => window.gpucost.view('pricing')));
+  check(doc.offer && doc.offer.billing.minimum_billed_seconds === null && doc.offer.billing.unconfirmed[0] === 'pricing.minimum_billed_seconds',
+        'the pricing document (= gpucost pricing --offer) names the unconfirmed field');
+  await shot(page, 'hands-offer-billing.png');
 }, {width: 1280, height: 720});
 
 // --- 4. laptop, high-DPI and phone screens: nothing cut --------------------------------------------------

@@ -21,6 +21,18 @@ contains "$out" "https://aws.amazon.com/ec2/pricing/on-demand/" "the offer's sou
 json=$("$gpucost" catalog offers --format json)
 contains "$json" '"date":' "offers carry dates"
 expect_rc 0 "offers CSV" -- "$gpucost" catalog offers --format csv
+contains "$out" "aws-p5.48xlarge-us-east-1: billed in 1 s increments, minimum 60 s, whole instances of 8 GPUs" \
+  "the table gives each offer's billing rule"
+contains "$out" "azure-nd96isr-h100-v5-eastus: billed in 1 s increments, minimum not confirmed" "an unconfirmed minimum says so"
+contains "$json" '"minimum_billed_seconds": null' "an unconfirmed figure is null in JSON, not invented"
+contains "$json" '"billing_increment_seconds": 60.0' "per-minute billing in JSON (Lambda, CoreWeave)"
+csv=$("$gpucost" catalog offers --format csv)
+contains "$csv" "billing_increment_seconds,minimum_billed_seconds,billing_source,billing_date" "CSV billing columns"
+priced=$("$gpucost" pricing - --offer azure-nd96isr-h100-v5-eastus <<<'{"pricing": {"minimum_billed_seconds": 300}}')
+contains "$priced" "Offer azure-nd96isr-h100-v5-eastus: \$12.29/GPU-hour before tax (2026-11-09); billed in 1 s increments, minimum not confirmed (kept 300 s), whole instances of 8 GPUs" \
+  "pricing --offer says what it filled and what it kept"
+pjson=$("$gpucost" pricing - --offer lambda-8x-h100-sxm --format json <<<'{}')
+contains "$pjson" '"rule": "lambda-on-demand"' "the pricing document names the offer's billing rule"
 
 out=$("$gpucost" catalog presets)
 for p in "$root"/assets/presets/*.json; do contains "$out" "$(basename "$p" .json)" "preset $(basename "$p" .json) listed"; done

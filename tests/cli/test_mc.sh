@@ -30,6 +30,10 @@ fi
 table=$("$gpucost" mc - --trials 200 --seed 1 <<<"$scenario")
 contains "$table" "P90" "the table shows P90"
 contains "$table" "closed form" "the table shows the closed form"
+contains "$table" "trials below it and" "the table says how many trials the P0.5-P99.5 axis counts in its end bins"
+flat=$("$gpucost" mc - --trials 200 --seed 1 <<<'{"reliability": {"gpu_mtbf_hours": 0}}')
+contains "$flat" "Every trial within 0.1% of" "a spread below the axis resolution is said in words (as on the page)"
+contains "$json" '"resolved": true' "the mc JSON says whether the histogram resolves the spread"
 
 expect_rc 2 "--trials 0" -- "$gpucost" mc - --trials 0 <<<"$scenario"
 err=$("$gpucost" mc - --trials 0 2>&1 >/dev/null <<<"$scenario")

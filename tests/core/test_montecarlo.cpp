@@ -1,9 +1,12 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 #include <string>
 
 #include "evaluate.h"
+#include "format.h"
 #include "montecarlo.h"
 #include "rng.h"
 #include "../test_util.h"
@@ -182,9 +185,75 @@ TEST_CASE("the mean's named parts add up to the mean cost and time; the histogra
   std::int64_t n = 0;
   for (std::int64_t c : m.cost_hist.counts) n += c;
   CHECK(n == 500);
-  CHECK(m.cost_hist.lo == m.cost_usd.min);
-  CHECK(m.cost_hist.hi == m.cost_usd.max);
+  CHECK(m.cost_hist.lo >= m.cost_usd.min);
+  CHECK(m.cost_hist.hi <= m.cost_usd.max);
   CHECK(m.cost_usd.min < m.cost_usd.max);
+}
+
+TEST_CASE("the histogram's axis is the trials' P0.5..P99.5; the trials outside are counted in the end bins") {
+  Scenario s = Unreliable();
+  s.pricing.model = static_cast<int>(PricingModel::kSpot);
+  s.pricing.spot.notice_seconds = 0;
+  constexpr std::int64_t kTrials = 2000;
+  MonteCarlo mc(s, 11, kTrials);
+  mc.Run(kTrials);
+  const McSummary m = mc.Summary();
+  std::vector<double> sorted = mc.cost_usd();
+  std::sort(sorted.begin(), sorted.end());
+  const McHistogram& h = m.cost_hist;
+  REQUIRE(h.resolved);
+  CHECK(h.lo == doctest::Approx(Percentile(sorted, 0.005)).epsilon(1e-12));
+  CHECK(h.hi == doctest::Approx(Percentile(sorted, 0.995)).epsilon(1e-12));
+  CHECK(h.lo >= sorted.front());  // (about one trial in eight is never interrupted: the minimum)
+  CHECK(h.hi < sorted.back());  // a fitted axis, not min..max: the long tail is cut
+  std::int64_t below = 0, above = 0, in_first = 0, in_last = 0;
+  const double width = (h.hi - h.lo) / kMcHistogramBins;
+  for (double v : sorted) {
+    below += v < h.lo;
+    above += v > h.hi;
+    in_first += v < h.lo + width;
+    in_last += v >= h.hi - width;
+  }
+  CHECK(h.below == below);
+  CHECK(h.above == above);
+  CHECK(below + above >= 10);  // about 1% of 2,000 trials
+  CHECK(h.counts[0] == in_first);
+  CHECK(h.counts[kMcHistogramBins - 1] == doctest::Approx(static_cast<double>(in_last)).epsilon(0.01));
+  std::int64_t n = 0;
+  for (std::int64_t c : h.counts) n += c;
+  CHECK(n == kTrials);
+  const std::string note = McHistogramNote(h, m.trials, 1, [](double v) { return FormatUsd(v); });
+  CHECK(note == "The axis spans P0.5 to P99.5 of the trials: " + std::to_string(below) + " trials below it and " +
+                    std::to_string(above) + " above are counted in the end bins.");
+  const std::string json = McSummaryToJson(m, Evaluate(s));
+  CHECK(json.find("\"below\": " + std::to_string(below)) != std::string::npos);
+  CHECK(json.find("\"resolved\": true") != std::string::npos);
+}
+
+TEST_CASE("a spread below the axis resolution is said in words: every trial within 0.1% of the median") {
+  Scenario s = DefaultScenario();
+  s.reliability.gpu_mtbf_hours = 0;  // nothing fails: every trial is the same run
+  const McSummary m = RunAll(s, 5, 300);
+  for (const McHistogram* h : {&m.cost_hist, &m.time_hist}) {
+    CHECK_FALSE(h->resolved);
+    CHECK(h->within == 300);
+  }
+  CHECK(m.time_hist.center == doctest::Approx(Evaluate(s).expected_hours).epsilon(1e-12));
+  CHECK(McHistogramNote(m.time_hist, m.trials, 1, [](double v) { return FormatDuration(v); }) ==
+        "Every trial within 0.1% of " + FormatDuration(m.time_hist.center) +
+            ": the spread is below what the axis can show, so no histogram is drawn.");
+  CHECK(McSummaryToJson(m, Evaluate(s)).find("\"resolved\": false") != std::string::npos);
+
+  // Almost all trials equal, a few interrupted: the words count them and give their range.
+  Scenario rare = DefaultScenario();
+  rare.reliability.gpu_mtbf_hours = 2e6;  // about one trial in a hundred sees a failure
+  const McSummary r = RunAll(rare, 5, 1000);
+  REQUIRE_FALSE(r.time_hist.resolved);
+  CHECK(r.time_hist.within < 1000);
+  CHECK(r.time_hist.within > 900);
+  CHECK(r.time_hist.hi > r.time_hist.center * 1.001);
+  const std::string note = McHistogramNote(r.time_hist, r.trials, 1, [](double v) { return FormatDuration(v); });
+  CHECK(note.find(std::to_string(r.time_hist.within) + " of 1,000 trials within 0.1% of ") == 0);
 }
 
 TEST_CASE("sliced runs give exactly the result of one big run; the seed decides everything") {

@@ -92,3 +92,93 @@ TEST_CASE("offers parser: errors name the path and the rule") {
   REQUIRE(errors.size() == 1);
   CHECK(errors[0].path == "");
 }
+
+TEST_CASE("offers golden: billing increment and minimum per provider as published; unconfirmed ones left out") {
+  const nlohmann::json f = nlohmann::json::parse(test::ReadFile(test::DataPath("offer_billing_rules.json")));
+  for (const nlohmann::json& rule : f["rules"])
+    for (const nlohmann::json& id : rule["offers"]) {
+      const Offer* o = FindOffer(id.get<std::string>());
+      REQUIRE(o != nullptr);
+      CAPTURE(o->id);
+      CHECK(o->billing.id == rule["rule"].get<std::string>());
+      CHECK(o->billing.source.rfind("https://", 0) == 0);
+      CHECK(o->billing.date.size() >= 10);
+      const nlohmann::json& inc = rule["billing_increment_seconds"];
+      const nlohmann::json& min = rule["minimum_billed_seconds"];
+      CHECK(o->billing.increment_seconds.has_value() == !inc.is_null());
+      CHECK(o->billing.minimum_seconds.has_value() == !min.is_null());
+      if (!inc.is_null() && o->billing.increment_seconds) CHECK(*o->billing.increment_seconds == inc.get<double>());
+      if (!min.is_null() && o->billing.minimum_seconds) CHECK(*o->billing.minimum_seconds == min.get<double>());
+    }
+  // Every offer either names a rule or has none (the Capacity Block: paid up front for its dates).
+  for (std::size_t i = 0; i < OfferCount(); ++i) {
+    const Offer& o = Offers()[i];
+    CAPTURE(o.id);
+    CHECK((!o.billing.id.empty() || o.id == "aws-p5.48xlarge-capacity-block-us-east-1"));
+  }
+}
+
+TEST_CASE("apply an offer: billing increment, minimum and whole instances where confirmed; the rest kept and named") {
+  Scenario s = DefaultScenario();
+  s.pricing.billing_increment_seconds = 3600;
+  s.pricing.minimum_billed_seconds = 300;
+  s.pricing.whole_nodes = false;
+  const Offer* p5 = FindOffer("aws-p5.48xlarge-us-east-1");
+  REQUIRE(p5);
+  ApplyOffer(*p5, &s);
+  CHECK(s.pricing.billing_increment_seconds == 1);
+  CHECK(s.pricing.minimum_billed_seconds == 60);
+  CHECK(s.pricing.whole_nodes);
+  CHECK(s.cluster.gpus_per_node == 8);
+  CHECK(OfferUnconfirmedFields(*p5).empty());
+  CHECK(OfferBillingText(*p5, &s, false) == "billed in 1 s increments, minimum 60 s, whole instances of 8 GPUs");
+
+  s.pricing.minimum_billed_seconds = 300;
+  const Offer* azure = FindOffer("azure-nd96isr-h100-v5-eastus");
+  REQUIRE(azure);
+  ApplyOffer(*azure, &s);
+  CHECK(s.pricing.billing_increment_seconds == 1);
+  CHECK(s.pricing.minimum_billed_seconds == 300);  // not confirmed: the scenario's own value stays
+  const std::vector<const char*> unconfirmed = OfferUnconfirmedFields(*azure);
+  REQUIRE(unconfirmed.size() == 1);
+  CHECK(std::strcmp(unconfirmed[0], "pricing.minimum_billed_seconds") == 0);
+  CHECK(OfferBillingText(*azure, &s, false) ==
+        "billed in 1 s increments, minimum not confirmed (kept 300 s), whole instances of 8 GPUs");
+  CHECK(OfferBillingText(*azure).find("(https://azure.microsoft.com/") != std::string::npos);
+
+  const Offer* lambda = FindOffer("lambda-8x-h100-sxm");
+  REQUIRE(lambda);
+  ApplyOffer(*lambda, &s);
+  CHECK(s.pricing.billing_increment_seconds == 60);
+  const Offer* coreweave = FindOffer("coreweave-hgx-h100");
+  REQUIRE(coreweave);
+  ApplyOffer(*coreweave, &s);
+  CHECK(s.pricing.billing_increment_seconds == 60);
+  CHECK(s.pricing.minimum_billed_seconds == 0);
+  CHECK(OfferBillingText(*coreweave, &s, false) == "billed in 60 s increments, no minimum, whole instances of 8 GPUs");
+  const Offer* nebius = FindOffer("nebius-h200-1gpu");
+  REQUIRE(nebius);
+  CHECK(OfferBillingText(*nebius, nullptr, false) == "billed in 1 s increments, no minimum, 1 GPU per instance");
+
+  const nlohmann::json doc = nlohmann::json::parse(OfferBillingJson(*azure, &s).dump());
+  CHECK(doc["billing_increment_seconds"] == 1);
+  CHECK(doc["minimum_billed_seconds"].is_null());
+  CHECK(doc["unconfirmed"][0] == "pricing.minimum_billed_seconds");
+  CHECK(doc["whole_instances"] == true);
+}
+
+TEST_CASE("offers parser: billing rules are checked and offers must name a known one") {
+  std::vector<InputError> errors;
+  ParseOffersJson(R"({"schema": "gpucost/offers@1",
+      "billing_rules": [{"id": "r", "provider": "p", "applies_to": "a", "date": "2026-12-02", "source": "s",
+                         "billing_increment_seconds": 0, "minimum_billed_seconds": -5}],
+      "offers": [
+      {"id": "x", "provider": "p", "product": "q", "gpu": "h100-sxm", "region": "r", "model": "on_demand", "billing": "nope",
+       "gpus_per_instance": 8, "usd_per_gpu_hour": 2, "usd_per_instance_hour": 16, "date": "2026", "source": "s"}]})",
+                  &errors);
+  std::string all;
+  for (const InputError& e : errors) all += e.Text() + "\n";
+  CHECK(all.find("billing_rules[0].billing_increment_seconds: must be a number of seconds from 1 to 86400") != std::string::npos);
+  CHECK(all.find("billing_rules[0].minimum_billed_seconds: must be a number of seconds from 0 to 86400") != std::string::npos);
+  CHECK(all.find("offers[0].billing: must name one of billing_rules[].id") != std::string::npos);
+}

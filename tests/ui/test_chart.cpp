@@ -2,8 +2,10 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <string>
 
 #include "chart.h"
+#include "format.h"
 
 using gpucost::chart::Axis;
 using gpucost::chart::FitAxis;
@@ -84,4 +86,63 @@ TEST_CASE("NearestIndex finds the point under the mouse") {
   CHECK(NearestIndex(x, xs, 5, 0.49) == 2);
   CHECK(NearestIndex(x, xs, 5, 2.0) == 4);
   CHECK(NearestIndex(x, xs, 0, 0.5) == -1);
+}
+
+namespace {
+std::string Days(double hours, int digits) { return gpucost::FormatDuration(hours, digits); }
+std::string Usd(double usd, int digits) { return gpucost::FormatUsd(usd, digits); }
+}  // namespace
+
+TEST_CASE("tick labels: the fewest digits at which every tick reads differently (one rule for every axis)") {
+  using gpucost::chart::TickDigits;
+  // The Monte Carlo time axis seen on the page: 10.70..10.78 days read "10.7 days" three times at 3 digits.
+  const Axis days{10.70 * 24, 10.78 * 24, false};
+  double ticks[16];
+  const int n = Ticks(days, 6, ticks, 16);
+  REQUIRE(n >= 3);
+  CHECK(Days(ticks[0], 3) == Days(ticks[1], 3));  // the bug: three digits are not enough here
+  const int digits = TickDigits(ticks, n, Days);
+  CHECK(digits == 4);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < i; ++j) CHECK(Days(ticks[i], digits) != Days(ticks[j], digits));
+  CHECK(Days(ticks[1], digits).size() == std::string("10.71 days").size());  // one digit more, no more
+  // Wide axes keep three digits; money in millions gains digits as the axis narrows.
+  const double wide[] = {0, 100, 200, 300};
+  CHECK(TickDigits(wide, 4, Usd) == 3);
+  const double millions[] = {1.231e6, 1.232e6, 1.233e6};
+  CHECK(TickDigits(millions, 3, Usd) == 4);
+  CHECK(Usd(millions[1], 4) == "$1.232M");
+  const double thousands[] = {7901.2, 7901.4, 7901.6};
+  CHECK(TickDigits(thousands, 3, Usd) == 5);
+  CHECK(Usd(thousands[1], 5) == "$7,901.4");
+  // Every digit asked for is shown, so the labels of one axis line up: $3.30M beside $3.32M, 37.0 beside 37.2 days.
+  CHECK(Usd(3.3e6, 3) == "$3.30M");
+  CHECK(Usd(100e6, 3) == "$100M");
+  CHECK(Days(37 * 24, 3) == "37.0 days");
+  const double same[] = {5, 5};  // no count of digits tells equal values apart: the cap, not a loop
+  CHECK(TickDigits(same, 2, Usd) == 12);
+}
+
+TEST_CASE("marker labels sit beside their lines and never overlap one another") {
+  using gpucost::chart::PlaceLabels;
+  const float right = 400, pad = 4;
+  // P50 and P90 close together and the closed form near the right edge.
+  const float anchor[] = {200, 210, 395};
+  const float width[] = {80, 80, 90};
+  float x[3];
+  int row[3];
+  const int rows = PlaceLabels(anchor, width, 3, right, pad, x, row);
+  CHECK(x[0] == doctest::Approx(204));             // just right of its line
+  CHECK(x[2] + width[2] == doctest::Approx(391));  // ends left of its line at the edge
+  for (int i = 0; i < 3; ++i) {
+    CHECK(x[i] + width[i] <= right);
+    for (int j = 0; j < i; ++j)
+      if (row[i] == row[j]) CHECK((x[i] >= x[j] + width[j] || x[j] >= x[i] + width[i]));
+  }
+  CHECK(row[0] != row[1]);  // they would overlap in one row
+  CHECK(rows == 2);         // the third, pulled left of its line, fits after the first in its row
+  CHECK(row[2] == 0);
+  const float apart[] = {10, 200};
+  CHECK(PlaceLabels(apart, width, 2, right, pad, x, row) == 1);  // far apart: one row
+  CHECK(PlaceLabels(apart, width, 0, right, pad, x, row) == 0);
 }
