@@ -308,6 +308,11 @@ const FieldSpec kFields[] = {
    "the close).",
    "Seoul FX close 2025-12-30, 15:30 session: 1,439.0 KRW/USD (Yonhap via kbmaeil.com/article/20251230500613); "
    "2025 average of closes 1,422.16"},
+  {"pricing.krw_per_usd_date", TEXT, REF(fx.krw_per_usd_date), 0, "2025-12-30", 0, 20, false, false, nullptr, "",
+   "pricing", "The day pricing.krw_per_usd is from (YYYY-MM-DD), shown with every amount converted between won and "
+   "dollars. Money fields named usd_* are stored in USD and shown in the scenario's currency: a won amount typed "
+   "into one is stored as won / rate (set the rate and its date first).",
+   "Seoul FX close 2025-12-30 (as pricing.krw_per_usd)"},
   {"pricing.krw_per_gpu_hour", NUM, REF(pricing.krw_per_gpu_hour), 0, nullptr, 0, 1e10, true, true, nullptr,
    "KRW/GPU-hour", "pricing",
    "Price in KRW (Korean clouds). Given: overrides usd_per_gpu_hour via krw_per_usd.", "-"},
