@@ -87,15 +87,18 @@ void PrintCostRows(const Scenario& s, const Result& r, Table* head) {
   const char* cur = r.display_currency;
   const double k = r.display_per_usd;
   const VatLines v = VatBreakdown(s, r);
-  const bool blocked = FindBlockingState(s, r).blocked;  // not priced: the reason is printed above the table
+  const BlockingState b = FindBlockingState(s, r);  // not priced: the reason is printed above the table
+  const bool blocked = b.blocked;
+  const std::string not_priced = std::string(b.code) == "price_by_quote" ? Tr("quote.not_priced")
+                                                                         : "not priced: the job cannot run as described";
   head->Row({std::string(Tr("eval.cost_per_job")) + " (" + Tr(VatHeadlineKey(v)) + ")",
-             blocked ? std::string("not priced: the job cannot run as described") : FormatMoney(r.expected_usd * k, cur)});
+             blocked ? not_priced : FormatMoney(r.expected_usd * k, cur)});
   if (v.included()) {
     head->Row({std::string("  ") + Tr("vat.supply"), FormatMoney(v.supply_usd * k, cur)});
     head->Row({std::string("  ") + TrFormat("vat.tax", {FormatPercent(v.rate)}), FormatMoney(v.vat_usd * k, cur)});
     head->Row({std::string("  ") + Tr("vat.total"), FormatMoney(v.total_usd * k, cur)});
   }
-  head->Row({Tr("eval.if_nothing_fails"), FormatMoney(r.normal_run_usd * k, cur)});
+  head->Row({Tr("eval.if_nothing_fails"), std::string(b.code) == "price_by_quote" ? not_priced : FormatMoney(r.normal_run_usd * k, cur)});
 }
 
 void PrintTable(const Scenario& s, const Result& r) {
