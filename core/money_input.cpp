@@ -76,21 +76,6 @@ MoneyUnit FieldMoneyUnit(const FieldSpec& f) {
   return MoneyUnit::kNone;
 }
 
-MoneyConversion ConvertTypedMoney(const FieldSpec& f, const std::string& text, double krw_per_usd) {
-  MoneyConversion c;
-  const MoneyUnit field = FieldMoneyUnit(f);
-  std::string amount = Trim(text);
-  const MoneyUnit typed = TakeCurrency(&amount);
-  if (field == MoneyUnit::kNone || typed == MoneyUnit::kNone || typed == field || !(krw_per_usd > 0)) return c;
-  c.applies = true;
-  if (const std::string e = ParseAmount(amount, &c.typed); !e.empty()) {
-    c.error = "\"" + text + "\": " + e;
-    return c;
-  }
-  c.value = typed == MoneyUnit::kKrw ? c.typed / krw_per_usd : c.typed * krw_per_usd;
-  return c;
-}
-
 // --- money fields in the scenario's currency ---------------------------------------------------------------
 
 namespace {
@@ -178,6 +163,10 @@ std::string MoneyConversionLabel(const Scenario& s, const FieldSpec& f, double s
 MoneyTyped ParseMoneyField(const Scenario& s, const FieldSpec& f, const std::string& text) {
   MoneyTyped t;
   const MoneyUnit stored_unit = FieldMoneyUnit(f);
+  if (stored_unit == MoneyUnit::kNone) {
+    t.error = std::string(f.path) + " is not a money field";
+    return t;
+  }
   std::string amount = Trim(text);
   const std::string quoted = "\"" + amount.substr(0, 40) + "\"";
   t.typed = TakeCurrency(&amount);

@@ -1,7 +1,7 @@
-// money_input.h — money typed in the other currency: "₩5,000", "5,000원", "300만 원", "3억", "5000 KRW" into a
-// USD field (fees, storage per GB-month, egress per GB, capex, electricity per kWh, colocation, staff, prices),
-// or "$3.5" / "3.5 USD" into a KRW field, converted at the scenario's exchange rate (pricing.krw_per_usd) and
-// labelled with the conversion, so a Korean price list can be typed as it reads.
+// money_input.h — money as people type it: "₩5,000", "5,000원", "300만 원", "3억 원", "5000 KRW", "$3.5",
+// "3.5 USD", or a plain amount in the currency the field shows (fees, storage per GB-month, egress per GB, capex,
+// electricity per kWh, colocation, staff, prices), converted at the scenario's dated exchange rate
+// (pricing.krw_per_usd, pricing.krw_per_usd_date) and labelled, so a Korean price list can be typed as it reads.
 #pragma once
 #include <string>
 
@@ -13,18 +13,6 @@ enum class MoneyUnit { kNone, kUsd, kKrw };
 // The currency a field's unit is in ("USD/GPU-hour" -> kUsd, "KRW/GPU-hour" -> kKrw, "GPUs" -> kNone).
 MoneyUnit FieldMoneyUnit(const FieldSpec& f);
 
-struct MoneyConversion {
-  bool applies = false;  // the text names the other currency (otherwise parse it as a plain quantity)
-  std::string error;     // applies, but the amount is not a quantity: the reason
-  double value = 0;      // in the field's currency
-  double typed = 0;      // the amount as typed, in the other currency
-};
-
-// Reads `text` typed into field f. Korean units 만 (1e4) and 억 (1e8) are accepted with ₩/원/KRW.
-MoneyConversion ConvertTypedMoney(const FieldSpec& f, const std::string& text, double krw_per_usd);
-
-}  // namespace gpucost
-
 // --- Money fields in the scenario's currency (pricing.currency) ---------------------------------------------
 //
 // Storage rule: a money field is stored in the currency its JSON name says. usd_* fields (fees, storage per
@@ -35,7 +23,6 @@ MoneyConversion ConvertTypedMoney(const FieldSpec& f, const std::string& text, d
 // pricing.krw_per_usd_date) and labelled. A value typed in won is stored as won / rate, so the cost is the same
 // whichever currency it was typed in. Changing the rate later keeps the USD amounts (their won figures move
 // with the rate, as a USD price list's do); a KRW price that must not move goes in pricing.krw_per_gpu_hour.
-namespace gpucost {
 
 // The currency field f is shown and typed in: kNone for a field that is not money, the scenario's currency for
 // usd_* fields, KRW for pricing.krw_per_gpu_hour.

@@ -11,6 +11,7 @@
 #include "app.h"
 #include "catalog.h"
 #include "format.h"
+#include "i18n.h"
 #include "offers.h"
 
 namespace gpucost::app {
@@ -18,6 +19,11 @@ namespace {
 
 std::string OfferLabel(const Offer& o) {
   char buf[256];
+  if (o.price_by_quote) {
+    std::snprintf(buf, sizeof buf, "%s %s: %s, %s (%s)", o.provider.c_str(), o.region.c_str(), o.product.c_str(),
+                  Tr("quote.in_list"), o.date.c_str());
+    return buf;
+  }
   std::snprintf(buf, sizeof buf, "%s %s: %s, $%.4g/GPU-h%s (%s)", o.provider.c_str(), o.region.c_str(), o.product.c_str(),
                 o.usd_per_gpu_hour, o.model == PricingModel::kReserved ? " reserved" : "", o.date.c_str());
   return buf;
@@ -27,11 +33,17 @@ void OfferTooltip(const Offer& o) {
   ImGui::BeginTooltip();
   ImGui::PushTextWrapPos(std::min(ImGui::GetFontSize() * 32, ImGui::GetIO().DisplaySize.x - ImGui::GetFontSize() * 2));
   ImGui::Text("%s: %s (%s)", o.provider.c_str(), o.product.c_str(), o.region.c_str());
-  ImGui::Text("%s per GPU-hour, %s per instance-hour of %d GPUs, before tax; read %s", FormatUsd(o.usd_per_gpu_hour).c_str(),
-              FormatUsd(o.usd_per_instance_hour).c_str(), o.gpus_per_instance, o.date.c_str());
+  if (o.price_by_quote)
+    ImGui::TextUnformatted(Tr("quote.tooltip_price"));
+  else
+    ImGui::Text("%s per GPU-hour, %s per instance-hour of %d GPUs, before tax; read %s", FormatUsd(o.usd_per_gpu_hour).c_str(),
+                FormatUsd(o.usd_per_instance_hour).c_str(), o.gpus_per_instance, o.date.c_str());
   ImGui::TextDisabled("Source: %s", o.source.c_str());
   if (!o.via.empty()) ImGui::TextDisabled("Via: %s", o.via.c_str());
   if (!o.note.empty()) ImGui::TextDisabled("%s", o.note.c_str());
+  if (!o.facts.empty()) ImGui::TextUnformatted(Tr("quote.facts"));
+  for (const OfferFact& f : o.facts)
+    ImGui::BulletText("%s: %s [%s, %s]", f.item.c_str(), f.value.c_str(), f.source.c_str(), f.date.c_str());
   ImGui::PopTextWrapPos();
   ImGui::EndTooltip();
 }
@@ -41,8 +53,38 @@ void OfferTooltip(const Offer& o) {
 void AppApplyOffer(AppState& app, const Offer& offer) {
   ApplyOffer(offer, &app.scenario);
   AppScenarioEdited(app);
-  app.notice = "Offer " + offer.id + ": " + FormatUsd(offer.usd_per_gpu_hour) + "/GPU-hour before tax, read " + offer.date;
+  app.quote = {};
+  if (offer.price_by_quote) app.notice = TrFormat("quote.picked", {offer.id});
+  else app.notice = "Offer " + offer.id + ": " + FormatUsd(offer.usd_per_gpu_hour) + "/GPU-hour before tax, read " + offer.date;
 }
+
+namespace {
+
+// A price-by-quote offer: the quoted price per GPU-hour, typed as a price list reads ("₩9,500", "$6.5"), applied
+// on Enter (core SetQuotedPrice, as `gpucost pricing --quote`); until then the scenario is not priced.
+void DrawQuoteInput(AppState& app) {
+  ImGui::TextUnformatted(Tr("quote.label"));
+  ImGui::SetNextItemWidth(-1);
+  const bool entered = ImGui::InputTextWithHint("##quote", Tr("quote.hint"), app.quote.text, sizeof app.quote.text,
+                                                ImGuiInputTextFlags_EnterReturnsTrue);
+  RecordRect(app, "quote");
+  if (entered || (ImGui::IsItemDeactivatedAfterEdit() && app.quote.text[0])) {
+    std::string label;
+    app.quote.error = SetQuotedPrice(&app.scenario, app.quote.text, &label);
+    if (app.quote.error.empty()) {
+      AppScenarioEdited(app);
+      app.notice = label.empty() ? TrFormat("quote.applied", {app.quote.text}) : label;
+      app.quote = {};
+    }
+  }
+  if (!app.quote.error.empty()) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.35f, 1.0f), "%s", app.quote.error.c_str());
+    ImGui::PopTextWrapPos();
+  }
+}
+
+}  // namespace
 
 void AppGpuChanged(AppState& app) {
   const Offer* offer = app.scenario.pricing.offer[0] ? FindOffer(app.scenario.pricing.offer) : nullptr;
@@ -63,7 +105,10 @@ void DrawOfferPicker(AppState& app) {
   const bool open = ImGui::BeginCombo("##offer", preview.c_str());
   RecordRect(app, "pricing.offer");
   if (current && !open && ImGui::IsItemHovered()) OfferTooltip(*current);
-  if (!open) return;
+  if (!open) {
+    if (AwaitsQuote(app.scenario)) DrawQuoteInput(app);
+    return;
+  }
   for (std::size_t i = 0; i < OfferCount(); ++i) {
     const Offer& o = Offers()[i];
     ImGui::PushID(static_cast<int>(i));

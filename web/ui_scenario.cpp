@@ -162,16 +162,20 @@ void ApplyTyped(AppState& app, std::size_t index, const char* text) {
   double v = 0;
   // Money in the scenario's currency, or in the other one ("₩5,000", "$3.5"): converted at the scenario's
   // dated rate, and said so (money_input.h).
-  std::string message;
+  std::string message, label;
   if (FieldMoneyUnit(f) != MoneyUnit::kNone) {
     const MoneyTyped money = ParseMoneyField(app.scenario, f, text);
-    if (money.error.empty() && !money.label.empty()) app.notice = money.label;
     message = money.error;
+    label = money.label;
     v = money.stored;
   } else {
     message = ParseFieldInput(f, text, &v);
   }
-  if (message.empty()) return ApplyNumber(app, index, v);
+  if (message.empty()) {
+    ApplyNumber(app, index, v);
+    if (!label.empty()) app.notice = label;  // after the edit (which clears the notice)
+    return;
+  }
   FieldEdit& edit = app.edits[index];
   // Keystrokes apply as they make a value ("7", "70" on the way to "70X"): a refused text puts back what
   // the field held before this edit, so the scenario never keeps a prefix of what was typed.
