@@ -111,18 +111,17 @@ std::string LabelAmount(double v, MoneyUnit u, const FieldSpec& f) {
   return (u == MoneyUnit::kKrw ? "₩" : "$") + Grouped(v, 6) + UnitRest(f);
 }
 
-// The allowed range in the currency the field shows: "a number >= 0 and <= 14,390 KRW/kWh".
-std::string ShownMoneyRange(const Scenario& s, const FieldSpec& f) {
-  const double k = Factor(s, FieldMoneyUnit(f), ShownMoneyUnit(s, f));
-  return std::string("a number ") + (f.min_exclusive ? "> " : ">= ") + Grouped(f.min * k, 9) + " and <= " +
-         Grouped(f.max * k, 9) + " " + ShownMoneyUnitText(s, f);
-}
-
 bool HasKoreanUnit(const std::string& text) {
   return text.find("만") != std::string::npos || text.find("억") != std::string::npos;
 }
 
 }  // namespace
+
+std::string ShownMoneyRange(const Scenario& s, const FieldSpec& f) {
+  const double k = Factor(s, FieldMoneyUnit(f), ShownMoneyUnit(s, f));
+  return std::string("a number ") + (f.min_exclusive ? "> " : ">= ") + Grouped(f.min * k, 9) + " and <= " +
+         Grouped(f.max * k, 9) + " " + ShownMoneyUnitText(s, f);
+}
 
 MoneyUnit ShownMoneyUnit(const Scenario& s, const FieldSpec& f) {
   const MoneyUnit stored = FieldMoneyUnit(f);

@@ -29,6 +29,8 @@ MoneyUnit FieldMoneyUnit(const FieldSpec& f);
 MoneyUnit ShownMoneyUnit(const Scenario& s, const FieldSpec& f);
 // The field's unit as shown: "KRW/kWh" for pricing.owned.usd_per_kwh in a KRW scenario, else f.unit.
 std::string ShownMoneyUnitText(const Scenario& s, const FieldSpec& f);
+// The allowed range in the currency the field shows: "a number >= 0 and <= 14,390 KRW/kWh".
+std::string ShownMoneyRange(const Scenario& s, const FieldSpec& f);
 // A stored amount as the field shows it, in a form ParseMoneyField reads back ("5,000", "0.08").
 std::string FormatShownMoney(const Scenario& s, const FieldSpec& f, double stored);
 // The conversion a field's figure stands for, when it is shown or was typed in another currency than it is

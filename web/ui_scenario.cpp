@@ -112,7 +112,7 @@ double FirstExplicitValue(const FieldSpec& f, const Result& r) {
 
 void Tooltip(const AppState& app, const FieldSpec& f) {
   char def[96];
-  const std::string range = DescribeShownRange(f);
+  const std::string range = FieldMoneyUnit(f) != MoneyUnit::kNone ? ShownMoneyRange(app.scenario, f) : DescribeShownRange(f);
   if (f.kind == FieldKind::kText) std::snprintf(def, sizeof def, "\"%s\"", f.default_text);
   else if (f.is_auto && f.default_value == 0) std::snprintf(def, sizeof def, "auto");
   else if (f.kind == FieldKind::kEnum) std::snprintf(def, sizeof def, "%s", f.choices[static_cast<int>(f.default_value)]);
@@ -308,7 +308,8 @@ void FieldErrors(AppState& app, std::size_t index) {
     RecordRect(app, "field_error", static_cast<int>(index));
   }
   // Money shown in another currency than it is stored in: what the figure stands for, at which dated rate.
-  if (const std::string label = MoneyConversionLabel(app.scenario, f, GetNumber(app.scenario, f)); !label.empty()) {
+  const double money = FieldMoneyUnit(f) != MoneyUnit::kNone ? GetNumber(app.scenario, f) : 0;  // 0 (or auto): nothing to say
+  if (const std::string label = money != 0 ? MoneyConversionLabel(app.scenario, f, money) : ""; !label.empty()) {
     ImGui::TextDisabled("%s", label.c_str());
     RecordText(app, f.path, label);
   }
