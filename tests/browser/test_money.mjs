@@ -39,9 +39,16 @@ async function reveal(page, id, index = -1) {
   }
   throw new Error(`could not scroll ${id} into view`);
 }
-async function openSection(page, name) {
-  await reveal(page, 'section', SECTION[name]);
-  await clickWidget(page, 'section', SECTION[name]);
+// Opens an editor section by its header and waits for one of its fields (a click can land while the layout
+// moves on a loaded machine: then it is clicked again).
+async function openSection(page, name, field) {
+  for (let i = 0; i < 3; i++) {
+    await reveal(page, 'section', SECTION[name]);
+    await clickWidget(page, 'section', SECTION[name]);
+    const shown = await page.waitForFunction(f => window.gpucost.widgetRect(f, -1), field, {timeout: 5000}).then(() => true, () => false);
+    if (shown) return;
+  }
+  throw new Error(`section ${name} did not open`);
 }
 async function typeMoney(page, field, text) {
   await reveal(page, field);
@@ -64,8 +71,8 @@ for (const [width, height, dpr] of [[1280, 720, 1], [390, 844, 2]]) {
     await waitReady(page);
     check(await api(page, t => window.gpucost.load(t), JSON.stringify(SCENARIO)) === '', `${width}px: the KRW owned scenario loads`);
     if (width < 600) await clickWidget(page, 'tab_editor');  // a phone: the editor is behind its tab
-    await openSection(page, 'ownership');
-    await openSection(page, 'storage');
+    await openSection(page, 'storage', 'storage.usd_per_gb_month');
+    await openSection(page, 'ownership', 'pricing.owned.usd_per_kwh');
     for (const [field, , text, usd] of TYPED) {
       await typeMoney(page, field, text);
       const stored = get(await scenario(page), field);
@@ -102,7 +109,7 @@ await withPage(siteDir, outDir, async (page, url) => {
   const kt = offers.findIndex(o => o.id === 'kt-cloud-ai-nexus-h200');
   check(kt >= 0 && offers[kt].price_by_quote, 'the catalog has KT Cloud\'s H200 as a price-by-quote offer');
   await api(page, t => window.gpucost.load(t), JSON.stringify({pricing: {currency: 'KRW', krw_per_usd: RATE}}));
-  await openSection(page, 'pricing');
+  await openSection(page, 'pricing', 'pricing.offer');
   await reveal(page, 'pricing.offer');
   await clickWidget(page, 'pricing.offer');
   // The open list shows about eight offers: wheel over it (at its first item) until KT's is among them.
