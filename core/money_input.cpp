@@ -94,7 +94,7 @@ double Factor(const Scenario& s, MoneyUnit from, MoneyUnit to) {
 // `v` to `significant` digits with thousands separators: 1439 -> "1,439", 143.9 -> "143.9", 0.0834 -> "0.0834".
 std::string Grouped(double v, int significant) {
   if (!std::isfinite(v) || std::fabs(v) >= 1e15) return FormatNumber(v, significant);
-  const int before = v == 0 ? 1 : std::max(1, static_cast<int>(std::floor(std::log10(std::fabs(v)))) + 1);
+  const int before = v == 0 ? 1 : static_cast<int>(std::floor(std::log10(std::fabs(v)))) + 1;  // <= 0 below 1
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.*f", std::max(0, significant - before), v);
   std::string text = buf;
@@ -145,7 +145,7 @@ std::string FormatShownMoney(const Scenario& s, const FieldSpec& f, double store
   return buf;
 }
 
-std::string MoneyConversionLabel(const Scenario& s, const FieldSpec& f, double stored, MoneyUnit typed) {
+std::string MoneyConversionLabel(const Scenario& s, const FieldSpec& f, double stored, MoneyUnit typed, bool with_typed) {
   const MoneyUnit stored_unit = FieldMoneyUnit(f);
   const MoneyUnit shown = ShownMoneyUnit(s, f);
   if (stored_unit == MoneyUnit::kNone) return "";
@@ -156,7 +156,8 @@ std::string MoneyConversionLabel(const Scenario& s, const FieldSpec& f, double s
   const std::string right = LabelAmount(stored * Factor(s, stored_unit, other), other, f);
   const std::string rate = Grouped(s.pricing.krw_per_usd, 9);
   const char* date = s.fx.krw_per_usd_date;
-  return date[0] ? TrFormat("money.label", {left, right, rate, date}) : TrFormat("money.label_undated", {left, right, rate});
+  const std::string at = date[0] ? TrFormat("money.at_rate", {right, rate, date}) : TrFormat("money.at_rate_undated", {right, rate});
+  return with_typed ? TrFormat("money.label", {left, at}) : "= " + at;
 }
 
 MoneyTyped ParseMoneyField(const Scenario& s, const FieldSpec& f, const std::string& text) {

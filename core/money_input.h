@@ -34,8 +34,10 @@ std::string ShownMoneyRange(const Scenario& s, const FieldSpec& f);
 // A stored amount as the field shows it, in a form ParseMoneyField reads back ("5,000", "0.08").
 std::string FormatShownMoney(const Scenario& s, const FieldSpec& f, double stored);
 // The conversion a field's figure stands for, when it is shown or was typed in another currency than it is
-// stored in: "₩1,439/kWh = $1 at ₩1,439/$ (2025-12-30)". "" when no conversion is involved.
-std::string MoneyConversionLabel(const Scenario& s, const FieldSpec& f, double stored, MoneyUnit typed = MoneyUnit::kNone);
+// stored in: "₩1,439/kWh = $1/kWh at ₩1,439/$ (2025-12-30)". "" when no conversion is involved. Without
+// with_typed, only what follows the figure shown above it: "= $1/kWh at ₩1,439/$ (2025-12-30)".
+std::string MoneyConversionLabel(const Scenario& s, const FieldSpec& f, double stored, MoneyUnit typed = MoneyUnit::kNone,
+                                 bool with_typed = true);
 
 struct MoneyTyped {
   std::string error;                   // "" or the inline message naming the allowed range in the shown currency

@@ -299,6 +299,27 @@ void FieldWidget(AppState& app, std::size_t index) {
   }
 }
 
+// Dimmed text wrapped only at spaces (ImGui's wrap also breaks after '.' and ',', which would split "$2,084.78").
+void TextDisabledWords(const std::string& text) {
+  const float avail = ImGui::GetContentRegionAvail().x, space = ImGui::CalcTextSize(" ").x;
+  float x = 0;
+  for (std::size_t start = 0; start < text.size();) {
+    std::size_t end = text.find(' ', start);
+    if (end == start + 1 && text[start] == '=') end = text.find(' ', end + 1);  // "= $3.47/kWh" stays together
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(start, end - start);
+    const float w = ImGui::CalcTextSize(word.c_str()).x;
+    if (start > 0 && x + space + w <= avail) {
+      ImGui::SameLine(0, space);
+      x += space + w;
+    } else {
+      x = w;
+    }
+    ImGui::TextDisabled("%s", word.c_str());
+    start = end + 1;
+  }
+}
+
 void FieldErrors(AppState& app, std::size_t index) {
   const FieldSpec& f = Fields()[index];
   const FieldEdit& edit = app.edits[index];
@@ -309,8 +330,9 @@ void FieldErrors(AppState& app, std::size_t index) {
   }
   // Money shown in another currency than it is stored in: what the figure stands for, at which dated rate.
   const double money = FieldMoneyUnit(f) != MoneyUnit::kNone ? GetNumber(app.scenario, f) : 0;  // 0 (or auto): nothing to say
-  if (const std::string label = money != 0 ? MoneyConversionLabel(app.scenario, f, money) : ""; !label.empty()) {
-    ImGui::TextDisabled("%s", label.c_str());
+  if (const std::string label = money != 0 ? MoneyConversionLabel(app.scenario, f, money, MoneyUnit::kNone, false) : "";
+      !label.empty()) {
+    TextDisabledWords(label);
     RecordText(app, f.path, label);
   }
   for (const InputError& e : app.problems)

@@ -79,7 +79,9 @@ for (const [width, height, dpr] of [[1280, 720, 1], [390, 844, 2]]) {
       check(Math.abs(stored - usd) <= 1e-9 * usd, `typing "${text}" into ${field} stores ${usd} USD (${stored})`);
     }
     const label = await api(page, p => window.gpucost.drawnText(p), 'pricing.owned.usd_per_kwh');
-    check(label === '₩5,000/kWh = $3.47464/kWh at ₩1,439/$ (2025-12-30)', `the field is labelled with its dated conversion: ${label}`);
+    check(label === '= $3.47464/kWh at ₩1,439/$ (2025-12-30)', `the field is labelled with its dated conversion: ${label}`);
+    const notice = await api(page, () => window.gpucost.notice());
+    check(notice === '₩1.2/GB-month = $0.000833912/GB-month at ₩1,439/$ (2025-12-30)', `the last typed conversion is said in full: ${notice}`);
     if (width === 1280) {
       // The page and the CLI give the same cost for the same typed text.
       const page_usd = JSON.parse(await api(page, () => window.gpucost.result())).cost.expected_usd;

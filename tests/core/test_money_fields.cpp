@@ -65,6 +65,9 @@ TEST_CASE("money fields: every usd_* field shows in won in a KRW scenario and re
   CHECK(FormatShownMoney(krw, kwh, 5000.0 / 1439) == "5,000");  // not 4,999.99999999
   CHECK(FormatShownMoney(krw, kwh, 0.08) == "115.12");
   CHECK(MoneyConversionLabel(krw, kwh, 1.0) == "₩1,439/kWh = $1/kWh at ₩1,439/$ (2025-12-30)");
+  CHECK(MoneyConversionLabel(krw, kwh, 1.0, MoneyUnit::kNone, false) == "= $1/kWh at ₩1,439/$ (2025-12-30)");
+  CHECK(MoneyConversionLabel(krw, *FindField("storage.usd_per_gb_month"), 1.2 / 1439) ==
+        "₩1.2/GB-month = $0.000833912/GB-month at ₩1,439/$ (2025-12-30)");  // six significant digits, below 1 too
   // A KRW price stays in won whatever the scenario's currency.
   CHECK(ShownMoneyUnit(usd, *FindField("pricing.krw_per_gpu_hour")) == MoneyUnit::kKrw);
 }
