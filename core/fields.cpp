@@ -375,7 +375,9 @@ const FieldSpec kFields[] = {
    "Power usage effectiveness (facility power / IT power).",
    "Uptime Institute 2024 survey: 1.56 industry average; modern AI halls 1.2-1.4"},
   {"pricing.owned.usd_per_kwh", NUM, REF(pricing.owned.usd_per_kwh), 0.08, nullptr, 0, 10, false, false,
-   nullptr, "USD/kWh", "ownership", "Electricity price.",
+   nullptr, "USD/kWh", "ownership", "Electricity price, all-in per kWh (energy, demand-charge share, climate and "
+   "fuel-cost adjustments). In Korea type your KEPCO tariff in won: its industrial (B) table could not be verified "
+   "(2026-12), so no Korean default is given.",
    "US industrial average ~8 cents/kWh (EIA Electric Power Monthly, 2024)"},
   {"pricing.owned.opex_usd_per_gpu_year", NUM, REF(pricing.owned.opex_usd_per_gpu_year), 0, nullptr, 0, 1e7,
    false, false, nullptr, "USD/GPU-year", "ownership",
