@@ -9,6 +9,7 @@
 #include "evaluate.h"
 #include "fields.h"
 #include "json_io.h"
+#include "link.h"
 #include "money_input.h"
 
 using namespace gpucost;
@@ -110,6 +111,14 @@ TEST_CASE("money fields: the same cost whichever currency the values were typed 
   REQUIRE(back.ok());
   CHECK(Evaluate(back.scenario).expected_usd == doctest::Approx(rb.expected_usd).epsilon(1e-12));
   CHECK(std::strcmp(back.scenario.fx.krw_per_usd_date, "2025-12-30") == 0);
+  // And through a share link, with a dated rate of its own.
+  LinkPayload payload{b, {}};
+  std::strcpy(payload.scenario.fx.krw_per_usd_date, "2026-11-30");
+  LinkPayload opened;
+  std::vector<InputError> errors;
+  REQUIRE(DecodeLink(EncodeLink(payload, "https://example.org/"), &opened, &errors));
+  CHECK(std::strcmp(opened.scenario.fx.krw_per_usd_date, "2026-11-30") == 0);
+  CHECK(Evaluate(opened.scenario).expected_usd == doctest::Approx(rb.expected_usd).epsilon(1e-12));
 }
 
 TEST_CASE("money fields: old scenarios open with the same values; the rate's date is a dated field") {
