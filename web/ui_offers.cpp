@@ -10,6 +10,7 @@
 
 #include "app.h"
 #include "catalog.h"
+#include "fields.h"
 #include "format.h"
 #include "i18n.h"
 #include "offers.h"
@@ -51,11 +52,22 @@ void OfferTooltip(const Offer& o) {
 }  // namespace
 
 void AppApplyOffer(AppState& app, const Offer& offer) {
+  const ProviderSheet before = app.scenario.provider;
   ApplyOffer(offer, &app.scenario);
   AppScenarioEdited(app);
   app.quote = {};
   if (offer.price_by_quote) app.notice = TrFormat("quote.picked", {offer.id});
   else app.notice = "Offer " + offer.id + ": " + FormatUsd(offer.usd_per_gpu_hour) + "/GPU-hour before tax, read " + offer.date;
+  // The provider sheet is the offer's now: say so when answers typed before were replaced (never silently).
+  int replaced = 0;
+  Scenario old = app.scenario;
+  old.provider = before;
+  for (std::size_t i = 0; i < FieldCount(); ++i) {
+    const FieldSpec& f = Fields()[i];
+    if (std::strncmp(f.path, "provider.", 9) != 0 || std::strcmp(f.path, "provider.provider") == 0) continue;
+    replaced += GetText(old, f)[0] != '\0' && std::strcmp(GetText(old, f), GetText(app.scenario, f)) != 0;
+  }
+  if (replaced > 0) app.notice += " " + TrFormat("offer.sheet_replaced", {std::to_string(replaced)});
 }
 
 namespace {

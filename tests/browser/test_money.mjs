@@ -110,7 +110,8 @@ await withPage(siteDir, outDir, async (page, url) => {
   const offers = JSON.parse(execFileSync(nativeCli, ['catalog', 'offers', '--format', 'json'], {encoding: 'utf8'}));
   const kt = offers.findIndex(o => o.id === 'kt-cloud-ai-nexus-h200');
   check(kt >= 0 && offers[kt].price_by_quote, 'the catalog has KT Cloud\'s H200 as a price-by-quote offer');
-  await api(page, t => window.gpucost.load(t), JSON.stringify({pricing: {currency: 'KRW', krw_per_usd: RATE}}));
+  await api(page, t => window.gpucost.load(t), JSON.stringify({pricing: {currency: 'KRW', krw_per_usd: RATE},
+                                                              provider: {encryption: 'answered for another provider'}}));
   await openSection(page, 'pricing', 'pricing.offer');
   await reveal(page, 'pricing.offer');
   await clickWidget(page, 'pricing.offer');
@@ -128,7 +129,11 @@ await withPage(siteDir, outDir, async (page, url) => {
   check(s.pricing.offer === 'kt-cloud-ai-nexus-h200' && s.cluster.gpu === 'h200-sxm', 'picking the offer sets the GPU and records it');
   let result = JSON.parse(await api(page, () => window.gpucost.result()));
   check(result.blocking && result.blocking.code === 'price_by_quote', 'the scenario is not priced: blocking price_by_quote');
-  check((await api(page, () => window.gpucost.notice())).includes('price by quote'), 'the notice asks for the quoted price');
+  const picked = await api(page, () => window.gpucost.notice());
+  check(picked.includes('price by quote') && picked.includes('1 earlier answers were replaced or cleared'),
+        `the notice asks for the quoted price and says the sheet's earlier answer was cleared: ${picked}`);
+  check(!s.provider || !s.provider.encryption, 'the other provider\'s answer is not kept as this offer\'s');
+  check(s.provider && s.provider.tenancy && s.provider.tenancy.startsWith('Docker container sessions'), 'the offer\'s facts fill the sheet');
   await shot(page, 'money-quote-asked.png');
   await reveal(page, 'quote');
   await clickWidget(page, 'quote');
