@@ -14,6 +14,7 @@
 #include "inference.h"
 #include "inference_json.h"
 #include "job.h"
+#include "offers.h"
 #include "parallelism.h"
 #include "reliability.h"
 #include "steptime.h"
@@ -450,6 +451,14 @@ std::string OutOfRangeMessage(const std::string& result_path) {
 BlockingState FindBlockingState(const Scenario& s, const Result& r) {
   BlockingState b;
   if (!r.ok) return b;
+  if (Model(s) != PricingModel::kOwned && AwaitsQuote(s)) {  // a price-by-quote offer (offers.h): no number from nowhere
+    const Offer& offer = *FindOffer(s.pricing.offer);
+    b.blocked = true;
+    b.code = "price_by_quote";
+    b.reason = TrFormat("quote.reason", {offer.provider, offer.product});
+    b.fix = Tr("quote.fix");
+    return b;
+  }
   char text[240];
   if (r.memory_present && !r.memory.fits()) {
     b.blocked = true;

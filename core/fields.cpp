@@ -308,6 +308,11 @@ const FieldSpec kFields[] = {
    "the close).",
    "Seoul FX close 2025-12-30, 15:30 session: 1,439.0 KRW/USD (Yonhap via kbmaeil.com/article/20251230500613); "
    "2025 average of closes 1,422.16"},
+  {"pricing.krw_per_usd_date", TEXT, REF(fx.krw_per_usd_date), 0, "2025-12-30", 0, 20, false, false, nullptr, "",
+   "pricing", "The day pricing.krw_per_usd is from (YYYY-MM-DD), shown with every amount converted between won and "
+   "dollars. Money fields named usd_* are stored in USD and shown in the scenario's currency: a won amount typed "
+   "into one is stored as won / rate (set the rate and its date first).",
+   "Seoul FX close 2025-12-30 (as pricing.krw_per_usd)"},
   {"pricing.krw_per_gpu_hour", NUM, REF(pricing.krw_per_gpu_hour), 0, nullptr, 0, 1e10, true, true, nullptr,
    "KRW/GPU-hour", "pricing",
    "Price in KRW (Korean clouds). Given: overrides usd_per_gpu_hour via krw_per_usd.", "-"},
@@ -370,7 +375,9 @@ const FieldSpec kFields[] = {
    "Power usage effectiveness (facility power / IT power).",
    "Uptime Institute 2024 survey: 1.56 industry average; modern AI halls 1.2-1.4"},
   {"pricing.owned.usd_per_kwh", NUM, REF(pricing.owned.usd_per_kwh), 0.08, nullptr, 0, 10, false, false,
-   nullptr, "USD/kWh", "ownership", "Electricity price.",
+   nullptr, "USD/kWh", "ownership", "Electricity price, all-in per kWh (energy, demand-charge share, climate and "
+   "fuel-cost adjustments). In Korea type your KEPCO tariff in won: its industrial (B) table could not be verified "
+   "(2026-12), so no Korean default is given.",
    "US industrial average ~8 cents/kWh (EIA Electric Power Monthly, 2024)"},
   {"pricing.owned.opex_usd_per_gpu_year", NUM, REF(pricing.owned.opex_usd_per_gpu_year), 0, nullptr, 0, 1e7,
    false, false, nullptr, "USD/GPU-year", "ownership",

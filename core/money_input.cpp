@@ -1,7 +1,15 @@
 #include "money_input.h"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <cstring>
 
+#include <nlohmann/json.hpp>
+
+#include "format.h"
+#include "i18n.h"
+#include "json_io.h"
 #include "quantity.h"
 
 namespace gpucost {
@@ -68,19 +76,162 @@ MoneyUnit FieldMoneyUnit(const FieldSpec& f) {
   return MoneyUnit::kNone;
 }
 
-MoneyConversion ConvertTypedMoney(const FieldSpec& f, const std::string& text, double krw_per_usd) {
-  MoneyConversion c;
-  const MoneyUnit field = FieldMoneyUnit(f);
-  std::string amount = Trim(text);
-  const MoneyUnit typed = TakeCurrency(&amount);
-  if (field == MoneyUnit::kNone || typed == MoneyUnit::kNone || typed == field || !(krw_per_usd > 0)) return c;
-  c.applies = true;
-  if (const std::string e = ParseAmount(amount, &c.typed); !e.empty()) {
-    c.error = "\"" + text + "\": " + e;
-    return c;
+// --- money fields in the scenario's currency ---------------------------------------------------------------
+
+namespace {
+
+const char* CurrencyCode(MoneyUnit u) { return u == MoneyUnit::kKrw ? "KRW" : "USD"; }
+
+// What follows the currency in a field's unit: "/kWh" for "USD/kWh", "" for "USD".
+const char* UnitRest(const FieldSpec& f) { return f.unit + 3; }
+
+// Multiplies an amount in `from` to get it in `to`.
+double Factor(const Scenario& s, MoneyUnit from, MoneyUnit to) {
+  if (from == to) return 1;
+  return from == MoneyUnit::kUsd ? s.pricing.krw_per_usd : 1 / s.pricing.krw_per_usd;
+}
+
+// `v` to `significant` digits with thousands separators: 1439 -> "1,439", 143.9 -> "143.9", 0.0834 -> "0.0834".
+std::string Grouped(double v, int significant) {
+  if (!std::isfinite(v) || std::fabs(v) >= 1e15) return FormatNumber(v, significant);
+  const int before = v == 0 ? 1 : static_cast<int>(std::floor(std::log10(std::fabs(v)))) + 1;  // <= 0 below 1
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", std::max(0, significant - before), v);
+  std::string text = buf;
+  if (text.find('.') != std::string::npos) {
+    while (text.back() == '0') text.pop_back();
+    if (text.back() == '.') text.pop_back();
   }
-  c.value = typed == MoneyUnit::kKrw ? c.typed / krw_per_usd : c.typed * krw_per_usd;
-  return c;
+  const std::size_t point = std::min(text.find('.'), text.size());
+  for (std::size_t i = point; i > (text[0] == '-' ? 4u : 3u); i -= 3) text.insert(i - 3, ",");
+  return text;
+}
+
+std::string LabelAmount(double v, MoneyUnit u, const FieldSpec& f) {
+  return (u == MoneyUnit::kKrw ? "₩" : "$") + Grouped(v, 6) + UnitRest(f);
+}
+
+bool HasKoreanUnit(const std::string& text) {
+  return text.find("만") != std::string::npos || text.find("억") != std::string::npos;
+}
+
+}  // namespace
+
+std::string ShownMoneyRange(const Scenario& s, const FieldSpec& f) {
+  const double k = Factor(s, FieldMoneyUnit(f), ShownMoneyUnit(s, f));
+  return std::string("a number ") + (f.min_exclusive ? "> " : ">= ") + Grouped(f.min * k, 9) + " and <= " +
+         Grouped(f.max * k, 9) + " " + ShownMoneyUnitText(s, f);
+}
+
+MoneyUnit ShownMoneyUnit(const Scenario& s, const FieldSpec& f) {
+  const MoneyUnit stored = FieldMoneyUnit(f);
+  if (stored != MoneyUnit::kUsd) return stored;
+  return s.pricing.currency == static_cast<int>(Currency::kKrw) ? MoneyUnit::kKrw : MoneyUnit::kUsd;
+}
+
+std::string ShownMoneyUnitText(const Scenario& s, const FieldSpec& f) {
+  const MoneyUnit shown = ShownMoneyUnit(s, f);
+  if (shown == MoneyUnit::kNone || shown == FieldMoneyUnit(f)) return f.unit;
+  return std::string(CurrencyCode(shown)) + UnitRest(f);
+}
+
+std::string FormatShownMoney(const Scenario& s, const FieldSpec& f, double stored) {
+  const double v = stored * Factor(s, FieldMoneyUnit(f), ShownMoneyUnit(s, f));
+  // Nine significant digits: 5,000 won stored as 5000 / 1439 dollars shows as "5,000", not "4,999.99999999".
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.9g", v);
+  const double rounded = std::strtod(buf, nullptr);
+  if (rounded == std::floor(rounded) && std::fabs(rounded) < 1e15) return FormatCount(rounded);
+  return buf;
+}
+
+std::string MoneyConversionLabel(const Scenario& s, const FieldSpec& f, double stored, MoneyUnit typed, bool with_typed) {
+  const MoneyUnit stored_unit = FieldMoneyUnit(f);
+  const MoneyUnit shown = ShownMoneyUnit(s, f);
+  if (stored_unit == MoneyUnit::kNone) return "";
+  if (typed == MoneyUnit::kNone) typed = shown;
+  if (typed == stored_unit && shown == stored_unit) return "";
+  const MoneyUnit other = typed == stored_unit ? shown : stored_unit;
+  const std::string left = LabelAmount(stored * Factor(s, stored_unit, typed), typed, f);
+  const std::string right = LabelAmount(stored * Factor(s, stored_unit, other), other, f);
+  const std::string rate = Grouped(s.pricing.krw_per_usd, 9);
+  const char* date = s.fx.krw_per_usd_date;
+  const std::string at = date[0] ? TrFormat("money.at_rate", {right, rate, date}) : TrFormat("money.at_rate_undated", {right, rate});
+  return with_typed ? TrFormat("money.label", {left, at}) : "= " + at;
+}
+
+MoneyTyped ParseMoneyField(const Scenario& s, const FieldSpec& f, const std::string& text) {
+  MoneyTyped t;
+  const MoneyUnit stored_unit = FieldMoneyUnit(f);
+  if (stored_unit == MoneyUnit::kNone) {
+    t.error = std::string(f.path) + " is not a money field";
+    return t;
+  }
+  std::string amount = Trim(text);
+  const std::string quoted = "\"" + amount.substr(0, 40) + "\"";
+  t.typed = TakeCurrency(&amount);
+  if (t.typed == MoneyUnit::kNone) t.typed = ShownMoneyUnit(s, f);
+  if (HasKoreanUnit(amount) && t.typed != MoneyUnit::kKrw) {
+    t.error = TrFormat("money.korean_units_need_won", {quoted});
+    return t;
+  }
+  double v = 0;
+  if (const std::string why = ParseAmount(amount, &v); !why.empty()) {
+    t.error = quoted + " is not allowed: " + why + "; must be " + ShownMoneyRange(s, f);
+    return t;
+  }
+  const double stored = v * Factor(s, t.typed, stored_unit);
+  if (!ValueInRange(f, stored)) {
+    t.error = quoted + " is not allowed: must be " + ShownMoneyRange(s, f);
+    return t;
+  }
+  t.stored = stored;
+  t.label = MoneyConversionLabel(s, f, stored, t.typed);
+  return t;
+}
+
+std::string SetFieldFromText(Scenario* s, const std::string& path, const std::string& text, std::string* label) {
+  const FieldSpec* f = FindField(path.c_str());
+  if (!f) return path + ": unknown field (the field table: gpucost catalog fields)";
+  // The value as JSON, then the scenario parser on top of *s: one set of rules for files, links and --set.
+  nlohmann::json value;
+  switch (f->kind) {
+    case FieldKind::kText:
+    case FieldKind::kEnum: value = text; break;
+    case FieldKind::kBool:
+      if (text != "true" && text != "false") return path + ": \"" + text + "\" is not allowed: must be true or false";
+      value = text == "true";
+      break;
+    case FieldKind::kNumber:
+    case FieldKind::kInteger: {
+      double v = 0;
+      if (FieldMoneyUnit(*f) != MoneyUnit::kNone) {
+        const MoneyTyped m = ParseMoneyField(*s, *f, text);
+        if (!m.error.empty()) return path + ": " + m.error;
+        v = m.stored;
+        if (label) *label = m.label;
+      } else if (const std::string why = ParseFieldInput(*f, text, &v); !why.empty()) {
+        return path + ": " + why;
+      }
+      value = v;
+      break;
+    }
+  }
+  nlohmann::json doc = nlohmann::json::object();
+  nlohmann::json* at = &doc;
+  for (std::size_t start = 0;;) {
+    const std::size_t dot = path.find('.', start);
+    at = &(*at)[path.substr(start, dot == std::string::npos ? std::string::npos : dot - start)];
+    if (dot == std::string::npos) break;
+    start = dot + 1;
+  }
+  *at = value;
+  const ScenarioParse p = ParseScenarioJson(doc.dump(), *s);
+  // This field's own errors; the whole scenario's consistency is checked once every --set is applied.
+  for (const InputError& e : p.errors)
+    if (e.path == path || e.path.empty()) return (e.path.empty() ? path : e.path) + ": " + e.message;
+  *s = p.scenario;
+  return "";
 }
 
 }  // namespace gpucost

@@ -3,12 +3,15 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
 #include <nlohmann/json.hpp>
 
 #include "assets.h"
 #include "format.h"
 #include "i18n.h"
+#include "fields.h"
+#include "money_input.h"
 
 namespace gpucost {
 namespace {
@@ -83,6 +86,33 @@ BillingRule ReadBillingRule(const json& o, const std::string& path, std::vector<
   return b;
 }
 
+// "facts": [{"item", "value", "source", "date"}, ...]: every fact names where and when it was read.
+void ReadFacts(const json& o, const std::string& path, std::vector<InputError>* errors, Offer* f) {
+  auto list = o.find("facts");
+  if (list == o.end()) return;
+  if (!list->is_array()) return errors->push_back({path + ".facts", "expected an array of facts"});
+  for (std::size_t i = 0; i < list->size(); ++i) {
+    const std::string at = path + ".facts[" + std::to_string(i) + "]";
+    if (!(*list)[i].is_object()) {
+      errors->push_back({at, "expected an object"});
+      continue;
+    }
+    OfferReader r{(*list)[i], at, errors};
+    OfferFact fact{r.Text("item", true), r.Text("value", true), r.Text("source", true), r.Text("date", true)};
+    const FieldSpec* sheet = fact.item.rfind("provider.", 0) == 0 ? FindField(fact.item.c_str()) : nullptr;
+    bool known = sheet != nullptr;
+    for (const char* item : kOfferFactItems) known = known || fact.item == item;
+    if (!known && !fact.item.empty())
+      errors->push_back({at + ".item", "unknown item \"" + fact.item + "\"; a provider.* sheet field or one of: gpu_memory, "
+                                       "billing_unit, stopped_billing, vat, egress, storage, capacity, idle_reclaim, product_page"});
+    if (sheet && Utf8Length(fact.value) > static_cast<long>(TextMaxChars(*sheet)))
+      errors->push_back({at + ".value", "at most " + std::to_string(TextMaxChars(*sheet)) + " characters (the sheet's limit)"});
+    if (fact.value.empty() || fact.source.empty() || fact.date.empty())
+      errors->push_back({at, "value, source and date must not be empty"});
+    f->facts.push_back(std::move(fact));
+  }
+}
+
 Offer ReadOffer(const json& o, const std::string& path, std::vector<InputError>* errors) {
   Offer f;
   if (!o.is_object()) {
@@ -109,9 +139,19 @@ Offer ReadOffer(const json& o, const std::string& path, std::vector<InputError>*
   const double gpus = r.Number("gpus_per_instance", true, 1024);
   f.gpus_per_instance = static_cast<int>(gpus);
   if (gpus != std::floor(gpus)) errors->push_back({path + ".gpus_per_instance", "must be an integer from 1 to 1024"});
-  f.usd_per_gpu_hour = r.Number("usd_per_gpu_hour", true, 1e4);
-  f.usd_per_instance_hour = r.Number("usd_per_instance_hour", true, 1e6);
+  auto quote = o.find("price_by_quote");
+  if (quote != o.end() && !quote->is_boolean()) errors->push_back({path + ".price_by_quote", "expected true or false"});
+  f.price_by_quote = quote != o.end() && quote->is_boolean() && quote->get<bool>();
+  if (f.price_by_quote) {  // a quote offer has no price: a number here would be a number from nowhere
+    for (const char* key : {"usd_per_gpu_hour", "usd_per_instance_hour", "spot_usd_per_gpu_hour"})
+      if (o.contains(key)) errors->push_back({path + "." + key, "must be absent when price_by_quote is true"});
+  }
+  f.usd_per_gpu_hour = r.Number("usd_per_gpu_hour", !f.price_by_quote, 1e4);
+  f.usd_per_instance_hour = r.Number("usd_per_instance_hour", !f.price_by_quote, 1e6);
   f.spot_usd_per_gpu_hour = r.Number("spot_usd_per_gpu_hour", false, 1e4);
+  if (o.contains("tax_rate")) f.tax_rate = r.Number("tax_rate", true, 1);
+  f.krw_per_gb_egress = r.Number("krw_per_gb_egress", false, 1e6);
+  ReadFacts(o, path, errors, &f);
   if (f.gpus_per_instance > 0 && f.usd_per_gpu_hour > 0 && f.usd_per_instance_hour > 0 &&
       std::fabs(f.usd_per_gpu_hour * f.gpus_per_instance - f.usd_per_instance_hour) > 0.01 * f.usd_per_instance_hour)
     errors->push_back({path + ".usd_per_gpu_hour", "must equal usd_per_instance_hour / gpus_per_instance (within 1%)"});
@@ -191,6 +231,12 @@ const Offer* FindOffer(std::string_view id) {
   return nullptr;
 }
 
+const OfferFact* FindFact(const Offer& offer, std::string_view item) {
+  for (const OfferFact& f : offer.facts)
+    if (f.item == item) return &f;
+  return nullptr;
+}
+
 void ApplyOffer(const Offer& offer, Scenario* s) {
   std::snprintf(s->cluster.gpu, kTextCapacity, "%s", offer.gpu.c_str());
   s->cluster.gpus_per_node = offer.gpus_per_instance;
@@ -207,6 +253,48 @@ void ApplyOffer(const Offer& offer, Scenario* s) {
   if (offer.billing.increment_seconds) s->pricing.billing_increment_seconds = *offer.billing.increment_seconds;
   if (offer.billing.minimum_seconds) s->pricing.minimum_billed_seconds = *offer.billing.minimum_seconds;
   std::snprintf(s->pricing.offer, kTextCapacity, "%s", offer.id.c_str());  // where the price came from
+  if (offer.tax_rate >= 0) s->pricing.tax_rate = offer.tax_rate;
+  if (offer.krw_per_gb_egress > 0) s->storage.usd_per_gb_egress = offer.krw_per_gb_egress / s->pricing.krw_per_usd;
+  // The provider sheet is this offer's: its facts, the rest open.
+  for (std::size_t i = 0; i < FieldCount(); ++i) {
+    const FieldSpec& f = Fields()[i];
+    if (std::strncmp(f.path, "provider.", 9) != 0 || f.kind != FieldKind::kText) continue;
+    const OfferFact* fact = FindFact(offer, f.path);
+    std::string value = fact ? fact->value : std::strcmp(f.path, "provider.provider") == 0 ? offer.provider + ", " + offer.product : "";
+    while (Utf8Length(value) > static_cast<long>(TextMaxChars(f)) || value.size() >= TextCapacity(f)) {
+      std::size_t cut = value.size() - 1;  // the last character, whole
+      while (cut > 0 && (static_cast<unsigned char>(value[cut]) & 0xC0) == 0x80) --cut;
+      value.resize(cut);
+    }
+    std::snprintf(static_cast<char*>(f.ref(*s)), TextCapacity(f), "%s", value.c_str());
+  }
+}
+
+bool AwaitsQuote(const Scenario& s) {
+  const Offer* offer = s.pricing.offer[0] ? FindOffer(s.pricing.offer) : nullptr;
+  if (!offer || !offer->price_by_quote || s.pricing.krw_per_gpu_hour > 0) return false;
+  const FieldSpec& usd = *FindField("pricing.usd_per_gpu_hour");
+  return s.pricing.usd_per_gpu_hour <= 0 || IsDefault(s, usd);
+}
+
+std::string SetQuotedPrice(Scenario* s, const std::string& text, std::string* label) {
+  const FieldSpec& usd = *FindField("pricing.usd_per_gpu_hour");
+  const FieldSpec& krw = *FindField("pricing.krw_per_gpu_hour");
+  const MoneyTyped as_usd = ParseMoneyField(*s, usd, text);
+  if (as_usd.typed == MoneyUnit::kKrw) {  // a won quote stays in won
+    const MoneyTyped as_krw = ParseMoneyField(*s, krw, text);
+    if (!as_krw.error.empty()) return std::string(krw.path) + ": " + as_krw.error;
+    if (!(as_krw.stored > 0)) return std::string(krw.path) + ": the quoted price must be more than 0";
+    s->pricing.krw_per_gpu_hour = as_krw.stored;
+    if (label) *label = as_usd.label;
+    return "";
+  }
+  if (!as_usd.error.empty()) return std::string(usd.path) + ": " + as_usd.error;
+  if (!(as_usd.stored > 0)) return std::string(usd.path) + ": the quoted price must be more than 0";
+  s->pricing.usd_per_gpu_hour = as_usd.stored;
+  s->pricing.krw_per_gpu_hour = 0;
+  if (label) *label = as_usd.label;
+  return "";
 }
 
 std::vector<const char*> OfferUnconfirmedFields(const Offer& offer) {

@@ -31,6 +31,18 @@ struct BillingRule {
   std::string via;                                // where it was read, when not the provider's page itself
   std::string note;
 };
+// One fact about an offer beyond its price, with where and when it was read (issue 16: domestic clouds).
+// item: a provider sheet field ("provider.tenancy", "provider.data_location", "provider.certifications", ...),
+// which ApplyOffer fills, or one of kOfferFactItems (billing unit, stopped-instance billing, VAT, egress, ...).
+struct OfferFact {
+  std::string item;
+  std::string value;
+  std::string source;  // the page or document the fact was read from
+  std::string date;    // when it was published or read ("undated, read 2026-12" when the page has no date)
+};
+// Fact items that are not provider sheet fields.
+constexpr const char* kOfferFactItems[] = {"gpu_memory", "billing_unit", "stopped_billing", "vat", "egress",
+                                           "storage",    "capacity",     "idle_reclaim",    "product_page"};
 
 struct Offer {
   std::string id;              // "aws-p5.48xlarge-us-east-1"
@@ -49,7 +61,17 @@ struct Offer {
   std::string via;                   // third-party transcription the figure was read from ("" if none)
   std::string note;
   BillingRule billing;               // its billing rule (billing.id "" when none is published: all unconfirmed)
+  // Price by quote (no public list price): usd_per_gpu_hour and usd_per_instance_hour are absent (0); picking
+  // the offer leaves the scenario unpriced (pricing.usd_per_gpu_hour = 0) and blocked until the quoted price
+  // is typed (FindBlockingState: "price_by_quote").
+  bool price_by_quote = false;
+  double tax_rate = -1;            // the tax the provider adds to its prices (0.10: Korean VAT); -1: not stated
+  double krw_per_gb_egress = 0;    // published internet egress price, KRW/GB before tax (0: not published)
+  std::vector<OfferFact> facts;
 };
+
+// The fact for `item`, or nullptr.
+const OfferFact* FindFact(const Offer& offer, std::string_view item);
 
 // Parses an offers document. Errors name the JSON path (e.g. "offers[3].usd_per_gpu_hour") and the range.
 std::vector<Offer> ParseOffersJson(std::string_view text, std::vector<InputError>* errors);
@@ -64,7 +86,10 @@ const Offer* FindOffer(std::string_view id);
 // pricing.spot.discount where the offer publishes a spot price, and records the offer's id in pricing.offer.
 // Prices are before tax. Billing: pricing.whole_nodes (an instance is rented whole: its GPUs are the node), and
 // pricing.billing_increment_seconds and pricing.minimum_billed_seconds where the offer's billing rule confirms
-// them; an unconfirmed one keeps the scenario's value (OfferUnconfirmedFields names them).
+// them; an unconfirmed one keeps the scenario's value (OfferUnconfirmedFields names them). A price-by-quote offer
+// clears the price (the scenario is unpriced until the quote is typed). The offer's tax rate and egress price,
+// where stated, set pricing.tax_rate and storage.usd_per_gb_egress (at the scenario's krw_per_usd). The provider
+// sheet (provider.*) is the offer's: its known facts fill it, every other item is cleared ("ask the provider").
 void ApplyOffer(const Offer& offer, Scenario* s);
 
 // The scenario fields ApplyOffer leaves as they were for want of a confirmed figure, e.g.
@@ -79,5 +104,13 @@ std::string OfferBillingText(const Offer& offer, const Scenario* applied = nullp
 // The same as a JSON object (`catalog offers --format json`, the pricing document's "offer"): rule, increment and
 // minimum in seconds (null: not confirmed), whole_instances, source, date, the unconfirmed fields and the text.
 nlohmann::json OfferBillingJson(const Offer& offer, const Scenario* applied = nullptr);
+// True when pricing.offer names a price-by-quote offer and the scenario has no price of its own yet (the price
+// is 0, or the field's example default, which cannot be this provider's quote).
+bool AwaitsQuote(const Scenario& s);
+
+// Sets the quoted price per GPU-hour as typed ("₩9,500", "9,500원", "$6.2", or a plain amount in the scenario's
+// currency; money_input.h): a won quote goes to pricing.krw_per_gpu_hour (it stays in won whatever the rate), a
+// dollar quote to pricing.usd_per_gpu_hour. Returns "" or the message; *label receives the conversion said.
+std::string SetQuotedPrice(Scenario* s, const std::string& text, std::string* label);
 
 }  // namespace gpucost

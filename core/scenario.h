@@ -256,6 +256,11 @@ struct ProviderSheet {
   char certifications[kSheetTextCapacity];        // provider.certifications
 };
 
+// The exchange rate's date (issue 16): shown with every amount converted between KRW and USD (money_input.h).
+struct ExchangeRateInputs {
+  char krw_per_usd_date[kTextCapacity];  // pricing.krw_per_usd_date (when pricing.krw_per_usd was read)
+};
+
 struct Scenario {
   char name[kNameCapacity];         // name (free text, UTF-8, at most kNameMaxChars characters)
   WorkloadInputs workload;
@@ -269,6 +274,7 @@ struct Scenario {
   FinetuneInputs finetune;          // issue 18
   InferenceInputs inference;        // workload.kind = inference (inference.h)
   ProviderSheet provider;           // provider.* (the comparison sheet; not used by the model)
+  ExchangeRateInputs fx;            // pricing.krw_per_usd_date
 };
 
 // A scenario with every field at its documented default (fields.h).

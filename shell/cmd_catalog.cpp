@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "fields.h"
 #include "format.h"
+#include "i18n.h"
 #include "memory.h"
 #include "models.h"
 #include "moe.h"
@@ -124,7 +125,8 @@ void PrintOffers(Format format) {
   if (format == Format::kCsv) {
     t.Row({"id", "provider", "product", "gpu", "region", "model", "capacity_guaranteed", "gpus_per_instance",
            "usd_per_gpu_hour", "usd_per_instance_hour", "spot_usd_per_gpu_hour", "date", "source", "via", "note",
-           "billing_increment_seconds", "minimum_billed_seconds", "billing_source", "billing_date"});
+           "billing_increment_seconds", "minimum_billed_seconds", "billing_source", "billing_date",
+           "price_by_quote", "tax_rate", "krw_per_gb_egress", "facts"});
   } else {
     t.Row({"id", "gpu", "model", "USD/GPU-h", "USD/instance-h", "spot USD/GPU-h", "date", "billed per", "minimum"});
     t.Rule();
@@ -135,22 +137,37 @@ void PrintOffers(Format format) {
     // Billing figures: "" (CSV), "?" (table) or null (JSON, OfferBillingJson) where no source confirmed them.
     const std::optional<double>& inc = o.billing.increment_seconds;
     const std::optional<double>& min = o.billing.minimum_seconds;
+    const std::string billed_per = inc ? FormatNumber(*inc, 6) + " s" : "?";
+    const std::string minimum = min ? FormatNumber(*min, 6) + " s" : "?";
+    nlohmann::json facts = nlohmann::json::array();
+    for (const OfferFact& f : o.facts)
+      facts.push_back({{"item", f.item}, {"value", f.value}, {"source", f.source}, {"date", f.date}});
+    // A price-by-quote offer has no price: its price columns say so (JSON: null), never 0.
+    const nlohmann::json no_price = nullptr;
     if (format == Format::kCsv)
       t.Row({o.id, o.provider, o.product, o.gpu, o.region, ModelName(o.model), o.capacity_guaranteed ? "true" : "false",
-             std::to_string(o.gpus_per_instance), num(o.usd_per_gpu_hour), num(o.usd_per_instance_hour),
-             num(o.spot_usd_per_gpu_hour), o.date, o.source, o.via, o.note, inc ? num(*inc) : "", min ? num(*min) : "",
-             o.billing.source, o.billing.date});
+             std::to_string(o.gpus_per_instance), o.price_by_quote ? "" : num(o.usd_per_gpu_hour),
+             o.price_by_quote ? "" : num(o.usd_per_instance_hour), num(o.spot_usd_per_gpu_hour), o.date, o.source, o.via,
+             o.note, inc ? num(*inc) : "", min ? num(*min) : "", o.billing.source, o.billing.date,
+             o.price_by_quote ? "true" : "false", o.tax_rate >= 0 ? num(o.tax_rate) : "", num(o.krw_per_gb_egress),
+             facts.empty() ? "" : facts.dump()});
+    else if (o.price_by_quote)
+      t.Row({o.id, o.gpu, ModelName(o.model), Tr("quote.in_list"), Tr("quote.in_list"), "-", o.date, billed_per, minimum});
     else
       t.Row({o.id, o.gpu, ModelName(o.model), FormatNumber(o.usd_per_gpu_hour, 4),
              FormatNumber(o.usd_per_instance_hour, 6), o.spot_usd_per_gpu_hour > 0 ? FormatNumber(o.spot_usd_per_gpu_hour, 4) : "-",
-             o.date, inc ? FormatNumber(*inc, 6) + " s" : "?", min ? FormatNumber(*min, 6) + " s" : "?"});
-    doc.push_back({{"id", o.id}, {"provider", o.provider}, {"product", o.product}, {"gpu", o.gpu},
+             o.date, billed_per, minimum});
+    nlohmann::json row = {{"id", o.id}, {"provider", o.provider}, {"product", o.product}, {"gpu", o.gpu},
                    {"region", o.region}, {"model", ModelName(o.model)}, {"capacity_guaranteed", o.capacity_guaranteed},
-                   {"gpus_per_instance", o.gpus_per_instance}, {"usd_per_gpu_hour", o.usd_per_gpu_hour},
-                   {"usd_per_instance_hour", o.usd_per_instance_hour},
+                   {"gpus_per_instance", o.gpus_per_instance},
+                   {"usd_per_gpu_hour", o.price_by_quote ? no_price : nlohmann::json(o.usd_per_gpu_hour)},
+                   {"usd_per_instance_hour", o.price_by_quote ? no_price : nlohmann::json(o.usd_per_instance_hour)},
                    {"spot_usd_per_gpu_hour", o.spot_usd_per_gpu_hour}, {"date", o.date}, {"source", o.source},
-                   {"via", o.via}, {"note", o.note},
-                   {"billing", OfferBillingJson(o)}});
+                   {"via", o.via}, {"note", o.note}, {"billing", OfferBillingJson(o)},
+                   {"price_by_quote", o.price_by_quote}, {"facts", facts}};
+    if (o.tax_rate >= 0) row["tax_rate"] = o.tax_rate;
+    if (o.krw_per_gb_egress > 0) row["krw_per_gb_egress"] = o.krw_per_gb_egress;
+    doc.push_back(row);
   }
   if (format == Format::kJson) return void(std::printf("%s\n", doc.dump(2).c_str()));
   if (format == Format::kCsv) return t.PrintCsv(stdout);
@@ -164,6 +181,14 @@ void PrintOffers(Format format) {
   std::printf("\nBilling\n");
   for (std::size_t i = 0; i < OfferCount(); ++i)
     std::printf("  %s: %s\n", Offers()[i].id.c_str(), OfferBillingText(Offers()[i]).c_str());
+  std::printf("\n%s\n", Tr("catalog.offers_quote_title"));
+  for (std::size_t i = 0; i < OfferCount(); ++i) {
+    const Offer& o = Offers()[i];
+    if (!o.price_by_quote) continue;
+    std::printf("  %s: %s, %s (%s)\n", o.id.c_str(), o.provider.c_str(), o.product.c_str(), o.region.c_str());
+    for (const OfferFact& f : o.facts)
+      std::printf("    %s: %s [%s, %s]\n", f.item.c_str(), f.value.c_str(), f.source.c_str(), f.date.c_str());
+  }
 }
 
 void PrintPresets(Format format) {

@@ -8,6 +8,7 @@
 #include "format.h"
 #include "i18n.h"
 #include "inference_cli.h"
+#include "money_input.h"
 #include "result_json.h"
 #include "vat.h"
 #include "verbs.h"
@@ -18,7 +19,36 @@ namespace {
 const std::vector<OptionSpec> kOptions = {
     {"--format", true, "table (default), json or csv"},
     {"--probe", true, "apply a probe report (gpucost probe): measured GEMM, HBM, link, storage figures"},
+    {"--set", true, "PATH=VALUE[;PATH=VALUE...]: set fields as typed on the page (70B, 10%, money in the\n"
+                    "                         scenario's currency or ₩5,000 / 300만 원 / $3.5); conversions go to stderr"},
 };
+
+// --set "pricing.currency=KRW; pricing.owned.usd_per_kwh=₩120": each field as a person types it
+// (money_input.h SetFieldFromText), in order; a conversion is said on stderr, a refusal stops with exit 2.
+int ApplySets(const std::string& sets, Scenario* s) {
+  for (std::string item : SplitList(sets, ';')) {
+    while (!item.empty() && item.front() == ' ') item.erase(0, 1);
+    if (item.empty()) continue;
+    const std::size_t eq = item.find('=');
+    if (eq == std::string::npos) {
+      Error("--set: \"" + item + "\" is not PATH=VALUE");
+      return kExitInvalid;
+    }
+    std::string path = item.substr(0, eq);
+    while (!path.empty() && path.back() == ' ') path.pop_back();
+    std::string label;
+    if (const std::string e = SetFieldFromText(s, path, item.substr(eq + 1), &label); !e.empty()) {
+      Error("--set: " + e);
+      return kExitInvalid;
+    }
+    if (!label.empty()) Error(path + ": " + label);
+  }
+  for (const InputError& e : ValidateScenario(*s)) {
+    Error("--set: " + e.path + ": " + e.message);
+    return kExitInvalid;
+  }
+  return kExitOk;
+}
 
 void FlattenCsv(const nlohmann::json& j, const std::string& prefix, Table* t) {
   if (j.is_object()) {
@@ -57,15 +87,18 @@ void PrintCostRows(const Scenario& s, const Result& r, Table* head) {
   const char* cur = r.display_currency;
   const double k = r.display_per_usd;
   const VatLines v = VatBreakdown(s, r);
-  const bool blocked = FindBlockingState(s, r).blocked;  // not priced: the reason is printed above the table
+  const BlockingState b = FindBlockingState(s, r);  // not priced: the reason is printed above the table
+  const bool blocked = b.blocked;
+  const std::string not_priced = std::string(b.code) == "price_by_quote" ? Tr("quote.not_priced")
+                                                                         : "not priced: the job cannot run as described";
   head->Row({std::string(Tr("eval.cost_per_job")) + " (" + Tr(VatHeadlineKey(v)) + ")",
-             blocked ? std::string("not priced: the job cannot run as described") : FormatMoney(r.expected_usd * k, cur)});
+             blocked ? not_priced : FormatMoney(r.expected_usd * k, cur)});
   if (v.included()) {
     head->Row({std::string("  ") + Tr("vat.supply"), FormatMoney(v.supply_usd * k, cur)});
     head->Row({std::string("  ") + TrFormat("vat.tax", {FormatPercent(v.rate)}), FormatMoney(v.vat_usd * k, cur)});
     head->Row({std::string("  ") + Tr("vat.total"), FormatMoney(v.total_usd * k, cur)});
   }
-  head->Row({Tr("eval.if_nothing_fails"), FormatMoney(r.normal_run_usd * k, cur)});
+  head->Row({Tr("eval.if_nothing_fails"), std::string(b.code) == "price_by_quote" ? not_priced : FormatMoney(r.normal_run_usd * k, cur)});
 }
 
 void PrintTable(const Scenario& s, const Result& r) {
@@ -122,7 +155,7 @@ int RunEval(int argc, char** argv) {
   Args args;
   if (!ParseArgs(argc, argv, kOptions, &args, "eval")) return kExitInvalid;
   if (args.Has("--help")) {
-    PrintUsage(stdout, "gpucost eval FILE|- [--format table|json|csv] [--probe REPORT]",
+    PrintUsage(stdout, "gpucost eval FILE|- [--format table|json|csv] [--probe REPORT] [--set PATH=VALUE;...]",
                "Evaluates a scenario: expected (failure-inclusive) and normal-run time and cost per completed\n"
                "job, and the named parts they are made of.", kOptions);
     return kExitOk;
@@ -135,6 +168,8 @@ int RunEval(int argc, char** argv) {
   if (!ParseFormat(args, {Format::kTable, Format::kJson, Format::kCsv}, &format)) return kExitInvalid;
   Scenario s;
   if (int rc = LoadScenario(args.positional[0], &s)) return rc;
+  if (args.Has("--set"))
+    if (int rc = ApplySets(args.Get("--set"), &s)) return rc;
   if (args.Has("--probe"))
     if (int rc = ApplyProbeFile(args.Get("--probe"), &s)) return rc;
   Result r;

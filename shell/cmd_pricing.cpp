@@ -4,6 +4,7 @@
 
 #include "cli.h"
 #include "format.h"
+#include "i18n.h"
 #include "offers.h"
 #include "tco.h"
 #include "verbs.h"
@@ -13,6 +14,7 @@ namespace {
 
 const std::vector<OptionSpec> kOptions = {
     {"--offer", true, "apply an offer from the catalog first (GPU, node size, price; see assets/offers.json)"},
+    {"--quote", true, "the quoted price per GPU-hour of a price-by-quote offer (₩9,500, $6.5, or the scenario's currency)"},
     {"--format", true, "table (default), json or csv"},
 };
 
@@ -88,6 +90,19 @@ int RunPricing(int argc, char** argv) {
     ApplyOffer(*offer, &s);
   }
   const Offer* applied = args.Has("--offer") ? FindOffer(args.Get("--offer")) : nullptr;
+  if (args.Has("--quote")) {
+    std::string label;
+    if (const std::string e = SetQuotedPrice(&s, args.Get("--quote"), &label); !e.empty()) {
+      Error("pricing: --quote: " + e);
+      return kExitInvalid;
+    }
+    if (!label.empty()) Error("--quote: " + label);
+  }
+  if (AwaitsQuote(s)) {  // no number from nowhere: the quote offer's price must be typed
+    const Offer& offer = *FindOffer(s.pricing.offer);
+    Error("pricing: " + TrFormat("quote.reason", {offer.provider, offer.product}) + " " + Tr("quote.fix"));
+    return kExitInvalid;
+  }
   const PricingComparison c = ComparePricingModels(s);
   if (!c.ok) {
     Error(InputName(args.positional[0]) + ": scenario cannot be evaluated");

@@ -164,6 +164,11 @@ struct AppState {
   std::string error;       // message shown to the user ("" if none)
   std::string notice;      // a short confirmation ("Link copied", "Loaded scenario.json")
   std::string measured_from;  // the probe report the measured fields came from (host, date)
+  // The quoted price typed for a price-by-quote offer (ui_offers.cpp; issue 16) and why it was refused.
+  struct QuoteEdit {
+    char text[64] = "";
+    std::string error;
+  } quote;
   long frames = 0;         // frames drawn
   long evaluations = 0;    // Evaluate() calls for the edited scenario (only when it changed)
   float ui_scale = 1.0f;   // device pixels per CSS pixel

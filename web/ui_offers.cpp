@@ -11,7 +11,9 @@
 
 #include "app.h"
 #include "catalog.h"
+#include "fields.h"
 #include "format.h"
+#include "i18n.h"
 #include "offers.h"
 
 namespace gpucost::app {
@@ -19,6 +21,11 @@ namespace {
 
 std::string OfferLabel(const Offer& o) {
   char buf[256];
+  if (o.price_by_quote) {
+    std::snprintf(buf, sizeof buf, "%s %s: %s, %s (%s)", o.provider.c_str(), o.region.c_str(), o.product.c_str(),
+                  Tr("quote.in_list"), o.date.c_str());
+    return buf;
+  }
   std::snprintf(buf, sizeof buf, "%s %s: %s, $%.4g/GPU-h%s (%s)", o.provider.c_str(), o.region.c_str(), o.product.c_str(),
                 o.usd_per_gpu_hour, o.model == PricingModel::kReserved ? " reserved" : "", o.date.c_str());
   return buf;
@@ -28,13 +35,19 @@ void OfferTooltip(const Offer& o) {
   ImGui::BeginTooltip();
   ImGui::PushTextWrapPos(std::min(ImGui::GetFontSize() * 32, ImGui::GetIO().DisplaySize.x - ImGui::GetFontSize() * 2));
   ImGui::Text("%s: %s (%s)", o.provider.c_str(), o.product.c_str(), o.region.c_str());
-  ImGui::Text("%s per GPU-hour, %s per instance-hour of %d GPUs, before tax; read %s", FormatUsd(o.usd_per_gpu_hour).c_str(),
-              FormatUsd(o.usd_per_instance_hour).c_str(), o.gpus_per_instance, o.date.c_str());
+  if (o.price_by_quote)
+    ImGui::TextUnformatted(Tr("quote.tooltip_price"));
+  else
+    ImGui::Text("%s per GPU-hour, %s per instance-hour of %d GPUs, before tax; read %s", FormatUsd(o.usd_per_gpu_hour).c_str(),
+                FormatUsd(o.usd_per_instance_hour).c_str(), o.gpus_per_instance, o.date.c_str());
   ImGui::TextWrapped("%s", OfferBillingText(o).c_str());
   if (!o.billing.note.empty()) ImGui::TextDisabled("%s", o.billing.note.c_str());
   ImGui::TextDisabled("Source: %s", o.source.c_str());
   if (!o.via.empty()) ImGui::TextDisabled("Via: %s", o.via.c_str());
   if (!o.note.empty()) ImGui::TextDisabled("%s", o.note.c_str());
+  if (!o.facts.empty()) ImGui::TextUnformatted(Tr("quote.facts"));
+  for (const OfferFact& f : o.facts)
+    ImGui::BulletText("%s: %s [%s, %s]", f.item.c_str(), f.value.c_str(), f.source.c_str(), f.date.c_str());
   ImGui::PopTextWrapPos();
   ImGui::EndTooltip();
 }
@@ -42,12 +55,53 @@ void OfferTooltip(const Offer& o) {
 }  // namespace
 
 void AppApplyOffer(AppState& app, const Offer& offer) {
+  const ProviderSheet before = app.scenario.provider;
   ApplyOffer(offer, &app.scenario);
   AppScenarioEdited(app);
+  app.quote = {};
   // The billing figures it filled, and those no public source confirmed (kept as they were), as the CLI says.
-  app.notice = "Offer " + offer.id + ": " + FormatUsd(offer.usd_per_gpu_hour) + "/GPU-hour before tax, read " + offer.date +
-               "; " + OfferBillingText(offer, &app.scenario, false);
+  if (offer.price_by_quote) app.notice = TrFormat("quote.picked", {offer.id});
+  else app.notice = "Offer " + offer.id + ": " + FormatUsd(offer.usd_per_gpu_hour) + "/GPU-hour before tax, read " + offer.date +
+                    "; " + OfferBillingText(offer, &app.scenario, false);
+  // The provider sheet is the offer's now: say so when answers typed before were replaced (never silently).
+  int replaced = 0;
+  Scenario old = app.scenario;
+  old.provider = before;
+  for (std::size_t i = 0; i < FieldCount(); ++i) {
+    const FieldSpec& f = Fields()[i];
+    if (std::strncmp(f.path, "provider.", 9) != 0 || std::strcmp(f.path, "provider.provider") == 0) continue;
+    replaced += GetText(old, f)[0] != '\0' && std::strcmp(GetText(old, f), GetText(app.scenario, f)) != 0;
+  }
+  if (replaced > 0) app.notice += " " + TrFormat("offer.sheet_replaced", {std::to_string(replaced)});
 }
+
+namespace {
+
+// A price-by-quote offer: the quoted price per GPU-hour, typed as a price list reads ("₩9,500", "$6.5"), applied
+// on Enter (core SetQuotedPrice, as `gpucost pricing --quote`); until then the scenario is not priced.
+void DrawQuoteInput(AppState& app) {
+  ImGui::TextUnformatted(Tr("quote.label"));
+  ImGui::SetNextItemWidth(-1);
+  const bool entered = ImGui::InputTextWithHint("##quote", Tr("quote.hint"), app.quote.text, sizeof app.quote.text,
+                                                ImGuiInputTextFlags_EnterReturnsTrue);
+  RecordRect(app, "quote");
+  if (entered || (ImGui::IsItemDeactivatedAfterEdit() && app.quote.text[0])) {
+    std::string label;
+    app.quote.error = SetQuotedPrice(&app.scenario, app.quote.text, &label);
+    if (app.quote.error.empty()) {
+      AppScenarioEdited(app);
+      app.notice = label.empty() ? TrFormat("quote.applied", {app.quote.text}) : label;
+      app.quote = {};
+    }
+  }
+  if (!app.quote.error.empty()) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.35f, 1.0f), "%s", app.quote.error.c_str());
+    ImGui::PopTextWrapPos();
+  }
+}
+
+}  // namespace
 
 void AppGpuChanged(AppState& app) {
   const Offer* offer = app.scenario.pricing.offer[0] ? FindOffer(app.scenario.pricing.offer) : nullptr;
@@ -84,13 +138,14 @@ void DrawOfferPicker(AppState& app) {
   const Offer* current = app.scenario.pricing.offer[0] ? FindOffer(app.scenario.pricing.offer) : nullptr;
   const std::string preview = current ? current->id : app.scenario.pricing.offer[0] ? app.scenario.pricing.offer : "(own price) pick an offer...";
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::BeginCombo("##offer", preview.c_str())) {
+  const bool open = ImGui::BeginCombo("##offer", preview.c_str());
+  RecordRect(app, "pricing.offer");
+  if (open) {
     OfferList(app, current);
     ImGui::EndCombo();
   } else if (current && ImGui::IsItemHovered()) {
     OfferTooltip(*current);
   }
-  RecordRect(app, "pricing.offer");
   current = app.scenario.pricing.offer[0] ? FindOffer(app.scenario.pricing.offer) : nullptr;  // (picked just now)
   const std::string billing = current ? OfferBillingText(*current, &app.scenario, false) : "";
   RecordText(app, "offer_billing", billing);
@@ -99,6 +154,7 @@ void DrawOfferPicker(AppState& app) {
     ImGui::TextWrapped("%s", billing.c_str());
     ImGui::PopStyleColor();
   }
+  if (AwaitsQuote(app.scenario)) DrawQuoteInput(app);
 }
 
 }  // namespace gpucost::app

@@ -59,7 +59,8 @@ bool BlockedHeadline(AppState& app) {
   if (!b.blocked) return false;
   ImGui::SetWindowFontScale(1.35f);
   ImGui::PushTextWrapPos(0);
-  ImGui::TextColored(kErrorColor, "Not priced: the job cannot run as described");
+  ImGui::TextColored(kErrorColor, "%s", std::string(b.code) == "price_by_quote" ? Tr("quote.not_priced")
+                                                                               : "Not priced: the job cannot run as described");
   ImGui::PopTextWrapPos();
   ImGui::SetWindowFontScale(1.0f);
   RecordRect(app, "headline");

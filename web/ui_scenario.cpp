@@ -76,6 +76,17 @@ const char* ShownUnit(const FieldSpec& f) {
   const std::string key = std::string("unitname.") + FieldShownUnit(f);
   return HasTranslation(Lang::kEn, key.c_str()) ? Tr(key.c_str()) : FieldShownUnit(f);
 }
+// The same for a field of scenario s: money in the scenario's currency ("원/kWh" in a KRW scenario).
+std::string ShownUnit(const Scenario& s, const FieldSpec& f) {
+  if (FieldMoneyUnit(f) == MoneyUnit::kNone) return ShownUnit(f);
+  const std::string unit = ShownMoneyUnitText(s, f);
+  const std::string key = "unitname." + unit;
+  return HasTranslation(Lang::kEn, key.c_str()) ? Tr(key.c_str()) : unit;
+}
+// A value as field f shows it: money in the scenario's currency (money_input.h), the rest as quantity.h writes it.
+std::string ShownValue(const Scenario& s, const FieldSpec& f, double v) {
+  return FieldMoneyUnit(f) == MoneyUnit::kNone ? FormatFieldValue(f, v) : FormatShownMoney(s, f, v);
+}
 
 // The value the model derives for an automatic field, when the result reports it (0 if not).
 double DerivedValue(const FieldSpec& f, const Result& r) {
@@ -99,14 +110,14 @@ double FirstExplicitValue(const FieldSpec& f, const Result& r) {
   return f.max;
 }
 
-void Tooltip(const FieldSpec& f) {
+void Tooltip(const AppState& app, const FieldSpec& f) {
   char def[96];
-  const std::string range = DescribeShownRange(f);
+  const std::string range = FieldMoneyUnit(f) != MoneyUnit::kNone ? ShownMoneyRange(app.scenario, f) : DescribeShownRange(f);
   if (f.kind == FieldKind::kText) std::snprintf(def, sizeof def, "\"%s\"", f.default_text);
   else if (f.is_auto && f.default_value == 0) std::snprintf(def, sizeof def, "auto");
   else if (f.kind == FieldKind::kEnum) std::snprintf(def, sizeof def, "%s", f.choices[static_cast<int>(f.default_value)]);
   else if (f.kind == FieldKind::kBool) std::snprintf(def, sizeof def, "%s", f.default_value != 0 ? "true" : "false");
-  else std::snprintf(def, sizeof def, "%s %s", FormatFieldValue(f, f.default_value).c_str(), ShownUnit(f));
+  else std::snprintf(def, sizeof def, "%s %s", ShownValue(app.scenario, f, f.default_value).c_str(), ShownUnit(app.scenario, f).c_str());
   ImGui::BeginTooltip();
   // 32 em, or the screen's width on a phone (a tooltip wider than the screen is cut).
   ImGui::PushTextWrapPos(std::min(ImGui::GetFontSize() * 32, ImGui::GetIO().DisplaySize.x - ImGui::GetFontSize() * 2));
@@ -119,7 +130,7 @@ void Tooltip(const FieldSpec& f) {
   ImGui::TextUnformatted(TrFormat("ui.allowed", {range + (f.is_auto ? Tr("ui.or_auto") : "")}).c_str());
   if (FieldShownAsPercent(f)) ImGui::TextDisabled("%s", Tr("ui.type_percent"));
   else if (f.kind == FieldKind::kNumber || f.kind == FieldKind::kInteger) ImGui::TextDisabled("%s", Tr("ui.type_number"));
-  if (FieldMoneyUnit(f) != MoneyUnit::kNone) ImGui::TextDisabled("%s", Tr("ui.type_money"));
+  if (FieldMoneyUnit(f) != MoneyUnit::kNone) ImGui::TextDisabled("%s", TrFormat("money.typed_hint", {ShownUnit(app.scenario, f)}).c_str());
   ImGui::PopTextWrapPos();
   ImGui::EndTooltip();
 }
@@ -149,17 +160,22 @@ void ApplyNumber(AppState& app, std::size_t index, double v) {
 void ApplyTyped(AppState& app, std::size_t index, const char* text) {
   const FieldSpec& f = Fields()[index];
   double v = 0;
-  // Money in the other currency ("₩5,000" into a USD field): converted at the scenario's rate, and said so.
-  const MoneyConversion money = ConvertTypedMoney(f, text, app.scenario.pricing.krw_per_usd);
-  const bool to_usd = FieldMoneyUnit(f) == MoneyUnit::kUsd;
-  if (money.applies && money.error.empty()) {
-    app.notice = TrFormat("money.converted", {to_usd ? FormatKrwGrouped(money.typed) : FormatUsd(money.typed),
-                                              to_usd ? FormatUsd(money.value) : FormatKrwGrouped(money.value),
-                                              FormatCount(app.scenario.pricing.krw_per_usd)});
-    return ApplyNumber(app, index, money.value);
+  // Money in the scenario's currency, or in the other one ("₩5,000", "$3.5"): converted at the scenario's
+  // dated rate, and said so (money_input.h).
+  std::string message, label;
+  if (FieldMoneyUnit(f) != MoneyUnit::kNone) {
+    const MoneyTyped money = ParseMoneyField(app.scenario, f, text);
+    message = money.error;
+    label = money.label;
+    v = money.stored;
+  } else {
+    message = ParseFieldInput(f, text, &v);
   }
-  const std::string message = money.applies ? money.error : ParseFieldInput(f, text, &v);
-  if (message.empty()) return ApplyNumber(app, index, v);
+  if (message.empty()) {
+    ApplyNumber(app, index, v);
+    if (!label.empty()) app.notice = label;  // after the edit (which clears the notice)
+    return;
+  }
   FieldEdit& edit = app.edits[index];
   // Keystrokes apply as they make a value ("7", "70" on the way to "70X"): a refused text puts back what
   // the field held before this edit, so the scenario never keeps a prefix of what was typed.
@@ -199,7 +215,7 @@ void NumberWidget(AppState& app, std::size_t index) {
   // While the field is being edited ImGui keeps its own copy of the text; this buffer is what it shows
   // otherwise (and what editing starts from).
   char text[80];
-  std::snprintf(text, sizeof text, "%s", edit.rejected ? edit.typed_text.c_str() : FormatFieldValue(f, current).c_str());
+  std::snprintf(text, sizeof text, "%s", edit.rejected ? edit.typed_text.c_str() : ShownValue(app.scenario, f, current).c_str());
   const bool changed = ImGui::InputText("##v", text, sizeof text, ImGuiInputTextFlags_AutoSelectAll);
   if (ImGui::IsItemActivated()) {
     edit.editing = true;
@@ -283,13 +299,41 @@ void FieldWidget(AppState& app, std::size_t index) {
   }
 }
 
+// Dimmed text wrapped only at spaces (ImGui's wrap also breaks after '.' and ',', which would split "$2,084.78").
+void TextDisabledWords(const std::string& text) {
+  const float avail = ImGui::GetContentRegionAvail().x, space = ImGui::CalcTextSize(" ").x;
+  float x = 0;
+  for (std::size_t start = 0; start < text.size();) {
+    std::size_t end = text.find(' ', start);
+    if (end == start + 1 && text[start] == '=') end = text.find(' ', end + 1);  // "= $3.47/kWh" stays together
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(start, end - start);
+    const float w = ImGui::CalcTextSize(word.c_str()).x;
+    if (start > 0 && x + space + w <= avail) {
+      ImGui::SameLine(0, space);
+      x += space + w;
+    } else {
+      x = w;
+    }
+    ImGui::TextDisabled("%s", word.c_str());
+    start = end + 1;
+  }
+}
+
 void FieldErrors(AppState& app, std::size_t index) {
   const FieldSpec& f = Fields()[index];
   const FieldEdit& edit = app.edits[index];
   ImGui::PushTextWrapPos(0);
   if (edit.rejected) {
-    ImGui::TextColored(kErrorColor, "%s; kept %s", edit.message.c_str(), FormatFieldValue(f, GetNumber(app.scenario, f)).c_str());
+    ImGui::TextColored(kErrorColor, "%s; kept %s", edit.message.c_str(), ShownValue(app.scenario, f, GetNumber(app.scenario, f)).c_str());
     RecordRect(app, "field_error", static_cast<int>(index));
+  }
+  // Money shown in another currency than it is stored in: what the figure stands for, at which dated rate.
+  const double money = FieldMoneyUnit(f) != MoneyUnit::kNone ? GetNumber(app.scenario, f) : 0;  // 0 (or auto): nothing to say
+  if (const std::string label = money != 0 ? MoneyConversionLabel(app.scenario, f, money, MoneyUnit::kNone, false) : "";
+      !label.empty()) {
+    TextDisabledWords(label);
+    RecordText(app, f.path, label);
   }
   for (const InputError& e : app.problems)
     if (e.path == f.path) ImGui::TextColored(kErrorColor, "%s", e.message.c_str());
@@ -312,15 +356,15 @@ void FieldRow(AppState& app, std::size_t index) {
   ImGui::PopTextWrapPos();
   RecordRect(app, "label", static_cast<int>(index));
   if (measured && ImGui::IsItemHovered()) ImGui::SetTooltip("Measured: from the %s", app.measured_from.c_str());
-  else if (ImGui::IsItemHovered()) Tooltip(f);
+  else if (ImGui::IsItemHovered()) Tooltip(app, f);
   ImGui::TableNextColumn();
   FieldWidget(app, index);
-  if (ImGui::IsItemHovered()) Tooltip(f);
+  if (ImGui::IsItemHovered()) Tooltip(app, f);
   FieldErrors(app, index);
   ImGui::TableNextColumn();
   ImGui::AlignTextToFramePadding();
   ImGui::PushTextWrapPos(0);
-  ImGui::TextDisabled("%s", ShownUnit(f));
+  ImGui::TextDisabled("%s", ShownUnit(app.scenario, f).c_str());
   ImGui::PopTextWrapPos();
   RecordRect(app, "unit", static_cast<int>(index));
   ImGui::PopID();

@@ -231,6 +231,7 @@ TEST_CASE("offers: AWS Seoul (ap-northeast-2) on-demand prices as published, dat
 }
 
 TEST_CASE("money typed in the other currency is converted at the scenario's rate") {
+  const Scenario usd = DefaultScenario();  // USD shown; 1,439 KRW/USD (2025-12-30)
   const FieldSpec& fee = *FindField("pricing.fixed_fees_usd");
   const FieldSpec& kwh = *FindField("pricing.owned.usd_per_kwh");
   const FieldSpec& krw_price = *FindField("pricing.krw_per_gpu_hour");
@@ -242,24 +243,22 @@ TEST_CASE("money typed in the other currency is converted at the scenario's rate
   struct Case {
     const FieldSpec* f;
     const char* text;
-    double value;
+    double value;  // 0: refused
   };
   for (const Case& c : {Case{&fee, "₩1,439,000", 1000}, Case{&fee, "1,439,000원", 1000}, Case{&fee, "143.9만 원", 1000},
                         Case{&fee, "2억", 0}, Case{&fee, "2억 원", 2e8 / 1439}, Case{&fee, "1억 4,390만 KRW", 1.439e8 / 1439},
+                        Case{&fee, "$1000", 1000}, Case{&fee, "1000", 1000},
                         Case{&kwh, "₩143.9", 0.1}, Case{&krw_price, "$3", 3 * 1439.0}, Case{&krw_price, "3 USD", 3 * 1439.0}}) {
     CAPTURE(c.text);
-    const MoneyConversion m = ConvertTypedMoney(*c.f, c.text, 1439);
-    if (c.value == 0) {  // no currency named: a plain quantity, not a conversion
-      CHECK_FALSE(m.applies);
+    const MoneyTyped m = ParseMoneyField(usd, *c.f, c.text);
+    if (c.value == 0) {  // 억 without won in a dollar field: refused, not guessed
+      CHECK_FALSE(m.error.empty());
       continue;
     }
-    REQUIRE(m.applies);
-    CHECK(m.error.empty());
-    CHECK(m.value == doctest::Approx(c.value).epsilon(1e-12));
+    REQUIRE(m.error.empty());
+    CHECK(m.stored == doctest::Approx(c.value).epsilon(1e-12));
   }
-  CHECK_FALSE(ConvertTypedMoney(fee, "$1000", 1439).applies);      // same currency: the field's own parser
-  CHECK_FALSE(ConvertTypedMoney(gpus, "₩1000", 1439).applies);     // not a money field
-  const MoneyConversion bad = ConvertTypedMoney(fee, "₩12x", 1439);
-  CHECK(bad.applies);
-  CHECK(bad.error.rfind("\"₩12x\": ", 0) == 0);
+  CHECK_FALSE(ParseMoneyField(usd, gpus, "₩1000").error.empty());  // not a money field
+  const MoneyTyped bad = ParseMoneyField(usd, fee, "₩12x");
+  CHECK(bad.error.rfind("\"₩12x\" is not allowed: ", 0) == 0);
 }

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Money typed in the scenario's currency on the command line (gpucost eval --set, money_input.h): the same cost
+# whichever currency a value is typed in, the conversion said on stderr, a refusal exits 2 naming the field.
+set -u
+gpucost=$1; root=$2
+. "$root/tests/cli/lib.sh"
+
+owned='{"pricing": {"model": "owned", "krw_per_usd": 1439}}'
+cost() { python3 -c 'import json,sys; print(json.load(sys.stdin)["cost"]["expected_usd"])'; }
+usd=$("$gpucost" eval - --format json --set 'pricing.owned.usd_per_kwh=0.1; pricing.fixed_fees_usd=$2,000' <<<"$owned" | cost)
+krw=$("$gpucost" eval - --format json \
+  --set 'pricing.currency=KRW; pricing.owned.usd_per_kwh=143.9; pricing.fixed_fees_usd=287.8만 원' <<<"$owned" | cost)
+typed_usd_in_krw=$("$gpucost" eval - --format json --set 'pricing.currency=KRW; pricing.owned.usd_per_kwh=$0.1; pricing.fixed_fees_usd=2000 USD' <<<"$owned" | cost)
+python3 -c "import sys; a,b,c=map(float,sys.argv[1:]); sys.exit(0 if abs(a-b)<=1e-9*a and abs(a-c)<=1e-9*a else 1)" "$usd" "$krw" "$typed_usd_in_krw" \
+  && pass "same cost typed in dollars, in won (143.9, 287.8만 원) or in dollars into a won scenario ($usd USD)" \
+  || fail "costs differ: $usd / $krw / $typed_usd_in_krw"
+said=$("$gpucost" eval - --set 'pricing.currency=KRW; pricing.owned.usd_per_kwh=₩143.9' <<<"$owned" 2>&1 >/dev/null)
+contains "$said" "pricing.owned.usd_per_kwh: ₩143.9/kWh = \$0.1/kWh at ₩1,439/\$ (2025-12-30)" "the conversion is said with its dated rate"
+refused=$("$gpucost" eval - --set 'pricing.currency=KRW; pricing.owned.usd_per_kwh=₩20,000' <<<"$owned" 2>&1)
+contains "$refused" "pricing.owned.usd_per_kwh: \"₩20,000\" is not allowed: must be a number >= 0 and <= 14,390 KRW/kWh" \
+  "out of range: refused in the currency the field shows"
+expect_rc 2 "an out-of-range won amount exits 2" -- "$gpucost" eval - --set 'pricing.currency=KRW; pricing.owned.usd_per_kwh=₩20,000' <<<"$owned"
+expect_rc 2 "만 without won in a dollar scenario exits 2" -- "$gpucost" eval - --set 'pricing.fixed_fees_usd=300만' <<<"$owned"
+expect_rc 2 "an unknown field exits 2" -- "$gpucost" eval - --set 'pricing.nope=1' <<<"$owned"
+finish
