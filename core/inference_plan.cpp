@@ -20,14 +20,8 @@ namespace {
 
 constexpr std::int64_t kTensorDegrees[] = {1, 2, 4, 8};
 
-struct PricedGpu {
-  const GpuSpec* gpu;
-  double usd_per_gpu_hour;  // on the scenario's tax basis
-  std::string source;
-};
+}  // namespace
 
-// Every catalog GPU with a price: the scenario's own pools' prices for their GPUs, else the cheapest on-demand
-// offer (assets/offers.json; before tax, so with tax when the scenario's prices include it).
 std::vector<PricedGpu> PricedGpus(const Scenario& s) {
   const PricingInputs& pr = s.pricing;
   const double own = pr.krw_per_gpu_hour > 0 ? pr.krw_per_gpu_hour / pr.krw_per_usd : pr.usd_per_gpu_hour;
@@ -60,6 +54,8 @@ std::vector<PricedGpu> PricedGpus(const Scenario& s) {
   }
   return out;
 }
+
+namespace {
 
 bool TensorDegreeFits(const Scenario& s, std::int64_t tp) {
   const std::int64_t heads = s.workload.heads, kv = s.workload.kv_heads > 0 ? s.workload.kv_heads : heads;

@@ -6,6 +6,7 @@
 #include "app.h"
 #include "format.h"
 #include "i18n.h"
+#include "inference_json.h"
 
 namespace gpucost::app {
 namespace {
@@ -56,13 +57,13 @@ std::string AppTextMirror(const AppState& app) {
   html += "<h2>Where the money goes: " + Escape(FormatDisplayMoney(r, r.expected_usd)) + "</h2><table>";
   for (int p = 0; p < kPartCount; ++p) {
     if (r.cost_usd.part[p] == 0) continue;
-    html += "<tr>" + Cell("th", PartLabel(p)) + Cell("td", FormatDisplayMoney(r, r.cost_usd.part[p])) +
+    html += "<tr>" + Cell("th", PartLabelOf(r, p)) + Cell("td", FormatDisplayMoney(r, r.cost_usd.part[p])) +
             Cell("td", FormatPercent(r.expected_usd > 0 ? r.cost_usd.part[p] / r.expected_usd : 0)) + "</tr>";
   }
   html += "</table><h2>Where the time goes: " + Escape(FormatDuration(r.expected_hours)) + "</h2><table>";
   for (int p = 0; p < kPartCount; ++p) {
     if (r.time_hours.part[p] == 0) continue;
-    html += "<tr>" + Cell("th", PartLabel(p)) + Cell("td", FormatDuration(r.time_hours.part[p])) + "</tr>";
+    html += "<tr>" + Cell("th", PartLabelOf(r, p)) + Cell("td", FormatDuration(r.time_hours.part[p])) + "</tr>";
   }
   html += "</table>";
   if (r.warnings.count > 0) {

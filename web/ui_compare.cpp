@@ -8,6 +8,7 @@
 #include "app.h"
 #include "compare.h"
 #include "format.h"
+#include "i18n.h"
 #include "link.h"
 #include "platform.h"
 
@@ -41,6 +42,31 @@ const Metric kMetrics[] = {
     {"Expected interruptions", "count", [](const Pinned& p) { return p.result.expected_interruptions; }, Count, 0},
 };
 
+// Serving (issue 17): the rows an inference column adds, shown when any pinned column is one.
+std::string SmallMoney(const Pinned& p, double usd) { return FormatSmallMoney(usd * p.result.display_per_usd, p.result.display_currency); }
+std::string Ms(const Pinned&, double ms) { return FormatDuration(ms / 3.6e6); }
+std::string YesNo(const Pinned&, double v) { return Tr(v > 0 ? "serving.yes" : "serving.no"); }
+// An inference figure of a pinned column, NaN for a training column (drawn "-", never marked best).
+double Serving(const Pinned& p, double v) { return p.result.inference.present ? v : NAN; }
+const Metric kServingMetrics[] = {
+    {"Cost per request", "USD", [](const Pinned& p) { return Serving(p, p.result.inference.usd_per_request); }, SmallMoney, 1},
+    {"Per million output tokens", "USD", [](const Pinned& p) { return Serving(p, p.result.inference.usd_per_million_output_tokens); }, SmallMoney, 1},
+    {"TTFT P90", "ms", [](const Pinned& p) { return Serving(p, p.result.inference.ttft_ms.p90); }, Ms, 2},
+    {"TPOT P90", "ms", [](const Pinned& p) { return Serving(p, p.result.inference.tpot_ms.p90); }, Ms, 2},
+    {"Latency target met", "", [](const Pinned& p) { return Serving(p, p.result.inference.slo_met ? 1.0 : 0.0); }, YesNo, 0},
+    {"GPUs (serving)", "GPUs", [](const Pinned& p) { return Serving(p, static_cast<double>(p.result.inference.gpus)); }, Count, 0},
+};
+const char* const kServingMetricKeys[] = {"serving.cost_per_request", "serving.per_m_output", "serving.ttft_p90",
+                                          "serving.tpot_p90", "serving.slo_met", "serving.gpus"};
+static_assert(sizeof kServingMetricKeys / sizeof kServingMetricKeys[0] == sizeof kServingMetrics / sizeof kServingMetrics[0],
+              "one key per serving metric");
+
+bool AnyServing(const AppState& app) {
+  for (const Pinned& p : app.pinned)
+    if (p.result.inference.present) return true;
+  return false;
+}
+
 // The rows' labels on the page (i18n keys, in kMetrics order); the CSV keeps kMetrics' English labels as keys.
 const char* const kMetricKeys[] = {"eval.cost_per_job", "eval.expected_time", "eval.goodput", "eval.cost_per_billion_tokens",
                                    "compare.normal_cost", "compare.normal_time", "compare.effective_price",
@@ -51,7 +77,8 @@ static_assert(sizeof kMetricKeys / sizeof kMetricKeys[0] == sizeof kMetrics / si
 int Best(const std::vector<Pinned>& pinned, const Metric& m) {
   int best = -1;
   for (std::size_t i = 0; i < pinned.size(); ++i)
-    if (pinned[i].result.ok && (best < 0 || m.value(pinned[i]) < m.value(pinned[static_cast<std::size_t>(best)])))
+    if (pinned[i].result.ok && std::isfinite(m.value(pinned[i])) &&
+        (best < 0 || m.value(pinned[i]) < m.value(pinned[static_cast<std::size_t>(best)])))
       best = static_cast<int>(i);
   return best;
 }
@@ -64,6 +91,12 @@ void Toolbar(AppState& app) {
   if (ImGui::Button((std::string(Tr("compare.pin_models")) + "###pin_models").c_str())) AppPinPricingModels(app);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", Tr("compare.pin_models_tip"));
   RecordRect(app, "pin_models");
+  if (Kind(app.scenario) == WorkloadKind::kInference) {  // colocated H100, colocated A100, the split (issue 17)
+    ImGui::SameLine();
+    if (ImGui::Button((std::string(Tr("serving.options")) + "###serving_options").c_str())) AppPinServingOptions(app);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", Tr("serving.options_tip"));
+    RecordRect(app, "serving_options");
+  }
   ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::BeginDisabled(app.pinned.empty());
@@ -157,6 +190,10 @@ void MetricRow(const AppState& app, const Metric& m, const char* label) {
     }
     if (static_cast<int>(i) == best) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, best_color);
     const double v = m.value(p);
+    if (!std::isfinite(v)) {  // a serving row of a training column
+      ImGui::TextDisabled("-");
+      continue;
+    }
     ImGui::TextUnformatted(m.format(p, v).c_str());
     if (i > 0 && first > 0 && std::isfinite(v)) {
       ImGui::SameLine();
@@ -177,7 +214,7 @@ std::string CompareCsv(const AppState& app) {
   csv += "\n";
   // Money in the pinned scenarios' currency when they share one, else USD (as gpucost compare).
   std::vector<CompareColumn> cols;
-  for (const Pinned& p : app.pinned) cols.push_back({"", "", p.scenario, p.result});
+  for (const Pinned& p : app.pinned) cols.push_back({"", "", p.scenario, p.result, ""});
   const Comparison c = CompareScenarios(std::move(cols));
   for (const Metric& m : kMetrics) {
     const bool money = m.format == Money;
@@ -234,7 +271,8 @@ void DrawCompare(AppState& app) {
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollX |
                                 ImGuiTableFlags_SizingFixedFit;
   // A height for its rows (a scrolling table otherwise takes the whole view and hides the provider sheet below).
-  const float height = ImGui::GetTextLineHeightWithSpacing() * (sizeof kMetrics / sizeof kMetrics[0] + 6);
+  const std::size_t rows = sizeof kMetrics / sizeof kMetrics[0] + (AnyServing(app) ? sizeof kServingMetrics / sizeof kServingMetrics[0] + 3 : 0);
+  const float height = ImGui::GetTextLineHeightWithSpacing() * static_cast<float>(rows + 6);
   if (!ImGui::BeginTable("compare", columns, flags, ImVec2(0, height))) return;
   ImGui::TableSetupColumn("metric", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 17);
   for (int c = 1; c < columns; ++c) ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 11);
@@ -244,6 +282,19 @@ void DrawCompare(AppState& app) {
   for (std::size_t i = 0; i < app.pinned.size(); ++i) ColumnHeader(app, i);
   if (!app.pinned.empty())  // a column may have been removed above
     for (std::size_t m = 0; m < sizeof kMetrics / sizeof kMetrics[0]; ++m) MetricRow(app, kMetrics[m], Tr(kMetricKeys[m]));
+  if (!app.pinned.empty() && AnyServing(app)) {
+    for (std::size_t m = 0; m < sizeof kServingMetrics / sizeof kServingMetrics[0]; ++m)
+      MetricRow(app, kServingMetrics[m], Tr(kServingMetricKeys[m]));
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(Tr("serving.prices"));
+    for (const Pinned& p : app.pinned) {
+      ImGui::TableNextColumn();
+      ImGui::PushTextWrapPos(0);
+      ImGui::TextDisabled("%s", p.note.empty() ? "-" : p.note.c_str());
+      ImGui::PopTextWrapPos();
+    }
+  }
   ImGui::EndTable();
   DrawProviderSheet(app);
   ConfirmEdit(app);
