@@ -5,6 +5,7 @@
 // display currency when they all share one, else in USD.
 #include <cstdio>
 #include <cstring>
+#include <iterator>
 
 #include <nlohmann/json.hpp>
 
@@ -59,17 +60,22 @@ void PrintTable(const Comparison& marks) {
     for (std::size_t i = 0; i < cols.size(); ++i) r.push_back(cell(i, cols[i]));
     t.Row(r);
   };
+  bool all_serving = !cols.empty();  // inference only: training's MFU, goodput and token cost say nothing
+  for (const CompareColumn& c : cols) all_serving = all_serving && c.result.inference.present;
+  auto add_training = [&](const char* label, auto cell) {
+    if (!all_serving) add(label, cell);
+  };
   add("Cost per completed job", [&](std::size_t, const CompareColumn& c) { return money(c, c.result.expected_usd); });
   add("  if nothing fails", [&](std::size_t, const CompareColumn& c) { return money(c, c.result.normal_run_usd); });
   add("  vs first", [&](std::size_t, const CompareColumn& c) { return Ratio(c.result.expected_usd, cols[0].result.expected_usd); });
   add("Expected time", [&](std::size_t, const CompareColumn& c) { return FormatDuration(c.result.expected_hours); });
   add("  vs first", [&](std::size_t, const CompareColumn& c) { return Ratio(c.result.expected_hours, cols[0].result.expected_hours); });
   add("Best", [&](std::size_t i, const CompareColumn&) { return MarkText(marks, i); });
-  add("Goodput", [&](std::size_t, const CompareColumn& c) { return FormatPercent(c.result.goodput); });
+  add_training("Goodput", [&](std::size_t, const CompareColumn& c) { return FormatPercent(c.result.goodput); });
   add("GPUs billed", [&](std::size_t, const CompareColumn& c) { return FormatCount(static_cast<double>(c.result.billed_gpus)); });
   add("GPU-hours billed", [&](std::size_t, const CompareColumn& c) { return FormatCount(c.result.billed_gpu_hours); });
   add("Price per GPU-hour", [&](std::size_t, const CompareColumn& c) { return money(c, c.result.usd_per_gpu_hour); });
-  add("Cost per billion tokens", [&](std::size_t, const CompareColumn& c) {
+  add_training("Cost per billion tokens", [&](std::size_t, const CompareColumn& c) {
     return c.result.tokens > 0 ? money(c, c.result.usd_per_billion_tokens) : std::string("-");
   });
   bool serving = false;  // inference scenarios (issue 17): cost per request and token, latency, GPUs
@@ -89,10 +95,13 @@ void PrintTable(const Comparison& marks) {
     }));
     add("Latency target met", inference([](const CompareColumn& c) { return std::string(c.result.inference.slo_met ? "yes" : "NO"); }));
   }
-  add("MFU", [&](std::size_t, const CompareColumn& c) { return FormatPercent(c.result.mfu); });
+  add_training("MFU", [&](std::size_t, const CompareColumn& c) { return FormatPercent(c.result.mfu); });
   add("Expected interruptions", [&](std::size_t, const CompareColumn& c) { return FormatNumber(c.result.expected_interruptions, 3); });
   t.Rule();
-  for (int p = 0; p < kPartCount; ++p) {
+  std::vector<int> order;  // a serving bill's parts in its own order (inference_json.h)
+  if (all_serving) order.assign(std::begin(kInferencePartOrder), std::end(kInferencePartOrder));
+  else for (int p = 0; p < kPartCount; ++p) order.push_back(p);
+  for (int p : order) {
     bool used = false;
     for (const CompareColumn& c : cols) used = used || c.result.cost_usd.part[p] != 0;
     if (used) add(PartLabelOf(cols[0].result, p), [&](std::size_t, const CompareColumn& c) { return money(c, c.result.cost_usd.part[p]); });

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
 #include "app.h"
 #include "compare.h"
@@ -64,6 +65,19 @@ static_assert(sizeof kServingMetricKeys / sizeof kServingMetricKeys[0] == sizeof
 bool AnyServing(const AppState& app) {
   for (const Pinned& p : app.pinned)
     if (p.result.inference.present) return true;
+  return false;
+}
+
+bool AllServing(const AppState& app) {
+  for (const Pinned& p : app.pinned)
+    if (!p.result.inference.present) return false;
+  return !app.pinned.empty();
+}
+
+// Rows that say nothing of a serving column (its GPUs are the serving row's; MFU, goodput and tokens are training's).
+bool TrainingOnly(const char* key) {
+  for (const char* k : {"eval.goodput", "eval.cost_per_billion_tokens", "compare.gpus", "eval.mfu"})
+    if (std::strcmp(k, key) == 0) return true;
   return false;
 }
 
@@ -281,7 +295,8 @@ void DrawCompare(AppState& app) {
   ImGui::TextDisabled("%s", Tr("compare.legend"));
   for (std::size_t i = 0; i < app.pinned.size(); ++i) ColumnHeader(app, i);
   if (!app.pinned.empty())  // a column may have been removed above
-    for (std::size_t m = 0; m < sizeof kMetrics / sizeof kMetrics[0]; ++m) MetricRow(app, kMetrics[m], Tr(kMetricKeys[m]));
+    for (std::size_t m = 0; m < sizeof kMetrics / sizeof kMetrics[0]; ++m)
+      if (!(AllServing(app) && TrainingOnly(kMetricKeys[m]))) MetricRow(app, kMetrics[m], Tr(kMetricKeys[m]));
   if (!app.pinned.empty() && AnyServing(app)) {
     for (std::size_t m = 0; m < sizeof kServingMetrics / sizeof kServingMetrics[0]; ++m)
       MetricRow(app, kServingMetrics[m], Tr(kServingMetricKeys[m]));
