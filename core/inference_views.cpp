@@ -48,6 +48,27 @@ Scenario Fitted(const Scenario& s, InferenceCandidate c, Result* r) {
   }
 }
 
+// The scenario with the precisions a candidate's GPUs run: a GPU without FP8 (A100) serves FP8 weights at INT8
+// (else BF16) and an FP8 KV cache at BF16. Returns what was changed ("" if nothing), for the column's label.
+std::string RunnablePrecisions(const InferenceCandidate& c, Scenario* s) {
+  std::string changed;
+  auto errors_on = [&](const char* path) {
+    for (const InputError& e : ValidateScenario(ApplyInferenceCandidate(*s, c)))
+      if (e.path == path) return true;
+    return false;
+  };
+  if (errors_on("inference.weight_precision")) {
+    s->inference.weight_precision = static_cast<int>(WeightPrecision::kInt8);
+    if (errors_on("inference.weight_precision")) s->inference.weight_precision = static_cast<int>(WeightPrecision::kBf16);
+    changed = std::string(WeightPrecisionName(static_cast<WeightPrecision>(s->inference.weight_precision))) + " weights";
+  }
+  if (errors_on("inference.kv_precision")) {
+    s->inference.kv_precision = static_cast<int>(KvPrecision::kBf16);
+    changed += std::string(changed.empty() ? "" : ", ") + "bf16 KV cache";
+  }
+  return changed;
+}
+
 std::string PriceNote(const PricedGpu& g) {
   char price[48];
   std::snprintf(price, sizeof price, "USD %.4g/GPU-hour", g.usd_per_gpu_hour);
@@ -93,14 +114,20 @@ bool ServingOptions(const Scenario& s, Comparison* out, std::string* error) {
     c.decode_usd_per_gpu_hour = o.decode->usd_per_gpu_hour;
     c.max_batch = s.inference.max_batch;
     CompareColumn col;
-    col.scenario = Fitted(s, c, &col.result);
+    Scenario base = s;
+    const std::string precisions = RunnablePrecisions(c, &base);
+    col.scenario = Fitted(base, c, &col.result);
     const std::int64_t ptp = InferencePoolTp(col.scenario, col.scenario.inference.prefill);
     const std::int64_t dtp = InferencePoolTp(col.scenario, col.scenario.inference.decode);
     col.label = o.split ? std::string(o.label) + " " + o.prefill->gpu->name + " TP" + std::to_string(ptp) + " prefill + " +
                               o.decode->gpu->name + " TP" + std::to_string(dtp) + " decode"
                         : std::string(o.label) + " " + o.decode->gpu->name + " TP" + std::to_string(dtp);
+    if (!precisions.empty()) col.label += " (" + precisions + ")";
     std::snprintf(col.scenario.name, sizeof col.scenario.name, "%s", col.label.c_str());
     col.note = o.split ? "prefill " + PriceNote(*o.prefill) + "; decode " + PriceNote(*o.decode) : PriceNote(*o.decode);
+    if (!precisions.empty()) col.note += "; " + precisions + ": the scenario's precision does not run on this GPU";
+    if (const std::vector<InputError> problems = ValidateScenario(col.scenario); !problems.empty())
+      col.note += "; cannot be evaluated: " + problems.front().Text();
     columns.push_back(std::move(col));
   }
   *out = CompareScenarios(std::move(columns));

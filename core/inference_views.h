@@ -17,6 +17,8 @@ namespace gpucost {
 //     else h100-sxm and a100-sxm-80gb.
 //   * Prices (per GPU-hour, on the scenario's tax basis): the scenario's own for its GPUs, else the cheapest
 //     on-demand offer (PricedGpus, inference_plan.h); each column states the source (CompareColumn::note).
+//   * Precision: the scenario's, unless a GPU cannot run it (an A100 has no FP8): then INT8 weights (else BF16)
+//     and a BF16 KV cache, said in the column's label and note.
 //   * Tensor parallelism: the scenario's for each pool, doubled (up to 8) until the weights and one
 //     sequence's KV cache fit; replicas sized for the peak load and the target; everything else as given.
 // Returns false with *error when the scenario is not a valid inference scenario or a GPU has no price.

@@ -128,6 +128,24 @@ TEST_CASE("serving options: KRW scenario, a scenario A100 kept, tensor paralleli
   }
 }
 
+TEST_CASE("serving options: a GPU without FP8 serves an FP8 scenario at INT8 weights and a BF16 KV cache, and says so") {
+  const Scenario s = Preset("batch-summarize-1m-docs");  // Llama 3 8B, FP8 weights and KV cache
+  REQUIRE(s.inference.weight_precision == static_cast<int>(WeightPrecision::kFp8));
+  Comparison c;
+  std::string error;
+  REQUIRE_MESSAGE(ServingOptions(s, &c, &error), error);
+  CHECK(c.columns[0].scenario.inference.weight_precision == static_cast<int>(WeightPrecision::kFp8));  // H100 runs FP8
+  for (std::size_t i : {1u, 2u}) {
+    const CompareColumn& col = c.columns[i];
+    CAPTURE(col.label);
+    REQUIRE(col.result.ok);
+    CHECK(col.scenario.inference.weight_precision == static_cast<int>(WeightPrecision::kInt8));
+    CHECK(col.scenario.inference.kv_precision == static_cast<int>(KvPrecision::kBf16));
+    CHECK(col.label.find("int8 weights, bf16 KV cache") != std::string::npos);
+    CHECK(col.note.find("does not run on this GPU") != std::string::npos);
+  }
+}
+
 TEST_CASE("serving options and refusals: a training scenario is refused; the refusals read the same in both languages") {
   Comparison c;
   std::string error;
