@@ -69,10 +69,13 @@ std::string RunnablePrecisions(const InferenceCandidate& c, Scenario* s) {
   return changed;
 }
 
+// "H100 SXM5 80GB" for "NVIDIA H100 SXM5 80GB": the catalog name without the maker (column labels are short).
+std::string ShortName(const GpuSpec& g) { return g.name.rfind("NVIDIA ", 0) == 0 ? g.name.substr(7) : g.name; }
+
 std::string PriceNote(const PricedGpu& g) {
   char price[48];
-  std::snprintf(price, sizeof price, "USD %.4g/GPU-hour", g.usd_per_gpu_hour);
-  return g.gpu->name + " " + price + " (" + g.source + ")";
+  std::snprintf(price, sizeof price, "USD %.4g per GPU-hour", g.usd_per_gpu_hour);
+  return ShortName(*g.gpu) + " at " + price + ", " + (g.source == "the scenario" ? "the scenario's price" : "offer " + g.source);
 }
 
 }  // namespace
@@ -119,9 +122,9 @@ bool ServingOptions(const Scenario& s, Comparison* out, std::string* error) {
     col.scenario = Fitted(base, c, &col.result);
     const std::int64_t ptp = InferencePoolTp(col.scenario, col.scenario.inference.prefill);
     const std::int64_t dtp = InferencePoolTp(col.scenario, col.scenario.inference.decode);
-    col.label = o.split ? std::string(o.label) + " " + o.prefill->gpu->name + " TP" + std::to_string(ptp) + " prefill + " +
-                              o.decode->gpu->name + " TP" + std::to_string(dtp) + " decode"
-                        : std::string(o.label) + " " + o.decode->gpu->name + " TP" + std::to_string(dtp);
+    col.label = o.split ? std::string(o.label) + " " + ShortName(*o.prefill->gpu) + " TP" + std::to_string(ptp) + " prefill + " +
+                              ShortName(*o.decode->gpu) + " TP" + std::to_string(dtp) + " decode"
+                        : std::string(o.label) + " " + ShortName(*o.decode->gpu) + " TP" + std::to_string(dtp);
     if (!precisions.empty()) col.label += " (" + precisions + ")";
     std::snprintf(col.scenario.name, sizeof col.scenario.name, "%s", col.label.c_str());
     col.note = o.split ? "prefill " + PriceNote(*o.prefill) + "; decode " + PriceNote(*o.decode) : PriceNote(*o.decode);

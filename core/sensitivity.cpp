@@ -164,6 +164,7 @@ SensitivityResult AnalyzeSensitivity(const Scenario& s, double percent) {
     in.low_per_request = rl.inference.usd_per_request * rl.display_per_usd;
     in.high_per_request = rh.inference.usd_per_request * rh.display_per_usd;
     in.swing = std::fabs(in.high_cost - in.low_cost);
+    if (in.swing <= 1e-12 * std::max(std::fabs(in.high_cost), std::fabs(in.low_cost))) in.swing = 0;  // rounding
     out.inputs.push_back(in);
   }
   std::stable_sort(out.inputs.begin(), out.inputs.end(),

@@ -2,6 +2,7 @@
 // the fastest highlighted, ratios to the first column, CSV export (raw numbers in the model's units).
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -97,31 +98,50 @@ int Best(const std::vector<Pinned>& pinned, const Metric& m) {
   return best;
 }
 
+// SameLine() when a button labelled `label` fits on the line, else a new line (a phone's toolbar wraps).
+void SameLineIfFits(const std::string& label) {
+  ImGui::SameLine();
+  const float width = ImGui::CalcTextSize(label.c_str(), nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
+  if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+}
+
 void Toolbar(AppState& app) {
   ImGui::BeginDisabled(!app.result.ok || app.pinned.size() >= kMaxPinned);
   if (ImGui::Button((std::string(Tr("compare.pin")) + "###pin").c_str())) AppPin(app);
   RecordRect(app, "pin");
-  ImGui::SameLine();
-  if (ImGui::Button((std::string(Tr("compare.pin_models")) + "###pin_models").c_str())) AppPinPricingModels(app);
+  const std::string pin_models = std::string(Tr("compare.pin_models")) + "###pin_models";
+  SameLineIfFits(pin_models);
+  if (ImGui::Button(pin_models.c_str())) AppPinPricingModels(app);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", Tr("compare.pin_models_tip"));
   RecordRect(app, "pin_models");
+  ImGui::EndDisabled();
   if (Kind(app.scenario) == WorkloadKind::kInference) {  // colocated H100, colocated A100, the split (issue 17)
-    ImGui::SameLine();
-    if (ImGui::Button((std::string(Tr("serving.options")) + "###serving_options").c_str())) AppPinServingOptions(app);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", Tr("serving.options_tip"));
+    const std::string options = std::string(Tr("serving.options")) + "###serving_options";
+    SameLineIfFits(options);
+    ImGui::BeginDisabled(!app.result.ok);  // replaces the pinned columns: never blocked by their number
+    if (ImGui::Button(options.c_str())) AppPinServingOptions(app);
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {  // wrapped: a long sentence
+      ImGui::BeginTooltip();
+      ImGui::PushTextWrapPos(std::min(ImGui::GetFontSize() * 32, ImGui::GetIO().DisplaySize.x * 0.8f));  // a phone too
+      ImGui::TextUnformatted(Tr("serving.options_tip"));
+      ImGui::PopTextWrapPos();
+      ImGui::EndTooltip();
+    }
     RecordRect(app, "serving_options");
   }
-  ImGui::EndDisabled();
-  ImGui::SameLine();
   ImGui::BeginDisabled(app.pinned.empty());
-  if (ImGui::Button((std::string(Tr("compare.export_csv")) + "###export_csv").c_str())) {
+  const std::string export_csv = std::string(Tr("compare.export_csv")) + "###export_csv";
+  SameLineIfFits(export_csv);
+  if (ImGui::Button(export_csv.c_str())) {
     // With a UTF-8 byte order mark: Excel (Korean Windows above all) otherwise reads the file as the local code page.
     platform::DownloadFile("gpucost-comparison.csv", "\xEF\xBB\xBF" + CompareCsv(app), "text/csv;charset=utf-8");
     app.notice = TrFormat("compare.exported", {"gpucost-comparison.csv"});
   }
   RecordRect(app, "export_csv");
-  ImGui::SameLine();
-  if (ImGui::Button((std::string(Tr("compare.clear")) + "###clear").c_str())) {
+  const std::string clear = std::string(Tr("compare.clear")) + "###clear";
+  SameLineIfFits(clear);
+  if (ImGui::Button(clear.c_str())) {
     app.pinned.clear();
     app.link_stale = app.write_fragment = true;
   }
@@ -134,13 +154,16 @@ void Toolbar(AppState& app) {
   ImGui::TextDisabled("%s", status);
 }
 
+// A column's header wraps; a longer label (a serving option names two pools) is cut here, whole in a tooltip.
+constexpr std::size_t kHeaderChars = 64;
+
 void ColumnHeader(AppState& app, std::size_t i) {
   ImGui::TableNextColumn();
   ImGui::PushID(static_cast<int>(i));
   ImGui::PushTextWrapPos(0);
   const std::string label = ScenarioLabel(app.pinned[i].scenario);
-  ImGui::TextUnformatted(ShortLabel(label, 40).c_str());
-  if (label.size() > 40 && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", label.c_str());
+  ImGui::TextUnformatted(ShortLabel(label, kHeaderChars).c_str());
+  if (label.size() > kHeaderChars && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", label.c_str());
   ImGui::PopTextWrapPos();
   if (ImGui::SmallButton((std::string(Tr("compare.edit")) + "###edit").c_str())) {
     if (AppHasUnsavedEdits(app)) app.confirm_edit_column = static_cast<int>(i);  // ask first (ConfirmEdit)

@@ -42,36 +42,30 @@ void Refusal(AppState& app, ServingQuestion q) {
   RecordText(app, "serving_refusal", text);
 }
 
+// Percentiles as rows of (quantity, simulated or closed form): four columns, narrow enough for a phone.
 void SimTable(const InferenceSimResult& r) {
-  if (!ImGui::BeginTable("serving_sim", 7, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit |
-                                               ImGuiTableFlags_ScrollX))
+  const float height = ImGui::GetTextLineHeightWithSpacing() * 7.5f;
+  if (!ImGui::BeginTable("serving_sim", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit |
+                                               ImGuiTableFlags_ScrollX, ImVec2(0, height)))
     return;
-  ImGui::TableSetupColumn("");
-  for (const char* h : {"P50", "P90", "P99"}) ImGui::TableSetupColumn(h);
-  for (const char* h : {"P50 ", "P90 ", "P99 "}) ImGui::TableSetupColumn(h);
-  ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
-  ImGui::TableNextColumn();
-  for (int k = 0; k < 2; ++k)
-    for (const char* p : {"P50", "P90", "P99"}) {
-      ImGui::TableNextColumn();
-      ImGui::Text("%s %s", Tr(k == 0 ? "serving.simulated" : "serving.closed_form"), p);
-    }
-  auto row = [](const char* label, const LatencyMs& sim, const LatencyMs* closed) {
+  for (const char* h : {"", "P50", "P90", "P99"}) ImGui::TableSetupColumn(h);
+  ImGui::TableHeadersRow();
+  auto row = [](const std::string& label, const LatencyMs& l) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(label);
-    for (double v : {sim.p50, sim.p90, sim.p99}) {
+    ImGui::TextUnformatted(label.c_str());
+    for (double v : {l.p50, l.p90, l.p99}) {
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(Ms(v).c_str());
     }
-    for (int i = 0; i < 3; ++i) {
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(closed ? Ms(i == 0 ? closed->p50 : i == 1 ? closed->p90 : closed->p99).c_str() : "-");
-    }
   };
-  row("TTFT", r.ttft_ms, &r.closed_ttft_ms);
-  row("TPOT", r.tpot_ms, &r.closed_tpot_ms);
-  row(Tr("inference.e2e"), r.e2e_ms, nullptr);
+  const std::string simulated = std::string(" (") + Tr("serving.simulated") + ")";
+  const std::string closed = std::string(" (") + Tr("serving.closed_form") + ")";
+  row("TTFT" + simulated, r.ttft_ms);
+  row("TTFT" + closed, r.closed_ttft_ms);
+  row("TPOT" + simulated, r.tpot_ms);
+  row("TPOT" + closed, r.closed_tpot_ms);
+  row(Tr("inference.e2e") + simulated, r.e2e_ms);
   ImGui::EndTable();
 }
 
@@ -81,9 +75,10 @@ void PlanRows(const AppState& app, const char* id, const std::vector<InferenceCa
                                      ImGuiTableFlags_ScrollX,
                          ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * (static_cast<float>(rows.size()) + 2.5f))))
     return;
-  for (const char* h : {"#", Tr("serving.plan_columns_pools"), Tr("serving.plan_columns_cap"), Tr("serving.gpus"), "TTFT",
-                        "TPOT", Tr("serving.cost_per_request"), Tr("serving.per_m_output"), Tr("inference.per_hour"),
-                        Tr("serving.plan_columns_verdict")})
+  // The money and the verdict first: on a phone the rest scrolls sideways.
+  for (const char* h : {"#", Tr("serving.plan_columns_pools"), Tr("serving.cost_per_request"), Tr("serving.plan_columns_verdict"),
+                        Tr("serving.per_m_output"), Tr("serving.gpus"), "TTFT", "TPOT", Tr("serving.plan_columns_cap"),
+                        Tr("serving.per_hour")})
     ImGui::TableSetupColumn(h);
   ImGui::TableHeadersRow();
   for (std::size_t i = 0; i < rows.size(); ++i) {
@@ -93,9 +88,9 @@ void PlanRows(const AppState& app, const char* id, const std::vector<InferenceCa
     const std::string cells[] = {std::to_string(i + 1),
                                  std::string(Tr(c.disaggregated ? "serving.mode_split" : "serving.mode_colocated")) + ": " +
                                      (c.disaggregated ? pre + " : " + dec : dec),
-                                 std::to_string(c.max_batch), std::to_string(c.gpus), Ms(c.ttft_ms), Ms(c.tpot_ms),
-                                 SmallMoney(r, c.usd_per_request), SmallMoney(r, c.usd_per_million_output_tokens),
-                                 SmallMoney(r, c.usd_per_hour), c.verdict};
+                                 SmallMoney(r, c.usd_per_request), c.verdict, SmallMoney(r, c.usd_per_million_output_tokens),
+                                 std::to_string(c.gpus), Ms(c.ttft_ms), Ms(c.tpot_ms), std::to_string(c.max_batch),
+                                 SmallMoney(r, c.usd_per_hour)};
     ImGui::TableNextRow();
     for (const std::string& cell : cells) {
       ImGui::TableNextColumn();
@@ -153,7 +148,7 @@ void DrawServingCharts(AppState& app) {
   }
   const std::string title = TrFormat("serving.sim_title", {FormatCount(static_cast<double>(r.requests)), std::to_string(kMcSeed),
                                                            std::to_string(r.prefill_replicas), std::to_string(r.decode_replicas)});
-  ImGui::TextUnformatted(title.c_str());
+  Wrapped(title.c_str());
   ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled("%s", Tr("serving.sim_intro"));
   ImGui::PopTextWrapPos();
@@ -186,10 +181,10 @@ void DrawServingPlan(AppState& app) {
   if (p.best.empty()) {
     Wrapped(Tr("serving.plan_none"));
   } else {
-    ImGui::TextUnformatted(Tr("serving.plan_best"));
+    Wrapped(Tr("serving.plan_best"));
     PlanRows(app, "serving_plan_best", p.best);
     RecordRect(app, "serving_plan_best");
-    ImGui::TextUnformatted(Tr("serving.plan_families"));
+    Wrapped(Tr("serving.plan_families"));
   }
   PlanRows(app, "serving_plan_families", p.families);
 }

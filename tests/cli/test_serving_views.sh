@@ -14,8 +14,8 @@ python3 -c 'import json,sys; print(json.dumps(json.load(open(sys.argv[1]))["scen
 # --- compare --serving-options ---
 expect_rc 0 "compare --serving-options of an inference scenario" -- "$gpucost" compare --serving-options "$work/chat.json"
 table=$("$gpucost" compare --serving-options "$work/chat.json")
-for text in "Colocated NVIDIA H100" "Colocated NVIDIA A100" "prefill + NVIDIA A100" "Cost per request" \
-            "Per million output tokens" "TTFT / TPOT P90" "Latency target met" "Prices" "(the scenario)" \
+for text in "Colocated H100 SXM5 80GB TP4" "Colocated A100 SXM4 80GB TP4" "prefill + A100 SXM4 80GB TP4 decode" "Cost per request" \
+            "Per million output tokens" "TTFT / TPOT P90" "Latency target met" "Prices" "the scenario's price" "offer lambda" \
             "Rework after failures (a failed replica's in-flight requests are recomputed)"; do
   contains "$table" "$text" "serving options table shows '$text'"
 done
