@@ -183,7 +183,8 @@ InferencePlan PlanInference(const Scenario& s, int top) {
         consider(c);
       }
   }
-  std::sort(meeting.begin(), meeting.end(), [](const InferenceCandidate& a, const InferenceCandidate& b) {
+  // Stable: equal costs keep the search order, so the ranking is the same natively and in the browser.
+  std::stable_sort(meeting.begin(), meeting.end(), [](const InferenceCandidate& a, const InferenceCandidate& b) {
     if (a.usd_per_request != b.usd_per_request || a.gpus != b.gpus) return Cheaper(a, b);
     return a.max_batch > b.max_batch;
   });
@@ -215,7 +216,7 @@ InferencePlan PlanInference(const Scenario& s, int top) {
     c.verdict = buf;
     plan.families.push_back(c);
   }
-  std::sort(plan.families.begin(), plan.families.end(), [](const InferenceCandidate& a, const InferenceCandidate& b) {
+  std::stable_sort(plan.families.begin(), plan.families.end(), [](const InferenceCandidate& a, const InferenceCandidate& b) {
     const int ra = a.slo_met ? 2 : a.fits ? 1 : 0, rb = b.slo_met ? 2 : b.fits ? 1 : 0;
     if (ra != rb) return ra > rb;
     return Cheaper(a, b);
