@@ -232,7 +232,7 @@ void MetricRow(const AppState& app, const Metric& m, const char* label) {
       continue;
     }
     ImGui::TextUnformatted(m.format(p, v).c_str());
-    if (i > 0 && first > 0 && std::isfinite(v)) {
+    if (i > 0 && first > 0 && std::isfinite(v) && m.format != YesNo) {  // no ratio of yes and no
       ImGui::SameLine();
       ImGui::TextDisabled("x%.3g", v / first);
     }
