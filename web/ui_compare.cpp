@@ -55,7 +55,7 @@ const Metric kServingMetrics[] = {
     {"Per million output tokens", "USD", [](const Pinned& p) { return Serving(p, p.result.inference.usd_per_million_output_tokens); }, SmallMoney, 1},
     {"TTFT P90", "ms", [](const Pinned& p) { return Serving(p, p.result.inference.ttft_ms.p90); }, Ms, 2},
     {"TPOT P90", "ms", [](const Pinned& p) { return Serving(p, p.result.inference.tpot_ms.p90); }, Ms, 2},
-    {"Latency target met", "", [](const Pinned& p) { return Serving(p, p.result.inference.slo_met ? 1.0 : 0.0); }, YesNo, 0},
+    {"Latency target met", "1 = met", [](const Pinned& p) { return Serving(p, p.result.inference.slo_met ? 1.0 : 0.0); }, YesNo, 0},
     {"GPUs (serving)", "GPUs", [](const Pinned& p) { return Serving(p, static_cast<double>(p.result.inference.gpus)); }, Count, 0},
 };
 const char* const kServingMetricKeys[] = {"serving.cost_per_request", "serving.per_m_output", "serving.ttft_p90",
@@ -253,17 +253,22 @@ std::string CompareCsv(const AppState& app) {
   std::vector<CompareColumn> cols;
   for (const Pinned& p : app.pinned) cols.push_back({"", "", p.scenario, p.result, ""});
   const Comparison c = CompareScenarios(std::move(cols));
-  for (const Metric& m : kMetrics) {
-    const bool money = m.format == Money;
-    csv += std::string(m.label) + "," + (money ? c.currency : m.csv_unit);
-    for (std::size_t i = 0; i < app.pinned.size(); ++i) {
-      const Pinned& p = app.pinned[i];
-      char cell[40] = "";
-      if (p.result.ok) std::snprintf(cell, sizeof cell, "%.10g", money ? c.Money(i, m.value(p)) : m.value(p));
-      csv += std::string(",") + cell;
+  auto rows = [&](const Metric* metrics, std::size_t count) {
+    for (const Metric& m : std::vector<Metric>(metrics, metrics + count)) {
+      const bool money = m.format == Money || m.format == SmallMoney;
+      csv += std::string(m.label) + "," + (money ? c.currency : m.csv_unit);
+      for (std::size_t i = 0; i < app.pinned.size(); ++i) {
+        const Pinned& p = app.pinned[i];
+        char cell[40] = "";
+        const double v = m.value(p);
+        if (p.result.ok && std::isfinite(v)) std::snprintf(cell, sizeof cell, "%.10g", money ? c.Money(i, v) : v);
+        csv += std::string(",") + cell;
+      }
+      csv += "\n";
     }
-    csv += "\n";
-  }
+  };
+  rows(kMetrics, sizeof kMetrics / sizeof kMetrics[0]);
+  if (AnyServing(app)) rows(kServingMetrics, sizeof kServingMetrics / sizeof kServingMetrics[0]);  // issue 17
   return csv + ProviderSheetCsv(app);  // the provider sheet travels with the comparison
 }
 

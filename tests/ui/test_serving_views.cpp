@@ -4,6 +4,8 @@
 // columns; the text mirror speaks of requests and tokens, not completed jobs.
 #include <doctest/doctest.h>
 
+#include <cstdio>
+
 #include "app.h"
 #include "compare.h"
 #include "inference_plan.h"
@@ -48,4 +50,19 @@ TEST_CASE("\"Compare serving options\" replaces the pinned columns with the thre
   AppInit(training);
   CHECK(AppPinServingOptions(training) == 0);
   CHECK(training.error.find("not an inference scenario") != std::string::npos);
+}
+
+TEST_CASE("the comparison's CSV carries the serving rows of inference columns") {
+  AppState app;
+  AppInit(app);
+  REQUIRE(AppLoadPreset(app, "llama2-70b-chat-h100") == "");
+  REQUIRE(AppPinServingOptions(app) == 3);
+  const std::string csv = CompareCsv(app);
+  for (const char* row : {"Cost per request,USD,", "Per million output tokens,USD,", "TTFT P90,ms,", "TPOT P90,ms,",
+                          "Latency target met,1 = met,1,1,1", "GPUs (serving),GPUs,"})
+    CHECK_MESSAGE(csv.find(row) != std::string::npos, row);
+  // The figure of a column is its result's (money in the comparison's currency: USD here).
+  char per_request[64];
+  std::snprintf(per_request, sizeof per_request, "Cost per request,USD,%.10g,", app.pinned[0].result.inference.usd_per_request);
+  CHECK(csv.find(per_request) != std::string::npos);
 }
