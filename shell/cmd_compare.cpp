@@ -65,10 +65,10 @@ void PrintTable(const Comparison& marks) {
   auto add_training = [&](const char* label, auto cell) {
     if (!all_serving) add(label, cell);
   };
-  add("Cost per completed job", [&](std::size_t, const CompareColumn& c) { return money(c, c.result.expected_usd); });
+  add(all_serving ? Tr("serving.cost_of_period") : "Cost per completed job", [&](std::size_t, const CompareColumn& c) { return money(c, c.result.expected_usd); });
   add("  if nothing fails", [&](std::size_t, const CompareColumn& c) { return money(c, c.result.normal_run_usd); });
   add("  vs first", [&](std::size_t, const CompareColumn& c) { return Ratio(c.result.expected_usd, cols[0].result.expected_usd); });
-  add("Expected time", [&](std::size_t, const CompareColumn& c) { return FormatDuration(c.result.expected_hours); });
+  add(all_serving ? Tr("serving.period") : "Expected time", [&](std::size_t, const CompareColumn& c) { return FormatDuration(c.result.expected_hours); });
   add("  vs first", [&](std::size_t, const CompareColumn& c) { return Ratio(c.result.expected_hours, cols[0].result.expected_hours); });
   add("Best", [&](std::size_t i, const CompareColumn&) { return MarkText(marks, i); });
   add_training("Goodput", [&](std::size_t, const CompareColumn& c) { return FormatPercent(c.result.goodput); });

@@ -82,6 +82,14 @@ bool TrainingOnly(const char* key) {
   return false;
 }
 
+// A row's label key: a serving-only comparison's cost and time are of its period (or batch job), not of a job.
+const char* RowKey(const AppState& app, const char* key) {
+  if (!AllServing(app)) return key;
+  if (std::strcmp(key, "eval.cost_per_job") == 0) return "serving.cost_of_period";
+  if (std::strcmp(key, "eval.expected_time") == 0) return "serving.period";
+  return key;
+}
+
 // The rows' labels on the page (i18n keys, in kMetrics order); the CSV keeps kMetrics' English labels as keys.
 const char* const kMetricKeys[] = {"eval.cost_per_job", "eval.expected_time", "eval.goodput", "eval.cost_per_billion_tokens",
                                    "compare.normal_cost", "compare.normal_time", "compare.effective_price",
@@ -324,7 +332,7 @@ void DrawCompare(AppState& app) {
   for (std::size_t i = 0; i < app.pinned.size(); ++i) ColumnHeader(app, i);
   if (!app.pinned.empty())  // a column may have been removed above
     for (std::size_t m = 0; m < sizeof kMetrics / sizeof kMetrics[0]; ++m)
-      if (!(AllServing(app) && TrainingOnly(kMetricKeys[m]))) MetricRow(app, kMetrics[m], Tr(kMetricKeys[m]));
+      if (!(AllServing(app) && TrainingOnly(kMetricKeys[m]))) MetricRow(app, kMetrics[m], Tr(RowKey(app, kMetricKeys[m])));
   if (!app.pinned.empty() && AnyServing(app)) {
     for (std::size_t m = 0; m < sizeof kServingMetrics / sizeof kServingMetrics[0]; ++m)
       MetricRow(app, kServingMetrics[m], Tr(kServingMetricKeys[m]));
