@@ -163,10 +163,18 @@ void DrawServingCharts(AppState& app) {
   Wrapped(TrFormat("serving.sim_batch", {FormatNumber(r.mean_batch, 4), FormatNumber(r.output_tokens_per_second, 4)}).c_str());
 }
 
+// The search runs when the view is first shown and on the button (not on every edit: the editor stays quick while
+// the view is open); a plan of an earlier version of the scenario stays, marked as such.
 void DrawServingPlan(AppState& app) {
   Wrapped(Tr("serving.plan_intro"));
   if (!app.result.ok) return;
-  AppUpdateServingPlan(app);
+  if (app.serving.plan_for < 0) AppUpdateServingPlan(app);
+  if (ImGui::Button((std::string(Tr("serving.plan_search")) + "###serving_plan_search").c_str())) AppUpdateServingPlan(app);
+  RecordRect(app, "serving_plan_search");
+  if (app.serving.plan_for != app.evaluations) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", Tr("serving.plan_stale"));
+  }
   const InferencePlan& p = app.serving.plan;
   if (!p.ok) {
     ImGui::TextColored(kErrorColor, "%s", p.error.c_str());

@@ -66,3 +66,19 @@ TEST_CASE("the comparison's CSV carries the serving rows of inference columns") 
   std::snprintf(per_request, sizeof per_request, "Cost per request,USD,%.10g,", app.pinned[0].result.inference.usd_per_request);
   CHECK(csv.find(per_request) != std::string::npos);
 }
+
+TEST_CASE("the serving plan is searched when first shown and on the button, not on every edit") {
+  AppState app;
+  AppInit(app);
+  REQUIRE(AppLoadPreset(app, "llama2-70b-chat-h100") == "");
+  REQUIRE(AppShowView(app, "plan"));
+  const long searched = app.serving.plan_for;
+  CHECK(searched == app.evaluations);
+  app.scenario.inference.requests_per_second = 12;  // an edit
+  AppScenarioEdited(app);
+  AppRefresh(app);
+  CHECK(app.serving.plan_for == searched);          // the old plan stays, no document for the new scenario
+  CHECK(AppViewDocument(app, "plan") == "");
+  AppUpdateServingPlan(app);                        // what the button does
+  CHECK(AppViewDocument(app, "plan").find("\"evaluated\"") != std::string::npos);
+}
