@@ -112,19 +112,43 @@ TEST_CASE("serving options: colocated H100, colocated A100 and H100 prefill + A1
   CHECK(c.fastest == fastest);
 }
 
-TEST_CASE("serving options: KRW scenario, a scenario A100 kept, tensor parallelism raised until the weights fit") {
-  Scenario s = Preset("llama2-70b-split-h100-a100");
-  s.parallel.tensor_parallel = 1;  // 70B in BF16 (138 GB) fits no 80 GB GPU at TP1
-  s.inference.prefill.tensor_parallel = 0;
-  s.inference.decode.tensor_parallel = 0;
-  Comparison c;
-  std::string error;
-  REQUIRE_MESSAGE(ServingOptions(s, &c, &error), error);
-  for (const CompareColumn& col : c.columns) {
-    CAPTURE(col.label);
-    CHECK(col.result.inference.fits);
-    CHECK(col.result.inference.decode.tensor_parallel == 2);  // the first degree at which it fits
-    CHECK(col.label.find("TP2") != std::string::npos);
+TEST_CASE("serving options: the scenario's own A100 price kept, a KRW price converted, tensor parallelism raised to fit") {
+  Scenario s = Preset("llama2-70b-split-h100-a100");  // decode A100 at USD 1.79 (the scenario's), H100 at USD 2.99
+  SUBCASE("prices: the scenario's A100 pool price, not the offer's") {
+    Comparison c;
+    std::string error;
+    REQUIRE_MESSAGE(ServingOptions(s, &c, &error), error);
+    CHECK(c.columns[1].result.inference.decode.usd_per_gpu_hour == doctest::Approx(1.79));
+    CHECK(c.columns[2].result.inference.decode.usd_per_gpu_hour == doctest::Approx(1.79));
+    CHECK(c.columns[1].note.find("the scenario's price") != std::string::npos);
+  }
+  SUBCASE("a KRW price: converted at the scenario's rate, money shown in KRW") {
+    s.pricing.currency = static_cast<int>(Currency::kKrw);
+    s.pricing.krw_per_usd = 1400;
+    s.pricing.krw_per_gpu_hour = 4200;  // USD 3 per GPU-hour for the H100
+    s.pricing.usd_per_gpu_hour = 0;
+    Comparison c;
+    std::string error;
+    REQUIRE_MESSAGE(ServingOptions(s, &c, &error), error);
+    CHECK(std::string(c.currency) == "KRW");
+    CHECK(c.columns[0].result.inference.decode.usd_per_gpu_hour == doctest::Approx(3.0));
+    const json doc = json::parse(CompareToJson(c));
+    CHECK(doc["scenarios"][0]["serving"]["cost_per_request"].get<double>() ==
+          doctest::Approx(c.columns[0].result.inference.usd_per_request * c.columns[0].result.display_per_usd));
+  }
+  SUBCASE("tensor parallelism raised until 70B in BF16 (138 GB) fits an 80 GB GPU") {
+    s.parallel.tensor_parallel = 1;
+    s.inference.prefill.tensor_parallel = 0;
+    s.inference.decode.tensor_parallel = 0;
+    Comparison c;
+    std::string error;
+    REQUIRE_MESSAGE(ServingOptions(s, &c, &error), error);
+    for (const CompareColumn& col : c.columns) {
+      CAPTURE(col.label);
+      CHECK(col.result.inference.fits);
+      CHECK(col.result.inference.decode.tensor_parallel == 2);  // the first degree at which it fits
+      CHECK(col.label.find("TP2") != std::string::npos);
+    }
   }
 }
 
