@@ -75,8 +75,12 @@ void DrawSensitivity(AppState& app) {
                 in.clipped ? "*" : "");
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(Amount(app, in.low_cost).c_str());
+    if (r.serving && ImGui::IsItemHovered())  // serving: the cost per request beside the cost per token
+      ImGui::SetTooltip("%s", TrFormat("inference.per_request", {Amount(app, in.low_per_request)}).c_str());
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(Amount(app, in.high_cost).c_str());
+    if (r.serving && ImGui::IsItemHovered())
+      ImGui::SetTooltip("%s", TrFormat("inference.per_request", {Amount(app, in.high_per_request)}).c_str());
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(Amount(app, in.swing).c_str());
     ImGui::TableNextColumn();
