@@ -16,13 +16,16 @@ double Comparison::Money(std::size_t i, double usd) const {
 Comparison CompareScenarios(std::vector<CompareColumn> columns) {
   Comparison c;
   c.columns = std::move(columns);
+  bool serving = !c.columns.empty();  // every column an inference scenario: fastest by P90 end-to-end latency
+  for (const CompareColumn& col : c.columns) serving = serving && col.result.inference.present;
+  auto time = [serving](const Result& r) { return serving ? r.inference.e2e_ms.p90 : r.expected_hours; };
   for (std::size_t i = 0; i < c.columns.size(); ++i) {
     const Result& r = c.columns[i].result;
     if (i == 0) c.currency = r.display_currency;
     if (std::strcmp(r.display_currency, c.currency) != 0) c.currency = "USD";
     if (!r.ok) continue;
     if (c.cheapest < 0 || r.expected_usd < c.columns[c.cheapest].result.expected_usd) c.cheapest = static_cast<int>(i);
-    if (c.fastest < 0 || r.expected_hours < c.columns[c.fastest].result.expected_hours) c.fastest = static_cast<int>(i);
+    if (c.fastest < 0 || time(r) < time(c.columns[c.fastest].result)) c.fastest = static_cast<int>(i);
   }
   return c;
 }
@@ -39,6 +42,14 @@ std::string CompareToJson(const Comparison& c, int indent) {
                   {"expected_cost", r.ok ? c.Money(i, r.expected_usd) : 0.0},
                   {"result", json::parse(ResultToJson(col.scenario, r, -1))}};
     if (!col.file.empty()) entry["file"] = col.file;
+    if (!col.note.empty()) entry["price_source"] = col.note;
+    if (r.ok && r.inference.present) {
+      const InferenceResult& ir = r.inference;
+      entry["serving"] = {{"cost_per_request", c.Money(i, ir.usd_per_request)},
+                          {"cost_per_million_output_tokens", c.Money(i, ir.usd_per_million_output_tokens)},
+                          {"ttft_ms_p90", ir.ttft_ms.p90}, {"tpot_ms_p90", ir.tpot_ms.p90},
+                          {"slo_met", ir.slo_met}, {"gpus", ir.gpus}};
+    }
     if (r.ok && first->ok && first->expected_usd > 0) entry["cost_vs_first"] = r.expected_usd / first->expected_usd;
     if (r.ok && first->ok && first->expected_hours > 0) entry["time_vs_first"] = r.expected_hours / first->expected_hours;
     list.push_back(entry);

@@ -1,6 +1,6 @@
 // compare.h — scenarios side by side (`gpucost compare`, the page's Compare view): every column is one
-// scenario and its Evaluate() result; the cheapest and the fastest are marked, cost and time given as ratios
-// to the first column. Money is in the columns' currency when they all share one, else in USD.
+// scenario and its Evaluate() result; the cheapest and the fastest are marked (when every column is an
+// inference scenario: the lowest P90 end-to-end latency), cost and time given as ratios to the first column. Money is in the columns' currency when they all share one, else in USD.
 #pragma once
 #include <string>
 #include <vector>
@@ -17,6 +17,7 @@ struct CompareColumn {
   std::string label;   // its name, else a short description
   Scenario scenario;
   Result result;       // Evaluate(scenario); result.ok false columns are never marked
+  std::string note;    // where the column's prices come from (serving options, inference_views.h); "" if not said
 };
 
 struct Comparison {
@@ -30,7 +31,9 @@ struct Comparison {
 // Marks the cheapest and fastest evaluated columns and picks the currency.
 Comparison CompareScenarios(std::vector<CompareColumn> columns);
 
-// The document of `gpucost compare --format json` and the page's view("compare").
+// The document of `gpucost compare --format json` and the page's view("compare"). An inference column also
+// carries "serving": cost per request and per million output tokens (in the comparison's currency), TTFT and
+// TPOT at P90, whether the latency target is met, and its GPUs.
 std::string CompareToJson(const Comparison& c, int indent = 2);
 
 }  // namespace gpucost

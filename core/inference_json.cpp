@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "catalog.h"
+#include "i18n.h"
 
 namespace gpucost {
 namespace {
@@ -33,6 +34,17 @@ json Parts(const Breakdown& b, bool money) {
 }
 
 }  // namespace
+
+const char* InferencePartLabel(int part) {
+  switch (part) {
+    case kPartRework: return Tr("serving.part.rework");
+    case kPartRecovery: return Tr("serving.part.recovery");
+    case kPartIdleGpus: return Tr("serving.part.idle_gpus");
+    default: return PartLabel(part);
+  }
+}
+
+const char* PartLabelOf(const Result& r, int part) { return r.inference.present ? InferencePartLabel(part) : PartLabel(part); }
 
 void WriteInferenceJson(const Scenario& s, const Result& r, json* doc) {
   const InferenceResult& ir = r.inference;

@@ -15,6 +15,12 @@ constexpr int kInferencePartOrder[] = {kPartPrefillGpus, kPartDecodeGpus, kPartI
                                        kPartRework,      kPartRecovery,   kPartIdleGpus,     kPartStorage,
                                        kPartEgress,      kPartFees,       kPartTax};
 
+// The label of a cost part as a serving bill names it (rework: a failed replica's in-flight requests are
+// recomputed; recovery: the failed replica; idle GPUs: whole nodes), else PartLabel(); in the current language.
+const char* InferencePartLabel(int part);
+// The label of part `part` of result r: InferencePartLabel for an inference result, else PartLabel.
+const char* PartLabelOf(const Result& r, int part);
+
 // Fills doc (which holds schema, ok and name) for an inference result.
 void WriteInferenceJson(const Scenario& s, const Result& r, nlohmann::json* doc);
 

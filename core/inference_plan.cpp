@@ -20,14 +20,8 @@ namespace {
 
 constexpr std::int64_t kTensorDegrees[] = {1, 2, 4, 8};
 
-struct PricedGpu {
-  const GpuSpec* gpu;
-  double usd_per_gpu_hour;  // on the scenario's tax basis
-  std::string source;
-};
+}  // namespace
 
-// Every catalog GPU with a price: the scenario's own pools' prices for their GPUs, else the cheapest on-demand
-// offer (assets/offers.json; before tax, so with tax when the scenario's prices include it).
 std::vector<PricedGpu> PricedGpus(const Scenario& s) {
   const PricingInputs& pr = s.pricing;
   const double own = pr.krw_per_gpu_hour > 0 ? pr.krw_per_gpu_hour / pr.krw_per_usd : pr.usd_per_gpu_hour;
@@ -60,6 +54,8 @@ std::vector<PricedGpu> PricedGpus(const Scenario& s) {
   }
   return out;
 }
+
+namespace {
 
 bool TensorDegreeFits(const Scenario& s, std::int64_t tp) {
   const std::int64_t heads = s.workload.heads, kv = s.workload.kv_heads > 0 ? s.workload.kv_heads : heads;
@@ -187,7 +183,8 @@ InferencePlan PlanInference(const Scenario& s, int top) {
         consider(c);
       }
   }
-  std::sort(meeting.begin(), meeting.end(), [](const InferenceCandidate& a, const InferenceCandidate& b) {
+  // Stable: equal costs keep the search order, so the ranking is the same natively and in the browser.
+  std::stable_sort(meeting.begin(), meeting.end(), [](const InferenceCandidate& a, const InferenceCandidate& b) {
     if (a.usd_per_request != b.usd_per_request || a.gpus != b.gpus) return Cheaper(a, b);
     return a.max_batch > b.max_batch;
   });
@@ -219,7 +216,7 @@ InferencePlan PlanInference(const Scenario& s, int top) {
     c.verdict = buf;
     plan.families.push_back(c);
   }
-  std::sort(plan.families.begin(), plan.families.end(), [](const InferenceCandidate& a, const InferenceCandidate& b) {
+  std::stable_sort(plan.families.begin(), plan.families.end(), [](const InferenceCandidate& a, const InferenceCandidate& b) {
     const int ra = a.slo_met ? 2 : a.fits ? 1 : 0, rb = b.slo_met ? 2 : b.fits ? 1 : 0;
     if (ra != rb) return ra > rb;
     return Cheaper(a, b);

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "catalog.h"
 #include "inference.h"
 #include "scenario.h"
 
@@ -48,6 +49,16 @@ struct InferencePlan {
                                          // batch cap among those costing the same)
   std::vector<InferenceCandidate> families;  // the best of each mode x GPU pair, cheapest first, with verdicts
 };
+
+// A catalog GPU with a price (per GPU-hour, on the scenario's tax basis) and where the price comes from.
+struct PricedGpu {
+  const GpuSpec* gpu;
+  double usd_per_gpu_hour;
+  std::string source;  // "the scenario", or the offer's id and date
+};
+// Every catalog GPU with a price: the scenario's own pools' prices for their GPUs, else the cheapest on-demand
+// offer (assets/offers.json; before tax, so with tax when the scenario's prices include it).
+std::vector<PricedGpu> PricedGpus(const Scenario& s);
 
 constexpr int kInferencePlanMaxTop = 32;
 // Batch caps searched (inference.max_batch).

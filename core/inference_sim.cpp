@@ -167,7 +167,7 @@ InferenceSimResult SimulateInference(const Scenario& s, std::int64_t requests, s
   const double rate = ir.requests_per_second;
   double t = 0;
   for (std::size_t i = 0; i < n; ++i) {
-    if (!ir.batch_job) t += -std::log(rng.Uniform()) / rate;
+    if (!ir.batch_job) t += -PortableLog(rng.Uniform()) / rate;  // bit-identical natively and in the browser
     q.arrival[i] = t;
   }
   DecodeTally tally;

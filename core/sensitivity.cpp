@@ -13,7 +13,8 @@
 namespace gpucost {
 namespace {
 
-enum class Applies { kAlways, kSpot, kOwned, kRentedUsdPrice, kKrwPrice, kKrwInvolved, kHotSpares, kGiven };
+enum class Applies { kAlways, kSpot, kOwned, kRentedUsdPrice, kKrwPrice, kKrwInvolved, kHotSpares, kGiven,
+                     kTraining, kServing, kServiceLoad };
 
 // Low and high bounds as factors of the scenario's value, and why.
 struct Bound {
@@ -24,7 +25,7 @@ struct Bound {
 };
 
 const Bound kBounds[] = {
-    {"cluster.mfu", 0.8, 1.2, Applies::kAlways,
+    {"cluster.mfu", 0.8, 1.2, Applies::kTraining,
      "+-20%: Llama 3 405B measured 38-43% BF16 MFU (Dubey et al. 2024, arXiv:2407.21783, Table 4); published "
      "large-scale dense MFUs span about 30-56% (Korthikanti et al. 2022, arXiv:2205.05198)"},
     {"pricing.usd_per_gpu_hour", 0.75, 1.25, Applies::kRentedUsdPrice,
@@ -39,7 +40,7 @@ const Bound kBounds[] = {
     {"reliability.recovery_minutes", 0.5, 2.0, Applies::kAlways,
      "x0.5 to x2: assumption; detection and restart range from minutes (automated) to hours (manual)"},
     {"reliability.hot_spare_recovery_minutes", 0.5, 2.0, Applies::kHotSpares, "x0.5 to x2: assumption"},
-    {"reliability.checkpoint_write_minutes", 0.5, 2.0, Applies::kAlways,
+    {"reliability.checkpoint_write_minutes", 0.5, 2.0, Applies::kTraining,
      "x0.5 to x2: assumption; shared-storage write bandwidth varies with load and striping"},
     {"reliability.checkpoint_interval_minutes", 0.5, 2.0, Applies::kGiven, "x0.5 to x2 around the interval given"},
     {"reliability.downtime_hours", 0.5, 2.0, Applies::kGiven, "x0.5 to x2: assumption"},
@@ -53,10 +54,42 @@ const Bound kBounds[] = {
     {"pricing.owned.capex_usd_per_gpu", 0.8, 1.2, Applies::kOwned, "+-20%: assumption (negotiated system prices)"},
     {"pricing.owned.lifetime_years", 0.75, 1.25, Applies::kOwned, "+-25%: assumption (servers are depreciated over 4-6 years)"},
     {"pricing.owned.usd_per_kwh", 0.5, 2.0, Applies::kOwned, "x0.5 to x2: industrial electricity prices by region"},
+    // Serving (workload.kind = inference; issue 17): what moves the cost per million output tokens.
+    {"inference.prefill_mfu", 0.75, 1.2, Applies::kServing,
+     "0.41 to 0.66 around 0.55: measured prefill MFU 0.4-0.67 (DistServe, Zhong et al. 2024; Splitwise, Patel et "
+     "al. 2024, on A100)"},
+    {"inference.decode_bandwidth_efficiency", 0.75, 1.125, Applies::kServing,
+     "0.6 to 0.9 around 0.8: Databricks' measured decode MBU ~0.6-0.7 ('LLM Inference Performance Engineering', "
+     "2023) to llm-analysis's suggested 0.9"},
+    {"inference.step_overhead_ms", 0.5, 1.5, Applies::kServing,
+     "1 to 3 ms around 2: per-step cost of CUDA-graph engines (vLLM >= 0.6, TensorRT-LLM)"},
+    {"inference.requests_per_second", 0.5, 2.0, Applies::kServiceLoad,
+     "x0.5 to x2: assumption for a load forecast; replicas are re-sized for each load"},
+    {"inference.input_tokens", 0.5, 2.0, Applies::kServing,
+     "x0.5 to x2: assumption; prompt lengths differ by application (Splitwise traces: conversation median 1,020, "
+     "coding 1,500 prompt tokens)"},
+    {"inference.output_tokens", 0.5, 2.0, Applies::kServing,
+     "x0.5 to x2: assumption; output lengths differ by application (Splitwise traces: conversation median 129, "
+     "coding 13 output tokens)"},
+    {"inference.prefill.usd_per_gpu_hour", 0.75, 1.25, Applies::kServing,
+     "+-25%: assumption for the spread of list prices and negotiated discounts between providers"},
+    {"inference.decode.usd_per_gpu_hour", 0.75, 1.25, Applies::kServing,
+     "+-25%: assumption for the spread of list prices and negotiated discounts between providers"},
 };
 
+bool Serving(const Scenario& s) { return Kind(s) == WorkloadKind::kInference; }
+
 bool Applicable(const Bound& b, const Scenario& s) {
+  if (Serving(s) && b.applies != Applies::kServing && b.applies != Applies::kServiceLoad) {
+    const std::string_view path = b.path;  // of the shared inputs, serving reads the price, failures and storage
+    if (path.rfind("pricing.", 0) != 0 && path.rfind("reliability.gpu_mtbf", 0) != 0 &&
+        path != "reliability.recovery_minutes" && path != "storage.usd_per_gb_month")
+      return false;
+  }
   switch (b.applies) {
+    case Applies::kTraining: return !Serving(s);
+    case Applies::kServing: return Serving(s);
+    case Applies::kServiceLoad: return Serving(s) && s.inference.requests <= 0;
     case Applies::kAlways: return true;
     case Applies::kSpot: return Model(s) == PricingModel::kSpot;
     case Applies::kOwned: return Model(s) == PricingModel::kOwned;
@@ -88,6 +121,10 @@ bool Clip(const FieldSpec& f, double* v) {
   return true;
 }
 
+// The figure the tornado moves, in USD: the cost per completed job, or for serving the cost per million
+// output tokens.
+double MetricUsd(const Result& r) { return r.inference.present ? r.inference.usd_per_million_output_tokens : r.expected_usd; }
+
 }  // namespace
 
 SensitivityResult AnalyzeSensitivity(const Scenario& s, double percent) {
@@ -95,9 +132,11 @@ SensitivityResult AnalyzeSensitivity(const Scenario& s, double percent) {
   const Result base = Evaluate(s);
   if (!base.ok || !(percent >= 0 && percent < 100)) return out;
   out.ok = true;
-  out.base_usd = base.expected_usd;
+  out.serving = base.inference.present;
+  out.base_usd = MetricUsd(base);
   out.base_hours = base.expected_hours;
-  out.base_cost = base.expected_usd * base.display_per_usd;
+  out.base_cost = out.base_usd * base.display_per_usd;
+  out.base_per_request = base.inference.usd_per_request * base.display_per_usd;
   out.currency = base.display_currency;
   out.percent = percent;
   for (const Bound& b : kBounds) {
@@ -117,12 +156,15 @@ SensitivityResult AnalyzeSensitivity(const Scenario& s, double percent) {
     SetNumber(high, *f, in.high_value);
     const Result rl = Evaluate(low), rh = Evaluate(high);
     if (!rl.ok || !rh.ok) continue;
-    in.low_usd = rl.expected_usd, in.high_usd = rh.expected_usd;
+    in.low_usd = MetricUsd(rl), in.high_usd = MetricUsd(rh);
     in.low_hours = rl.expected_hours, in.high_hours = rh.expected_hours;
     in.swing_usd = std::fabs(in.high_usd - in.low_usd);
-    in.low_cost = rl.expected_usd * rl.display_per_usd;  // each at its own exchange rate
-    in.high_cost = rh.expected_usd * rh.display_per_usd;
+    in.low_cost = in.low_usd * rl.display_per_usd;  // each at its own exchange rate
+    in.high_cost = in.high_usd * rh.display_per_usd;
+    in.low_per_request = rl.inference.usd_per_request * rl.display_per_usd;
+    in.high_per_request = rh.inference.usd_per_request * rh.display_per_usd;
     in.swing = std::fabs(in.high_cost - in.low_cost);
+    if (in.swing <= 1e-12 * std::max(std::fabs(in.high_cost), std::fabs(in.low_cost))) in.swing = 0;  // rounding
     out.inputs.push_back(in);
   }
   std::stable_sort(out.inputs.begin(), out.inputs.end(),
@@ -138,6 +180,10 @@ std::string SensitivityToJson(const SensitivityResult& r, int indent) {
   j["base_usd"] = r.base_usd;
   j["base_hours"] = r.base_hours;
   j["bounds"] = r.percent > 0 ? "percent" : "documented";
+  if (r.serving) {
+    j["metric"] = "cost_per_million_output_tokens";
+    j["base_cost_per_request"] = r.base_per_request;
+  }
   if (r.percent > 0) j["percent"] = r.percent;
   nlohmann::ordered_json inputs = nlohmann::ordered_json::array();
   for (const SensitivityInput& in : r.inputs)
@@ -146,6 +192,11 @@ std::string SensitivityToJson(const SensitivityResult& r, int indent) {
                       {"swing", in.swing}, {"low_usd", in.low_usd}, {"high_usd", in.high_usd},
                       {"low_hours", in.low_hours}, {"high_hours", in.high_hours}, {"swing_usd", in.swing_usd},
                       {"clipped", in.clipped}, {"source", in.bound_source}});
+  if (r.serving)
+    for (std::size_t i = 0; i < r.inputs.size(); ++i) {
+      inputs[i]["low_cost_per_request"] = r.inputs[i].low_per_request;
+      inputs[i]["high_cost_per_request"] = r.inputs[i].high_per_request;
+    }
   j["inputs"] = inputs;
   return j.dump(indent);
 }

@@ -1,4 +1,7 @@
-// sensitivity.h — which inputs move the cost per completed job the most: a tornado.
+// sensitivity.h — which inputs move the cost per completed job the most: a tornado. For an inference
+// scenario (issue 17) the figure is the cost per million output tokens (and per request beside it), over the
+// serving inputs (prefill MFU, decode bandwidth efficiency, step cost, load, prompt and output lengths, pool
+// prices) and the shared ones serving reads (price, failures, storage); "metric" in the document says which.
 //
 // Each uncertain input (MFU, price, failure rate, recovery, checkpoint write, spot rates, ownership costs, ...)
 // is moved to a low and a high bound while everything else stays, and Evaluate() gives the expected cost per
@@ -28,6 +31,7 @@ struct SensitivityInput {
   double low_cost = 0, high_cost = 0;    // the same costs in the scenario's currency (pricing.currency)
   double swing = 0;             // |high_cost - low_cost|: what the tornado sorts by
   bool clipped = false;
+  double low_per_request = 0, high_per_request = 0;  // serving: cost per request, scenario's currency
 };
 
 struct SensitivityResult {
@@ -36,6 +40,8 @@ struct SensitivityResult {
   double base_cost = 0;         // base_usd in the scenario's currency
   const char* currency = "USD";
   double percent = 0;           // 0: documented bounds; else every input +-percent
+  bool serving = false;         // an inference scenario: the costs are per million output tokens (below)
+  double base_per_request = 0;  // serving: cost per request now, scenario's currency
   std::vector<SensitivityInput> inputs;  // sorted by swing (in the scenario's currency), largest first
 };
 

@@ -5,6 +5,7 @@
 // display currency when they all share one, else in USD.
 #include <cstdio>
 #include <cstring>
+#include <iterator>
 
 #include <nlohmann/json.hpp>
 
@@ -13,6 +14,8 @@
 #include "evaluate.h"
 #include "format.h"
 #include "i18n.h"
+#include "inference_json.h"
+#include "inference_views.h"
 #include "provider_sheet.h"
 #include "verbs.h"
 
@@ -22,6 +25,7 @@ namespace {
 const std::vector<OptionSpec> kOptions = {
     {"--format", true, "table (default), json or csv"},
     {"--sheet", false, "with the table: the provider sheet (hardware, terms, data location, security, SLA)"},
+    {"--serving-options", false, "one inference scenario: colocated H100, colocated A100 and H100 prefill + A100 decode"},
 };
 constexpr std::size_t kMaxScenarios = 64;
 
@@ -56,17 +60,22 @@ void PrintTable(const Comparison& marks) {
     for (std::size_t i = 0; i < cols.size(); ++i) r.push_back(cell(i, cols[i]));
     t.Row(r);
   };
-  add("Cost per completed job", [&](std::size_t, const CompareColumn& c) { return money(c, c.result.expected_usd); });
+  bool all_serving = !cols.empty();  // inference only: training's MFU, goodput and token cost say nothing
+  for (const CompareColumn& c : cols) all_serving = all_serving && c.result.inference.present;
+  auto add_training = [&](const char* label, auto cell) {
+    if (!all_serving) add(label, cell);
+  };
+  add(all_serving ? Tr("serving.cost_of_period") : "Cost per completed job", [&](std::size_t, const CompareColumn& c) { return money(c, c.result.expected_usd); });
   add("  if nothing fails", [&](std::size_t, const CompareColumn& c) { return money(c, c.result.normal_run_usd); });
   add("  vs first", [&](std::size_t, const CompareColumn& c) { return Ratio(c.result.expected_usd, cols[0].result.expected_usd); });
-  add("Expected time", [&](std::size_t, const CompareColumn& c) { return FormatDuration(c.result.expected_hours); });
+  add(all_serving ? Tr("serving.period") : "Expected time", [&](std::size_t, const CompareColumn& c) { return FormatDuration(c.result.expected_hours); });
   add("  vs first", [&](std::size_t, const CompareColumn& c) { return Ratio(c.result.expected_hours, cols[0].result.expected_hours); });
   add("Best", [&](std::size_t i, const CompareColumn&) { return MarkText(marks, i); });
-  add("Goodput", [&](std::size_t, const CompareColumn& c) { return FormatPercent(c.result.goodput); });
+  add_training("Goodput", [&](std::size_t, const CompareColumn& c) { return FormatPercent(c.result.goodput); });
   add("GPUs billed", [&](std::size_t, const CompareColumn& c) { return FormatCount(static_cast<double>(c.result.billed_gpus)); });
   add("GPU-hours billed", [&](std::size_t, const CompareColumn& c) { return FormatCount(c.result.billed_gpu_hours); });
   add("Price per GPU-hour", [&](std::size_t, const CompareColumn& c) { return money(c, c.result.usd_per_gpu_hour); });
-  add("Cost per billion tokens", [&](std::size_t, const CompareColumn& c) {
+  add_training("Cost per billion tokens", [&](std::size_t, const CompareColumn& c) {
     return c.result.tokens > 0 ? money(c, c.result.usd_per_billion_tokens) : std::string("-");
   });
   bool serving = false;  // inference scenarios (issue 17): cost per request and token, latency, GPUs
@@ -86,13 +95,16 @@ void PrintTable(const Comparison& marks) {
     }));
     add("Latency target met", inference([](const CompareColumn& c) { return std::string(c.result.inference.slo_met ? "yes" : "NO"); }));
   }
-  add("MFU", [&](std::size_t, const CompareColumn& c) { return FormatPercent(c.result.mfu); });
+  add_training("MFU", [&](std::size_t, const CompareColumn& c) { return FormatPercent(c.result.mfu); });
   add("Expected interruptions", [&](std::size_t, const CompareColumn& c) { return FormatNumber(c.result.expected_interruptions, 3); });
   t.Rule();
-  for (int p = 0; p < kPartCount; ++p) {
+  std::vector<int> order;  // a serving bill's parts in its own order (inference_json.h)
+  if (all_serving) order.assign(std::begin(kInferencePartOrder), std::end(kInferencePartOrder));
+  else for (int p = 0; p < kPartCount; ++p) order.push_back(p);
+  for (int p : order) {
     bool used = false;
     for (const CompareColumn& c : cols) used = used || c.result.cost_usd.part[p] != 0;
-    if (used) add(PartLabel(p), [&](std::size_t, const CompareColumn& c) { return money(c, c.result.cost_usd.part[p]); });
+    if (used) add(PartLabelOf(cols[0].result, p), [&](std::size_t, const CompareColumn& c) { return money(c, c.result.cost_usd.part[p]); });
   }
   std::printf("Comparison (money in %s; ratios to the first scenario)\n\n", cur);
   t.Print(stdout);
@@ -158,18 +170,53 @@ void PrintCsv(const Comparison& marks) {
   t.PrintCsv(stdout);
 }
 
+void Print(const Comparison& c, Format format) {
+  if (format == Format::kJson) std::printf("%s\n", CompareToJson(c).c_str());
+  else if (format == Format::kCsv) PrintCsv(c);
+  else PrintTable(c);
+}
+
+// gpucost compare --serving-options FILE: the serving options of one inference scenario (inference_views.h).
+int RunServingOptions(const Args& args) {
+  if (args.positional.size() != 1) {
+    Error("compare: --serving-options: expected one inference scenario file (or - for standard input)");
+    return kExitInvalid;
+  }
+  Format format;
+  if (!ParseFormat(args, {Format::kTable, Format::kJson, Format::kCsv}, &format)) return kExitInvalid;
+  Scenario s;
+  if (int rc = LoadScenario(args.positional[0], &s)) return rc;
+  Comparison c;
+  std::string error;
+  if (!ServingOptions(s, &c, &error)) {
+    Error(InputName(args.positional[0]) + ": " + error);
+    return kExitInvalid;
+  }
+  Print(c, format);
+  if (format == Format::kTable) {
+    std::printf("\nPrices\n");
+    for (const CompareColumn& col : c.columns) std::printf("  %s: %s\n", col.label.c_str(), col.note.c_str());
+  }
+  return kExitOk;
+}
+
 }  // namespace
 
 int RunCompare(int argc, char** argv) {
   Args args;
   if (!ParseArgs(argc, argv, kOptions, &args, "compare")) return kExitInvalid;
   if (args.Has("--help")) {
-    PrintUsage(stdout, "gpucost compare A.json B.json [...] [--format table|json|csv] [--sheet]",
+    PrintUsage(stdout, "gpucost compare A.json B.json [...] [--format table|json|csv] [--sheet]\n"
+                       "       gpucost compare --serving-options INFERENCE.json [--format table|json|csv]",
                "Evaluates several scenarios and shows them side by side: cost and time per completed job\n"
-               "(cheapest and fastest marked, ratios to the first), goodput, GPU-hours, and where the money goes.",
+               "(cheapest and fastest marked, ratios to the first), goodput, GPU-hours, and where the money goes.\n"
+               "--serving-options: one inference scenario served colocated on H100, colocated on A100 and split\n"
+               "(H100 prefill, A100 decode), replicas sized for its load and target; prices from the scenario,\n"
+               "else the cheapest on-demand offer (the source is printed).",
                kOptions);
     return kExitOk;
   }
+  if (args.Has("--serving-options")) return RunServingOptions(args);
   if (args.positional.empty() || args.positional.size() > kMaxScenarios) {
     Error("compare: expected 1 to " + std::to_string(kMaxScenarios) + " scenario files (- reads standard input)");
     return kExitInvalid;
@@ -186,9 +233,7 @@ int RunCompare(int argc, char** argv) {
     cols[i].label = ScenarioLabel(cols[i].scenario, path);
   }
   const Comparison c = CompareScenarios(std::move(cols));
-  if (format == Format::kJson) std::printf("%s\n", CompareToJson(c).c_str());
-  else if (format == Format::kCsv) PrintCsv(c);
-  else PrintTable(c);
+  Print(c, format);
   if (format == Format::kTable && args.Has("--sheet")) PrintSheet(c);
   return kExitOk;
 }

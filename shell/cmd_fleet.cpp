@@ -5,6 +5,8 @@
 #include "cli.h"
 #include "fleet.h"
 #include "format.h"
+#include "i18n.h"
+#include "inference_views.h"
 #include "verbs.h"
 
 namespace gpucost::cli {
@@ -83,6 +85,10 @@ int RunFleet(int argc, char** argv) {
   if (!ReadInput(args.positional[0], &text, &error)) {
     Error(error);
     return kExitFailure;
+  }
+  if (IsInferenceScenario(text)) {  // a serving scenario given where a fleet document is expected
+    Error(InputName(args.positional[0]) + ": " + Tr(ServingRefusalKey(ServingQuestion::kFleet)));
+    return kExitInvalid;
   }
   const FleetParse parse = ParseFleetJson(text);
   if (!parse.ok()) {

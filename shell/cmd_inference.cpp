@@ -82,7 +82,7 @@ void PrintInferenceTable(const Scenario& s, const Result& r) {
   t.Rule();
   for (int p : kInferencePartOrder) {
     if (r.gpu_hours.part[p] == 0 && r.cost_usd.part[p] == 0) continue;
-    t.Row({PartLabel(p), FormatCount(r.gpu_hours.part[p]), FormatMoney(r.cost_usd.part[p] * k, cur),
+    t.Row({InferencePartLabel(p), FormatCount(r.gpu_hours.part[p]), FormatMoney(r.cost_usd.part[p] * k, cur),
            FormatPercent(r.expected_usd > 0 ? r.cost_usd.part[p] / r.expected_usd : 0)});
   }
   t.Rule();

@@ -24,8 +24,13 @@ std::string Value(double v) { return FormatNumber(v, 4); }
 
 void PrintTable(const SensitivityResult& r) {
   const char* cur = r.currency;
-  std::printf("Expected cost per completed job: %s (%s). Inputs by swing, largest first:\n\n",
-              FormatMoney(r.base_cost, cur).c_str(), FormatDuration(r.base_hours).c_str());
+  if (r.serving)  // an inference scenario: the cost per million output tokens (and per request)
+    std::printf("Cost per million output tokens: %s (%s per request). Inputs by swing, largest first:\n\n",
+                FormatSmallMoney(r.base_cost, cur).c_str(), FormatSmallMoney(r.base_per_request, cur).c_str());
+  else
+    std::printf("Expected cost per completed job: %s (%s). Inputs by swing, largest first:\n\n",
+                FormatMoney(r.base_cost, cur).c_str(), FormatDuration(r.base_hours).c_str());
+  const auto money = [&](double v) { return r.serving ? FormatSmallMoney(v, cur) : FormatMoney(v, cur); };
   double widest = 0;
   for (const SensitivityInput& in : r.inputs) widest = std::max(widest, in.swing);
   Table t;
@@ -34,7 +39,7 @@ void PrintTable(const SensitivityResult& r) {
   for (const SensitivityInput& in : r.inputs) {
     const int bar = widest > 0 ? static_cast<int>(24 * in.swing / widest + 0.5) : 0;
     t.Row({in.path, Value(in.low_value) + (in.clipped ? "*" : ""), Value(in.high_value),
-           FormatMoney(in.low_cost, cur), FormatMoney(in.high_cost, cur), FormatMoney(in.swing, cur),
+           money(in.low_cost), money(in.high_cost), money(in.swing),
            std::string(static_cast<std::size_t>(bar), '#')});
   }
   t.Print(stdout);
@@ -72,7 +77,9 @@ int RunSensitivity(int argc, char** argv) {
     PrintUsage(stdout, "gpucost sensitivity FILE|- [--format table|json|csv] [--percent X]",
                "Moves each uncertain input (MFU, price, failure rate, recovery, checkpoint write, spot rates,\n"
                "ownership costs) between documented low and high bounds, or +-X%, and sorts the inputs by how\n"
-               "much they swing the expected cost per completed job (a tornado).", kOptions);
+               "much they swing the expected cost per completed job (a tornado). An inference scenario: the\n"
+               "serving inputs (prefill MFU, decode bandwidth, step cost, load, prompt and output lengths, prices,\n"
+               "failures) by their swing of the cost per million output tokens.", kOptions);
     return kExitOk;
   }
   if (args.positional.size() != 1) {

@@ -16,6 +16,8 @@
 #include "evaluate.h"
 #include "fields.h"
 #include "format.h"
+#include "i18n.h"
+#include "inference_views.h"
 #include "json_io.h"
 #include "quantity.h"
 #include "result_json.h"
@@ -295,6 +297,8 @@ int RunGpuSweep(const Args& args, double deadline, Format format) {
   if (!GpuSweepOptions(args, deadline, &options)) return kExitInvalid;
   Scenario base;
   if (int rc = LoadScenario(args.positional[0], &base)) return rc;
+  if (Kind(base) == WorkloadKind::kInference)  // serving sizes its GPUs for the load (inference_views.h)
+    return Error(InputName(args.positional[0]) + ": " + Tr(ServingRefusalKey(ServingQuestion::kGpuSweep))), kExitInvalid;
   const SweepResult r = SweepGpuCount(base, options);
   if (r.points.empty()) return Error("sweep: no GPU count to evaluate in that range"), kExitInvalid;
   PrintGpuSweep(options, r, format);

@@ -22,6 +22,8 @@
 #include "presets.h"
 #include "result.h"
 #include "fleet.h"
+#include "inference_plan.h"
+#include "inference_sim.h"
 #include "scenario.h"
 #include "sensitivity.h"
 #include "sweep.h"
@@ -49,6 +51,7 @@ struct FieldEdit {
 struct Pinned {
   Scenario scenario;
   Result result;
+  std::string note;  // where its prices come from (serving options; not carried by share links)
 };
 
 // A sweep evaluated in slices across frames (a few points per frame, with a progress bar).
@@ -126,6 +129,19 @@ struct InferencePageState {
   InferenceFrontierPoint points[kInferencePagePoints];
 };
 
+// The views of an inference scenario (ui_serving.cpp): the request simulation and the serving plan of the
+// edited scenario, each computed once per evaluation, and their documents (gpucost mc / gpucost plan).
+constexpr std::int64_t kServingPageRequests = 20000;  // simulated requests (gpucost mc --trials 20000 --seed 1)
+constexpr int kServingPlanTop = 10;                    // gpucost plan --top 10
+struct ServingViewsState {
+  InferenceSimResult sim;
+  std::string sim_document;
+  long sim_for = -1;   // app.evaluations it was computed for
+  InferencePlan plan;  // plan.seconds: its wall time in this page
+  std::string plan_document;
+  long plan_for = -1;
+};
+
 // The same job under the four pricing models (core/tco.h), shown in the Compare view.
 struct PricingState {
   std::string document;      // PricingToJson, "" until computed
@@ -191,6 +207,7 @@ struct AppState {
   std::vector<ScrollPos> scrolls;  // RecordScroll
   std::vector<DrawnText> texts;    // RecordText()
   InferencePageState inference_page;  // workload.kind = inference (ui_inference.cpp)
+  ServingViewsState serving;          // an inference scenario's views (ui_serving.cpp)
   int confirm_edit_column = -1;    // "Edit" on this pinned column waits for the user to confirm (unsaved edits)
 };
 
@@ -342,6 +359,15 @@ void DrawInferenceResults(AppState& app);
 void DrawWarnings(const Result& r);  // ui_results.cpp: the result's warnings (training and serving)  // ui_inference.cpp; DrawResults calls it for inference scenarios
 // An inference scenario's editor leaves out the fields only training uses (tokens, layout, checkpoints...).
 bool InferenceHidesField(const Scenario& s, const char* path);
+// The views of an inference scenario (ui_serving.cpp): Charts (the request simulation, after why the GPU-count
+// sweep does not apply), Layouts (the serving plan), Fleet (why it does not apply); the Compare view's
+// "Compare serving options" replaces the pinned columns with ServingOptions' three (returns how many).
+void DrawServingCharts(AppState& app);
+void DrawServingPlan(AppState& app);
+void DrawServingFleet(AppState& app);
+void AppUpdateServingSim(AppState& app);
+void AppUpdateServingPlan(AppState& app);
+int AppPinServingOptions(AppState& app);
 // Starts the layout search for the current scenario (what the Layouts view's button does).
 void AppStartPlanSearch(AppState& app);
 

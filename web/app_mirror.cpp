@@ -6,6 +6,7 @@
 #include "app.h"
 #include "format.h"
 #include "i18n.h"
+#include "inference_json.h"
 
 namespace gpucost::app {
 namespace {
@@ -26,6 +27,35 @@ std::string Escape(const std::string& s) {
 
 std::string Cell(const char* tag, const std::string& text) { return "<" + std::string(tag) + ">" + Escape(text) + "</" + tag + ">"; }
 
+std::string WarningsHtml(const Result& r) {
+  if (r.warnings.count == 0) return "";
+  std::string html = "<h2>Warnings</h2><ul>";
+  for (int i = 0; i < r.warnings.count; ++i) html += Cell("li", r.warnings.text[i]);
+  return html + "</ul>";
+}
+
+// An inference result: cost per request and per million tokens, latency against the target, where the money goes
+// (the serving bill's parts, in its order and names), warnings.
+std::string ServingMirror(const Result& r) {
+  const InferenceResult& ir = r.inference;
+  auto small = [&r](double usd) { return FormatSmallMoney(usd * r.display_per_usd, r.display_currency); };
+  auto ms = [](double v) { return FormatDuration(v / 3.6e6); };
+  std::string html = "<p>" + Escape(TrFormat("inference.per_request", {small(ir.usd_per_request)})) + "; " +
+                     Escape(TrFormat("inference.per_m_output", {small(ir.usd_per_million_output_tokens)})) + "; " +
+                     Escape(TrFormat("inference.per_m_input", {small(ir.usd_per_million_input_tokens)})) + ".</p>";
+  html += "<p>" + Escape(Tr("inference.ttft")) + " P90 " + Escape(ms(ir.ttft_ms.p90)) + "; " + Escape(Tr("inference.tpot")) +
+          " P90 " + Escape(ms(ir.tpot_ms.p90)) + "; " + Escape(Tr("inference.target")) + ": " +
+          Escape(Tr(ir.slo_met ? "inference.target_met" : "inference.target_missed")) + ".</p>";
+  html += "<h2>" + Escape(Tr("inference.money")) + ": " + Escape(FormatDisplayMoney(r, r.expected_usd)) + "</h2><table>";
+  for (int p : kInferencePartOrder) {
+    if (r.cost_usd.part[p] == 0) continue;
+    html += "<tr>" + Cell("th", InferencePartLabel(p)) + Cell("td", FormatDisplayMoney(r, r.cost_usd.part[p])) +
+            Cell("td", FormatPercent(r.expected_usd > 0 ? r.cost_usd.part[p] / r.expected_usd : 0)) + "</tr>";
+  }
+  html += "</table>";
+  return html + WarningsHtml(r);
+}
+
 }  // namespace
 
 std::string AppTextMirror(const AppState& app) {
@@ -36,6 +66,7 @@ std::string AppTextMirror(const AppState& app) {
     for (const InputError& e : app.problems) html += Cell("li", e.Text());
     return html + "</ul>";
   }
+  if (r.inference.present) return html + ServingMirror(r);  // an inference scenario (issue 17)
   html += "<p>" + Escape(FormatDisplayMoney(r, r.expected_usd)) + " per completed job; expected time " +
           Escape(FormatDuration(r.expected_hours)) + "; goodput " + Escape(FormatPercent(r.goodput)) + "; " +
           Escape(FormatDisplayMoney(r, r.usd_per_billion_tokens)) + " per billion tokens.</p>";
@@ -56,21 +87,16 @@ std::string AppTextMirror(const AppState& app) {
   html += "<h2>Where the money goes: " + Escape(FormatDisplayMoney(r, r.expected_usd)) + "</h2><table>";
   for (int p = 0; p < kPartCount; ++p) {
     if (r.cost_usd.part[p] == 0) continue;
-    html += "<tr>" + Cell("th", PartLabel(p)) + Cell("td", FormatDisplayMoney(r, r.cost_usd.part[p])) +
+    html += "<tr>" + Cell("th", PartLabelOf(r, p)) + Cell("td", FormatDisplayMoney(r, r.cost_usd.part[p])) +
             Cell("td", FormatPercent(r.expected_usd > 0 ? r.cost_usd.part[p] / r.expected_usd : 0)) + "</tr>";
   }
   html += "</table><h2>Where the time goes: " + Escape(FormatDuration(r.expected_hours)) + "</h2><table>";
   for (int p = 0; p < kPartCount; ++p) {
     if (r.time_hours.part[p] == 0) continue;
-    html += "<tr>" + Cell("th", PartLabel(p)) + Cell("td", FormatDuration(r.time_hours.part[p])) + "</tr>";
+    html += "<tr>" + Cell("th", PartLabelOf(r, p)) + Cell("td", FormatDuration(r.time_hours.part[p])) + "</tr>";
   }
   html += "</table>";
-  if (r.warnings.count > 0) {
-    html += "<h2>Warnings</h2><ul>";
-    for (int i = 0; i < r.warnings.count; ++i) html += Cell("li", r.warnings.text[i]);
-    html += "</ul>";
-  }
-  return html;
+  return html + WarningsHtml(r);
 }
 
 const char* AppTextMirrorLang() { return LanguageCode(CurrentLanguage()); }

@@ -4,6 +4,9 @@
 //   sweep        gpucost sweep --gpus             sensitivity  gpucost sensitivity
 //   mc           gpucost mc --trials N --seed S   plan      gpucost plan --top 10 [--objective cost]
 //   compare      gpucost compare <pinned...>      fleet     gpucost fleet <the document's "input">
+// An inference scenario (issue 17): mc is `gpucost mc --trials 20000 --seed 1` (the request simulation), plan is
+// `gpucost plan --top 10` (the serving plan), sensitivity the serving tornado; sweep and fleet have no document
+// (the CLI refuses them with the words the views show).
 #include <string>
 #include <vector>
 
@@ -27,7 +30,7 @@ const ViewTarget kTargets[] = {{"result", View::kResults}, {"pricing", View::kCo
 
 std::string CompareDocument(const AppState& app) {
   std::vector<CompareColumn> columns;
-  for (const Pinned& p : app.pinned) columns.push_back({"", ScenarioLabel(p.scenario), p.scenario, p.result});
+  for (const Pinned& p : app.pinned) columns.push_back({"", ScenarioLabel(p.scenario), p.scenario, p.result, p.note});
   return CompareToJson(CompareScenarios(std::move(columns)));
 }
 
@@ -51,14 +54,17 @@ std::string AppViewDocument(AppState& app, const std::string& name) {
     AppUpdatePricing(app);
     return app.pricing.document;
   }
+  const bool serving = Kind(app.scenario) == WorkloadKind::kInference;  // issue 17: its own documents
+  if (serving && (name == "sweep" || name == "fleet")) return "";      // refused, in words (ui_serving.cpp)
+  if (serving && name == "mc") return app.serving.sim_for == app.evaluations ? app.serving.sim_document : "";
+  if (serving && name == "plan") return app.serving.plan_for == app.evaluations ? app.serving.plan_document : "";
   if (name == "sweep") {
     const GpuSweepState& g = app.charts.gpus;
     return !g.stale && g.run && g.run->done ? SweepToJson(g.run->options, g.run->result) : "";
   }
   if (name == "sensitivity")
     return app.sensitivity.for_evaluation == app.evaluations ? app.sensitivity.document : "";
-  if (name == "mc") {  // an inference scenario's request simulation is not a page view yet (issue 17's)
-    if (Kind(app.scenario) == WorkloadKind::kInference) return "";
+  if (name == "mc") {
     const McState& mc = app.charts.mc;
     return mc.have_summary && !mc.stale && !mc.run ? McSummaryToJson(mc.summary, app.result) : "";
   }
@@ -76,6 +82,14 @@ bool AppShowView(AppState& app, const std::string& name) {
     if (name != t.name) continue;
     app.request_view = static_cast<int>(t.view);
     AppRefresh(app);
+    if (Kind(app.scenario) == WorkloadKind::kInference) {  // an inference scenario's views (ui_serving.cpp)
+      if (name == "mc") AppUpdateServingSim(app);
+      if (t.view == View::kPlan) AppUpdateServingPlan(app);
+      if (t.view == View::kSensitivity) AppUpdateSensitivity(app);
+      if (name == "pricing") AppUpdatePricing(app);
+      app.busy = true;
+      return true;
+    }
     if (t.view == View::kPlan && app.result.ok && (!app.plan.search || app.plan.for_evaluation != app.evaluations))
       AppStartPlanSearch(app);
     if (t.view == View::kSensitivity) AppUpdateSensitivity(app);

@@ -442,6 +442,7 @@ void DrawCharts(AppState& app) {
     ImGui::TextDisabled("%s", Tr("chart.invalid"));
     return;
   }
+  if (Kind(app.scenario) == WorkloadKind::kInference) return DrawServingCharts(app);  // issue 17
   GpuCharts(app);
   ImGui::Separator();
   IntervalChart(app);

@@ -2,12 +2,15 @@
 // the fastest highlighted, ratios to the first column, CSV export (raw numbers in the model's units).
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
 #include "app.h"
 #include "compare.h"
 #include "format.h"
+#include "i18n.h"
 #include "link.h"
 #include "platform.h"
 
@@ -41,6 +44,52 @@ const Metric kMetrics[] = {
     {"Expected interruptions", "count", [](const Pinned& p) { return p.result.expected_interruptions; }, Count, 0},
 };
 
+// Serving (issue 17): the rows an inference column adds, shown when any pinned column is one.
+std::string SmallMoney(const Pinned& p, double usd) { return FormatSmallMoney(usd * p.result.display_per_usd, p.result.display_currency); }
+std::string Ms(const Pinned&, double ms) { return FormatDuration(ms / 3.6e6); }
+std::string YesNo(const Pinned&, double v) { return Tr(v > 0 ? "serving.yes" : "serving.no"); }
+// An inference figure of a pinned column, NaN for a training column (drawn "-", never marked best).
+double Serving(const Pinned& p, double v) { return p.result.inference.present ? v : NAN; }
+const Metric kServingMetrics[] = {
+    {"Cost per request", "USD", [](const Pinned& p) { return Serving(p, p.result.inference.usd_per_request); }, SmallMoney, 1},
+    {"Per million output tokens", "USD", [](const Pinned& p) { return Serving(p, p.result.inference.usd_per_million_output_tokens); }, SmallMoney, 1},
+    {"TTFT P90", "ms", [](const Pinned& p) { return Serving(p, p.result.inference.ttft_ms.p90); }, Ms, 2},
+    {"TPOT P90", "ms", [](const Pinned& p) { return Serving(p, p.result.inference.tpot_ms.p90); }, Ms, 2},
+    {"Latency target met", "1 = met", [](const Pinned& p) { return Serving(p, p.result.inference.slo_met ? 1.0 : 0.0); }, YesNo, 0},
+    {"GPUs (serving)", "GPUs", [](const Pinned& p) { return Serving(p, static_cast<double>(p.result.inference.gpus)); }, Count, 0},
+};
+const char* const kServingMetricKeys[] = {"serving.cost_per_request", "serving.per_m_output", "serving.ttft_p90",
+                                          "serving.tpot_p90", "serving.slo_met", "serving.gpus"};
+static_assert(sizeof kServingMetricKeys / sizeof kServingMetricKeys[0] == sizeof kServingMetrics / sizeof kServingMetrics[0],
+              "one key per serving metric");
+
+bool AnyServing(const AppState& app) {
+  for (const Pinned& p : app.pinned)
+    if (p.result.inference.present) return true;
+  return false;
+}
+
+bool AllServing(const AppState& app) {
+  for (const Pinned& p : app.pinned)
+    if (!p.result.inference.present) return false;
+  return !app.pinned.empty();
+}
+
+// Rows that say nothing of a serving column (its GPUs are the serving row's; MFU, goodput and tokens are training's).
+bool TrainingOnly(const char* key) {
+  for (const char* k : {"eval.goodput", "eval.cost_per_billion_tokens", "compare.gpus", "eval.mfu"})
+    if (std::strcmp(k, key) == 0) return true;
+  return false;
+}
+
+// A row's label key: a serving-only comparison's cost and time are of its period (or batch job), not of a job.
+const char* RowKey(const AppState& app, const char* key) {
+  if (!AllServing(app)) return key;
+  if (std::strcmp(key, "eval.cost_per_job") == 0) return "serving.cost_of_period";
+  if (std::strcmp(key, "eval.expected_time") == 0) return "serving.period";
+  return key;
+}
+
 // The rows' labels on the page (i18n keys, in kMetrics order); the CSV keeps kMetrics' English labels as keys.
 const char* const kMetricKeys[] = {"eval.cost_per_job", "eval.expected_time", "eval.goodput", "eval.cost_per_billion_tokens",
                                    "compare.normal_cost", "compare.normal_time", "compare.effective_price",
@@ -51,30 +100,56 @@ static_assert(sizeof kMetricKeys / sizeof kMetricKeys[0] == sizeof kMetrics / si
 int Best(const std::vector<Pinned>& pinned, const Metric& m) {
   int best = -1;
   for (std::size_t i = 0; i < pinned.size(); ++i)
-    if (pinned[i].result.ok && (best < 0 || m.value(pinned[i]) < m.value(pinned[static_cast<std::size_t>(best)])))
+    if (pinned[i].result.ok && std::isfinite(m.value(pinned[i])) &&
+        (best < 0 || m.value(pinned[i]) < m.value(pinned[static_cast<std::size_t>(best)])))
       best = static_cast<int>(i);
   return best;
+}
+
+// SameLine() when a button labelled `label` fits on the line, else a new line (a phone's toolbar wraps).
+void SameLineIfFits(const std::string& label) {
+  ImGui::SameLine();
+  const float width = ImGui::CalcTextSize(label.c_str(), nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
+  if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
 }
 
 void Toolbar(AppState& app) {
   ImGui::BeginDisabled(!app.result.ok || app.pinned.size() >= kMaxPinned);
   if (ImGui::Button((std::string(Tr("compare.pin")) + "###pin").c_str())) AppPin(app);
   RecordRect(app, "pin");
-  ImGui::SameLine();
-  if (ImGui::Button((std::string(Tr("compare.pin_models")) + "###pin_models").c_str())) AppPinPricingModels(app);
+  const std::string pin_models = std::string(Tr("compare.pin_models")) + "###pin_models";
+  SameLineIfFits(pin_models);
+  if (ImGui::Button(pin_models.c_str())) AppPinPricingModels(app);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", Tr("compare.pin_models_tip"));
   RecordRect(app, "pin_models");
   ImGui::EndDisabled();
-  ImGui::SameLine();
+  if (Kind(app.scenario) == WorkloadKind::kInference) {  // colocated H100, colocated A100, the split (issue 17)
+    const std::string options = std::string(Tr("serving.options")) + "###serving_options";
+    SameLineIfFits(options);
+    ImGui::BeginDisabled(!app.result.ok);  // replaces the pinned columns: never blocked by their number
+    if (ImGui::Button(options.c_str())) AppPinServingOptions(app);
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {  // wrapped: a long sentence
+      ImGui::BeginTooltip();
+      ImGui::PushTextWrapPos(std::min(ImGui::GetFontSize() * 32, ImGui::GetIO().DisplaySize.x * 0.8f));  // a phone too
+      ImGui::TextUnformatted(Tr("serving.options_tip"));
+      ImGui::PopTextWrapPos();
+      ImGui::EndTooltip();
+    }
+    RecordRect(app, "serving_options");
+  }
   ImGui::BeginDisabled(app.pinned.empty());
-  if (ImGui::Button((std::string(Tr("compare.export_csv")) + "###export_csv").c_str())) {
+  const std::string export_csv = std::string(Tr("compare.export_csv")) + "###export_csv";
+  SameLineIfFits(export_csv);
+  if (ImGui::Button(export_csv.c_str())) {
     // With a UTF-8 byte order mark: Excel (Korean Windows above all) otherwise reads the file as the local code page.
     platform::DownloadFile("gpucost-comparison.csv", "\xEF\xBB\xBF" + CompareCsv(app), "text/csv;charset=utf-8");
     app.notice = TrFormat("compare.exported", {"gpucost-comparison.csv"});
   }
   RecordRect(app, "export_csv");
-  ImGui::SameLine();
-  if (ImGui::Button((std::string(Tr("compare.clear")) + "###clear").c_str())) {
+  const std::string clear = std::string(Tr("compare.clear")) + "###clear";
+  SameLineIfFits(clear);
+  if (ImGui::Button(clear.c_str())) {
     app.pinned.clear();
     app.link_stale = app.write_fragment = true;
   }
@@ -87,13 +162,16 @@ void Toolbar(AppState& app) {
   ImGui::TextDisabled("%s", status);
 }
 
+// A column's header wraps; a longer label (a serving option names two pools) is cut here, whole in a tooltip.
+constexpr std::size_t kHeaderChars = 64;
+
 void ColumnHeader(AppState& app, std::size_t i) {
   ImGui::TableNextColumn();
   ImGui::PushID(static_cast<int>(i));
   ImGui::PushTextWrapPos(0);
   const std::string label = ScenarioLabel(app.pinned[i].scenario);
-  ImGui::TextUnformatted(ShortLabel(label, 40).c_str());
-  if (label.size() > 40 && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", label.c_str());
+  ImGui::TextUnformatted(ShortLabel(label, kHeaderChars).c_str());
+  if (label.size() > kHeaderChars && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", label.c_str());
   ImGui::PopTextWrapPos();
   if (ImGui::SmallButton((std::string(Tr("compare.edit")) + "###edit").c_str())) {
     if (AppHasUnsavedEdits(app)) app.confirm_edit_column = static_cast<int>(i);  // ask first (ConfirmEdit)
@@ -157,8 +235,12 @@ void MetricRow(const AppState& app, const Metric& m, const char* label) {
     }
     if (static_cast<int>(i) == best) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, best_color);
     const double v = m.value(p);
+    if (!std::isfinite(v)) {  // a serving row of a training column
+      ImGui::TextDisabled("-");
+      continue;
+    }
     ImGui::TextUnformatted(m.format(p, v).c_str());
-    if (i > 0 && first > 0 && std::isfinite(v)) {
+    if (i > 0 && first > 0 && std::isfinite(v) && m.format != YesNo) {  // no ratio of yes and no
       ImGui::SameLine();
       ImGui::TextDisabled("x%.3g", v / first);
     }
@@ -177,19 +259,24 @@ std::string CompareCsv(const AppState& app) {
   csv += "\n";
   // Money in the pinned scenarios' currency when they share one, else USD (as gpucost compare).
   std::vector<CompareColumn> cols;
-  for (const Pinned& p : app.pinned) cols.push_back({"", "", p.scenario, p.result});
+  for (const Pinned& p : app.pinned) cols.push_back({"", "", p.scenario, p.result, ""});
   const Comparison c = CompareScenarios(std::move(cols));
-  for (const Metric& m : kMetrics) {
-    const bool money = m.format == Money;
-    csv += std::string(m.label) + "," + (money ? c.currency : m.csv_unit);
-    for (std::size_t i = 0; i < app.pinned.size(); ++i) {
-      const Pinned& p = app.pinned[i];
-      char cell[40] = "";
-      if (p.result.ok) std::snprintf(cell, sizeof cell, "%.10g", money ? c.Money(i, m.value(p)) : m.value(p));
-      csv += std::string(",") + cell;
+  auto rows = [&](const Metric* metrics, std::size_t count) {
+    for (const Metric& m : std::vector<Metric>(metrics, metrics + count)) {
+      const bool money = m.format == Money || m.format == SmallMoney;
+      csv += std::string(m.label) + "," + (money ? c.currency : m.csv_unit);
+      for (std::size_t i = 0; i < app.pinned.size(); ++i) {
+        const Pinned& p = app.pinned[i];
+        char cell[40] = "";
+        const double v = m.value(p);
+        if (p.result.ok && std::isfinite(v)) std::snprintf(cell, sizeof cell, "%.10g", money ? c.Money(i, v) : v);
+        csv += std::string(",") + cell;
+      }
+      csv += "\n";
     }
-    csv += "\n";
-  }
+  };
+  rows(kMetrics, sizeof kMetrics / sizeof kMetrics[0]);
+  if (AnyServing(app)) rows(kServingMetrics, sizeof kServingMetrics / sizeof kServingMetrics[0]);  // issue 17
   return csv + ProviderSheetCsv(app);  // the provider sheet travels with the comparison
 }
 
@@ -234,7 +321,8 @@ void DrawCompare(AppState& app) {
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollX |
                                 ImGuiTableFlags_SizingFixedFit;
   // A height for its rows (a scrolling table otherwise takes the whole view and hides the provider sheet below).
-  const float height = ImGui::GetTextLineHeightWithSpacing() * (sizeof kMetrics / sizeof kMetrics[0] + 6);
+  const std::size_t rows = sizeof kMetrics / sizeof kMetrics[0] + (AnyServing(app) ? sizeof kServingMetrics / sizeof kServingMetrics[0] + 3 : 0);
+  const float height = ImGui::GetTextLineHeightWithSpacing() * static_cast<float>(rows + 6);
   if (!ImGui::BeginTable("compare", columns, flags, ImVec2(0, height))) return;
   ImGui::TableSetupColumn("metric", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 17);
   for (int c = 1; c < columns; ++c) ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 11);
@@ -243,7 +331,21 @@ void DrawCompare(AppState& app) {
   ImGui::TextDisabled("%s", Tr("compare.legend"));
   for (std::size_t i = 0; i < app.pinned.size(); ++i) ColumnHeader(app, i);
   if (!app.pinned.empty())  // a column may have been removed above
-    for (std::size_t m = 0; m < sizeof kMetrics / sizeof kMetrics[0]; ++m) MetricRow(app, kMetrics[m], Tr(kMetricKeys[m]));
+    for (std::size_t m = 0; m < sizeof kMetrics / sizeof kMetrics[0]; ++m)
+      if (!(AllServing(app) && TrainingOnly(kMetricKeys[m]))) MetricRow(app, kMetrics[m], Tr(RowKey(app, kMetricKeys[m])));
+  if (!app.pinned.empty() && AnyServing(app)) {
+    for (std::size_t m = 0; m < sizeof kServingMetrics / sizeof kServingMetrics[0]; ++m)
+      MetricRow(app, kServingMetrics[m], Tr(kServingMetricKeys[m]));
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(Tr("serving.prices"));
+    for (const Pinned& p : app.pinned) {
+      ImGui::TableNextColumn();
+      ImGui::PushTextWrapPos(0);
+      ImGui::TextDisabled("%s", p.note.empty() ? "-" : p.note.c_str());
+      ImGui::PopTextWrapPos();
+    }
+  }
   ImGui::EndTable();
   DrawProviderSheet(app);
   ConfirmEdit(app);

@@ -82,6 +82,7 @@ void DrawFleet(AppState& app) {
     ImGui::TextDisabled("The scenario is invalid: fix it to plan a fleet around it.");
     return;
   }
+  if (Kind(app.scenario) == WorkloadKind::kInference) return DrawServingFleet(app);  // issue 17
   FleetState& st = app.fleet;
   ImGui::TextWrapped("Commitment planner: this scenario's GPUs busy every month (plus a burst), priced on demand, "
                      "on spot, under 1- and 3-year commitments and on owned hardware. The plan buys the "

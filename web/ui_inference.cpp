@@ -103,7 +103,7 @@ void Money(AppState& app) {
   double values[n];
   int colors[n];
   for (int i = 0; i < n; ++i) {
-    labels[i] = PartLabel(kInferencePartOrder[i]);
+    labels[i] = InferencePartLabel(kInferencePartOrder[i]);
     values[i] = r.cost_usd.part[kInferencePartOrder[i]] * r.display_per_usd;
     colors[i] = i;
   }

@@ -107,6 +107,7 @@ void PlanTable(AppState& app) {
 }  // namespace
 
 void DrawPlan(AppState& app) {
+  if (Kind(app.scenario) == WorkloadKind::kInference) return DrawServingPlan(app);  // issue 17
   StepSearch(app);
   ImGui::TextWrapped("Search tensor, pipeline and data parallel degrees, micro-batch, interleaving, recompute, "
                      "sequence parallelism and ZeRO stage for cluster.gpus and parallel.global_batch; layouts "

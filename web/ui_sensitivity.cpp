@@ -7,13 +7,17 @@
 
 #include "app.h"
 #include "format.h"
+#include "i18n.h"
 #include "sensitivity.h"
 
 namespace gpucost::app {
 namespace {
 
-// An amount already in the display currency.
-std::string Amount(const AppState& app, double v) { return DisplaysKrw(app.result) ? FormatKrw(v) : FormatUsd(v); }
+// An amount already in the display currency (serving: per million tokens or per request, to the cent or below).
+std::string Amount(const AppState& app, double v) {
+  if (app.sensitivity.result.serving) return FormatSmallMoney(v, app.result.display_currency);
+  return DisplaysKrw(app.result) ? FormatKrw(v) : FormatUsd(v);
+}
 
 void Bar(double low, double high, double base, double lo_all, double hi_all) {
   const float width = ImGui::GetContentRegionAvail().x, height = ImGui::GetTextLineHeight();
@@ -47,9 +51,12 @@ void DrawSensitivity(AppState& app) {
   AppUpdateSensitivity(app);
   const SensitivityResult& r = app.sensitivity.result;
   if (!r.ok) return;
-  ImGui::TextWrapped("What moves the cost per completed job (%s now): each input between documented low and high "
-                     "bounds, everything else kept. Widest swing first; the line marks today's cost.",
-                     Amount(app, r.base_cost).c_str());
+  if (r.serving)  // an inference scenario: the cost per million output tokens (issue 17)
+    ImGui::TextWrapped("%s", TrFormat("serving.sensitivity_intro", {Amount(app, r.base_cost), Amount(app, r.base_per_request)}).c_str());
+  else
+    ImGui::TextWrapped("What moves the cost per completed job (%s now): each input between documented low and high "
+                       "bounds, everything else kept. Widest swing first; the line marks today's cost.",
+                       Amount(app, r.base_cost).c_str());
   double lo = r.base_cost, hi = r.base_cost;
   for (const SensitivityInput& in : r.inputs) lo = std::min({lo, in.low_cost, in.high_cost}), hi = std::max({hi, in.low_cost, in.high_cost});
   if (!ImGui::BeginTable("tornado", 6, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg))
@@ -68,8 +75,12 @@ void DrawSensitivity(AppState& app) {
                 in.clipped ? "*" : "");
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(Amount(app, in.low_cost).c_str());
+    if (r.serving && ImGui::IsItemHovered())  // serving: the cost per request beside the cost per token
+      ImGui::SetTooltip("%s", TrFormat("inference.per_request", {Amount(app, in.low_per_request)}).c_str());
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(Amount(app, in.high_cost).c_str());
+    if (r.serving && ImGui::IsItemHovered())
+      ImGui::SetTooltip("%s", TrFormat("inference.per_request", {Amount(app, in.high_per_request)}).c_str());
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(Amount(app, in.swing).c_str());
     ImGui::TableNextColumn();

@@ -1,16 +1,24 @@
 // Browser test of issue 14: every view's document, window.gpucost.view(name), equals the CLI's --format json
 // for the same scenario and options (numbers to 1e-9 relative), for every preset and 50 seeded random
-// scenarios (both currencies, all four pricing models, with and without a model shape).
+// scenarios (both currencies, all four pricing models, with and without a model shape). An inference scenario
+// (issue 17) has its own documents for mc and plan, and sweep and fleet are refused in the same words; the
+// page's "Compare serving options" equals `gpucost compare --serving-options`, and a plan over >= 10,000
+// configurations is timed in the page.
 // node test_views.mjs SITE_DIR OUT_DIR NATIVE_GPUCOST PRESETS_DIR
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {execFileSync} from 'node:child_process';
-import {withPage, waitReady, check, api} from './harness.mjs';
+import {withPage, waitReady, check, api, clickWidget} from './harness.mjs';
 
 const [siteDir, outDir, cli, presetsDir] = process.argv.slice(2);
 const REL_TOL = 1e-9, RANDOM_SCENARIOS = 50, VIEW_TIMEOUT_MS = 60000;
 const PAGE_DEFAULTS = {trials: 2000, seed: 1, top: 10, objective: 'time'};  // the page's Monte Carlo and Layouts
+// An inference scenario's views (issue 17): mc is the request simulation of this many requests (seed 1), plan the
+// serving plan (--top 10); sweep --gpus and fleet are refused by the CLI (exit 2) in the words the page shows.
+const SERVING_REQUESTS = 20000, PLAN_TARGET = {configurations: 10000, seconds: 1};
+const REFUSALS = {sweep: 'serving.refuse_gpu_sweep', fleet: 'serving.refuse_fleet'};
+const english = JSON.parse(fs.readFileSync(path.join(presetsDir, '..', 'i18n', 'en.json'), 'utf8'));
 const NAMES = ['result', 'pricing', 'sweep', 'sensitivity', 'mc', 'plan', 'compare', 'fleet'];
 const IGNORED = new Set(['seconds', 'file']);  // the plan search's own time; the CLI's input file names
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'gpucost-views-'));
@@ -113,7 +121,9 @@ async function pageView(page, name, expectDocument) {
   return JSON.parse(await api(page, n => window.gpucost.view(n), name));
 }
 
-function cliDocument(name, file, previousFile, pageDoc) {
+function cliDocument(name, file, previousFile, pageDoc, serving = false) {
+  if (serving && name === 'mc') return run(['mc', file, '--trials', String(SERVING_REQUESTS), '--seed', '1']);
+  if (serving && name === 'plan') return run(['plan', file, '--top', String(pageDoc.top)]);
   switch (name) {
     case 'result': return run(['eval', file]);
     case 'pricing': return run(['pricing', file]);
@@ -127,6 +137,46 @@ function cliDocument(name, file, previousFile, pageDoc) {
   return null;
 }
 
+// "Compare serving options" on the page pins what `gpucost compare --serving-options` compares.
+async function servingOptions(page) {
+  const scenario = JSON.parse(fs.readFileSync(path.join(presetsDir, 'llama2-70b-chat-h100.json'), 'utf8')).scenario;
+  const file = write('serving-options.json', JSON.stringify(scenario));
+  await open(page, file, file);
+  check(await api(page, () => window.gpucost.show('compare')), 'the Compare view opens');
+  await clickWidget(page, 'serving_options');
+  await page.waitForFunction(() => {
+    const d = window.gpucost.view('compare');
+    return d !== '' && JSON.parse(d).scenarios.length === 3 && 'price_source' in JSON.parse(d).scenarios[0];
+  }, null, {timeout: VIEW_TIMEOUT_MS, polling: 20});
+  const pageDoc = JSON.parse(await api(page, () => window.gpucost.view('compare')));
+  const difference = compareJson(pageDoc, run(['compare', '--serving-options', file]), 'compare');
+  if (difference) throw new Error(`serving options: the page's comparison differs from the CLI: ${difference}`);
+  check(true, `"Compare serving options" pins ${pageDoc.scenarios.map(c => c.label).join(' | ')}, equal to the CLI's`);
+}
+
+// Issue 17's target: a plan over at least 10,000 configurations within 1 s in the browser. A scenario with quotes
+// for three GPUs the offers do not price (8 priced types: 15 batch caps x (32 colocated + 32 x 32 split pools)).
+async function planTimed(page) {
+  const scenario = JSON.parse(fs.readFileSync(path.join(presetsDir, 'llama2-70b-chat-h100.json'), 'utf8')).scenario;
+  Object.assign(scenario, {name: 'plan timing: quotes for H100 NVL, H100 PCIe and L40S'});
+  Object.assign(scenario.cluster, {gpu: 'h100-nvl'});
+  Object.assign(scenario.pricing, {usd_per_gpu_hour: 2.79});
+  Object.assign(scenario.inference, {mode: 'disaggregated', prefill: {gpu: 'h100-pcie', usd_per_gpu_hour: 2.49},
+                                     decode: {gpu: 'l40s', usd_per_gpu_hour: 1.19}});
+  const file = write('plan-timing.json', JSON.stringify(scenario));
+  await open(page, file, file);
+  const started = Date.now();
+  check(await api(page, () => window.gpucost.show('plan')), 'the Layouts view opens');
+  await page.waitForFunction(() => window.gpucost.view('plan') !== '', null, {timeout: VIEW_TIMEOUT_MS, polling: 5});
+  const wall = (Date.now() - started) / 1000;
+  const doc = JSON.parse(await api(page, () => window.gpucost.view('plan')));
+  const difference = compareJson(doc, run(['plan', file, '--top', '10']), 'plan');
+  if (difference) throw new Error(`plan timing scenario: the page's plan differs from the CLI: ${difference}`);
+  check(doc.evaluated >= PLAN_TARGET.configurations && doc.seconds <= PLAN_TARGET.seconds,
+        `plan in the browser: ${doc.evaluated} configurations in ${doc.seconds.toFixed(3)} s ` +
+        `(${wall.toFixed(3)} s from show() to the document; target >= ${PLAN_TARGET.configurations} within ${PLAN_TARGET.seconds} s)`);
+}
+
 const started = Date.now();
 await withPage(siteDir, outDir, async (page, url) => {
   await page.goto(url);
@@ -135,16 +185,23 @@ await withPage(siteDir, outDir, async (page, url) => {
         'an unknown view name has no document');
   const list = scenarios();
   let previousFile = write('previous.json', JSON.stringify(list[list.length - 1]));
-  let compared = 0;
+  let compared = 0, servingCompared = 0, refusals = 0;
   for (const [i, s] of list.entries()) {
     const file = write(`scenario-${i}.json`, JSON.stringify(s));
     await open(page, file, previousFile);
     for (const name of NAMES) {
-      // An inference scenario's page (issue 17) draws its own views: only its result is held equal here.
-      if (name !== 'result' && s.workload && s.workload.kind === 'inference') continue;
+      const serving = s.workload && s.workload.kind === 'inference';
+      if (serving && REFUSALS[name]) {  // no serving answer: the CLI refuses, the page says why in the same words
+        check(run(name === 'sweep' ? ['sweep', file, '--gpus'] : ['fleet', file]) === null, `${s.name}: the CLI refuses ${name}`);
+        check(await pageView(page, name, false) === '', `${s.name}: view("${name}") has no document`);
+        await page.waitForFunction(t => window.gpucost.drawnText('serving_refusal') === t, english[REFUSALS[name]],
+                                   {timeout: VIEW_TIMEOUT_MS, polling: 20});
+        ++refusals;
+        continue;
+      }
       // The page's own options are in its documents (trials, seed, top, objective, the fleet's input): the CLI
       // runs with the page's defaults, and the comparison checks that the page used them.
-      const cliDoc = name === 'fleet' ? undefined : cliDocument(name, file, previousFile, PAGE_DEFAULTS);
+      const cliDoc = name === 'fleet' ? undefined : cliDocument(name, file, previousFile, PAGE_DEFAULTS, serving);
       const pageDoc = await pageView(page, name, cliDoc !== null);
       if (cliDoc === null) {  // refused by the CLI (no model shape to plan, too many interruptions to simulate)
         if (pageDoc !== '') throw new Error(`${s.name}: view("${name}") has a document where the CLI refuses`);
@@ -154,9 +211,15 @@ await withPage(siteDir, outDir, async (page, url) => {
       const difference = compareJson(pageDoc, expected, name);
       if (difference) throw new Error(`${s.name} (${file}): view("${name}") differs from the CLI: ${difference}`);
       ++compared;
+      if (serving) ++servingCompared;
     }
     previousFile = file;
   }
-  check(compared >= (list.length - 8) * NAMES.length,
+  const servingScenarios = list.filter(s => s.workload && s.workload.kind === 'inference').length;
+  check(servingScenarios >= 3 && refusals === 2 * servingScenarios && servingCompared >= servingScenarios * (NAMES.length - 2),
+        `inference scenarios: ${servingCompared} documents equal the CLI's, ${refusals} refusals in the CLI's words`);
+  await servingOptions(page);
+  await planTimed(page);
+  check(compared >= (list.length - 8) * NAMES.length - 2 * servingScenarios,
         `${compared} documents equal the CLI's over ${list.length} scenarios (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 });

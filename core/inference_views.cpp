@@ -1,0 +1,151 @@
+// inference_views.cpp — serving options side by side and the serving refusals (inference_views.h).
+#include "inference_views.h"
+
+#include <cstdio>
+#include <cstring>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "evaluate.h"
+#include "inference_model.h"
+#include "inference_plan.h"
+#include "result.h"
+
+namespace gpucost {
+namespace {
+
+constexpr std::int64_t kMaxOptionTp = 8;
+
+// The scenario's own GPU of a family ("h100", "a100") in either pool, else `fallback`.
+std::string FamilyGpu(const Scenario& s, const char* family, const char* fallback) {
+  for (const InferencePoolInputs* pool : {&s.inference.decode, &s.inference.prefill}) {
+    const GpuSpec* g = InferencePoolGpu(s, *pool);
+    if (g && g->id.compare(0, std::strlen(family), family) == 0) return g->id;
+  }
+  return fallback;
+}
+
+const PricedGpu* Priced(const std::vector<PricedGpu>& gpus, const std::string& id) {
+  for (const PricedGpu& g : gpus)
+    if (g.gpu->id == id) return &g;
+  return nullptr;
+}
+
+// The candidate evaluated; tensor parallelism doubled until it fits (at most kMaxOptionTp, heads permitting).
+Scenario Fitted(const Scenario& s, InferenceCandidate c, Result* r) {
+  for (;;) {
+    Scenario x = ApplyInferenceCandidate(s, c);
+    *r = Evaluate(x);
+    const bool fits = r->ok && r->inference.fits;
+    const bool can_grow = c.prefill_tp < kMaxOptionTp || c.decode_tp < kMaxOptionTp;
+    if (fits || !can_grow) return x;
+    InferenceCandidate bigger = c;
+    bigger.prefill_tp = std::min(kMaxOptionTp, c.prefill_tp * 2);
+    bigger.decode_tp = std::min(kMaxOptionTp, c.decode_tp * 2);
+    if (!ValidateScenario(ApplyInferenceCandidate(s, bigger)).empty()) return x;  // heads do not divide
+    c = bigger;
+  }
+}
+
+// The scenario with the precisions a candidate's GPUs run: a GPU without FP8 (A100) serves FP8 weights at INT8
+// (else BF16) and an FP8 KV cache at BF16. Returns what was changed ("" if nothing), for the column's label.
+std::string RunnablePrecisions(const InferenceCandidate& c, Scenario* s) {
+  std::string changed;
+  auto errors_on = [&](const char* path) {
+    for (const InputError& e : ValidateScenario(ApplyInferenceCandidate(*s, c)))
+      if (e.path == path) return true;
+    return false;
+  };
+  if (errors_on("inference.weight_precision")) {
+    s->inference.weight_precision = static_cast<int>(WeightPrecision::kInt8);
+    if (errors_on("inference.weight_precision")) s->inference.weight_precision = static_cast<int>(WeightPrecision::kBf16);
+    changed = std::string(WeightPrecisionName(static_cast<WeightPrecision>(s->inference.weight_precision))) + " weights";
+  }
+  if (errors_on("inference.kv_precision")) {
+    s->inference.kv_precision = static_cast<int>(KvPrecision::kBf16);
+    changed += std::string(changed.empty() ? "" : ", ") + "bf16 KV cache";
+  }
+  return changed;
+}
+
+// "H100 SXM5 80GB" for "NVIDIA H100 SXM5 80GB": the catalog name without the maker (column labels are short).
+std::string ShortName(const GpuSpec& g) { return g.name.rfind("NVIDIA ", 0) == 0 ? g.name.substr(7) : g.name; }
+
+std::string PriceNote(const PricedGpu& g) {
+  char price[48];
+  std::snprintf(price, sizeof price, "USD %.4g per GPU-hour", g.usd_per_gpu_hour);
+  return ShortName(*g.gpu) + " at " + price + ", " + (g.source == "the scenario" ? "the scenario's price" : "offer " + g.source);
+}
+
+}  // namespace
+
+bool ServingOptions(const Scenario& s, Comparison* out, std::string* error) {
+  if (Kind(s) != WorkloadKind::kInference) {
+    *error = "serving options: not an inference scenario (workload.kind is not inference)";
+    return false;
+  }
+  if (const std::vector<InputError> problems = ValidateScenario(s); !problems.empty()) {
+    *error = problems.front().Text();
+    return false;
+  }
+  const std::vector<PricedGpu> priced = PricedGpus(s);
+  const std::string h100 = FamilyGpu(s, "h100", "h100-sxm"), a100 = FamilyGpu(s, "a100", "a100-sxm-80gb");
+  const PricedGpu* ph = Priced(priced, h100);
+  const PricedGpu* pa = Priced(priced, a100);
+  for (const auto& [gpu, id] : {std::pair{ph, h100}, std::pair{pa, a100}})
+    if (!gpu) {
+      *error = "serving options: no price for " + id + " (set a price in the scenario or add an on-demand offer)";
+      return false;
+    }
+  const std::int64_t prefill_tp = InferencePoolTp(s, s.inference.prefill), decode_tp = InferencePoolTp(s, s.inference.decode);
+  struct Option {
+    const char* label;
+    bool split;
+    const PricedGpu *prefill, *decode;
+  };
+  const Option options[] = {{"Colocated", false, ph, ph}, {"Colocated", false, pa, pa}, {"Split", true, ph, pa}};
+  std::vector<CompareColumn> columns;
+  for (const Option& o : options) {
+    InferenceCandidate c;
+    c.disaggregated = o.split;
+    c.prefill_gpu = o.prefill->gpu->id;
+    c.decode_gpu = o.decode->gpu->id;
+    c.prefill_tp = o.split ? prefill_tp : decode_tp;
+    c.decode_tp = decode_tp;
+    c.prefill_usd_per_gpu_hour = o.prefill->usd_per_gpu_hour;
+    c.decode_usd_per_gpu_hour = o.decode->usd_per_gpu_hour;
+    c.max_batch = s.inference.max_batch;
+    CompareColumn col;
+    Scenario base = s;
+    const std::string precisions = RunnablePrecisions(c, &base);
+    col.scenario = Fitted(base, c, &col.result);
+    const std::int64_t ptp = InferencePoolTp(col.scenario, col.scenario.inference.prefill);
+    const std::int64_t dtp = InferencePoolTp(col.scenario, col.scenario.inference.decode);
+    col.label = o.split ? std::string(o.label) + " " + ShortName(*o.prefill->gpu) + " TP" + std::to_string(ptp) + " prefill + " +
+                              ShortName(*o.decode->gpu) + " TP" + std::to_string(dtp) + " decode"
+                        : std::string(o.label) + " " + ShortName(*o.decode->gpu) + " TP" + std::to_string(dtp);
+    if (!precisions.empty()) col.label += " (" + precisions + ")";
+    std::snprintf(col.scenario.name, sizeof col.scenario.name, "%s", col.label.c_str());
+    col.note = o.split ? "prefill " + PriceNote(*o.prefill) + "; decode " + PriceNote(*o.decode) : PriceNote(*o.decode);
+    if (!precisions.empty()) col.note += "; " + precisions + ": the scenario's precision does not run on this GPU";
+    if (const std::vector<InputError> problems = ValidateScenario(col.scenario); !problems.empty())
+      col.note += "; cannot be evaluated: " + problems.front().Text();
+    columns.push_back(std::move(col));
+  }
+  *out = CompareScenarios(std::move(columns));
+  return true;
+}
+
+const char* ServingRefusalKey(ServingQuestion q) {
+  return q == ServingQuestion::kGpuSweep ? "serving.refuse_gpu_sweep" : "serving.refuse_fleet";
+}
+
+bool IsInferenceScenario(const std::string& json_text) {
+  const nlohmann::json doc = nlohmann::json::parse(json_text, nullptr, false);
+  if (!doc.is_object() || doc.value("schema", "") != "gpucost/scenario@1") return false;
+  const auto w = doc.find("workload");
+  return w != doc.end() && w->is_object() && w->value("kind", "") == "inference";
+}
+
+}  // namespace gpucost

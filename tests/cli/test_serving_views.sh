@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Issue 17: every verb on an inference scenario answers its serving question or says why it has none.
+#   compare --serving-options   colocated H100, colocated A100, H100 prefill + A100 decode (prices with sources)
+#   sensitivity                 the cost per million output tokens over the serving inputs
+#   sweep --gpus, fleet         refused in words (exit 2), the words the page shows
+set -u
+gpucost=$1; root=$2
+. "$root/tests/cli/lib.sh"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+python3 -c 'import json,sys; print(json.dumps(json.load(open(sys.argv[1]))["scenario"]))' \
+  "$root/assets/presets/llama2-70b-chat-h100.json" >"$work/chat.json"
+
+# --- compare --serving-options ---
+expect_rc 0 "compare --serving-options of an inference scenario" -- "$gpucost" compare --serving-options "$work/chat.json"
+table=$("$gpucost" compare --serving-options "$work/chat.json")
+for text in "Colocated H100 SXM5 80GB TP4" "Colocated A100 SXM4 80GB TP4" "prefill + A100 SXM4 80GB TP4 decode" "Cost per request" \
+            "Per million output tokens" "TTFT / TPOT P90" "Latency target met" "Prices" "the scenario's price" "offer lambda" \
+            "Rework after failures (a failed replica's in-flight requests are recomputed)"; do
+  contains "$table" "$text" "serving options table shows '$text'"
+done
+not_contains "$table" "Rework after rollback" "serving options use the serving name of rework"
+json=$("$gpucost" compare --serving-options "$work/chat.json" --format json)
+check=$(python3 - "$json" <<'PY'
+import json, sys
+d = json.loads(sys.argv[1]); cols = d["scenarios"]
+ok = len(cols) == 3 and d["schema"] == "gpucost/compare@1"
+modes = [c["result"]["inference"]["mode"] for c in cols]
+ok &= modes == ["colocated", "colocated", "disaggregated"]
+ok &= [c["result"]["inference"]["decode"]["gpu"] for c in cols] == ["h100-sxm", "a100-sxm-80gb", "a100-sxm-80gb"]
+ok &= cols[2]["result"]["inference"]["prefill"]["gpu"] == "h100-sxm"
+for c in cols:
+    s, i = c["serving"], c["result"]["inference"]
+    ok &= abs(s["cost_per_request"] - i["usd_per_request"]) <= 1e-12 * i["usd_per_request"]
+    ok &= s["ttft_ms_p90"] == i["ttft_ms"]["p90"] and s["tpot_ms_p90"] == i["tpot_ms"]["p90"]
+    ok &= s["slo_met"] == i["slo_met"] and s["gpus"] == i["gpus"] and "USD" in c["price_source"]
+print("yes" if ok else "no")
+PY
+)
+equals "$check" "yes" "serving options JSON: three columns, the pools asked for, serving figures equal the results'"
+expect_rc 2 "serving options of a training scenario are refused" -- "$gpucost" compare --serving-options \
+  "$root/tests/cli/scenarios/7b_a100.json"
+expect_rc 2 "serving options take exactly one scenario" -- "$gpucost" compare --serving-options "$work/chat.json" "$work/chat.json"
+
+# --- sensitivity ---
+sens=$("$gpucost" sensitivity "$work/chat.json")
+contains "$sens" "Cost per million output tokens" "sensitivity of a serving scenario moves the cost per million output tokens"
+contains "$sens" "inference.prefill_mfu" "sensitivity varies the prefill MFU"
+contains "$sens" "inference.decode_bandwidth_efficiency" "sensitivity varies the decode bandwidth efficiency"
+not_contains "$sens" "cluster.mfu" "sensitivity of a serving scenario leaves out training's MFU"
+contains "$("$gpucost" sensitivity "$work/chat.json" --format json)" '"metric": "cost_per_million_output_tokens"' \
+  "sensitivity JSON names its metric"
+
+# --- refusals: the same words as the page (assets/i18n/en.json) ---
+words() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' "$root/assets/i18n/en.json" "$1"; }
+expect_rc 2 "sweep --gpus of a serving scenario is refused" -- "$gpucost" sweep "$work/chat.json" --gpus
+err=$("$gpucost" sweep "$work/chat.json" --gpus 2>&1 >/dev/null)
+contains "$err" "$(words serving.refuse_gpu_sweep)" "sweep --gpus says why, in the page's words"
+expect_rc 2 "fleet given a serving scenario is refused" -- "$gpucost" fleet "$work/chat.json"
+err=$("$gpucost" fleet "$work/chat.json" 2>&1 >/dev/null)
+contains "$err" "$(words serving.refuse_fleet)" "fleet says why, in the page's words"
+expect_rc 0 "sweep --param still works on a serving scenario" -- "$gpucost" sweep "$work/chat.json" \
+  --param inference.requests_per_second --values 1,10
+finish

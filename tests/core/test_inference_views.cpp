@@ -1,0 +1,296 @@
+// Issue 17, the views of an inference scenario: the serving options side by side (ServingOptions), the serving
+// tornado (AnalyzeSensitivity of an inference scenario), the refusals shared by the CLI and the page, and a
+// property over seeded random valid inference scenarios: every cost part >= 0 and the parts sum to the total.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstring>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "compare.h"
+#include "evaluate.h"
+#include "fields.h"
+#include "i18n.h"
+#include "inference_views.h"
+#include "offers.h"
+#include "presets.h"
+#include "result.h"
+#include "rng.h"
+#include "sensitivity.h"
+#include "../test_util.h"
+
+using namespace gpucost;
+using nlohmann::json;
+
+namespace {
+
+Scenario Preset(const char* id) {
+  Scenario s;
+  std::string error;
+  REQUIRE_MESSAGE(LoadPreset(id, &s, &error), error);
+  return s;
+}
+
+// The cheapest on-demand offer of a GPU, before tax (assets/offers.json), read here independently.
+double CheapestOnDemand(const std::string& gpu) {
+  double best = 0;
+  for (std::size_t k = 0; k < OfferCount(); ++k) {
+    const Offer& o = Offers()[k];
+    if (o.gpu == gpu && o.model == PricingModel::kOnDemand && o.usd_per_gpu_hour > 0 && (best <= 0 || o.usd_per_gpu_hour < best))
+      best = o.usd_per_gpu_hour;
+  }
+  return best;
+}
+
+
+}  // namespace
+
+TEST_CASE("serving options: colocated H100, colocated A100 and H100 prefill + A100 decode, sized and priced with sources") {
+  const Scenario s = Preset("llama2-70b-chat-h100");  // H100 at USD 2.99 (the scenario's), TP4, MLPerf targets
+  Comparison c;
+  std::string error;
+  REQUIRE_MESSAGE(ServingOptions(s, &c, &error), error);
+  REQUIRE(c.columns.size() == 3);
+  const double a100 = CheapestOnDemand("a100-sxm-80gb");
+  REQUIRE(a100 > 0);
+  struct Expect {
+    bool split;
+    const char *prefill, *decode;
+    double prefill_usd, decode_usd;
+  };
+  const Expect expect[] = {{false, "h100-sxm", "h100-sxm", 2.99, 2.99},
+                           {false, "a100-sxm-80gb", "a100-sxm-80gb", a100, a100},
+                           {true, "h100-sxm", "a100-sxm-80gb", 2.99, a100}};
+  for (int i = 0; i < 3; ++i) {
+    CAPTURE(i);
+    const CompareColumn& col = c.columns[static_cast<std::size_t>(i)];
+    const InferenceResult& ir = col.result.inference;
+    REQUIRE(col.result.ok);
+    REQUIRE(ir.present);
+    CHECK(ir.disaggregated == expect[i].split);
+    CHECK(std::string(ir.decode.gpu_id) == expect[i].decode);
+    if (expect[i].split) CHECK(std::string(ir.prefill.gpu_id) == expect[i].prefill);
+    CHECK(ir.decode.usd_per_gpu_hour == doctest::Approx(expect[i].decode_usd));
+    if (expect[i].split) CHECK(ir.prefill.usd_per_gpu_hour == doctest::Approx(expect[i].prefill_usd));
+    // Replicas sized for the load and the target (not given), the target met at the preset's load.
+    CHECK_FALSE(ir.decode.replicas_given);
+    CHECK(ir.fits);
+    CHECK(ir.slo_met);
+    CHECK(ir.decode.tensor_parallel == 4);
+    // The column is its scenario's own evaluation (one answer), named by its label.
+    const Result again = Evaluate(col.scenario);
+    CHECK(again.expected_usd == col.result.expected_usd);
+    CHECK(col.label == col.scenario.name);
+    // The price source is stated: the scenario's own H100 price, the A100 from an on-demand offer.
+    CHECK(col.note.find(i == 1 ? "lambda" : "the scenario") != std::string::npos);
+    if (i == 2) CHECK(col.note.find("decode") != std::string::npos);
+    // Everything but the pools is the scenario's.
+    CHECK(col.scenario.inference.requests_per_second == s.inference.requests_per_second);
+    CHECK(col.scenario.inference.slo.tpot_ms == s.inference.slo.tpot_ms);
+  }
+  // The A100 costs more per request than the H100 here (half the price per GPU-hour is not half the speed).
+  CHECK(c.columns[1].result.inference.usd_per_request > c.columns[0].result.inference.usd_per_request);
+  // The document carries the inference columns in the comparison's currency, and the price source.
+  const json doc = json::parse(CompareToJson(c));
+  for (std::size_t i = 0; i < 3; ++i) {
+    const json& e = doc["scenarios"][i];
+    const InferenceResult& ir = c.columns[i].result.inference;
+    CHECK(e["serving"]["cost_per_request"].get<double>() == doctest::Approx(ir.usd_per_request));
+    CHECK(e["serving"]["cost_per_million_output_tokens"].get<double>() == doctest::Approx(ir.usd_per_million_output_tokens));
+    CHECK(e["serving"]["ttft_ms_p90"].get<double>() == doctest::Approx(ir.ttft_ms.p90));
+    CHECK(e["serving"]["tpot_ms_p90"].get<double>() == doctest::Approx(ir.tpot_ms.p90));
+    CHECK(e["serving"]["slo_met"].get<bool>() == ir.slo_met);
+    CHECK(e["serving"]["gpus"].get<std::int64_t>() == ir.gpus);
+    CHECK(e["price_source"].get<std::string>() == c.columns[i].note);
+  }
+  // Every column serving: "fastest" is the lowest P90 end-to-end latency.
+  int fastest = 0;
+  for (int i = 1; i < 3; ++i)
+    if (c.columns[i].result.inference.e2e_ms.p90 < c.columns[fastest].result.inference.e2e_ms.p90) fastest = i;
+  CHECK(c.fastest == fastest);
+}
+
+TEST_CASE("serving options: the scenario's own A100 price kept, a KRW price converted, tensor parallelism raised to fit") {
+  Scenario s = Preset("llama2-70b-split-h100-a100");  // decode A100 at USD 1.79 (the scenario's), H100 at USD 2.99
+  SUBCASE("prices: the scenario's A100 pool price, not the offer's") {
+    Comparison c;
+    std::string error;
+    REQUIRE_MESSAGE(ServingOptions(s, &c, &error), error);
+    CHECK(c.columns[1].result.inference.decode.usd_per_gpu_hour == doctest::Approx(1.79));
+    CHECK(c.columns[2].result.inference.decode.usd_per_gpu_hour == doctest::Approx(1.79));
+    CHECK(c.columns[1].note.find("the scenario's price") != std::string::npos);
+  }
+  SUBCASE("a KRW price: converted at the scenario's rate, money shown in KRW") {
+    s.pricing.currency = static_cast<int>(Currency::kKrw);
+    s.pricing.krw_per_usd = 1400;
+    s.pricing.krw_per_gpu_hour = 4200;  // USD 3 per GPU-hour for the H100
+    s.pricing.usd_per_gpu_hour = 0;
+    Comparison c;
+    std::string error;
+    REQUIRE_MESSAGE(ServingOptions(s, &c, &error), error);
+    CHECK(std::string(c.currency) == "KRW");
+    CHECK(c.columns[0].result.inference.decode.usd_per_gpu_hour == doctest::Approx(3.0));
+    const json doc = json::parse(CompareToJson(c));
+    CHECK(doc["scenarios"][0]["serving"]["cost_per_request"].get<double>() ==
+          doctest::Approx(c.columns[0].result.inference.usd_per_request * c.columns[0].result.display_per_usd));
+  }
+  SUBCASE("tensor parallelism raised until 70B in BF16 (138 GB) fits an 80 GB GPU") {
+    s.parallel.tensor_parallel = 1;
+    s.inference.prefill.tensor_parallel = 0;
+    s.inference.decode.tensor_parallel = 0;
+    Comparison c;
+    std::string error;
+    REQUIRE_MESSAGE(ServingOptions(s, &c, &error), error);
+    for (const CompareColumn& col : c.columns) {
+      CAPTURE(col.label);
+      CHECK(col.result.inference.fits);
+      CHECK(col.result.inference.decode.tensor_parallel == 2);  // the first degree at which it fits
+      CHECK(col.label.find("TP2") != std::string::npos);
+    }
+  }
+}
+
+TEST_CASE("serving options: a GPU without FP8 serves an FP8 scenario at INT8 weights and a BF16 KV cache, and says so") {
+  const Scenario s = Preset("batch-summarize-1m-docs");  // Llama 3 8B, FP8 weights and KV cache
+  REQUIRE(s.inference.weight_precision == static_cast<int>(WeightPrecision::kFp8));
+  Comparison c;
+  std::string error;
+  REQUIRE_MESSAGE(ServingOptions(s, &c, &error), error);
+  CHECK(c.columns[0].scenario.inference.weight_precision == static_cast<int>(WeightPrecision::kFp8));  // H100 runs FP8
+  for (std::size_t i : {1u, 2u}) {
+    const CompareColumn& col = c.columns[i];
+    CAPTURE(col.label);
+    REQUIRE(col.result.ok);
+    CHECK(col.scenario.inference.weight_precision == static_cast<int>(WeightPrecision::kInt8));
+    CHECK(col.scenario.inference.kv_precision == static_cast<int>(KvPrecision::kBf16));
+    CHECK(col.label.find("int8 weights, bf16 KV cache") != std::string::npos);
+    CHECK(col.note.find("does not run on this GPU") != std::string::npos);
+  }
+}
+
+TEST_CASE("serving options and refusals: a training scenario is refused; the refusals read the same in both languages") {
+  Comparison c;
+  std::string error;
+  CHECK_FALSE(ServingOptions(test::FineTune70B(), &c, &error));
+  CHECK(error.find("not an inference scenario") != std::string::npos);
+  for (ServingQuestion q : {ServingQuestion::kGpuSweep, ServingQuestion::kFleet}) {
+    const char* key = ServingRefusalKey(q);
+    CHECK(HasTranslation(Lang::kEn, key));
+    CHECK(HasTranslation(Lang::kKo, key));
+    CHECK(std::strcmp(Tr(Lang::kEn, key), Tr(Lang::kKo, key)) != 0);
+  }
+  CHECK(IsInferenceScenario(R"({"schema": "gpucost/scenario@1", "workload": {"kind": "inference"}})"));
+  CHECK_FALSE(IsInferenceScenario(R"({"schema": "gpucost/scenario@1", "workload": {"params": 7e9}})"));
+  CHECK_FALSE(IsInferenceScenario(R"({"profile": {"months": 12, "baseline_gpus": 8}})"));
+  CHECK_FALSE(IsInferenceScenario("not json"));
+}
+
+TEST_CASE("sensitivity of an inference scenario: cost per million output tokens over the serving inputs") {
+  const Scenario s = Preset("llama2-70b-chat-h100");
+  const SensitivityResult r = AnalyzeSensitivity(s);
+  REQUIRE(r.ok);
+  CHECK(r.serving);
+  const Result base = Evaluate(s);
+  CHECK(r.base_cost == doctest::Approx(base.inference.usd_per_million_output_tokens));
+  CHECK(r.base_per_request == doctest::Approx(base.inference.usd_per_request));
+  bool prefill_mfu = false, decode_bw = false, load = false;
+  for (const SensitivityInput& in : r.inputs) {
+    CAPTURE(in.path);
+    const std::string path = in.path;
+    // Training's inputs do not move a serving bill and are left out.
+    CHECK(path != "cluster.mfu");
+    CHECK(path.rfind("reliability.checkpoint", 0) != 0);
+    prefill_mfu |= path == "inference.prefill_mfu";
+    decode_bw |= path == "inference.decode_bandwidth_efficiency";
+    load |= path == "inference.requests_per_second";
+    // Each end is the evaluation of the scenario with that input moved (replicas re-sized).
+    Scenario low = s;
+    SetNumber(low, *FindField(in.path), in.low_value);
+    CHECK(in.low_cost == doctest::Approx(Evaluate(low).inference.usd_per_million_output_tokens));
+    CHECK(in.low_per_request == doctest::Approx(Evaluate(low).inference.usd_per_request));
+  }
+  CHECK(prefill_mfu);
+  CHECK(decode_bw);
+  CHECK(load);
+  // Sorted by swing; the price per GPU-hour moves the cost per token in proportion (+-25%).
+  for (std::size_t i = 1; i < r.inputs.size(); ++i) CHECK(r.inputs[i - 1].swing >= r.inputs[i].swing);
+  const json doc = json::parse(SensitivityToJson(r));
+  CHECK(doc["metric"] == "cost_per_million_output_tokens");
+  for (const SensitivityInput& in : r.inputs)
+    if (std::string(in.path) == "pricing.usd_per_gpu_hour") CHECK(in.high_cost / in.low_cost == doctest::Approx(1.25 / 0.75).epsilon(1e-3));  // storage does not scale
+  // A training scenario keeps its figure (cost per completed job) and its document has no metric.
+  const SensitivityResult t = AnalyzeSensitivity(test::FineTune70B());
+  REQUIRE(t.ok);
+  CHECK_FALSE(t.serving);
+  CHECK(json::parse(SensitivityToJson(t)).count("metric") == 0);
+}
+
+// A previous session once saw a negative idle_gpus part on a random inference scenario: over many seeded random
+// valid inference scenarios (both modes, batch jobs and services, targets or none, given replicas, KRW, tax,
+// failures), every cost part is >= 0 and finite and the parts sum to the total.
+TEST_CASE("property: every cost part of a random valid inference scenario is >= 0 and the parts sum to the total") {
+  const int kRandomScenarios = 2000;
+  Rng rng(17);
+  auto pick = [&rng](std::initializer_list<double> v) { return *(v.begin() + static_cast<std::ptrdiff_t>(rng.Uniform() * v.size())); };
+  const char* gpus[] = {"h100-sxm", "a100-sxm-80gb", "a100-sxm-40gb", "h200-sxm", "l40s", "b200", "h100-pcie"};
+  auto gpu = [&] { return gpus[static_cast<int>(rng.Uniform() * 7)]; };
+  int evaluated = 0;
+  for (int i = 0; i < kRandomScenarios; ++i) {
+    const bool big = rng.Uniform() < 0.5;
+    json w = big ? json{{"params", 68.98e9}, {"layers", 80}, {"hidden", 8192}, {"heads", 64}, {"kv_heads", 8},
+                        {"ffn_hidden", 28672}, {"ffn_gated", true}, {"vocab", 32000}}
+                 : json{{"params", 6.74e9}, {"layers", 32}, {"hidden", 4096}, {"heads", 32}, {"kv_heads", pick({8, 32})},
+                        {"ffn_hidden", 11008}, {"ffn_gated", true}, {"vocab", 32000}};
+    w["kind"] = "inference";
+    json inf = {{"input_tokens", pick({16, 200, 1020, 4000, 30000})}, {"output_tokens", pick({1, 13, 129, 800, 4000})},
+                {"requests_per_second", pick({0.01, 0.5, 3, 10, 80, 1000})}, {"peak_to_mean", pick({1, 1.5, 3})},
+                {"weight_precision", rng.Uniform() < 0.7 ? "bf16" : "fp8"}, {"kv_reserve", rng.Uniform() < 0.5 ? "full" : "paged"},
+                {"max_batch", pick({1, 8, 64, 256, 1024})}, {"gpu_memory_fraction", pick({0.5, 0.9, 0.95})},
+                {"step_overhead_ms", pick({0, 2, 20})}};
+    if (rng.Uniform() < 0.3) inf["requests"] = pick({1, 1000, 1e6});
+    inf["hours"] = pick({0.5, 24, 720});
+    if (rng.Uniform() < 0.6)
+      inf["slo"] = {{"ttft_ms", pick({50, 500, 2000, 1e6})}, {"tpot_ms", pick({5, 40, 200})}, {"percentile", pick({50, 90, 99})}};
+    const std::int64_t tp = static_cast<std::int64_t>(pick({1, 2, 4, 8, 16}));
+    if (rng.Uniform() < 0.5) {
+      inf["mode"] = "disaggregated";
+      inf["prefill"] = {{"gpu", gpu()}, {"tensor_parallel", pick({1, 2, 4, 8})}};
+      inf["decode"] = {{"gpu", gpu()}, {"tensor_parallel", pick({1, 2, 4, 8})}, {"usd_per_gpu_hour", pick({1.1, 2.2})}};
+      if (rng.Uniform() < 0.3) inf["prefill"]["replicas"] = pick({1, 3});
+      if (rng.Uniform() < 0.3) inf["decode"]["replicas"] = pick({1, 5});
+      if (rng.Uniform() < 0.3) inf["kv_link_gbps"] = pick({10, 400});
+      inf["kv_transfer_overlap"] = rng.Uniform() < 0.5;
+    } else if (rng.Uniform() < 0.3) {
+      inf["decode"] = {{"replicas", pick({1, 2, 7})}};
+    }
+    json pricing = {{"tax_rate", pick({0, 0.1})}, {"price_includes_tax", rng.Uniform() < 0.3},
+                    {"whole_nodes", rng.Uniform() < 0.5}, {"model", rng.Uniform() < 0.6 ? "on_demand" : pick({0, 1, 2}) == 0 ? "spot" : rng.Uniform() < 0.5 ? "reserved" : "owned"},
+                    {"fixed_fees_usd", pick({0, 500})}};
+    if (rng.Uniform() < 0.3) pricing.update({{"currency", "KRW"}, {"krw_per_usd", 1400}, {"krw_per_gpu_hour", pick({3000, 4200})}});
+    else pricing["usd_per_gpu_hour"] = pick({0.9, 2.99});
+    json doc = {{"schema", "gpucost/scenario@1"}, {"name", "random " + std::to_string(i)}, {"workload", w},
+                {"cluster", {{"gpu", gpu()}, {"gpus_per_node", pick({1, 2, 8, 16})}}}, {"parallel", {{"tensor_parallel", tp}}},
+                {"pricing", pricing}, {"inference", inf},
+                {"reliability", {{"gpu_mtbf_hours", pick({50, 500, 5e4})}, {"recovery_minutes", pick({1, 30, 600})},
+                                 {"hot_spares", pick({0, 0, 2})}, {"downtime_hours", pick({0, 0, 10})}}}};
+    if (rng.Uniform() < 0.3) doc["storage"] = {{"egress_gb", 1000}};
+    const ScenarioParse parse = ParseScenarioJson(doc.dump());
+    if (!parse.ok() || !ValidateScenario(parse.scenario).empty()) continue;  // only valid scenarios
+    const Result r = Evaluate(parse.scenario);
+    if (!r.ok) continue;
+    ++evaluated;
+    CAPTURE(doc.dump());
+    for (int p = 0; p < kPartCount; ++p) {
+      CAPTURE(PartName(p));
+      CHECK(std::isfinite(r.cost_usd.part[p]));
+      CHECK(r.cost_usd.part[p] >= 0);
+      CHECK(r.gpu_hours.part[p] >= 0);
+    }
+    CHECK(r.cost_usd.Total() == doctest::Approx(r.expected_usd).epsilon(1e-9));
+    CHECK(r.gpu_hours.Total() == doctest::Approx(r.billed_gpu_hours).epsilon(1e-9));
+  }
+  MESSAGE(evaluated << " random valid inference scenarios evaluated");
+  CHECK(evaluated >= 200);
+}

@@ -1,0 +1,84 @@
+// Issue 17: the page's views of an inference scenario are the CLI verbs' documents from the same core functions
+// (app_views.cpp, ui_serving.cpp), without drawing: mc is the request simulation, plan the serving plan,
+// sensitivity the serving tornado, sweep and fleet have none; "Compare serving options" pins ServingOptions' three
+// columns; the text mirror speaks of requests and tokens, not completed jobs.
+#include <doctest/doctest.h>
+
+#include <cstdio>
+
+#include "app.h"
+#include "compare.h"
+#include "inference_plan.h"
+#include "inference_sim.h"
+#include "inference_views.h"
+#include "sensitivity.h"
+
+using namespace gpucost;
+using namespace gpucost::app;
+
+TEST_CASE("an inference scenario's views are the serving documents; sweep and fleet have none") {
+  AppState app;
+  AppInit(app);
+  REQUIRE(AppLoadPreset(app, "llama2-70b-chat-h100") == "");
+  for (const char* name : {"mc", "plan", "sensitivity", "sweep", "fleet"}) REQUIRE(AppShowView(app, name));
+  CHECK(AppViewDocument(app, "mc") == InferenceSimToJson(app.scenario, SimulateInference(app.scenario, kServingPageRequests, kMcSeed)));
+  InferencePlan plan = PlanInference(app.scenario, kServingPlanTop);
+  plan.seconds = app.serving.plan.seconds;  // the page's own wall time
+  CHECK(AppViewDocument(app, "plan") == InferencePlanToJson(app.scenario, plan));
+  CHECK(AppViewDocument(app, "sensitivity") == SensitivityToJson(AnalyzeSensitivity(app.scenario)));
+  CHECK(AppViewDocument(app, "sweep") == "");
+  CHECK(AppViewDocument(app, "fleet") == "");
+  const std::string mirror = AppTextMirror(app);
+  CHECK(mirror.find("per request") != std::string::npos);
+  CHECK(mirror.find("per completed job") == std::string::npos);
+}
+
+TEST_CASE("\"Compare serving options\" replaces the pinned columns with the three serving options") {
+  AppState app;
+  AppInit(app);
+  CHECK(AppPin(app));  // a training column pinned before
+  REQUIRE(AppLoadPreset(app, "llama2-70b-chat-h100") == "");
+  REQUIRE(AppPinServingOptions(app) == 3);
+  REQUIRE(app.pinned.size() == 3);
+  Comparison c;
+  std::string error;
+  REQUIRE(ServingOptions(app.scenario, &c, &error));
+  CHECK(AppViewDocument(app, "compare") == CompareToJson(c));
+  CHECK(app.pinned[2].scenario.inference.mode == static_cast<int>(InferenceMode::kDisaggregated));
+  // A training scenario has no serving options: nothing is pinned and the page says why.
+  AppState training;
+  AppInit(training);
+  CHECK(AppPinServingOptions(training) == 0);
+  CHECK(training.error.find("not an inference scenario") != std::string::npos);
+}
+
+TEST_CASE("the comparison's CSV carries the serving rows of inference columns") {
+  AppState app;
+  AppInit(app);
+  REQUIRE(AppLoadPreset(app, "llama2-70b-chat-h100") == "");
+  REQUIRE(AppPinServingOptions(app) == 3);
+  const std::string csv = CompareCsv(app);
+  for (const char* row : {"Cost per request,USD,", "Per million output tokens,USD,", "TTFT P90,ms,", "TPOT P90,ms,",
+                          "Latency target met,1 = met,1,1,1", "GPUs (serving),GPUs,"})
+    CHECK_MESSAGE(csv.find(row) != std::string::npos, row);
+  // The figure of a column is its result's (money in the comparison's currency: USD here).
+  char per_request[64];
+  std::snprintf(per_request, sizeof per_request, "Cost per request,USD,%.10g,", app.pinned[0].result.inference.usd_per_request);
+  CHECK(csv.find(per_request) != std::string::npos);
+}
+
+TEST_CASE("the serving plan is searched when first shown and on the button, not on every edit") {
+  AppState app;
+  AppInit(app);
+  REQUIRE(AppLoadPreset(app, "llama2-70b-chat-h100") == "");
+  REQUIRE(AppShowView(app, "plan"));
+  const long searched = app.serving.plan_for;
+  CHECK(searched == app.evaluations);
+  app.scenario.inference.requests_per_second = 12;  // an edit
+  AppScenarioEdited(app);
+  AppRefresh(app);
+  CHECK(app.serving.plan_for == searched);          // the old plan stays, no document for the new scenario
+  CHECK(AppViewDocument(app, "plan") == "");
+  AppUpdateServingPlan(app);                        // what the button does
+  CHECK(AppViewDocument(app, "plan").find("\"evaluated\"") != std::string::npos);
+}

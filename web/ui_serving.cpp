@@ -1,0 +1,202 @@
+// ui_serving.cpp — the views of an inference scenario (issue 17), each the document of the CLI verb asking the
+// same question, from the same core function:
+//   Charts      the request simulation (SimulateInference, `gpucost mc`), after the words of why the GPU-count
+//               sweep does not apply to serving (`gpucost sweep --gpus` refuses with the same words)
+//   Layouts     the serving plan (PlanInference, `gpucost plan`): cheapest configurations, why the others lose
+//   Fleet       why the fleet planner does not take a serving scenario (`gpucost fleet` says the same)
+//   Compare     "Compare serving options" pins colocated H100, colocated A100 and the split (ServingOptions,
+//               `gpucost compare --serving-options`)
+#include <imgui.h>
+
+#include <chrono>
+#include <string>
+
+#include "app.h"
+#include "catalog.h"
+#include "format.h"
+#include "i18n.h"
+#include "inference_plan.h"
+#include "inference_sim.h"
+#include "inference_views.h"
+
+namespace gpucost::app {
+namespace {
+
+const ImVec4 kErrorColor(1.0f, 0.45f, 0.35f, 1.0f);
+
+std::string Ms(double ms) { return FormatDuration(ms / 3.6e6); }
+std::string SmallMoney(const Result& r, double usd) { return FormatSmallMoney(usd * r.display_per_usd, r.display_currency); }
+
+void Wrapped(const char* text) {
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(text);
+  ImGui::PopTextWrapPos();
+}
+
+// The refusal of a question serving has no answer to, in the words the CLI verb prints.
+void Refusal(AppState& app, ServingQuestion q) {
+  const char* text = Tr(ServingRefusalKey(q));
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextDisabled("%s", text);
+  ImGui::PopTextWrapPos();
+  RecordText(app, "serving_refusal", text);
+}
+
+// Percentiles as rows of (quantity, simulated or closed form): four columns, narrow enough for a phone.
+void SimTable(const InferenceSimResult& r) {
+  const float height = ImGui::GetTextLineHeightWithSpacing() * 7.5f;
+  if (!ImGui::BeginTable("serving_sim", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit |
+                                               ImGuiTableFlags_ScrollX, ImVec2(0, height)))
+    return;
+  for (const char* h : {"", "P50", "P90", "P99"}) ImGui::TableSetupColumn(h);
+  ImGui::TableHeadersRow();
+  auto row = [](const std::string& label, const LatencyMs& l) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(label.c_str());
+    for (double v : {l.p50, l.p90, l.p99}) {
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(Ms(v).c_str());
+    }
+  };
+  const std::string simulated = std::string(" (") + Tr("serving.simulated") + ")";
+  const std::string closed = std::string(" (") + Tr("serving.closed_form") + ")";
+  row("TTFT" + simulated, r.ttft_ms);
+  row("TTFT" + closed, r.closed_ttft_ms);
+  row("TPOT" + simulated, r.tpot_ms);
+  row("TPOT" + closed, r.closed_tpot_ms);
+  row(Tr("inference.e2e") + simulated, r.e2e_ms);
+  ImGui::EndTable();
+}
+
+void PlanRows(const AppState& app, const char* id, const std::vector<InferenceCandidate>& rows) {
+  const Result& r = app.result;
+  if (!ImGui::BeginTable(id, 10, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit |
+                                     ImGuiTableFlags_ScrollX,
+                         ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * (static_cast<float>(rows.size()) + 2.5f))))
+    return;
+  // The money and the verdict first: on a phone the rest scrolls sideways.
+  for (const char* h : {"#", Tr("serving.plan_columns_pools"), Tr("serving.cost_per_request"), Tr("serving.plan_columns_verdict"),
+                        Tr("serving.per_m_output"), Tr("serving.gpus"), "TTFT", "TPOT", Tr("serving.plan_columns_cap"),
+                        Tr("serving.per_hour")})
+    ImGui::TableSetupColumn(h);
+  ImGui::TableHeadersRow();
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const InferenceCandidate& c = rows[i];
+    const std::string pre = std::to_string(c.prefill_replicas) + "x" + std::to_string(c.prefill_tp) + " " + c.prefill_gpu;
+    const std::string dec = std::to_string(c.decode_replicas) + "x" + std::to_string(c.decode_tp) + " " + c.decode_gpu;
+    const std::string cells[] = {std::to_string(i + 1),
+                                 std::string(Tr(c.disaggregated ? "serving.mode_split" : "serving.mode_colocated")) + ": " +
+                                     (c.disaggregated ? pre + " : " + dec : dec),
+                                 SmallMoney(r, c.usd_per_request), c.verdict, SmallMoney(r, c.usd_per_million_output_tokens),
+                                 std::to_string(c.gpus), Ms(c.ttft_ms), Ms(c.tpot_ms), std::to_string(c.max_batch),
+                                 SmallMoney(r, c.usd_per_hour)};
+    ImGui::TableNextRow();
+    for (const std::string& cell : cells) {
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(cell.c_str());
+    }
+  }
+  ImGui::EndTable();
+}
+
+}  // namespace
+
+void AppUpdateServingSim(AppState& app) {
+  ServingViewsState& st = app.serving;
+  if (st.sim_for == app.evaluations) return;
+  st.sim_for = app.evaluations;
+  st.sim_document.clear();
+  if (!app.result.ok || Kind(app.scenario) != WorkloadKind::kInference) return;
+  st.sim = SimulateInference(app.scenario, kServingPageRequests, kMcSeed);
+  if (st.sim.ok) st.sim_document = InferenceSimToJson(app.scenario, st.sim);
+}
+
+void AppUpdateServingPlan(AppState& app) {
+  ServingViewsState& st = app.serving;
+  if (st.plan_for == app.evaluations) return;
+  st.plan_for = app.evaluations;
+  st.plan_document.clear();
+  if (!app.result.ok || Kind(app.scenario) != WorkloadKind::kInference) return;
+  const auto start = std::chrono::steady_clock::now();
+  st.plan = PlanInference(app.scenario, kServingPlanTop);
+  st.plan.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (st.plan.ok) st.plan_document = InferencePlanToJson(app.scenario, st.plan);
+}
+
+int AppPinServingOptions(AppState& app) {
+  Comparison c;
+  std::string error;
+  if (!app.result.ok || !ServingOptions(app.scenario, &c, &error)) {
+    app.error = error;
+    return 0;
+  }
+  app.pinned.clear();
+  for (CompareColumn& col : c.columns) app.pinned.push_back({col.scenario, col.result, col.note});
+  app.link_stale = app.write_fragment = true;
+  return static_cast<int>(c.columns.size());
+}
+
+void DrawServingCharts(AppState& app) {
+  Refusal(app, ServingQuestion::kGpuSweep);
+  ImGui::Separator();
+  AppUpdateServingSim(app);
+  const InferenceSimResult& r = app.serving.sim;
+  if (!r.ok) {
+    ImGui::TextColored(kErrorColor, "%s", r.error.c_str());
+    return;
+  }
+  const std::string title = TrFormat("serving.sim_title", {FormatCount(static_cast<double>(r.requests)), std::to_string(kMcSeed),
+                                                           std::to_string(r.prefill_replicas), std::to_string(r.decode_replicas)});
+  Wrapped(title.c_str());
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextDisabled("%s", Tr("serving.sim_intro"));
+  ImGui::PopTextWrapPos();
+  SimTable(r);
+  RecordRect(app, "serving_sim");
+  const InferenceInputs& in = app.scenario.inference;
+  if (in.slo.ttft_ms > 0 || in.slo.tpot_ms > 0)
+    Wrapped(TrFormat("serving.within", {FormatPercent(r.share_within_target), FormatPercent(r.share_ttft_within),
+                                        FormatPercent(r.share_tpot_within)}).c_str());
+  else
+    Wrapped(Tr("serving.no_target"));
+  Wrapped(TrFormat("serving.sim_batch", {FormatNumber(r.mean_batch, 4), FormatNumber(r.output_tokens_per_second, 4)}).c_str());
+}
+
+// The search runs when the view is first shown and on the button (not on every edit: the editor stays quick while
+// the view is open); a plan of an earlier version of the scenario stays, marked as such.
+void DrawServingPlan(AppState& app) {
+  Wrapped(Tr("serving.plan_intro"));
+  if (!app.result.ok) return;
+  if (app.serving.plan_for < 0) AppUpdateServingPlan(app);
+  if (ImGui::Button((std::string(Tr("serving.plan_search")) + "###serving_plan_search").c_str())) AppUpdateServingPlan(app);
+  RecordRect(app, "serving_plan_search");
+  if (app.serving.plan_for != app.evaluations) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", Tr("serving.plan_stale"));
+  }
+  const InferencePlan& p = app.serving.plan;
+  if (!p.ok) {
+    ImGui::TextColored(kErrorColor, "%s", p.error.c_str());
+    return;
+  }
+  const std::string summary = TrFormat("serving.plan_summary", {FormatCount(static_cast<double>(p.evaluated)),
+                                                                std::to_string(p.gpu_types), FormatDuration(p.seconds / 3600),
+                                                                FormatCount(static_cast<double>(p.fitting)),
+                                                                FormatCount(static_cast<double>(p.meeting))});
+  Wrapped(summary.c_str());
+  RecordText(app, "serving_plan_summary", summary);
+  if (p.best.empty()) {
+    Wrapped(Tr("serving.plan_none"));
+  } else {
+    Wrapped(Tr("serving.plan_best"));
+    PlanRows(app, "serving_plan_best", p.best);
+    RecordRect(app, "serving_plan_best");
+    Wrapped(Tr("serving.plan_families"));
+  }
+  PlanRows(app, "serving_plan_families", p.families);
+}
+
+void DrawServingFleet(AppState& app) { Refusal(app, ServingQuestion::kFleet); }
+
+}  // namespace gpucost::app
