@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "evaluate.h"
+#include "i18n.h"
 #include "json_io.h"
 #include "presets.h"
 #include "quantity.h"
@@ -27,7 +28,7 @@ std::string SiblingExecutable(const char* name, const char* env_override) {
   return ec ? "" : (self.parent_path() / name).string();
 }
 
-void Error(const std::string& message) { std::fprintf(stderr, "gpucost: %s\n", message.c_str()); }
+void Error(const std::string& message) { std::fprintf(stderr, "gpucost: %s\n", LocalizeMessage(message).c_str()); }
 
 std::string InputName(const std::string& path) { return path == "-" ? "<stdin>" : path; }
 

@@ -103,9 +103,9 @@ void Tooltip(const FieldSpec& f) {
   char def[96];
   const std::string range = DescribeShownRange(f);
   if (f.kind == FieldKind::kText) std::snprintf(def, sizeof def, "\"%s\"", f.default_text);
-  else if (f.is_auto && f.default_value == 0) std::snprintf(def, sizeof def, "auto");
+  else if (f.is_auto && f.default_value == 0) std::snprintf(def, sizeof def, "%s", Tr("ui.default_auto"));
   else if (f.kind == FieldKind::kEnum) std::snprintf(def, sizeof def, "%s", f.choices[static_cast<int>(f.default_value)]);
-  else if (f.kind == FieldKind::kBool) std::snprintf(def, sizeof def, "%s", f.default_value != 0 ? "true" : "false");
+  else if (f.kind == FieldKind::kBool) std::snprintf(def, sizeof def, "%s", Tr(f.default_value != 0 ? "ui.true" : "ui.false"));
   else std::snprintf(def, sizeof def, "%s %s", FormatFieldValue(f, f.default_value).c_str(), ShownUnit(f));
   ImGui::BeginTooltip();
   // 32 em, or the screen's width on a phone (a tooltip wider than the screen is cut).
@@ -116,7 +116,7 @@ void Tooltip(const FieldSpec& f) {
   ImGui::TextUnformatted(HasTranslation(CurrentLanguage(), help_key.c_str()) ? Tr(help_key.c_str()) : f.help);
   ImGui::TextUnformatted(TrFormat("ui.default", {def}).c_str());
   ImGui::TextUnformatted(TrFormat("ui.source", {f.source}).c_str());
-  ImGui::TextUnformatted(TrFormat("ui.allowed", {range + (f.is_auto ? Tr("ui.or_auto") : "")}).c_str());
+  ImGui::TextUnformatted(TrFormat("ui.allowed", {LocalizeMessage(range) + (f.is_auto ? Tr("ui.or_auto") : "")}).c_str());
   if (FieldShownAsPercent(f)) ImGui::TextDisabled("%s", Tr("ui.type_percent"));
   else if (f.kind == FieldKind::kNumber || f.kind == FieldKind::kInteger) ImGui::TextDisabled("%s", Tr("ui.type_number"));
   if (FieldMoneyUnit(f) != MoneyUnit::kNone) ImGui::TextDisabled("%s", Tr("ui.type_money"));
@@ -132,7 +132,7 @@ void ApplyNumber(AppState& app, std::size_t index, double v) {
     edit.rejected = true;
     edit.typed = v;
     edit.typed_text = FormatNumber(v, 15);
-    edit.message = "\"" + edit.typed_text + "\" is not allowed: must be " + DescribeShownRange(f);
+    edit.message = TrFormat(Lang::kEn, "msg.q_not_allowed", {"\"" + edit.typed_text + "\"", DescribeShownRange(f)});
     return;
   }
   edit.rejected = false;
@@ -288,11 +288,11 @@ void FieldErrors(AppState& app, std::size_t index) {
   const FieldEdit& edit = app.edits[index];
   ImGui::PushTextWrapPos(0);
   if (edit.rejected) {
-    ImGui::TextColored(kErrorColor, "%s; kept %s", edit.message.c_str(), FormatFieldValue(f, GetNumber(app.scenario, f)).c_str());
+    ImGui::TextColored(kErrorColor, "%s", TrFormat("ui.kept", {LocalizeMessage(edit.message), FormatFieldValue(f, GetNumber(app.scenario, f))}).c_str());
     RecordRect(app, "field_error", static_cast<int>(index));
   }
   for (const InputError& e : app.problems)
-    if (e.path == f.path) ImGui::TextColored(kErrorColor, "%s", e.message.c_str());
+    if (e.path == f.path) ImGui::TextColored(kErrorColor, "%s", LocalizeMessage(e.message).c_str());
   ImGui::PopTextWrapPos();
 }
 
@@ -306,12 +306,12 @@ void FieldRow(AppState& app, std::size_t index) {
   ImGui::AlignTextToFramePadding();
   const bool measured = AppFieldMeasured(app, index);
   ImGui::PushTextWrapPos(0);  // a long name takes two lines in its column rather than being cut
-  if (measured) ImGui::TextColored(ImVec4(0.45f, 0.85f, 0.5f, 1), "%s (measured)", label);  // from a probe report
+  if (measured) ImGui::TextColored(ImVec4(0.45f, 0.85f, 0.5f, 1), "%s", TrFormat("ui.measured_label", {label}).c_str());  // from a probe report
   else if (IsDefault(app.scenario, f)) ImGui::TextUnformatted(label);
   else ImGui::TextColored(ImVec4(0.55f, 0.8f, 1.0f, 1), "%s", label);  // changed from the default
   ImGui::PopTextWrapPos();
   RecordRect(app, "label", static_cast<int>(index));
-  if (measured && ImGui::IsItemHovered()) ImGui::SetTooltip("Measured: from the %s", app.measured_from.c_str());
+  if (measured && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", TrFormat("ui.measured_tip", {app.measured_from}).c_str());
   else if (ImGui::IsItemHovered()) Tooltip(f);
   ImGui::TableNextColumn();
   FieldWidget(app, index);
