@@ -181,10 +181,10 @@ std::string LocalizeMessage(Lang lang, const std::string& english) {
   std::string out;
   if (Localize(lang, english, &out)) return out;
   // "path: message": the path stays, the message is localised.
-  const std::size_t colon = english.find(": ");
-  if (colon != std::string::npos && colon > 0 && english.find(' ') > colon) {  // "file: path: message" too
+  // "where: message" ("file: path: message" too): the message localised, the prefix when it is a known phrase.
+  for (std::size_t colon = english.find(": "); colon != std::string::npos; colon = english.find(": ", colon + 2)) {
     const std::string rest = english.substr(colon + 2), localized = LocalizeMessage(lang, rest);
-    if (localized != rest) return english.substr(0, colon + 2) + localized;
+    if (localized != rest) return LocalizeMessage(lang, english.substr(0, colon)) + ": " + localized;
   }
   return english;
 }

@@ -215,7 +215,7 @@ std::string AppLoadScenario(AppState& app, const std::string& json_text) {
   ScenarioParse p = ParseScenarioOrPreset(json_text);  // a preset file (assets/presets/) opens too
   if (!p.ok()) {
     app.error = p.errors.front().Text();
-    if (p.errors.size() > 1) app.error = TrFormat(Lang::kEn, "app.and_more", {app.error, std::to_string(p.errors.size() - 1)});
+    if (p.errors.size() > 1) app.error = TrFormat(Lang::kEn, "msg.app.and_more", {app.error, std::to_string(p.errors.size() - 1)});
     return app.error;
   }
   app.scenario = p.scenario;
@@ -230,7 +230,7 @@ std::string AppOpenLink(AppState& app, const std::string& link) {
   LinkPayload payload;
   std::vector<InputError> errors;
   if (!DecodeLink(link, &payload, &errors)) {
-    app.error = TrFormat(Lang::kEn, "app.bad_link", {LinkErrorText(errors)});
+    app.error = TrFormat(Lang::kEn, "msg.app.bad_link", {LinkErrorText(errors)});
     return app.error;
   }
   app.scenario = payload.scenario;
@@ -246,17 +246,17 @@ std::string AppOpenLink(AppState& app, const std::string& link) {
 std::string AppApplyProbe(AppState& app, const std::string& json_text) {
   ProbeParse p = ParseProbeJson(json_text);
   if (!p.ok()) {
-    app.error = TrFormat(Lang::kEn, "app.probe_error", {p.errors.front().Text()});
+    app.error = TrFormat(Lang::kEn, "msg.app.probe_error", {p.errors.front().Text()});
     return app.error;
   }
   if (p.report.gpu_status != "ok") {
-    app.error = TrFormat(Lang::kEn, "app.probe_no_gpu", {p.report.gpu_status, p.report.gpu_message});
+    app.error = TrFormat(Lang::kEn, "msg.app.probe_no_gpu", {p.report.gpu_status, p.report.gpu_message});
     return app.error;
   }
   Scenario s = app.scenario;
   const std::vector<std::string> set = ApplyProbe(p.report, &s);
   if (!ValidateScenario(s).empty()) {
-    app.error = TrFormat(Lang::kEn, "app.probe_invalid", {ValidateScenario(s).front().Text()});
+    app.error = TrFormat(Lang::kEn, "msg.app.probe_invalid", {ValidateScenario(s).front().Text()});
     return app.error;
   }
   app.scenario = s;
@@ -309,7 +309,7 @@ std::string AppLoadPreset(AppState& app, const std::string& id) {
   app.edits.assign(FieldCount(), FieldEdit{});
   app.error.clear();
   AppScenarioEdited(app);
-  app.notice = TrFormat(Lang::kEn, "app.loaded_preset", {id});
+  app.notice = TrFormat(Lang::kEn, "msg.app.loaded_preset", {id});
   return "";
 }
 
@@ -327,18 +327,18 @@ std::string AppImportText(AppState& app, const std::string& name, const std::str
       break;
     case ImportKind::kLink:
       err = AppOpenLink(app, text);
-      what = app.pinned.empty() ? Tr(Lang::kEn, "app.what_link") : TrFormat(Lang::kEn, "app.what_link_pinned", {std::to_string(app.pinned.size())});
+      what = app.pinned.empty() ? Tr(Lang::kEn, "msg.app.what_link") : TrFormat(Lang::kEn, "msg.app.what_link_pinned", {std::to_string(app.pinned.size())});
       break;
     default:
       err = AppLoadScenario(app, text);
-      what = Tr(Lang::kEn, guess.kind == ImportKind::kPreset ? "app.what_preset" : "app.what_scenario");
+      what = Tr(Lang::kEn, guess.kind == ImportKind::kPreset ? "msg.app.what_preset" : "msg.app.what_scenario");
       break;
   }
   if (!err.empty()) {
     app.error = name + ": " + err;
     return app.error;
   }
-  app.notice = TrFormat(Lang::kEn, "app.loaded", {what, name});
+  app.notice = TrFormat(Lang::kEn, "msg.app.loaded", {what, name});
   app.write_fragment = true;
   app.link_stale = true;
   AppRefresh(app);
@@ -365,7 +365,7 @@ void AppEditPinned(AppState& app, std::size_t index) {
   app.scenario = app.pinned[index].scenario;
   app.edits.assign(FieldCount(), FieldEdit{});
   AppScenarioEdited(app);
-  app.notice = TrFormat(Lang::kEn, "app.editing", {ScenarioLabel(app.scenario)});
+  app.notice = TrFormat(Lang::kEn, "msg.app.editing", {ScenarioLabel(app.scenario)});
 }
 
 int AppPinPricingModels(AppState& app) {

@@ -19,7 +19,7 @@ namespace {
 std::string OfferLabel(const Offer& o) {
   char buf[256];
   std::snprintf(buf, sizeof buf, "%s %s: %s, $%.4g/GPU-h%s (%s)", o.provider.c_str(), o.region.c_str(), o.product.c_str(),
-                o.usd_per_gpu_hour, o.model == PricingModel::kReserved ? " reserved" : "", o.date.c_str());
+                o.usd_per_gpu_hour, o.model == PricingModel::kReserved ? Tr("offer.reserved") : "", o.date.c_str());
   return buf;
 }
 
@@ -27,10 +27,10 @@ void OfferTooltip(const Offer& o) {
   ImGui::BeginTooltip();
   ImGui::PushTextWrapPos(std::min(ImGui::GetFontSize() * 32, ImGui::GetIO().DisplaySize.x - ImGui::GetFontSize() * 2));
   ImGui::Text("%s: %s (%s)", o.provider.c_str(), o.product.c_str(), o.region.c_str());
-  ImGui::Text("%s per GPU-hour, %s per instance-hour of %d GPUs, before tax; read %s", FormatUsd(o.usd_per_gpu_hour).c_str(),
-              FormatUsd(o.usd_per_instance_hour).c_str(), o.gpus_per_instance, o.date.c_str());
-  ImGui::TextDisabled("Source: %s", o.source.c_str());
-  if (!o.via.empty()) ImGui::TextDisabled("Via: %s", o.via.c_str());
+  ImGui::TextUnformatted(TrFormat("offer.tip_price", {FormatUsd(o.usd_per_gpu_hour), FormatUsd(o.usd_per_instance_hour),
+                                                      std::to_string(o.gpus_per_instance), o.date}).c_str());
+  ImGui::TextDisabled("%s", TrFormat("ui.source", {o.source}).c_str());
+  if (!o.via.empty()) ImGui::TextDisabled("%s", TrFormat("offer.via", {o.via}).c_str());
   if (!o.note.empty()) ImGui::TextDisabled("%s", o.note.c_str());
   ImGui::PopTextWrapPos();
   ImGui::EndTooltip();
@@ -41,16 +41,15 @@ void OfferTooltip(const Offer& o) {
 void AppApplyOffer(AppState& app, const Offer& offer) {
   ApplyOffer(offer, &app.scenario);
   AppScenarioEdited(app);
-  app.notice = "Offer " + offer.id + ": " + FormatUsd(offer.usd_per_gpu_hour) + "/GPU-hour before tax, read " + offer.date;
+  app.notice = TrFormat(Lang::kEn, "msg.offer.applied", {offer.id, FormatUsd(offer.usd_per_gpu_hour), offer.date});  // shown localised
 }
 
 void AppGpuChanged(AppState& app) {
   const Offer* offer = app.scenario.pricing.offer[0] ? FindOffer(app.scenario.pricing.offer) : nullptr;
   if (!offer || offer->gpu == app.scenario.cluster.gpu) return;
   const GpuSpec* gpu = FindGpu(app.scenario.cluster.gpu);
-  const std::string notice = "The price " + FormatUsd(app.scenario.pricing.usd_per_gpu_hour) + "/GPU-hour was offer " + offer->id +
-               " for " + offer->gpu + ": it is now unconfirmed for " + (gpu ? gpu->name : std::string(app.scenario.cluster.gpu)) +
-               " (pick an offer or enter your price)";
+  const std::string notice = TrFormat(Lang::kEn, "msg.offer.unconfirmed", {FormatUsd(app.scenario.pricing.usd_per_gpu_hour), offer->id,
+                                                                      offer->gpu, gpu ? gpu->name : std::string(app.scenario.cluster.gpu)});
   app.scenario.pricing.offer[0] = '\0';
   AppScenarioEdited(app);  // (clears the notice)
   app.notice = notice;
@@ -58,7 +57,7 @@ void AppGpuChanged(AppState& app) {
 
 void DrawOfferPicker(AppState& app) {
   const Offer* current = app.scenario.pricing.offer[0] ? FindOffer(app.scenario.pricing.offer) : nullptr;
-  const std::string preview = current ? current->id : app.scenario.pricing.offer[0] ? app.scenario.pricing.offer : "(own price) pick an offer...";
+  const std::string preview = current ? current->id : app.scenario.pricing.offer[0] ? app.scenario.pricing.offer : Tr("offer.pick");
   ImGui::SetNextItemWidth(-1);
   const bool open = ImGui::BeginCombo("##offer", preview.c_str());
   RecordRect(app, "pricing.offer");
@@ -72,7 +71,7 @@ void DrawOfferPicker(AppState& app) {
     if (ImGui::IsItemHovered()) OfferTooltip(o);
     ImGui::PopID();
   }
-  if (app.scenario.pricing.offer[0] && ImGui::Selectable("(none: my own price)")) {
+  if (app.scenario.pricing.offer[0] && ImGui::Selectable(Tr("offer.none"))) {
     app.scenario.pricing.offer[0] = '\0';
     AppScenarioEdited(app);
   }

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <vector>
 
 #include "app.h"
 #include "catalog.h"
@@ -275,8 +276,14 @@ void FieldWidget(AppState& app, std::size_t index) {
       int count = 0;
       while (f.choices[count]) ++count;
       ImGui::SetNextItemWidth(-1);
-      const char* shown = v >= 0 && v < count ? f.choices[v] : "";
-      if (ImGui::Combo("##v", &v, f.choices, count)) ApplyNumber(app, index, v);
+      // Each choice in the page's language ("choice.<path>.<value>"); the JSON keeps the value.
+      std::vector<const char*> shown_choices(static_cast<std::size_t>(count));
+      for (int c = 0; c < count; ++c) {
+        const std::string key = std::string("choice.") + f.path + "." + f.choices[c];
+        shown_choices[c] = HasTranslation(Lang::kEn, key.c_str()) ? Tr(key.c_str()) : f.choices[c];
+      }
+      const char* shown = v >= 0 && v < count ? shown_choices[v] : "";
+      if (ImGui::Combo("##v", &v, shown_choices.data(), count)) ApplyNumber(app, index, v);
       RecordRect(app, f.path, -1, ComboNeeds(shown));
       break;
     }

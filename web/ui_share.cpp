@@ -44,7 +44,7 @@ void PasteBox(AppState& app) {
   RecordRect(app, "paste");
   if (ImGui::Button((std::string(Tr("share.load_pasted")) + "###load_paste").c_str())) {
     const std::string text(app.paste.data());
-    if (AppImportText(app, "pasted text", text).empty()) app.paste[0] = '\0';
+    if (AppImportText(app, Tr(Lang::kEn, "msg.app.pasted_text"), text).empty()) app.paste[0] = '\0';
   }
   RecordRect(app, "load_paste");
 }

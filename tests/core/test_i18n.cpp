@@ -305,3 +305,12 @@ TEST_CASE("i18n: message templates capture their parts and keep the path") {
   CHECK(LocalizeMessage(Lang::kKo, "something core never says") == "something core never says");
   CHECK(LocalizeMessage(Lang::kKo, "") == "");
 }
+
+TEST_CASE("i18n: the page's notices are kept in English and shown in Korean (captured parts localised too)") {
+  const std::string loaded = TrFormat(Lang::kEn, "msg.app.loaded", {Tr(Lang::kEn, "msg.app.what_scenario"), "a.json"});
+  CHECK(loaded == "Loaded scenario from a.json");
+  CHECK(LocalizeMessage(Lang::kKo, loaded) == "a.json에서 시나리오 불러옴");
+  CHECK(LocalizeMessage(Lang::kKo, "pasted text: Bad link: not a gpucost link") == "붙여 넣은 텍스트: 잘못된 링크: gpucost 링크가 아닙니다");
+  CHECK(LocalizeMessage(Lang::kKo, "3-year") == "3년");
+  CHECK(LocalizeMessage(Lang::kKo, "24-month") == "24개월");
+}
