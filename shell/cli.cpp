@@ -222,6 +222,21 @@ std::size_t Width(const std::string& s) {  // terminal columns: Hangul and CJK (
 }
 }  // namespace
 
+std::string PadRight(const std::string& text, std::size_t columns) {
+  const std::size_t w = Width(text);
+  return w >= columns ? text : text + std::string(columns - w, ' ');
+}
+
+std::string LocalizeList(const std::string& list) {
+  std::string out;
+  for (std::size_t start = 0; start <= list.size();) {
+    const std::size_t end = std::min(list.find(", ", start), list.size());
+    out += (start ? ", " : "") + LocalizeMessage(list.substr(start, end - start));
+    start = end + 2;
+  }
+  return out;
+}
+
 void Table::Print(FILE* f) const {
   std::vector<std::size_t> width;
   for (const auto& row : rows_)

@@ -98,8 +98,8 @@ void PrintTable(const Comparison& marks) {
   t.Print(stdout);
   for (std::size_t i = 0; i < cols.size(); ++i)
     for (int w = 0; w < cols[i].result.warnings.count; ++w)
-      std::printf("%s  ! %s: %s\n", i == 0 && w == 0 ? "\nWarnings\n" : "", cols[i].label.c_str(),
-                  cols[i].result.warnings.text[w]);
+      std::printf("%s  ! %s: %s\n", i == 0 && w == 0 ? ("\n" + std::string(Tr("eval.warnings")) + "\n").c_str() : "",
+                  cols[i].label.c_str(), LocalizeMessage(cols[i].result.warnings.text[w]).c_str());
 }
 
 // The provider comparison sheet (provider_sheet.h), as the page's Compare view shows it.

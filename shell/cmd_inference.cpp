@@ -21,11 +21,10 @@ std::string Percentiles(const LatencyMs& l) { return Ms(l.p50) + " / " + Ms(l.p9
 
 std::string PoolText(const InferencePool& p, bool colocated) {
   const GpuSpec* gpu = FindGpu(p.gpu_id);
-  std::string text = std::to_string(p.replicas) + (p.replicas == 1 ? " replica" : " replicas") + " x " +
-                     std::to_string(p.tensor_parallel) + " " + (gpu ? gpu->name : std::string(p.gpu_id)) +
-                     (p.replicas_given ? " (given)" : " (sized)");
-  text += ", " + FormatPercent(p.utilization) + " of capacity";
-  if (colocated) text += ", prefill and decode";
+  std::string text = TrFormat("cli.inf.pool_text", {std::to_string(p.replicas), Tr(p.replicas == 1 ? "cli.inf.replica" : "cli.inf.replicas"),
+                                                    std::to_string(p.tensor_parallel), gpu ? gpu->name : std::string(p.gpu_id),
+                                                    Tr(p.replicas_given ? "cli.inf.given" : "cli.inf.sized"), FormatPercent(p.utilization)});
+  if (colocated) text += Tr("cli.inf.prefill_and_decode");
   return text;
 }
 
@@ -36,49 +35,48 @@ void PrintInferenceTable(const Scenario& s, const Result& r) {
   const char* cur = r.display_currency;
   const double k = r.display_per_usd;
   const std::int64_t pct = s.inference.slo.percentile;
-  std::printf("%s\n", s.name[0] ? s.name : "inference scenario");
+  std::printf("%s\n", s.name[0] ? s.name : Tr("cli.inf.scenario"));
   Table head;
   head.Row({"", ""});
-  head.Row({"Cost per request", FormatSmallMoney(ir.usd_per_request * k, cur)});
-  head.Row({"Cost per million input tokens", FormatSmallMoney(ir.usd_per_million_input_tokens * k, cur)});
-  head.Row({"Cost per million output tokens", FormatSmallMoney(ir.usd_per_million_output_tokens * k, cur)});
-  head.Row({"Cost per hour", FormatSmallMoney(ir.usd_per_hour * k, cur)});
-  head.Row({ir.batch_job ? "Cost of the batch job" : "Cost of the period", FormatMoney(r.expected_usd * k, cur) + " over " +
-                                                       FormatDuration(ir.hours) + ", " + FormatCount(ir.requests) + " requests"});
-  head.Row({"TTFT P50 / P90 / P99", Percentiles(ir.ttft_ms) + (ir.batch_job ? " (no queue: a batch job waits by design)" : "")});
+  head.Row({Tr("cli.inf.per_request"), FormatSmallMoney(ir.usd_per_request * k, cur)});
+  head.Row({Tr("cli.inf.per_m_input"), FormatSmallMoney(ir.usd_per_million_input_tokens * k, cur)});
+  head.Row({Tr("cli.inf.per_m_output"), FormatSmallMoney(ir.usd_per_million_output_tokens * k, cur)});
+  head.Row({Tr("cli.inf.per_hour"), FormatSmallMoney(ir.usd_per_hour * k, cur)});
+  head.Row({Tr(ir.batch_job ? "cli.inf.batch_cost" : "cli.inf.period_cost"),
+            TrFormat("cli.inf.period_value", {FormatMoney(r.expected_usd * k, cur), FormatDuration(ir.hours), FormatCount(ir.requests)})});
+  head.Row({"TTFT P50 / P90 / P99", Percentiles(ir.ttft_ms) + (ir.batch_job ? Tr("cli.inf.no_queue") : "")});
   head.Row({"TPOT P50 / P90 / P99", Percentiles(ir.tpot_ms)});
-  head.Row({"End to end P50 / P90 / P99", Percentiles(ir.e2e_ms)});
-  std::string target = "none (sized for throughput)";
+  head.Row({Tr("cli.inf.e2e"), Percentiles(ir.e2e_ms)});
+  std::string target = Tr("cli.inf.target_none");
   if (s.inference.slo.ttft_ms > 0 || s.inference.slo.tpot_ms > 0) {
     target = "P" + std::to_string(pct);
     if (s.inference.slo.ttft_ms > 0) target += " TTFT <= " + Ms(s.inference.slo.ttft_ms);
     if (s.inference.slo.tpot_ms > 0) target += std::string(s.inference.slo.ttft_ms > 0 ? "," : "") + " TPOT <= " + Ms(s.inference.slo.tpot_ms);
-    target += ir.slo_met ? ": met at the peak load" : ": NOT MET";
+    target += Tr(ir.slo_met ? "cli.inf.met" : "cli.inf.not_met");
   }
-  head.Row({"Latency target", target});
-  head.Row({"Load", FormatNumber(ir.requests_per_second, 4) + " requests/s (peak x" +
-                        FormatNumber(s.inference.peak_to_mean, 3) + "), " + FormatPercent(ir.utilization) +
-                        " of " + FormatNumber(ir.capacity_requests_per_second, 4) + " within the target"});
-  head.Row({"Output tokens/s", FormatNumber(ir.output_tokens_per_second, 4) + " (" +
-                                   FormatNumber(ir.output_tokens_per_second_per_gpu, 4) + " per GPU)"});
+  head.Row({Tr("cli.inf.target"), target});
+  head.Row({Tr("cli.inf.load"), TrFormat("cli.inf.load_value", {FormatNumber(ir.requests_per_second, 4), FormatNumber(s.inference.peak_to_mean, 3),
+                                                                FormatPercent(ir.utilization), FormatNumber(ir.capacity_requests_per_second, 4)})});
+  head.Row({Tr("cli.inf.output_tps"), TrFormat("cli.inf.output_tps_value", {FormatNumber(ir.output_tokens_per_second, 4),
+                                                                            FormatNumber(ir.output_tokens_per_second_per_gpu, 4)})});
   if (ir.disaggregated) {
-    head.Row({"Prefill pool", PoolText(ir.prefill, false)});
-    head.Row({"Decode pool", PoolText(ir.decode, false)});
-    head.Row({"Prefill : decode replicas", std::to_string(ir.prefill.replicas) + " : " + std::to_string(ir.decode.replicas)});
-    head.Row({"KV transfer (exposed)", Ms(ir.kv_transfer_ms) + (s.inference.kv_transfer_overlap ? " (layer by layer)" : " (after the prefill)")});
+    head.Row({Tr("cli.inf.prefill_pool"), PoolText(ir.prefill, false)});
+    head.Row({Tr("cli.inf.decode_pool"), PoolText(ir.decode, false)});
+    head.Row({Tr("cli.inf.ratio"), std::to_string(ir.prefill.replicas) + " : " + std::to_string(ir.decode.replicas)});
+    head.Row({Tr("cli.inf.kv_transfer"), Ms(ir.kv_transfer_ms) + Tr(s.inference.kv_transfer_overlap ? "cli.inf.layer_by_layer" : "cli.inf.after_prefill")});
   } else {
-    head.Row({"Pool", PoolText(ir.decode, true)});
+    head.Row({Tr("cli.inf.pool"), PoolText(ir.decode, true)});
   }
-  head.Row({"GPUs", std::to_string(ir.gpus) + " (" + std::to_string(r.billed_gpus) + " billed)"});
-  head.Row({"One prompt's prefill", Ms(ir.prefill_ms)});
-  head.Row({"Decode step", Ms(ir.decode_step_ms) + " at a batch of " + FormatNumber(ir.decode.batch, 3)});
-  head.Row({"Weights per GPU", FormatNumber(ir.weights_gb_per_gpu, 4) + " GB" + (ir.fits ? "" : ", DOES NOT FIT")});
-  head.Row({"KV cache", FormatCount(ir.kv_bytes_per_token) + " bytes/token, " + FormatNumber(ir.decode.kv_gb_per_gpu, 4) +
-                            " GB per GPU: " + std::to_string(ir.max_concurrency) + " sequences per replica"});
+  head.Row({"GPUs", TrFormat("cli.inf.gpus_value", {std::to_string(ir.gpus), std::to_string(r.billed_gpus)})});
+  head.Row({Tr("cli.inf.prefill"), Ms(ir.prefill_ms)});
+  head.Row({Tr("cli.inf.decode_step"), TrFormat("cli.inf.decode_step_value", {Ms(ir.decode_step_ms), FormatNumber(ir.decode.batch, 3)})});
+  head.Row({Tr("cli.inf.weights"), FormatNumber(ir.weights_gb_per_gpu, 4) + " GB" + (ir.fits ? "" : Tr("cli.inf.does_not_fit"))});
+  head.Row({Tr("cli.inf.kv_cache"), TrFormat("cli.inf.kv_value", {FormatCount(ir.kv_bytes_per_token), FormatNumber(ir.decode.kv_gb_per_gpu, 4),
+                                                                  std::to_string(ir.max_concurrency)})});
   head.Print(stdout);
-  std::printf("\nWhere the money goes\n");
+  std::printf("%s\n", Tr("cli.inf.where_money"));
   Table t;
-  t.Row({"part", "GPU-hours", std::string(cur), "share"});
+  t.Row({Tr("cli.inf.col_part"), Tr("cli.inf.col_gpu_hours"), std::string(cur), Tr("cli.inf.col_share")});
   t.Rule();
   for (int p : kInferencePartOrder) {
     if (r.gpu_hours.part[p] == 0 && r.cost_usd.part[p] == 0) continue;
@@ -86,10 +84,10 @@ void PrintInferenceTable(const Scenario& s, const Result& r) {
            FormatPercent(r.expected_usd > 0 ? r.cost_usd.part[p] / r.expected_usd : 0)});
   }
   t.Rule();
-  t.Row({"Total", FormatCount(r.billed_gpu_hours), FormatMoney(r.expected_usd * k, cur), "100.0%"});
+  t.Row({Tr("cli.inf.total"), FormatCount(r.billed_gpu_hours), FormatMoney(r.expected_usd * k, cur), "100.0%"});
   t.Print(stdout);
-  if (r.warnings.count) std::printf("\nWarnings\n");
-  for (int i = 0; i < r.warnings.count; ++i) std::printf("  ! %s\n", r.warnings.text[i]);
+  if (r.warnings.count) std::printf("%s\n", Tr("cli.inf.warnings"));
+  for (int i = 0; i < r.warnings.count; ++i) std::printf("  ! %s\n", LocalizeMessage(r.warnings.text[i]).c_str());
 }
 
 int RunInferenceMc(const Scenario& s, const std::string& name, std::int64_t requests, std::uint64_t seed, bool json) {
@@ -103,12 +101,11 @@ int RunInferenceMc(const Scenario& s, const std::string& name, std::int64_t requ
     return kExitOk;
   }
   const InferenceInputs& in = s.inference;
-  std::printf("%s: %lld requests simulated (%lld measured after the warm-up) on %lld prefill : %lld decode replicas%s\n\n",
-              s.name[0] ? s.name : "inference scenario", static_cast<long long>(r.requests),
-              static_cast<long long>(r.measured), static_cast<long long>(r.prefill_replicas),
-              static_cast<long long>(r.decode_replicas), in.mode == 0 ? " (colocated: the same replicas)" : "");
+  std::printf("%s\n\n", TrFormat("cli.inf.mc_title", {s.name[0] ? s.name : Tr("cli.inf.scenario"), std::to_string(r.requests),
+                                                     std::to_string(r.measured), std::to_string(r.prefill_replicas),
+                                                     std::to_string(r.decode_replicas), in.mode == 0 ? Tr("cli.inf.mc_colocated") : ""}).c_str());
   Table t;
-  t.Row({"", "simulated P50", "P90", "P99", "mean", "closed form P50", "P90", "P99"});
+  t.Row({"", Tr("cli.inf.col_sim_p50"), "P90", "P99", Tr("cli.inf.col_mean"), Tr("cli.inf.col_closed_p50"), "P90", "P99"});
   t.Rule();
   auto row = [&](const char* label, const LatencyMs& sim, const LatencyMs* closed) {
     t.Row({label, Ms(sim.p50), Ms(sim.p90), Ms(sim.p99), Ms(sim.mean), closed ? Ms(closed->p50) : "-",
@@ -116,21 +113,20 @@ int RunInferenceMc(const Scenario& s, const std::string& name, std::int64_t requ
   };
   row("TTFT", r.ttft_ms, &r.closed_ttft_ms);
   row("TPOT", r.tpot_ms, &r.closed_tpot_ms);
-  row("End to end", r.e2e_ms, nullptr);
+  row(Tr("cli.inf.e2e"), r.e2e_ms, nullptr);
   t.Print(stdout);
   std::printf("\n");
   Table head;
   if (in.slo.ttft_ms > 0 || in.slo.tpot_ms > 0) {
-    head.Row({"Within the target (both)", FormatPercent(r.share_within_target) + " of requests (target at P" +
-                                                 std::to_string(in.slo.percentile) + ")"});
+    head.Row({Tr("cli.inf.within"), TrFormat("cli.inf.within_value", {FormatPercent(r.share_within_target), std::to_string(in.slo.percentile)})});
     if (in.slo.ttft_ms > 0) head.Row({"  TTFT <= " + Ms(in.slo.ttft_ms), FormatPercent(r.share_ttft_within)});
     if (in.slo.tpot_ms > 0) head.Row({"  TPOT <= " + Ms(in.slo.tpot_ms), FormatPercent(r.share_tpot_within)});
   } else {
-    head.Row({"Latency target", "none"});
+    head.Row({Tr("cli.inf.target"), Tr("cli.inf.none")});
   }
-  head.Row({"Mean decode batch", FormatNumber(r.mean_batch, 4) + " sequences"});
-  head.Row({"Output tokens/s", FormatNumber(r.output_tokens_per_second, 4) + " over " + FormatDuration(r.simulated_seconds / 3600)});
-  head.Row({"Utilisation (closed form)", FormatPercent(r.closed_utilization)});
+  head.Row({Tr("cli.inf.mean_batch"), TrFormat("cli.inf.sequences", {FormatNumber(r.mean_batch, 4)})});
+  head.Row({Tr("cli.inf.output_tps"), TrFormat("cli.inf.over", {FormatNumber(r.output_tokens_per_second, 4), FormatDuration(r.simulated_seconds / 3600)})});
+  head.Row({Tr("cli.inf.utilisation"), FormatPercent(r.closed_utilization)});
   head.Print(stdout);
   return kExitOk;
 }
