@@ -115,6 +115,7 @@ void DrawPlan(AppState& app) {
   } else if (ImGui::Button((std::string(Tr("plan.search")) + "###search").c_str())) {
     AppStartPlanSearch(app);
   }
+  RecordRect(app, "plan_search");
   if (!app.plan.error.empty()) {
     ImGui::TextColored(ImVec4(1, 0.45f, 0.35f, 1), "%s", app.plan.error.c_str());
     return;
