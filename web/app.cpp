@@ -458,6 +458,14 @@ bool AppNarrow(const AppState& app) {
   return ImGui::GetIO().DisplaySize.x / std::max(app.ui_scale, 0.5f) < kNarrowCssPx;
 }
 
+bool BeginFigureTable(const AppState& app, const char* id, int columns, int rows, int flags) {
+  if (!AppNarrow(app)) return ImGui::BeginTable(id, columns, flags);
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float height = (ImGui::GetTextLineHeight() + style.CellPadding.y * 2) * static_cast<float>(rows + 1) + style.ScrollbarSize + 4;
+  flags = (flags & ~ImGuiTableFlags_SizingMask_) | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
+  return ImGui::BeginTable(id, columns, flags, ImVec2(0, height));
+}
+
 void RecordScroll(AppState& app, const char* id) {
   const ScrollPos now{id, ImGui::GetScrollX(), ImGui::GetScrollY(), ImGui::GetScrollMaxX(), ImGui::GetScrollMaxY()};
   for (ScrollPos& p : app.scrolls)

@@ -201,7 +201,7 @@ void PricingModels(AppState& app) {
   const PricingComparison& c = app.pricing.comparison;
   if (!app.result.ok || !c.ok) return;
   if (!ImGui::CollapsingHeader((std::string(Tr("compare.pricing_title")) + "###pricing_models").c_str(), ImGuiTreeNodeFlags_DefaultOpen)) return;
-  if (!ImGui::BeginTable("pricing_models", 6, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp))
+  if (!BeginFigureTable(app, "pricing_models", 6, kModelCount, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp))
     return;
   for (const char* h : {"compare.col_model", "compare.col_price", "compare.col_job", "compare.col_term_tail", "compare.col_total",
                         "compare.col_vs_on_demand"})

@@ -336,9 +336,10 @@ void FieldRow(AppState& app, std::size_t index) {
 void SectionTable(AppState& app, int section) {
   if (!ImGui::BeginTable("fields", 3, ImGuiTableFlags_SizingStretchProp)) return;
   const float em = ImGui::GetFontSize();
-  ImGui::TableSetupColumn("field", ImGuiTableColumnFlags_WidthFixed, em * 12);
+  const bool narrow = AppNarrow(app);  // a phone: names and units wrap in narrower columns, values keep their digits
+  ImGui::TableSetupColumn("field", ImGuiTableColumnFlags_WidthFixed, em * (narrow ? 8 : 12));
   ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
-  ImGui::TableSetupColumn("unit", ImGuiTableColumnFlags_WidthFixed, em * 7);
+  ImGui::TableSetupColumn("unit", ImGuiTableColumnFlags_WidthFixed, em * (narrow ? 4.5f : 7));
   for (std::size_t i = 0; i < FieldCount(); ++i)
     if (SectionOf(Fields()[i]) == section && FieldUsed(app.scenario, Fields()[i]) &&
         !InferenceHidesField(app.scenario, Fields()[i].path))

@@ -50,11 +50,13 @@ void DrawSensitivity(AppState& app) {
   ImGui::TextWrapped("%s", TrFormat("sens.intro", {Amount(app, r.base_cost)}).c_str());
   double lo = r.base_cost, hi = r.base_cost;
   for (const SensitivityInput& in : r.inputs) lo = std::min({lo, in.low_cost, in.high_cost}), hi = std::max({hi, in.low_cost, in.high_cost});
-  if (!ImGui::BeginTable("tornado", 6, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg))
+  const bool narrow = AppNarrow(app);
+  if (!BeginFigureTable(app, "tornado", 6, static_cast<int>(r.inputs.size()), ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg))
     return;
   for (const char* h : {"sens.col_input", "sens.col_low_high", "sens.col_cost_low", "sens.col_cost_high", "sens.col_swing"})
     ImGui::TableSetupColumn(Tr(h), ImGuiTableColumnFlags_WidthFixed);
-  ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch, 1.0f);  // the bars take the rest
+  if (narrow) ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 8);  // the bars
+  else ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch, 1.0f);  // the bars take the rest
   ImGui::TableHeadersRow();
   for (const SensitivityInput& in : r.inputs) {
     ImGui::TableNextRow();

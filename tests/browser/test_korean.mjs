@@ -219,17 +219,27 @@ for (const [width, height, dpr] of [[1280, 720, 1], [390, 844, 2]]) {
       check(!ENGLISH_PANEL_WORDS.test(mirror), `${size}, ${VIEW_NAMES[v]}: the page text has no English panel words`);
     }
     if (phone) {
+      await page.reload();  // the tab bar has scrolled the Scenario tab out of reach: start again from the first tab
+      await waitReady(page);
+      await api(page, t => window.gpucost.load(t), JSON.stringify(FULL_SCENARIO));
       await click(page, 'tab_editor');
+      await shot(page, `korean-${size}-editor.png`);
       const cut = (await api(page, () => window.gpucost.clippedWidgets())).filter(c => c[0] !== 'tab');
       check(cut.length === 0, `${size}: the Korean editor has nothing cut (${JSON.stringify(cut.slice(0, 6))})`);
-      await shot(page, `korean-${size}-editor.png`);
     } else {
       // Every editor section open, scrolled through: Korean labels, values and units whole.
-      for (let i = 2; i <= 7; i++) {
-        const r = await api(page, n => window.gpucost.widgetRect('section', n), i);
-        if (!r) continue;
-        await settle(page, () => page.mouse.click(r.x + 40, r.y + r.h / 2));
+      for (let i = 2; i <= 7; i++) {  // each closed section: scrolled into view, then opened
+        for (let k = 0; k < 40; k++) {
+          const [r, panel] = await api(page, n => [window.gpucost.widgetRect('section', n), window.gpucost.widgetRect('editor')], i);
+          if (!r) break;
+          if (r.y >= panel.y && r.y + r.h <= panel.y + panel.h) {
+            await settle(page, () => page.mouse.click(r.x + 40, r.y + r.h / 2));
+            break;
+          }
+          await wheelOver(page, 'editor', r.y < panel.y ? -200 : 200);
+        }
       }
+      while ((await api(page, () => window.gpucost.scrollPos('editor'))).y > 0) await wheelOver(page, 'editor', -2000);
       const cuts = new Map();
       for (let i = 0; i < 60; i++) {
         for (const c of await api(page, () => window.gpucost.clippedWidgets())) if (!c[0].startsWith('tab')) cuts.set(`${c[0]}[${c[1]}]`, c);
