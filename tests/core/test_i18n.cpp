@@ -314,3 +314,12 @@ TEST_CASE("i18n: the page's notices are kept in English and shown in Korean (cap
   CHECK(LocalizeMessage(Lang::kKo, "3-year") == "3년");
   CHECK(LocalizeMessage(Lang::kKo, "24-month") == "24개월");
 }
+
+TEST_CASE("i18n: every scenario field's help (the editor's tooltip) has a Korean text") {
+  for (std::size_t i = 0; i < FieldCount(); ++i) {
+    const std::string key = std::string("help.") + Fields()[i].path;
+    CAPTURE(key);
+    CHECK(HasTranslation(Lang::kKo, key.c_str()));
+    CHECK(HasHangul(Tr(Lang::kKo, key.c_str())));
+  }
+}
