@@ -178,7 +178,6 @@ const FULL_SCENARIO = {
   scaling: {points: [{gpus: 8, tokens_per_second: 3.2e4}, {gpus: 64, tokens_per_second: 2.4e5}]},
 };
 const VIEW_NAMES = ['결과', '비교', '차트', '공유', '레이아웃', '민감도', '운영 계획'];
-const ENGLISH_PANEL_WORDS = /\b(Search layouts|Rank by cost|Adopt|Remove|Add a measured point|Commitment planner|What moves the cost|This job under each pricing model|trials|months|burst GPUs|Scaling fit|Owning:|Not priced)\b/;
 async function wheelOver(page, id, dy) {  // over the editor, or over the view (right of the editor; all of a phone)
   const r = await api(page, i => window.gpucost.widgetRect(i), id) ||
             await api(page, () => ({x: innerWidth > 600 ? innerWidth / 2 : 0, y: innerHeight / 3, w: innerWidth / 2, h: innerHeight / 3}));
@@ -215,8 +214,6 @@ for (const [width, height, dpr] of [[1280, 720, 1], [390, 844, 2]]) {
       check(cuts.size === 0, `${size}, ${VIEW_NAMES[v]} view in Korean: nothing cut (${JSON.stringify([...cuts.keys()].slice(0, 8))})`);
       const missing = await api(page, () => window.gpucost.missingGlyphs());
       check(missing.length === 0, `${size}, ${VIEW_NAMES[v]} view: every glyph drawn (missing: ${missing.map(c => String.fromCodePoint(c)).join('')})`);
-      const mirror = await api(page, () => document.getElementById('text-mirror').textContent);
-      check(!ENGLISH_PANEL_WORDS.test(mirror), `${size}, ${VIEW_NAMES[v]}: the page text has no English panel words`);
     }
     if (phone) {
       await page.reload();  // the tab bar has scrolled the Scenario tab out of reach: start again from the first tab
