@@ -93,6 +93,9 @@ val_en=$("$gpucost" validate - <<<'{"cluster": {"gpus": -1}}' 2>&1)
 contains "$val_en" "cluster.gpus: must be an integer from 1 to 10000000, got -1" "validate: English message unchanged"
 err_ko=$("$gpucost" eval - --lang ko <<<'{"pricing": {"model": "free"}}' 2>&1)
 contains "$err_ko" "알 수 없는 값 \"free\"" "eval: a bad enum named in Korean"
+cmp_ko=$("$gpucost" compare "$dir/a.json" "$dir/b.json" --lang ko)
+contains "$cmp_ko" "비교 (금액 단위" "compare: Korean title"
+contains "$cmp_ko" "첫 열 대비" "compare: ratio rows in Korean"
 cat_ko=$("$gpucost" catalog gpus --lang ko)
 contains "$cat_ko" "GPU 카탈로그" "catalog: Korean title"
 finish
