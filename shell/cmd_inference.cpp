@@ -147,17 +147,16 @@ int RunInferencePlan(const Scenario& s, const std::string& name, int top, bool j
   const char* cur = base.display_currency;
   const double k = base.display_per_usd;
   const InferenceInputs& in = s.inference;
-  std::string target = "no latency target";
+  std::string target = Tr("cli.iplan.no_target");
   if (in.slo.ttft_ms > 0 || in.slo.tpot_ms > 0)
     target = "P" + std::to_string(in.slo.percentile) + (in.slo.ttft_ms > 0 ? " TTFT <= " + Ms(in.slo.ttft_ms) : "") +
              (in.slo.tpot_ms > 0 ? " TPOT <= " + Ms(in.slo.tpot_ms) : "");
-  const std::string load = in.requests > 0 ? "a batch job of " + FormatCount(in.requests) + " requests within " +
-                                                  FormatDuration(in.hours)
-                                            : FormatNumber(in.requests_per_second, 4) + " requests/s, peak x" +
-                                                  FormatNumber(in.peak_to_mean, 3);
-  std::printf("%lld configurations of %lld priced GPU types evaluated in %s (%lld fit, %lld meet %s; %s)\n\n",
-              static_cast<long long>(p.evaluated), static_cast<long long>(p.gpu_types), FormatDuration(p.seconds / 3600).c_str(),
-              static_cast<long long>(p.fitting), static_cast<long long>(p.meeting), target.c_str(), load.c_str());
+  const std::string load = in.requests > 0 ? TrFormat("cli.iplan.batch_load", {FormatCount(in.requests), FormatDuration(in.hours)})
+                                            : TrFormat("cli.iplan.rate_load", {FormatNumber(in.requests_per_second, 4),
+                                                                               FormatNumber(in.peak_to_mean, 3)});
+  std::printf("%s\n\n", TrFormat("cli.iplan.title", {std::to_string(p.evaluated), std::to_string(p.gpu_types),
+                                                     FormatDuration(p.seconds / 3600), std::to_string(p.fitting),
+                                                     std::to_string(p.meeting), target, load}).c_str());
   auto pools = [](const InferenceCandidate& c) {
     const std::string pre = std::to_string(c.prefill_replicas) + "x" + std::to_string(c.prefill_tp) + " " + c.prefill_gpu;
     const std::string dec = std::to_string(c.decode_replicas) + "x" + std::to_string(c.decode_tp) + " " + c.decode_gpu;
@@ -165,29 +164,27 @@ int RunInferencePlan(const Scenario& s, const std::string& name, int top, bool j
   };
   auto print = [&](const std::vector<InferenceCandidate>& rows, bool verdicts) {
     Table t;
-    t.Row({"#", "mode", "replicas x TP GPU (prefill : decode)", "batch cap", "GPUs", "TTFT", "TPOT", "per request",
-           "per M output", verdicts ? "verdict" : "per hour"});
+    t.Row({"#", Tr("cli.iplan.col_mode"), Tr("cli.iplan.col_pools"), Tr("cli.iplan.col_batch"), "GPUs", "TTFT", "TPOT",
+           Tr("cli.iplan.col_per_request"), Tr("cli.iplan.col_per_m_output"), Tr(verdicts ? "cli.iplan.col_verdict" : "cli.iplan.col_per_hour")});
     t.Rule();
     for (std::size_t i = 0; i < rows.size(); ++i) {
       const InferenceCandidate& c = rows[i];
-      t.Row({std::to_string(i + 1), c.disaggregated ? "split" : "colocated", pools(c), std::to_string(c.max_batch),
+      t.Row({std::to_string(i + 1), Tr(c.disaggregated ? "cli.iplan.split" : "cli.iplan.colocated"), pools(c), std::to_string(c.max_batch),
              std::to_string(c.gpus), Ms(c.ttft_ms), Ms(c.tpot_ms), FormatSmallMoney(c.usd_per_request * k, cur),
              FormatSmallMoney(c.usd_per_million_output_tokens * k, cur),
-             verdicts ? c.verdict : FormatSmallMoney(c.usd_per_hour * k, cur)});
+             verdicts ? LocalizeMessage(c.verdict) : FormatSmallMoney(c.usd_per_hour * k, cur)});
     }
     t.Print(stdout);
   };
   if (p.best.empty()) {
-    std::printf("No configuration fits and meets the target. Closest of each family:\n");
+    std::printf("%s\n", Tr("cli.iplan.none"));
   } else {
-    std::printf("Cheapest configurations meeting the target (TTFT and TPOT at P%lld, mean load)\n",
-                static_cast<long long>(in.slo.percentile));
+    std::printf("%s\n", TrFormat("cli.iplan.cheapest", {std::to_string(in.slo.percentile)}).c_str());
     print(p.best, false);
-    std::printf("\nWhy the others lose (best of each mode and GPU pair)\n");
+    std::printf("%s\n", Tr("cli.iplan.why"));
   }
   print(p.families, true);
-  std::printf("\nAdopt one by setting inference.mode, inference.prefill/decode {gpu, tensor_parallel, usd_per_gpu_hour} "
-              "and inference.max_batch; gpucost eval shows its parts.\n");
+  std::printf("%s\n", Tr("cli.iplan.adopt"));
   return kExitOk;
 }
 

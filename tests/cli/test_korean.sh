@@ -96,6 +96,9 @@ contains "$err_ko" "알 수 없는 값 \"free\"" "eval: a bad enum named in Kore
 cmp_ko=$("$gpucost" compare "$dir/a.json" "$dir/b.json" --lang ko)
 contains "$cmp_ko" "비교 (금액 단위" "compare: Korean title"
 contains "$cmp_ko" "첫 열 대비" "compare: ratio rows in Korean"
+iplan_ko=$("$gpucost" plan preset:llama2-70b-chat-h100 --lang ko)
+contains "$iplan_ko" "목표를 충족하는 가장 저렴한 구성" "inference plan: Korean title"
+contains "$iplan_ko" "요청당 비용이 최적의" "inference plan: core's verdicts in Korean"
 cat_ko=$("$gpucost" catalog gpus --lang ko)
 contains "$cat_ko" "GPU 카탈로그" "catalog: Korean title"
 finish
