@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fields.h"
+#include "i18n.h"
 #include "offers.h"
 #include "tco.h"
 
@@ -54,11 +55,8 @@ const char* FleetPartName(int p) {
                                                        "on_demand", "spot", "spot_overhead", "owned_used", "owned_idle"};
   return p >= 0 && p < kFleetPartCount ? kNames[p] : "";
 }
-const char* FleetPartLabel(int p) {
-  static const char* const kLabels[kFleetPartCount] = {"Committed, used", "Committed, unused", "Committed after horizon",
-                                                        "On-demand burst", "Spot burst", "Spot overhead",
-                                                        "Owned, used", "Owned, idle"};
-  return p >= 0 && p < kFleetPartCount ? kLabels[p] : "";
+const char* FleetPartLabel(int p) {  // assets/i18n: "fleetpart.<name>" in the current language
+  return p >= 0 && p < kFleetPartCount ? Tr((std::string("fleetpart.") + FleetPartName(p)).c_str()) : "";
 }
 
 // [SECTION] Planner -------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 #include "i18n.h"
 
+#include <algorithm>
 #include <cstring>
 #include <map>
 
@@ -108,6 +109,105 @@ std::string FillPlaceholders(const std::string& text, std::initializer_list<std:
 std::string TrFormat(const char* key, std::initializer_list<std::string> args) {
   return FillPlaceholders(Tr(key), args);
 }
+
+std::string TrFormat(Lang lang, const char* key, std::initializer_list<std::string> args) {
+  return FillPlaceholders(Tr(lang, key), args);
+}
+
+namespace {
+
+struct Template {
+  std::string key;
+  std::vector<std::string> literals;  // literals[0] {a} literals[1] {b} ... literals[n]
+  std::vector<int> slots;             // the placeholder number after literals[i]
+};
+
+// The English "msg." templates, most literal text first (so a specific template wins over a general one).
+const std::vector<Template>& Templates() {
+  static const std::vector<Template> all = [] {
+    std::vector<Template> out;
+    for (const auto& [key, text] : TableOf(Lang::kEn)) {
+      if (key.rfind("msg.", 0) != 0) continue;
+      Template t{key, {""}, {}};
+      for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '{' && i + 2 < text.size() && text[i + 1] >= '0' && text[i + 1] <= '9' && text[i + 2] == '}') {
+          t.slots.push_back(text[i + 1] - '0');
+          t.literals.emplace_back();
+          i += 2;
+        } else {
+          t.literals.back() += text[i];
+        }
+      }
+      out.push_back(std::move(t));
+    }
+    auto literal_size = [](const Template& t) {
+      std::size_t n = 0;
+      for (const std::string& l : t.literals) n += l.size();
+      return n;
+    };
+    std::stable_sort(out.begin(), out.end(), [&](const Template& a, const Template& b) { return literal_size(a) > literal_size(b); });
+    return out;
+  }();
+  return all;
+}
+
+// Matches text[pos..] against literals[i..] with slot captures (each capture non-empty, shortest first).
+bool MatchFrom(const Template& t, const std::string& text, std::size_t pos, std::size_t i, std::vector<std::string>* caps) {
+  const std::string& lit = t.literals[i];
+  if (text.compare(pos, lit.size(), lit) != 0) return false;
+  pos += lit.size();
+  if (i == t.slots.size()) return pos == text.size();
+  const std::string& next = t.literals[i + 1];
+  if (next.empty() && i + 1 == t.slots.size()) {  // a trailing capture takes the rest
+    (*caps)[i] = text.substr(pos);
+    return pos < text.size();
+  }
+  for (std::size_t end = pos + 1; end <= text.size(); ++end) {
+    if (!next.empty() && (end = text.find(next, end)) == std::string::npos) return false;
+    (*caps)[i] = text.substr(pos, end - pos);
+    if (MatchFrom(t, text, end, i + 1, caps)) return true;
+  }
+  return false;
+}
+
+bool Localize(Lang lang, const std::string& text, std::string* out) {
+  for (const Template& t : Templates()) {
+    std::vector<std::string> caps(t.slots.size());
+    if (!MatchFrom(t, text, 0, 0, &caps)) continue;
+    std::vector<std::string> args(10);
+    for (std::size_t i = 0; i < t.slots.size(); ++i) args[t.slots[i]] = LocalizeMessage(lang, caps[i]);
+    std::string filled;
+    const std::string target = Tr(lang, t.key.c_str());
+    for (std::size_t i = 0; i < target.size(); ++i) {
+      if (target[i] == '{' && i + 2 < target.size() && target[i + 1] >= '0' && target[i + 1] <= '9' && target[i + 2] == '}') {
+        filled += args[target[i + 1] - '0'];
+        i += 2;
+      } else {
+        filled += target[i];
+      }
+    }
+    *out = filled;
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string LocalizeMessage(Lang lang, const std::string& english) {
+  if (lang == Lang::kEn || english.empty()) return english;
+  std::string out;
+  if (Localize(lang, english, &out)) return out;
+  // "path: message": the path stays, the message is localised.
+  // "where: message" ("file: path: message" too): the message localised, the prefix when it is a known phrase.
+  for (std::size_t colon = english.find(": "); colon != std::string::npos; colon = english.find(": ", colon + 2)) {
+    const std::string rest = english.substr(colon + 2), localized = LocalizeMessage(lang, rest);
+    if (localized != rest) return LocalizeMessage(lang, english.substr(0, colon)) + ": " + localized;
+  }
+  return english;
+}
+
+std::string LocalizeMessage(const std::string& english) { return LocalizeMessage(g_lang, english); }
 
 std::vector<std::string> TranslationKeys(Lang lang) {
   std::vector<std::string> keys;

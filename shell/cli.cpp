@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "evaluate.h"
+#include "i18n.h"
 #include "json_io.h"
 #include "presets.h"
 #include "quantity.h"
@@ -27,7 +28,7 @@ std::string SiblingExecutable(const char* name, const char* env_override) {
   return ec ? "" : (self.parent_path() / name).string();
 }
 
-void Error(const std::string& message) { std::fprintf(stderr, "gpucost: %s\n", message.c_str()); }
+void Error(const std::string& message) { std::fprintf(stderr, "gpucost: %s\n", LocalizeMessage(message).c_str()); }
 
 std::string InputName(const std::string& path) { return path == "-" ? "<stdin>" : path; }
 
@@ -220,6 +221,21 @@ std::size_t Width(const std::string& s) {  // terminal columns: Hangul and CJK (
   return n;
 }
 }  // namespace
+
+std::string PadRight(const std::string& text, std::size_t columns) {
+  const std::size_t w = Width(text);
+  return w >= columns ? text : text + std::string(columns - w, ' ');
+}
+
+std::string LocalizeList(const std::string& list) {
+  std::string out;
+  for (std::size_t start = 0; start <= list.size();) {
+    const std::size_t end = std::min(list.find(", ", start), list.size());
+    out += (start ? ", " : "") + LocalizeMessage(list.substr(start, end - start));
+    start = end + 2;
+  }
+  return out;
+}
 
 void Table::Print(FILE* f) const {
   std::vector<std::size_t> width;

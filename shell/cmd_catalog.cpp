@@ -54,7 +54,7 @@ void PrintGpus(Format format) {
     t.Row({"id", "name", "arch", "bf16_tflops", "fp16_tflops", "fp8_tflops", "tf32_tflops", "fp32_tflops",
            "hbm_gb", "hbm_tbps", "nvlink_gbps", "tdp_w", "source"});
   } else {
-    t.Row({"id", "name", "BF16", "FP16", "FP8", "TF32", "FP32", "HBM GB", "HBM TB/s", "NVLink GB/s", "TDP W"});
+    t.Row({"id", Tr("cli.catalog.col_name"), "BF16", "FP16", "FP8", "TF32", "FP32", "HBM GB", "HBM TB/s", "NVLink GB/s", "TDP W"});
     t.Rule();
   }
   for (std::size_t i = 0; i < GpuCount(); ++i) {
@@ -70,9 +70,9 @@ void PrintGpus(Format format) {
     t.PrintCsv(stdout);
     return;
   }
-  std::printf("GPU catalog: dense peak TFLOP/s (no sparsity), HBM (1 GB = 1e9 bytes), NVLink both directions\n\n");
+  std::printf("%s\n\n", Tr("cli.catalog.gpus_title"));
   t.Print(stdout);
-  std::printf("\nSources\n");
+  std::printf("%s\n", Tr("cli.catalog.sources"));
   for (std::size_t i = 0; i < GpuCount(); ++i) std::printf("  %s: %s\n", Gpus()[i].id.c_str(), Gpus()[i].source.c_str());
 }
 
@@ -88,7 +88,9 @@ std::string DefaultText(const FieldSpec& f) {
 
 void PrintFields(Format format) {
   Table t;
-  if (format == Format::kTable) t.Row({"field", "default", "unit", "allowed", "source of the default"});
+  if (format == Format::kTable)
+    t.Row({Tr("cli.catalog.col_field"), Tr("cli.catalog.col_default"), Tr("cli.catalog.col_unit"), Tr("cli.catalog.col_allowed"),
+           Tr("cli.catalog.col_source")});
   else t.Row({"field", "kind", "default", "unit", "allowed", "section", "help", "source"});
   if (format == Format::kTable) t.Rule();
   nlohmann::json doc = nlohmann::json::array();
@@ -99,7 +101,8 @@ void PrintFields(Format format) {
     DescribeRange(f, range, sizeof range);
     const std::string allowed = std::string(range) + (f.is_auto ? " (omit for automatic)" : "");
     const char* kind = kKinds[static_cast<int>(f.kind)];
-    if (format == Format::kTable) t.Row({f.path, DefaultText(f), f.unit, allowed, f.source});
+    if (format == Format::kTable)  // in the language of human output; CSV and JSON keep the English text
+      t.Row({f.path, DefaultText(f), f.unit, LocalizeMessage(range) + (f.is_auto ? Tr("cli.catalog.omit_auto") : ""), f.source});
     else t.Row({f.path, kind, DefaultText(f), f.unit, allowed, f.section, f.help, f.source});
     doc.push_back({{"path", f.path}, {"kind", kind}, {"default", DefaultText(f)}, {"unit", f.unit},
                    {"allowed", allowed}, {"section", f.section}, {"help", f.help}, {"source", f.source}});
@@ -128,7 +131,8 @@ void PrintOffers(Format format) {
            "billing_increment_seconds", "minimum_billed_seconds", "billing_source", "billing_date",
            "price_by_quote", "tax_rate", "krw_per_gb_egress", "facts"});
   } else {
-    t.Row({"id", "gpu", "model", "USD/GPU-h", "USD/instance-h", "spot USD/GPU-h", "date", "billed per", "minimum"});
+    t.Row({"id", "gpu", Tr("cli.catalog.col_model"), "USD/GPU-h", "USD/instance-h", "spot USD/GPU-h", Tr("cli.catalog.col_date"),
+           Tr("cli.catalog.col_billed_per"), Tr("cli.catalog.col_minimum")});
     t.Rule();
   }
   for (std::size_t i = 0; i < OfferCount(); ++i) {
@@ -171,14 +175,14 @@ void PrintOffers(Format format) {
   }
   if (format == Format::kJson) return void(std::printf("%s\n", doc.dump(2).c_str()));
   if (format == Format::kCsv) return t.PrintCsv(stdout);
-  std::printf("Offers: dated public list prices before tax (examples: override them with your quote)\n\n");
+  std::printf("%s\n\n", Tr("cli.catalog.offers_title"));
   t.Print(stdout);
-  std::printf("  ? not confirmed by a public source: applying the offer keeps the scenario's value.\n");
-  std::printf("\nSources\n");
+  std::printf("%s\n", Tr("cli.catalog.unconfirmed"));
+  std::printf("%s\n", Tr("cli.catalog.sources"));
   for (std::size_t i = 0; i < OfferCount(); ++i)
     std::printf("  %s: %s (%s)%s%s\n", Offers()[i].id.c_str(), Offers()[i].source.c_str(), Offers()[i].date.c_str(),
-                Offers()[i].via.empty() ? "" : ", via ", Offers()[i].via.c_str());
-  std::printf("\nBilling\n");
+                Offers()[i].via.empty() ? "" : Tr("cli.catalog.via"), Offers()[i].via.c_str());
+  std::printf("%s\n", Tr("cli.catalog.billing"));
   for (std::size_t i = 0; i < OfferCount(); ++i)
     std::printf("  %s: %s\n", Offers()[i].id.c_str(), OfferBillingText(Offers()[i]).c_str());
   std::printf("\n%s\n", Tr("catalog.offers_quote_title"));
@@ -201,9 +205,9 @@ void PrintPresets(Format format) {
   }
   if (format == Format::kJson) return void(std::printf("%s\n", doc.dump(2).c_str()));
   if (format == Format::kCsv) return t.PrintCsv(stdout);
-  std::printf("Presets (use one as a scenario: gpucost eval preset:ID)\n");
+  std::printf("%s\n", Tr("cli.catalog.presets_title"));
   for (const PresetInfo& p : Presets())
-    std::printf("\n%s\n  %s\n  source: %s\n", p.id.c_str(), p.title.c_str(), p.source.c_str());
+    std::printf("\n%s\n  %s\n%s\n", p.id.c_str(), p.title.c_str(), TrFormat("cli.catalog.source", {p.source}).c_str());
 }
 
 // Models by name (issue 18): the published shape and counts; "shape params" is what the shape implies.
@@ -246,10 +250,9 @@ void PrintModels(Format format) {
   }
   if (format == Format::kJson) return void(std::printf("%s\n", doc.dump(2).c_str()));
   if (format == Format::kCsv) return t.PrintCsv(stdout);
-  std::printf("Models (use one in a scenario: \"workload\": {\"model\": \"ID\"}); params as published, ffn of an "
-              "MoE model per expert, seq = pre-training context\n\n");
+  std::printf("%s\n\n", Tr("cli.catalog.models_title"));
   t.Print(stdout);
-  std::printf("\nSources\n");
+  std::printf("%s\n", Tr("cli.catalog.sources"));
   for (std::size_t i = 0; i < ModelCount(); ++i) std::printf("  %s: %s\n", Models()[i].id.c_str(), Models()[i].source.c_str());
 }
 

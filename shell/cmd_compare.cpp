@@ -65,17 +65,17 @@ void PrintTable(const Comparison& marks) {
   auto add_training = [&](const char* label, auto cell) {
     if (!all_serving) add(label, cell);
   };
-  add(all_serving ? Tr("serving.cost_of_period") : "Cost per completed job", [&](std::size_t, const CompareColumn& c) { return money(c, c.result.expected_usd); });
-  add("  if nothing fails", [&](std::size_t, const CompareColumn& c) { return money(c, c.result.normal_run_usd); });
-  add("  vs first", [&](std::size_t, const CompareColumn& c) { return Ratio(c.result.expected_usd, cols[0].result.expected_usd); });
-  add(all_serving ? Tr("serving.period") : "Expected time", [&](std::size_t, const CompareColumn& c) { return FormatDuration(c.result.expected_hours); });
-  add("  vs first", [&](std::size_t, const CompareColumn& c) { return Ratio(c.result.expected_hours, cols[0].result.expected_hours); });
-  add("Best", [&](std::size_t i, const CompareColumn&) { return MarkText(marks, i); });
-  add_training("Goodput", [&](std::size_t, const CompareColumn& c) { return FormatPercent(c.result.goodput); });
-  add("GPUs billed", [&](std::size_t, const CompareColumn& c) { return FormatCount(static_cast<double>(c.result.billed_gpus)); });
-  add("GPU-hours billed", [&](std::size_t, const CompareColumn& c) { return FormatCount(c.result.billed_gpu_hours); });
-  add("Price per GPU-hour", [&](std::size_t, const CompareColumn& c) { return money(c, c.result.usd_per_gpu_hour); });
-  add_training("Cost per billion tokens", [&](std::size_t, const CompareColumn& c) {
+  add(all_serving ? Tr("serving.cost_of_period") : Tr("eval.cost_per_job"), [&](std::size_t, const CompareColumn& c) { return money(c, c.result.expected_usd); });
+  add(Tr("eval.if_nothing_fails"), [&](std::size_t, const CompareColumn& c) { return money(c, c.result.normal_run_usd); });
+  add(Tr("cli.cmp.vs_first"), [&](std::size_t, const CompareColumn& c) { return Ratio(c.result.expected_usd, cols[0].result.expected_usd); });
+  add(all_serving ? Tr("serving.period") : Tr("eval.expected_time"), [&](std::size_t, const CompareColumn& c) { return FormatDuration(c.result.expected_hours); });
+  add(Tr("cli.cmp.vs_first"), [&](std::size_t, const CompareColumn& c) { return Ratio(c.result.expected_hours, cols[0].result.expected_hours); });
+  add(Tr("cli.cmp.best"), [&](std::size_t i, const CompareColumn&) { return LocalizeList(MarkText(marks, i)); });
+  add_training(Tr("eval.goodput"), [&](std::size_t, const CompareColumn& c) { return FormatPercent(c.result.goodput); });
+  add(Tr("cli.cmp.gpus_billed"), [&](std::size_t, const CompareColumn& c) { return FormatCount(static_cast<double>(c.result.billed_gpus)); });
+  add(Tr("eval.gpu_hours_billed"), [&](std::size_t, const CompareColumn& c) { return FormatCount(c.result.billed_gpu_hours); });
+  add(Tr("cli.cmp.price"), [&](std::size_t, const CompareColumn& c) { return money(c, c.result.usd_per_gpu_hour); });
+  add_training(Tr("eval.cost_per_billion_tokens"), [&](std::size_t, const CompareColumn& c) {
     return c.result.tokens > 0 ? money(c, c.result.usd_per_billion_tokens) : std::string("-");
   });
   bool serving = false;  // inference scenarios (issue 17): cost per request and token, latency, GPUs
@@ -87,16 +87,16 @@ void PrintTable(const Comparison& marks) {
     const auto small = [&](const CompareColumn& c, double usd) {
       return FormatSmallMoney(marks.Money(static_cast<std::size_t>(&c - cols.data()), usd), cur);
     };
-    add("Cost per request", inference([&](const CompareColumn& c) { return small(c, c.result.inference.usd_per_request); }));
-    add("Per million output tokens", inference([&](const CompareColumn& c) { return small(c, c.result.inference.usd_per_million_output_tokens); }));
-    add("Per million input tokens", inference([&](const CompareColumn& c) { return small(c, c.result.inference.usd_per_million_input_tokens); }));
-    add("TTFT / TPOT P90", inference([](const CompareColumn& c) {
+    add(Tr("cli.inf.per_request"), inference([&](const CompareColumn& c) { return small(c, c.result.inference.usd_per_request); }));
+    add(Tr("cli.cmp.per_m_output"), inference([&](const CompareColumn& c) { return small(c, c.result.inference.usd_per_million_output_tokens); }));
+    add(Tr("cli.cmp.per_m_input"), inference([&](const CompareColumn& c) { return small(c, c.result.inference.usd_per_million_input_tokens); }));
+    add(Tr("cli.cmp.latency"), inference([](const CompareColumn& c) {
       return FormatDuration(c.result.inference.ttft_ms.p90 / 3.6e6) + " / " + FormatDuration(c.result.inference.tpot_ms.p90 / 3.6e6);
     }));
-    add("Latency target met", inference([](const CompareColumn& c) { return std::string(c.result.inference.slo_met ? "yes" : "NO"); }));
+    add(Tr("cli.cmp.target_met"), inference([](const CompareColumn& c) { return std::string(Tr(c.result.inference.slo_met ? "cli.cmp.yes" : "cli.cmp.no")); }));
   }
-  add_training("MFU", [&](std::size_t, const CompareColumn& c) { return FormatPercent(c.result.mfu); });
-  add("Expected interruptions", [&](std::size_t, const CompareColumn& c) { return FormatNumber(c.result.expected_interruptions, 3); });
+  add_training(Tr("eval.mfu"), [&](std::size_t, const CompareColumn& c) { return FormatPercent(c.result.mfu); });
+  add(Tr("eval.interruptions"), [&](std::size_t, const CompareColumn& c) { return FormatNumber(c.result.expected_interruptions, 3); });
   t.Rule();
   std::vector<int> order;  // a serving bill's parts in its own order (inference_json.h)
   if (all_serving) order.assign(std::begin(kInferencePartOrder), std::end(kInferencePartOrder));
@@ -106,12 +106,12 @@ void PrintTable(const Comparison& marks) {
     for (const CompareColumn& c : cols) used = used || c.result.cost_usd.part[p] != 0;
     if (used) add(PartLabelOf(cols[0].result, p), [&](std::size_t, const CompareColumn& c) { return money(c, c.result.cost_usd.part[p]); });
   }
-  std::printf("Comparison (money in %s; ratios to the first scenario)\n\n", cur);
+  std::printf("%s\n\n", TrFormat("cli.cmp.title", {cur}).c_str());
   t.Print(stdout);
   for (std::size_t i = 0; i < cols.size(); ++i)
     for (int w = 0; w < cols[i].result.warnings.count; ++w)
-      std::printf("%s  ! %s: %s\n", i == 0 && w == 0 ? "\nWarnings\n" : "", cols[i].label.c_str(),
-                  cols[i].result.warnings.text[w]);
+      std::printf("%s  ! %s: %s\n", i == 0 && w == 0 ? ("\n" + std::string(Tr("eval.warnings")) + "\n").c_str() : "",
+                  cols[i].label.c_str(), LocalizeMessage(cols[i].result.warnings.text[w]).c_str());
 }
 
 // The provider comparison sheet (provider_sheet.h), as the page's Compare view shows it.

@@ -146,7 +146,7 @@ void PrintTable(const Scenario& s, const Result& r) {
          "100.0%"});
   t.Print(stdout);
   if (r.warnings.count) std::printf("\n%s\n", Tr("eval.warnings"));
-  for (int i = 0; i < r.warnings.count; ++i) std::printf("  ! %s\n", r.warnings.text[i]);
+  for (int i = 0; i < r.warnings.count; ++i) std::printf("  ! %s\n", LocalizeMessage(r.warnings.text[i]).c_str());
 }
 
 }  // namespace

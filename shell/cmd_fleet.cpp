@@ -19,22 +19,21 @@ const std::vector<OptionSpec> kOptions = {
 std::string Levels(const FleetInputs& in, const FleetPlan& p) {
   std::string out;
   for (int i = 0; i < in.commitment_count; ++i) {
-    out += std::string(out.empty() ? "" : "; ") + in.commitments[i].name + ":";
+    out += std::string(out.empty() ? "" : "; ") + LocalizeMessage(in.commitments[i].name) + ":";
     for (int k = 0; k < p.periods[i]; ++k) out += " " + FormatCount(p.commit_gpus[i][k]);
   }
-  if (p.owned_gpus > 0) out += "; owned: " + FormatCount(p.owned_gpus);
-  return out.empty() ? "none" : out;
+  if (p.owned_gpus > 0) out += "; " + TrFormat("cli.fleet.owned", {FormatCount(p.owned_gpus)});
+  return out.empty() ? Tr("fleet.none") : out;
 }
 
 void PrintTable(const FleetInputs& in, const FleetResult& r) {
-  std::printf("%s: %d months, %s GPU-hours of demand, on-demand %s/GPU-hour, burst %s/GPU-hour (%s on spot)\n",
-              in.name[0] ? in.name : "fleet", in.months, FormatCount(r.demand_gpu_hours).c_str(),
-              FormatUsd(in.on_demand_usd_per_gpu_hour).c_str(), FormatUsd(r.burst_usd_per_gpu_hour).c_str(),
-              FormatPercent(r.spot_share_of_burst).c_str());
+  std::printf("%s\n", TrFormat("cli.fleet.title", {in.name[0] ? in.name : Tr("cli.fleet.fleet"), std::to_string(in.months),
+                                                  FormatCount(r.demand_gpu_hours), FormatUsd(in.on_demand_usd_per_gpu_hour),
+                                                  FormatUsd(r.burst_usd_per_gpu_hour), FormatPercent(r.spot_share_of_burst)}).c_str());
   const bool hybrid = in.plan_hybrid;
   Table t;
-  std::vector<std::string> head = {"part", "all on-demand", "cloud plan"};
-  if (hybrid) head.push_back("hybrid plan");
+  std::vector<std::string> head = {Tr("fleet.col_part"), Tr("fleet.col_all_on_demand"), Tr("fleet.col_cloud")};
+  if (hybrid) head.push_back(Tr("fleet.col_hybrid"));
   t.Row(head);
   t.Rule();
   for (int i = 0; i < kFleetPartCount; ++i) {
@@ -44,21 +43,20 @@ void PrintTable(const FleetInputs& in, const FleetResult& r) {
     t.Row(row);
   }
   t.Rule();
-  std::vector<std::string> total = {"Total", FormatUsd(r.all_on_demand.total_usd), FormatUsd(r.cloud.total_usd)};
+  std::vector<std::string> total = {Tr("fleet.total"), FormatUsd(r.all_on_demand.total_usd), FormatUsd(r.cloud.total_usd)};
   if (hybrid) total.push_back(FormatUsd(r.hybrid.total_usd));
   t.Row(total);
   const double all = r.all_on_demand.total_usd;
   auto share = [all](double usd) { return all > 0 ? FormatPercent(usd / all) : std::string("-"); };
-  std::vector<std::string> ratio = {"vs all on-demand", share(all), share(r.cloud.total_usd)};
+  std::vector<std::string> ratio = {Tr("cli.fleet.vs_all"), share(all), share(r.cloud.total_usd)};
   if (hybrid) ratio.push_back(share(r.hybrid.total_usd));
   t.Row(ratio);
   t.Print(stdout);
-  std::printf("\nCommitments (GPUs per term period, from month 1)\n  cloud:  %s\n", Levels(in, r.cloud).c_str());
+  std::printf("%s\n", TrFormat("cli.fleet.commitments", {Levels(in, r.cloud)}).c_str());
   if (hybrid)
-    std::printf("  hybrid: %s   (owned at %s per held GPU-hour)\n", Levels(in, r.hybrid).c_str(),
-                FormatUsd(r.owned_usd_per_held_gpu_hour).c_str());
-  if (r.notes.count) std::printf("\nCapacity risk and notes\n");
-  for (int i = 0; i < r.notes.count; ++i) std::printf("  ! %s\n", r.notes.text[i]);
+    std::printf("%s\n", TrFormat("cli.fleet.hybrid", {Levels(in, r.hybrid), FormatUsd(r.owned_usd_per_held_gpu_hour)}).c_str());
+  if (r.notes.count) std::printf("%s\n", Tr("cli.fleet.notes"));
+  for (int i = 0; i < r.notes.count; ++i) std::printf("  ! %s\n", LocalizeMessage(r.notes.text[i]).c_str());
 }
 
 }  // namespace

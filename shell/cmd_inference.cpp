@@ -21,11 +21,10 @@ std::string Percentiles(const LatencyMs& l) { return Ms(l.p50) + " / " + Ms(l.p9
 
 std::string PoolText(const InferencePool& p, bool colocated) {
   const GpuSpec* gpu = FindGpu(p.gpu_id);
-  std::string text = std::to_string(p.replicas) + (p.replicas == 1 ? " replica" : " replicas") + " x " +
-                     std::to_string(p.tensor_parallel) + " " + (gpu ? gpu->name : std::string(p.gpu_id)) +
-                     (p.replicas_given ? " (given)" : " (sized)");
-  text += ", " + FormatPercent(p.utilization) + " of capacity";
-  if (colocated) text += ", prefill and decode";
+  std::string text = TrFormat("cli.inf.pool_text", {std::to_string(p.replicas), Tr(p.replicas == 1 ? "cli.inf.replica" : "cli.inf.replicas"),
+                                                    std::to_string(p.tensor_parallel), gpu ? gpu->name : std::string(p.gpu_id),
+                                                    Tr(p.replicas_given ? "cli.inf.given" : "cli.inf.sized"), FormatPercent(p.utilization)});
+  if (colocated) text += Tr("cli.inf.prefill_and_decode");
   return text;
 }
 
@@ -36,49 +35,48 @@ void PrintInferenceTable(const Scenario& s, const Result& r) {
   const char* cur = r.display_currency;
   const double k = r.display_per_usd;
   const std::int64_t pct = s.inference.slo.percentile;
-  std::printf("%s\n", s.name[0] ? s.name : "inference scenario");
+  std::printf("%s\n", s.name[0] ? s.name : Tr("cli.inf.scenario"));
   Table head;
   head.Row({"", ""});
-  head.Row({"Cost per request", FormatSmallMoney(ir.usd_per_request * k, cur)});
-  head.Row({"Cost per million input tokens", FormatSmallMoney(ir.usd_per_million_input_tokens * k, cur)});
-  head.Row({"Cost per million output tokens", FormatSmallMoney(ir.usd_per_million_output_tokens * k, cur)});
-  head.Row({"Cost per hour", FormatSmallMoney(ir.usd_per_hour * k, cur)});
-  head.Row({ir.batch_job ? "Cost of the batch job" : "Cost of the period", FormatMoney(r.expected_usd * k, cur) + " over " +
-                                                       FormatDuration(ir.hours) + ", " + FormatCount(ir.requests) + " requests"});
-  head.Row({"TTFT P50 / P90 / P99", Percentiles(ir.ttft_ms) + (ir.batch_job ? " (no queue: a batch job waits by design)" : "")});
+  head.Row({Tr("cli.inf.per_request"), FormatSmallMoney(ir.usd_per_request * k, cur)});
+  head.Row({Tr("cli.inf.per_m_input"), FormatSmallMoney(ir.usd_per_million_input_tokens * k, cur)});
+  head.Row({Tr("cli.inf.per_m_output"), FormatSmallMoney(ir.usd_per_million_output_tokens * k, cur)});
+  head.Row({Tr("cli.inf.per_hour"), FormatSmallMoney(ir.usd_per_hour * k, cur)});
+  head.Row({Tr(ir.batch_job ? "cli.inf.batch_cost" : "cli.inf.period_cost"),
+            TrFormat("cli.inf.period_value", {FormatMoney(r.expected_usd * k, cur), FormatDuration(ir.hours), FormatCount(ir.requests)})});
+  head.Row({"TTFT P50 / P90 / P99", Percentiles(ir.ttft_ms) + (ir.batch_job ? Tr("cli.inf.no_queue") : "")});
   head.Row({"TPOT P50 / P90 / P99", Percentiles(ir.tpot_ms)});
-  head.Row({"End to end P50 / P90 / P99", Percentiles(ir.e2e_ms)});
-  std::string target = "none (sized for throughput)";
+  head.Row({Tr("cli.inf.e2e"), Percentiles(ir.e2e_ms)});
+  std::string target = Tr("cli.inf.target_none");
   if (s.inference.slo.ttft_ms > 0 || s.inference.slo.tpot_ms > 0) {
     target = "P" + std::to_string(pct);
     if (s.inference.slo.ttft_ms > 0) target += " TTFT <= " + Ms(s.inference.slo.ttft_ms);
     if (s.inference.slo.tpot_ms > 0) target += std::string(s.inference.slo.ttft_ms > 0 ? "," : "") + " TPOT <= " + Ms(s.inference.slo.tpot_ms);
-    target += ir.slo_met ? ": met at the peak load" : ": NOT MET";
+    target += Tr(ir.slo_met ? "cli.inf.met" : "cli.inf.not_met");
   }
-  head.Row({"Latency target", target});
-  head.Row({"Load", FormatNumber(ir.requests_per_second, 4) + " requests/s (peak x" +
-                        FormatNumber(s.inference.peak_to_mean, 3) + "), " + FormatPercent(ir.utilization) +
-                        " of " + FormatNumber(ir.capacity_requests_per_second, 4) + " within the target"});
-  head.Row({"Output tokens/s", FormatNumber(ir.output_tokens_per_second, 4) + " (" +
-                                   FormatNumber(ir.output_tokens_per_second_per_gpu, 4) + " per GPU)"});
+  head.Row({Tr("cli.inf.target"), target});
+  head.Row({Tr("cli.inf.load"), TrFormat("cli.inf.load_value", {FormatNumber(ir.requests_per_second, 4), FormatNumber(s.inference.peak_to_mean, 3),
+                                                                FormatPercent(ir.utilization), FormatNumber(ir.capacity_requests_per_second, 4)})});
+  head.Row({Tr("cli.inf.output_tps"), TrFormat("cli.inf.output_tps_value", {FormatNumber(ir.output_tokens_per_second, 4),
+                                                                            FormatNumber(ir.output_tokens_per_second_per_gpu, 4)})});
   if (ir.disaggregated) {
-    head.Row({"Prefill pool", PoolText(ir.prefill, false)});
-    head.Row({"Decode pool", PoolText(ir.decode, false)});
-    head.Row({"Prefill : decode replicas", std::to_string(ir.prefill.replicas) + " : " + std::to_string(ir.decode.replicas)});
-    head.Row({"KV transfer (exposed)", Ms(ir.kv_transfer_ms) + (s.inference.kv_transfer_overlap ? " (layer by layer)" : " (after the prefill)")});
+    head.Row({Tr("cli.inf.prefill_pool"), PoolText(ir.prefill, false)});
+    head.Row({Tr("cli.inf.decode_pool"), PoolText(ir.decode, false)});
+    head.Row({Tr("cli.inf.ratio"), std::to_string(ir.prefill.replicas) + " : " + std::to_string(ir.decode.replicas)});
+    head.Row({Tr("cli.inf.kv_transfer"), Ms(ir.kv_transfer_ms) + Tr(s.inference.kv_transfer_overlap ? "cli.inf.layer_by_layer" : "cli.inf.after_prefill")});
   } else {
-    head.Row({"Pool", PoolText(ir.decode, true)});
+    head.Row({Tr("cli.inf.pool"), PoolText(ir.decode, true)});
   }
-  head.Row({"GPUs", std::to_string(ir.gpus) + " (" + std::to_string(r.billed_gpus) + " billed)"});
-  head.Row({"One prompt's prefill", Ms(ir.prefill_ms)});
-  head.Row({"Decode step", Ms(ir.decode_step_ms) + " at a batch of " + FormatNumber(ir.decode.batch, 3)});
-  head.Row({"Weights per GPU", FormatNumber(ir.weights_gb_per_gpu, 4) + " GB" + (ir.fits ? "" : ", DOES NOT FIT")});
-  head.Row({"KV cache", FormatCount(ir.kv_bytes_per_token) + " bytes/token, " + FormatNumber(ir.decode.kv_gb_per_gpu, 4) +
-                            " GB per GPU: " + std::to_string(ir.max_concurrency) + " sequences per replica"});
+  head.Row({"GPUs", TrFormat("cli.inf.gpus_value", {std::to_string(ir.gpus), std::to_string(r.billed_gpus)})});
+  head.Row({Tr("cli.inf.prefill"), Ms(ir.prefill_ms)});
+  head.Row({Tr("cli.inf.decode_step"), TrFormat("cli.inf.decode_step_value", {Ms(ir.decode_step_ms), FormatNumber(ir.decode.batch, 3)})});
+  head.Row({Tr("cli.inf.weights"), FormatNumber(ir.weights_gb_per_gpu, 4) + " GB" + (ir.fits ? "" : Tr("cli.inf.does_not_fit"))});
+  head.Row({Tr("cli.inf.kv_cache"), TrFormat("cli.inf.kv_value", {FormatCount(ir.kv_bytes_per_token), FormatNumber(ir.decode.kv_gb_per_gpu, 4),
+                                                                  std::to_string(ir.max_concurrency)})});
   head.Print(stdout);
-  std::printf("\nWhere the money goes\n");
+  std::printf("%s\n", Tr("cli.inf.where_money"));
   Table t;
-  t.Row({"part", "GPU-hours", std::string(cur), "share"});
+  t.Row({Tr("cli.inf.col_part"), Tr("cli.inf.col_gpu_hours"), std::string(cur), Tr("cli.inf.col_share")});
   t.Rule();
   for (int p : kInferencePartOrder) {
     if (r.gpu_hours.part[p] == 0 && r.cost_usd.part[p] == 0) continue;
@@ -86,10 +84,10 @@ void PrintInferenceTable(const Scenario& s, const Result& r) {
            FormatPercent(r.expected_usd > 0 ? r.cost_usd.part[p] / r.expected_usd : 0)});
   }
   t.Rule();
-  t.Row({"Total", FormatCount(r.billed_gpu_hours), FormatMoney(r.expected_usd * k, cur), "100.0%"});
+  t.Row({Tr("cli.inf.total"), FormatCount(r.billed_gpu_hours), FormatMoney(r.expected_usd * k, cur), "100.0%"});
   t.Print(stdout);
-  if (r.warnings.count) std::printf("\nWarnings\n");
-  for (int i = 0; i < r.warnings.count; ++i) std::printf("  ! %s\n", r.warnings.text[i]);
+  if (r.warnings.count) std::printf("%s\n", Tr("cli.inf.warnings"));
+  for (int i = 0; i < r.warnings.count; ++i) std::printf("  ! %s\n", LocalizeMessage(r.warnings.text[i]).c_str());
 }
 
 int RunInferenceMc(const Scenario& s, const std::string& name, std::int64_t requests, std::uint64_t seed, bool json) {
@@ -103,12 +101,11 @@ int RunInferenceMc(const Scenario& s, const std::string& name, std::int64_t requ
     return kExitOk;
   }
   const InferenceInputs& in = s.inference;
-  std::printf("%s: %lld requests simulated (%lld measured after the warm-up) on %lld prefill : %lld decode replicas%s\n\n",
-              s.name[0] ? s.name : "inference scenario", static_cast<long long>(r.requests),
-              static_cast<long long>(r.measured), static_cast<long long>(r.prefill_replicas),
-              static_cast<long long>(r.decode_replicas), in.mode == 0 ? " (colocated: the same replicas)" : "");
+  std::printf("%s\n\n", TrFormat("cli.inf.mc_title", {s.name[0] ? s.name : Tr("cli.inf.scenario"), std::to_string(r.requests),
+                                                     std::to_string(r.measured), std::to_string(r.prefill_replicas),
+                                                     std::to_string(r.decode_replicas), in.mode == 0 ? Tr("cli.inf.mc_colocated") : ""}).c_str());
   Table t;
-  t.Row({"", "simulated P50", "P90", "P99", "mean", "closed form P50", "P90", "P99"});
+  t.Row({"", Tr("cli.inf.col_sim_p50"), "P90", "P99", Tr("cli.inf.col_mean"), Tr("cli.inf.col_closed_p50"), "P90", "P99"});
   t.Rule();
   auto row = [&](const char* label, const LatencyMs& sim, const LatencyMs* closed) {
     t.Row({label, Ms(sim.p50), Ms(sim.p90), Ms(sim.p99), Ms(sim.mean), closed ? Ms(closed->p50) : "-",
@@ -116,21 +113,20 @@ int RunInferenceMc(const Scenario& s, const std::string& name, std::int64_t requ
   };
   row("TTFT", r.ttft_ms, &r.closed_ttft_ms);
   row("TPOT", r.tpot_ms, &r.closed_tpot_ms);
-  row("End to end", r.e2e_ms, nullptr);
+  row(Tr("cli.inf.e2e"), r.e2e_ms, nullptr);
   t.Print(stdout);
   std::printf("\n");
   Table head;
   if (in.slo.ttft_ms > 0 || in.slo.tpot_ms > 0) {
-    head.Row({"Within the target (both)", FormatPercent(r.share_within_target) + " of requests (target at P" +
-                                                 std::to_string(in.slo.percentile) + ")"});
+    head.Row({Tr("cli.inf.within"), TrFormat("cli.inf.within_value", {FormatPercent(r.share_within_target), std::to_string(in.slo.percentile)})});
     if (in.slo.ttft_ms > 0) head.Row({"  TTFT <= " + Ms(in.slo.ttft_ms), FormatPercent(r.share_ttft_within)});
     if (in.slo.tpot_ms > 0) head.Row({"  TPOT <= " + Ms(in.slo.tpot_ms), FormatPercent(r.share_tpot_within)});
   } else {
-    head.Row({"Latency target", "none"});
+    head.Row({Tr("cli.inf.target"), Tr("cli.inf.none")});
   }
-  head.Row({"Mean decode batch", FormatNumber(r.mean_batch, 4) + " sequences"});
-  head.Row({"Output tokens/s", FormatNumber(r.output_tokens_per_second, 4) + " over " + FormatDuration(r.simulated_seconds / 3600)});
-  head.Row({"Utilisation (closed form)", FormatPercent(r.closed_utilization)});
+  head.Row({Tr("cli.inf.mean_batch"), TrFormat("cli.inf.sequences", {FormatNumber(r.mean_batch, 4)})});
+  head.Row({Tr("cli.inf.output_tps"), TrFormat("cli.inf.over", {FormatNumber(r.output_tokens_per_second, 4), FormatDuration(r.simulated_seconds / 3600)})});
+  head.Row({Tr("cli.inf.utilisation"), FormatPercent(r.closed_utilization)});
   head.Print(stdout);
   return kExitOk;
 }
@@ -151,17 +147,16 @@ int RunInferencePlan(const Scenario& s, const std::string& name, int top, bool j
   const char* cur = base.display_currency;
   const double k = base.display_per_usd;
   const InferenceInputs& in = s.inference;
-  std::string target = "no latency target";
+  std::string target = Tr("cli.iplan.no_target");
   if (in.slo.ttft_ms > 0 || in.slo.tpot_ms > 0)
     target = "P" + std::to_string(in.slo.percentile) + (in.slo.ttft_ms > 0 ? " TTFT <= " + Ms(in.slo.ttft_ms) : "") +
              (in.slo.tpot_ms > 0 ? " TPOT <= " + Ms(in.slo.tpot_ms) : "");
-  const std::string load = in.requests > 0 ? "a batch job of " + FormatCount(in.requests) + " requests within " +
-                                                  FormatDuration(in.hours)
-                                            : FormatNumber(in.requests_per_second, 4) + " requests/s, peak x" +
-                                                  FormatNumber(in.peak_to_mean, 3);
-  std::printf("%lld configurations of %lld priced GPU types evaluated in %s (%lld fit, %lld meet %s; %s)\n\n",
-              static_cast<long long>(p.evaluated), static_cast<long long>(p.gpu_types), FormatDuration(p.seconds / 3600).c_str(),
-              static_cast<long long>(p.fitting), static_cast<long long>(p.meeting), target.c_str(), load.c_str());
+  const std::string load = in.requests > 0 ? TrFormat("cli.iplan.batch_load", {FormatCount(in.requests), FormatDuration(in.hours)})
+                                            : TrFormat("cli.iplan.rate_load", {FormatNumber(in.requests_per_second, 4),
+                                                                               FormatNumber(in.peak_to_mean, 3)});
+  std::printf("%s\n\n", TrFormat("cli.iplan.title", {std::to_string(p.evaluated), std::to_string(p.gpu_types),
+                                                     FormatDuration(p.seconds / 3600), std::to_string(p.fitting),
+                                                     std::to_string(p.meeting), target, load}).c_str());
   auto pools = [](const InferenceCandidate& c) {
     const std::string pre = std::to_string(c.prefill_replicas) + "x" + std::to_string(c.prefill_tp) + " " + c.prefill_gpu;
     const std::string dec = std::to_string(c.decode_replicas) + "x" + std::to_string(c.decode_tp) + " " + c.decode_gpu;
@@ -169,29 +164,27 @@ int RunInferencePlan(const Scenario& s, const std::string& name, int top, bool j
   };
   auto print = [&](const std::vector<InferenceCandidate>& rows, bool verdicts) {
     Table t;
-    t.Row({"#", "mode", "replicas x TP GPU (prefill : decode)", "batch cap", "GPUs", "TTFT", "TPOT", "per request",
-           "per M output", verdicts ? "verdict" : "per hour"});
+    t.Row({"#", Tr("cli.iplan.col_mode"), Tr("cli.iplan.col_pools"), Tr("cli.iplan.col_batch"), "GPUs", "TTFT", "TPOT",
+           Tr("cli.iplan.col_per_request"), Tr("cli.iplan.col_per_m_output"), Tr(verdicts ? "cli.iplan.col_verdict" : "cli.iplan.col_per_hour")});
     t.Rule();
     for (std::size_t i = 0; i < rows.size(); ++i) {
       const InferenceCandidate& c = rows[i];
-      t.Row({std::to_string(i + 1), c.disaggregated ? "split" : "colocated", pools(c), std::to_string(c.max_batch),
+      t.Row({std::to_string(i + 1), Tr(c.disaggregated ? "cli.iplan.split" : "cli.iplan.colocated"), pools(c), std::to_string(c.max_batch),
              std::to_string(c.gpus), Ms(c.ttft_ms), Ms(c.tpot_ms), FormatSmallMoney(c.usd_per_request * k, cur),
              FormatSmallMoney(c.usd_per_million_output_tokens * k, cur),
-             verdicts ? c.verdict : FormatSmallMoney(c.usd_per_hour * k, cur)});
+             verdicts ? LocalizeMessage(c.verdict) : FormatSmallMoney(c.usd_per_hour * k, cur)});
     }
     t.Print(stdout);
   };
   if (p.best.empty()) {
-    std::printf("No configuration fits and meets the target. Closest of each family:\n");
+    std::printf("%s\n", Tr("cli.iplan.none"));
   } else {
-    std::printf("Cheapest configurations meeting the target (TTFT and TPOT at P%lld, mean load)\n",
-                static_cast<long long>(in.slo.percentile));
+    std::printf("%s\n", TrFormat("cli.iplan.cheapest", {std::to_string(in.slo.percentile)}).c_str());
     print(p.best, false);
-    std::printf("\nWhy the others lose (best of each mode and GPU pair)\n");
+    std::printf("%s\n", Tr("cli.iplan.why"));
   }
   print(p.families, true);
-  std::printf("\nAdopt one by setting inference.mode, inference.prefill/decode {gpu, tensor_parallel, usd_per_gpu_hour} "
-              "and inference.max_batch; gpucost eval shows its parts.\n");
+  std::printf("%s\n", Tr("cli.iplan.adopt"));
   return kExitOk;
 }
 

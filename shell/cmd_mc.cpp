@@ -78,21 +78,20 @@ void PrintHistogram(const char* title, const McHistogram& h, std::int64_t trials
 void PrintTable(const Scenario& s, const Result& r, const McSummary& m) {
   const char* cur = r.display_currency;
   const double k = r.display_per_usd;
-  std::printf("%s: %lld simulated jobs (seed %llu)\n", s.name[0] ? s.name : "scenario",
-              static_cast<long long>(m.trials), static_cast<unsigned long long>(m.seed));
+  std::printf("%s\n", TrFormat("cli.mc.title", {s.name[0] ? s.name : Tr("cli.scenario"), std::to_string(m.trials),
+                                               std::to_string(m.seed)}).c_str());
   Table t;
-  t.Row({"", "mean", "P10", "P50", "P90", "closed form"});
+  t.Row({"", Tr("cli.mc.col_mean"), "P10", "P50", "P90", Tr("cli.mc.col_closed")});
   t.Rule();
-  t.Row({"Time", FormatDuration(m.time_hours.mean), FormatDuration(m.time_hours.p10),
+  t.Row({Tr("cli.mc.time"), FormatDuration(m.time_hours.mean), FormatDuration(m.time_hours.p10),
          FormatDuration(m.time_hours.p50), FormatDuration(m.time_hours.p90), FormatDuration(m.closed_form_hours)});
-  t.Row({"Cost", FormatMoney(m.cost_usd.mean * k, cur), FormatMoney(m.cost_usd.p10 * k, cur),
+  t.Row({Tr("cli.mc.cost"), FormatMoney(m.cost_usd.mean * k, cur), FormatMoney(m.cost_usd.p10 * k, cur),
          FormatMoney(m.cost_usd.p50 * k, cur), FormatMoney(m.cost_usd.p90 * k, cur),
          FormatMoney(m.closed_form_usd * k, cur)});
   t.Print(stdout);
-  std::printf("Interruptions per job: %s (failures %s, spot preemptions %s)\n",
-              FormatNumber(m.mean_interruptions, 4).c_str(), FormatNumber(m.mean_failures, 4).c_str(),
-              FormatNumber(m.mean_preemptions, 4).c_str());
-  std::printf("\nMean cost by part\n");
+  std::printf("%s\n", TrFormat("cli.mc.interruptions", {FormatNumber(m.mean_interruptions, 4), FormatNumber(m.mean_failures, 4),
+                                                       FormatNumber(m.mean_preemptions, 4)}).c_str());
+  std::printf("%s\n", Tr("cli.mc.by_part"));
   Table parts;
   const double tiny = 1e-9 * m.cost_usd.mean;  // rounding noise, e.g. idle GPUs of exactly 0
   for (int p = 0; p < kPartCount; ++p)
@@ -101,10 +100,9 @@ void PrintTable(const Scenario& s, const Result& r, const McSummary& m) {
                  FormatMoney(m.mean_cost_usd.part[p] * k, cur)});
   parts.Print(stdout);
   if (m.truncated_trials > 0)
-    std::printf("\n! %lld trials stopped at the event cap: their time and cost are too low.\n",
-                static_cast<long long>(m.truncated_trials));
-  PrintHistogram("Cost per completed job", m.cost_hist, m.trials, k, cur, [cur](double v) { return FormatMoney(v, cur); });
-  PrintHistogram("Time per completed job", m.time_hist, m.trials, 1, "h", [](double v) { return FormatDuration(v); });
+    std::printf("%s\n", TrFormat("cli.mc.truncated", {std::to_string(m.truncated_trials)}).c_str());
+  PrintHistogram(Tr("cli.mc.hist_cost"), m.cost_hist, m.trials, k, cur, [cur](double v) { return FormatMoney(v, cur); });
+  PrintHistogram(Tr("cli.mc.hist_time"), m.time_hist, m.trials, 1, "h", [](double v) { return FormatDuration(v); });
 }
 
 }  // namespace

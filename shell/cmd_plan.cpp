@@ -20,19 +20,19 @@ const std::vector<OptionSpec> kOptions = {
 };
 
 const char* RecomputeName(Recompute r) {
-  return r == Recompute::kFull ? "full" : r == Recompute::kSelective ? "selective" : "none";
+  return Tr(r == Recompute::kFull ? "plan.recompute_full" : r == Recompute::kSelective ? "plan.recompute_selective" : "plan.recompute_none");
 }
 
 std::string Seconds(double s) { return FormatDuration(s / 3600); }  // "0.369 ms", "1.2 s"
 
 void PrintTable(const PlanSearch& p) {
-  std::printf("%lld layouts evaluated (%lld fit in memory) in %s; best by %s for %lld GPUs, global batch %lld\n\n",
-              static_cast<long long>(p.evaluated), static_cast<long long>(p.fitting), Seconds(p.seconds).c_str(),
-              p.objective == PlanObjective::kCost ? "cost per completed job" : "step time",
-              static_cast<long long>(p.gpus), static_cast<long long>(p.base.global_batch));
+  std::printf("%s\n\n", TrFormat("cli.plan.title", {std::to_string(p.evaluated), std::to_string(p.fitting), Seconds(p.seconds),
+                                                   Tr(p.objective == PlanObjective::kCost ? "cli.plan.by_cost" : "cli.plan.by_time"),
+                                                   std::to_string(p.gpus), std::to_string(p.base.global_batch)}).c_str());
   Table t;
-  t.Row({"#", "t", "p", "d", "mb", "v", "recompute", "sp", "zero", "step", "compute", "recomp", "comm", "bubble",
-         "MFU", "HFU", "memory GB", "job"});
+  t.Row({"#", "t", "p", "d", "mb", "v", Tr("cli.plan.col_recompute"), "sp", "zero", Tr("cli.plan.col_step"), Tr("cli.plan.col_compute"),
+         Tr("cli.plan.col_recomp"), Tr("cli.plan.col_comm"), Tr("cli.plan.col_bubble"), "MFU", "HFU", Tr("cli.plan.col_memory"),
+         Tr("cli.plan.col_job")});
   t.Rule();
   for (int i = 0; i < p.count; ++i) {
     const PlanEntry& e = p.best[i];
@@ -40,7 +40,7 @@ void PrintTable(const PlanSearch& p) {
     const StepTime& s = e.step;
     t.Row({std::to_string(i + 1), std::to_string(l.tensor), std::to_string(l.pipeline), std::to_string(l.data),
            std::to_string(l.micro_batch), std::to_string(l.interleave), RecomputeName(l.recompute),
-           l.sequence_parallel ? "yes" : "no", std::to_string(l.zero_stage), Seconds(s.seconds),
+           Tr(l.sequence_parallel ? "ui.yes" : "ui.no"), std::to_string(l.zero_stage), Seconds(s.seconds),
            Seconds(s.compute_seconds + s.memory_bound_seconds), Seconds(s.recompute_seconds),
            Seconds(s.exposed_comm_seconds), Seconds(s.bubble_seconds),
            FormatPercent(s.mfu) + (s.beyond_evidence ? " (!)" : ""), FormatPercent(s.hfu),
@@ -48,18 +48,14 @@ void PrintTable(const PlanSearch& p) {
            e.job_usd > 0 ? FormatMoney(e.job_cost, p.currency) : "-"});
   }
   t.Print(stdout);
-  std::printf("\nt tensor, p pipeline, d data parallel, mb micro-batch, v interleave, sp sequence parallel.\n"
-              "compute = matrix + memory-bound work; comm = exposed tensor/pipeline/data-parallel communication.\n"
-              "MFU counts 6ND + attention FLOPs; HFU adds recomputed FLOPs; both against the dense peak.\n");
+  std::printf("%s\n", Tr("cli.plan.legend"));
   bool doubted = false;
   for (int i = 0; i < p.count; ++i) doubted = doubted || p.best[i].step.beyond_evidence;
   if (p.count > 0)
-    std::printf("Predicted MFU carries the model's error on published runs: %s of the prediction (plan 1: %s - %s).\n",
-                (FormatPercent(1 + kStepModelError.min) + " - " + FormatPercent(1 + kStepModelError.max)).c_str(),
-                FormatPercent(p.best[0].step.mfu_low).c_str(), FormatPercent(p.best[0].step.mfu_high).c_str());
+    std::printf("%s\n", TrFormat("cli.plan.error_band", {FormatPercent(1 + kStepModelError.min) + " - " + FormatPercent(1 + kStepModelError.max),
+                                                       FormatPercent(p.best[0].step.mfu_low), FormatPercent(p.best[0].step.mfu_high)}).c_str());
   if (doubted)
-    std::printf("(!) predicted above the best MFU measured on this GPU class (%s): ranked as if it ran at that MFU.\n",
-                FormatPercent(p.best[0].step.best_measured_mfu).c_str());
+    std::printf("%s\n", TrFormat("cli.plan.beyond", {FormatPercent(p.best[0].step.best_measured_mfu)}).c_str());
 }
 
 }  // namespace
@@ -107,8 +103,7 @@ int RunPlan(int argc, char** argv) {
   if (format == Format::kJson) {
     std::printf("%s\n", PlanToJson(*search).c_str());
   } else if (search->count == 0) {
-    std::printf("%lld layouts evaluated: none fits in %s GB per GPU. Use more GPUs or a larger GPU.\n",
-                static_cast<long long>(search->evaluated), FormatNumber(search->device_bytes / 1e9, 3).c_str());
+    std::printf("%s\n", TrFormat("cli.plan.none_fit", {std::to_string(search->evaluated), FormatNumber(search->device_bytes / 1e9, 3)}).c_str());
   } else {
     PrintTable(*search);
   }

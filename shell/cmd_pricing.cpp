@@ -20,10 +20,10 @@ const std::vector<OptionSpec> kOptions = {
 
 const char* ModelLabel(PricingModel m) {
   switch (m) {
-    case PricingModel::kOnDemand: return "On-demand";
-    case PricingModel::kSpot: return "Spot";
-    case PricingModel::kReserved: return "Reserved";
-    case PricingModel::kOwned: return "Owned";
+    case PricingModel::kOnDemand: return Tr("cli.model_on_demand");
+    case PricingModel::kSpot: return Tr("cli.model_spot");
+    case PricingModel::kReserved: return Tr("cli.model_reserved");
+    case PricingModel::kOwned: return Tr("cli.model_owned");
   }
   return "";
 }
@@ -31,10 +31,11 @@ const char* ModelLabel(PricingModel m) {
 void PrintTable(const Scenario& s, const PricingComparison& c) {
   const char* cur = c.models[0].result.display_currency;
   const double k = c.models[0].result.display_per_usd;
-  std::printf("%s: the same job under four pricing models (on-demand anchor %s/GPU-hour as entered)\n",
-              s.name[0] ? s.name : "scenario", FormatMoney(c.on_demand_usd_per_gpu_hour * k, cur).c_str());
+  std::printf("%s\n", TrFormat("cli.pricing.title", {s.name[0] ? s.name : Tr("cli.scenario"),
+                                                    FormatMoney(c.on_demand_usd_per_gpu_hour * k, cur)}).c_str());
   Table t;
-  t.Row({"model", "price/GPU-h", "job", "term after job", "total", "vs on-demand", "time", "capacity"});
+  t.Row({Tr("cli.pricing.col_model"), Tr("cli.pricing.col_price"), Tr("cli.pricing.col_job"), Tr("cli.pricing.col_term_tail"),
+         Tr("cli.pricing.col_total"), Tr("cli.pricing.col_vs_on_demand"), Tr("cli.pricing.col_time"), Tr("cli.pricing.col_capacity")});
   t.Rule();
   for (const ModelCost& m : c.models) {
     std::string label = ModelLabel(m.model);
@@ -42,22 +43,23 @@ void PrintTable(const Scenario& s, const PricingComparison& c) {
     t.Row({label, FormatMoney(m.usd_per_gpu_hour * k, cur), FormatMoney(m.job_usd * k, cur),
            FormatMoney(m.term_tail_usd * k, cur), FormatMoney(m.total_usd * k, cur),
            FormatPercent(m.ratio_to_on_demand), FormatDuration(m.expected_hours),
-           m.capacity_guaranteed ? "guaranteed" : "not guaranteed"});
+           Tr(m.capacity_guaranteed ? "cli.pricing.guaranteed" : "cli.pricing.not_guaranteed")});
   }
   t.Print(stdout);
-  std::printf("  * cheapest. Prices before tax; totals include every part of the job (failures, storage, tax).\n");
+  std::printf("%s\n", Tr("cli.pricing.footnote"));
   const TcoResult& tco = c.models[static_cast<int>(PricingModel::kOwned)].result.tco;
   auto money = [&](double usd) { return FormatMoney(usd * k, cur); };
-  std::printf("\nOwned, per GPU-year: depreciation %s + power %s + colocation %s + maintenance %s + staff %s + "
-              "other %s = %s;\n  %s per useful GPU-hour; break-even at %s utilisation; pays back after %s.\n",
-              money(tco.capex_usd_per_gpu_year).c_str(), money(tco.power_usd_per_gpu_year).c_str(),
-              money(tco.facility_usd_per_gpu_year).c_str(), money(tco.maintenance_usd_per_gpu_year).c_str(),
-              money(tco.staff_usd_per_gpu_year).c_str(), money(tco.opex_usd_per_gpu_year).c_str(),
-              money(tco.usd_per_gpu_year).c_str(), money(tco.usd_per_gpu_hour).c_str(),
-              tco.break_even_utilization > 0 ? FormatPercent(tco.break_even_utilization).c_str() : "n/a",
-              (tco.break_even_months > 0 ? FormatNumber(tco.break_even_months, 3) + " months" : std::string("never")).c_str());
-  std::printf("\nCapacity risk\n");
-  for (const ModelCost& m : c.models) std::printf("  %-10s %s\n", ModelLabel(m.model), m.risk);
+  std::printf("%s\n", TrFormat("cli.pricing.owned",
+                             {money(tco.capex_usd_per_gpu_year), money(tco.power_usd_per_gpu_year),
+                              money(tco.facility_usd_per_gpu_year), money(tco.maintenance_usd_per_gpu_year),
+                              money(tco.staff_usd_per_gpu_year), money(tco.opex_usd_per_gpu_year), money(tco.usd_per_gpu_year),
+                              money(tco.usd_per_gpu_hour),
+                              tco.break_even_utilization > 0 ? FormatPercent(tco.break_even_utilization) : Tr("cli.na"),
+                              tco.break_even_months > 0 ? TrFormat("cli.months", {FormatNumber(tco.break_even_months, 3)})
+                                                        : std::string(Tr("cli.never"))}).c_str());
+  std::printf("\n%s\n", Tr("cli.pricing.capacity_risk"));
+  for (const ModelCost& m : c.models)
+    std::printf("  %s %s\n", PadRight(ModelLabel(m.model), 10).c_str(), LocalizeMessage(m.risk).c_str());
 }
 
 }  // namespace

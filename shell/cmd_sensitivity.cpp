@@ -25,16 +25,15 @@ std::string Value(double v) { return FormatNumber(v, 4); }
 void PrintTable(const SensitivityResult& r) {
   const char* cur = r.currency;
   if (r.serving)  // an inference scenario: the cost per million output tokens (and per request)
-    std::printf("Cost per million output tokens: %s (%s per request). Inputs by swing, largest first:\n\n",
-                FormatSmallMoney(r.base_cost, cur).c_str(), FormatSmallMoney(r.base_per_request, cur).c_str());
+    std::printf("%s\n\n", TrFormat("cli.sens.title_serving", {FormatSmallMoney(r.base_cost, cur), FormatSmallMoney(r.base_per_request, cur)}).c_str());
   else
-    std::printf("Expected cost per completed job: %s (%s). Inputs by swing, largest first:\n\n",
-                FormatMoney(r.base_cost, cur).c_str(), FormatDuration(r.base_hours).c_str());
+    std::printf("%s\n\n", TrFormat("cli.sens.title", {FormatMoney(r.base_cost, cur), FormatDuration(r.base_hours)}).c_str());
   const auto money = [&](double v) { return r.serving ? FormatSmallMoney(v, cur) : FormatMoney(v, cur); };
   double widest = 0;
   for (const SensitivityInput& in : r.inputs) widest = std::max(widest, in.swing);
   Table t;
-  t.Row({"input", "low", "high", std::string("cost at low"), "cost at high", "swing", ""});
+  t.Row({Tr("cli.sens.col_input"), Tr("cli.sens.col_low"), Tr("cli.sens.col_high"), Tr("cli.sens.col_cost_low"),
+         Tr("cli.sens.col_cost_high"), Tr("cli.sens.col_swing"), ""});
   t.Rule();
   for (const SensitivityInput& in : r.inputs) {
     const int bar = widest > 0 ? static_cast<int>(24 * in.swing / widest + 0.5) : 0;
@@ -43,13 +42,13 @@ void PrintTable(const SensitivityResult& r) {
            std::string(static_cast<std::size_t>(bar), '#')});
   }
   t.Print(stdout);
-  std::printf("\nBounds%s:\n", r.percent > 0 ? "" : " (why)");
-  if (r.percent > 0) std::printf("  every input +-%s%%\n", Value(r.percent).c_str());
+  std::printf("\n%s:\n", Tr(r.percent > 0 ? "cli.sens.bounds" : "cli.sens.bounds_why"));
+  if (r.percent > 0) std::printf("%s\n", TrFormat("cli.sens.every_input", {Value(r.percent)}).c_str());
   else
     for (const SensitivityInput& in : r.inputs) std::printf("  %-42s %s\n", in.path, in.bound_source);
   bool clipped = false;
   for (const SensitivityInput& in : r.inputs) clipped = clipped || in.clipped;
-  if (clipped) std::printf("  * a bound was limited to the field's allowed range\n");
+  if (clipped) std::printf("%s\n", Tr("cli.sens.clipped"));
 }
 
 void PrintCsv(const SensitivityResult& r) {

@@ -183,7 +183,8 @@ std::string MarkText(const Marks& m, long i) {
 void PrintTable(const FieldSpec& f, const std::vector<Point>& points, const Marks& m, double deadline) {
   const char* cur = points[0].scenario.pricing.currency == static_cast<int>(Currency::kKrw) ? "KRW" : "USD";
   Table t;
-  t.Row({f.path, "cost", "vs first", "time", "goodput", "GPU-hours", "interruptions", "ckpt min", "best"});
+  t.Row({f.path, Tr("cli.sweep.col_cost"), Tr("cli.sweep.col_vs_first"), Tr("cli.sweep.col_time"), Tr("cli.sweep.col_goodput"),
+         Tr("cli.sweep.col_gpu_hours"), Tr("cli.sweep.col_interruptions"), Tr("cli.sweep.col_ckpt"), Tr("cli.sweep.col_best")});
   t.Rule();
   const double first = points[0].result.expected_usd;
   for (std::size_t i = 0; i < points.size(); ++i) {
@@ -193,12 +194,12 @@ void PrintTable(const FieldSpec& f, const std::vector<Point>& points, const Mark
     t.Row({ValueText(f, points[i].value), FormatMoney(r.expected_usd * r.display_per_usd, cur),
            first > 0 ? ratio : "-", FormatDuration(r.expected_hours), FormatPercent(r.goodput),
            FormatCount(r.billed_gpu_hours), FormatNumber(r.expected_interruptions, 3),
-           FormatNumber(r.checkpoint_interval_minutes, 3), MarkText(m, static_cast<long>(i))});
+           FormatNumber(r.checkpoint_interval_minutes, 3), LocalizeList(MarkText(m, static_cast<long>(i)))});
   }
-  std::printf("Sweep of %s (%zu points; cost per completed job in %s)\n\n", f.path, points.size(), cur);
+  std::printf("%s\n\n", TrFormat("cli.sweep.title", {f.path, std::to_string(points.size()), cur}).c_str());
   t.Print(stdout);
   if (deadline > 0 && m.within_deadline < 0)
-    std::printf("\nNo point is expected to finish within %s.\n", FormatDuration(deadline).c_str());
+    std::printf("%s\n", TrFormat("cli.sweep.none_in_deadline", {FormatDuration(deadline)}).c_str());
 }
 
 void PrintData(const FieldSpec& f, const std::vector<Point>& points, const Marks& m, Format format) {
@@ -257,7 +258,8 @@ void PrintGpuSweep(const SweepOptions& o, const SweepResult& r, Format format) {
   const auto num = [&](double v) { return nlohmann::json(fin(v)).dump(); };
   Table t;
   if (format == Format::kTable) {
-    t.Row({"GPUs", "DP", "cost", "time", "goodput", "MFU", "interruptions", "memory GB", "best / why not"});
+    t.Row({Tr("cli.sweep.col_gpus"), "DP", Tr("cli.sweep.col_cost"), Tr("cli.sweep.col_time"), Tr("cli.sweep.col_goodput"), "MFU",
+           Tr("cli.sweep.col_interruptions"), Tr("cli.sweep.col_memory"), Tr("cli.sweep.col_best_why")});
     t.Rule();
   } else {
     t.Row({"gpus", "data_parallel", "global_batch", "feasible", "expected_usd", "expected_hours", "goodput", "mfu",
@@ -272,7 +274,7 @@ void PrintGpuSweep(const SweepOptions& o, const SweepResult& r, Format format) {
              p.feasible ? FormatDuration(p.expected_hours) : "-", p.feasible ? FormatPercent(p.goodput) : "-",
              p.feasible ? FormatPercent(p.mfu) + (p.scaling_extrapolated ? "*" : "") : "-",
              p.feasible ? FormatNumber(p.expected_interruptions, 3) : "-",
-             p.memory_known ? FormatNumber(p.memory_total_gb, 3) : "-", p.feasible ? marks : p.infeasible_reason});
+             p.memory_known ? FormatNumber(p.memory_total_gb, 3) : "-", LocalizeList(p.feasible ? marks : p.infeasible_reason)});
     else
       t.Row({std::to_string(p.gpus), std::to_string(p.data_parallel), std::to_string(p.global_batch),
              p.feasible ? "true" : "false", num(p.expected_usd), num(p.expected_hours), num(p.goodput),
@@ -280,16 +282,13 @@ void PrintGpuSweep(const SweepOptions& o, const SweepResult& r, Format format) {
              p.infeasible_reason, num(p.expected_cost)});
   }
   if (format == Format::kCsv) return t.PrintCsv(stdout);
-  std::printf("GPU-count sweep (cost per completed job in %s; * = scaling fit extrapolated)\n\n", r.currency);
+  std::printf("%s\n\n", TrFormat("cli.sweep.gpu_title", {r.currency}).c_str());
   t.Print(stdout);
   if (r.single_node_mfu > 0)
-    std::printf("\nThe given MFU holds at the scenario's own GPU count (single-node MFU %s); the step-time model\n"
-                "scales it to every other count.\n", FormatPercent(r.single_node_mfu).c_str());
+    std::printf("%s\n", TrFormat("cli.sweep.mfu_scaled", {FormatPercent(r.single_node_mfu)}).c_str());
   if (r.flat_mfu)
-    std::printf("\nMFU is the same at every GPU count (given or default): no scaling loss is modelled. Give the\n"
-                "model shape and global batch, or measured scaling points, to model it.\n");
-  std::printf("\nSweet spot: the fastest feasible count costing at most %.0f%% more than the cheapest.\n",
-              kSweetSpotSlack * 100);
+    std::printf("%s\n", Tr("cli.sweep.mfu_flat"));
+  std::printf("%s\n", TrFormat("cli.sweep.sweet_spot", {FormatNumber(kSweetSpotSlack * 100, 3)}).c_str());
 }
 
 int RunGpuSweep(const Args& args, double deadline, Format format) {

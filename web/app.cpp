@@ -42,7 +42,7 @@ std::string FitText(const std::string& text, float width) {
 // "..." with the whole text in its tooltip.
 void StatusLine(AppState& app) {
   const bool is_error = !app.error.empty();
-  const std::string& text = is_error ? app.error : app.notice;
+  const std::string text = LocalizeMessage(is_error ? app.error : app.notice);  // kept in English, shown in the page's language
   const ImGuiStyle& style = ImGui::GetStyle();
   const float dismiss = is_error ? ImGui::CalcTextSize(Tr("ui.dismiss")).x + style.FramePadding.x * 2 + style.ItemSpacing.x : 0;
   const std::string shown = FitText(text, ImGui::GetContentRegionAvail().x - dismiss);
@@ -215,7 +215,7 @@ std::string AppLoadScenario(AppState& app, const std::string& json_text) {
   ScenarioParse p = ParseScenarioOrPreset(json_text);  // a preset file (assets/presets/) opens too
   if (!p.ok()) {
     app.error = p.errors.front().Text();
-    if (p.errors.size() > 1) app.error += " (and " + std::to_string(p.errors.size() - 1) + " more)";
+    if (p.errors.size() > 1) app.error = TrFormat(Lang::kEn, "msg.app.and_more", {app.error, std::to_string(p.errors.size() - 1)});
     return app.error;
   }
   app.scenario = p.scenario;
@@ -230,7 +230,7 @@ std::string AppOpenLink(AppState& app, const std::string& link) {
   LinkPayload payload;
   std::vector<InputError> errors;
   if (!DecodeLink(link, &payload, &errors)) {
-    app.error = "Bad link: " + LinkErrorText(errors);
+    app.error = TrFormat(Lang::kEn, "msg.app.bad_link", {LinkErrorText(errors)});
     return app.error;
   }
   app.scenario = payload.scenario;
@@ -246,17 +246,17 @@ std::string AppOpenLink(AppState& app, const std::string& link) {
 std::string AppApplyProbe(AppState& app, const std::string& json_text) {
   ProbeParse p = ParseProbeJson(json_text);
   if (!p.ok()) {
-    app.error = "probe report: " + p.errors.front().Text();
+    app.error = TrFormat(Lang::kEn, "msg.app.probe_error", {p.errors.front().Text()});
     return app.error;
   }
   if (p.report.gpu_status != "ok") {
-    app.error = "probe report: no GPU measurements (" + p.report.gpu_status + ": " + p.report.gpu_message + ")";
+    app.error = TrFormat(Lang::kEn, "msg.app.probe_no_gpu", {p.report.gpu_status, p.report.gpu_message});
     return app.error;
   }
   Scenario s = app.scenario;
   const std::vector<std::string> set = ApplyProbe(p.report, &s);
   if (!ValidateScenario(s).empty()) {
-    app.error = "probe report: the measured figures make the scenario invalid: " + ValidateScenario(s).front().Text();
+    app.error = TrFormat(Lang::kEn, "msg.app.probe_invalid", {ValidateScenario(s).front().Text()});
     return app.error;
   }
   app.scenario = s;
@@ -272,11 +272,11 @@ std::string AppApplyProbe(AppState& app, const std::string& json_text) {
       e.measured_value = GetNumber(app.scenario, *spec);
     }
   }
-  app.measured_from = "probe report of " + p.report.host.hostname + ", " + p.report.created_utc;
-  app.notice = "Probe applied: " + (fields.empty() ? std::string("nothing measured to apply") : "set " + fields);
+  app.measured_from = TrFormat("app.probe_from", {p.report.host.hostname, p.report.created_utc});
+  app.notice = fields.empty() ? std::string(Tr("app.probe_nothing")) : TrFormat("app.probe_applied", {fields});
   const std::string mismatch = ProbeGpuMismatch(p.report, app.scenario);
-  if (!mismatch.empty()) app.notice += " (" + mismatch + ")";
-  if (std::find(set.begin(), set.end(), "cluster.peak_tflops") != set.end()) app.notice += ". " + std::string(kProbePeakNote);
+  if (!mismatch.empty()) app.notice += " (" + LocalizeMessage(mismatch) + ")";
+  if (std::find(set.begin(), set.end(), "cluster.peak_tflops") != set.end()) app.notice += ". " + LocalizeMessage(kProbePeakNote);
   return "";
 }
 
@@ -309,7 +309,7 @@ std::string AppLoadPreset(AppState& app, const std::string& id) {
   app.edits.assign(FieldCount(), FieldEdit{});
   app.error.clear();
   AppScenarioEdited(app);
-  app.notice = "Loaded preset " + id;
+  app.notice = TrFormat(Lang::kEn, "msg.app.loaded_preset", {id});
   return "";
 }
 
@@ -327,18 +327,18 @@ std::string AppImportText(AppState& app, const std::string& name, const std::str
       break;
     case ImportKind::kLink:
       err = AppOpenLink(app, text);
-      what = app.pinned.empty() ? "share link" : "share link with a comparison of " + std::to_string(app.pinned.size()) + " pinned";
+      what = app.pinned.empty() ? Tr(Lang::kEn, "msg.app.what_link") : TrFormat(Lang::kEn, "msg.app.what_link_pinned", {std::to_string(app.pinned.size())});
       break;
     default:
       err = AppLoadScenario(app, text);
-      what = guess.kind == ImportKind::kPreset ? "preset" : "scenario";
+      what = Tr(Lang::kEn, guess.kind == ImportKind::kPreset ? "msg.app.what_preset" : "msg.app.what_scenario");
       break;
   }
   if (!err.empty()) {
     app.error = name + ": " + err;
     return app.error;
   }
-  app.notice = "Loaded " + what + " from " + name;
+  app.notice = TrFormat(Lang::kEn, "msg.app.loaded", {what, name});
   app.write_fragment = true;
   app.link_stale = true;
   AppRefresh(app);
@@ -365,7 +365,7 @@ void AppEditPinned(AppState& app, std::size_t index) {
   app.scenario = app.pinned[index].scenario;
   app.edits.assign(FieldCount(), FieldEdit{});
   AppScenarioEdited(app);
-  app.notice = "Editing " + ScenarioLabel(app.scenario);
+  app.notice = TrFormat(Lang::kEn, "msg.app.editing", {ScenarioLabel(app.scenario)});
 }
 
 int AppPinPricingModels(AppState& app) {
@@ -409,7 +409,7 @@ std::string FormatKrw(double v) {  // short, for chart axes and bars: "₩1.23B"
   if (!std::isfinite(v)) return "n/a";
   char buf[64];
   const double a = std::fabs(v);
-  if (a >= 1e15) return v < 0 ? "less than -KRW 1,000T" : "more than KRW 1,000T";  // never an exponent with a suffix
+  if (a >= 1e15) return TrFormat(v < 0 ? "app.less_than" : "app.more_than", {v < 0 ? "-KRW 1,000T" : "KRW 1,000T"});  // never an exponent with a suffix
   if (CurrentLanguage() == Lang::kKo) {
     if (a >= 1e12) std::snprintf(buf, sizeof buf, "%.3g조", v / 1e12);
     else if (a >= 1e8) std::snprintf(buf, sizeof buf, "%.3g억", v / 1e8);
@@ -486,6 +486,14 @@ void RecordRectAt(AppState& app, const char* id, int index, float x0, float y0, 
 
 bool AppNarrow(const AppState& app) {
   return ImGui::GetIO().DisplaySize.x / std::max(app.ui_scale, 0.5f) < kNarrowCssPx;
+}
+
+bool BeginFigureTable(const AppState& app, const char* id, int columns, int rows, int flags) {
+  if (!AppNarrow(app)) return ImGui::BeginTable(id, columns, flags);
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float height = (ImGui::GetTextLineHeight() + style.CellPadding.y * 2) * static_cast<float>(rows + 1) + style.ScrollbarSize + 4;
+  flags = (flags & ~ImGuiTableFlags_SizingMask_) | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
+  return ImGui::BeginTable(id, columns, flags, ImVec2(0, height));
 }
 
 void RecordScroll(AppState& app, const char* id) {

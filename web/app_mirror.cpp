@@ -29,8 +29,8 @@ std::string Cell(const char* tag, const std::string& text) { return "<" + std::s
 
 std::string WarningsHtml(const Result& r) {
   if (r.warnings.count == 0) return "";
-  std::string html = "<h2>Warnings</h2><ul>";
-  for (int i = 0; i < r.warnings.count; ++i) html += Cell("li", r.warnings.text[i]);
+  std::string html = Cell("h2", Tr("eval.warnings")) + "<ul>";
+  for (int i = 0; i < r.warnings.count; ++i) html += Cell("li", LocalizeMessage(r.warnings.text[i]));
   return html + "</ul>";
 }
 
@@ -62,35 +62,32 @@ std::string AppTextMirror(const AppState& app) {
   const Result& r = app.result;
   std::string html = "<h1>gpucost: " + Escape(ScenarioLabel(app.scenario)) + "</h1>";
   if (!r.ok) {
-    html += "<p>The scenario cannot be evaluated:</p><ul>";
-    for (const InputError& e : app.problems) html += Cell("li", e.Text());
+    html += Cell("p", Tr("results.cannot_evaluate")) + "<ul>";
+    for (const InputError& e : app.problems) html += Cell("li", LocalizeMessage(e.Text()));
     return html + "</ul>";
   }
   if (r.inference.present) return html + ServingMirror(r);  // an inference scenario (issue 17)
-  html += "<p>" + Escape(FormatDisplayMoney(r, r.expected_usd)) + " per completed job; expected time " +
-          Escape(FormatDuration(r.expected_hours)) + "; goodput " + Escape(FormatPercent(r.goodput)) + "; " +
-          Escape(FormatDisplayMoney(r, r.usd_per_billion_tokens)) + " per billion tokens.</p>";
+  html += Cell("p", TrFormat("mirror.summary", {FormatDisplayMoney(r, r.expected_usd), FormatDuration(r.expected_hours),
+                                                FormatPercent(r.goodput), FormatDisplayMoney(r, r.usd_per_billion_tokens)}));
   const McState& mc = app.charts.mc;
   if (mc.have_summary && !mc.stale)
-    html += "<p>Spread over " + std::to_string(mc.summary.trials) + " simulated runs: cost P50 " +
-            Escape(FormatDisplayMoney(r, mc.summary.cost_usd.p50)) + ", P90 " +
-            Escape(FormatDisplayMoney(r, mc.summary.cost_usd.p90)) + "; time P50 " +
-            Escape(FormatDuration(mc.summary.time_hours.p50)) + ", P90 " + Escape(FormatDuration(mc.summary.time_hours.p90)) +
-            ".</p>";
-  html += "<table><caption>Normal run and with failures</caption><tr><th></th><th>Normal run (nothing fails)</th>"
-          "<th>With failures (expected)</th><th>Failures add</th></tr>";
-  html += "<tr>" + Cell("th", "Time") + Cell("td", FormatDuration(r.normal_run_hours)) + Cell("td", FormatDuration(r.expected_hours)) +
+    html += Cell("p", TrFormat("mirror.spread", {std::to_string(mc.summary.trials), FormatDisplayMoney(r, mc.summary.cost_usd.p50),
+                                                 FormatDisplayMoney(r, mc.summary.cost_usd.p90), FormatDuration(mc.summary.time_hours.p50),
+                                                 FormatDuration(mc.summary.time_hours.p90)}));
+  html += "<table>" + Cell("caption", Tr("mirror.caption")) + "<tr><th></th>" + Cell("th", Tr("results.normal_run")) +
+          Cell("th", Tr("results.with_failures")) + Cell("th", Tr("results.failures_add")) + "</tr>";
+  html += "<tr>" + Cell("th", Tr("results.time")) + Cell("td", FormatDuration(r.normal_run_hours)) + Cell("td", FormatDuration(r.expected_hours)) +
           Cell("td", FormatDuration(r.expected_hours - r.normal_run_hours)) + "</tr>";
-  html += "<tr>" + Cell("th", "Cost") + Cell("td", FormatDisplayMoney(r, r.normal_run_usd)) +
+  html += "<tr>" + Cell("th", Tr("results.cost")) + Cell("td", FormatDisplayMoney(r, r.normal_run_usd)) +
           Cell("td", FormatDisplayMoney(r, r.expected_usd)) + Cell("td", FormatDisplayMoney(r, r.expected_usd - r.normal_run_usd)) +
           "</tr></table>";
-  html += "<h2>Where the money goes: " + Escape(FormatDisplayMoney(r, r.expected_usd)) + "</h2><table>";
+  html += Cell("h2", std::string(Tr("results.where_money")) + ": " + FormatDisplayMoney(r, r.expected_usd)) + "<table>";
   for (int p = 0; p < kPartCount; ++p) {
     if (r.cost_usd.part[p] == 0) continue;
     html += "<tr>" + Cell("th", PartLabelOf(r, p)) + Cell("td", FormatDisplayMoney(r, r.cost_usd.part[p])) +
             Cell("td", FormatPercent(r.expected_usd > 0 ? r.cost_usd.part[p] / r.expected_usd : 0)) + "</tr>";
   }
-  html += "</table><h2>Where the time goes: " + Escape(FormatDuration(r.expected_hours)) + "</h2><table>";
+  html += "</table>" + Cell("h2", std::string(Tr("results.where_time")) + ": " + FormatDuration(r.expected_hours)) + "<table>";
   for (int p = 0; p < kPartCount; ++p) {
     if (r.time_hours.part[p] == 0) continue;
     html += "<tr>" + Cell("th", PartLabelOf(r, p)) + Cell("td", FormatDuration(r.time_hours.part[p])) + "</tr>";

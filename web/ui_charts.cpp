@@ -20,6 +20,7 @@
 #include "evaluate.h"
 #include "format.h"
 #include "montecarlo.h"
+#include "i18n.h"
 #include "scaling_fit.h"
 #include "sweep.h"
 #include "tco.h"
@@ -32,7 +33,7 @@ constexpr int kIntervalSteps = 16;       // the interval sweep spans optimum / 2
 
 std::string FormatGpus(double v) { return FormatCount(v); }
 std::string FormatHours(double v) { return FormatDuration(v); }
-std::string FormatMinutes(double v) { return (std::fabs(v) >= 1000 ? FormatCount(v) : FormatNumber(v, 3)) + " min"; }
+std::string FormatMinutes(double v) { return TrFormat("chart.minutes", {std::fabs(v) >= 1000 ? FormatCount(v) : FormatNumber(v, 3)}); }
 std::string FormatPct(double v) { return FormatPercent(v); }
 std::string FormatTokensPerS(double v) { return FormatCount(v); }
 
@@ -73,9 +74,8 @@ void Advance(Sweep& sw) {
 
 bool Progress(const Sweep& sw, const char* what) {
   if (!sw.Running()) return false;
-  char text[96];
-  std::snprintf(text, sizeof text, "%s: %zu of %zu points", what, sw.done, sw.points.size());
-  ImGui::ProgressBar(static_cast<float>(sw.Progress()), ImVec2(-1, 0), text);
+  const std::string text = TrFormat("chart.points_progress", {what, std::to_string(sw.done), std::to_string(sw.points.size())});
+  ImGui::ProgressBar(static_cast<float>(sw.Progress()), ImVec2(-1, 0), text.c_str());
   return true;
 }
 
@@ -99,7 +99,7 @@ void GpuSweepGaps(const SweepResult& r) {
     for (std::size_t j = i; j < r.points.size(); ++j)
       if (!r.points[j].feasible && std::strcmp(r.points[j].infeasible_reason, reason) == 0)
         counts += (counts.empty() ? "" : ", ") + FormatCount(static_cast<double>(r.points[j].gpus));
-    ImGui::TextDisabled("Gap at %s GPUs: %s", counts.c_str(), reason);
+    ImGui::TextDisabled("%s", TrFormat("chart.gap", {counts, LocalizeMessage(reason)}).c_str());
   }
 }
 
@@ -109,9 +109,9 @@ void GpuCharts(AppState& app) {
   SweepRun& run = *g.run;
   if (!run.done) {
     SweepStep(&run, kSweepPointsPerFrame);
-    char text[96];
-    std::snprintf(text, sizeof text, "GPU count sweep: %zu of %d points", run.result.points.size(), run.count);
-    ImGui::ProgressBar(static_cast<float>(run.Progress()), ImVec2(-1, 0), text);
+    const std::string text = TrFormat("chart.points_progress", {Tr("chart.gpu_sweep"), std::to_string(run.result.points.size()),
+                                                                 std::to_string(run.count)});
+    ImGui::ProgressBar(static_cast<float>(run.Progress()), ImVec2(-1, 0), text.c_str());
     app.busy = true;
     return;
   }
@@ -126,19 +126,14 @@ void GpuCharts(AppState& app) {
     hours[i] = p.feasible ? p.expected_hours : NAN;
   }
   const float height = ImGui::GetTextLineHeight() * 14;
-  char sweet[80], cheapest[64], current[48];
   chart::Marker markers[3];
   int marker_count = 0;
-  std::snprintf(current, sizeof current, "now %s", FormatCount(static_cast<double>(app.scenario.cluster.gpus)).c_str());
-  markers[marker_count++] = {static_cast<double>(app.scenario.cluster.gpus), current, IM_COL32(200, 200, 200, 255)};
-  if (r.sweet_spot >= 0) {
-    std::snprintf(sweet, sizeof sweet, "sweet spot %s", FormatCount(x[r.sweet_spot]).c_str());
-    markers[marker_count++] = {x[r.sweet_spot], sweet, chart::PaletteColor(2)};
-  }
-  if (r.cheapest >= 0) {
-    std::snprintf(cheapest, sizeof cheapest, "cheapest %s", FormatCount(x[r.cheapest]).c_str());
-    markers[marker_count++] = {x[r.cheapest], cheapest, chart::PaletteColor(1)};
-  }
+  const std::string current = TrFormat("chart.marker_now", {FormatCount(static_cast<double>(app.scenario.cluster.gpus))});
+  markers[marker_count++] = {static_cast<double>(app.scenario.cluster.gpus), current.c_str(), IM_COL32(200, 200, 200, 255)};
+  const std::string sweet = r.sweet_spot >= 0 ? TrFormat("chart.marker_sweet", {FormatCount(x[r.sweet_spot])}) : "";
+  if (r.sweet_spot >= 0) markers[marker_count++] = {x[r.sweet_spot], sweet.c_str(), chart::PaletteColor(2)};
+  const std::string cheapest = r.cheapest >= 0 ? TrFormat("chart.marker_cheapest", {FormatCount(x[r.cheapest])}) : "";
+  if (r.cheapest >= 0) markers[marker_count++] = {x[r.cheapest], cheapest.c_str(), chart::PaletteColor(1)};
   const chart::Axis xa = chart::FitAxis(x.data(), n, true, false);
   const chart::Series cost{Tr("chart.cost_per_job_series"), x.data(), money.data(), n, chart::PaletteColor(0)};
   chart::DrawLineChart({"cost_vs_gpus", Tr("chart.cost_vs_gpus"), xa, chart::FitAxis(money.data(), n, false, true),
@@ -149,14 +144,13 @@ void GpuCharts(AppState& app) {
   chart::DrawLineChart({"time_vs_gpus", Tr("chart.time_vs_gpus"), xa, chart::FitAxis(hours.data(), n, true, false),
                         FormatGpus, FormatHours, &time, 1, markers, marker_count},
                        ImVec2(0, height));
-  if (r.cheapest < 0) ImGui::TextColored(ImVec4(1, 0.45f, 0.35f, 1), "No GPU count in the sweep is feasible.");
+  if (r.cheapest < 0) ImGui::TextColored(ImVec4(1, 0.45f, 0.35f, 1), "%s", Tr("chart.none_feasible"));
   GpuSweepGaps(r);
   if (r.single_node_mfu > 0)
-    ImGui::TextDisabled("The given MFU holds at %s GPUs (single-node %s); the step-time model scales it to the "
-                        "other counts.", FormatCount(static_cast<double>(app.scenario.cluster.gpus)).c_str(),
-                        FormatPercent(r.single_node_mfu).c_str());
+    ImGui::TextDisabled("%s", TrFormat("chart.mfu_scaled", {FormatCount(static_cast<double>(app.scenario.cluster.gpus)),
+                                                             FormatPercent(r.single_node_mfu)}).c_str());
   if (r.flat_mfu)
-    ImGui::TextDisabled("MFU is the same at every count (no model shape): no scaling loss is modelled.");
+    ImGui::TextDisabled("%s", Tr("chart.mfu_flat"));
   ImGui::TextDisabled("%s", TrFormat("chart.sweet_spot", {FormatNumber(kSweetSpotSlack * 100, 3)}).c_str());
 }
 
@@ -173,11 +167,10 @@ void IntervalChart(AppState& app) {
     ImGui::TextDisabled("%s", Tr("chart.no_interval"));
     return;
   }
-  char optimum[64], current[64];
-  std::snprintf(optimum, sizeof optimum, "optimum %s", FormatMinutes(r.optimal_checkpoint_interval_minutes).c_str());
-  std::snprintf(current, sizeof current, "now %s", FormatMinutes(r.checkpoint_interval_minutes).c_str());
-  const chart::Marker markers[] = {{r.optimal_checkpoint_interval_minutes, optimum, chart::PaletteColor(2)},
-                                   {r.checkpoint_interval_minutes, current, IM_COL32(200, 200, 200, 255)}};
+  const std::string optimum = TrFormat("chart.marker_optimum", {FormatMinutes(r.optimal_checkpoint_interval_minutes)});
+  const std::string current = TrFormat("chart.marker_now", {FormatMinutes(r.checkpoint_interval_minutes)});
+  const chart::Marker markers[] = {{r.optimal_checkpoint_interval_minutes, optimum.c_str(), chart::PaletteColor(2)},
+                                   {r.checkpoint_interval_minutes, current.c_str(), IM_COL32(200, 200, 200, 255)}};
   const int n = static_cast<int>(c.interval.x.size());
   const chart::Series cost{Tr("chart.cost_per_job_series"), c.interval.x.data(), c.interval.money.data(), n,
                            chart::PaletteColor(0)};
@@ -278,7 +271,7 @@ void MonteCarloCharts(AppState& app) {
   McState& mc = app.charts.mc;
   ImGui::TextWrapped("%s", Tr("chart.mc_title"));
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-  if (ImGui::InputInt("trials", &mc.trials, 0, 0)) mc.trials = std::clamp(mc.trials, 100, 200000);
+  if (ImGui::InputInt((std::string(Tr("chart.trials")) + "###trials").c_str(), &mc.trials, 0, 0)) mc.trials = std::clamp(mc.trials, 100, 200000);
   ImGui::SameLine();
   if (mc.run) {
     if (ImGui::Button((std::string(Tr("chart.cancel")) + "###mc").c_str())) mc.run->Cancel();
@@ -294,7 +287,7 @@ void MonteCarloCharts(AppState& app) {
     ImGui::ProgressBar(static_cast<float>(mc.run->progress()), ImVec2(-1, 0), text.c_str());
     return;
   }
-  if (!mc.error.empty()) ImGui::TextColored(ImVec4(1, 0.45f, 0.35f, 1), "%s", mc.error.c_str());
+  if (!mc.error.empty()) ImGui::TextColored(ImVec4(1, 0.45f, 0.35f, 1), "%s", LocalizeMessage(mc.error).c_str());
   if (!mc.have_summary) return;
   const McSummary& s = mc.summary;
   const Result& r = app.result;
@@ -347,13 +340,11 @@ void BuyVsCloudChart(AppState& app) {
                         t.break_even_utilization <= 1 ? 2 : 1},
                        ImVec2(0, ImGui::GetTextLineHeight() * 14));
   RecordRect(app, "chart_buy_vs_cloud");
-  ImGui::TextWrapped("Owning: %s per useful GPU-hour at %s utilisation (%s per GPU-year) vs %s in the cloud; %s.",
-                     FormatDisplayMoney(app.result, t.usd_per_gpu_hour).c_str(), FormatPercent(owned.utilization).c_str(),
-                     FormatDisplayMoney(app.result, t.usd_per_gpu_year).c_str(),
-                     FormatDisplayMoney(app.result, owned.compare_usd_per_gpu_hour).c_str(),
-                     t.break_even_months > 0
-                         ? ("buying pays back after " + FormatNumber(t.break_even_months, 3) + " months").c_str()
-                         : "renting stays cheaper");
+  const std::string verdict = t.break_even_months > 0 ? TrFormat("chart.pays_back", {FormatNumber(t.break_even_months, 3)})
+                                                      : std::string(Tr("chart.renting_cheaper"));
+  ImGui::TextWrapped("%s", TrFormat("chart.owning", {FormatDisplayMoney(app.result, t.usd_per_gpu_hour), FormatPercent(owned.utilization),
+                                                     FormatDisplayMoney(app.result, t.usd_per_gpu_year),
+                                                     FormatDisplayMoney(app.result, owned.compare_usd_per_gpu_hour), verdict}).c_str());
 }
 
 void ScalingPointsEditor(AppState& app) {
@@ -362,19 +353,19 @@ void ScalingPointsEditor(AppState& app) {
     ImGui::PushID(i);
     long long gpus = sc.points[i].gpus;
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-    if (ImGui::InputScalar("GPUs", ImGuiDataType_S64, &gpus) && gpus >= 1 && gpus <= static_cast<long long>(kMaxGpus)) {
+    if (ImGui::InputScalar((std::string(Tr("chart.gpus")) + "###gpus").c_str(), ImGuiDataType_S64, &gpus) && gpus >= 1 && gpus <= static_cast<long long>(kMaxGpus)) {
       sc.points[i].gpus = gpus;
       AppScenarioEdited(app);
     }
     ImGui::SameLine();
     double tps = sc.points[i].tokens_per_second;
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
-    if (ImGui::InputDouble("tokens/s", &tps, 0, 0, "%.6g") && tps > 0 && std::isfinite(tps)) {
+    if (ImGui::InputDouble((std::string(Tr("chart.tokens_per_s")) + "###tps").c_str(), &tps, 0, 0, "%.6g") && tps > 0 && std::isfinite(tps)) {
       sc.points[i].tokens_per_second = tps;
       AppScenarioEdited(app);
     }
     ImGui::SameLine();
-    if (ImGui::SmallButton("Remove")) {
+    if (ImGui::SmallButton((std::string(Tr("chart.remove")) + "###remove").c_str())) {
       for (int j = i; j + 1 < sc.point_count; ++j) sc.points[j] = sc.points[j + 1];
       --sc.point_count;
       AppScenarioEdited(app);
@@ -382,7 +373,7 @@ void ScalingPointsEditor(AppState& app) {
     ImGui::PopID();
   }
   ImGui::BeginDisabled(sc.point_count >= kMaxScalingPoints);
-  if (ImGui::SmallButton("Add a measured point")) {
+  if (ImGui::SmallButton((std::string(Tr("chart.add_point")) + "###add_point").c_str())) {
     ScalingPointInputs next{8, 1e5};  // a first point to overwrite with a measurement
     if (sc.point_count > 0) {
       const ScalingPointInputs& last = sc.points[sc.point_count - 1];
@@ -395,13 +386,13 @@ void ScalingPointsEditor(AppState& app) {
 }
 
 void ScalingChart(AppState& app) {
-  ImGui::TextUnformatted("Scaling fit over measured throughput");
+  ImGui::TextUnformatted(Tr("chart.scaling_title"));
   ScalingPointsEditor(app);
   const ScalingInputs& sc = app.scenario.scaling;
   if (sc.point_count == 0) return;
   const ScalingFit fit = FitScaling(sc.points, sc.point_count);
   if (!fit.ok()) {
-    ImGui::TextDisabled("%s", ScalingFitErrorText(fit.error));
+    ImGui::TextDisabled("%s", LocalizeMessage(ScalingFitErrorText(fit.error)).c_str());
     return;
   }
   double mx[kMaxScalingPoints], my[kMaxScalingPoints];
@@ -415,24 +406,24 @@ void ScalingChart(AppState& app) {
     usl[i] = fit.usl.valid ? fit.usl.Throughput(cx[i]) : NAN;
     linear[i] = fit.best().lambda_tokens_per_s * cx[i];
   }
-  const chart::Series series[] = {{"measured", mx, my, sc.point_count, chart::PaletteColor(3)},
+  const chart::Series series[] = {{Tr("chart.series_measured"), mx, my, sc.point_count, chart::PaletteColor(3)},
                                   {"Amdahl", cx, amdahl, kCurve, chart::PaletteColor(0)},
                                   {"USL", cx, usl, kCurve, chart::PaletteColor(1)},
-                                  {"linear", cx, linear, kCurve, chart::PaletteColor(7)}};
-  char now[48];
-  std::snprintf(now, sizeof now, "now %s", FormatCount(static_cast<double>(app.scenario.cluster.gpus)).c_str());
-  const chart::Marker marker{static_cast<double>(app.scenario.cluster.gpus), now, IM_COL32(200, 200, 200, 255)};
+                                  {Tr("chart.series_linear"), cx, linear, kCurve, chart::PaletteColor(7)}};
+  const std::string now = TrFormat("chart.marker_now", {FormatCount(static_cast<double>(app.scenario.cluster.gpus))});
+  const chart::Marker marker{static_cast<double>(app.scenario.cluster.gpus), now.c_str(), IM_COL32(200, 200, 200, 255)};
   double ys[kMaxScalingPoints + 2 * kCurve];
   std::copy(my, my + sc.point_count, ys);
   std::copy(amdahl, amdahl + kCurve, ys + sc.point_count);
   std::copy(usl, usl + kCurve, ys + sc.point_count + kCurve);
-  chart::DrawLineChart({"scaling_fit", "Throughput (tokens/s) vs GPUs", x,
+  chart::DrawLineChart({"scaling_fit", Tr("chart.scaling_chart"), x,
                         chart::FitAxis(ys, sc.point_count + 2 * kCurve, true, false), FormatGpus, FormatTokensPerS, series,
                         fit.usl.valid ? 4 : 3, &marker, 1},
                        ImVec2(0, ImGui::GetTextLineHeight() * 14));
-  ImGui::TextDisabled("Chosen: %s (sigma %.3g, kappa %.3g, rms error %s)%s", ScalingLawName(fit.chosen),
-                      fit.best().sigma, fit.best().kappa, FormatPercent(fit.best().rms_relative_error).c_str(),
-                      fit.superlinear ? "; the data scale superlinearly" : "");
+  ImGui::TextDisabled("%s%s", TrFormat("chart.scaling_chosen", {ScalingLawName(fit.chosen), FormatNumber(fit.best().sigma, 3),
+                                                                FormatNumber(fit.best().kappa, 3),
+                                                                FormatPercent(fit.best().rms_relative_error)}).c_str(),
+                      fit.superlinear ? Tr("chart.superlinear") : "");
 }
 
 }  // namespace

@@ -192,14 +192,15 @@ void ConfirmEdit(AppState& app) {
     app.confirm_edit_column = -1;
     return;
   }
-  ImGui::OpenPopup("Replace the edited scenario?");
-  if (!ImGui::BeginPopupModal("Replace the edited scenario?", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+  const std::string title = std::string(Tr("compare.replace_title")) + "###replace_edited";
+  ImGui::OpenPopup(title.c_str());
+  if (!ImGui::BeginPopupModal(title.c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
   const std::size_t column = static_cast<std::size_t>(app.confirm_edit_column);
-  ImGui::Text("The editor holds \"%s\", which is not pinned.", ScenarioLabel(app.scenario).c_str());
-  ImGui::Text("Load \"%s\" into the editor?", ScenarioLabel(app.pinned[column].scenario).c_str());
+  ImGui::TextUnformatted(TrFormat("compare.editor_holds", {ScenarioLabel(app.scenario)}).c_str());
+  ImGui::TextUnformatted(TrFormat("compare.load_into", {ScenarioLabel(app.pinned[column].scenario)}).c_str());
   const bool can_pin = app.pinned.size() < kMaxPinned && app.result.ok;
   ImGui::BeginDisabled(!can_pin);
-  if (ImGui::Button("Pin mine, then load")) {
+  if (ImGui::Button((std::string(Tr("compare.pin_then_load")) + "###pin_then_load").c_str())) {
     AppPin(app);
     AppEditPinned(app, column);
     app.confirm_edit_column = -1;
@@ -207,13 +208,13 @@ void ConfirmEdit(AppState& app) {
   ImGui::EndDisabled();
   RecordRect(app, "confirm_pin_then_edit");
   ImGui::SameLine();
-  if (ImGui::Button("Replace my edits")) {
+  if (ImGui::Button((std::string(Tr("compare.replace_mine")) + "###replace_mine").c_str())) {
     AppEditPinned(app, column);
     app.confirm_edit_column = -1;
   }
   RecordRect(app, "confirm_replace");
   ImGui::SameLine();
-  if (ImGui::Button("Cancel")) app.confirm_edit_column = -1;
+  if (ImGui::Button((std::string(Tr("compare.cancel")) + "###cancel").c_str())) app.confirm_edit_column = -1;
   RecordRect(app, "confirm_cancel");
   if (app.confirm_edit_column < 0) ImGui::CloseCurrentPopup();
   ImGui::EndPopup();
@@ -286,19 +287,21 @@ void PricingModels(AppState& app) {
   AppUpdatePricing(app);
   const PricingComparison& c = app.pricing.comparison;
   if (!app.result.ok || !c.ok) return;
-  if (!ImGui::CollapsingHeader("This job under each pricing model", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  if (!ImGui::BeginTable("pricing_models", 6, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp))
+  if (!ImGui::CollapsingHeader((std::string(Tr("compare.pricing_title")) + "###pricing_models").c_str(), ImGuiTreeNodeFlags_DefaultOpen)) return;
+  if (!BeginFigureTable(app, "pricing_models", 6, kModelCount, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp))
     return;
-  for (const char* h : {"model", "price / GPU-h", "job", "term after job", "total", "vs on-demand"}) ImGui::TableSetupColumn(h);
+  for (const char* h : {"compare.col_model", "compare.col_price", "compare.col_job", "compare.col_term_tail", "compare.col_total",
+                        "compare.col_vs_on_demand"})
+    ImGui::TableSetupColumn(Tr(h));
   ImGui::TableHeadersRow();
-  const char* const names[] = {"on-demand", "spot", "reserved", "owned"};
+  const char* const names[] = {"pricing.on-demand", "pricing.spot", "pricing.reserved", "pricing.owned"};
   for (int i = 0; i < kModelCount; ++i) {
     const ModelCost& m = c.models[i];
     const Result& r = m.result;
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::Text("%s%s", names[i], i == c.cheapest ? " (cheapest)" : "");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", m.risk);
+    ImGui::Text("%s%s", Tr(names[i]), i == c.cheapest ? Tr("compare.cheapest") : "");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", LocalizeMessage(m.risk).c_str());
     ImGui::TableNextColumn(); ImGui::TextUnformatted(FormatDisplayMoney(r, m.usd_per_gpu_hour).c_str());
     ImGui::TableNextColumn(); ImGui::TextUnformatted(FormatDisplayMoney(r, m.job_usd).c_str());
     ImGui::TableNextColumn(); ImGui::TextUnformatted(m.term_tail_usd > 0 ? FormatDisplayMoney(r, m.term_tail_usd).c_str() : "-");

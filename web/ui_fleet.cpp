@@ -47,14 +47,14 @@ void PlanTable(const AppState& app, const FleetResult& r) {
   if (!ImGui::BeginTable("fleet_parts", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit |
                                                ImGuiTableFlags_ScrollX, ImVec2(0, height)))
     return;
-  for (const char* h : {"part", "all on-demand", "cloud plan", "hybrid plan"}) ImGui::TableSetupColumn(h);
+  for (const char* h : {"fleet.col_part", "fleet.col_all_on_demand", "fleet.col_cloud", "fleet.col_hybrid"}) ImGui::TableSetupColumn(Tr(h));
   ImGui::TableHeadersRow();
   const FleetPlan* plans[] = {&r.all_on_demand, &r.cloud, &r.hybrid};
   for (int i = 0; i <= kFleetPartCount; ++i) {
     if (i < kFleetPartCount && r.all_on_demand.usd[i] == 0 && r.cloud.usd[i] == 0 && r.hybrid.usd[i] == 0) continue;
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(i < kFleetPartCount ? FleetPartLabel(i) : "Total");
+    ImGui::TextUnformatted(i < kFleetPartCount ? FleetPartLabel(i) : Tr("fleet.total"));
     for (const FleetPlan* p : plans) {
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(FormatDisplayMoney(app.result, i < kFleetPartCount ? p->usd[i] : p->total_usd).c_str());
@@ -79,50 +79,48 @@ void AppUpdateFleet(AppState& app) {
 
 void DrawFleet(AppState& app) {
   if (!app.result.ok) {
-    ImGui::TextDisabled("The scenario is invalid: fix it to plan a fleet around it.");
+    ImGui::TextDisabled("%s", Tr("fleet.invalid"));
     return;
   }
   if (Kind(app.scenario) == WorkloadKind::kInference) return DrawServingFleet(app);  // issue 17
   FleetState& st = app.fleet;
-  ImGui::TextWrapped("Commitment planner: this scenario's GPUs busy every month (plus a burst), priced on demand, "
-                     "on spot, under 1- and 3-year commitments and on owned hardware. The plan buys the "
-                     "commitments that cost least, paid whether used or not.");
+  ImGui::TextWrapped("%s", Tr("fleet.intro"));
   const float w = ImGui::GetFontSize() * 7;
   const auto same_line = [&app] { if (!AppNarrow(app)) ImGui::SameLine(); };  // a phone: one input per line
   ImGui::SetNextItemWidth(w);
-  if (ImGui::InputInt("months", &st.months, 0, 0)) st.months = std::clamp(st.months, 1, kMaxFleetMonths), st.stale = true;
+  if (ImGui::InputInt((std::string(Tr("fleet.months")) + "###months").c_str(), &st.months, 0, 0)) st.months = std::clamp(st.months, 1, kMaxFleetMonths), st.stale = true;
   same_line();
   ImGui::SetNextItemWidth(w);
-  if (ImGui::InputDouble("baseline GPUs (0: the scenario's)", &st.baseline_gpus, 0, 0, "%.0f"))
+  if (ImGui::InputDouble((std::string(Tr("fleet.baseline")) + "###baseline").c_str(), &st.baseline_gpus, 0, 0, "%.0f"))
     st.baseline_gpus = std::clamp(st.baseline_gpus, 0.0, kMaxFleetGpus), st.stale = true;
   ImGui::SetNextItemWidth(w);
-  if (ImGui::InputDouble("burst GPUs", &st.burst_gpus, 0, 0, "%.0f")) st.burst_gpus = std::clamp(st.burst_gpus, 0.0, kMaxFleetGpus), st.stale = true;
+  if (ImGui::InputDouble((std::string(Tr("fleet.burst")) + "###burst").c_str(), &st.burst_gpus, 0, 0, "%.0f")) st.burst_gpus = std::clamp(st.burst_gpus, 0.0, kMaxFleetGpus), st.stale = true;
   same_line();
   ImGui::SetNextItemWidth(w);
-  if (ImGui::InputInt("from month", &st.burst_start_month, 0, 0)) st.burst_start_month = std::clamp(st.burst_start_month, 1, kMaxFleetMonths), st.stale = true;
+  if (ImGui::InputInt((std::string(Tr("fleet.from_month")) + "###from_month").c_str(), &st.burst_start_month, 0, 0)) st.burst_start_month = std::clamp(st.burst_start_month, 1, kMaxFleetMonths), st.stale = true;
   same_line();
   ImGui::SetNextItemWidth(w);
-  if (ImGui::InputInt("for months", &st.burst_months, 0, 0)) st.burst_months = std::clamp(st.burst_months, 0, kMaxFleetMonths), st.stale = true;
+  if (ImGui::InputInt((std::string(Tr("fleet.for_months")) + "###for_months").c_str(), &st.burst_months, 0, 0)) st.burst_months = std::clamp(st.burst_months, 0, kMaxFleetMonths), st.stale = true;
   AppUpdateFleet(app);
   const FleetResult& r = st.result;
   if (!r.ok) return;
   ImGui::PushTextWrapPos(0);
-  ImGui::Text("%s GPU-hours of demand; burst at %s per GPU-hour (%s on spot)", FormatCount(r.demand_gpu_hours).c_str(),
-              FormatDisplayMoney(app.result, r.burst_usd_per_gpu_hour).c_str(), FormatPercent(r.spot_share_of_burst).c_str());
+  ImGui::TextUnformatted(TrFormat("fleet.demand", {FormatCount(r.demand_gpu_hours), FormatDisplayMoney(app.result, r.burst_usd_per_gpu_hour),
+                                                   FormatPercent(r.spot_share_of_burst)}).c_str());
   ImGui::PopTextWrapPos();
   PlanTable(app, r);
   RecordRect(app, "fleet_table");
   const double all = r.all_on_demand.total_usd;
   if (all > 0)
-    ImGui::Text("Cloud plan %s of all on-demand; hybrid %s.", FormatPercent(r.cloud.total_usd / all).c_str(),
-                FormatPercent(r.hybrid.total_usd / all).c_str());
+    ImGui::TextUnformatted(TrFormat("fleet.ratio", {FormatPercent(r.cloud.total_usd / all), FormatPercent(r.hybrid.total_usd / all)}).c_str());
   for (int i = 0; i < st.inputs.commitment_count; ++i) {
     std::string levels;
     for (int k = 0; k < r.cloud.periods[i]; ++k) levels += (k ? ", " : "") + FormatCount(r.cloud.commit_gpus[i][k]);
-    ImGui::Text("%s commitment (GPUs per term): %s", st.inputs.commitments[i].name, levels.empty() ? "none" : levels.c_str());
+    ImGui::TextUnformatted(TrFormat("fleet.commitment_levels", {LocalizeMessage(st.inputs.commitments[i].name),
+                                                                levels.empty() ? Tr("fleet.none") : levels}).c_str());
   }
   ImGui::PushTextWrapPos(0);
-  for (int i = 0; i < r.notes.count; ++i) ImGui::TextColored(ImVec4(1, 0.8f, 0.35f, 1), "- %s", r.notes.text[i]);
+  for (int i = 0; i < r.notes.count; ++i) ImGui::TextColored(ImVec4(1, 0.8f, 0.35f, 1), "- %s", LocalizeMessage(r.notes.text[i]).c_str());
   ImGui::PopTextWrapPos();
 }
 

@@ -15,7 +15,7 @@ namespace gpucost::app {
 
 std::string AppLoadModel(AppState& app, const std::string& id) {
   const ModelSpec* m = FindModel(id.c_str());
-  if (!m) return "unknown model \"" + id + "\"; one of: " + ModelIds();
+  if (!m) return TrFormat(Lang::kEn, "msg.unknown_model", {id, ModelIds()});
   if (app.edits.size() != FieldCount()) app.edits.assign(FieldCount(), FieldEdit{});
   for (FieldEdit& e : app.edits) e.from_model = false;
   SetModelId(&app.scenario, *m);

@@ -27,7 +27,7 @@ std::string OfferLabel(const Offer& o) {
     return buf;
   }
   std::snprintf(buf, sizeof buf, "%s %s: %s, $%.4g/GPU-h%s (%s)", o.provider.c_str(), o.region.c_str(), o.product.c_str(),
-                o.usd_per_gpu_hour, o.model == PricingModel::kReserved ? " reserved" : "", o.date.c_str());
+                o.usd_per_gpu_hour, o.model == PricingModel::kReserved ? Tr("offer.reserved") : "", o.date.c_str());
   return buf;
 }
 
@@ -38,12 +38,12 @@ void OfferTooltip(const Offer& o) {
   if (o.price_by_quote)
     ImGui::TextUnformatted(Tr("quote.tooltip_price"));
   else
-    ImGui::Text("%s per GPU-hour, %s per instance-hour of %d GPUs, before tax; read %s", FormatUsd(o.usd_per_gpu_hour).c_str(),
-                FormatUsd(o.usd_per_instance_hour).c_str(), o.gpus_per_instance, o.date.c_str());
+    ImGui::TextUnformatted(TrFormat("offer.tip_price", {FormatUsd(o.usd_per_gpu_hour), FormatUsd(o.usd_per_instance_hour),
+                                                        std::to_string(o.gpus_per_instance), o.date}).c_str());
   ImGui::TextWrapped("%s", OfferBillingText(o).c_str());
   if (!o.billing.note.empty()) ImGui::TextDisabled("%s", o.billing.note.c_str());
-  ImGui::TextDisabled("Source: %s", o.source.c_str());
-  if (!o.via.empty()) ImGui::TextDisabled("Via: %s", o.via.c_str());
+  ImGui::TextDisabled("%s", TrFormat("ui.source", {o.source}).c_str());
+  if (!o.via.empty()) ImGui::TextDisabled("%s", TrFormat("offer.via", {o.via}).c_str());
   if (!o.note.empty()) ImGui::TextDisabled("%s", o.note.c_str());
   if (!o.facts.empty()) ImGui::TextUnformatted(Tr("quote.facts"));
   for (const OfferFact& f : o.facts)
@@ -60,8 +60,8 @@ void AppApplyOffer(AppState& app, const Offer& offer) {
   AppScenarioEdited(app);
   app.quote = {};
   // The billing figures it filled, and those no public source confirmed (kept as they were), as the CLI says.
-  if (offer.price_by_quote) app.notice = TrFormat("quote.picked", {offer.id});
-  else app.notice = "Offer " + offer.id + ": " + FormatUsd(offer.usd_per_gpu_hour) + "/GPU-hour before tax, read " + offer.date +
+  if (offer.price_by_quote) app.notice = TrFormat(Lang::kEn, "quote.picked", {offer.id});  // shown localised
+  else app.notice = TrFormat(Lang::kEn, "msg.offer.applied", {offer.id, FormatUsd(offer.usd_per_gpu_hour), offer.date}) +
                     "; " + OfferBillingText(offer, &app.scenario, false);
   // The provider sheet is the offer's now: say so when answers typed before were replaced (never silently).
   int replaced = 0;
@@ -72,7 +72,7 @@ void AppApplyOffer(AppState& app, const Offer& offer) {
     if (std::strncmp(f.path, "provider.", 9) != 0 || std::strcmp(f.path, "provider.provider") == 0) continue;
     replaced += GetText(old, f)[0] != '\0' && std::strcmp(GetText(old, f), GetText(app.scenario, f)) != 0;
   }
-  if (replaced > 0) app.notice += " " + TrFormat("offer.sheet_replaced", {std::to_string(replaced)});
+  if (replaced > 0) app.notice += " " + TrFormat(Lang::kEn, "offer.sheet_replaced", {std::to_string(replaced)});
 }
 
 namespace {
@@ -90,7 +90,7 @@ void DrawQuoteInput(AppState& app) {
     app.quote.error = SetQuotedPrice(&app.scenario, app.quote.text, &label);
     if (app.quote.error.empty()) {
       AppScenarioEdited(app);
-      app.notice = label.empty() ? TrFormat("quote.applied", {app.quote.text}) : label;
+      app.notice = label.empty() ? TrFormat(Lang::kEn, "quote.applied", {app.quote.text}) : label;
       app.quote = {};
     }
   }
@@ -107,9 +107,8 @@ void AppGpuChanged(AppState& app) {
   const Offer* offer = app.scenario.pricing.offer[0] ? FindOffer(app.scenario.pricing.offer) : nullptr;
   if (!offer || offer->gpu == app.scenario.cluster.gpu) return;
   const GpuSpec* gpu = FindGpu(app.scenario.cluster.gpu);
-  const std::string notice = "The price " + FormatUsd(app.scenario.pricing.usd_per_gpu_hour) + "/GPU-hour was offer " + offer->id +
-               " for " + offer->gpu + ": it is now unconfirmed for " + (gpu ? gpu->name : std::string(app.scenario.cluster.gpu)) +
-               " (pick an offer or enter your price)";
+  const std::string notice = TrFormat(Lang::kEn, "msg.offer.unconfirmed", {FormatUsd(app.scenario.pricing.usd_per_gpu_hour), offer->id,
+                                                                      offer->gpu, gpu ? gpu->name : std::string(app.scenario.cluster.gpu)});
   app.scenario.pricing.offer[0] = '\0';
   AppScenarioEdited(app);  // (clears the notice)
   app.notice = notice;
@@ -126,7 +125,7 @@ void OfferList(AppState& app, const Offer* current) {
     if (ImGui::IsItemHovered()) OfferTooltip(o);
     ImGui::PopID();
   }
-  if (app.scenario.pricing.offer[0] && ImGui::Selectable("(none: my own price)")) {
+  if (app.scenario.pricing.offer[0] && ImGui::Selectable(Tr("offer.none"))) {
     app.scenario.pricing.offer[0] = '\0';
     AppScenarioEdited(app);
   }
@@ -136,7 +135,7 @@ void OfferList(AppState& app, const Offer* current) {
 
 void DrawOfferPicker(AppState& app) {
   const Offer* current = app.scenario.pricing.offer[0] ? FindOffer(app.scenario.pricing.offer) : nullptr;
-  const std::string preview = current ? current->id : app.scenario.pricing.offer[0] ? app.scenario.pricing.offer : "(own price) pick an offer...";
+  const std::string preview = current ? current->id : app.scenario.pricing.offer[0] ? app.scenario.pricing.offer : Tr("offer.pick");
   ImGui::SetNextItemWidth(-1);
   const bool open = ImGui::BeginCombo("##offer", preview.c_str());
   RecordRect(app, "pricing.offer");

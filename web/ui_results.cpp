@@ -45,10 +45,9 @@ void HeadlineSpread(AppState& app) {
   const Result& r = app.result;
   const McSummary& m = mc.summary;
   ImGui::PushTextWrapPos(0);
-  ImGui::Text("spread over %lld simulated runs: cost P50 %s, P90 %s  |  time P50 %s, P90 %s",
-              static_cast<long long>(m.trials), FormatDisplayMoney(r, m.cost_usd.p50).c_str(),
-              FormatDisplayMoney(r, m.cost_usd.p90).c_str(), FormatDuration(m.time_hours.p50).c_str(),
-              FormatDuration(m.time_hours.p90).c_str());
+  ImGui::TextUnformatted(TrFormat("results.spread", {std::to_string(m.trials), FormatDisplayMoney(r, m.cost_usd.p50),
+                                                      FormatDisplayMoney(r, m.cost_usd.p90), FormatDuration(m.time_hours.p50),
+                                                      FormatDuration(m.time_hours.p90)}).c_str());
   ImGui::PopTextWrapPos();
   RecordRect(app, "headline_spread");
 }
@@ -59,23 +58,22 @@ bool BlockedHeadline(AppState& app) {
   if (!b.blocked) return false;
   ImGui::SetWindowFontScale(1.35f);
   ImGui::PushTextWrapPos(0);
-  ImGui::TextColored(kErrorColor, "%s", std::string(b.code) == "price_by_quote" ? Tr("quote.not_priced")
-                                                                               : "Not priced: the job cannot run as described");
+  ImGui::TextColored(kErrorColor, "%s", Tr(std::string(b.code) == "price_by_quote" ? "quote.not_priced" : "results.not_priced"));
   ImGui::PopTextWrapPos();
   ImGui::SetWindowFontScale(1.0f);
   RecordRect(app, "headline");
   ImGui::PushTextWrapPos(0);
-  ImGui::TextColored(kErrorColor, "%s", b.reason.c_str());
-  ImGui::TextColored(kErrorColor, "Fix: %s", b.fix.c_str());
+  ImGui::TextColored(kErrorColor, "%s", LocalizeMessage(b.reason).c_str());
+  ImGui::TextColored(kErrorColor, "%s", TrFormat("results.fix", {LocalizeMessage(b.fix)}).c_str());
   ImGui::PopTextWrapPos();
   const LayoutFit& fit = app.result.memory_smallest_fit;
   if (std::string(b.code) == "memory_does_not_fit" && fit.found) {
-    if (ImGui::Button("Use the smallest layout that fits")) {
+    if (ImGui::Button((std::string(Tr("results.use_smallest")) + "###use_smallest").c_str())) {
       app.scenario.cluster.gpus = fit.layout.gpus();
       const bool cleared = AdoptLayout(fit.layout, &app.scenario);
       AppScenarioEdited(app);
-      app.notice = "Layout applied: " + std::to_string(fit.layout.gpus()) + " GPUs" +
-                   (cleared ? "; the given cluster.mfu was cleared (MFU predicted from the layout)" : "");
+      app.notice = TrFormat("results.layout_applied", {std::to_string(fit.layout.gpus())}) +
+                   (cleared ? Tr("results.layout_mfu_cleared") : "");
     }
     RecordRect(app, "apply_fix");
   }
@@ -237,7 +235,7 @@ void StepTimeParts(const Result& r) {
 void Problems(const AppState& app) {
   ImGui::TextColored(kErrorColor, "%s", Tr("results.cannot_evaluate"));
   ImGui::PushTextWrapPos(0);
-  for (const InputError& e : app.problems) ImGui::TextColored(kErrorColor, "- %s", e.Text().c_str());
+  for (const InputError& e : app.problems) ImGui::TextColored(kErrorColor, "- %s", LocalizeMessage(e.Text()).c_str());
   ImGui::PopTextWrapPos();
 }
 
@@ -273,7 +271,7 @@ void DrawWarnings(const Result& r) {
   ImGui::Spacing();
   ImGui::TextUnformatted(Tr("eval.warnings"));
   ImGui::PushTextWrapPos(0);
-  for (int i = 0; i < r.warnings.count; ++i) ImGui::TextColored(kWarnColor, "- %s", r.warnings.text[i]);
+  for (int i = 0; i < r.warnings.count; ++i) ImGui::TextColored(kWarnColor, "- %s", LocalizeMessage(r.warnings.text[i]).c_str());
   ImGui::PopTextWrapPos();
 }
 

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <vector>
 
 #include "app.h"
 #include "catalog.h"
@@ -114,9 +115,9 @@ void Tooltip(const AppState& app, const FieldSpec& f) {
   char def[96];
   const std::string range = FieldMoneyUnit(f) != MoneyUnit::kNone ? ShownMoneyRange(app.scenario, f) : DescribeShownRange(f);
   if (f.kind == FieldKind::kText) std::snprintf(def, sizeof def, "\"%s\"", f.default_text);
-  else if (f.is_auto && f.default_value == 0) std::snprintf(def, sizeof def, "auto");
+  else if (f.is_auto && f.default_value == 0) std::snprintf(def, sizeof def, "%s", Tr("ui.default_auto"));
   else if (f.kind == FieldKind::kEnum) std::snprintf(def, sizeof def, "%s", f.choices[static_cast<int>(f.default_value)]);
-  else if (f.kind == FieldKind::kBool) std::snprintf(def, sizeof def, "%s", f.default_value != 0 ? "true" : "false");
+  else if (f.kind == FieldKind::kBool) std::snprintf(def, sizeof def, "%s", Tr(f.default_value != 0 ? "ui.true" : "ui.false"));
   else std::snprintf(def, sizeof def, "%s %s", ShownValue(app.scenario, f, f.default_value).c_str(), ShownUnit(app.scenario, f).c_str());
   ImGui::BeginTooltip();
   // 32 em, or the screen's width on a phone (a tooltip wider than the screen is cut).
@@ -127,7 +128,7 @@ void Tooltip(const AppState& app, const FieldSpec& f) {
   ImGui::TextUnformatted(HasTranslation(CurrentLanguage(), help_key.c_str()) ? Tr(help_key.c_str()) : f.help);
   ImGui::TextUnformatted(TrFormat("ui.default", {def}).c_str());
   ImGui::TextUnformatted(TrFormat("ui.source", {f.source}).c_str());
-  ImGui::TextUnformatted(TrFormat("ui.allowed", {range + (f.is_auto ? Tr("ui.or_auto") : "")}).c_str());
+  ImGui::TextUnformatted(TrFormat("ui.allowed", {LocalizeMessage(range) + (f.is_auto ? Tr("ui.or_auto") : "")}).c_str());
   if (FieldShownAsPercent(f)) ImGui::TextDisabled("%s", Tr("ui.type_percent"));
   else if (f.kind == FieldKind::kNumber || f.kind == FieldKind::kInteger) ImGui::TextDisabled("%s", Tr("ui.type_number"));
   if (FieldMoneyUnit(f) != MoneyUnit::kNone) ImGui::TextDisabled("%s", TrFormat("money.typed_hint", {ShownUnit(app.scenario, f)}).c_str());
@@ -143,7 +144,7 @@ void ApplyNumber(AppState& app, std::size_t index, double v) {
     edit.rejected = true;
     edit.typed = v;
     edit.typed_text = FormatNumber(v, 15);
-    edit.message = "\"" + edit.typed_text + "\" is not allowed: must be " + DescribeShownRange(f);
+    edit.message = TrFormat(Lang::kEn, "msg.q_not_allowed", {"\"" + edit.typed_text + "\"", DescribeShownRange(f)});
     return;
   }
   edit.rejected = false;
@@ -291,8 +292,14 @@ void FieldWidget(AppState& app, std::size_t index) {
       int count = 0;
       while (f.choices[count]) ++count;
       ImGui::SetNextItemWidth(-1);
-      const char* shown = v >= 0 && v < count ? f.choices[v] : "";
-      if (ImGui::Combo("##v", &v, f.choices, count)) ApplyNumber(app, index, v);
+      // Each choice in the page's language ("choice.<path>.<value>"); the JSON keeps the value.
+      std::vector<const char*> shown_choices(static_cast<std::size_t>(count));
+      for (int c = 0; c < count; ++c) {
+        const std::string key = std::string("choice.") + f.path + "." + f.choices[c];
+        shown_choices[c] = HasTranslation(Lang::kEn, key.c_str()) ? Tr(key.c_str()) : f.choices[c];
+      }
+      const char* shown = v >= 0 && v < count ? shown_choices[v] : "";
+      if (ImGui::Combo("##v", &v, shown_choices.data(), count)) ApplyNumber(app, index, v);
       RecordRect(app, f.path, -1, ComboNeeds(shown));
       break;
     }
@@ -325,7 +332,7 @@ void FieldErrors(AppState& app, std::size_t index) {
   const FieldEdit& edit = app.edits[index];
   ImGui::PushTextWrapPos(0);
   if (edit.rejected) {
-    ImGui::TextColored(kErrorColor, "%s; kept %s", edit.message.c_str(), ShownValue(app.scenario, f, GetNumber(app.scenario, f)).c_str());
+    ImGui::TextColored(kErrorColor, "%s", TrFormat("ui.kept", {LocalizeMessage(edit.message), ShownValue(app.scenario, f, GetNumber(app.scenario, f))}).c_str());
     RecordRect(app, "field_error", static_cast<int>(index));
   }
   // Money shown in another currency than it is stored in: what the figure stands for, at which dated rate.
@@ -336,7 +343,7 @@ void FieldErrors(AppState& app, std::size_t index) {
     RecordText(app, f.path, label);
   }
   for (const InputError& e : app.problems)
-    if (e.path == f.path) ImGui::TextColored(kErrorColor, "%s", e.message.c_str());
+    if (e.path == f.path) ImGui::TextColored(kErrorColor, "%s", LocalizeMessage(e.message).c_str());
   ImGui::PopTextWrapPos();
 }
 
@@ -350,12 +357,12 @@ void FieldRow(AppState& app, std::size_t index) {
   ImGui::AlignTextToFramePadding();
   const bool measured = AppFieldMeasured(app, index);
   ImGui::PushTextWrapPos(0);  // a long name takes two lines in its column rather than being cut
-  if (measured) ImGui::TextColored(ImVec4(0.45f, 0.85f, 0.5f, 1), "%s (measured)", label);  // from a probe report
+  if (measured) ImGui::TextColored(ImVec4(0.45f, 0.85f, 0.5f, 1), "%s", TrFormat("ui.measured_label", {label}).c_str());  // from a probe report
   else if (IsDefault(app.scenario, f)) ImGui::TextUnformatted(label);
   else ImGui::TextColored(ImVec4(0.55f, 0.8f, 1.0f, 1), "%s", label);  // changed from the default
   ImGui::PopTextWrapPos();
   RecordRect(app, "label", static_cast<int>(index));
-  if (measured && ImGui::IsItemHovered()) ImGui::SetTooltip("Measured: from the %s", app.measured_from.c_str());
+  if (measured && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", TrFormat("ui.measured_tip", {app.measured_from}).c_str());
   else if (ImGui::IsItemHovered()) Tooltip(app, f);
   ImGui::TableNextColumn();
   FieldWidget(app, index);
@@ -373,9 +380,10 @@ void FieldRow(AppState& app, std::size_t index) {
 void SectionTable(AppState& app, int section) {
   if (!ImGui::BeginTable("fields", 3, ImGuiTableFlags_SizingStretchProp)) return;
   const float em = ImGui::GetFontSize();
-  ImGui::TableSetupColumn("field", ImGuiTableColumnFlags_WidthFixed, em * 12);
+  const bool narrow = AppNarrow(app);  // a phone: names and units wrap in narrower columns, values keep their digits
+  ImGui::TableSetupColumn("field", ImGuiTableColumnFlags_WidthFixed, em * (narrow ? 8 : 12));
   ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
-  ImGui::TableSetupColumn("unit", ImGuiTableColumnFlags_WidthFixed, em * 7);
+  ImGui::TableSetupColumn("unit", ImGuiTableColumnFlags_WidthFixed, em * (narrow ? 4.5f : 7));
   for (std::size_t i = 0; i < FieldCount(); ++i)
     if (SectionOf(Fields()[i]) == section && FieldUsed(app.scenario, Fields()[i]) &&
         !InferenceHidesField(app.scenario, Fields()[i].path))

@@ -45,7 +45,7 @@ void AppUpdateSensitivity(AppState& app) {
 
 void DrawSensitivity(AppState& app) {
   if (!app.result.ok) {
-    ImGui::TextDisabled("The scenario is invalid: fix it to see what moves its cost.");
+    ImGui::TextDisabled("%s", Tr("sens.invalid"));
     return;
   }
   AppUpdateSensitivity(app);
@@ -54,16 +54,16 @@ void DrawSensitivity(AppState& app) {
   if (r.serving)  // an inference scenario: the cost per million output tokens (issue 17)
     ImGui::TextWrapped("%s", TrFormat("serving.sensitivity_intro", {Amount(app, r.base_cost), Amount(app, r.base_per_request)}).c_str());
   else
-    ImGui::TextWrapped("What moves the cost per completed job (%s now): each input between documented low and high "
-                       "bounds, everything else kept. Widest swing first; the line marks today's cost.",
-                       Amount(app, r.base_cost).c_str());
+    ImGui::TextWrapped("%s", TrFormat("sens.intro", {Amount(app, r.base_cost)}).c_str());
   double lo = r.base_cost, hi = r.base_cost;
   for (const SensitivityInput& in : r.inputs) lo = std::min({lo, in.low_cost, in.high_cost}), hi = std::max({hi, in.low_cost, in.high_cost});
-  if (!ImGui::BeginTable("tornado", 6, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg))
+  const bool narrow = AppNarrow(app);
+  if (!BeginFigureTable(app, "tornado", 6, static_cast<int>(r.inputs.size()), ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg))
     return;
-  for (const char* h : {"input", "low / high", "cost at low", "cost at high", "swing"})
-    ImGui::TableSetupColumn(h, ImGuiTableColumnFlags_WidthFixed);
-  ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch, 1.0f);  // the bars take the rest
+  for (const char* h : {"sens.col_input", "sens.col_low_high", "sens.col_cost_low", "sens.col_cost_high", "sens.col_swing"})
+    ImGui::TableSetupColumn(Tr(h), ImGuiTableColumnFlags_WidthFixed);
+  if (narrow) ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 8);  // the bars
+  else ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch, 1.0f);  // the bars take the rest
   ImGui::TableHeadersRow();
   for (const SensitivityInput& in : r.inputs) {
     ImGui::TableNextRow();
@@ -89,8 +89,7 @@ void DrawSensitivity(AppState& app) {
   ImGui::EndTable();
   RecordRect(app, "tornado");
   ImGui::PushTextWrapPos(0);
-  ImGui::TextDisabled("Hover an input for the source of its bounds; * a bound limited to the field's range. "
-                      "The exchange rate moves only the parts entered in the other currency.");
+  ImGui::TextDisabled("%s", Tr("sens.note"));
   ImGui::PopTextWrapPos();
 }
 

@@ -11,9 +11,24 @@
 namespace gpucost::app {
 namespace {
 
+// A hint in grey that wraps at the panel's edge (a phone, or a longer language) instead of running off it.
+void Hint(const char* text) {
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextDisabled("%s", text);
+  ImGui::PopTextWrapPos();
+}
+
+// SameLine() when a button labelled `label` still fits on this line, else the button starts a new line.
+void SameLineIfFits(const char* label) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float needs = ImGui::CalcTextSize(label, nullptr, true).x + style.FramePadding.x * 2 + style.ItemSpacing.x;
+  const float right = ImGui::GetItemRectMax().x + needs;
+  if (right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
+}
+
 void ShareLink(AppState& app) {
   ImGui::TextUnformatted(Tr("share.title"));
-  ImGui::TextDisabled("%s", Tr("share.hint"));
+  Hint(Tr("share.hint"));
   const std::string& link = AppLink(app);
   if (ImGui::Button((std::string(Tr("share.copy")) + "###copy").c_str())) {
     platform::CopyToClipboard(link);
@@ -25,7 +40,7 @@ void ShareLink(AppState& app) {
     case platform::CopyState::kPending: ImGui::TextDisabled("%s", Tr("share.copying")); break;
     case platform::CopyState::kCopied: ImGui::TextDisabled("%s", Tr("share.copied")); break;
     case platform::CopyState::kRefused:
-      ImGui::TextDisabled("%s", Tr("share.refused"));
+      Hint(Tr("share.refused"));
       break;
     case platform::CopyState::kNone: ImGui::TextDisabled("%s", TrFormat("share.chars", {std::to_string(link.size())}).c_str()); break;
   }
@@ -38,13 +53,13 @@ void ShareLink(AppState& app) {
 
 void PasteBox(AppState& app) {
   ImGui::TextUnformatted(Tr("share.open_title"));
-  ImGui::TextDisabled("%s", Tr("share.open_hint"));
+  Hint(Tr("share.open_hint"));
   ImGui::InputTextMultiline("##paste", app.paste.data(), app.paste.size(),
                             ImVec2(-1, ImGui::GetTextLineHeight() * 6));
   RecordRect(app, "paste");
   if (ImGui::Button((std::string(Tr("share.load_pasted")) + "###load_paste").c_str())) {
     const std::string text(app.paste.data());
-    if (AppImportText(app, "pasted text", text).empty()) app.paste[0] = '\0';
+    if (AppImportText(app, Tr(Lang::kEn, "msg.app.pasted_text"), text).empty()) app.paste[0] = '\0';
   }
   RecordRect(app, "load_paste");
 }
@@ -56,17 +71,19 @@ void Files(AppState& app) {
     app.notice = TrFormat("share.downloaded", {Tr("share.scenario"), "scenario.json"});
   }
   RecordRect(app, "download_scenario");
-  ImGui::SameLine();
+  const std::string result_label = std::string(Tr("share.download_result")) + "###download_result";
+  SameLineIfFits(result_label.c_str());
   ImGui::BeginDisabled(!app.result.ok);
-  if (ImGui::Button((std::string(Tr("share.download_result")) + "###download_result").c_str())) {
+  if (ImGui::Button(result_label.c_str())) {
     platform::DownloadFile("result.json", ResultToJson(app.scenario, app.result) + "\n", "application/json");
     app.notice = TrFormat("share.downloaded", {Tr("share.result"), "result.json"});
   }
   ImGui::EndDisabled();
-  ImGui::SameLine();
-  if (ImGui::Button((std::string(Tr("share.upload")) + "###upload").c_str())) platform::PickFile(".json,.txt,application/json,text/plain");
+  const std::string upload_label = std::string(Tr("share.upload")) + "###upload";
+  SameLineIfFits(upload_label.c_str());
+  if (ImGui::Button(upload_label.c_str())) platform::PickFile(".json,.txt,application/json,text/plain");
   RecordRect(app, "upload");
-  ImGui::TextDisabled("%s", Tr("share.upload_hint"));
+  Hint(Tr("share.upload_hint"));
 }
 
 }  // namespace

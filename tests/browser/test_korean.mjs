@@ -169,6 +169,88 @@ await withPage(siteDir, outDir, async (page, url) => {
   check(csv.includes('provider.data_location,text,"대한민국 (서울 가산)"'), 'the CSV carries the provider sheet (English keys, answers as given)');
 }, {locale: 'ko-KR', width: 1280, height: 720});
 
+// --- Every view in Korean, on a laptop and on a phone: drawn (no missing glyph), nothing cut, no English left ---
+// A scenario that fills every panel: a model shape and batch (layouts, memory, step), KRW with VAT, owned inputs,
+// measured scaling points (the scaling chart), a pinned comparison (compare, provider sheet).
+const FULL_SCENARIO = {
+  ...KRW_SCENARIO,
+  workload: {model: 'llama-2-7b', tokens: 2e12}, parallel: {global_batch: 512},
+  scaling: {points: [{gpus: 8, tokens_per_second: 3.2e4}, {gpus: 64, tokens_per_second: 2.4e5}]},
+};
+const VIEW_NAMES = ['결과', '비교', '차트', '공유', '레이아웃', '민감도', '운영 계획'];
+async function wheelOver(page, id, dy) {  // over the editor, or over the view (right of the editor; all of a phone)
+  const r = await api(page, i => window.gpucost.widgetRect(i), id) ||
+            await api(page, () => ({x: innerWidth > 600 ? innerWidth / 2 : 0, y: innerHeight / 3, w: innerWidth / 2, h: innerHeight / 3}));
+  await page.mouse.move(r.x + r.w / 2, r.y + Math.min(r.h / 2, 200));
+  await settle(page, () => page.mouse.wheel(0, dy));
+}
+for (const [width, height, dpr] of [[1280, 720, 1], [390, 844, 2]]) {
+  const size = `${width}x${height}`;
+  const phone = width < 600;
+  await withPage(siteDir, outDir, async (page, url) => {
+    await page.goto(url);
+    await waitReady(page);
+    check(await api(page, t => window.gpucost.load(t), JSON.stringify(FULL_SCENARIO)) === '', `${size}: the full scenario loads`);
+    await page.waitForTimeout(100);
+    if (!phone) {
+      await click(page, 'tab', 1);
+      await click(page, 'pin');
+    }
+    for (let v = 0; v < VIEW_NAMES.length; v++) {
+      await click(page, 'tab', v);
+      if (v === 4) await click(page, 'plan_search');  // the Layouts view: run the search
+      await page.waitForFunction(() => !window.gpucost.busy(), null, {timeout: 120000, polling: 100});
+      await page.waitForTimeout(100);
+      const cuts = new Map();
+      for (let i = 0; i < 30; i++) {  // every screenful of the view
+        // (the tab bar scrolls sideways on a phone, with arrows: a tab half out of it is not cut)
+        for (const c of await api(page, () => window.gpucost.clippedWidgets())) if (!c[0].startsWith('tab')) cuts.set(`${c[0]}[${c[1]}]`, c);
+        const pos = await api(page, () => window.gpucost.scrollPos('view'));
+        if (!pos || pos.y >= pos.maxY) break;
+        if (i === 0) await shot(page, `korean-${size}-view${v}.png`);
+        await wheelOver(page, 'view', 400);
+      }
+      await shot(page, `korean-${size}-view${v}-end.png`);
+      check(cuts.size === 0, `${size}, ${VIEW_NAMES[v]} view in Korean: nothing cut (${JSON.stringify([...cuts.keys()].slice(0, 8))})`);
+      const missing = await api(page, () => window.gpucost.missingGlyphs());
+      check(missing.length === 0, `${size}, ${VIEW_NAMES[v]} view: every glyph drawn (missing: ${missing.map(c => String.fromCodePoint(c)).join('')})`);
+    }
+    if (phone) {
+      await page.reload();  // the tab bar has scrolled the Scenario tab out of reach: start again from the first tab
+      await waitReady(page);
+      await api(page, t => window.gpucost.load(t), JSON.stringify(FULL_SCENARIO));
+      await click(page, 'tab_editor');
+      await shot(page, `korean-${size}-editor.png`);
+      const cut = (await api(page, () => window.gpucost.clippedWidgets())).filter(c => c[0] !== 'tab');
+      check(cut.length === 0, `${size}: the Korean editor has nothing cut (${JSON.stringify(cut.slice(0, 6))})`);
+    } else {
+      // Every editor section open, scrolled through: Korean labels, values and units whole.
+      for (let i = 2; i <= 7; i++) {  // each closed section: scrolled into view, then opened
+        for (let k = 0; k < 40; k++) {
+          const [r, panel] = await api(page, n => [window.gpucost.widgetRect('section', n), window.gpucost.widgetRect('editor')], i);
+          if (!r) break;
+          if (r.y >= panel.y && r.y + r.h <= panel.y + panel.h) {
+            await settle(page, () => page.mouse.click(r.x + 40, r.y + r.h / 2));
+            break;
+          }
+          await wheelOver(page, 'editor', r.y < panel.y ? -200 : 200);
+        }
+      }
+      while ((await api(page, () => window.gpucost.scrollPos('editor'))).y > 0) await wheelOver(page, 'editor', -2000);
+      const cuts = new Map();
+      for (let i = 0; i < 60; i++) {
+        for (const c of await api(page, () => window.gpucost.clippedWidgets())) if (!c[0].startsWith('tab')) cuts.set(`${c[0]}[${c[1]}]`, c);
+        const pos = await api(page, () => window.gpucost.scrollPos('editor'));
+        if (!pos || pos.y >= pos.maxY) break;
+        if (i % 3 === 0) await shot(page, `korean-${size}-editor-${i}.png`);
+        await wheelOver(page, 'editor', 300);
+      }
+      check(cuts.size === 0, `${size}: every Korean editor section open, nothing cut (${JSON.stringify([...cuts.keys()].slice(0, 8))})`);
+      check((await api(page, () => window.gpucost.missingGlyphs())).length === 0, `${size}: every editor glyph drawn`);
+    }
+  }, {locale: 'ko-KR', width, height, dpr});
+}
+
 // --- A phone-sized Korean page, for the eye --------------------------------------------------------------------
 await withPage(siteDir, outDir, async (page, url) => {
   await page.goto(url);

@@ -54,4 +54,51 @@ contains "$sheet" "제공사에 확인 필요" "an unanswered item reads 'ask th
 contains "$sheet" "보안 항목 9개 중 7개 미확인" "open security items counted for the answered column"
 contains "$sheet" "보안 항목 9개 중 9개 미확인" "and for the unanswered one"
 contains "$sheet" "필요조건일 뿐 충분조건이 아닙니다" "a domestic data location is necessary, not sufficient"
+# The other verbs' human output in Korean: same figures, Korean labels, core's warnings and errors in Korean;
+# JSON and CSV identical in both languages (keys stay English).
+krw='{"pricing": {"currency": "KRW", "krw_per_usd": 1400}}'
+pricing_ko=$("$gpucost" pricing - --lang ko <<<"$krw")
+contains "$pricing_ko" "같은 작업을 네 가지 요금 방식으로" "pricing: Korean title"
+contains "$pricing_ko" "선점형(스팟)" "pricing: spot written 선점형(스팟)"
+contains "$pricing_ko" "손익분기 가동률" "pricing: owned line says 손익분기 가동률"
+contains "$pricing_ko" "약정 없음, 용량 미확보" "pricing: the capacity risk (core text) in Korean"
+not_contains "$pricing_ko" "Capacity is yours" "pricing: no English risk line left"
+equals "$("$gpucost" pricing - --lang ko --format json <<<"$krw")" "$("$gpucost" pricing - --format json <<<"$krw")" "pricing: JSON the same in Korean"
+sweep_ko=$("$gpucost" sweep - --gpus --lang ko <<<"$krw")
+contains "$sweep_ko" "GPU 수 스윕" "sweep --gpus: Korean title"
+contains "$sweep_ko" "GPU 메모리에 들어가지 않음" "sweep: core's infeasible reason in Korean"
+contains "$sweep_ko" "최저가" "sweep: the cheapest mark in Korean"
+equals "$("$gpucost" sweep - --gpus --lang ko --format csv <<<"$krw")" "$("$gpucost" sweep - --gpus --format csv <<<"$krw")" "sweep: CSV keys and cells the same in Korean"
+sens_ko=$("$gpucost" sensitivity - --lang ko <<<"$krw")
+contains "$sens_ko" "완료된 작업당 예상 비용" "sensitivity: Korean title"
+contains "$sens_ko" "변동 폭" "sensitivity: swing column"
+mc_ko=$("$gpucost" mc - --trials 500 --lang ko <<<"$krw" 2>/dev/null)
+contains "$mc_ko" "작업당 중단" "mc: interruptions line in Korean"
+contains "$mc_ko" "해석해" "mc: closed-form column in Korean"
+fleet_ko=$("$gpucost" fleet - --lang ko <<<'{"demand_gpus": [64, 64, 128, 128, 64, 64]}')
+contains "$fleet_ko" "전부 온디맨드" "fleet: the all-on-demand column in Korean"
+contains "$fleet_ko" "용량 위험과 참고 사항" "fleet: notes header in Korean"
+contains "$fleet_ko" "버스트 중" "fleet: core's notes in Korean"
+plan_ko=$("$gpucost" plan - --top 3 --lang ko 2>&1 <<<'{"workload": {"model": "llama-2-7b"}, "cluster": {"gpus": 16}, "parallel": {"global_batch": 256}}')
+contains "$plan_ko" "레이아웃" "plan: Korean title"
+contains "$plan_ko" "t 텐서, p 파이프라인" "plan: the legend in Korean"
+inf_ko=$("$gpucost" eval preset:llama2-70b-chat-h100 --lang ko)
+contains "$inf_ko" "요청당 비용" "inference eval: cost per request in Korean"
+contains "$inf_ko" "출력 토큰 100만 개당 비용" "inference eval: per million output tokens"
+contains "$inf_ko" "프리필과 디코드" "inference eval: the pool line in Korean"
+val_ko=$("$gpucost" validate - --lang ko <<<'{"cluster": {"gpus": -1}}' 2>&1)
+contains "$val_ko" "cluster.gpus: 허용 범위: 1부터 10000000까지의 정수. 입력값: -1" "validate: the field error in Korean, the path kept"
+contains "$val_ko" "validate: 문제 1개" "validate: summary in Korean"
+val_en=$("$gpucost" validate - <<<'{"cluster": {"gpus": -1}}' 2>&1)
+contains "$val_en" "cluster.gpus: must be an integer from 1 to 10000000, got -1" "validate: English message unchanged"
+err_ko=$("$gpucost" eval - --lang ko <<<'{"pricing": {"model": "free"}}' 2>&1)
+contains "$err_ko" "알 수 없는 값 \"free\"" "eval: a bad enum named in Korean"
+cmp_ko=$("$gpucost" compare "$dir/a.json" "$dir/b.json" --lang ko)
+contains "$cmp_ko" "비교 (금액 단위" "compare: Korean title"
+contains "$cmp_ko" "첫 열 대비" "compare: ratio rows in Korean"
+iplan_ko=$("$gpucost" plan preset:llama2-70b-chat-h100 --lang ko)
+contains "$iplan_ko" "목표를 충족하는 가장 저렴한 구성" "inference plan: Korean title"
+contains "$iplan_ko" "요청당 비용이 최적의" "inference plan: core's verdicts in Korean"
+cat_ko=$("$gpucost" catalog gpus --lang ko)
+contains "$cat_ko" "GPU 카탈로그" "catalog: Korean title"
 finish

@@ -14,6 +14,7 @@
 #include "link.h"
 #include "money_input.h"
 #include "offers.h"
+#include "quantity.h"
 #include "vat.h"
 #include "../test_util.h"
 
@@ -261,4 +262,79 @@ TEST_CASE("money typed in the other currency is converted at the scenario's rate
   CHECK_FALSE(ParseMoneyField(usd, gpus, "₩1000").error.empty());  // not a money field
   const MoneyTyped bad = ParseMoneyField(usd, fee, "₩12x");
   CHECK(bad.error.rfind("\"₩12x\" is not allowed: ", 0) == 0);
+}
+
+namespace {
+
+// Every warning and blocking message core writes for these scenarios, and a validation error of each kind.
+std::vector<std::string> SampleCoreMessages() {
+  std::vector<std::string> out;
+  auto warnings = [&](const char* json) {
+    const ScenarioParse p = ParseScenarioJson(json);
+    REQUIRE(p.ok());
+    const Result r = Evaluate(p.scenario);
+    for (int i = 0; i < r.warnings.count; ++i) out.push_back(r.warnings.text[i]);
+    const BlockingState b = FindBlockingState(p.scenario, r);
+    if (b.blocked) out.insert(out.end(), {b.reason, b.fix});
+  };
+  warnings(R"({"cluster": {"gpus": 16384, "mfu": 0.7}, "reliability": {"gpu_mtbf_hours": 2000, "checkpoint_interval_minutes": 600}})");
+  warnings(R"({"reliability": {"checkpointing": false}, "cluster": {"gpus": 4096}})");
+  warnings(R"({"pricing": {"model": "spot"}, "cluster": {"gpus": 16384}, "workload": {"params": 70e9, "tokens": 15e12}})");
+  warnings(R"({"storage": {"read_gbps": 0.001}, "workload": {"input_bytes_per_token": 4000}})");
+  warnings(R"({"workload": {"model": "llama-2-70b"}, "cluster": {"gpus": 8}, "parallel": {"global_batch": 512}})");
+  warnings(R"({"workload": {"layers": 32, "hidden": 4096, "heads": 32, "seq_len": 4096, "vocab": 32000},
+               "parallel": {"global_batch": 512, "tensor_parallel": 3}, "cluster": {"gpus": 63}})");
+  for (const char* bad : {R"({"cluster": {"gpus": -1}})", R"({"cluster": {"gpus": "x"}})", R"({"pricing": {"model": "free"}})",
+                          R"({"nope": 1})", R"({"cluster": {"gpu": "z100"}})", R"([1])", R"({"name": 5})",
+                          R"({"parallel": {"tensor_parallel": 3}})", R"({"workload": {"heads": 7, "hidden": 100}})"}) {
+    for (const InputError& e : ParseScenarioJson(bad).errors) out.push_back(e.Text());
+  }
+  const FieldSpec& gpus = *FindField("cluster.gpus");
+  const FieldSpec& mfu = *FindField("cluster.mfu");
+  double v = 0;
+  for (const char* typed : {"", "12x", "1,00", "5m", "-3", "150%"}) out.push_back(ParseFieldInput(gpus, typed, &v));
+  out.push_back(ParseFieldInput(mfu, "150%", &v));
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("i18n: core's English messages have Korean templates; English stays as core wrote it") {
+  const std::vector<std::string> messages = SampleCoreMessages();
+  REQUIRE(messages.size() > 20);
+  for (const std::string& m : messages) {
+    CAPTURE(m);
+    REQUIRE(!m.empty());
+    CHECK(LocalizeMessage(Lang::kEn, m) == m);
+    const std::string ko = LocalizeMessage(Lang::kKo, m);
+    CHECK(HasHangul(ko));
+    CHECK(ko != m);
+  }
+}
+
+TEST_CASE("i18n: message templates capture their parts and keep the path") {
+  CHECK(LocalizeMessage(Lang::kKo, "cluster.gpus: must be an integer from 1 to 10000000, got -1") ==
+        "cluster.gpus: 허용 범위: 1부터 10000000까지의 정수. 입력값: -1");
+  CHECK(LocalizeMessage(Lang::kKo, "No step-time prediction: parallel.global_batch is not given.") ==
+        "스텝 시간 예측 없음: parallel.global_batch가 주어지지 않았습니다.");
+  CHECK(LocalizeMessage(Lang::kKo, "something core never says") == "something core never says");
+  CHECK(LocalizeMessage(Lang::kKo, "") == "");
+}
+
+TEST_CASE("i18n: the page's notices are kept in English and shown in Korean (captured parts localised too)") {
+  const std::string loaded = TrFormat(Lang::kEn, "msg.app.loaded", {Tr(Lang::kEn, "msg.app.what_scenario"), "a.json"});
+  CHECK(loaded == "Loaded scenario from a.json");
+  CHECK(LocalizeMessage(Lang::kKo, loaded) == "a.json에서 시나리오 불러옴");
+  CHECK(LocalizeMessage(Lang::kKo, "pasted text: Bad link: not a gpucost link") == "붙여 넣은 텍스트: 잘못된 링크: gpucost 링크가 아닙니다");
+  CHECK(LocalizeMessage(Lang::kKo, "3-year") == "3년");
+  CHECK(LocalizeMessage(Lang::kKo, "24-month") == "24개월");
+}
+
+TEST_CASE("i18n: every scenario field's help (the editor's tooltip) has a Korean text") {
+  for (std::size_t i = 0; i < FieldCount(); ++i) {
+    const std::string key = std::string("help.") + Fields()[i].path;
+    CAPTURE(key);
+    CHECK(HasTranslation(Lang::kKo, key.c_str()));
+    CHECK(HasHangul(Tr(Lang::kKo, key.c_str())));
+  }
 }
