@@ -1,15 +1,15 @@
 # Embeds assets/*.json (and assets/presets/*.json) into a generated C++ file, so the page and the CLI need
 # no file system. Call from the directory whose target compiles the output (CMake's custom-command rule).
 # The generator runs at build time and re-runs when an asset changes.
-# out_var: every asset but the string tables of languages other than English (kEmbeddedAssets);
-# lang_var: those tables (kLanguageAssets), linked into every program but the page, which fetches them when
-# its language needs them (core/CMakeLists.txt).
+# out_var: every asset but the string tables (kEmbeddedAssets);
+# lang_var: the string tables of assets/i18n (kLanguageAssets), linked into every program but the page, which
+# embeds its own copy of English (without the CLI's keys) and fetches the others when its language needs them
+# (core/CMakeLists.txt, web/CMakeLists.txt, gpucost_embed_page_strings below).
 function(gpucost_embed_assets out_var lang_var)
   file(GLOB_RECURSE files CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/assets/*.json")
   list(FILTER files EXCLUDE REGEX "/assets/probes/")
   set(lang_files ${files})
   list(FILTER lang_files INCLUDE REGEX "/assets/i18n/")
-  list(FILTER lang_files EXCLUDE REGEX "/assets/i18n/en\\.json$")
   list(REMOVE_ITEM files ${lang_files})
   set(out "${CMAKE_BINARY_DIR}/generated/assets_data.cpp")
   set(lang_out "${CMAKE_BINARY_DIR}/generated/assets_lang.cpp")
@@ -29,4 +29,34 @@ function(gpucost_embed_assets out_var lang_var)
     VERBATIM)
   set(${out_var} "${out}" PARENT_SCOPE)
   set(${lang_var} "${lang_out}" PARENT_SCOPE)
+endfunction()
+
+# The page's copy of a string table (scripts/page_strings.py: without the keys only the CLI uses), written to
+# out_file; a plain copy when python3 is missing.
+function(gpucost_page_strings in_file out_file)
+  find_program(GPUCOST_STRINGS_PYTHON python3)
+  if(GPUCOST_STRINGS_PYTHON)
+    set(cmd ${GPUCOST_STRINGS_PYTHON} ${CMAKE_SOURCE_DIR}/scripts/page_strings.py ${in_file} ${out_file})
+  else()
+    set(cmd ${CMAKE_COMMAND} -E copy ${in_file} ${out_file})
+  endif()
+  add_custom_command(OUTPUT ${out_file} COMMAND ${cmd}
+                     DEPENDS ${in_file} ${CMAKE_SOURCE_DIR}/scripts/page_strings.py
+                     COMMENT "The page's copy of ${in_file}" VERBATIM)
+endfunction()
+
+# The page's English table, embedded as its kLanguageAssets (in place of gpucost_lang_assets): out_var names
+# the generated source to compile into the page.
+function(gpucost_embed_page_strings out_var)
+  set(root "${CMAKE_BINARY_DIR}/generated/page")
+  gpucost_page_strings(${CMAKE_SOURCE_DIR}/assets/i18n/en.json ${root}/i18n/en.json)
+  set(out "${CMAKE_BINARY_DIR}/generated/assets_page_lang.cpp")
+  add_custom_command(
+    OUTPUT "${out}"
+    COMMAND ${CMAKE_COMMAND} -DOUT=${out} -DROOT=${root} -DTABLE=kLanguageAssets
+            "-DFILES=${root}/i18n/en.json" -P ${CMAKE_SOURCE_DIR}/cmake/embed_assets.cmake
+    DEPENDS ${root}/i18n/en.json ${CMAKE_SOURCE_DIR}/cmake/embed_assets.cmake
+    COMMENT "Embedding the page's English table"
+    VERBATIM)
+  set(${out_var} "${out}" PARENT_SCOPE)
 endfunction()

@@ -29,6 +29,11 @@
 #include "sweep.h"
 #include "tco.h"
 
+// What the first frame never runs (views other than Results, imports, the serving views): kept out of line so
+// that the code split leaves it in app.deferred.wasm (scripts/split_wasm.py, docs/bundle-size.md) rather than
+// link-time inlining folding it into the first frame's code.
+#define GPUCOST_NOT_FIRST_FRAME __attribute__((noinline))
+
 namespace gpucost::app {
 
 enum class View : int { kResults = 0, kCompare, kCharts, kShare, kPlan, kSensitivity, kFleet, kCount };
@@ -225,7 +230,7 @@ std::string AppOpenLink(AppState& app, const std::string& link);
 std::string AppImportText(AppState& app, const std::string& name, const std::string& text);
 // Applies a probe report (schema gpucost/probe@1) to the scenario and marks the fields it set as measured.
 // Returns "" or the error.
-std::string AppApplyProbe(AppState& app, const std::string& json_text);
+GPUCOST_NOT_FIRST_FRAME std::string AppApplyProbe(AppState& app, const std::string& json_text);
 // After an edit of the scenario `before`: a model shape edited while workload.params is the default or the
 // previous shape's count, and the user has not typed a count, brings the count along (ParamsFromShape).
 void AppFollowShape(AppState& app, const Scenario& before);
@@ -333,16 +338,16 @@ void DrawOfferPicker(AppState& app);
 // Panels (one file each).
 void DrawScenarioEditor(AppState& app);
 void DrawResults(AppState& app);
-void DrawCompare(AppState& app);
-void DrawCharts(AppState& app);
+GPUCOST_NOT_FIRST_FRAME void DrawCompare(AppState& app);
+GPUCOST_NOT_FIRST_FRAME void DrawCharts(AppState& app);
 void DrawPresets(AppState& app);
-void DrawShare(AppState& app);
-void DrawPlan(AppState& app);
+GPUCOST_NOT_FIRST_FRAME void DrawShare(AppState& app);
+GPUCOST_NOT_FIRST_FRAME void DrawPlan(AppState& app);
 // The provider comparison sheet under the comparison (ui_sheet.cpp), and its rows for the CSV export.
-void DrawProviderSheet(AppState& app);
+GPUCOST_NOT_FIRST_FRAME void DrawProviderSheet(AppState& app);
 std::string ProviderSheetCsv(const AppState& app);
-void DrawSensitivity(AppState& app);
-void DrawFleet(AppState& app);
+GPUCOST_NOT_FIRST_FRAME void DrawSensitivity(AppState& app);
+GPUCOST_NOT_FIRST_FRAME void DrawFleet(AppState& app);
 // Computes the sensitivity tornado / fleet plan of the edited scenario if stale (ui_sensitivity / ui_fleet).
 void AppUpdateSensitivity(AppState& app);
 void AppUpdatePricing(AppState& app);
@@ -352,25 +357,25 @@ void AppUpdateFleet(AppState& app);
 // compare, fleet. The document is the CLI's --format json for the same scenario and options, "" until the
 // view's work has finished (or for an unknown name). show() opens the view and starts its computation;
 // returns false for an unknown name.
-std::string AppViewDocument(AppState& app, const std::string& name);
+GPUCOST_NOT_FIRST_FRAME std::string AppViewDocument(AppState& app, const std::string& name);
 bool AppShowView(AppState& app, const std::string& name);
 // Issue 18: the model picker (ui_models.cpp) and what it does: fills the shape from a model by name, marking
 // those fields as from the model. Returns "" or an error naming the unknown id.
 void DrawModelPicker(AppState& app);
-std::string AppLoadModel(AppState& app, const std::string& id);
-void DrawInferenceResults(AppState& app);
+GPUCOST_NOT_FIRST_FRAME std::string AppLoadModel(AppState& app, const std::string& id);
+GPUCOST_NOT_FIRST_FRAME void DrawInferenceResults(AppState& app);
 void DrawWarnings(const Result& r);  // ui_results.cpp: the result's warnings (training and serving)  // ui_inference.cpp; DrawResults calls it for inference scenarios
 // An inference scenario's editor leaves out the fields only training uses (tokens, layout, checkpoints...).
 bool InferenceHidesField(const Scenario& s, const char* path);
 // The views of an inference scenario (ui_serving.cpp): Charts (the request simulation, after why the GPU-count
 // sweep does not apply), Layouts (the serving plan), Fleet (why it does not apply); the Compare view's
 // "Compare serving options" replaces the pinned columns with ServingOptions' three (returns how many).
-void DrawServingCharts(AppState& app);
-void DrawServingPlan(AppState& app);
-void DrawServingFleet(AppState& app);
+GPUCOST_NOT_FIRST_FRAME void DrawServingCharts(AppState& app);
+GPUCOST_NOT_FIRST_FRAME void DrawServingPlan(AppState& app);
+GPUCOST_NOT_FIRST_FRAME void DrawServingFleet(AppState& app);
 void AppUpdateServingSim(AppState& app);
 void AppUpdateServingPlan(AppState& app);
-int AppPinServingOptions(AppState& app);
+GPUCOST_NOT_FIRST_FRAME int AppPinServingOptions(AppState& app);
 // Starts the layout search for the current scenario (what the Layouts view's button does).
 void AppStartPlanSearch(AppState& app);
 

@@ -33,19 +33,23 @@ bool AtlasDraws(unsigned cp) {
   return cp < 0x80 || (font && cp <= 0xFFFF && font->FindGlyphNoFallback(static_cast<ImWchar>(cp)) != nullptr);
 }
 
-// A language's strings: installed from what the page fetched, else asked for (English and, natively, every
-// language are embedded; until Korean arrives the page draws English).
-void NeedStrings(Lang lang) {
-  if (HasLanguageTable(lang)) return;
+// A language's strings: installed from what the page fetched. Returns false when they have not arrived.
+bool InstallFetchedStrings(Lang lang) {
+  if (HasLanguageTable(lang)) return true;
   const std::string text = platform::LanguageTableText(LanguageCode(lang));
-  if (text.empty() || !InstallLanguageTable(lang, text)) platform::RequestLanguageTable(LanguageCode(lang));
+  return !text.empty() && InstallLanguageTable(lang, text);
+}
+
+// Installed, else asked for (English and, natively, every language are embedded; until Korean arrives the page
+// draws English).
+void NeedStrings(Lang lang) {
+  if (!InstallFetchedStrings(lang)) platform::RequestLanguageTable(LanguageCode(lang));
 }
 
 }  // namespace
 
 void AppLanguageTablesArrived(AppState& app) {
-  NeedStrings(Lang::kKo);
-  app.dirty = true;
+  if (InstallFetchedStrings(Lang::kKo)) app.dirty = true;  // (nothing is asked for here)
 }
 
 void AppInitLanguage(AppState& app) {

@@ -58,12 +58,17 @@ EM_JS(void, gpucost_js_set_fragment, (const char* fragment), {
   var f = UTF8ToString(fragment);
   history.replaceState(null, '', f ? '#' + f : location.pathname + location.search);
 });
-// Fonts: index.html's gpucostFetchFont() fetches web/fonts/NAME once and writes it to /fonts/NAME in the module's
-// file system, then calls _gpucost_fonts_changed() (the main loop rebuilds the atlas).
+// Fonts: index.html's gpucostFetchFont() fetches fonts/NAME once, keeps its bytes in gpucostFiles and calls
+// _gpucost_fonts_changed() (the main loop rebuilds the atlas, copying the bytes in). No file system is linked
+// (-sFILESYSTEM=0): fetched files reach the module through these two calls.
 EM_JS(void, gpucost_js_request_font, (const char* name), { gpucostFetchFont(UTF8ToString(name)); });
-// String tables: gpucostFetchStrings() fetches i18n/CODE.json once, writes it to /i18n/CODE.json and calls
-// _gpucost_strings_changed().
+// String tables: gpucostFetchStrings() fetches i18n/CODE.json once and calls _gpucost_strings_changed().
 EM_JS(void, gpucost_js_request_strings, (const char* code), { gpucostFetchStrings(UTF8ToString(code)); });
+EM_JS(int, gpucost_js_file_size, (const char* path), {
+  var bytes = gpucostFiles[UTF8ToString(path)];
+  return bytes ? bytes.length : -1;
+});
+EM_JS(void, gpucost_js_file_copy, (const char* path, char* out), { HEAPU8.set(gpucostFiles[UTF8ToString(path)], out); });
 EM_JS(void, gpucost_js_store_language, (const char* code), {
   try { localStorage.setItem('gpucost.lang', UTF8ToString(code)); } catch (e) {}
   document.documentElement.lang = UTF8ToString(code);
@@ -86,6 +91,15 @@ std::string TakeStaged(int length) {
   gpucost_js_copy_out(out.data(), length + 1);
   out.resize(static_cast<std::size_t>(length));
   return out;
+}
+
+// The bytes index.html fetched to `path` ("fonts/ko-ui.ttf"), "" when they have not arrived.
+std::string FetchedFile(const std::string& path) {
+  const int size = gpucost_js_file_size(path.c_str());
+  if (size <= 0) return "";
+  std::string bytes(static_cast<std::size_t>(size), '\0');
+  gpucost_js_file_copy(path.c_str(), bytes.data());
+  return bytes;
 }
 
 }  // namespace
@@ -119,25 +133,9 @@ std::string GetUrlFragment() { return TakeStaged(gpucost_js_stage_fragment()); }
 void SetUrlFragment(const std::string& fragment) { gpucost_js_set_fragment(fragment.c_str()); }
 std::string PageAddress() { return TakeStaged(gpucost_js_stage_address()); }
 
-std::string FontBytes(const char* name) {
-  std::FILE* f = std::fopen((std::string("/fonts/") + name).c_str(), "rb");
-  if (!f) return "";
-  std::string bytes;
-  char buf[65536];
-  for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) bytes.append(buf, n);
-  std::fclose(f);
-  return bytes;
-}
+std::string FontBytes(const char* name) { return FetchedFile(std::string("fonts/") + name); }
 void RequestFont(const char* name) { gpucost_js_request_font(name); }
-std::string LanguageTableText(const char* code) {
-  std::FILE* f = std::fopen((std::string("/i18n/") + code + ".json").c_str(), "rb");
-  if (!f) return "";
-  std::string text;
-  char buf[65536];
-  for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) text.append(buf, n);
-  std::fclose(f);
-  return text;
-}
+std::string LanguageTableText(const char* code) { return FetchedFile(std::string("i18n/") + code + ".json"); }
 void RequestLanguageTable(const char* code) { gpucost_js_request_strings(code); }
 std::string StoredLanguage() { return TakeStaged(gpucost_js_stage_language(1)); }
 void StoreLanguage(const char* code) { gpucost_js_store_language(code); }
