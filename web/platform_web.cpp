@@ -71,7 +71,7 @@ EM_JS(int, gpucost_js_file_size, (const char* path), {
 EM_JS(void, gpucost_js_file_copy, (const char* path, char* out), { HEAPU8.set(gpucostFiles[UTF8ToString(path)], out); });
 EM_JS(void, gpucost_js_store_language, (const char* code), {
   try { localStorage.setItem('gpucost.lang', UTF8ToString(code)); } catch (e) {}
-  document.documentElement.lang = UTF8ToString(code);
+  gpucostApplyLanguage(UTF8ToString(code));
 });
 EM_JS(int, gpucost_js_stage_language, (int stored), {
   var v = '';

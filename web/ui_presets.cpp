@@ -7,12 +7,22 @@
 #include "app.h"
 
 namespace gpucost::app {
+namespace {
+
+// A preset's title in the page's language: the string table's preset.<id>.title where it has one, else the
+// preset file's own (English) title.
+const char* PresetTitle(const PresetInfo& p) {
+  const std::string key = "preset." + p.id + ".title";
+  return HasTranslation(CurrentLanguage(), key.c_str()) ? Tr(key.c_str()) : p.title.c_str();
+}
+
+}  // namespace
 
 void DrawPresets(AppState& app) {
   const char* preview = Tr("presets.load");
   if (!app.preset_id.empty())
     for (const PresetInfo& p : AppPresets(app))
-      if (p.id == app.preset_id) preview = p.title.c_str();
+      if (p.id == app.preset_id) preview = PresetTitle(p);
   ImGui::SetNextItemWidth(std::min(ImGui::GetFontSize() * 22, ImGui::GetContentRegionAvail().x - ImGui::GetFontSize() * 6));  // the language button beside it
   const bool open = ImGui::BeginCombo("##presets", preview);
   RecordRect(app, "presets");
@@ -21,7 +31,7 @@ void DrawPresets(AppState& app) {
   for (std::size_t i = 0; i < presets.size(); ++i) {
     const PresetInfo& p = presets[i];
     ImGui::PushID(static_cast<int>(i));
-    if (ImGui::Selectable(p.title.c_str(), p.id == app.preset_id)) AppLoadPreset(app, p.id);
+    if (ImGui::Selectable(PresetTitle(p), p.id == app.preset_id)) AppLoadPreset(app, p.id);
     RecordRect(app, "preset", static_cast<int>(i));
     if (ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();

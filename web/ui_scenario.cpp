@@ -205,7 +205,9 @@ void NumberWidget(AppState& app, std::size_t index) {
       const double derived = DerivedValue(f, app.result);
       if (derived != 0) {
         ImGui::SameLine();
-        ImGui::TextDisabled("%s", FormatFieldValue(f, derived).c_str());
+        // What the model derived, read at a glance: four significant digits ("14.63", "9.375e+22"), not all 15.
+        const double digits = std::pow(10.0, 3 - std::floor(std::log10(std::fabs(derived))));
+        ImGui::TextDisabled("%s", FormatFieldValue(f, std::round(derived * digits) / digits).c_str());
       }
       return;
     }

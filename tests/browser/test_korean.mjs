@@ -56,10 +56,12 @@ const KRW_SCENARIO = {
 // --- sizes -------------------------------------------------------------------------------------------------
 const english = ['index.html', 'app.js', 'app.wasm'].reduce((n, f) => n + gz(f), 0);
 const koUi = gz('fonts/ko-ui.ttf'), koMin = gz('fonts/ko-min.ttf'), koTyping = gz('fonts/ko-typing.ttf');
+const koStrings = gz('i18n/ko.json'), koExtra = koUi + koStrings;  // both fetched before a Korean first frame
 console.log(`# bundle gzip: English first load ${(english / 1e3).toFixed(1)} KB (no font); Korean first load adds ` +
-            `ko-ui.ttf ${(koUi / 1e3).toFixed(1)} KB = ${((english + koUi) / 1e3).toFixed(1)} KB; later: ko-min.ttf ` +
+            `ko-ui.ttf ${(koUi / 1e3).toFixed(1)} KB + i18n/ko.json ${(koStrings / 1e3).toFixed(1)} KB = ` +
+            `${((english + koExtra) / 1e3).toFixed(1)} KB; later: ko-min.ttf ` +
             `${(koMin / 1e3).toFixed(1)} KB (English, after its first frame), ko-typing.ttf ${(koTyping / 1e3).toFixed(1)} KB (first Hangul typed)`);
-check(koUi <= MAX_KOREAN_EXTRA_GZIP, `Korean adds ${(koUi / 1e3).toFixed(1)} KB gzip before its first frame (<= 200 KB)`);
+check(koExtra <= MAX_KOREAN_EXTRA_GZIP, `Korean adds ${(koExtra / 1e3).toFixed(1)} KB gzip before its first frame (<= 200 KB)`);
 check(fs.existsSync(path.join(siteDir, 'fonts/NOTICE.txt')) &&
       fs.readFileSync(path.join(siteDir, 'fonts/NOTICE.txt'), 'utf8').includes('SIL Open Font License'),
       'the font licence notice ships with the fonts');

@@ -14,6 +14,7 @@
 #include "link.h"
 #include "money_input.h"
 #include "offers.h"
+#include "presets.h"
 #include "quantity.h"
 #include "vat.h"
 #include "../test_util.h"
@@ -51,11 +52,21 @@ TEST_CASE("i18n: every English key has a Korean entry (and Korean has no key Eng
     CAPTURE(k);
     CHECK(HasTranslation(Lang::kKo, k.c_str()));
   }
-  for (const std::string& k : ko) {  // "help.<path>": the English text is the field table's help
+  // "help.<path>": the English text is the field table's help; "preset.<id>.title": the preset file's title.
+  std::set<std::string> preset_titles;
+  for (const PresetInfo& p : Presets()) preset_titles.insert("preset." + p.id + ".title");
+  int translated_titles = 0;
+  for (const std::string& k : ko) {
     CAPTURE(k);
     if (k.rfind("help.", 0) == 0) CHECK(FindField(k.c_str() + 5) != nullptr);
-    else CHECK(HasTranslation(Lang::kEn, k.c_str()));
+    else if (k.rfind("preset.", 0) == 0) {
+      CHECK(preset_titles.count(k) == 1);
+      ++translated_titles;
+    } else {
+      CHECK(HasTranslation(Lang::kEn, k.c_str()));
+    }
   }
+  CHECK(translated_titles == static_cast<int>(preset_titles.size()));  // every preset's title in Korean
 }
 
 TEST_CASE("i18n: translations keep their placeholders, are not empty, and the Korean table is Korean") {
