@@ -1,3 +1,14 @@
+# One generated table (cmake/embed_assets.cmake): `files` below `root`, as the C++ array `table`, in `out`.
+function(gpucost_embed_table out table root files comment)
+  add_custom_command(
+    OUTPUT "${out}"
+    COMMAND ${CMAKE_COMMAND} -DOUT=${out} -DROOT=${root} -DTABLE=${table} "-DFILES=${files}"
+            -P ${CMAKE_SOURCE_DIR}/cmake/embed_assets.cmake
+    DEPENDS ${files} ${CMAKE_SOURCE_DIR}/cmake/embed_assets.cmake
+    COMMENT "${comment}"
+    VERBATIM)
+endfunction()
+
 # Embeds assets/*.json (and assets/presets/*.json) into a generated C++ file, so the page and the CLI need
 # no file system. Call from the directory whose target compiles the output (CMake's custom-command rule).
 # The generator runs at build time and re-runs when an asset changes.
@@ -13,20 +24,9 @@ function(gpucost_embed_assets out_var lang_var)
   list(REMOVE_ITEM files ${lang_files})
   set(out "${CMAKE_BINARY_DIR}/generated/assets_data.cpp")
   set(lang_out "${CMAKE_BINARY_DIR}/generated/assets_lang.cpp")
-  add_custom_command(
-    OUTPUT "${out}"
-    COMMAND ${CMAKE_COMMAND} -DOUT=${out} -DROOT=${CMAKE_SOURCE_DIR}/assets -DTABLE=kEmbeddedAssets
-            "-DFILES=${files}" -P ${CMAKE_SOURCE_DIR}/cmake/embed_assets.cmake
-    DEPENDS ${files} ${CMAKE_SOURCE_DIR}/cmake/embed_assets.cmake
-    COMMENT "Embedding assets/*.json"
-    VERBATIM)
-  add_custom_command(
-    OUTPUT "${lang_out}"
-    COMMAND ${CMAKE_COMMAND} -DOUT=${lang_out} -DROOT=${CMAKE_SOURCE_DIR}/assets -DTABLE=kLanguageAssets
-            "-DFILES=${lang_files}" -P ${CMAKE_SOURCE_DIR}/cmake/embed_assets.cmake
-    DEPENDS ${lang_files} ${CMAKE_SOURCE_DIR}/cmake/embed_assets.cmake
-    COMMENT "Embedding the string tables of assets/i18n"
-    VERBATIM)
+  gpucost_embed_table("${out}" kEmbeddedAssets ${CMAKE_SOURCE_DIR}/assets "${files}" "Embedding assets/*.json")
+  gpucost_embed_table("${lang_out}" kLanguageAssets ${CMAKE_SOURCE_DIR}/assets "${lang_files}"
+                      "Embedding the string tables of assets/i18n")
   set(${out_var} "${out}" PARENT_SCOPE)
   set(${lang_var} "${lang_out}" PARENT_SCOPE)
 endfunction()
@@ -51,12 +51,6 @@ function(gpucost_embed_page_strings out_var)
   set(root "${CMAKE_BINARY_DIR}/generated/page")
   gpucost_page_strings(${CMAKE_SOURCE_DIR}/assets/i18n/en.json ${root}/i18n/en.json)
   set(out "${CMAKE_BINARY_DIR}/generated/assets_page_lang.cpp")
-  add_custom_command(
-    OUTPUT "${out}"
-    COMMAND ${CMAKE_COMMAND} -DOUT=${out} -DROOT=${root} -DTABLE=kLanguageAssets
-            "-DFILES=${root}/i18n/en.json" -P ${CMAKE_SOURCE_DIR}/cmake/embed_assets.cmake
-    DEPENDS ${root}/i18n/en.json ${CMAKE_SOURCE_DIR}/cmake/embed_assets.cmake
-    COMMENT "Embedding the page's English table"
-    VERBATIM)
+  gpucost_embed_table("${out}" kLanguageAssets ${root} "${root}/i18n/en.json" "Embedding the page's English table")
   set(${out_var} "${out}" PARENT_SCOPE)
 endfunction()
