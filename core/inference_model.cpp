@@ -95,7 +95,7 @@ ReplicaModel ReplicaFor(const Scenario& s, const InferenceModel& m, const GpuSpe
   r.peak_flops = 1e12 * (measured && sixteen_bit && s.cluster.peak_tflops > 0 ? s.cluster.peak_tflops
                                                                              : InferencePeakTflops(gpu, wp));
   r.hbm_bytes_per_s = 1e12 * (measured && s.cluster.hbm_tbps > 0 ? s.cluster.hbm_tbps : gpu.hbm_tbps);
-  r.hbm_bytes = gpu.hbm_gb * 1e9;
+  r.hbm_bytes = gpu.hbm_gb * kBytesPerGib;  // datasheets' "80 GB" is 80 GiB, as for training (catalog.cpp)
   const double nvlink = 0.5e9 * (measured && s.cluster.nvlink_gbps > 0 ? s.cluster.nvlink_gbps : gpu.nvlink_gbps);
   const double pcie = 0.5e9 * gpu.pcie_gbps;  // no NVLink: tensor parallelism over PCIe
   const std::int64_t gpn = std::max<std::int64_t>(1, s.cluster.gpus_per_node);
