@@ -172,6 +172,7 @@ struct FleetState {
   FleetInputs inputs;
   long for_evaluation = -1;
   bool stale = true;         // the profile changed
+  std::string input_error;   // a profile input refused (out of its range), in English; "" when none
 };
 
 struct AppState {

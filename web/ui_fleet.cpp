@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <type_traits>
 
 #include "app.h"
 #include "fleet.h"
@@ -13,6 +14,30 @@
 
 namespace gpucost::app {
 namespace {
+
+// One input of the demand profile: applied as typed, or refused with a message naming it and its range while
+// the last good value is kept (never a silent clamp).
+template <typename T>
+void ProfileInput(AppState& app, const char* key, const char* id, T* value, T lo, T hi, float width) {
+  FleetState& st = app.fleet;
+  ImGui::SetNextItemWidth(width);
+  T typed = *value;
+  const std::string label = std::string(Tr(key)) + "###" + id;
+  bool changed = false;
+  if constexpr (std::is_same_v<T, int>) changed = ImGui::InputInt(label.c_str(), &typed, 0, 0);
+  else changed = ImGui::InputDouble(label.c_str(), &typed, 0, 0, "%.0f");
+  const ImVec2 at = ImGui::GetItemRectMin();  // the input's frame, without its label on the right
+  RecordRectAt(app, id, -1, at.x, at.y, at.x + width, ImGui::GetItemRectMax().y);
+  if (!changed) return;
+  if (typed >= lo && typed <= hi) {
+    *value = typed;
+    st.stale = true;
+    st.input_error.clear();
+    return;
+  }
+  const auto count = [](T v) { return FormatCount(static_cast<double>(v)); };
+  st.input_error = TrFormat(Lang::kEn, "fleet.out_of_range", {Tr(Lang::kEn, key), count(typed), count(lo), count(hi), count(*value)});
+}
 
 // The fleet document the view plans: the scenario's GPUs every month plus the burst, at its prices (pre-tax).
 FleetInputs FleetFromScenario(const AppState& app) {
@@ -87,20 +112,20 @@ void DrawFleet(AppState& app) {
   ImGui::TextWrapped("%s", Tr("fleet.intro"));
   const float w = ImGui::GetFontSize() * 7;
   const auto same_line = [&app] { if (!AppNarrow(app)) ImGui::SameLine(); };  // a phone: one input per line
-  ImGui::SetNextItemWidth(w);
-  if (ImGui::InputInt((std::string(Tr("fleet.months")) + "###months").c_str(), &st.months, 0, 0)) st.months = std::clamp(st.months, 1, kMaxFleetMonths), st.stale = true;
+  ProfileInput(app, "fleet.months", "months", &st.months, 1, kMaxFleetMonths, w);
   same_line();
-  ImGui::SetNextItemWidth(w);
-  if (ImGui::InputDouble((std::string(Tr("fleet.baseline")) + "###baseline").c_str(), &st.baseline_gpus, 0, 0, "%.0f"))
-    st.baseline_gpus = std::clamp(st.baseline_gpus, 0.0, kMaxFleetGpus), st.stale = true;
-  ImGui::SetNextItemWidth(w);
-  if (ImGui::InputDouble((std::string(Tr("fleet.burst")) + "###burst").c_str(), &st.burst_gpus, 0, 0, "%.0f")) st.burst_gpus = std::clamp(st.burst_gpus, 0.0, kMaxFleetGpus), st.stale = true;
+  ProfileInput(app, "fleet.baseline", "baseline", &st.baseline_gpus, 0.0, kMaxFleetGpus, w);
+  ProfileInput(app, "fleet.burst", "burst", &st.burst_gpus, 0.0, kMaxFleetGpus, w);
   same_line();
-  ImGui::SetNextItemWidth(w);
-  if (ImGui::InputInt((std::string(Tr("fleet.from_month")) + "###from_month").c_str(), &st.burst_start_month, 0, 0)) st.burst_start_month = std::clamp(st.burst_start_month, 1, kMaxFleetMonths), st.stale = true;
+  ProfileInput(app, "fleet.from_month", "from_month", &st.burst_start_month, 1, kMaxFleetMonths, w);
   same_line();
-  ImGui::SetNextItemWidth(w);
-  if (ImGui::InputInt((std::string(Tr("fleet.for_months")) + "###for_months").c_str(), &st.burst_months, 0, 0)) st.burst_months = std::clamp(st.burst_months, 0, kMaxFleetMonths), st.stale = true;
+  ProfileInput(app, "fleet.for_months", "for_months", &st.burst_months, 0, kMaxFleetMonths, w);
+  if (!st.input_error.empty()) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(ImVec4(1, 0.45f, 0.35f, 1), "%s", LocalizeMessage(st.input_error).c_str());
+    ImGui::PopTextWrapPos();
+    RecordText(app, "fleet_input_error", st.input_error);
+  }
   AppUpdateFleet(app);
   const FleetResult& r = st.result;
   if (!r.ok) return;

@@ -169,6 +169,23 @@ await section('state', async page => {
   check(await api(page, () => window.gpucost.widgetRect('edit_pinned', 1)) !== null, 'and the edits became a second column');
 }, {width: 1280, height: 720});
 
+// --- Never a silent change: the fleet planner's demand inputs refuse what is out of range, naming it --------
+await section('fleet-inputs', async page => {
+  await settle(page, () => api(page, () => window.gpucost.show('fleet')));
+  await typeIntoField(page, 'months', '0');
+  const message = await api(page, () => window.gpucost.drawnText('fleet_input_error'));
+  check(/^months: 0 is outside the allowed range 1 to 120; kept 36$/.test(message), `0 months is refused and named: "${message}"`);
+  await typeIntoField(page, 'baseline', '-5');
+  const second = await api(page, () => window.gpucost.drawnText('fleet_input_error'));
+  check(/baseline GPUs .*: -5 is outside the allowed range 0 to 1,000,000; kept 0$/.test(second), `-5 baseline GPUs is refused: "${second}"`);
+  await page.waitForFunction(() => window.gpucost.view('fleet') !== '', null, {timeout: 30000});
+  const doc = JSON.parse(await api(page, () => window.gpucost.view('fleet')));
+  check(doc.input.profile.months === 36, `the plan keeps 36 months (${doc.input.profile.months})`);
+  await typeIntoField(page, 'months', '48');
+  check(await api(page, () => window.gpucost.drawnText('fleet_input_error')) === '', 'a value in range applies and clears the message');
+  await shot(page, 'hands-fleet-input.png');
+}, {width: 1280, height: 720});
+
 // --- 7. offers: a dated price that follows the GPU -------------------------------------------------------
 await section('offers', async page => {
   await clickSection(page, 3);  // Pricing and billing
