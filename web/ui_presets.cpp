@@ -16,6 +16,12 @@ const char* PresetTitle(const PresetInfo& p) {
   return HasTranslation(CurrentLanguage(), key.c_str()) ? Tr(key.c_str()) : p.title.c_str();
 }
 
+// Its notes likewise: preset.<id>.notes, else the file's (English) notes.
+const char* PresetNotes(const PresetInfo& p) {
+  const std::string key = "preset." + p.id + ".notes";
+  return HasTranslation(CurrentLanguage(), key.c_str()) ? Tr(key.c_str()) : p.notes.c_str();
+}
+
 }  // namespace
 
 void DrawPresets(AppState& app) {
@@ -37,7 +43,7 @@ void DrawPresets(AppState& app) {
       ImGui::BeginTooltip();
       ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32);
       ImGui::TextUnformatted(TrFormat("ui.source", {p.source}).c_str());
-      if (!p.notes.empty()) ImGui::TextDisabled("%s", p.notes.c_str());
+      if (!p.notes.empty()) ImGui::TextDisabled("%s", PresetNotes(p));
       ImGui::PopTextWrapPos();
       ImGui::EndTooltip();
     }

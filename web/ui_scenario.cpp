@@ -127,7 +127,10 @@ void Tooltip(const AppState& app, const FieldSpec& f) {
   const std::string help_key = std::string("help.") + f.path;
   ImGui::TextUnformatted(HasTranslation(CurrentLanguage(), help_key.c_str()) ? Tr(help_key.c_str()) : f.help);
   ImGui::TextUnformatted(TrFormat("ui.default", {def}).c_str());
-  ImGui::TextUnformatted(TrFormat("ui.source", {f.source}).c_str());
+  // Likewise its source: "source.<path>" where the language has one, else the field table's (English) source.
+  const std::string source_key = std::string("source.") + f.path;
+  const char* source = HasTranslation(CurrentLanguage(), source_key.c_str()) ? Tr(source_key.c_str()) : f.source;
+  ImGui::TextUnformatted(TrFormat("ui.source", {source}).c_str());
   ImGui::TextUnformatted(TrFormat("ui.allowed", {LocalizeMessage(range) + (f.is_auto ? Tr("ui.or_auto") : "")}).c_str());
   if (FieldShownAsPercent(f)) ImGui::TextDisabled("%s", Tr("ui.type_percent"));
   else if (f.kind == FieldKind::kNumber || f.kind == FieldKind::kInteger) ImGui::TextDisabled("%s", Tr("ui.type_number"));

@@ -52,21 +52,41 @@ TEST_CASE("i18n: every English key has a Korean entry (and Korean has no key Eng
     CAPTURE(k);
     CHECK(HasTranslation(Lang::kKo, k.c_str()));
   }
-  // "help.<path>": the English text is the field table's help; "preset.<id>.title": the preset file's title.
-  std::set<std::string> preset_titles;
-  for (const PresetInfo& p : Presets()) preset_titles.insert("preset." + p.id + ".title");
-  int translated_titles = 0;
+  // "help.<path>" and "source.<path>": the English text is the field table's help and source;
+  // "preset.<id>.title" and "preset.<id>.notes": the preset file's title and notes.
+  std::set<std::string> preset_keys;
+  int preset_notes = 0;
+  for (const PresetInfo& p : Presets()) {
+    preset_keys.insert("preset." + p.id + ".title");
+    if (!p.notes.empty()) {
+      preset_keys.insert("preset." + p.id + ".notes");
+      ++preset_notes;
+    }
+  }
+  REQUIRE(preset_notes > 0);
+  int translated_preset_keys = 0;
   for (const std::string& k : ko) {
     CAPTURE(k);
     if (k.rfind("help.", 0) == 0) CHECK(FindField(k.c_str() + 5) != nullptr);
+    else if (k.rfind("source.", 0) == 0) CHECK(FindField(k.c_str() + 7) != nullptr);
     else if (k.rfind("preset.", 0) == 0) {
-      CHECK(preset_titles.count(k) == 1);
-      ++translated_titles;
+      CHECK(preset_keys.count(k) == 1);  // names a preset (and, for .notes, one with notes)
+      ++translated_preset_keys;
     } else {
       CHECK(HasTranslation(Lang::kEn, k.c_str()));
     }
   }
-  CHECK(translated_titles == static_cast<int>(preset_titles.size()));  // every preset's title in Korean
+  CHECK(translated_preset_keys == static_cast<int>(preset_keys.size()));  // every preset's title and notes in Korean
+  // Every field that cites a source has it in Korean.
+  int sources = 0;
+  for (std::size_t i = 0; i < FieldCount(); ++i) {
+    const FieldSpec& f = Fields()[i];
+    if (f.source == nullptr || f.source[0] == '\0' || std::string(f.source) == "-") continue;
+    CAPTURE(f.path);
+    CHECK(HasTranslation(Lang::kKo, (std::string("source.") + f.path).c_str()));
+    ++sources;
+  }
+  CHECK(sources > 50);
 }
 
 TEST_CASE("i18n: translations keep their placeholders, are not empty, and the Korean table is Korean") {
@@ -76,9 +96,16 @@ TEST_CASE("i18n: translations keep their placeholders, are not empty, and the Ko
     const std::string en = Tr(Lang::kEn, k.c_str()), ko = Tr(Lang::kKo, k.c_str());
     CHECK(!ko.empty());
     CHECK(Placeholders(en) == Placeholders(ko));
+  }
+  // Counted over the whole Korean table, its Korean-only entries (help, sources, presets) included.
+  const std::vector<std::string> ko_keys = TranslationKeys(Lang::kKo);
+  for (const std::string& k : ko_keys) {
+    CAPTURE(k);
+    const std::string ko = Tr(Lang::kKo, k.c_str());
+    CHECK(!ko.empty());
     hangul += HasHangul(ko);
   }
-  CHECK(hangul * 10 > static_cast<int>(TranslationKeys(Lang::kKo).size()) * 8);  // over 80% of entries in Hangul
+  CHECK(hangul * 10 > static_cast<int>(ko_keys.size()) * 8);  // over 80% of entries in Hangul
 }
 
 TEST_CASE("i18n: the embedded tables are the files in assets/i18n") {

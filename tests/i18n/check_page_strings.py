@@ -46,6 +46,7 @@ ALLOW = [
     ("web/ui_share.cpp", r'"(scenario|result)\.json"|"application/json"', "file names and MIME type"),
     ("web/ui_sheet.cpp", r'"gpucost-provider-sheet\.csv"|"text/csv', "file name and MIME type"),
     ("web/ui_presets.cpp", r'"preset\." \+ p\.id \+ "\.title"', "the string-table key of a preset's title"),
+    ("web/ui_presets.cpp", r'"preset\." \+ p\.id \+ "\.notes"', "the string-table key of a preset's notes"),
     ("web/ui_charts.cpp", r'^constexpr McChartIds k', "widget record IDs of the Monte Carlo charts (window.gpucost.widget)"),
 ]
 
