@@ -124,8 +124,8 @@ void DrawFleet(AppState& app) {
     ImGui::PushTextWrapPos(0);
     ImGui::TextColored(ImVec4(1, 0.45f, 0.35f, 1), "%s", LocalizeMessage(st.input_error).c_str());
     ImGui::PopTextWrapPos();
-    RecordText(app, "fleet_input_error", st.input_error);
   }
+  RecordText(app, "fleet_input_error", st.input_error);  // "" once a value in range applied
   AppUpdateFleet(app);
   const FleetResult& r = st.result;
   if (!r.ok) return;

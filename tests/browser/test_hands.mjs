@@ -180,7 +180,7 @@ await section('fleet-inputs', async page => {
   check(/baseline GPUs .*: -5 is outside the allowed range 0 to 1,000,000; kept 0$/.test(second), `-5 baseline GPUs is refused: "${second}"`);
   await page.waitForFunction(() => window.gpucost.view('fleet') !== '', null, {timeout: 30000});
   const doc = JSON.parse(await api(page, () => window.gpucost.view('fleet')));
-  check(doc.input.profile.months === 36, `the plan keeps 36 months (${doc.input.profile.months})`);
+  check(doc.input.demand_gpus.length === 36, `the plan keeps 36 months (${doc.input.demand_gpus.length})`);
   await typeIntoField(page, 'months', '48');
   check(await api(page, () => window.gpucost.drawnText('fleet_input_error')) === '', 'a value in range applies and clears the message');
   await shot(page, 'hands-fleet-input.png');
