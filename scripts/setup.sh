@@ -7,7 +7,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 say() { [[ ${GPUCOST_SETUP_VERBOSE:-0} == 1 ]] && printf 'setup: %s\n' "$*" >&2 || true; }
 die() { printf 'setup: %s\n' "$*" >&2; exit 1; }
 
-packages=(cmake g++ make ninja-build ccache clang libclang-rt-14-dev emscripten libglfw3-dev xvfb xauth libgl1-mesa-dri nlohmann-json3-dev doctest-dev
+packages=(cmake g++ make ninja-build ccache clang libclang-rt-14-dev emscripten binaryen libglfw3-dev xvfb xauth libgl1-mesa-dri nlohmann-json3-dev doctest-dev
           chromium nodejs npm node-terser xz-utils dpkg-dev fonts-nanum python3-fonttools)
 missing=()
 for p in "${packages[@]}"; do
