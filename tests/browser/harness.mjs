@@ -47,11 +47,17 @@ export const api = (page, expr, ...args) => page.evaluate(expr, ...args);
 export async function settle(page, action, what = 'input') {
   const before = await api(page, () => window.gpucost.frames());
   await action();
+  const after = await api(page, () => window.gpucost.frames());
   try {
     await page.waitForFunction(f => window.gpucost.frames() >= f + 3, before, {timeout: 30000, polling: 50});
   } catch (e) {
     throw new Error(`no frames drawn after ${what}`);
   }
+  // Frames drawn while the action was still sending events (a long frame, e.g. one that loaded deferred code,
+  // lets them pile up) may predate its last event: one more frame handles it, unless the page has gone idle,
+  // which it does only once every event has been handled.
+  if (after > before)
+    await page.waitForFunction(f => window.gpucost.frames() > f, after, {timeout: 300, polling: 20}).catch(() => {});
 }
 
 // A named widget's rectangle (CSS pixels), waiting until it is drawn.
