@@ -110,8 +110,13 @@ std::string FormatMoney(double amount, const char* currency) {
 
 std::string FormatSmallMoney(double amount, const char* currency) {
   if (!std::isfinite(amount) || std::fabs(amount) >= 100) return FormatMoney(amount, currency);
-  char buf[48];
-  std::snprintf(buf, sizeof buf, std::strcmp(currency, "KRW") == 0 ? "₩%.3g" : "$%.3g", amount);
+  // Three significant digits, never in exponent form ("$0.0000392", "$1.54", "₩54.8"): a price per request or
+  // per token is read as money.
+  const bool krw = std::strcmp(currency, "KRW") == 0;
+  const double magnitude = amount == 0 ? 0 : std::floor(std::log10(std::fabs(amount)));
+  const int decimals = static_cast<int>(std::max(krw ? 0.0 : 2.0, std::min(12.0, 2 - magnitude)));
+  char buf[64];
+  std::snprintf(buf, sizeof buf, krw ? "₩%.*f" : "$%.*f", decimals, amount);
   return buf;
 }
 
@@ -157,6 +162,18 @@ std::string FormatDigits(double v, int significant) {
 }
 
 std::string FormatNumber(double v, int significant) {
+  const double a = std::fabs(v);
+  if (std::isfinite(v) && a >= 1000 && a < 1e15) {  // 34,040 and 1,234.57, never 3.404e+04
+    const int integer_digits = static_cast<int>(std::floor(std::log10(a))) + 1;
+    const int decimals = std::max(0, significant - integer_digits);
+    const double scale = std::pow(10.0, std::max(0, integer_digits - significant));
+    std::string out = Grouped(std::round(v / scale) * scale, decimals);
+    if (decimals > 0) {  // as %g does: no trailing zeros
+      while (out.back() == '0') out.pop_back();
+      if (out.back() == '.') out.pop_back();
+    }
+    return out;
+  }
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.*g", significant, v);
   return buf;

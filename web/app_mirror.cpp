@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "app.h"
+#include "evaluate.h"
 #include "format.h"
 #include "i18n.h"
 #include "inference_json.h"
@@ -66,6 +67,11 @@ std::string AppTextMirror(const AppState& app) {
     for (const InputError& e : app.problems) html += Cell("li", LocalizeMessage(e.Text()));
     return html + "</ul>";
   }
+  // A job that cannot run as described has no price, here as on the canvas (BlockedHeadline).
+  const BlockingState b = FindBlockingState(app.scenario, r);
+  if (b.blocked)
+    return html + Cell("p", Tr(std::string(b.code) == "price_by_quote" ? "quote.not_priced" : "results.not_priced")) +
+           Cell("p", LocalizeMessage(b.reason)) + Cell("p", TrFormat("results.fix", {LocalizeMessage(b.fix)}));
   if (r.inference.present) return html + ServingMirror(r);  // an inference scenario (issue 17)
   html += Cell("p", TrFormat("mirror.summary", {FormatDisplayMoney(r, r.expected_usd), FormatDuration(r.expected_hours),
                                                 FormatPercent(r.goodput), FormatDisplayMoney(r, r.usd_per_billion_tokens)}));

@@ -60,9 +60,10 @@ void AppApplyOffer(AppState& app, const Offer& offer) {
   AppScenarioEdited(app);
   app.quote = {};
   // The billing figures it filled, and those no public source confirmed (kept as they were), as the CLI says.
-  if (offer.price_by_quote) app.notice = TrFormat(Lang::kEn, "quote.picked", {offer.id});  // shown localised
-  else app.notice = TrFormat(Lang::kEn, "msg.offer.applied", {offer.id, FormatUsd(offer.usd_per_gpu_hour), offer.date}) +
-                    "; " + OfferBillingText(offer, &app.scenario, false);
+  // In the page's language now (its parts are joined, which the English-to-shown lookup cannot take apart).
+  if (offer.price_by_quote) app.notice = TrFormat("quote.picked", {offer.id});
+  else app.notice = TrFormat("msg.offer.applied", {offer.id, FormatUsd(offer.usd_per_gpu_hour), offer.date}) +
+                    "; " + OfferBillingText(offer, &app.scenario, false) + ".";
   // The provider sheet is the offer's now: say so when answers typed before were replaced (never silently).
   int replaced = 0;
   Scenario old = app.scenario;
@@ -72,7 +73,7 @@ void AppApplyOffer(AppState& app, const Offer& offer) {
     if (std::strncmp(f.path, "provider.", 9) != 0 || std::strcmp(f.path, "provider.provider") == 0) continue;
     replaced += GetText(old, f)[0] != '\0' && std::strcmp(GetText(old, f), GetText(app.scenario, f)) != 0;
   }
-  if (replaced > 0) app.notice += " " + TrFormat(Lang::kEn, "offer.sheet_replaced", {std::to_string(replaced)});
+  if (replaced > 0) app.notice += " " + TrFormat("offer.sheet_replaced", {std::to_string(replaced)});
 }
 
 namespace {
@@ -105,6 +106,15 @@ void DrawQuoteInput(AppState& app) {
 
 void AppGpuChanged(AppState& app) {
   const Offer* offer = app.scenario.pricing.offer[0] ? FindOffer(app.scenario.pricing.offer) : nullptr;
+  const FieldSpec& price = *FindField("pricing.usd_per_gpu_hour");
+  if (!offer && app.scenario.pricing.krw_per_gpu_hour <= 0 && IsDefault(app.scenario, price) &&
+      std::strcmp(app.scenario.cluster.gpu, "h100-sxm") != 0) {
+    // The example price is an H100's: say so rather than price another GPU with it silently.
+    const GpuSpec* gpu = FindGpu(app.scenario.cluster.gpu);
+    app.notice = TrFormat(Lang::kEn, "msg.offer.default_price", {FormatUsd(app.scenario.pricing.usd_per_gpu_hour),
+                                                                 gpu ? gpu->name : std::string(app.scenario.cluster.gpu)});
+    return;
+  }
   if (!offer || offer->gpu == app.scenario.cluster.gpu) return;
   const GpuSpec* gpu = FindGpu(app.scenario.cluster.gpu);
   const std::string notice = TrFormat(Lang::kEn, "msg.offer.unconfirmed", {FormatUsd(app.scenario.pricing.usd_per_gpu_hour), offer->id,

@@ -205,6 +205,14 @@ await section('offers', async page => {
   const notice = await api(page, () => window.gpucost.notice());
   check(notice.includes('unconfirmed'), `and the status line says the price is unconfirmed: "${notice}"`);
   await shot(page, 'hands-offer-cleared.png');
+  // Without an offer, the example default price is an H100's: another GPU says so.
+  await settle(page, () => api(page, () => window.gpucost.load('{}')));
+  await reveal(page, 'cluster.gpu');
+  await clickWidget(page, 'cluster.gpu');
+  await clickWidget(page, 'gpu_choice', 0);  // A100 SXM 40GB
+  const why = await api(page, () => window.gpucost.notice());
+  check((await scenario(page)).cluster.gpu === 'a100-sxm-40gb' && why.includes('example default') && why.includes('A100'),
+        `an A100 at the H100's example price says so: "${why}"`);
 }, {width: 1280, height: 720});
 
 // --- 6 and 9. P50/P90 by the headline; the result as text in the page (screen readers, translation, Ctrl+F) --
@@ -224,6 +232,11 @@ await section('mirror', async page => {
   const r2 = JSON.parse(await api(page, () => window.gpucost.result()));
   m = await mirror();
   check(m.text.includes('$' + Math.round(r2.cost.expected_usd).toLocaleString('en-US')), 'it follows the result');
+  // A job that cannot run as described: no price in the text either (the canvas says "Not priced").
+  await settle(page, () => api(page, () => window.gpucost.load('{"workload": {"params": 70e9}, "cluster": {"gpu": "a100-sxm-40gb", "gpus": 8}}')));
+  m = await mirror();
+  check(m.text.includes('Not priced') && !m.text.includes('per completed job'), `a job that does not fit is not priced in the text: "${m.text.slice(0, 120)}"`);
+  await settle(page, () => api(page, () => window.gpucost.load('{"cluster": {"gpus": 256}}')));
   check(await api(page, () => window.gpucost.widgetRect('headline_spread')) === null, 'no P50/P90 by the headline before a Monte Carlo run');
   await clickWidget(page, 'tab', 2);
   await page.waitForFunction(() => !window.gpucost.busy(), null, {timeout: 120000, polling: 100});
