@@ -74,7 +74,7 @@ struct TcoResult {
   double repair_downtime_fraction = 0;      // of hours, after spares cover what they can
   double useful_hours_per_gpu_year = 0;     // 8,760 x utilization x (1 - repair downtime)
   double break_even_utilization = 0;  // against compare_usd_per_gpu_hour (> 1: never)
-  double break_even_months = 0;       // months until owning beats renting at the utilisation (0: never)
+  double break_even_months = 0;       // months until owning beats renting at the utilisation (0: never, or not within the lifetime)
 };
 
 struct Result {

@@ -37,6 +37,8 @@ TcoResult ComputeTco(const OwnedInputs& o, double gpu_mtbf_hours) {
   const double cloud_per_month = o.compare_usd_per_gpu_hour * t.useful_hours_per_gpu_year / 12.0;
   t.break_even_months =
       cloud_per_month > running_per_month ? t.upfront_usd_per_gpu / (cloud_per_month - running_per_month) : 0;
+  // A payback after the hardware's life is no payback: 0, "never", as when renting is cheaper to run.
+  if (t.break_even_months > o.lifetime_years * 12) t.break_even_months = 0;
   return t;
 }
 

@@ -84,11 +84,31 @@ TEST_CASE("cost per useful GPU-hour falls as utilisation rises; break-even month
     o.utilization = u;
     const TcoResult t = ComputeTco(o, 50000);
     CHECK(t.usd_per_gpu_hour < last_hour);
+    last_hour = t.usd_per_gpu_hour;
+    CAPTURE(u);
+    if (u == 0.2) {  // busy a fifth of the time, the servers never pay back within their lifetime
+      CHECK(t.break_even_months == 0);
+      continue;
+    }
     CHECK(t.break_even_months > 0);
     CHECK(t.break_even_months < last_months);
-    last_hour = t.usd_per_gpu_hour;
     last_months = t.break_even_months;
   }
+}
+
+TEST_CASE("a payback later than the hardware's lifetime is no payback (0: never)") {
+  OwnedInputs o = DefaultScenario().pricing.owned;
+  o.compare_usd_per_gpu_hour = 6.88;
+  const TcoResult base = ComputeTco(o, 50000);
+  const double running_per_month = (base.usd_per_gpu_year - base.capex_usd_per_gpu_year) / 12;
+  const auto price_for = [&](double months) {  // the cloud price at which the upfront pays back in `months`
+    return (base.upfront_usd_per_gpu / months + running_per_month) * 12 / base.useful_hours_per_gpu_year;
+  };
+  const double life_months = o.lifetime_years * 12;
+  o.compare_usd_per_gpu_hour = price_for(0.9 * life_months);
+  CHECK(ComputeTco(o, 50000).break_even_months == doctest::Approx(0.9 * life_months));
+  o.compare_usd_per_gpu_hour = price_for(1.5 * life_months);
+  CHECK(ComputeTco(o, 50000).break_even_months == 0);
 }
 
 TEST_CASE("repair downtime reduces useful hours only beyond what spares cover") {
