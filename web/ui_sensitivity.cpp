@@ -68,8 +68,9 @@ void DrawSensitivity(AppState& app) {
   for (const SensitivityInput& in : r.inputs) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(in.path);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", in.bound_source);
+    const std::string key = std::string("field.") + in.path;  // the editor's name for the input, its path on hover
+    ImGui::TextUnformatted(HasTranslation(Lang::kEn, key.c_str()) ? Tr(key.c_str()) : in.path);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", in.path, in.bound_source);
     ImGui::TableNextColumn();
     ImGui::Text("%s / %s%s", FormatNumber(in.low_value, 4).c_str(), FormatNumber(in.high_value, 4).c_str(),
                 in.clipped ? "*" : "");

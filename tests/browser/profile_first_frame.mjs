@@ -1,7 +1,7 @@
 // Records which WebAssembly functions the page's first frames run, for the code split (scripts/split_wasm.py).
 // Run by scripts/profile_first_frame.sh on a site whose app.wasm is the instrumented module emcc -sSPLIT_MODULE
 // leaves (build/web/split/app.instrumented.wasm): it opens the English page at 1280x720, lets it draw, moves
-// the mouse, turns to a phone size and back, types a number into a field (a first edit), then writes the
+// the mouse, turns to a phone size and back (what a first visit does before anyone types), then writes the
 // module's profile (its __write_profile export) to OUT.  Usage: node profile_first_frame.mjs OUT SITE_DIR
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,15 +19,6 @@ await withPage(siteDir, path.join(os.tmpdir(), 'gpucost-profile'), async (page, 
   await page.waitForTimeout(1500);
   await page.setViewportSize({width: 1280, height: 720});
   await page.waitForTimeout(1000);
-  // A first edit, as soon as someone can type: a number into a field (its parsing and the re-evaluation).
-  const r = await page.evaluate(() => window.gpucost.widgetRect('cluster.gpus', -1));
-  if (r) {
-    await page.mouse.click(r.x + r.w / 2, r.y + r.h / 2);
-    await page.keyboard.press('Control+A');
-    await page.keyboard.type('128');
-    await page.keyboard.press('Enter');
-    await page.waitForTimeout(500);
-  }
   const bytes = await page.evaluate(() => {
     Module.pauseMainLoop();  // the grow below leaves the program's heap views stale: draw no frame after it
     const asm = Module.asm;
