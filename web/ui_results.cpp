@@ -156,10 +156,14 @@ void NormalVsExpected(AppState& app) {
     ImGui::PopTextWrapPos();
   }
   int cell = 0;
-  auto text = [&](const std::string& t) {  // wrapped at spaces in narrow columns, and checked for cuts
+  // Wrapped at spaces in narrow columns, and checked for cuts; `then` (the share added) goes on its own line when
+  // the two do not fit together, so that a figure is never broken inside ("+0./2%").
+  auto text = [&](const std::string& t, const std::string& then = "") {
     ImGui::TableNextColumn();
+    const bool apart = !then.empty() && ImGui::CalcTextSize((t + " " + then).c_str()).x > ImGui::GetContentRegionAvail().x;
+    const std::string shown = then.empty() ? t : t + (apart ? "\n" : " ") + then;
     ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(t.c_str());
+    ImGui::TextUnformatted(shown.c_str());
     ImGui::PopTextWrapPos();
     RecordRect(app, "normal_vs_expected", cell++);
   };
@@ -169,8 +173,8 @@ void NormalVsExpected(AppState& app) {
     text(fmt(r, normal));
     text(fmt(r, expected));
     char pct[32];
-    std::snprintf(pct, sizeof pct, " (+%.1f%%)", normal > 0 ? 100 * (expected / normal - 1) : 0.0);
-    text(fmt(r, expected - normal) + pct);
+    std::snprintf(pct, sizeof pct, "(+%.1f%%)", normal > 0 ? 100 * (expected / normal - 1) : 0.0);
+    text(fmt(r, expected - normal), pct);
   };
   row(Tr("results.time"), r.normal_run_hours, r.expected_hours, [](const Result&, double h) { return FormatDuration(h); });
   row(Tr("results.cost"), r.normal_run_usd, r.expected_usd, FormatDisplayMoney);
