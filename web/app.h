@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "evaluate.h"
+#include "fields.h"
 #include "i18n.h"
 #include "json_io.h"
 #include "montecarlo.h"
@@ -335,6 +337,12 @@ const char* AppTextMirrorLang();
 void AppApplyOffer(AppState& app, const Offer& offer);
 void AppGpuChanged(AppState& app);
 void DrawOfferPicker(AppState& app);
+
+// The label of a field in the page's language ("field.<path>" in assets/i18n), else from its path:
+// "pricing.spot.notice_seconds" -> "spot notice seconds" (ui_scenario.cpp; the editor and the sensitivity rows).
+void FieldLabel(const FieldSpec& f, char* buf, std::size_t cap);
+// The words in place of a price for a job that cannot run as described (the headline and the text mirror).
+const char* NotPricedKey(const BlockingState& b);
 
 // Panels (one file each).
 void DrawScenarioEditor(AppState& app);

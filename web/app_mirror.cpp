@@ -70,7 +70,7 @@ std::string AppTextMirror(const AppState& app) {
   // A job that cannot run as described has no price, here as on the canvas (BlockedHeadline).
   const BlockingState b = FindBlockingState(app.scenario, r);
   if (b.blocked)
-    return html + Cell("p", Tr(std::string(b.code) == "price_by_quote" ? "quote.not_priced" : "results.not_priced")) +
+    return html + Cell("p", Tr(NotPricedKey(b))) +
            Cell("p", LocalizeMessage(b.reason)) + Cell("p", TrFormat("results.fix", {LocalizeMessage(b.fix)}));
   if (r.inference.present) return html + ServingMirror(r);  // an inference scenario (issue 17)
   html += Cell("p", TrFormat("mirror.summary", {FormatDisplayMoney(r, r.expected_usd), FormatDuration(r.expected_hours),

@@ -108,8 +108,8 @@ void AppGpuChanged(AppState& app) {
   const Offer* offer = app.scenario.pricing.offer[0] ? FindOffer(app.scenario.pricing.offer) : nullptr;
   const FieldSpec& price = *FindField("pricing.usd_per_gpu_hour");
   if (!offer && app.scenario.pricing.krw_per_gpu_hour <= 0 && IsDefault(app.scenario, price) &&
-      std::strcmp(app.scenario.cluster.gpu, "h100-sxm") != 0) {
-    // The example price is an H100's: say so rather than price another GPU with it silently.
+      !IsDefault(app.scenario, *FindField("cluster.gpu"))) {
+    // The example price is the default GPU's (an H100): say so rather than price another GPU with it silently.
     const GpuSpec* gpu = FindGpu(app.scenario.cluster.gpu);
     app.notice = TrFormat(Lang::kEn, "msg.offer.default_price", {FormatUsd(app.scenario.pricing.usd_per_gpu_hour),
                                                                  gpu ? gpu->name : std::string(app.scenario.cluster.gpu)});

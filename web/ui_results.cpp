@@ -53,12 +53,20 @@ void HeadlineSpread(AppState& app) {
 }
 
 // A job that cannot run as described: the reason and the fix in red, in place of a price. Returns true then.
+}  // namespace
+
+const char* NotPricedKey(const BlockingState& b) {
+  return std::string(b.code) == "price_by_quote" ? "quote.not_priced" : "results.not_priced";
+}
+
+namespace {
+
 bool BlockedHeadline(AppState& app) {
   const BlockingState b = FindBlockingState(app.scenario, app.result);
   if (!b.blocked) return false;
   ImGui::SetWindowFontScale(1.35f);
   ImGui::PushTextWrapPos(0);
-  ImGui::TextColored(kErrorColor, "%s", Tr(std::string(b.code) == "price_by_quote" ? "quote.not_priced" : "results.not_priced"));
+  ImGui::TextColored(kErrorColor, "%s", Tr(NotPricedKey(b)));
   ImGui::PopTextWrapPos();
   ImGui::SetWindowFontScale(1.0f);
   RecordRect(app, "headline");

@@ -58,20 +58,6 @@ bool FieldUsed(const Scenario& s, const FieldSpec& f) {
   return true;
 }
 
-// The label of a field in the page's language ("field.<path>" in assets/i18n), else from its path:
-// "pricing.spot.notice_seconds" -> "spot notice seconds".
-void FieldLabel(const FieldSpec& f, char* buf, std::size_t cap) {
-  const std::string key = std::string("field.") + f.path;
-  if (HasTranslation(Lang::kEn, key.c_str())) {
-    std::snprintf(buf, cap, "%s", Tr(key.c_str()));
-    return;
-  }
-  const char* dot = std::strchr(f.path, '.');
-  std::snprintf(buf, cap, "%s", dot ? dot + 1 : f.path);
-  for (char* c = buf; *c; ++c)
-    if (*c == '.' || *c == '_') *c = ' ';
-}
-
 // A field's unit in the page's language ("unitname.<unit>" in assets/i18n; symbols such as "%" stay as they are).
 const char* ShownUnit(const FieldSpec& f) {
   const std::string key = std::string("unitname.") + FieldShownUnit(f);
@@ -397,6 +383,20 @@ void SectionTable(AppState& app, int section) {
 }
 
 }  // namespace
+
+// The label of a field in the page's language ("field.<path>" in assets/i18n), else from its path:
+// "pricing.spot.notice_seconds" -> "spot notice seconds".
+void FieldLabel(const FieldSpec& f, char* buf, std::size_t cap) {
+  const std::string key = std::string("field.") + f.path;
+  if (HasTranslation(Lang::kEn, key.c_str())) {
+    std::snprintf(buf, cap, "%s", Tr(key.c_str()));
+    return;
+  }
+  const char* dot = std::strchr(f.path, '.');
+  std::snprintf(buf, cap, "%s", dot ? dot + 1 : f.path);
+  for (char* c = buf; *c; ++c)
+    if (*c == '.' || *c == '_') *c = ' ';
+}
 
 void DrawScenarioEditor(AppState& app) {
   ImGui::PushTextWrapPos(0);

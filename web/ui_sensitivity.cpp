@@ -68,8 +68,10 @@ void DrawSensitivity(AppState& app) {
   for (const SensitivityInput& in : r.inputs) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    const std::string key = std::string("field.") + in.path;  // the editor's name for the input, its path on hover
-    ImGui::TextUnformatted(HasTranslation(Lang::kEn, key.c_str()) ? Tr(key.c_str()) : in.path);
+    char label[128];  // the editor's name for the input, its path on hover
+    if (const FieldSpec* f = FindField(in.path)) FieldLabel(*f, label, sizeof label);
+    else std::snprintf(label, sizeof label, "%s", in.path);
+    ImGui::TextUnformatted(label);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", in.path, in.bound_source);
     ImGui::TableNextColumn();
     ImGui::Text("%s / %s%s", FormatNumber(in.low_value, 4).c_str(), FormatNumber(in.high_value, 4).c_str(),
