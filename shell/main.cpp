@@ -22,6 +22,7 @@ const Verb kVerbs[] = {
     {"catalog", "the GPU catalog and every scenario field, with sources", RunCatalog},
     {"validate", "every problem in a scenario, one per line (exit 2 if any)", RunValidate},
     {"pricing", "the same job on-demand, spot, reserved and owned, side by side, with capacity risk", RunPricing},
+    {"spares", "hot spares as a pool: cost and goodput against the spare count, the cheapest, a managed buffer", RunSpares},
     {"fleet", "commitment planner over a monthly demand profile: 1-/3-year, spot, on-demand, owned", RunFleet},
     {"gui", "open the calculator in a desktop window (gpucost-gui; the web page's UI)", RunGui},
     {"probe", "measure this machine (GEMM, HBM, links, storage) into a report eval --probe applies", RunProbe},
