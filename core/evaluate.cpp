@@ -403,7 +403,13 @@ Result Evaluate(const Scenario& s) {
   if (training && r.mfu > kMfuCeiling)
     wn.Add("mfu_above_measured", "MFU %.0f%% is above the best published large-scale training MFU (~56%%, "
            "Korthikanti et al. 2022); measure it with gpucost probe.", r.mfu * 100);
-  if (r.data_stall_fraction > 0.01)
+  if (r.data_stall_fraction > 0.01 && std::string(r.data_feed.binding) == "preprocessing")  // datapipe.h
+    wn.Add("data_stalls_preprocessing", "Preprocessing binds: %.3g cores per GPU turn too few samples into tokens; "
+           "%.0f%% of running time waits for data.", s.ops.cpu_cores_per_gpu, r.data_stall_fraction * 100);
+  else if (r.data_stall_fraction > 0.01 && std::string(r.data_feed.binding) == "small_file_latency")
+    wn.Add("data_stalls_small_files", "Small-file latency binds: %.3g files of %.3g ms per sample; %.0f%% of running "
+           "time waits for data.", s.ops.files_per_sample, s.ops.small_file_latency_ms, r.data_stall_fraction * 100);
+  else if (r.data_stall_fraction > 0.01)
     wn.Add("data_stalls", "The data pipeline needs %.2f GB/s but storage sustains %.2f GB/s: %.0f%% of running "
            "time waits for data.", r.data_required_gbps, s.storage.read_gbps, r.data_stall_fraction * 100);
   if (Model(s) == PricingModel::kReserved && !pr.reserved.capacity_guaranteed)

@@ -14,7 +14,6 @@
 #include "memory.h"
 #include "models.h"
 #include "moe.h"
-#include "operations.h"
 #include "scaling_fit.h"
 
 namespace gpucost {
@@ -292,7 +291,6 @@ std::vector<InputError> ValidateScenario(const Scenario& s) {
     e.push_back({"workload.model", "unknown model \"" + Shorten(s.arch.model) + "\"; one of: " + ModelIds()});
   ValidateMoe(s, &e);
   ValidateFinetune(s, &e);
-  ValidateOperations(s, &e);  // issue 29 (operations.h)
   if (!s.reliability.checkpointing && (s.reliability.checkpoint_interval_minutes > 0 || s.reliability.checkpoint_async))
     e.push_back({"reliability.checkpointing", "false (no checkpoints) contradicts checkpoint_interval_minutes or "
                                               "checkpoint_async; remove those or set checkpointing to true"});

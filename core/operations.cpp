@@ -18,6 +18,21 @@ void PlanOperations(const Scenario& s, Result* r, JobPlan* plan) {
   OpsPlan& p = plan->ops;
   p = OpsPlan{};
   const bool training = Kind(s) == WorkloadKind::kTraining;
+  // Inputs the model cannot use here are reported (never silently dropped).
+  const bool pipeline = o.cpu_cores_per_gpu > 0 || o.samples_per_core_second > 0 || o.small_file_latency_ms > 0 ||
+                        o.tokens_per_sample > 0;
+  if (!training && pipeline)
+    r->warnings.Add("data_pipeline_unused", "The data pipeline (data.preprocess, data.tokens_per_sample, "
+                    "storage.small_file_latency_ms) is modelled for training only: not used for these tasks.");
+  else if ((o.samples_per_core_second > 0 || o.small_file_latency_ms > 0) && o.cpu_cores_per_gpu <= 0)
+    r->warnings.Add("data_cores_missing", "data.preprocess.samples_per_core_second and storage.small_file_latency_ms "
+                    "need data.preprocess.cpu_cores_per_gpu (the cores that read and preprocess): not used.");
+  else if (o.cpu_cores_per_gpu > 0 && o.tokens_per_sample <= 0 && s.workload.seq_len <= 0)
+    r->warnings.Add("data_sample_size_missing", "data.preprocess needs data.tokens_per_sample (or workload.seq_len) "
+                    "to turn samples into tokens: not used.");
+  if (o.staging_dataset_gb > 0 && o.staging_gbps <= 0)
+    r->warnings.Add("staging_rate_missing", "storage.staging.dataset_gb needs storage.staging.gbps (how fast the copy "
+                    "runs): the staging is not counted.");
   p.bring_up_s = o.bring_up_hours * 3600;
   p.staging_s = o.staging_gbps > 0 ? o.staging_dataset_gb / o.staging_gbps : 0;
   p.staging_billed = o.staging_billed;
@@ -146,25 +161,6 @@ double RunSdHours(const JobPlan& job, const Timeline& t) {
                      t.preemptions * second_moment(in.spot_recovery_seconds, in.reacquire_seconds, spot_rolls_back);
   // Independent tasks: copies units one after another per slot.
   return std::sqrt(std::max(0.0, var) * job.copies) / 3600;
-}
-
-void ValidateOperations(const Scenario& s, std::vector<InputError>* e) {
-  const OperationsInputs& o = s.ops;
-  const bool training = Kind(s) == WorkloadKind::kTraining;
-  const bool pipeline = o.cpu_cores_per_gpu > 0 || o.samples_per_core_second > 0 || o.small_file_latency_ms > 0 ||
-                        o.tokens_per_sample > 0;
-  if (pipeline && !training)
-    e->push_back({"data.preprocess", "the data pipeline (data.*, storage.small_file_latency_ms) is modelled for "
-                                     "training only; remove it for workload.kind " +
-                                         std::string(Kind(s) == WorkloadKind::kIndependent ? "independent" : "inference")});
-  else if ((o.samples_per_core_second > 0 || o.small_file_latency_ms > 0) && o.cpu_cores_per_gpu <= 0)
-    e->push_back({"data.preprocess.cpu_cores_per_gpu", "needed with data.preprocess.samples_per_core_second or "
-                                                       "storage.small_file_latency_ms (the cores that read and "
-                                                       "preprocess the samples)"});
-  else if (o.cpu_cores_per_gpu > 0 && o.tokens_per_sample <= 0 && s.workload.seq_len <= 0)
-    e->push_back({"data.tokens_per_sample", "needed with data.preprocess when workload.seq_len is not given"});
-  if (o.staging_dataset_gb > 0 && o.staging_gbps <= 0)
-    e->push_back({"storage.staging.gbps", "needed with storage.staging.dataset_gb (how fast the copy runs)"});
 }
 
 }  // namespace gpucost

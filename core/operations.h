@@ -20,8 +20,6 @@
 // These stretches are not themselves exposed to failures (a second-order effect).
 #pragma once
 
-#include <vector>
-
 #include "reliability.h"
 
 namespace gpucost {
@@ -30,7 +28,6 @@ struct Scenario;
 struct Result;
 struct JobPlan;
 struct JobBill;
-struct InputError;
 
 struct OpsPlan {
   double bring_up_s = 0;
@@ -70,9 +67,5 @@ void ApplyOutlook(const JobPlan& plan, const Timeline& unit, double normal_run_h
 
 // Standard deviation of the billed run time (hours) around the expected timeline `unit` (capacity.h).
 double RunSdHours(const JobPlan& plan, const Timeline& unit);
-
-// Validation of the issue-29 inputs (json_io's ValidateScenario): a data-pipeline input the model cannot use for
-// this scenario is refused, naming the field.
-void ValidateOperations(const Scenario& s, std::vector<InputError>* errors);
 
 }  // namespace gpucost

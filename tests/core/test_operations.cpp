@@ -325,15 +325,25 @@ TEST_CASE("data pipeline: staging holds the billed GPUs while it copies; the scr
   CHECK(Evaluate(s).cost_usd.part[kPartStaging] == 0);
 }
 
-TEST_CASE("data pipeline: inputs the model cannot use are refused, naming the field") {
-  const ScenarioParse p = ParseScenarioJson(R"({"workload": {"kind": "independent"}, "data": {"preprocess": {"cpu_cores_per_gpu": 4}}})");
-  REQUIRE(!p.ok());
-  CHECK(p.errors[0].path == "data.preprocess");
-  const ScenarioParse q = ParseScenarioJson(R"({"storage": {"staging": {"dataset_gb": 100}}})");
-  REQUIRE(!q.ok());
-  CHECK(q.errors[0].path == "storage.staging.gbps");
-  const ScenarioParse ok = ParseScenarioJson(R"({"workload": {"seq_len": 2048}, "data": {"preprocess": {"cpu_cores_per_gpu": 4, "samples_per_core_second": 10}}})");
-  CHECK(ok.ok());
+TEST_CASE("data pipeline: inputs the model cannot use are reported, naming the field") {
+  auto codes = [](const Result& r) {
+    std::string all;
+    for (int i = 0; i < r.warnings.count; ++i) all += std::string(r.warnings.code[i]) + " ";
+    return all;
+  };
+  Scenario s = DefaultScenario();
+  s.workload.kind = static_cast<int>(WorkloadKind::kIndependent);
+  s.ops.cpu_cores_per_gpu = 4;
+  CHECK(codes(Evaluate(s)).find("data_pipeline_unused") != std::string::npos);
+  s = Calm();
+  s.ops.samples_per_core_second = 10;  // no cores given
+  const Result r = Evaluate(s);
+  CHECK(codes(r).find("data_cores_missing") != std::string::npos);
+  CHECK(std::string(r.warnings.text[0]).find("data.preprocess.cpu_cores_per_gpu") != std::string::npos);
+  s = Calm();
+  s.ops.staging_dataset_gb = 100;  // no rate
+  CHECK(codes(Evaluate(s)).find("staging_rate_missing") != std::string::npos);
+  CHECK(Evaluate(s).time_hours.part[kPartStaging] == 0);
 }
 
 // --- 6. Owned hardware: financing ----------------------------------------------------------------------
