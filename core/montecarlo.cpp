@@ -168,6 +168,7 @@ void MonteCarlo::Schedule(const TimelineInputs& in) {
   full_segments_ = std::floor(in.work_seconds / interval);
   const double rest = in.work_seconds - full_segments_ * interval;
   segment_s_ = interval + in.checkpoint_block_seconds;
+  inv_segment_s_ = 1 / segment_s_;  // a multiply per rollback instead of a divide
   checkpoints_ = in.checkpointing ? full_segments_ + (rest > 0 ? 1 : 0) : 0;
   total_running_s_ = full_segments_ * segment_s_ + (rest > 0 ? rest + in.checkpoint_block_seconds : 0);
 }
@@ -271,7 +272,7 @@ void MonteCarlo::SimulateUnit(UnitTrial* u) {
       u->held_s += in.checkpoint_write_seconds;
     } else {
       // Roll back to the last checkpoint completed before pos (async: `commit lag` after it began).
-      const double k = std::min(full_segments_, std::max(0.0, std::floor((pos - commit_lag_s_) / segment_s_)));
+      const double k = std::min(full_segments_, std::max(0.0, std::floor((pos - commit_lag_s_) * inv_segment_s_)));
       const double restart = std::max(committed, k * segment_s_);
       t.rework += pos - restart;
       committed = restart;

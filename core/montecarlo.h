@@ -151,7 +151,7 @@ class MonteCarlo {
   JobPlan trial_plan_;          // plan_ with this trial's work (model error applied)
   const JobPlan& Active() const { return model_error_ ? trial_plan_ : plan_; }
   // Derived constants of the unit timeline.
-  double segment_s_ = 0, total_running_s_ = 0, commit_lag_s_ = 0, full_segments_ = 0, checkpoints_ = 0;
+  double segment_s_ = 0, inv_segment_s_ = 0, total_running_s_ = 0, commit_lag_s_ = 0, full_segments_ = 0, checkpoints_ = 0;
   double weibull_scale_s_ = 0, failure_shape_ = 1;
   double mean_failure_s_ = 0, mean_preemption_s_ = 0;  // 0: none
   double max_events_ = 0;

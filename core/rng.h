@@ -74,13 +74,15 @@ inline double PortableLog(double x) {
     m *= 0.5;
     ++e;
   }
-  // log m = 2 atanh(s) = 2 (s + s^3/3 + s^5/5 + ...), s = (m - 1) / (m + 1); s^2 <= 0.0295, 12 terms.
+  // log m = 2 atanh(s) = 2s + s R(z), s = (m - 1) / (m + 1), z = s^2 <= 0.0295: R is fdlibm's minimax
+  // polynomial for this range (e_log.c, Lg1..Lg7; |error| < 2^-58.45), seven terms where the Taylor series of
+  // 2 atanh needs twelve (issue 29: the Monte Carlo draws one logarithm per failure).
   const double s = (m - 1) / (m + 1), z = s * s;
-  const double series =
-      1 + z * (1.0 / 3 + z * (1.0 / 5 + z * (1.0 / 7 + z * (1.0 / 9 + z * (1.0 / 11 + z * (1.0 / 13 +
-      z * (1.0 / 15 + z * (1.0 / 17 + z * (1.0 / 19 + z * (1.0 / 21 + z * (1.0 / 23)))))))))));
+  const double r = z * (6.666666666666735130e-01 + z * (3.999999999940941908e-01 + z * (2.857142874366239149e-01 +
+                   z * (2.222219843214978396e-01 + z * (1.818357216161805012e-01 + z * (1.531383769920937332e-01 +
+                   z * 1.479819860511658591e-01))))));
   const double de = static_cast<double>(e);
-  return de * kLn2Hi + (de * kLn2Lo + 2 * s * series);
+  return de * kLn2Hi + (de * kLn2Lo + (2 * s + s * r));
 }
 
 // e^x for x in about [-700, 700]; beyond, 0 or a huge finite value (never inf or NaN).
