@@ -116,11 +116,11 @@ bool ParseArgs(int argc, char** argv, const std::vector<OptionSpec>& options, Ar
 }
 
 void PrintUsage(FILE* f, const char* usage, const char* description, const std::vector<OptionSpec>& options) {
-  std::fprintf(f, "usage: %s\n\n%s\n", usage, description);
-  if (!options.empty()) std::fprintf(f, "\noptions:\n");
+  std::fprintf(f, "%s: %s\n\n%s\n", Tr("cli.help.usage"), usage, Tr(description));
+  if (!options.empty()) std::fprintf(f, "\n%s:\n", Tr("cli.help.options"));
   for (const OptionSpec& o : options)
-    std::fprintf(f, "  %-22s %s\n", (std::string(o.name) + (o.takes_value ? " X" : "")).c_str(), o.help);
-  std::fprintf(f, "  %-22s %s\n", "--help", "show this help");
+    std::fprintf(f, "  %-22s %s\n", (std::string(o.name) + (o.takes_value ? " X" : "")).c_str(), Tr(o.help));
+  std::fprintf(f, "  %-22s %s\n", "--help", Tr("cli.help.show_help"));
 }
 
 bool ReadInput(const std::string& path, std::string* text, std::string* error) {

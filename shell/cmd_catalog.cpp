@@ -26,7 +26,7 @@ namespace gpucost::cli {
 namespace {
 
 const std::vector<OptionSpec> kOptions = {
-    {"--format", true, "table (default), json or csv"},
+    {"--format", true, "cli.opt.catalog.format"},
 };
 
 const char* const kPrecisionKeys[] = {"bf16", "fp16", "fp8", "tf32", "fp32"};
@@ -267,13 +267,7 @@ int RunCatalog(int argc, char** argv) {
   if (!ParseArgs(argc, argv, kOptions, &args, "catalog")) return kExitInvalid;
   if (args.Has("--help")) {
     PrintUsage(stdout, "gpucost catalog [gpus|offers|presets|fields|models] [--format table|json|csv]",
-               "Prints the data the model runs on, with sources:\n"
-               "  gpus     the GPU catalog: dense peak TFLOP/s per precision, memory, NVLink, power (default)\n"
-               "  offers   dated public list prices per GPU-hour and instance-hour, with their sources\n"
-               "  presets  ready-made scenarios and the publications they reproduce (use: preset:ID)\n"
-               "  fields   every scenario field: default, unit, allowed range, source of the default\n"
-               "  models   open models by name (workload.model): published shape and parameter counts, source",
-               kOptions);
+               "cli.help.catalog", kOptions);
     return kExitOk;
   }
   Format format;
