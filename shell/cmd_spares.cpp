@@ -14,8 +14,8 @@ namespace gpucost::cli {
 namespace {
 
 const std::vector<OptionSpec> kOptions = {
-    {"--format", true, "table (default) or json"},
-    {"--steps", true, "largest pool tried, in nodes (1-256, default 32)"},
+    {"--format", true, "cli.opt.spares.format"},
+    {"--steps", true, "cli.opt.spares.steps"},
 };
 
 }  // namespace
@@ -24,11 +24,7 @@ int RunSpares(int argc, char** argv) {
   Args args;
   if (!ParseArgs(argc, argv, kOptions, &args, "spares")) return kExitInvalid;
   if (args.Has("--help")) {
-    PrintUsage(stdout, "gpucost spares FILE|- [--format table|json] [--steps N]",
-               "Hot spares as a pool: a failure recovers fast only while a spare is free, and a spare is out\n"
-               "for reliability.repair_hours after it takes over (Erlang B). Prints the job's expected cost and\n"
-               "goodput for 0, 1, 2, ... spare nodes, marks the cheapest, and the cost when a managed service\n"
-               "includes the same buffer in its price (reliability.spares_included).", kOptions);
+    PrintUsage(stdout, "gpucost spares FILE|- [--format table|json] [--steps N]", "cli.help.spares", kOptions);
     return kExitOk;
   }
   if (args.positional.size() != 1) {
