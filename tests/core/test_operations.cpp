@@ -11,6 +11,7 @@
 #include "capacity.h"
 #include "fleet.h"
 #include "provider_sheet.h"
+#include "rng.h"
 #include "evaluate.h"
 #include "json_io.h"
 #include "montecarlo.h"
@@ -406,4 +407,24 @@ TEST_CASE("provider sheet: minimum term, set-up fee and support read the cost, n
   // The support plan is a cost line: USD 1,000 a month over the job's months (730 h each).
   const Result r = Evaluate(s);
   CHECK(r.cost_usd.part[kPartSupport] == doctest::Approx(1000 * r.expected_hours / 730));
+}
+
+// --- 7. The Monte Carlo's faster exponential draws ------------------------------------------------------
+
+TEST_CASE("ziggurat exponential: moments and tails of the unit exponential (Marsaglia & Tsang 2000)") {
+  Rng r(3);
+  const int n = 1000000;
+  double sum = 0, sum2 = 0;
+  int above1 = 0, above5 = 0, above8 = 0;
+  for (int i = 0; i < n; ++i) {
+    const double x = SampleUnitExponential(r);
+    sum += x, sum2 += x * x;
+    above1 += x > 1, above5 += x > 5, above8 += x > 8;  // 8 is past the ziggurat's base strip (7.697)
+  }
+  const double mean = sum / n;
+  CHECK(mean == doctest::Approx(1).epsilon(0.005));                    // standard error 0.001
+  CHECK(sum2 / n - mean * mean == doctest::Approx(1).epsilon(0.02));  // variance 1
+  CHECK(above1 / double(n) == doctest::Approx(std::exp(-1.0)).epsilon(0.01));
+  CHECK(above5 / double(n) == doctest::Approx(std::exp(-5.0)).epsilon(0.05));
+  CHECK(above8 / double(n) == doctest::Approx(std::exp(-8.0)).epsilon(0.25));  // ~335 draws: 5% standard error
 }
