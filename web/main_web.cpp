@@ -33,10 +33,12 @@ int g_width_px = 0, g_height_px = 0;
 std::string g_out;          // backing store for strings returned to JavaScript
 
 // ImGui 1.86 reads keys as "down during NewFrame()": a key pressed and released between two frames (a quick
-// tap, a script, a test) would be lost. A release of a key pressed since the last frame therefore waits for the
-// next frame, and so does every input event after it, in order (issue 31): typed characters too, or a digit
-// typed while Ctrl's release waited would reach a frame that still sees Ctrl down, and InputText drops
-// characters typed with Ctrl ("1864" after Ctrl+A stored 864). Characters from the IME path join the same queue.
+// tap, a script, a test) would be lost, so such a release waits for the next frame. Issue 31: events after a
+// waiting release must not overtake it where the order matters. A modifier's release (Ctrl, Shift, Alt, Super)
+// holds back every event after it: a digit typed while Ctrl's release waited reached a frame that still saw
+// Ctrl down, and InputText drops characters typed with Ctrl ("1864" after Ctrl+A stored 864). A second press of
+// a key whose release waits holds back too (two quick Backspaces stay two). Other releases wait alone, so fast
+// typing still goes in at once. Characters from the IME path join the same queue.
 struct InputEvent {
   enum Kind { kKey, kChar, kText } kind;
   int key, scancode, action, mods;
@@ -44,15 +46,29 @@ struct InputEvent {
   std::string text;  // kText: UTF-8 committed by an input method
 };
 bool g_pressed_since_frame[GLFW_KEY_LAST + 1] = {};
-std::vector<InputEvent> g_waiting;  // in arrival order; the first is a release that needs a frame between
+bool g_release_waits[GLFW_KEY_LAST + 1] = {};
+std::vector<InputEvent> g_releases;  // releases for after the next frame (they hold nothing back)
+std::vector<InputEvent> g_waiting;   // in arrival order, behind a release or press that must wait for a frame
 
-// Applies e now, or returns false when it must wait for the next frame (a release of a key this frame pressed).
+bool IsModifier(int key) {
+  return key == GLFW_KEY_LEFT_CONTROL || key == GLFW_KEY_RIGHT_CONTROL || key == GLFW_KEY_LEFT_SHIFT ||
+         key == GLFW_KEY_RIGHT_SHIFT || key == GLFW_KEY_LEFT_ALT || key == GLFW_KEY_RIGHT_ALT ||
+         key == GLFW_KEY_LEFT_SUPER || key == GLFW_KEY_RIGHT_SUPER;
+}
+
+// Applies e now (or sets its release aside), or returns false when it and everything after it must wait.
 bool ApplyInput(const InputEvent& e) {
   ImGuiIO& io = ImGui::GetIO();
   switch (e.kind) {
     case InputEvent::kKey: {
       const bool known = e.key >= 0 && e.key <= GLFW_KEY_LAST;
-      if (known && e.action == GLFW_RELEASE && g_pressed_since_frame[e.key]) return false;
+      if (known && e.action == GLFW_RELEASE && g_pressed_since_frame[e.key]) {
+        if (IsModifier(e.key)) return false;
+        g_release_waits[e.key] = true;
+        g_releases.push_back(e);
+        return true;
+      }
+      if (known && e.action != GLFW_RELEASE && g_release_waits[e.key]) return false;
       if (known && e.action == GLFW_PRESS) g_pressed_since_frame[e.key] = true;
       ImGui_ImplGlfw_KeyCallback(g_window, e.key, e.scancode, e.action, e.mods);
       return true;
@@ -73,15 +89,18 @@ void KeyCallback(GLFWwindow*, int key, int scancode, int action, int mods) {
 }
 void CharCallback(GLFWwindow*, unsigned codepoint) { QueueInput({InputEvent::kChar, 0, 0, 0, 0, codepoint, {}}); }
 
-// After a frame has seen the keys down: the waiting events go in, in order, up to the next release that needs
-// a frame of its own (seen as up by the next frame).
+// After a frame has seen the keys down: the set-aside releases go in (seen as up by the next frame), then the
+// waiting events, in order, up to the next one that needs a frame of its own.
 void ReleaseDeferredKeys() {
   std::fill(std::begin(g_pressed_since_frame), std::end(g_pressed_since_frame), false);
-  if (g_waiting.empty()) return;
+  std::fill(std::begin(g_release_waits), std::end(g_release_waits), false);
+  if (g_releases.empty() && g_waiting.empty()) return;
+  for (const InputEvent& e : g_releases) ImGui_ImplGlfw_KeyCallback(g_window, e.key, e.scancode, GLFW_RELEASE, e.mods);
+  g_releases.clear();
   std::size_t applied = 0;
   while (applied < g_waiting.size() && ApplyInput(g_waiting[applied])) ++applied;
   g_waiting.erase(g_waiting.begin(), g_waiting.begin() + static_cast<std::ptrdiff_t>(applied));
-  g_wake_frames = std::max(g_wake_frames, g_waiting.empty() ? 2 : 3);
+  g_wake_frames = std::max(g_wake_frames, g_waiting.empty() && g_releases.empty() ? 2 : 3);
 }
 
 EM_BOOL Wake(int, const void*, void*) {
