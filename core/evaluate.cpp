@@ -1,5 +1,6 @@
 // evaluate.cpp — the closed-form model of one job: work, data feed, checkpoints, interruptions, billing,
 // storage, tax. See docs in reliability.h for the interruption model.
+#include "inference_blocking.h"
 #include "evaluate.h"
 
 #include <algorithm>
@@ -328,7 +329,12 @@ void BillJob(const JobPlan& job, const Timeline& t, double preemptions, JobBill*
   const double after_job_hours = std::max(0.0, job.term_hours - held_hours - rounding_hours);
   const double committed_usd = job.committed_price_pretax * job.unused_paid_fraction;
   out->commitment_after_job_usd = job.committed_gpus * after_job_hours * committed_usd;
-  m[kPartUnusedCommitment] = job.unused_commitment_gpus * held_hours * committed_usd + out->commitment_after_job_usd;
+  // The GPUs committed above the job's are paid through the job's billing rounding too, within the term (the
+  // after-job hours above leave the rounding out, as the job's GPUs bill it): issue 31, without them a longer
+  // rounding lowered the bill and failures "added" negative money under a day's billing increment.
+  const double unused_rounding_hours = std::min(rounding_hours, std::max(0.0, job.term_hours - held_hours));
+  m[kPartUnusedCommitment] = job.unused_commitment_gpus * (held_hours + unused_rounding_hours) * committed_usd +
+                             out->commitment_after_job_usd;
   double pretax = 0;
   for (int p = 0; p < kPartTax; ++p) pretax += m[p];
   m[kPartTax] = pretax * job.tax_rate;
@@ -471,6 +477,7 @@ BlockingState FindBlockingState(const Scenario& s, const Result& r) {
     b.fix = Tr("quote.fix");
     return b;
   }
+  if (r.inference.present) return FindServingBlockingState(s, r);  // inference_blocking.h (issue 31)
   char text[240];
   if (r.memory_present && !r.memory.fits()) {
     b.blocked = true;

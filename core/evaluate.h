@@ -20,7 +20,8 @@ std::string OutOfRangeMessage(const std::string& result_path);
 // A job that cannot run as described: every surface shows this at the top, in place of a price.
 struct BlockingState {
   bool blocked = false;
-  const char* code = "";   // "memory_does_not_fit" | "never_finishes" | "no_valid_layout"
+  const char* code = "";   // "memory_does_not_fit" | "never_finishes" | "no_valid_layout" | "price_by_quote" |
+                           // "serving_does_not_fit" | "serving_over_capacity" (inference_blocking.h)
   std::string reason;      // one line: what is wrong
   std::string fix;         // one line: what to change ("" when nothing specific is known)
 };

@@ -302,7 +302,10 @@ const FieldSpec kFields[] = {
    nullptr, "", "pricing", "Prices entered already include tax_rate (common for KRW price lists).", "-"},
   {"pricing.currency", ENUM, REF(pricing.currency), 0, nullptr, 0, 1, false, false, kCurrencyNames, "",
    "pricing", "Currency for display; the model computes in USD.", "-"},
-  {"pricing.krw_per_usd", NUM, REF(pricing.krw_per_usd), 1439, nullptr, 0, 1e7, true, false, nullptr,
+  // Plausible range (issue 31: 1e-9 KRW per USD showed every price as ₩0.00): half to twice the 2025 range of
+  // Seoul closes, 1,350.0 (Jun 30) - 1,484.1 (Apr 9) (Yonhap via kbmaeil.com/article/20251230500613), so any
+  // rate of recent decades, or a stress case well beyond it, is accepted as typed.
+  {"pricing.krw_per_usd", NUM, REF(pricing.krw_per_usd), 1439, nullptr, 700, 3000, false, false, nullptr,
    "KRW/USD", "pricing", "Exchange rate, KRW per USD, dated: set the rate of the day you compare on. AWS Korea "
    "bills KRW at Hana Bank's telegraphic-transfer selling rate of the previous month's last day (about 1-2% above "
    "the close).",

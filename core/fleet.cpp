@@ -508,6 +508,10 @@ FleetParse ParseFleetJson(std::string_view text) {
     out.errors.push_back({"", depth});
     return out;
   }
+  if (const std::string dup = DuplicateKeyPath(text); !dup.empty()) {
+    out.errors.push_back({dup, "given twice in the same object (JSON leaves duplicates undefined): keep one"});
+    return out;
+  }
   const json doc = json::parse(text.begin(), text.end(), nullptr, false);
   if (doc.is_discarded()) {
     out.errors.push_back({"", "malformed JSON"});

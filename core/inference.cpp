@@ -82,7 +82,7 @@ void SizePool(const Scenario& s, const InferenceModel& m, const InferencePoolInp
   out->replicas_given = in.replicas > 0;
   out->usd_per_gpu_hour = p->price;
   out->weights_gb_per_gpu = p->replica.weight_bytes_per_gpu / 1e9;
-  out->kv_gb_per_gpu = p->replica.kv_bytes_per_gpu / 1e9;
+  out->kv_gb_per_gpu = std::max(0.0, p->replica.kv_bytes_per_gpu) / 1e9;  // none left, never negative (issue 31)
   out->max_concurrency = p->replica.max_concurrency;
   out->capacity_rps = p->capacity;
   out->saturated_rps = p->saturated;

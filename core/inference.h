@@ -65,7 +65,7 @@ struct InferencePool {
   bool replicas_given = false;
   double usd_per_gpu_hour = 0;   // before tax
   double weights_gb_per_gpu = 0;
-  double kv_gb_per_gpu = 0;      // memory left for the KV cache
+  double kv_gb_per_gpu = 0;      // memory left for the KV cache (0 when the weights do not fit: inference_blocking.h)
   std::int64_t max_concurrency = 0;  // sequences per replica (KV memory and max_batch)
   double capacity_rps = 0;       // per replica, within the target (0: the target cannot be met)
   double saturated_rps = 0;      // per replica, at full batch, no target

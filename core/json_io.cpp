@@ -213,6 +213,79 @@ std::string CheckJsonDepth(std::string_view text, int max_depth) {
   return "";
 }
 
+namespace {
+
+// SAX pass for DuplicateKeyPath: one frame per open object or array, with the keys seen (objects) or the index of
+// the current element (arrays).
+struct DuplicateKeySax : nlohmann::json_sax<json> {
+  struct Frame {
+    bool object = false;
+    std::vector<std::string> keys;  // small objects: a linear search is cheaper than a set
+    std::int64_t index = -1;
+  };
+  std::vector<Frame> frames;
+  std::string found;
+
+  std::string Path(const std::string& last) const {
+    std::string path;
+    for (std::size_t i = 0; i + 1 < frames.size(); ++i) {
+      const Frame& f = frames[i];
+      if (f.object) path += (path.empty() ? "" : ".") + f.keys.back();
+      else path += "[" + std::to_string(f.index) + "]";
+    }
+    return path + (path.empty() ? "" : ".") + last;
+  }
+  bool Element() {
+    if (!frames.empty() && !frames.back().object) ++frames.back().index;
+    return true;
+  }
+  bool null() override { return Element(); }
+  bool boolean(bool) override { return Element(); }
+  bool number_integer(number_integer_t) override { return Element(); }
+  bool number_unsigned(number_unsigned_t) override { return Element(); }
+  bool number_float(number_float_t, const string_t&) override { return Element(); }
+  bool string(string_t&) override { return Element(); }
+  bool binary(binary_t&) override { return Element(); }
+  bool start_object(std::size_t) override {
+    Element();
+    frames.push_back({true, {}, -1});
+    return true;
+  }
+  bool end_object() override {
+    frames.pop_back();
+    return true;
+  }
+  bool start_array(std::size_t) override {
+    Element();
+    frames.push_back({false, {}, -1});
+    return true;
+  }
+  bool end_array() override {
+    frames.pop_back();
+    return true;
+  }
+  bool key(string_t& k) override {
+    Frame& f = frames.back();
+    for (const std::string& seen : f.keys)
+      if (seen == k) {
+        found = Path(k);
+        return false;  // stop: one duplicate is enough to refuse
+      }
+    f.keys.push_back(k);
+    // Path() names an enclosing object by its last key: keep the current key last.
+    return true;
+  }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
+};
+
+}  // namespace
+
+std::string DuplicateKeyPath(std::string_view text) {
+  DuplicateKeySax sax;
+  json::sax_parse(text.begin(), text.end(), &sax, json::input_format_t::json, false);
+  return sax.found;
+}
+
 double ParamsFromShape(const Scenario& s) {
   return HasModelShape(s) ? ShapeParams(ShapeFromScenario(s)) : 0;
 }
@@ -229,6 +302,10 @@ ScenarioParse ParseScenarioJson(std::string_view text, const Scenario& base) {
   std::string depth_problem = CheckJsonDepth(text);
   if (!depth_problem.empty()) {
     out.errors.push_back({"", depth_problem});
+    return out;
+  }
+  if (const std::string dup = DuplicateKeyPath(text); !dup.empty()) {  // issue 31: never the last one silently
+    out.errors.push_back({dup, "given twice in the same object (JSON leaves duplicates undefined): keep one"});
     return out;
   }
   json doc;
@@ -287,6 +364,7 @@ std::vector<InputError> ValidateScenario(const Scenario& s) {
   else if (s.scaling.point_count > 0 && !FitScaling(s.scaling.points, s.scaling.point_count).ok())
     e.push_back({"scaling.points", std::string(ScalingFitErrorText(FitScaling(s.scaling.points, s.scaling.point_count).error)) +
                                        " (got " + std::to_string(s.scaling.point_count) + " points)"});
+  if (gpu && Kind(s) == WorkloadKind::kTraining) ValidateScalingAgainstPeak(s, *gpu, &e);  // issue 31
   if (s.arch.model[0] && !FindModel(s.arch.model))  // issue 18: models by name, MoE, fine-tuning
     e.push_back({"workload.model", "unknown model \"" + Shorten(s.arch.model) + "\"; one of: " + ModelIds()});
   ValidateMoe(s, &e);

@@ -100,6 +100,8 @@ bool DecodeLink(std::string_view link, LinkPayload* out, std::vector<InputError>
     link.remove_prefix(1);
   while (!link.empty() && (link.back() == ' ' || link.back() == '\n' || link.back() == '\t' || link.back() == '\r'))
     link.remove_suffix(1);
+  // A full URL: only its fragment is the link (a page served at ".../docs=1/?s=x" still opens its own links).
+  if (const std::size_t hash = link.find('#'); hash != std::string_view::npos) link.remove_prefix(hash + 1);
   const std::size_t key = link.find("s=");
   std::string_view value = link;
   if (key != std::string_view::npos && (key == 0 || link[key - 1] == '#' || link[key - 1] == '&'))
@@ -129,6 +131,10 @@ bool DecodeLink(std::string_view link, LinkPayload* out, std::vector<InputError>
   if (!Base64UrlDecode(data, &text)) return fail("corrupted link data (not base64url)");
   const std::string depth = CheckJsonDepth(text);
   if (!depth.empty()) return fail("corrupted link data: " + depth);
+  if (const std::string dup = DuplicateKeyPath(text); !dup.empty()) {  // issue 31: the path inside the link
+    errors->push_back({dup, "given twice in the same object (JSON leaves duplicates undefined): keep one"});
+    return false;
+  }
   json doc = json::parse(text, nullptr, false);
   if (doc.is_discarded() || !doc.is_object() || !doc.contains("s") || !doc["s"].is_object())
     return fail("corrupted link data (not a scenario)");

@@ -183,6 +183,10 @@ std::vector<Offer> ParseOffersJson(std::string_view text, std::vector<InputError
     errors->push_back({"", depth});
     return out;
   }
+  if (const std::string dup = DuplicateKeyPath(text); !dup.empty()) {
+    errors->push_back({dup, "given twice in the same object (JSON leaves duplicates undefined): keep one"});
+    return out;
+  }
   const json doc = json::parse(text.begin(), text.end(), nullptr, false);
   if (doc.is_discarded() || !doc.is_object()) {
     errors->push_back({"", "malformed JSON or not an object"});

@@ -37,6 +37,8 @@ std::string ResultToJson(const Scenario& s, const Result& r, int indent) {
   if (s.name[0]) doc["name"] = s.name;
   if (r.inference.present) {  // serving (inference.h): its own figures and parts
     WriteInferenceJson(s, r, &doc);
+    if (const BlockingState b = FindBlockingState(s, r); b.blocked)  // a service that cannot run (issue 31)
+      doc["blocking"] = {{"code", b.code}, {"reason", b.reason}, {"fix", b.fix}};
     return doc.dump(indent);
   }
   const GpuSpec* gpu = FindGpu(s.cluster.gpu);

@@ -114,7 +114,7 @@ void PrintTable(const Comparison& marks) {
   for (std::size_t i = 0; i < cols.size(); ++i)
     for (int w = 0; w < cols[i].result.warnings.count; ++w)
       std::printf("%s  ! %s: %s\n", i == 0 && w == 0 ? ("\n" + std::string(Tr("eval.warnings")) + "\n").c_str() : "",
-                  cols[i].label.c_str(), LocalizeMessage(cols[i].result.warnings.text[w]).c_str());
+                  TerminalSafe(cols[i].label).c_str(), TerminalSafe(LocalizeMessage(cols[i].result.warnings.text[w])).c_str());
 }
 
 // The provider comparison sheet (provider_sheet.h), as the page's Compare view shows it.
@@ -198,7 +198,7 @@ int RunServingOptions(const Args& args) {
   Print(c, format);
   if (format == Format::kTable) {
     std::printf("\nPrices\n");
-    for (const CompareColumn& col : c.columns) std::printf("  %s: %s\n", col.label.c_str(), col.note.c_str());
+    for (const CompareColumn& col : c.columns) std::printf("  %s: %s\n", TerminalSafe(col.label).c_str(), TerminalSafe(col.note).c_str());
   }
   return kExitOk;
 }

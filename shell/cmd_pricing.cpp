@@ -31,7 +31,7 @@ const char* ModelLabel(PricingModel m) {
 void PrintTable(const Scenario& s, const PricingComparison& c) {
   const char* cur = c.models[0].result.display_currency;
   const double k = c.models[0].result.display_per_usd;
-  std::printf("%s\n", TrFormat("cli.pricing.title", {s.name[0] ? s.name : Tr("cli.scenario"),
+  std::printf("%s\n", TrFormat("cli.pricing.title", {s.name[0] ? TerminalSafe(s.name) : Tr("cli.scenario"),
                                                     FormatMoney(c.on_demand_usd_per_gpu_hour * k, cur)}).c_str());
   Table t;
   t.Row({Tr("cli.pricing.col_model"), Tr("cli.pricing.col_price"), Tr("cli.pricing.col_job"), Tr("cli.pricing.col_term_tail"),

@@ -140,6 +140,10 @@ struct InferencePageState {
 // The views of an inference scenario (ui_serving.cpp): the request simulation and the serving plan of the
 // edited scenario, each computed once per evaluation, and their documents (gpucost mc / gpucost plan).
 constexpr std::int64_t kServingPageRequests = 20000;  // simulated requests (gpucost mc --trials 20000 --seed 1)
+// The page's work cap for that simulation (core/inference_sim.h; issue 31): the presets' 20,000 requests of
+// ~130 output tokens (2.6e6 request-steps) run whole; longer outputs simulate fewer requests, said on the page
+// and in the document (gpucost mc --trials <its requests> gives the same figures).
+constexpr double kServingPageMaxWork = 3e6;
 constexpr int kServingPlanTop = 10;                    // gpucost plan --top 10
 struct ServingViewsState {
   InferenceSimResult sim;

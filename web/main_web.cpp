@@ -33,30 +33,74 @@ int g_width_px = 0, g_height_px = 0;
 std::string g_out;          // backing store for strings returned to JavaScript
 
 // ImGui 1.86 reads keys as "down during NewFrame()": a key pressed and released between two frames (a quick
-// tap, a script, a test) would be lost. Releases of keys pressed since the last frame wait for the next one.
-struct KeyEvent {
-  int key, scancode, mods;
+// tap, a script, a test) would be lost, so such a release waits for the next frame. Issue 31: events after a
+// waiting release must not overtake it where the order matters. A modifier's release (Ctrl, Shift, Alt, Super)
+// holds back every event after it: a digit typed while Ctrl's release waited reached a frame that still saw
+// Ctrl down, and InputText drops characters typed with Ctrl ("1864" after Ctrl+A stored 864). A second press of
+// a key whose release waits holds back too (two quick Backspaces stay two). Other releases wait alone, so fast
+// typing still goes in at once. Characters from the IME path join the same queue.
+struct InputEvent {
+  enum Kind { kKey, kChar, kText } kind;
+  int key, scancode, action, mods;
+  unsigned codepoint;
+  std::string text;  // kText: UTF-8 committed by an input method
 };
 bool g_pressed_since_frame[GLFW_KEY_LAST + 1] = {};
-std::vector<KeyEvent> g_deferred_releases;
+bool g_release_waits[GLFW_KEY_LAST + 1] = {};
+std::vector<InputEvent> g_releases;  // releases for after the next frame (they hold nothing back)
+std::vector<InputEvent> g_waiting;   // in arrival order, behind a release or press that must wait for a frame
 
-void KeyCallback(GLFWwindow* window, int key, int scancode, int action, int mods) {
-  const bool known = key >= 0 && key <= GLFW_KEY_LAST;
-  if (known && action == GLFW_RELEASE && g_pressed_since_frame[key]) {
-    g_deferred_releases.push_back({key, scancode, mods});
-    return;
-  }
-  if (known && action == GLFW_PRESS) g_pressed_since_frame[key] = true;
-  ImGui_ImplGlfw_KeyCallback(window, key, scancode, action, mods);
+bool IsModifier(int key) {
+  return key == GLFW_KEY_LEFT_CONTROL || key == GLFW_KEY_RIGHT_CONTROL || key == GLFW_KEY_LEFT_SHIFT ||
+         key == GLFW_KEY_RIGHT_SHIFT || key == GLFW_KEY_LEFT_ALT || key == GLFW_KEY_RIGHT_ALT ||
+         key == GLFW_KEY_LEFT_SUPER || key == GLFW_KEY_RIGHT_SUPER;
 }
 
-// After a frame has seen the keys down: release the deferred ones (seen as up by the next frame).
+// Applies e now (or sets its release aside), or returns false when it and everything after it must wait.
+bool ApplyInput(const InputEvent& e) {
+  ImGuiIO& io = ImGui::GetIO();
+  switch (e.kind) {
+    case InputEvent::kKey: {
+      const bool known = e.key >= 0 && e.key <= GLFW_KEY_LAST;
+      if (known && e.action == GLFW_RELEASE && g_pressed_since_frame[e.key]) {
+        if (IsModifier(e.key)) return false;
+        g_release_waits[e.key] = true;
+        g_releases.push_back(e);
+        return true;
+      }
+      if (known && e.action != GLFW_RELEASE && g_release_waits[e.key]) return false;
+      if (known && e.action == GLFW_PRESS) g_pressed_since_frame[e.key] = true;
+      ImGui_ImplGlfw_KeyCallback(g_window, e.key, e.scancode, e.action, e.mods);
+      return true;
+    }
+    case InputEvent::kChar: io.AddInputCharacter(e.codepoint); return true;
+    case InputEvent::kText: io.AddInputCharactersUTF8(e.text.c_str()); return true;
+  }
+  return true;
+}
+
+void QueueInput(InputEvent e) {
+  if (g_waiting.empty() && ApplyInput(e)) return;
+  g_waiting.push_back(std::move(e));
+}
+
+void KeyCallback(GLFWwindow*, int key, int scancode, int action, int mods) {
+  QueueInput({InputEvent::kKey, key, scancode, action, mods, 0, {}});
+}
+void CharCallback(GLFWwindow*, unsigned codepoint) { QueueInput({InputEvent::kChar, 0, 0, 0, 0, codepoint, {}}); }
+
+// After a frame has seen the keys down: the set-aside releases go in (seen as up by the next frame), then the
+// waiting events, in order, up to the next one that needs a frame of its own.
 void ReleaseDeferredKeys() {
   std::fill(std::begin(g_pressed_since_frame), std::end(g_pressed_since_frame), false);
-  if (g_deferred_releases.empty()) return;
-  for (const KeyEvent& k : g_deferred_releases) ImGui_ImplGlfw_KeyCallback(g_window, k.key, k.scancode, GLFW_RELEASE, k.mods);
-  g_deferred_releases.clear();
-  g_wake_frames = std::max(g_wake_frames, 2);
+  std::fill(std::begin(g_release_waits), std::end(g_release_waits), false);
+  if (g_releases.empty() && g_waiting.empty()) return;
+  for (const InputEvent& e : g_releases) ImGui_ImplGlfw_KeyCallback(g_window, e.key, e.scancode, GLFW_RELEASE, e.mods);
+  g_releases.clear();
+  std::size_t applied = 0;
+  while (applied < g_waiting.size() && ApplyInput(g_waiting[applied])) ++applied;
+  g_waiting.erase(g_waiting.begin(), g_waiting.begin() + static_cast<std::ptrdiff_t>(applied));
+  g_wake_frames = std::max(g_wake_frames, g_waiting.empty() && g_releases.empty() ? 2 : 3);
 }
 
 EM_BOOL Wake(int, const void*, void*) {
@@ -283,7 +327,7 @@ EMSCRIPTEN_KEEPALIVE const char* gpucost_drawn_text(const char* id) {  // Record
 }
 // Text committed by an input method (or inserted without keys) into the active text field.
 EMSCRIPTEN_KEEPALIVE void gpucost_ime_commit(const char* utf8) {
-  if (utf8 && *utf8) ImGui::GetIO().AddInputCharactersUTF8(utf8);
+  if (utf8 && *utf8) QueueInput({InputEvent::kText, 0, 0, 0, 0, 0, utf8});  // in order with the keys
   g_wake_frames = 3;
 }
 // Where a named widget was drawn in the last frame, "[x0,y0,x1,y1]" in device pixels, or "" (tests).
@@ -355,6 +399,7 @@ int main() {
   ImGui::GetIO().ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
   ImGui_ImplGlfw_InitForOpenGL(g_window, true);
   glfwSetKeyCallback(g_window, KeyCallback);  // in front of ImGui's (see ReleaseDeferredKeys)
+  glfwSetCharCallback(g_window, CharCallback);  // characters wait behind a deferred release (QueueInput)
   ImGui::GetIO().ImeSetInputScreenPosFn = ImePosition;
   gpucost::app::AppInit(g_app);
   gpucost::app::AppInitLanguage(g_app);

@@ -13,6 +13,7 @@
 #include "i18n.h"
 #include "link.h"
 #include "platform.h"
+#include "text_safety.h"
 
 namespace gpucost::app {
 namespace {
@@ -252,11 +253,7 @@ void MetricRow(const AppState& app, const Metric& m, const char* label) {
 
 std::string CompareCsv(const AppState& app) {
   std::string csv = "metric,unit";
-  for (const Pinned& p : app.pinned) {
-    std::string label = ScenarioLabel(p.scenario), quoted = "\"";
-    for (char c : label) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-    csv += "," + quoted + "\"";
-  }
+  for (const Pinned& p : app.pinned) csv += "," + CsvCell(ScenarioLabel(p.scenario));  // no formula (text_safety.h)
   csv += "\n";
   // Money in the pinned scenarios' currency when they share one, else USD (as gpucost compare).
   std::vector<CompareColumn> cols;

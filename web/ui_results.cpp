@@ -263,6 +263,7 @@ void DrawResults(AppState& app) {
     Problems(app);
     return;
   }
+  if (r.inference.present && BlockedHeadline(app)) return DrawWarnings(r);  // a service that cannot run (issue 31)
   if (r.inference.present) return DrawInferenceResults(app);  // serving (ui_inference.cpp)
   if (BlockedHeadline(app)) {  // no price: what blocks it, and the details that explain it
     MemoryFit(r);
