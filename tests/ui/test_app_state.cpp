@@ -2,6 +2,7 @@
 // imports through the native platform layer, presets, and "evaluate only when the scenario changed".
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -34,7 +35,7 @@ TEST_CASE("the app starts on the defaults, evaluated, with a link") {
   AppInit(app);
   CHECK(app.result.ok);
   CHECK(app.problems.empty());
-  CHECK(AppLink(app).rfind("#s=1.", 0) == 0);
+  CHECK(AppLink(app).rfind("#s=2.", 0) == 0);
   CHECK(Json(app.scenario) == Json(DefaultScenario()));
 }
 
@@ -128,13 +129,15 @@ TEST_CASE("pinning is capped and the CSV carries every column") {
   std::snprintf(app.pinned[0].scenario.name, kTextCapacity, "%s", "A \"quoted\", name");
   const std::string csv = CompareCsv(app);
   std::istringstream lines(csv);
-  std::string header, cost;
+  std::string header, line, cost;
   std::getline(lines, header);
-  std::getline(lines, cost);
+  while (std::getline(lines, line))
+    if (line.rfind("cost.total,", 0) == 0) cost = line;
   CHECK(header.find("\"A \"\"quoted\"\", name\"") != std::string::npos);
-  CHECK(cost.rfind("Cost per completed job,USD,", 0) == 0);
+  CHECK(std::count(header.begin(), header.end(), ',') >= static_cast<long>(kMaxPinned) + 1);  // key, item, unit, 7 columns
+  CHECK(cost.rfind("cost.total,Total (VAT included),USD,", 0) == 0);
   char expected[40];
-  std::snprintf(expected, sizeof expected, ",%.10g", app.pinned[0].result.expected_usd);
+  std::snprintf(expected, sizeof expected, ",%.2f", app.pinned[0].result.expected_usd);
   CHECK(cost.find(expected) != std::string::npos);
 }
 
