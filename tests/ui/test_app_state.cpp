@@ -366,3 +366,27 @@ TEST_CASE("an offer fills the price and records itself; another GPU clears it an
   CHECK(app.notice.find("unconfirmed") != std::string::npos);
   CHECK(app.scenario.pricing.usd_per_gpu_hour == p5->usd_per_gpu_hour);  // kept as typed, but no longer confirmed
 }
+
+TEST_CASE("an error leaves the status line at the next successful action (issue 30)") {
+  AppState app;
+  AppInit(app);
+  CHECK(AppOpenLink(app, "#s=2.garbage") != "");
+  CHECK(!app.error.empty());
+  app.scenario.cluster.gpus = 256;
+  AppScenarioEdited(app);  // an edit the page accepted
+  CHECK(app.error.empty());
+  CHECK(AppLoadScenario(app, "{\"cluster\": {\"gpus\": \"many\"}}") != "");
+  CHECK(!app.error.empty());
+  CHECK(AppPin(app));  // pinning works: the old error goes
+  CHECK(app.error.empty());
+}
+
+TEST_CASE("an older link opens with a note in the status line; a new one without (issue 30)") {
+  AppState app;
+  AppInit(app);
+  CHECK(AppOpenLink(app, "#s=1.eyJzIjp7ImNsdXN0ZXIiOnsiZ3B1cyI6MjU2fX19") == "");
+  CHECK(app.scenario.cluster.gpus == 256);
+  CHECK(app.notice.find("older") != std::string::npos);
+  CHECK(AppOpenLink(app, AppLink(app)) == "");
+  CHECK(app.notice.empty());
+}
