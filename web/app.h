@@ -325,10 +325,10 @@ constexpr double kWheelLineCssPx = 23;  // one "line": an editor row (13 px font
 WheelSteps WheelToImGui(const WheelInput& in);
 
 // One finger on a touch screen (app_touch.cpp): a drag scrolls the panel under the finger (as the wheel does,
-// then with momentum), a tap clicks, a finger held still presses (sliders, drags). Coordinates in CSS pixels,
+// then with momentum), a tap clicks (a slider takes the tapped value). Coordinates in CSS pixels,
 // times in milliseconds (performance.now()). The page calls TouchStart/Move/End from its touch events and
 // TouchForFrame once per frame; the state lives here, not in the frame function.
-enum class TouchMode : int { kIdle = 0, kPending, kScrolling, kPressing, kMomentum };
+enum class TouchMode : int { kIdle = 0, kPending, kScrolling, kMomentum };
 struct TouchState {
   TouchMode mode = TouchMode::kIdle;
   double start_x = 0, start_y = 0, x = 0, y = 0, last_ms = 0, start_ms = 0;
@@ -338,8 +338,7 @@ struct TouchState {
   double tap_x = 0, tap_y = 0;
   bool pointer_from_touch = false;  // the last pointer was a finger: no hover once it is lifted
 };
-constexpr double kTouchSlopCssPx = 8;       // a finger that moves less than this is a tap (or a press)
-constexpr double kTouchPressMs = 450;       // held still this long: a press (drags sliders) rather than a tap
+constexpr double kTouchSlopCssPx = 8;       // a finger that moves less than this is a tap
 constexpr double kTouchMomentumMs = 325;    // momentum decays as exp(-t / this) (as iOS and Android lists do)
 constexpr double kTouchStopPxPerMs = 0.03;  // slower than this: momentum ends
 void TouchStart(TouchState& t, double x, double y, double ms);
@@ -353,7 +352,7 @@ struct TouchFrame {
   double x = 0, y = 0;
   bool down = false;
   double scroll_dx = 0, scroll_dy = 0;
-  bool wants_frames = false;  // momentum, a tap still playing or a finger held: keep drawing
+  bool wants_frames = false;  // momentum or a tap still playing: keep drawing
 };
 TouchFrame TouchForFrame(TouchState& t, double now_ms);
 

@@ -1,7 +1,8 @@
 // app_touch.cpp — one finger on a touch screen in Dear ImGui's terms. ImGui 1.86 knows a mouse and a wheel:
 // a finger that drags becomes the wheel over the panel where it went down (so the page scrolls as a phone's
-// lists do, then coasts with momentum), a tap becomes a click (press in one frame, release in the next, then no
-// hover so tooltips close), and a finger held still becomes a press (to drag a slider).
+// lists do, then coasts with momentum), and a tap becomes a click (press in one frame, release in the next, then
+// no hover so tooltips close). What a finger does is decided by its events alone (moved past the slop or not),
+// never by how late a frame comes: a slow frame must not turn a swipe into a drag of whatever lay under it.
 #include <algorithm>
 #include <cmath>
 
@@ -53,13 +54,6 @@ void TouchEnd(TouchState& t, double x, double y, double ms) {
     TouchMove(t, x, y, ms);
     t.mode = !still && std::hypot(t.vx, t.vy) > kTouchStopPxPerMs ? TouchMode::kMomentum : TouchMode::kIdle;
     t.last_ms = ms;
-  } else if (t.mode == TouchMode::kPressing) {
-    t.x = x;
-    t.y = y;
-    t.tap_frames = 1;  // one frame with the button up at the finger, then no pointer
-    t.tap_x = x;
-    t.tap_y = y;
-    t.mode = TouchMode::kIdle;
   }
 }
 
@@ -67,7 +61,6 @@ TouchFrame TouchForFrame(TouchState& t, double now_ms) {
   TouchFrame f;
   if (!t.pointer_from_touch) return f;
   f.own_pointer = true;
-  if (t.mode == TouchMode::kPending && now_ms - t.start_ms >= kTouchPressMs) t.mode = TouchMode::kPressing;
   if (t.tap_frames > 0 && t.mode != TouchMode::kScrolling && t.mode != TouchMode::kMomentum) {
     f.has_pointer = true;
     f.x = t.tap_x;
@@ -80,18 +73,10 @@ TouchFrame TouchForFrame(TouchState& t, double now_ms) {
   t.tap_frames = 0;
   switch (t.mode) {
     case TouchMode::kIdle: return f;  // lifted: no hover
-    case TouchMode::kPending:
+    case TouchMode::kPending:  // hovering where the finger is, until it moves (a swipe) or lifts (a tap)
       f.has_pointer = true;
       f.x = t.start_x;
       f.y = t.start_y;
-      f.wants_frames = true;  // until it becomes a press, a drag or a tap
-      return f;
-    case TouchMode::kPressing:
-      f.has_pointer = true;
-      f.x = t.x;
-      f.y = t.y;
-      f.down = true;
-      f.wants_frames = true;
       return f;
     case TouchMode::kScrolling:
       break;

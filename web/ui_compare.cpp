@@ -289,21 +289,7 @@ void PricingModels(AppState& app) {
   RecordRect(app, "pricing_models");
 }
 
-void DrawCompare(AppState& app) {
-  PricingModels(app);
-  Toolbar(app);
-  if (app.pinned.empty()) {
-    ImGui::Spacing();
-    ImGui::TextWrapped("%s", Tr("compare.empty_hint"));
-    return;
-  }
-  const int columns = 1 + static_cast<int>(app.pinned.size());
-  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollX |
-                                ImGuiTableFlags_SizingFixedFit;
-  // A height for its rows (a scrolling table otherwise takes the whole view and hides the provider sheet below).
-  const std::size_t rows = sizeof kMetrics / sizeof kMetrics[0] + (AnyServing(app) ? sizeof kServingMetrics / sizeof kServingMetrics[0] + 3 : 0);
-  const float height = ImGui::GetTextLineHeightWithSpacing() * static_cast<float>(rows + 6);
-  if (!ImGui::BeginTable("compare", columns, flags, ImVec2(0, height))) return;
+static void CompareTableBody(AppState& app, int columns) {
   ImGui::TableSetupColumn("metric", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 17);
   for (int c = 1; c < columns; ++c) ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 11);
   ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
@@ -326,7 +312,28 @@ void DrawCompare(AppState& app) {
       ImGui::PopTextWrapPos();
     }
   }
-  ImGui::EndTable();
+}
+
+void DrawCompare(AppState& app) {
+  PricingModels(app);
+  Toolbar(app);
+  if (app.pinned.empty()) {
+    ImGui::Spacing();
+    ImGui::TextWrapped("%s", Tr("compare.empty_hint"));
+    return;
+  }
+  const int columns = 1 + static_cast<int>(app.pinned.size());
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollX |
+                                ImGuiTableFlags_SizingFixedFit;
+  // A height for its rows (a scrolling table otherwise takes the whole view and hides the provider sheet below).
+  const std::size_t rows = sizeof kMetrics / sizeof kMetrics[0] + (AnyServing(app) ? sizeof kServingMetrics / sizeof kServingMetrics[0] + 3 : 0);
+  const float height = ImGui::GetTextLineHeightWithSpacing() * static_cast<float>(rows + 6);
+  // A scrolling table scrolled out of sight is not begun (BeginTable false): the provider sheet below is drawn all
+  // the same, or the view would lose its height for a frame and its scroll would snap to the top (issue 30).
+  if (ImGui::BeginTable("compare", columns, flags, ImVec2(0, height))) {
+    CompareTableBody(app, columns);
+    ImGui::EndTable();
+  }
   DrawProviderSheet(app);
   ConfirmEdit(app);
 }
