@@ -419,5 +419,7 @@ void AppUpdateServingPlan(AppState& app);
 GPUCOST_NOT_FIRST_FRAME int AppPinServingOptions(AppState& app);
 // Starts the layout search for the current scenario (what the Layouts view's button does).
 void AppStartPlanSearch(AppState& app);
+// Adopts the search's plan `index` (its Adopt button): the layout goes into the scenario; the table stays current.
+GPUCOST_NOT_FIRST_FRAME void AppAdoptPlan(AppState& app, int index);
 
 }  // namespace gpucost::app

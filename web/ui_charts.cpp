@@ -262,7 +262,11 @@ void Histogram(AppState& app, const McChartIds& ids, const char* title, const Mc
     RecordRectAt(app, ids.label, i, drawn.label_min[i].x, drawn.label_min[i].y, drawn.label_max[i].x,
                  drawn.label_max[i].y);
   RecordText(app, ids.ticks, drawn.tick_labels);
-  if (!note.empty()) ImGui::TextDisabled("%s", note.c_str());
+  if (!note.empty()) {  // wrapped at spaces on a narrow screen, never cut (issue 30)
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("%s", note.c_str());
+    ImGui::PopTextWrapPos();
+  }
 }
 
 std::string HoursDigits(double v, int significant) { return FormatDuration(v, significant); }

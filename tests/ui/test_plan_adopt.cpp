@@ -1,0 +1,32 @@
+// Adopting a searched layout (the Layouts view's Adopt, issue 30): the layout goes into the scenario, and the table
+// it came from is not called stale ("the scenario changed since this search") by the change Adopt itself made.
+#include <doctest/doctest.h>
+
+#include "app.h"
+
+using namespace gpucost;
+using namespace gpucost::app;
+
+TEST_CASE("Adopt puts the plan's layout in the scenario and keeps the search current") {
+  AppState app;
+  AppInit(app);
+  REQUIRE(AppLoadScenario(app, R"({"workload": {"model": "llama-2-7b", "tokens": 1e11}, "cluster": {"gpus": 64},
+                                   "parallel": {"global_batch": 512}})") == "");
+  AppRefresh(app);
+  AppStartPlanSearch(app);
+  REQUIRE(app.plan.running);
+  PlanRun(app.plan.search.get());
+  PlanPriceJobs(app.scenario, app.plan.search.get());
+  app.plan.running = false;
+  REQUIRE(app.plan.search->count > 0);
+  const Layout chosen = app.plan.search->best[0].layout;
+  AppAdoptPlan(app, 0);
+  CHECK(app.scenario.parallel.tensor_parallel == chosen.tensor);
+  CHECK(app.scenario.parallel.pipeline_parallel == chosen.pipeline);
+  CHECK(app.result.ok);
+  CHECK(app.plan.for_evaluation == app.evaluations);  // no "changed since this search" right after Adopt
+  app.scenario.cluster.gpus = 128;  // a real change afterwards: stale again
+  AppScenarioEdited(app);
+  AppRefresh(app);
+  CHECK(app.plan.for_evaluation != app.evaluations);
+}
