@@ -182,6 +182,29 @@ await section('compare-8', async page => {
   await shot(page, 'screens-compare-8-bottom.png');
 }, {width: 1280, height: 720, dpr: 1.5});
 
+// --- laptops and high-DPI screens, in English and Korean: the first screen and the Compare view, nothing cut ----
+for (const lang of ['en', 'ko'])
+  for (const [width, height, dpr] of [[960, 600, 1.5], [1280, 720, 1], [1280, 720, 1.5], [1280, 720, 2], [1440, 900, 1]]) {
+    const size = `${width}x${height}@${dpr}`;
+    await section(`sizes-${lang}-${size}`, async page => {
+      const cut = (await api(page, () => window.gpucost.clippedWidgets())).filter(c => c[0] !== 'tab');
+      check(cut.length === 0, `${lang} ${size}: nothing cut on the first screen (${JSON.stringify(cut.slice(0, 6))})`);
+      await shot(page, `screens-${lang}-${size}-results.png`);
+      for (let i = 0; i < 4; i++) {
+        await api(page, n => window.gpucost.load(JSON.stringify({name: `선택지 ${n + 1} option`, cluster: {gpus: 64 << n}})), i);
+        await idle(page);
+        const pin = await widgetRect(page, 'pin').catch(() => null);
+        if (!pin) await api(page, () => window.gpucost.show('compare'));
+        const p = await widgetRect(page, 'pin');
+        await settle(page, () => page.mouse.click(p.x + p.w / 2, p.y + p.h / 2));
+        await idle(page);
+      }
+      const cutCompare = (await api(page, () => window.gpucost.clippedWidgets())).filter(c => c[0] !== 'tab');
+      check(cutCompare.length === 0, `${lang} ${size}: 4 pinned columns, nothing cut (${JSON.stringify(cutCompare.slice(0, 6))})`);
+      await shot(page, `screens-${lang}-${size}-compare.png`);
+    }, {width, height, dpr, lang, locale: lang === 'ko' ? 'ko-KR' : 'en-US'});
+  }
+
 // --- idle means idle: no frames drawn while nothing happens ---------------------------------------------------
 await section('idle', async page => {
   const a = await api(page, () => window.gpucost.frames());

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "app.h"
+#include "json_io.h"
 
 using namespace gpucost;
 using namespace gpucost::app;
@@ -25,8 +26,11 @@ TEST_CASE("Adopt puts the plan's layout in the scenario and keeps the search cur
   CHECK(app.scenario.parallel.pipeline_parallel == chosen.pipeline);
   CHECK(app.result.ok);
   CHECK(app.plan.for_evaluation == app.evaluations);  // no "changed since this search" right after Adopt
-  app.scenario.cluster.gpus = 128;  // a real change afterwards: stale again
+  CHECK(app.scenario.parallel.data_parallel == 0);  // automatic: the GPU count decides it
+  app.scenario.cluster.gpus = 128;  // a real change afterwards: stale again, and still computable (issue 30)
   AppScenarioEdited(app);
   AppRefresh(app);
   CHECK(app.plan.for_evaluation != app.evaluations);
+  CHECK(ValidateScenario(app.scenario).empty());
+  CHECK(app.result.ok);
 }
