@@ -493,7 +493,10 @@ bool AppNarrow(const AppState& app) {
 }
 
 bool BeginFigureTable(const AppState& app, const char* id, int columns, int rows, int flags) {
-  if (!AppNarrow(app)) return ImGui::BeginTable(id, columns, flags);
+  // A phone, or a panel narrower than a figure table needs (960x600 at 150%: the pricing table's amounts and 원
+  // were cut): the columns keep their figures' widths and the table scrolls sideways (issue 30).
+  const bool tight = ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 9.5f * static_cast<float>(columns);
+  if (!AppNarrow(app) && !tight) return ImGui::BeginTable(id, columns, flags);
   const ImGuiStyle& style = ImGui::GetStyle();
   const float height = (ImGui::GetTextLineHeight() + style.CellPadding.y * 2) * static_cast<float>(rows + 1) + style.ScrollbarSize + 4;
   flags = (flags & ~ImGuiTableFlags_SizingMask_) | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;

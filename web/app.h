@@ -291,8 +291,9 @@ void RecordRectAt(AppState& app, const char* id, int index, float x0, float y0, 
 // Below this width (CSS pixels) the page is one column: the headline first, the editor behind a tab.
 constexpr float kNarrowCssPx = 700;
 bool AppNarrow(const AppState& app);
-// BeginTable for a table of figures: on a narrow screen (a phone) its columns keep the width of their figures and
-// the table scrolls sideways (rows + header + scrollbar tall) instead of cutting them; elsewhere as given.
+// BeginTable for a table of figures: on a narrow screen (a phone) or in a panel narrower than its columns need, its
+// columns keep the width of their figures and the table scrolls sideways (rows + header + scrollbar tall) instead of
+// cutting them; elsewhere as given.
 bool BeginFigureTable(const AppState& app, const char* id, int columns, int rows, int flags);
 
 // Language of the page (app_lang.cpp): the user's stored choice, else the host's language; never part of the
