@@ -409,6 +409,11 @@ Result Evaluate(const Scenario& s) {
   if (training && r.mfu > kMfuCeiling)
     wn.Add("mfu_above_measured", "MFU %.0f%% is above the best published large-scale training MFU (~56%%, "
            "Korthikanti et al. 2022); measure it with gpucost probe.", r.mfu * 100);
+  // Issue 30: an MFU predicted from the layout (an adopted search result) above every measured run on this GPU
+  // class carries the flag the Layouts table shows into the result, and so into the headline's warnings.
+  if (training && r.mfu <= kMfuCeiling && r.mfu_source == MfuSource::kPredicted && r.step.ok() && r.step.beyond_evidence)
+    wn.Add("mfu_beyond_evidence", "The predicted MFU %.0f%% is above the best measured on this GPU class (%.0f%%): "
+           "the cost is optimistic until it is measured (gpucost probe).", r.mfu * 100, r.step.best_measured_mfu * 100);
   if (r.data_stall_fraction > 0.01 && std::string(r.data_feed.binding) == "preprocessing")  // datapipe.h
     wn.Add("data_stalls_preprocessing", "Preprocessing binds: %.3g cores per GPU turn too few samples into tokens; "
            "%.0f%% of running time waits for data.", s.ops.cpu_cores_per_gpu, r.data_stall_fraction * 100);

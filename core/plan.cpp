@@ -230,6 +230,10 @@ void ApplyLayout(const Layout& l, Scenario* s) {
 
 bool AdoptLayout(const Layout& l, Scenario* s) {
   ApplyLayout(l, s);
+  // Data parallel stays automatic (cluster.gpus over the model-parallel degrees) when that is what the layout has:
+  // a later change of the GPU count then keeps the scenario computable rather than refused (issue 30).
+  const std::int64_t model_parallel = l.tensor * l.pipeline * std::max<std::int64_t>(1, l.context);
+  if (model_parallel > 0 && l.data * model_parallel == s->cluster.gpus) s->parallel.data_parallel = 0;
   const bool cleared = s->cluster.mfu > 0;
   s->cluster.mfu = 0;  // predicted from the layout, as PlanPriceJobs prices it
   return cleared;

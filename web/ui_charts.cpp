@@ -262,7 +262,11 @@ void Histogram(AppState& app, const McChartIds& ids, const char* title, const Mc
     RecordRectAt(app, ids.label, i, drawn.label_min[i].x, drawn.label_min[i].y, drawn.label_max[i].x,
                  drawn.label_max[i].y);
   RecordText(app, ids.ticks, drawn.tick_labels);
-  if (!note.empty()) ImGui::TextDisabled("%s", note.c_str());
+  if (!note.empty()) {  // wrapped at spaces on a narrow screen, never cut (issue 30)
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("%s", note.c_str());
+    ImGui::PopTextWrapPos();
+  }
 }
 
 std::string HoursDigits(double v, int significant) { return FormatDuration(v, significant); }
@@ -302,6 +306,15 @@ void MonteCarloCharts(AppState& app) {
       ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
     ImGui::SameLine();
   ImGui::TextUnformatted(time.c_str());
+  // The median and the mean are different questions: the closed form is an expectation (a mean), so it is set
+  // beside the simulated mean, and the note says why the median can sit on either side of it (issue 30).
+  const std::string means = TrFormat("chart.mc_means", {FormatDisplayMoney(r, s.cost_usd.mean), FormatDisplayMoney(r, s.closed_form_usd)});
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(means.c_str());
+  RecordText(app, "mc_means", means);
+  ImGui::TextDisabled("%s", Tr("chart.mc_median_note"));
+  RecordText(app, "mc_median_note", Tr("chart.mc_median_note"));
+  ImGui::PopTextWrapPos();
   const char* currency = r.display_currency;
   Histogram(app, kMcCostIds, Tr("chart.mc_cost"), s.cost_hist, s.cost_usd, s.closed_form_usd, s.trials,
             ShortMoneyDigits(r), [currency](double v) { return FormatMoney(v, currency); }, r.display_per_usd);

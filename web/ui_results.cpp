@@ -218,13 +218,20 @@ void MemoryFit(const Result& r) {
   const int colors[] = {0, 1, 2, 3, 4, 7};
   ImGui::Spacing();
   const bool fits = m.fits();
+  ImGui::PushTextWrapPos(0);  // a phone: the verdict goes to the next line and the note wraps, never cut (issue 30)
   ImGui::TextUnformatted(TrFormat("memory.title", {FormatGb(m.total_bytes() / 1e9), FormatGb(m.device_bytes / 1e9)}).c_str());
-  ImGui::SameLine();
-  if (fits) ImGui::TextColored(ImVec4(0.5f, 0.85f, 0.55f, 1), "%s", TrFormat("memory.fits", {FormatGb(m.headroom_bytes() / 1e9)}).c_str());
-  else ImGui::TextColored(kErrorColor, "%s", Tr("memory.does_not_fit"));
+  const std::string verdict = fits ? TrFormat("memory.fits", {FormatGb(m.headroom_bytes() / 1e9)}) : std::string(Tr("memory.does_not_fit"));
+  if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize(verdict.c_str()).x <
+      ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
+    ImGui::SameLine();
+  ImGui::TextColored(fits ? ImVec4(0.5f, 0.85f, 0.55f, 1) : kErrorColor, "%s", verdict.c_str());
+  ImGui::PopTextWrapPos();
   chart::DrawCapacityBar("memory", gb, labels, colors, 6, m.device_bytes / 1e9, FormatGb, ImGui::GetFrameHeight());
-  if (!m.activations_known)
+  if (!m.activations_known) {
+    ImGui::PushTextWrapPos(0);
     ImGui::TextDisabled("%s", Tr("memory.activations_unknown"));
+    ImGui::PopTextWrapPos();
+  }
   const LayoutFit& fit = r.memory_smallest_fit;
   if (!fits && fit.found)
     ImGui::TextUnformatted(TrFormat("memory.smallest_fit", {std::to_string(fit.layout.gpus()), std::to_string(fit.layout.tensor),

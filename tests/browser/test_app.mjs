@@ -213,7 +213,7 @@ try {
     await shot(page, 'app-inline-error.png');
     await typeInto(page, 'cluster.gpus', '256');
     check((await scenario(page)).cluster.gpus === 256, 'a valid value after an invalid one applies');
-    check(await page.evaluate(() => location.hash.startsWith('#s=1.')), 'the URL fragment follows the edits');
+    check(await page.evaluate(() => location.hash.startsWith('#s=2.')), 'the URL fragment follows the edits');
 
     // Pin two columns (the second on spot pricing) and look at the comparison.
     await click(page, 'tab', 1);

@@ -168,7 +168,20 @@ await withPage(siteDir, outDir, async (page, url) => {
   check(bytes[0] === 0xEF && bytes[1] === 0xBB && bytes[2] === 0xBF, `the CSV export starts with a UTF-8 BOM (${bytes.slice(0, 8).toString('hex')})`);
   const csv = bytes.toString('utf8');
   check(csv.includes(longScenario.name.slice(0, 20)), 'the CSV holds the Korean name as UTF-8');
-  check(csv.includes('provider.data_location,text,"대한민국 (서울 가산)"'), 'the CSV carries the provider sheet (English keys, answers as given)');
+  check(/\r\nsheet\.provider\.data_location,[^,]+,text,대한민국 \(서울 가산\)\r\n/.test(csv), 'the CSV carries the provider sheet (English keys, answers as given)');
+  // The same bytes as `gpucost compare --format csv` of the same scenarios, in Korean (issue 30).
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gpucost-csv-'));
+  const pinnedLink = await api(page, () => window.gpucost.link());
+  const files = [];
+  for (let i = 0; ; i++) {
+    let text;
+    try { text = execFileSync(nativeCli, ['link', '--decode', pinnedLink, '--pinned', String(i)], {encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore']}); } catch (e) { break; }
+    files.push(path.join(tmp, `p${i}.json`));
+    fs.writeFileSync(files[i], text);
+  }
+  const cliCsv = execFileSync(nativeCli, ['compare', ...files, '--format', 'csv'], {env: {...process.env, LC_ALL: 'ko_KR.UTF-8', LANG: 'ko_KR.UTF-8'}});
+  check(files.length >= 1 && Buffer.compare(cliCsv, bytes) === 0,
+        `the page's CSV and gpucost compare --format csv (Korean) are the same ${bytes.length} bytes (${files.length} columns)`);
 }, {locale: 'ko-KR', width: 1280, height: 720});
 
 // --- Every view in Korean, on a laptop and on a phone: drawn (no missing glyph), nothing cut, no English left ---
