@@ -23,9 +23,9 @@ PY
 printf '{"name": "=HYPERLINK(\\"http://evil\\",\\"x\\")", "cluster": {"gpus": 8}}' > "$work/formula.json"
 printf '{"name": "@SUM(1+1)", "cluster": {"gpus": 16}}' > "$work/at.json"
 csv=$("$gpucost" compare "$work/formula.json" "$work/at.json" --format csv)
-row1=$(sed -n 2p <<<"$csv"); row2=$(sed -n 3p <<<"$csv")
-contains "$row1" ",\"'=HYPERLINK(\"\"http://evil\"\",\"\"x\"\")\"," "CSV: '=' name is quoted text behind a single quote"
-contains "$row2" ",'@SUM(1+1)," "CSV: '@' name behind a single quote"
+header=$(sed -n 1p <<<"$csv")  # one column per scenario, headed by its name (core/compare_csv.h)
+contains "$header" ",\"'=HYPERLINK(\"\"http://evil\"\",\"\"x\"\")\"," "CSV: '=' name is quoted text behind a single quote"
+contains "$header" ",'@SUM(1+1)" "CSV: '@' name behind a single quote"
 not_contains "$csv" ",=HYPERLINK" "CSV: no cell starts with ="
 
 # 2. Terminal injection: control characters in a name are shown escaped, never sent raw.
