@@ -14,6 +14,7 @@
 #include "json_io.h"
 
 namespace gpucost {
+std::string KernelArch(const std::string& arch, int precision);  // framework.cpp (declared in framework.h at the merge)
 namespace {
 
 using nlohmann::json;
@@ -82,7 +83,7 @@ bool SameGroup(const EvidenceRun& r, Framework f, const char* arch) { return r.f
 
 // Fits the constants on the runs `use` (indexes into runs).
 StepFit Fit(const std::vector<EvidenceRun>& runs, const std::vector<int>& use) {
-  static const double kTiles[] = {32, 48, 64, 80, 96, 128};
+  static const double kTiles[] = {32, 64, 96, 128, 160, 192, 256};
   static const double kRates[] = {0.80, 0.85, 0.90, 0.95, 1.00};
   // The (framework, generation) groups to fit: every framework but the reference.
   std::vector<std::pair<Framework, std::string>> groups;
@@ -206,7 +207,8 @@ StepEvidence ComputeStepEvidence(const std::string& runs_json) {
       return e;
     }
     r.gpu = s.cluster.gpu;
-    r.arch = hw.gpu->arch;
+    // FP8 training is its own kernel path: its efficiency is measured apart (framework.h, KernelArch()).
+    r.arch = KernelArch(hw.gpu->arch, static_cast<int>(GetPrecision(s)));
     r.fw = static_cast<Framework>(s.cluster.framework);
     r.shape = ShapeFromScenario(s);
     r.layout = LayoutFromScenario(s);

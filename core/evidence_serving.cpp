@@ -50,8 +50,13 @@ ServingEvidence ComputeServingEvidence(const std::string& runs_json) {
     const InferenceModel m = InferenceModelFor(p.scenario);
     const ReplicaModel replica = ReplicaFor(p.scenario, m, *gpu, r.tensor_parallel);
     if (r.metric == "itl_ms") {
+      // Closed loop at `concurrency` sequences: each decode step carries the batch, and the engine (colocated,
+      // continuous batching) also runs the prefills of the requests that replace finished ones: c prompts per
+      // `output_tokens` steps, the same share of prefill work per step as the product's colocated model
+      // (ReplicaLatencyAt's prefill stalls). The time between tokens a client sees is their sum.
       const double batch = static_cast<double>(std::min<std::int64_t>(r.concurrency, std::max<std::int64_t>(1, replica.max_concurrency)));
-      r.predicted = 1e3 * DecodeStepSeconds(m, replica, batch);
+      const double prefill_share = batch * PrefillSeconds(m, replica, r.input_tokens) / std::max(1.0, r.output_tokens);
+      r.predicted = 1e3 * (DecodeStepSeconds(m, replica, batch) + prefill_share);
     } else if (r.metric == "ttft_ms") {
       r.predicted = 1e3 * PrefillSeconds(m, replica, r.input_tokens);
     } else {
