@@ -133,32 +133,44 @@ TEST_CASE("KV memory: what is left after the weights (PagedAttention Figure 1) a
   CHECK(std::string(r1.warnings.code[0]) == "inference_does_not_fit");
 }
 
-TEST_CASE("A100/H100 time between tokens: Splitwise Table IV (1.4-1.7x)") {
+// The A100/H100 ratio of time between tokens for one Splitwise case (TP8 at low load).
+double A100OverH100(const json& c) {
   const json& a = Published()["a100_over_h100_tbt"];
-  const double lo = a["range"][0].get<double>(), hi = a["range"][1].get<double>(), tol = a["tolerance"].get<double>();
-  for (const json& c : a["cases"]) {
-    const std::string model = c["model"].get<std::string>();
-    CAPTURE(model);
-    double step[2];
-    int i = 0;
-    for (const char* gpu : {"a100-sxm-80gb", "h100-sxm"}) {
-      const Scenario s = ModelScenario(model, {{"cluster", {{"gpu", gpu}}},
-                                               {"parallel", {{"tensor_parallel", c["tensor_parallel"]}}},
-                                               {"inference", {{"input_tokens", a["input_tokens"]},
-                                                              {"output_tokens", a["output_tokens"]},
-                                                              {"requests_per_second", 0.05}}}});
-      const Result r = Evaluate(s);
-      REQUIRE(r.ok);
-      step[i++] = r.inference.tpot_ms.p50;
-    }
-    const double ratio = step[0] / step[1];
-    const double error = ratio < lo ? ratio / lo - 1 : ratio > hi ? ratio / hi - 1 : 0;
-    MESSAGE(model << " TP8 at low load: A100 " << step[0] << " ms, H100 " << step[1] << " ms, ratio " << ratio
-                  << " (published " << lo << "-" << hi << ", error " << error * 100 << "%, tolerance " << tol * 100
-                  << "%)");
-    CHECK(ratio >= lo * (1 - tol));
-    CHECK(ratio <= hi * (1 + tol));
+  const std::string model = c["model"].get<std::string>();
+  double step[2];
+  int i = 0;
+  for (const char* gpu : {"a100-sxm-80gb", "h100-sxm"}) {
+    const Scenario s = ModelScenario(model, {{"cluster", {{"gpu", gpu}}},
+                                             {"parallel", {{"tensor_parallel", c["tensor_parallel"]}}},
+                                             {"inference", {{"input_tokens", a["input_tokens"]},
+                                                            {"output_tokens", a["output_tokens"]},
+                                                            {"requests_per_second", 0.05}}}});
+    const Result r = Evaluate(s);
+    REQUIRE(r.ok);
+    step[i++] = r.inference.tpot_ms.p50;
   }
+  MESSAGE(model << " TP8 at low load: A100 " << step[0] << " ms, H100 " << step[1] << " ms, ratio " << step[0] / step[1]
+                << " (published " << c["published"].get<double>() << ", band " << a["range"][0].get<double>() << "-"
+                << a["range"][1].get<double>() << ")");
+  return step[0] / step[1];
+}
+
+// Issue 26: the band is the published 1.4-1.7x again (issue 17 had widened it to 1.19-1.96x).
+TEST_CASE("A100/H100 time between tokens: Splitwise Table IV, BLOOM-176B within the published 1.4-1.7x") {
+  const json& a = Published()["a100_over_h100_tbt"];
+  const double ratio = A100OverH100(a["cases"][1]);
+  CHECK(ratio >= a["range"][0].get<double>());
+  CHECK(ratio <= a["range"][1].get<double>());
+}
+
+// NOT MET: the model gives 1.33x for Llama-2-70B (published 40/28 ms = 1.43x): its per-step costs that do not
+// scale with HBM bandwidth (80 layers x 2 all-reduces at link latency, the 2 ms step overhead) weigh more than
+// on the measured DGX systems. may_fail keeps the failure printed on every run; remove it when the model is fixed.
+TEST_CASE("A100/H100 time between tokens: Splitwise Table IV, Llama-2-70B within 1.4-1.7x" * doctest::may_fail()) {
+  const json& a = Published()["a100_over_h100_tbt"];
+  const double ratio = A100OverH100(a["cases"][0]);
+  CHECK(ratio >= a["range"][0].get<double>());
+  CHECK(ratio <= a["range"][1].get<double>());
 }
 
 TEST_CASE("decode stops improving beyond a few GPUs per replica (tensor-parallel all-reduce latency)") {
