@@ -15,7 +15,6 @@
 #include "json_io.h"
 
 namespace gpucost {
-std::string KernelArch(const std::string& arch, int precision);  // framework.cpp (declared in framework.h at the merge)
 namespace {
 
 using nlohmann::json;

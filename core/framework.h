@@ -38,6 +38,9 @@ struct KernelEfficiencyTable {
   int count = 0;
   void Set(Framework f, const char* arch, double value, int runs);
 };
+// The key a kernel efficiency is measured under: the GPU architecture, with "-fp8" appended for FP8 training
+// (its own kernels: FP8 GEMMs with casts and scaling). precision: the Precision enum's value (scenario.h).
+std::string KernelArch(const std::string& arch, int precision);
 // The product's table: fitted on every published run (evidence.cpp prints and test_calibration.cpp checks it).
 const KernelEfficiencyTable& MeasuredKernelEfficiency();
 // The framework's efficiency on `arch`: measured, else its family's on that generation, else 1 (Megatron-LM

@@ -15,7 +15,6 @@
 #include "moe.h"
 
 namespace gpucost {
-std::string KernelArch(const std::string& arch, int precision);  // framework.cpp
 namespace {
 
 // Efficiency tables: (size, efficiency) pairs in increasing size, interpolated linearly in log(size).

@@ -13,7 +13,8 @@
 //     and never faster than its operands and result can move through HBM (roofline). A thin GEMM (smallest
 //     per-GPU dimension d: the head dimension of attention, h/t after the tensor split) runs at
 //     d / (d + 64) of that (tile prologue/epilogue), and the backward GEMMs at 0.90 of the forward's rate
-//     (issue 18: both fitted on tests/data/measured_runs.json, which test_calibration.cpp holds to MAE <= 5%).
+//     (issue 26: both refitted with each framework's kernel efficiency on assets/validation/measured_runs.json,
+//     leaving one source out at a time for the reported error: evidence.h; StepHardwareFor sets the fit).
 //   * Fused attention (Layout::flash_attention): no s x s scores in HBM (no softmax/dropout passes), the
 //     backward recomputes them (2.5x the forward's FLOPs), so selective recompute costs nothing more.
 //   * Uneven stages (StageLayersOf, layout.h): the slowest stage sets the pace (the fullest middle stage, or

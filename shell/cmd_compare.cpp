@@ -23,9 +23,9 @@ namespace gpucost::cli {
 namespace {
 
 const std::vector<OptionSpec> kOptions = {
-    {"--format", true, "table (default), json or csv"},
-    {"--sheet", false, "with the table: the provider sheet (hardware, terms, data location, security, SLA)"},
-    {"--serving-options", false, "one inference scenario: colocated H100, colocated A100 and H100 prefill + A100 decode"},
+    {"--format", true, "cli.opt.compare.format"},
+    {"--sheet", false, "cli.opt.compare.sheet"},
+    {"--serving-options", false, "cli.opt.compare.serving-options"},
 };
 constexpr std::size_t kMaxScenarios = 64;
 
@@ -208,12 +208,7 @@ int RunCompare(int argc, char** argv) {
   if (args.Has("--help")) {
     PrintUsage(stdout, "gpucost compare A.json B.json [...] [--format table|json|csv] [--sheet]\n"
                        "       gpucost compare --serving-options INFERENCE.json [--format table|json|csv]",
-               "Evaluates several scenarios and shows them side by side: cost and time per completed job\n"
-               "(cheapest and fastest marked, ratios to the first), goodput, GPU-hours, and where the money goes.\n"
-               "--serving-options: one inference scenario served colocated on H100, colocated on A100 and split\n"
-               "(H100 prefill, A100 decode), replicas sized for its load and target; prices from the scenario,\n"
-               "else the cheapest on-demand offer (the source is printed).",
-               kOptions);
+               "cli.help.compare", kOptions);
     return kExitOk;
   }
   if (args.Has("--serving-options")) return RunServingOptions(args);

@@ -13,9 +13,9 @@ namespace gpucost::cli {
 namespace {
 
 const std::vector<OptionSpec> kOptions = {
-    {"--offer", true, "apply an offer from the catalog first (GPU, node size, price; see assets/offers.json)"},
-    {"--quote", true, "the quoted price per GPU-hour of a price-by-quote offer (₩9,500, $6.5, or the scenario's currency)"},
-    {"--format", true, "table (default), json or csv"},
+    {"--offer", true, "cli.opt.pricing.offer"},
+    {"--quote", true, "cli.opt.pricing.quote"},
+    {"--format", true, "cli.opt.pricing.format"},
 };
 
 const char* ModelLabel(PricingModel m) {
@@ -69,10 +69,7 @@ int RunPricing(int argc, char** argv) {
   if (!ParseArgs(argc, argv, kOptions, &args, "pricing")) return kExitInvalid;
   if (args.Has("--help")) {
     PrintUsage(stdout, "gpucost pricing FILE|- [--offer ID] [--format table|json|csv]",
-               "Prices the scenario's job under on-demand, spot, reserved and owned, side by side: price per\n"
-               "GPU-hour, job cost, the rest of a commitment term paid after the job, ratios to on-demand and\n"
-               "a capacity-risk note for each. Spot and reserved prices come from pricing.spot.discount and\n"
-               "pricing.reserved.discount unless the scenario is priced under that model.", kOptions);
+               "cli.help.pricing", kOptions);
     return kExitOk;
   }
   if (args.positional.size() != 1) {

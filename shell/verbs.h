@@ -8,7 +8,7 @@ namespace gpucost::cli {
 
 struct Verb {
   const char* name;
-  const char* summary;
+  const char* summary;  // string-table key (cli.verb.<name>)
   int (*run)(int argc, char** argv);  // arguments after the verb
 };
 
