@@ -6,6 +6,8 @@
 #include <nlohmann/json.hpp>
 
 #include "catalog.h"
+#include "evaluate.h"
+#include "result.h"
 #include "framework.h"
 #include "inference_model.h"
 #include "layout.h"
@@ -102,4 +104,46 @@ TEST_CASE("catalog: the H100 variants published runs used (96 GB HBM2e, H800 wit
   CHECK(h800->nvlink_gbps == 400);
   CHECK(DensePeakTflops(*h20, Precision::kBf16) == 148);
   CHECK(DensePeakTflops(*h20, Precision::kFp8) == 0);  // not confirmed by a source: refused, not guessed
+}
+
+TEST_CASE("expert all-to-all overlap: exposed only beyond the stage's compute, never more than without it") {
+  // DeepSeek-V3's layout (arXiv:2412.19437 section 3.2: PP16, EP64 over 8 nodes, ZeRO-1 data parallel) on H800.
+  const char* const kDoc = R"({
+    "cluster": {"gpu": "h800-sxm", "gpus": 2048},
+    "workload": {"model": "deepseek-v3", "tokens": 1e9},
+    "parallel": {"global_batch": 1536, "pipeline_parallel": 16, "data_parallel": 128, "zero_stage": 1,
+                 "flash_attention": true, "recompute": "none", "ep_comm_overlap": "%s", "expert_parallel": 64}})";
+  auto step = [&](const char* overlap) {
+    char text[1024];
+    std::snprintf(text, sizeof text, kDoc, overlap);
+    const Scenario s = test::MustParse(text);
+    EffectiveHardware hw;
+    REQUIRE(ResolveHardware(s, &hw));
+    return EstimateStepTime(ShapeFromScenario(s), LayoutFromScenario(s), StepHardwareFor(s, hw));
+  };
+  const StepTime off = step("off"), on = step("on");
+  REQUIRE(off.ok());
+  REQUIRE(on.ok());
+  CHECK(off.ep_comm_seconds > 0);
+  CHECK(on.ep_comm_seconds < off.ep_comm_seconds);
+  CHECK(on.ep_comm_seconds >= 0);
+  CHECK(on.compute_seconds == off.compute_seconds);
+  CHECK(step("auto").ep_comm_seconds == off.ep_comm_seconds);  // no framework here overlaps it by default
+}
+
+TEST_CASE("a training total worked by hand: 1e21 FLOPs on 8 H100 at 40% MFU, no failures, USD 2/GPU-hour") {
+  // Independent of the parts' sum: ideal hours = FLOPs / (GPUs x dense BF16 peak x MFU) = 1e21 / (8 x 989.4e12 x
+  // 0.4) / 3600 = 87.74 h (H100 SXM whitepaper: 989.4 TFLOP/s dense BF16); the compute part of the bill is
+  // 8 x 87.74 h x USD 2 = USD 1,403.9.
+  const Scenario s = test::MustParse(R"({
+    "cluster": {"gpu": "h100-sxm", "gpus": 8, "mfu": 0.4},
+    "workload": {"flops": 1e21},
+    "reliability": {"gpu_mtbf_hours": 0},
+    "pricing": {"usd_per_gpu_hour": 2.0}})");
+  const Result r = Evaluate(s);
+  REQUIRE(r.ok);
+  const double hours = 1e21 / (8 * 989.4e12 * 0.4) / 3600;
+  CHECK(r.ideal_hours == doctest::Approx(hours).epsilon(1e-6));
+  CHECK(r.cost_usd.part[kPartCompute] == doctest::Approx(8 * hours * 2.0).epsilon(1e-4));
+  CHECK(r.expected_usd >= 8 * hours * 2.0 * (1 - 1e-4));  // the other parts add, never subtract
 }
