@@ -108,6 +108,9 @@ void PrintTable(const Comparison& marks) {
   }
   std::printf("%s\n\n", TrFormat("cli.cmp.title", {cur}).c_str());
   t.Print(stdout);
+  if (marks.cheapest_rate >= 0 && marks.cheapest >= 0 && marks.cheapest_rate != marks.cheapest)  // issue 29
+    std::printf("%s\n", TrFormat("compare.rate_not_outcome", {cols[static_cast<std::size_t>(marks.cheapest_rate)].label,
+                                                              cols[static_cast<std::size_t>(marks.cheapest)].label}).c_str());
   for (std::size_t i = 0; i < cols.size(); ++i)
     for (int w = 0; w < cols[i].result.warnings.count; ++w)
       std::printf("%s  ! %s: %s\n", i == 0 && w == 0 ? ("\n" + std::string(Tr("eval.warnings")) + "\n").c_str() : "",

@@ -45,7 +45,7 @@ void PrintTable(const SensitivityResult& r) {
   std::printf("\n%s:\n", Tr(r.percent > 0 ? "cli.sens.bounds" : "cli.sens.bounds_why"));
   if (r.percent > 0) std::printf("%s\n", TrFormat("cli.sens.every_input", {Value(r.percent)}).c_str());
   else
-    for (const SensitivityInput& in : r.inputs) std::printf("  %-42s %s\n", in.path, in.bound_source);
+    for (const SensitivityInput& in : r.inputs) std::printf("  %-42s %s\n", in.path, Tr(in.bound_key));
   bool clipped = false;
   for (const SensitivityInput& in : r.inputs) clipped = clipped || in.clipped;
   if (clipped) std::printf("%s\n", Tr("cli.sens.clipped"));

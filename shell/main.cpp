@@ -22,6 +22,7 @@ const Verb kVerbs[] = {
     {"catalog", "cli.verb.catalog", RunCatalog},
     {"validate", "cli.verb.validate", RunValidate},
     {"pricing", "cli.verb.pricing", RunPricing},
+    {"spares", "cli.verb.spares", RunSpares},
     {"fleet", "cli.verb.fleet", RunFleet},
     {"gui", "cli.verb.gui", RunGui},
     {"probe", "cli.verb.probe", RunProbe},
