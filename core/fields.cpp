@@ -20,6 +20,8 @@ const char* const kInferenceModeNames[] = {"colocated", "disaggregated", nullptr
 const char* const kKvReserveNames[] = {"full", "paged", nullptr};
 const char* const kWeightPrecisionNames[] = {"bf16", "fp16", "fp8", "int8", "int4", nullptr};
 const char* const kKvPrecisionNames[] = {"bf16", "fp16", "fp8", nullptr};
+const char* const kFrameworkNames[] = {"megatron", "nemo", "deepspeed", "fsdp", "torchtitan", "maxtext", "jax", "other", nullptr};  // framework.h
+const char* const kOverlapNames[] = {"auto", "on", "off", nullptr};
 
 constexpr double kBig = 1e15;
 #define REF(member) [](Scenario& s) -> void* { return &s.member; }
@@ -97,6 +99,13 @@ const FieldSpec kFields[] = {
   {"workload.attention_params", NUM, REF(arch.attention_params), 0, nullptr, 0, kBig, true, true, nullptr,
    "parameters", "model", "Weights of one layer's attention (all projections). Absent: from hidden, heads, "
    "kv_heads and head_dim; set it for other forms (DeepSeek's multi-head latent attention).", "-"},
+  {"workload.kv_lora_rank", INT, REF(arch.kv_lora_rank), 0, nullptr, 1, 100000, false, true, nullptr, "",
+   "model", "Multi-head latent attention: rank of the shared key/value latent each token caches instead of "
+   "per-head keys and values (with workload.rope_head_dim). Absent: not MLA (keys and values per KV head).",
+   "DeepSeek-V2, arXiv:2405.04434, section 2.1 (V3 config.json: kv_lora_rank 512)"},
+  {"workload.rope_head_dim", INT, REF(arch.rope_head_dim), 0, nullptr, 1, 100000, false, true, nullptr, "",
+   "model", "Multi-head latent attention: the decoupled rotary key cached per token beside the latent "
+   "(qk_rope_head_dim). Absent: 0.", "DeepSeek-V2, arXiv:2405.04434 (V3 config.json: qk_rope_head_dim 64)"},
   {"workload.experts", INT, REF(arch.experts), 0, nullptr, 1, 100000, false, true, nullptr, "experts",
    "model", "Routed experts per mixture-of-experts layer. Absent: a dense model.",
    "Shazeer et al. 2017, arXiv:1701.06538; Fedus et al. 2021 (Switch), arXiv:2101.03961"},
@@ -151,6 +160,11 @@ const FieldSpec kFields[] = {
   {"cluster.link_efficiency", NUM, REF(cluster.link_efficiency), 0.8, nullptr, 0, 1, true, false, nullptr,
    "fraction", "hardware", "Achieved / nominal bandwidth of collective operations.",
    "NCCL all-reduce bus bandwidth reaches ~75-85% of link rate (nccl-tests results)"},
+  {"cluster.framework", ENUM, REF(cluster.framework), 7, nullptr, 0, 7, false, false, kFrameworkNames, "",
+   "hardware", "Training framework: sets the efficiency its matrix kernels reach on the GPU's generation "
+   "(relative to Megatron-LM, measured on published runs: gpucost catalog evidence) and its default "
+   "communication overlap. other: the measured efficiency of unnamed stacks, else Megatron-LM's.",
+   "framework.h; published runs in assets/validation/measured_runs.json"},
   {"cluster.peak_tflops", NUM, REF(cluster.peak_tflops), 0, nullptr, 0, 1e6, true, true, nullptr, "TFLOP/s",
    "hardware", "Dense peak per GPU for the precision. Absent: the catalog's figure; a probe import sets "
    "the measured GEMM rate / 0.79 here (a healthy GPU's best GEMM fraction: MFU stays relative to the "
@@ -214,6 +228,17 @@ const FieldSpec kFields[] = {
    "attention costs no memory-bound softmax/dropout passes and stores no scores. false: Megatron-LM 2021-2022 "
    "kernels (scores written, softmax fused, dropout separate).",
    "on by default in Megatron-Core, NeMo, torchtitan and Hugging Face (Dao et al. 2022, arXiv:2205.14135)"},
+
+  // Issue 26: communication overlap as layout properties with framework defaults.
+  {"parallel.tp_comm_overlap", ENUM, REF(parallel.tp_comm_overlap), 0, nullptr, 0, 2, false, false, kOverlapNames,
+   "", "parallel", "Tensor-parallel collectives chunked behind the GEMMs (Transformer Engine userbuffers, "
+   "async TP): one chunk in tensor_parallel and any excess over the GEMM time stay exposed. auto: the "
+   "framework's default (on for nemo, off otherwise).",
+   "NeMo performance recipes (tp_comm_overlap); Megatron-LM --tp-comm-overlap (opt-in)"},
+  {"parallel.ep_comm_overlap", ENUM, REF(parallel.ep_comm_overlap), 0, nullptr, 0, 2, false, false, kOverlapNames,
+   "", "parallel", "Expert all-to-all (dispatch and combine) overlapped with another micro-batch's compute; "
+   "only the excess stays exposed. auto: off (no framework named here does it by default).",
+   "DeepSeek-V3's DualPipe (DeepSeek-AI 2024, arXiv:2412.19437, section 3.2.1)"},
 
   // --- reliability and checkpoints ---
   {"reliability.gpu_mtbf_hours", NUM, REF(reliability.gpu_mtbf_hours), 50000, nullptr, 0, 1e12, false, false,

@@ -55,6 +55,7 @@ struct ClusterInputs {
   double peak_tflops;             // cluster.peak_tflops (auto: catalog dense peak for the precision)
   double hbm_tbps;                // cluster.hbm_tbps (auto: catalog)
   double nvlink_gbps;             // cluster.nvlink_gbps (auto: catalog; per GPU, both directions)
+  int framework;                  // cluster.framework (framework.h; issue 26): megatron | nemo | ... | other
 };
 
 struct ParallelInputs {
@@ -75,6 +76,9 @@ struct ParallelInputs {
   // Issue 18 (layouts).
   std::int64_t context_parallel;  // parallel.context_parallel (sequence split over GPUs; 1 = off)
   bool flash_attention;           // parallel.flash_attention (fused attention kernel)
+  // Issue 26: communication overlap (0 auto: the framework's default, 1 on, 2 off).
+  int tp_comm_overlap;            // parallel.tp_comm_overlap: auto | on | off
+  int ep_comm_overlap;            // parallel.ep_comm_overlap: auto | on | off
 };
 
 struct ReliabilityInputs {
@@ -176,6 +180,9 @@ struct ArchitectureInputs {
   char model[kTextCapacity];        // workload.model (assets/models.json id: fills the shape and params)
   std::int64_t head_dim;            // workload.head_dim (auto: hidden / heads)
   double attention_params;          // workload.attention_params (weights of one layer's attention; auto: from widths)
+  // Issue 26: multi-head latent attention's cache (0: not MLA): the latent and the decoupled rope key.
+  std::int64_t kv_lora_rank;        // workload.kv_lora_rank
+  std::int64_t rope_head_dim;       // workload.rope_head_dim (qk_rope_head_dim)
   std::int64_t experts;             // workload.experts (routed experts per MoE layer; auto: dense)
   std::int64_t active_experts;      // workload.active_experts (routed experts per token)
   std::int64_t shared_experts;      // workload.shared_experts (always-active experts per MoE layer)
