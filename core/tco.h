@@ -24,6 +24,8 @@ constexpr double kHoursPerMonth = kHoursPerYear / 12.0;
 // monthly running cost); 0 when renting is never dearer.
 TcoResult ComputeTco(const OwnedInputs& owned, double gpu_mtbf_hours);
 inline TcoResult ComputeTco(const OwnedInputs& owned) { return ComputeTco(owned, 0.0); }
+// The scenario's owned-hardware inputs for GPU `gpu` (nullptr: cluster.gpu).
+OwnedInputs OwnedFor(const Scenario& s, const char* gpu);
 
 // --- The same job under the four pricing models ---------------------------------------------------------
 
