@@ -69,9 +69,8 @@ void DefaultFp8Mfu(const Scenario& s, const EffectiveHardware& hw, Result* r) {
   r->mfu = kDefaultMfu * gain * bf16_peak / hw.peak_flops;
   r->fp8_gain = gain;
   r->warnings.Add("fp8_default_gain", "FP8 without the model shape: %.0f%% MFU on the FP8 peak, the default %.0f%% "
-                  "on the BF16 peak times the step-time model's FP8 gain for %s (%.2fx on a Llama 3.1 70B reference), "
-                  "not the %.2fx peak ratio. Give the shape for a prediction.", r->mfu * 100, kDefaultMfu * 100,
-                  hw.gpu->name.c_str(), gain, hw.peak_flops / bf16_peak);
+                  "times the step-time FP8 gain for %s (%.2fx on a Llama 3.1 70B reference), not the %.1fx peak ratio.",
+                  r->mfu * 100, kDefaultMfu * 100, hw.gpu->id.c_str(), gain, hw.peak_flops / bf16_peak);
 }
 
 // reliability.checkpointing = false (issue 18): no checkpoint is written, so the whole work is one segment that
