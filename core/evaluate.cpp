@@ -363,6 +363,15 @@ Result Evaluate(const Scenario& s) {
   return r;
 }
 
+FailuresAdd FailuresAddOf(const Result& r) {
+  FailuresAdd f;
+  f.hours = r.expected_hours - r.normal_run_hours;
+  f.usd = r.expected_usd - r.normal_run_usd;
+  f.hours_fraction = r.normal_run_hours > 0 ? r.expected_hours / r.normal_run_hours - 1 : 0;
+  f.usd_fraction = r.normal_run_usd > 0 ? r.expected_usd / r.normal_run_usd - 1 : 0;
+  return f;
+}
+
 std::string NonFiniteResultPath(const Result& r) {
   // The figures the result document and the tables are built from (JSON names of result_json.h). Figures
   // that are unknown on purpose (written as null) are not listed.

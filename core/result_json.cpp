@@ -138,7 +138,10 @@ std::string ResultToJson(const Scenario& s, const Result& r, int indent) {
                  {"per_usd", Num(r.display_per_usd)},
                  {"expected", Num(r.expected_usd * r.display_per_usd)},
                  {"normal_run", Num(r.normal_run_usd * r.display_per_usd)}};
-  if (r.fp8_gain > 0) doc["work"]["fp8_gain"] = Num(r.fp8_gain);  // FP8 without a shape (fp8_gain.h)
+  if (r.fp8_gain > 0) doc["work"]["fp8_gain"] = Num(r.fp8_gain);
+  const FailuresAdd fa = FailuresAddOf(r);  // the results panel's "failures add" column
+  doc["failures_add"] = {{"hours", Num(fa.hours)}, {"usd", Num(fa.usd)}, {"hours_fraction", Num(fa.hours_fraction)},
+                         {"usd_fraction", Num(fa.usd_fraction)}};  // FP8 without a shape (fp8_gain.h)
   WriteMoneyTerms(s, r, &doc);
   if (const BlockingState b = FindBlockingState(s, r); b.blocked)  // the headline says this instead of a price
     doc["blocking"] = {{"code", b.code}, {"reason", b.reason}, {"fix", b.fix}};

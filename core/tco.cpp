@@ -185,6 +185,21 @@ PricingComparison ComparePricingModels(const Scenario& s) {
   return c;
 }
 
+BuyVsCloud BuyVsCloudCurve(const Scenario& s) {
+  BuyVsCloud b;
+  const Scenario as_owned = WithPricingModel(s, PricingModel::kOwned);
+  const OwnedInputs owned = OwnedFor(as_owned, nullptr);
+  b.tco = ComputeTco(owned, s.reliability.gpu_mtbf_hours);
+  b.cloud_usd_per_gpu_hour = owned.compare_usd_per_gpu_hour;
+  b.current_utilization = owned.utilization;
+  const double useful_at_current = b.tco.usd_per_gpu_hour * owned.utilization;
+  for (int i = 0; i < kBuyVsCloudPoints; ++i) {
+    b.utilization[i] = (i + 1) / static_cast<double>(kBuyVsCloudPoints);
+    b.owned_usd_per_gpu_hour[i] = useful_at_current / b.utilization[i];
+  }
+  return b;
+}
+
 std::string PricingToJson(const Scenario& s, const PricingComparison& c, int indent) {
   using nlohmann::json;
   const Result& first = c.models[0].result;
@@ -247,6 +262,17 @@ std::string PricingToJson(const Scenario& s, const PricingComparison& c, int ind
               {"vat_rate", s.pricing.tax_rate},
               {"vat_recoverable", s.pricing.vat_recoverable},
               {"models", models}};
+  const BuyVsCloud b = BuyVsCloudCurve(s);
+  json curve = json::array();
+  for (int i = 0; i < kBuyVsCloudPoints; ++i)
+    curve.push_back({{"utilization", b.utilization[i]}, {"owned_usd_per_gpu_hour", b.owned_usd_per_gpu_hour[i]},
+                     {"owned_per_gpu_hour", b.owned_usd_per_gpu_hour[i] * k}});
+  doc["buy_vs_cloud"] = {{"cloud_usd_per_gpu_hour", b.cloud_usd_per_gpu_hour},
+                         {"cloud_per_gpu_hour", b.cloud_usd_per_gpu_hour * k},
+                         {"current_utilization", b.current_utilization},
+                         {"break_even_utilization", b.tco.break_even_utilization},
+                         {"break_even_months", b.tco.break_even_months},
+                         {"points", curve}};
   if (s.name[0]) doc["name"] = s.name;
   if (const Offer* o = s.pricing.offer[0] ? FindOffer(s.pricing.offer) : nullptr) {  // where price and billing came from
     doc["offer"] = OfferAppliedJson(s);

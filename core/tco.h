@@ -69,6 +69,19 @@ PricingComparison ComparePricingModels(const Scenario& s);
 
 const char* PricingModelName(PricingModel m);  // "on_demand", "spot", "reserved", "owned"
 
+// Buying against renting as utilisation varies (the page's buy-vs-cloud chart, the pricing document's
+// "buy_vs_cloud"): the owned cost per useful GPU-hour at 5%, 10%, ... 100% utilisation (the annual cost is fixed, so
+// it scales as 1 / utilisation) against the scenario's on-demand price, both before tax.
+constexpr int kBuyVsCloudPoints = 20;
+struct BuyVsCloud {
+  double utilization[kBuyVsCloudPoints] = {};
+  double owned_usd_per_gpu_hour[kBuyVsCloudPoints] = {};
+  double cloud_usd_per_gpu_hour = 0;
+  double current_utilization = 0;   // pricing.owned.utilization
+  TcoResult tco;                    // at the current utilisation (break-even utilisation and months)
+};
+BuyVsCloud BuyVsCloudCurve(const Scenario& s);
+
 // The document of `gpucost pricing --format json` and the page's view("pricing") (schema gpucost/pricing@1).
 // USD figures keep their _usd names; the same money in the scenario's currency has names without the unit.
 std::string PricingToJson(const Scenario& s, const PricingComparison& c, int indent = 2);
