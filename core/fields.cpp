@@ -374,7 +374,9 @@ const FieldSpec kFields[] = {
   {"pricing.owned.residual_fraction", NUM, REF(pricing.owned.residual_fraction), 0.1, nullptr, 0, 1, false,
    false, nullptr, "fraction", "ownership", "Resale value at end of life / capex.", "assumption"},
   {"pricing.owned.power_kw_per_gpu", NUM, REF(pricing.owned.power_kw_per_gpu), 1.275, nullptr, 0, 100, false,
-   false, nullptr, "kW/GPU", "ownership", "IT power per GPU including its share of host and network.",
+   false, nullptr, "kW/GPU", "ownership", "IT power per GPU including its share of host and network. "
+   "Left at the default, the GPU's own server datasheet applies (gpus.json server_kw_per_gpu: DGX A100 6.5 kW, DGX H100 "
+   "and H200 10.2 kW, DGX B200 14.3 kW max for 8 GPUs).",
    "NVIDIA DGX H100: 10.2 kW max for 8 GPUs (datasheet)"},
   {"pricing.owned.pue", NUM, REF(pricing.owned.pue), 1.3, nullptr, 1, 5, false, false, nullptr, "", "ownership",
    "Power usage effectiveness (facility power / IT power).",

@@ -3,8 +3,11 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 
+#include "catalog.h"
 #include "evaluate.h"
+#include "fields.h"
 #include "offers.h"
 
 #include <nlohmann/json.hpp>
@@ -46,8 +49,17 @@ TcoResult ComputeTco(const OwnedInputs& o, double gpu_mtbf_hours) {
 }
 
 OwnedInputs OwnedFor(const Scenario& s, const char* gpu) {
-  (void)gpu;
-  return s.pricing.owned;
+  OwnedInputs o = s.pricing.owned;
+  // The power default is the DGX H100's; another GPU draws what its own server's datasheet says (gpus.json).
+  const GpuSpec* g = FindGpu(gpu ? gpu : s.cluster.gpu);
+  if (g && g->server_kw_per_gpu > 0 && IsDefault(s, *FindField("pricing.owned.power_kw_per_gpu")))
+    o.power_kw_per_gpu = g->server_kw_per_gpu;
+  return o;
+}
+
+bool OwnedCapexIsExample(const Scenario& s, const char* gpu) {
+  const char* id = gpu ? gpu : s.cluster.gpu;
+  return IsDefault(s, *FindField("pricing.owned.capex_usd_per_gpu")) && std::strcmp(id, "h100-sxm") != 0;
 }
 
 const char* PricingModelName(PricingModel m) {

@@ -24,8 +24,12 @@ constexpr double kHoursPerMonth = kHoursPerYear / 12.0;
 // monthly running cost); 0 when renting is never dearer.
 TcoResult ComputeTco(const OwnedInputs& owned, double gpu_mtbf_hours);
 inline TcoResult ComputeTco(const OwnedInputs& owned) { return ComputeTco(owned, 0.0); }
-// The scenario's owned-hardware inputs for GPU `gpu` (nullptr: cluster.gpu).
+// The scenario's owned-hardware inputs for GPU `gpu` (nullptr: cluster.gpu): pricing.owned.*, with the power per
+// GPU from the GPU's server datasheet (gpus.json server_kw_per_gpu) while the field holds its (DGX H100) default.
 OwnedInputs OwnedFor(const Scenario& s, const char* gpu);
+// True when pricing.owned.capex_usd_per_gpu is the H100 server's example and the GPU is another: no sourced server
+// price exists for it in the catalog (the result warns: enter a quote).
+bool OwnedCapexIsExample(const Scenario& s, const char* gpu);
 
 // --- The same job under the four pricing models ---------------------------------------------------------
 

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -206,4 +207,27 @@ TEST_CASE("issue 25, 6: the owned column states its terms, its purchase VAT and 
   CHECK(own.result.cost_usd.part[kPartUnusedCommitment] > 0);
   CHECK(own.total_usd > same.models[0].total_usd);
   CHECK(json::parse(PricingToJson(s, same))["models"][3]["tco"]["basis"] == "lifetime_commitment");
+}
+
+TEST_CASE("issue 25, 6: owned power per GPU comes from the GPU's server datasheet; an example capex says so") {
+  // DGX A100: 6.5 kW max for 8 GPUs; DGX B200: ~14.3 kW (NVIDIA datasheets), not the DGX H100's 10.2 kW.
+  Scenario a100 = DefaultScenario();
+  std::snprintf(a100.cluster.gpu, kTextCapacity, "a100-sxm-80gb");
+  a100.pricing.model = static_cast<int>(PricingModel::kOwned);
+  const Result r = Evaluate(a100);
+  REQUIRE(r.ok);
+  const double kw = r.tco.power_usd_per_gpu_year / (a100.pricing.owned.pue * kHoursPerYear * a100.pricing.owned.usd_per_kwh);
+  CHECK(kw == doctest::Approx(6.5 / 8));
+  bool warned = false;
+  for (int i = 0; i < r.warnings.count; ++i) warned = warned || std::string(r.warnings.code[i]) == "owned_capex_example";
+  CHECK(warned);
+  CHECK(LocalizeMessage(Lang::kKo, r.warnings.text[0]) != r.warnings.text[0]);
+  Scenario b200 = a100;
+  std::snprintf(b200.cluster.gpu, kTextCapacity, "b200");
+  const Result b = Evaluate(b200);
+  CHECK(b.tco.power_usd_per_gpu_year / (b200.pricing.owned.pue * kHoursPerYear * b200.pricing.owned.usd_per_kwh) ==
+        doctest::Approx(14.3 / 8));
+  // A power the user typed wins.
+  a100.pricing.owned.power_kw_per_gpu = 1.0;
+  CHECK(Evaluate(a100).tco.power_usd_per_gpu_year == doctest::Approx(1.0 * a100.pricing.owned.pue * kHoursPerYear * a100.pricing.owned.usd_per_kwh));
 }
