@@ -113,7 +113,9 @@ void BillGpuTime(const BillingTerms& t, const Usage& u, JobBill* out) {
     const double above_gpus = std::max(0.0, t.committed_gpus - u.billed_gpus);
     const double after_usd = t.committed_gpus * after_hours * committed_usd * u.commitment_share;
     out->commitment_after_job_usd += after_usd;
-    const double unused = above_gpus * u.held_above_hours * committed_usd + after_usd;
+    // The committed GPUs above the pool sit unused while it runs, its billed rounding included (the term after it
+    // starts after that rounding).
+    const double unused = above_gpus * (u.held_above_hours + rounding_hours) * committed_usd + after_usd;
     out->cost_usd.part[kPartUnusedCommitment] += unused;
     gpu_usd += unused;
   }

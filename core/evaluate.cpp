@@ -16,6 +16,8 @@
 #include "inference.h"
 #include "inference_json.h"
 #include "job.h"
+#include "operations.h"
+#include "datapipe.h"
 #include "offers.h"
 #include "parallelism.h"
 #include "reliability.h"
@@ -34,7 +36,8 @@ namespace {
 const char* const kPartNames[kPartCount] = {
     "compute", "data_stall", "checkpoint", "rework", "recovery", "reacquire_wait", "downtime", "idle_gpus",
     "hot_spares", "billing_rounding", "storage", "egress", "fees", "unused_commitment", "tax",
-    "prefill_gpus", "decode_gpus", "idle_capacity", "kv_transfer", "spot_rework", "spot_spare_capacity"};
+    "prefill_gpus", "decode_gpus", "idle_capacity", "kv_transfer", "spot_rework", "spot_spare_capacity", "bring_up",
+    "restore_test", "bad_checkpoint", "staging", "allocation_idle", "support", "delay"};
 double CeilDiv(double a, double b) { return std::ceil(a / b - 1e-12); }
 
 // Step time from the model shape and layout (steptime.h). Without cluster.mfu, the MFU is predicted: from
@@ -164,12 +167,11 @@ bool PlanJob(const Scenario& s, JobPlan* plan, Result* r) {
     r->flops = (w.flops > 0 ? w.flops : r->flops_per_token * w.tokens) * r->batch_size_token_factor;
     r->tokens = w.tokens * r->batch_size_token_factor;
     const double compute_s = r->flops / (static_cast<double>(c.gpus) * hw.peak_flops * r->mfu);
-    // Data feed: tokens/s x bytes/token against the storage read bandwidth.
+    // Data feed: storage bandwidth, preprocessing cores and small-file latency (datapipe.h).
     const double required = r->tokens * w.input_bytes_per_token / compute_s;  // bytes/s
     r->data_required_gbps = required / 1e9;
-    double stall_s = 0;
-    if (s.storage.read_gbps > 0 && required > s.storage.read_gbps * 1e9)
-      stall_s = compute_s * (required / (s.storage.read_gbps * 1e9) - 1);
+    r->data_feed = ComputeDataFeed(s, r->tokens, compute_s);
+    const double stall_s = r->data_feed.stall_seconds;
     r->data_stall_fraction = stall_s / (compute_s + stall_s);
     job.work_compute_s = compute_s;
     in.work_seconds = compute_s + stall_s;
@@ -242,6 +244,7 @@ bool PlanJob(const Scenario& s, JobPlan* plan, Result* r) {
   PlanBilling(s, job.billed_gpus, c.gpu, &job.terms, r);
   job.stored_gb = s.storage.dataset_gb +
                   concurrent_units * static_cast<double>(s.storage.checkpoints_retained) * r->checkpoint_gb;
+  PlanOperations(s, r, &job);  // issue 29 (operations.h)
   return true;
 }
 
@@ -280,6 +283,7 @@ void BillJob(const JobPlan& job, const Timeline& t, double preemptions, JobBill*
   u.held_hours = u.held_above_hours = out->hours - th[kPartReacquireWait];
   BillGpuTime(job.terms, u, out);
   FinishBill(job.terms, job.stored_gb, out->hours, out);
+  BillOperations(job, t, out);  // issue 29: bring-up, staging, restore tests, allocation, support (operations.h)
 }
 
 Result Evaluate(const Scenario& s) {
@@ -302,7 +306,8 @@ Result Evaluate(const Scenario& s) {
   const double write_s = in.checkpoint_write_seconds;
 
   // --- Expected timeline and the normal run (nothing fails) ---
-  const Timeline t = ExpectedTimeline(in);
+  Timeline t = ExpectedTimeline(in);
+  t.bad_checkpoints = (t.failures + (in.spot_saves_on_notice ? 0 : t.preemptions)) * job.ops.bad_checkpoint_probability;
   TimelineInputs calm = in;
   calm.failure_rate_per_s = calm.spot_rate_per_s = 0;
   const Timeline normal = ExpectedTimeline(calm);
@@ -325,6 +330,7 @@ Result Evaluate(const Scenario& s) {
   r.vat_usd = bill.vat_usd;
   r.normal_run_hours = normal_bill.hours;
   r.normal_run_usd = normal_bill.usd;
+  ApplyOutlook(job, t, normal_bill.hours, &r);  // issue 29: wait for capacity, deadline, delay cost (capacity.h)
   r.goodput = r.expected_hours > 0 ? r.ideal_hours / r.expected_hours : 0;
   r.usd_per_billion_tokens = r.tokens > 0 ? r.expected_usd / (r.tokens / 1e9) : 0;
 
@@ -348,7 +354,13 @@ Result Evaluate(const Scenario& s) {
   if (training && r.mfu > kMfuCeiling)
     wn.Add("mfu_above_measured", "MFU %.0f%% is above the best published large-scale training MFU (~56%%, "
            "Korthikanti et al. 2022); measure it with gpucost probe.", r.mfu * 100);
-  if (r.data_stall_fraction > 0.01)
+  if (r.data_stall_fraction > 0.01 && std::string(r.data_feed.binding) == "preprocessing")  // datapipe.h
+    wn.Add("data_stalls_preprocessing", "Preprocessing binds: %.3g cores per GPU turn too few samples into tokens; "
+           "%.0f%% of running time waits for data.", s.ops.cpu_cores_per_gpu, r.data_stall_fraction * 100);
+  else if (r.data_stall_fraction > 0.01 && std::string(r.data_feed.binding) == "small_file_latency")
+    wn.Add("data_stalls_small_files", "Small-file latency binds: %.3g files of %.3g ms per sample; %.0f%% of running "
+           "time waits for data.", s.ops.files_per_sample, s.ops.small_file_latency_ms, r.data_stall_fraction * 100);
+  else if (r.data_stall_fraction > 0.01)
     wn.Add("data_stalls", "The data pipeline needs %.2f GB/s but storage sustains %.2f GB/s: %.0f%% of running "
            "time waits for data.", r.data_required_gbps, s.storage.read_gbps, r.data_stall_fraction * 100);
   if (Model(s) == PricingModel::kReserved && !pr.reserved.capacity_guaranteed)

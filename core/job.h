@@ -5,6 +5,7 @@
 // Neither allocates.
 #pragma once
 #include "billing.h"
+#include "operations.h"
 #include "reliability.h"
 #include "result.h"
 #include "scenario.h"
@@ -27,6 +28,7 @@ struct JobPlan {
   double stored_gb = 0;           // dataset + retained checkpoints
   double rollback_rate_per_s = 0; // interruptions that roll back (per unit)
   double optimum_interval_s = 0;
+  OpsPlan ops;                    // issue 29: bring-up, staging, restore tests, spare pool, deadline (operations.h)
 };
 
 // Fills `plan` and the deterministic fields of `r` (work, MFU, checkpoint figures, intervals, prices, TCO).
