@@ -325,6 +325,11 @@ const FieldSpec kFields[] = {
    "pricing", "Tax on the bill (e.g. 0.10 Korean VAT).", "0: US list prices exclude sales tax"},
   {"pricing.price_includes_tax", BOOL, REF(pricing.price_includes_tax), 0, nullptr, 0, 1, false, false,
    nullptr, "", "pricing", "Prices entered already include tax_rate (common for KRW price lists).", "-"},
+  {"pricing.vat_recoverable", BOOL, REF(pricing.vat_recoverable), 0, nullptr, 0, 1, false, false, nullptr, "",
+   "pricing", "The buyer is a VAT-registered business that credits input VAT: the cost is net of the VAT, which "
+   "is still shown as its own line.",
+   "false; AWS Korea issues VAT invoices that business customers credit as input VAT (aws.amazon.com/tax-help/"
+   "south-korea1)"},
   {"pricing.currency", ENUM, REF(pricing.currency), 0, nullptr, 0, 1, false, false, kCurrencyNames, "",
    "pricing", "Currency for display; the model computes in USD.", "-"},
   // Plausible range (issue 31: 1e-9 KRW per USD showed every price as ₩0.00): half to twice the 2025 range of
@@ -397,7 +402,9 @@ const FieldSpec kFields[] = {
   {"pricing.owned.residual_fraction", NUM, REF(pricing.owned.residual_fraction), 0.1, nullptr, 0, 1, false,
    false, nullptr, "fraction", "ownership", "Resale value at end of life / capex.", "assumption"},
   {"pricing.owned.power_kw_per_gpu", NUM, REF(pricing.owned.power_kw_per_gpu), 1.275, nullptr, 0, 100, false,
-   false, nullptr, "kW/GPU", "ownership", "IT power per GPU including its share of host and network.",
+   false, nullptr, "kW/GPU", "ownership", "IT power per GPU including its share of host and network. "
+   "Left at the default, the GPU's own server datasheet applies (gpus.json server_kw_per_gpu: DGX A100 6.5 kW, DGX H100 "
+   "and H200 10.2 kW, DGX B200 14.3 kW max for 8 GPUs).",
    "NVIDIA DGX H100: 10.2 kW max for 8 GPUs (datasheet)"},
   {"pricing.owned.pue", NUM, REF(pricing.owned.pue), 1.3, nullptr, 1, 5, false, false, nullptr, "", "ownership",
    "Power usage effectiveness (facility power / IT power).",
@@ -435,6 +442,11 @@ const FieldSpec kFields[] = {
    "Hours a failed GPU is out of service (failures at reliability.gpu_mtbf_hours). Spares (spares_fraction) "
    "cover repairs first; the rest reduces useful hours.",
    "assumption: 3 days to swap or RMA a failed part"},
+  {"pricing.owned.other_use_fraction", NUM, REF(pricing.owned.other_use_fraction), 0, nullptr, 0, 1, true, true,
+   nullptr, "fraction", "ownership",
+   "Put owned hardware on a commitment's terms: the job pays the servers for their whole lifetime, less this "
+   "share of the hours after the job that other work uses (as pricing.reserved.other_use_fraction). Absent: the "
+   "price per useful GPU-hour at pricing.owned.utilization.", "-"},
 
   // --- inference (workload.kind = inference; inference.h) ---
   {"inference.input_tokens", NUM, REF(inference.input_tokens), 1020, nullptr, 0, 1e7, true, false, nullptr,
@@ -454,6 +466,10 @@ const FieldSpec kFields[] = {
   {"inference.hours", NUM, REF(inference.hours), 720, nullptr, 0, 1e6, true, false, nullptr, "hours",
    "inference", "Service period (a batch job: the deadline the replicas are sized for when not given).",
    "720 h: one month of service"},
+  {"inference.service_months", NUM, REF(inference.service_months), 1, nullptr, 0, 1200, true, false, nullptr,
+   "months", "inference", "How long the service will run. A commitment (pricing.model = reserved) longer than "
+   "this pays the rest of its term (unused_commitment), shared over the service's hours.",
+   "1: one month of service, as inference.hours"},
   {"inference.weight_precision", ENUM, REF(inference.weight_precision), 0, nullptr, 0, 4, false, false,
    kWeightPrecisionNames, "", "inference",
    "Weight precision: bf16/fp16 (2 bytes), fp8 (1, needs fp8 tensor cores), int8 (1, W8A8 on int8 tensor "

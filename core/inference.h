@@ -73,6 +73,15 @@ struct InferencePool {
   double utilization = 0;        // mean load / (replicas x capacity)
 };
 
+// A service (or batch job) on spot capacity (inference_billing.h).
+struct InferenceSpot {
+  bool present = false;
+  double preemptions = 0;            // in the period, all pools
+  double reacquire_minutes = 0;      // pricing.spot.reacquire_minutes: each preempted node is away this long
+  double spare_gpus = 0;             // carried to hold the target while nodes are away (online service)
+  double target_attainment = 1;      // P(the sized capacity is there) during reacquisition (batch job: 0, runs longer)
+};
+
 struct InferenceResult {
   bool present = false;
   bool disaggregated = false;
@@ -99,6 +108,7 @@ struct InferenceResult {
   double usd_per_million_output_tokens = 0;
   double usd_per_hour = 0;
   double hours = 0;
+  InferenceSpot spot;                // pricing.model = spot
 };
 
 // The inference part of Evaluate(): fills r (ok, expected_usd, cost_usd, time and GPU-hours, warnings,

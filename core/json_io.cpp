@@ -14,6 +14,7 @@
 #include "memory.h"
 #include "models.h"
 #include "moe.h"
+#include "offers.h"
 #include "scaling_fit.h"
 
 namespace gpucost {
@@ -191,6 +192,27 @@ bool ApplyNamedModel(const json& doc, Scenario* s, std::vector<InputError>* erro
   return true;
 }
 
+// Issue 25: "pricing.offer" fills what the document does not give itself (offers.h ApplyOfferUnlessGiven); an
+// unknown id is refused.
+void ApplyNamedOffer(const json& doc, Scenario* s, std::vector<InputError>* errors) {
+  const json* p = doc.contains("pricing") && doc["pricing"].is_object() ? &doc["pricing"] : nullptr;
+  if (!p || !p->contains("offer") || !(*p)["offer"].is_string() || s->pricing.offer[0] == '\0') return;
+  const Offer* offer = FindOffer(s->pricing.offer);
+  if (!offer) return;  // ValidateScenario names it
+  const auto given = [&doc](const char* path) {
+    const json* at = &doc;
+    for (const char* start = path;;) {
+      const char* dot = std::strchr(start, '.');
+      const std::string key = dot ? std::string(start, dot - start) : std::string(start);
+      if (!at->is_object() || !at->contains(key)) return false;
+      at = &(*at)[key];
+      if (!dot) return true;
+      start = dot + 1;
+    }
+  };
+  if (std::string why = ApplyOfferUnlessGiven(*offer, s, given); !why.empty()) errors->push_back({"pricing.model", why});
+}
+
 }  // namespace
 
 std::string CheckJsonDepth(std::string_view text, int max_depth) {
@@ -326,6 +348,7 @@ ScenarioParse ParseScenarioJson(std::string_view text, const Scenario& base) {
   }
   ParseObject(doc, "", &out.scenario, &out.errors);
   const bool model_given = ApplyNamedModel(doc, &out.scenario, &out.errors);  // issue 18 (models.h)
+  if (out.errors.empty()) ApplyNamedOffer(doc, &out.scenario, &out.errors);  // issue 25 (offers.h)
   // A model given by its shape alone: its parameter count comes from the shape, not the 7B default (which
   // would silently size FLOPs, memory and checkpoints for another model).
   const bool params_given = model_given || (doc.contains("workload") && doc["workload"].is_object() && doc["workload"].contains("params"));
@@ -365,6 +388,12 @@ std::vector<InputError> ValidateScenario(const Scenario& s) {
     e.push_back({"scaling.points", std::string(ScalingFitErrorText(FitScaling(s.scaling.points, s.scaling.point_count).error)) +
                                        " (got " + std::to_string(s.scaling.point_count) + " points)"});
   if (gpu && Kind(s) == WorkloadKind::kTraining) ValidateScalingAgainstPeak(s, *gpu, &e);  // issue 31
+  if (s.pricing.offer[0] && !FindOffer(s.pricing.offer)) {  // issue 25: an offer is applied or refused, never ignored
+    std::string ids;
+    for (std::size_t i = 0; i < OfferCount() && i < 6; ++i) ids += (i ? ", " : "") + Offers()[i].id;
+    e.push_back({"pricing.offer", "unknown offer \"" + Shorten(s.pricing.offer) + "\"; see gpucost catalog offers (e.g. " +
+                                      ids + ", ...)"});
+  }
   if (s.arch.model[0] && !FindModel(s.arch.model))  // issue 18: models by name, MoE, fine-tuning
     e.push_back({"workload.model", "unknown model \"" + Shorten(s.arch.model) + "\"; one of: " + ModelIds()});
   ValidateMoe(s, &e);

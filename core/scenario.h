@@ -139,6 +139,8 @@ struct OwnedInputs {
   double maintenance_fraction_per_year; // pricing.owned.maintenance_fraction_per_year (support contracts / capex)
   double staff_usd_per_gpu_year;    // pricing.owned.staff_usd_per_gpu_year (operations staff per GPU)
   double repair_hours_per_failure;  // pricing.owned.repair_hours_per_failure (GPU out of service; spares cover it)
+  double other_use_fraction;        // pricing.owned.other_use_fraction (auto: the utilisation basis; given: the
+                                    // job pays the servers' life as a commitment, less this share other work uses)
   double interest_rate;             // pricing.owned.interest_rate (per year, financing the capex; 0 = paid in cash)
 };
 
@@ -151,6 +153,7 @@ struct PricingInputs {
   double fixed_fees_usd;            // pricing.fixed_fees_usd
   double tax_rate;                  // pricing.tax_rate (e.g. 0.10 Korean VAT)
   bool price_includes_tax;          // pricing.price_includes_tax
+  bool vat_recoverable;             // pricing.vat_recoverable (a VAT-registered business recovers its input VAT)
   int currency;                     // pricing.currency: USD | KRW (display currency)
   double krw_per_usd;               // pricing.krw_per_usd
   double krw_per_gpu_hour;          // pricing.krw_per_gpu_hour (auto: use usd_per_gpu_hour)
@@ -221,6 +224,8 @@ struct InferenceInputs {
   double peak_to_mean;              // inference.peak_to_mean (capacity is sized for the peak)
   double requests;                  // inference.requests (auto: a service; given: a batch job of this many)
   double hours;                     // inference.hours (service period)
+  double service_months;            // inference.service_months (how long the service runs: a commitment's term
+                                    // beyond it is paid as unused_commitment)
   int weight_precision;             // inference.weight_precision: bf16 | fp16 | fp8 | int8 | int4
   int kv_precision;                 // inference.kv_precision: bf16 | fp16 | fp8
   InferenceSloInputs slo;

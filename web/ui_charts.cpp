@@ -323,20 +323,21 @@ void MonteCarloCharts(AppState& app) {
 }
 
 void BuyVsCloudChart(AppState& app) {
-  // Against the scenario's own cloud price (the on-demand anchor of gpucost pricing), in its currency.
-  const Scenario as_owned = WithPricingModel(app.scenario, PricingModel::kOwned);
-  const OwnedInputs& owned = as_owned.pricing.owned;
-  const TcoResult t = ComputeTco(owned, app.scenario.reliability.gpu_mtbf_hours);
+  // Against the scenario's own cloud price (the on-demand anchor of gpucost pricing), in its currency: core's curve
+  // (BuyVsCloudCurve, the pricing document's "buy_vs_cloud"), only scaled to the display currency here.
+  const BuyVsCloud b = BuyVsCloudCurve(app.scenario);
+  const TcoResult& t = b.tco;
   const double k = app.result.display_per_usd;
-  constexpr int kPoints = 20;
+  constexpr int kPoints = kBuyVsCloudPoints;
   double u[kPoints], own[kPoints], cloud[kPoints];
-  // Owned cost per useful GPU-hour scales as 1 / utilisation (the annual cost is fixed).
-  const double useful_at_current = t.usd_per_gpu_hour * owned.utilization;
   for (int i = 0; i < kPoints; ++i) {
-    u[i] = (i + 1) / static_cast<double>(kPoints);
-    own[i] = useful_at_current / u[i] * k;
-    cloud[i] = owned.compare_usd_per_gpu_hour * k;
+    u[i] = b.utilization[i];
+    own[i] = b.owned_usd_per_gpu_hour[i] * k;
+    cloud[i] = b.cloud_usd_per_gpu_hour * k;
   }
+  struct {
+    double utilization, compare_usd_per_gpu_hour;
+  } owned{b.current_utilization, b.cloud_usd_per_gpu_hour};
   char be[64], now[64];
   std::snprintf(be, sizeof be, "%s", TrFormat("chart.break_even", {FormatPercent(t.break_even_utilization)}).c_str());
   std::snprintf(now, sizeof now, "%s", TrFormat("chart.now", {FormatPercent(owned.utilization)}).c_str());

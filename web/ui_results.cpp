@@ -175,17 +175,21 @@ void NormalVsExpected(AppState& app) {
     ImGui::PopTextWrapPos();
     RecordRect(app, "normal_vs_expected", cell++);
   };
-  auto row = [&](const char* label, double normal, double expected, std::string (*fmt)(const Result&, double)) {
+  // The figures are core's (FailuresAddOf, the result document's "failures_add"): the panel only formats them.
+  const FailuresAdd fa = FailuresAddOf(r);
+  auto row = [&](const char* label, double normal, double expected, double added, double share,
+                 std::string (*fmt)(const Result&, double)) {
     ImGui::TableNextRow();
     text(label);
     text(fmt(r, normal));
     text(fmt(r, expected));
     char pct[32];
-    std::snprintf(pct, sizeof pct, "(+%.1f%%)", normal > 0 ? 100 * (expected / normal - 1) : 0.0);
-    text(fmt(r, expected - normal), pct);
+    std::snprintf(pct, sizeof pct, "(+%.1f%%)", 100 * share);
+    text(fmt(r, added), pct);
   };
-  row(Tr("results.time"), r.normal_run_hours, r.expected_hours, [](const Result&, double h) { return FormatDuration(h); });
-  row(Tr("results.cost"), r.normal_run_usd, r.expected_usd, FormatDisplayMoney);
+  row(Tr("results.time"), r.normal_run_hours, r.expected_hours, fa.hours, fa.hours_fraction,
+      [](const Result&, double h) { return FormatDuration(h); });
+  row(Tr("results.cost"), r.normal_run_usd, r.expected_usd, fa.usd, fa.usd_fraction, FormatDisplayMoney);
   ImGui::EndTable();
 }
 

@@ -137,10 +137,14 @@ await section('typing', async page => {
         'with a message that says it is not a number');
   await typed(page, 'cluster.gpus', '512');
   check(await api(page, () => window.gpucost.fieldMessage('cluster.gpus')) === '', 'a good value clears the message');
-  // Percent fields: the tax rate shows and takes percent.
+  // Fraction fields (issue 25): the tax rate takes 0.1 or 10%; a bare 10 is refused, never read as 10% or 1,000%.
   await clickSection(page, 3);
+  await typed(page, 'pricing.tax_rate', '0.1');
+  check((await scenario(page)).pricing.tax_rate === 0.1, 'typing 0.1 into the tax rate stores 0.1');
   await typed(page, 'pricing.tax_rate', '10');
-  check((await scenario(page)).pricing.tax_rate === 0.1, 'typing 10 into the tax rate (shown in %) stores 0.1');
+  check((await scenario(page)).pricing.tax_rate === 0.1, 'typing 10 into the tax rate is refused, 0.1 kept');
+  check((await api(page, () => window.gpucost.fieldMessage('pricing.tax_rate'))).includes('is a fraction'),
+        'with a message naming the field as a fraction and its range');
   await typed(page, 'pricing.tax_rate', '7.5%');
   check((await scenario(page)).pricing.tax_rate === 0.075, 'typing 7.5% stores 0.075');
   await shot(page, 'hands-typed-percent.png');

@@ -54,9 +54,12 @@ void CheckPartsAddUp(const Result& r, double input_tokens = 1020, double output_
     CHECK(r.cost_usd.part[p] >= 0);
     CHECK(std::isfinite(r.cost_usd.part[p]));
   }
-  // Every billed GPU-hour of the pools is accounted for: the GPUs held for the period.
+  // Every billed GPU-hour of the pools is accounted for: the GPUs held for the period, and the billing rounding
+  // of their rental sessions (issue 25: the one billing engine; 1-second increments by default).
   const InferenceResult& ir = r.inference;
-  CHECK(r.billed_gpu_hours == doctest::Approx(static_cast<double>(r.billed_gpus) * ir.hours).epsilon(1e-9));
+  CHECK(r.billed_gpu_hours - r.gpu_hours.part[kPartBillingRounding] ==
+        doctest::Approx(static_cast<double>(r.billed_gpus) * ir.hours).epsilon(1e-9));
+  CHECK(r.gpu_hours.part[kPartBillingRounding] <= static_cast<double>(r.billed_gpus) / 3600 * (1 + 1e-9));
   CHECK(ir.usd_per_request * ir.requests == doctest::Approx(r.expected_usd).epsilon(1e-9));
   // The per-token prices, times the tokens the requests carry, give back the total (checked, not discarded).
   const double in_out = ir.usd_per_million_input_tokens * ir.requests * input_tokens / 1e6 +
@@ -389,7 +392,7 @@ TEST_CASE("inference scenarios: errors name the field; round trip") {
     CHECK(std::string(f.help).size() > 10);
     CHECK(f.source != nullptr);
   }
-  CHECK(fields == 28);
+  CHECK(fields == 29);  // issue 25: inference.service_months
   // Round trip through JSON.
   const Scenario s = Chat70B({{"inference", {{"mode", "disaggregated"}, {"prefill", {{"gpu", "h100-sxm"}, {"replicas", 3}}},
                                              {"slo", {{"ttft_ms", 500}}}, {"kv_reserve", "full"}}}});
