@@ -143,7 +143,8 @@ TEST_CASE("size: a 2 MB link and a 2 MB scenario are refused by their bounds bef
 // --- Observation 6: the request simulation's work and memory are bounded, and it says so ---
 
 TEST_CASE("simulation: 1e9 requests/s and peak-to-mean 1000 run on a bounded set of replicas, said in the result") {
-  for (const auto& [field, value] : {std::pair{"requests_per_second", 1e9}, {"peak_to_mean", 1000.0}}) {
+  for (const auto& [field_name, value] : {std::pair{"requests_per_second", 1e9}, {"peak_to_mean", 1000.0}}) {
+    const char* field = field_name;  // clang 14: a structured binding cannot be captured (CAPTURE's lambda)
     CAPTURE(field);
     json doc = ChatPreset();
     doc["inference"][field] = value;
