@@ -97,8 +97,8 @@ void PrintInferenceTable(const Scenario& s, const Result& r) {
   for (int i = 0; i < r.warnings.count; ++i) std::printf("  ! %s\n", TerminalSafe(LocalizeMessage(r.warnings.text[i])).c_str());
 }
 
-int RunInferenceMc(const Scenario& s, const std::string& name, std::int64_t requests, std::uint64_t seed, bool json) {
-  const InferenceSimResult r = SimulateInference(s, requests, seed);
+int RunInferenceMc(const Scenario& s, const std::string& name, std::int64_t requests, std::uint64_t seed, double max_work, bool json) {
+  const InferenceSimResult r = SimulateInference(s, requests, seed, max_work);
   if (!r.ok) {
     Error(name + ": " + r.error);
     return kExitInvalid;

@@ -13,6 +13,7 @@
 #include "evaluate.h"
 #include "format.h"
 #include "inference_cli.h"
+#include "inference_sim.h"
 #include "montecarlo.h"
 #include "verbs.h"
 
@@ -26,6 +27,7 @@ constexpr std::int64_t kInferenceDefaultRequests = 100000;  // an inference scen
 const std::vector<OptionSpec> kOptions = {
     {"--trials", true, "cli.opt.mc.trials"},
     {"--seed", true, "cli.opt.mc.seed"},
+    {"--max-work", true, "cli.opt.mc.max-work"},
     {"--format", true, "cli.opt.mc.format"},
 };
 
@@ -111,7 +113,7 @@ int RunMc(int argc, char** argv) {
   Args args;
   if (!ParseArgs(argc, argv, kOptions, &args, "mc")) return kExitInvalid;
   if (args.Has("--help")) {
-    PrintUsage(stdout, "gpucost mc FILE|- --trials N --seed S [--format table|json]",
+    PrintUsage(stdout, "gpucost mc FILE|- --trials N --seed S [--max-work W] [--format table|json]",
                "cli.help.mc", kOptions);
     return kExitOk;
   }
@@ -130,6 +132,14 @@ int RunMc(int argc, char** argv) {
     Error("mc: --seed must be an integer from 0 to 18446744073709551615, got \"" + args.Get("--seed") + "\"");
     return kExitInvalid;
   }
+  // The request simulation's work cap (inference_sim.h): the page runs kServingPageMaxWork; this reproduces it.
+  unsigned long long max_work = static_cast<unsigned long long>(kInferenceSimMaxWork);
+  if (args.Has("--max-work") &&
+      !ParseUnsigned(args.Get("--max-work"), 1, static_cast<unsigned long long>(kInferenceSimMaxWork), &max_work)) {
+    Error("mc: --max-work must be an integer from 1 to " + std::to_string(static_cast<long long>(kInferenceSimMaxWork)) +
+          ", got \"" + args.Get("--max-work") + "\"");
+    return kExitInvalid;
+  }
   Format format;
   if (!ParseFormat(args, {Format::kTable, Format::kJson}, &format)) return kExitInvalid;
   Scenario s;
@@ -137,7 +147,11 @@ int RunMc(int argc, char** argv) {
   const std::string name = InputName(args.positional[0]);
   if (Kind(s) == WorkloadKind::kInference)  // the request simulation (inference_sim.h); --trials = requests
     return RunInferenceMc(s, name, args.Has("--trials") ? static_cast<std::int64_t>(trials) : kInferenceDefaultRequests,
-                          seed, format == Format::kJson);
+                          seed, static_cast<double>(max_work), format == Format::kJson);
+  if (args.Has("--max-work")) {  // never ignored: a training Monte Carlo has no request steps to cap
+    Error(name + ": --max-work applies to an inference scenario's request simulation; this is a training scenario");
+    return kExitInvalid;
+  }
   const Result r = Evaluate(s);  // for the display currency; MonteCarlo checks that the scenario evaluates
   MonteCarlo mc(s, seed, static_cast<std::int64_t>(trials));
   if (!mc.ok()) {

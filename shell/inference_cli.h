@@ -15,7 +15,7 @@ void PrintInferenceTable(const Scenario& s, const Result& r);
 
 // gpucost mc on an inference scenario: the request simulation (inference_sim.h) of `requests` requests, as a
 // table (P50/P90/P99 TTFT and TPOT, share within the target, the closed form beside it) or JSON.
-int RunInferenceMc(const Scenario& s, const std::string& name, std::int64_t requests, std::uint64_t seed, bool json);
+int RunInferenceMc(const Scenario& s, const std::string& name, std::int64_t requests, std::uint64_t seed, double max_work, bool json);
 
 // gpucost plan on an inference scenario: the cheapest configuration meeting the target (inference_plan.h),
 // its runners-up and the best of every family with why it loses.

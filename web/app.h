@@ -142,7 +142,7 @@ struct InferencePageState {
 constexpr std::int64_t kServingPageRequests = 20000;  // simulated requests (gpucost mc --trials 20000 --seed 1)
 // The page's work cap for that simulation (core/inference_sim.h; issue 31): the presets' 20,000 requests of
 // ~130 output tokens (2.6e6 request-steps) run whole; longer outputs simulate fewer requests, said on the page
-// and in the document (gpucost mc --trials <its requests> gives the same figures).
+// and in the document (gpucost mc --trials 20000 --seed 1 --max-work 3000000 gives the same document).
 constexpr double kServingPageMaxWork = 3e6;
 constexpr int kServingPlanTop = 10;                    // gpucost plan --top 10
 struct ServingViewsState {

@@ -4,7 +4,8 @@
 //   sweep        gpucost sweep --gpus             sensitivity  gpucost sensitivity
 //   mc           gpucost mc --trials N --seed S   plan      gpucost plan --top 10 [--objective cost]
 //   compare      gpucost compare <pinned...>      fleet     gpucost fleet <the document's "input">
-// An inference scenario (issue 17): mc is `gpucost mc --trials 20000 --seed 1` (the request simulation), plan is
+// An inference scenario (issue 17): mc is `gpucost mc --trials 20000 --seed 1 --max-work 3000000`
+// (the request simulation under the page's work cap), plan is
 // `gpucost plan --top 10` (the serving plan), sensitivity the serving tornado; sweep and fleet have no document
 // (the CLI refuses them with the words the views show).
 #include <string>

@@ -16,7 +16,8 @@ const REL_TOL = 1e-9, RANDOM_SCENARIOS = 50, VIEW_TIMEOUT_MS = 60000;
 const PAGE_DEFAULTS = {trials: 2000, seed: 1, top: 10, objective: 'time'};  // the page's Monte Carlo and Layouts
 // An inference scenario's views (issue 17): mc is the request simulation of this many requests (seed 1), plan the
 // serving plan (--top 10); sweep --gpus and fleet are refused by the CLI (exit 2) in the words the page shows.
-const SERVING_REQUESTS = 20000, PLAN_TARGET = {configurations: 10000, seconds: 1};
+// The page's work cap for that simulation (web/app.h kServingPageMaxWork): the CLI's --max-work reproduces it.
+const SERVING_REQUESTS = 20000, SERVING_MAX_WORK = 3000000, PLAN_TARGET = {configurations: 10000, seconds: 1};
 const REFUSALS = {sweep: 'serving.refuse_gpu_sweep', fleet: 'serving.refuse_fleet'};
 const english = JSON.parse(fs.readFileSync(path.join(presetsDir, '..', 'i18n', 'en.json'), 'utf8'));
 const NAMES = ['result', 'pricing', 'sweep', 'sensitivity', 'mc', 'plan', 'compare', 'fleet'];
@@ -122,7 +123,7 @@ async function pageView(page, name, expectDocument) {
 }
 
 function cliDocument(name, file, previousFile, pageDoc, serving = false) {
-  if (serving && name === 'mc') return run(['mc', file, '--trials', String(SERVING_REQUESTS), '--seed', '1']);
+  if (serving && name === 'mc') return run(['mc', file, '--trials', String(SERVING_REQUESTS), '--seed', '1', '--max-work', String(SERVING_MAX_WORK)]);
   if (serving && name === 'plan') return run(['plan', file, '--top', String(pageDoc.top)]);
   switch (name) {
     case 'result': return run(['eval', file]);

@@ -67,6 +67,19 @@ expect_rc 2 "a job that never finishes" -- "$gpucost" mc - <<<'{"cluster": {"gpu
 expect_rc 1 "missing file" -- "$gpucost" mc /nonexistent/scenario.json
 expect_rc 0 "mc --help" -- "$gpucost" mc --help
 
+# --max-work: the request simulation's work cap (the page runs 3e6 request-steps); a training scenario refuses it
+batch="$root/assets/presets/batch-summarize-1m-docs.json"
+capped=$("$gpucost" mc "$batch" --trials 20000 --seed 1 --max-work 3000000 --format json)
+# 200 output tokens per request: 3e6 / (199 decode steps + 1) = 15,000 requests, said in the document
+contains "$capped" '"requests": 15000' "--max-work 3000000 simulates 3e6 / 200 = 15000 of 200-token requests"
+contains "$capped" '"requests_asked": 20000' "the document keeps the 20000 asked"
+contains "$capped" '"max_work_request_steps": 3000000' "the document names the cap it ran under"
+whole=$("$gpucost" mc "$batch" --trials 20000 --seed 1 --format json)
+contains "$whole" '"requests": 20000' "without --max-work the 20000 requests run whole (5e7 cap)"
+expect_rc 2 "--max-work on a training scenario is refused, not ignored" -- "$gpucost" mc - --max-work 1000 <<<"$scenario"
+expect_rc 2 "--max-work 0" -- "$gpucost" mc "$batch" --max-work 0
+expect_rc 2 "--max-work above 5e7" -- "$gpucost" mc "$batch" --max-work 50000001
+
 # sensitivity
 expect_rc 0 "sensitivity table" -- "$gpucost" sensitivity - <<<"$scenario"
 sj=$("$gpucost" sensitivity - --format json <<<"$scenario")
