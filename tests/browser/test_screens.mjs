@@ -193,7 +193,7 @@ for (const lang of ['en', 'ko'])
       for (let i = 0; i < 4; i++) {
         await api(page, n => window.gpucost.load(JSON.stringify({name: `선택지 ${n + 1} option`, cluster: {gpus: 64 << n}})), i);
         await idle(page);
-        const pin = await widgetRect(page, 'pin').catch(() => null);
+        const pin = await api(page, () => window.gpucost.widgetRect('pin', -1));  // drawn now (the page is idle), no wait
         if (!pin) await api(page, () => window.gpucost.show('compare'));
         const p = await widgetRect(page, 'pin');
         await settle(page, () => page.mouse.click(p.x + p.w / 2, p.y + p.h / 2));
