@@ -170,7 +170,8 @@ await section('state', async page => {
   const s = await scenario(page);
   const pinned = JSON.parse(await api(page, () => window.gpucost.result()));
   check(s.cluster.gpus === 128 && pinned.ok, '"Pin mine, then load" loads the column');
-  check(await api(page, () => window.gpucost.widgetRect('edit_pinned', 1)) !== null, 'and the edits became a second column');
+  // Waits for the frame that draws it (the column is added by the click's frame, drawn in the next).
+  check(await widgetRect(page, 'edit_pinned', 1).then(() => true, () => false), 'and the edits became a second column');
 }, {width: 1280, height: 720});
 
 // --- Never a silent change: the fleet planner's demand inputs refuse what is out of range, naming it --------
