@@ -32,7 +32,8 @@ namespace {
 const char* const kPartNames[kPartCount] = {
     "compute", "data_stall", "checkpoint", "rework", "recovery", "reacquire_wait", "downtime", "idle_gpus",
     "hot_spares", "billing_rounding", "storage", "egress", "fees", "unused_commitment", "tax",
-    "prefill_gpus", "decode_gpus", "idle_capacity", "kv_transfer"};
+    "prefill_gpus", "decode_gpus", "idle_capacity", "kv_transfer",
+    "router", "cold_start"};
 double CeilDiv(double a, double b) { return std::ceil(a / b - 1e-12); }
 
 // Expected billed time beyond the use of a rental session of exponentially distributed length (mean

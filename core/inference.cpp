@@ -7,7 +7,9 @@
 #include <cstring>
 
 #include "catalog.h"
+#include "inference_day.h"
 #include "inference_model.h"
+#include "inference_techniques.h"
 #include "result.h"
 #include "tco.h"
 
@@ -91,7 +93,7 @@ void SizePool(const Scenario& s, const InferenceModel& m, const InferencePoolInp
 // GPU-seconds of work one request needs on a pool at the replica's full batch (prefill, decode).
 double DecodeWorkGpuSeconds(const InferenceModel& m, const ReplicaModel& r) {
   const double b = D(std::max<std::int64_t>(1, r.max_concurrency));
-  return std::max(0.0, m.output_tokens - 1) * DecodeStepSeconds(m, r, b) / b * D(r.tp);
+  return DecodeSteps(m) * DecodeStepSeconds(m, r, b) / b * D(r.tp);
 }
 
 }  // namespace
@@ -124,6 +126,7 @@ void ValidateInference(const Scenario& s, std::vector<InputError>* e) {
   if (in.slo.percentile != 50 && in.slo.percentile != 90 && in.slo.percentile != 99)
     e->push_back({"inference.slo.percentile", "must be 50, 90 or 99, got " + std::to_string(in.slo.percentile)});
   if (in.output_tokens < 1) e->push_back({"inference.output_tokens", "must be at least 1 (the first token)"});
+  ValidateServingTechniques(s, e);  // issue 28
   const bool split = static_cast<InferenceMode>(in.mode) == InferenceMode::kDisaggregated;
   struct PoolRef {
     const char* name;
@@ -182,7 +185,17 @@ bool EvaluateInference(const Scenario& s, Result* r) {
   PoolPlan dp, pp;
   dp.replica = ReplicaFor(s, m, *decode_gpu, PoolTp(s, in.decode));
   if (dp.replica.peak_flops <= 0) return false;
-  const double peak_rate = in.requests_per_second * in.peak_to_mean;
+  // Issue 28: a day's load profile sizes the fleet for its peak hour; the mean rate is the day's.
+  double day_mult[kLoadProfileHours];
+  const bool profiled = static_cast<LoadProfile>(in.load_profile.profile) != LoadProfile::kNone && !batch_job;
+  double peak_mult = 1, mean_mult = 1;
+  if (profiled) {
+    LoadProfileMultipliers(in.load_profile, day_mult);
+    peak_mult = *std::max_element(day_mult, day_mult + kLoadProfileHours);
+    mean_mult = 0;
+    for (double x : day_mult) mean_mult += x / kLoadProfileHours;
+  }
+  const double peak_rate = in.requests_per_second * peak_mult * in.peak_to_mean;
   if (split) {
     pp.replica = ReplicaFor(s, m, *prefill_gpu, PoolTp(s, in.prefill));
     if (pp.replica.peak_flops <= 0) return false;
@@ -216,7 +229,7 @@ bool EvaluateInference(const Scenario& s, Result* r) {
   const double set_saturated = split ? std::min(D(pp.replicas) * pp.saturated, D(dp.replicas) * dp.saturated)
                                      : D(dp.replicas) * dp.saturated;
   ir.capacity_requests_per_second = set_capacity;
-  double rate = in.requests_per_second;
+  double rate = in.requests_per_second * mean_mult;
   if (batch_job) {
     rate = set_capacity > 0 ? set_capacity : set_saturated * kNoTargetMaxUtilization;
     ir.requests = in.requests;
@@ -309,10 +322,10 @@ bool EvaluateInference(const Scenario& s, Result* r) {
       c[static_cast<int>(part)] += h * p.price;
       pool_usd += h * p.price;
     }
-    const double work = work_prefill_h + work_kv_h + work_decode_h;
-    const double input_share = work > 0 ? (work_prefill_h + work_kv_h) / work : 0;
-    *to_input += pool_usd * input_share;
-    *to_output += pool_usd * (1 - input_share);
+    (void)pool_usd;
+    // One convention for every set-up (kPerMillionTokensConvention): the work's own dollars decide the split.
+    *to_input += (work_prefill_h + work_kv_h) * p.price;
+    *to_output += work_decode_h * p.price;
   };
   if (split) {
     bill_pool(pp, prefill_work_h, 0, kv_h, &input_usd, &output_usd);
@@ -320,6 +333,65 @@ bool EvaluateInference(const Scenario& s, Result* r) {
   } else {
     bill_pool(dp, prefill_work_h, decode_work_h, 0, &input_usd, &output_usd);
   }
+  // --- Issue 28: the day by the hour (autoscaled: its held GPU-hours replace the fixed fleet's), the router ---
+  if (profiled) {
+    DayPool pools[2];
+    const PoolPlan* plans[2] = {&dp, split ? &pp : nullptr};
+    for (int k = 0; k < 2; ++k) {
+      if (!plans[k]) continue;
+      const PoolPlan& p = *plans[k];
+      pools[k] = {p.replica, p.service_s, p.ttft_extra_s, p.prefill, p.decode, p.stalls,
+                  p.capacity > 0 ? p.capacity : p.saturated * kNoTargetMaxUtilization, p.price, true, p.replicas};
+    }
+    EvaluateServingDay(s, m, pools, &ir.day);
+    const ServingDay& day = ir.day;
+    if (day.autoscaled) {
+      const double days = hours / 24;
+      // The fixed fleet's serving hours not rented any more come off the idle capacity; the cold start and the
+      // billing rounding of the sessions are their own parts, the release time stays idle capacity.
+      for (int k = 0; k < 2; ++k) {
+        if (!plans[k]) continue;
+        const PoolPlan& p = *plans[k];
+        const double tp = D(p.replica.tp);
+        double rented_h = 0;
+        for (const ServingDayHour& hr : day.hour) rented_h += D(k == 0 ? hr.replicas : hr.prefill_replicas);
+        const double saved_gpu_h = (D(p.replicas) * 24 - rented_h) * tp * days;
+        g[kPartIdleCapacity] -= saved_gpu_h;
+        c[kPartIdleCapacity] -= saved_gpu_h * p.price;
+      }
+      // Cold start, release and rounding are per pool in the day; billed at the decode pool's price share.
+      const double day_extra_usd = day.usd - [&] {
+        double serving = 0;
+        for (const ServingDayHour& hr : day.hour)
+          serving += D(hr.replicas) * D(dp.replica.tp) * dp.price + (split ? D(hr.prefill_replicas) * D(pp.replica.tp) * pp.price : 0);
+        return serving;
+      }();
+      const double extra_gpu_h = day.cold_start_gpu_hours + day.scale_down_gpu_hours + day.rounding_gpu_hours;
+      const double usd_per_gpu_h = extra_gpu_h > 0 ? day_extra_usd / extra_gpu_h : 0;
+      g[kPartColdStart] += day.cold_start_gpu_hours * days;
+      c[kPartColdStart] += day.cold_start_gpu_hours * days * usd_per_gpu_h;
+      g[kPartIdleCapacity] += day.scale_down_gpu_hours * days;
+      c[kPartIdleCapacity] += day.scale_down_gpu_hours * days * usd_per_gpu_h;
+      g[kPartBillingRounding] += day.rounding_gpu_hours * days;
+      c[kPartBillingRounding] += day.rounding_gpu_hours * days * usd_per_gpu_h;
+      if (g[kPartIdleCapacity] < 0) {  // hours capped below their need (max_replicas): the work is late, not free
+        c[kPartIdleCapacity] = 0;
+        g[kPartIdleCapacity] = 0;
+      }
+    }
+  }
+  ir.router_usd_per_hour = in.router.usd_per_hour > 0 ? in.router.usd_per_hour : split ? kRouterDefaultUsdPerHour : 0;
+  c[kPartRouter] = ir.router_usd_per_hour * hours / (s.pricing.price_includes_tax ? 1 + s.pricing.tax_rate : 1.0);
+  ir.spec_tokens_per_step = m.spec_tokens_per_step;
+  if (m.prefix_cached_tokens > 0) {
+    InferenceModel full = m;
+    full.prefix_cached_tokens = 0;
+    const double all = PrefillFlops(full, m.input_tokens);
+    ir.prefill_saved_share = all > 0 ? 1 - PrefillFlops(m, m.input_tokens) / all : 0;
+    ir.kv_saved_gb_per_replica = (m.prefix_cached_tokens * D(dp.replica.max_concurrency) - m.shared_prefix_tokens) *
+                                 dp.replica.kv_bytes_per_token_per_gpu * D(dp.replica.tp) / 1e9;
+  }
+
   const double tax_divisor = s.pricing.price_includes_tax ? 1 + s.pricing.tax_rate : 1.0;
   const double weights_gb = m.params * m.weight_bytes_per_param / 1e9;
   const double stored_gb = s.storage.dataset_gb + weights_gb;
@@ -341,6 +413,12 @@ bool EvaluateInference(const Scenario& s, Result* r) {
   r->expected_hours = r->normal_run_hours = r->ideal_hours = hours;
   r->time_hours.part[kPartCompute] = hours;
   r->ideal_gpu_hours = prefill_work_h + decode_work_h;
+  // A capped autoscaled day can hold fewer GPU-hours than the work (late requests, not free ones): the work part
+  // stays, idle capacity is zero, and the warning says so.
+  if (ir.day.present && ir.day.attainment < 1)
+    r->warnings.Add("day_target_missed", "%.0f%% of the day's requests arrive in hours that miss the latency target "
+                    "(autoscale.max_replicas or the replicas given are too few for those hours).",
+                    100 * (1 - ir.day.attainment));
   r->goodput = r->billed_gpu_hours > 0 ? r->ideal_gpu_hours / r->billed_gpu_hours : 0;
   r->billed_gpus = static_cast<std::int64_t>(dp.billed_gpus + (split ? pp.billed_gpus : 0));
   r->usd_per_gpu_hour = r->billed_gpu_hours > 0 ? (total - c[kPartTax] - c[kPartStorage] - c[kPartEgress] - c[kPartFees]) /

@@ -34,6 +34,10 @@ enum Part : int {
   kPartDecodeGpus,
   kPartIdleCapacity,
   kPartKvTransfer,
+  // Issue 28: the router tier in front of the replicas; replicas rented before they serve (autoscaling's
+  // cold start: weights loading).
+  kPartRouter,
+  kPartColdStart,
   kPartCount
 };
 

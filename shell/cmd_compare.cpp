@@ -196,6 +196,7 @@ int RunServingOptions(const Args& args) {
   if (format == Format::kTable) {
     std::printf("\nPrices\n");
     for (const CompareColumn& col : c.columns) std::printf("  %s: %s\n", col.label.c_str(), col.note.c_str());
+    std::printf("\n%s\n", Tr("serving.convention"));
   }
   return kExitOk;
 }
@@ -211,7 +212,8 @@ int RunCompare(int argc, char** argv) {
                "Evaluates several scenarios and shows them side by side: cost and time per completed job\n"
                "(cheapest and fastest marked, ratios to the first), goodput, GPU-hours, and where the money goes.\n"
                "--serving-options: one inference scenario served colocated on H100, colocated on A100 and split\n"
-               "(H100 prefill, A100 decode), replicas sized for its load and target; prices from the scenario,\n"
+               "(H100 prefill, A100 decode), each replica's tensor parallelism (1-8) and replicas sized for its load and\n"
+               "target (the cheapest per request that fits and meets it); prices from the scenario,\n"
                "else the cheapest on-demand offer (the source is printed).",
                kOptions);
     return kExitOk;
