@@ -533,7 +533,7 @@ const FieldSpec kFields[] = {
    "known, so it starts ahead). Absent: its weights loaded from storage at storage.read_gbps (else "
    "storage.checkpoint_write_gbps).", "-"},
   {"inference.autoscale.scale_down_minutes", NUM, REF(inference.autoscale.scale_down_minutes), 0, nullptr, 0, 1440,
-   false, false, nullptr, "minutes", "inference", "A replica no longer needed is kept (billed, idle) this long "
+   false, true, nullptr, "minutes", "inference", "A replica no longer needed is kept (billed, idle) this long "
    "before it is released.", "assumption: release at once (0); Kubernetes' HPA waits 5 minutes by default "
    "(--horizontal-pod-autoscaler-downscale-stabilization), set it if yours does"},
 

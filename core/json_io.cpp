@@ -285,6 +285,11 @@ ScenarioParse ParseScenarioJson(std::string_view text, const Scenario& base) {
     return out;
   }
   ParseObject(doc, "", &out.scenario, &out.errors);
+  {  // issue 28: "autoscale": {} turns autoscaling on by itself; with a field given, the field says so (canonical)
+    const InferenceAutoscaleInputs& a = out.scenario.inference.autoscale;
+    if (a.min_replicas > 0 || a.max_replicas > 0 || a.scale_up_minutes > 0 || a.scale_down_minutes > 0)
+      out.scenario.inference.autoscale_given = false;
+  }
   const bool model_given = ApplyNamedModel(doc, &out.scenario, &out.errors);  // issue 18 (models.h)
   // A model given by its shape alone: its parameter count comes from the shape, not the 7B default (which
   // would silently size FLOPs, memory and checkpoints for another model).

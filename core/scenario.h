@@ -257,7 +257,8 @@ struct InferenceInputs {
   InferenceRouterInputs router;
   InferenceLoadProfileInputs load_profile;
   InferenceAutoscaleInputs autoscale;
-  bool autoscale_given;             // inference.autoscale present (json_io)
+  bool autoscale_given;             // "inference.autoscale": {} given with no field (json_io); autoscaling is on when
+                                    // this is set or any inference.autoscale.* field is
 };
 
 // The provider comparison sheet (issue 16): what the offer behind this scenario is, beyond its price, in the
