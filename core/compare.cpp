@@ -27,6 +27,8 @@ Comparison CompareScenarios(std::vector<CompareColumn> columns) {
     if (!r.ok) continue;
     if (c.cheapest < 0 || r.expected_usd < c.columns[c.cheapest].result.expected_usd) c.cheapest = static_cast<int>(i);
     if (c.fastest < 0 || time(r) < time(c.columns[c.fastest].result)) c.fastest = static_cast<int>(i);
+    if (c.cheapest_rate < 0 || r.usd_per_gpu_hour < c.columns[c.cheapest_rate].result.usd_per_gpu_hour)
+      c.cheapest_rate = static_cast<int>(i);
   }
   return c;
 }
@@ -61,7 +63,8 @@ std::string CompareToJson(const Comparison& c, int indent) {
   }
   auto index = [](int i) { return i < 0 ? json(nullptr) : json(i); };
   const json doc = {{"schema", kCompareSchema}, {"currency", c.currency}, {"cheapest", index(c.cheapest)},
-                    {"fastest", index(c.fastest)}, {"scenarios", list}};
+                    {"fastest", index(c.fastest)}, {"cheapest_rate", index(c.cheapest_rate)},
+                    {"cheapest_rate_is_not_cheapest", c.cheapest_rate != c.cheapest}, {"scenarios", list}};
   return doc.dump(indent);
 }
 

@@ -22,7 +22,8 @@ struct CompareColumn {
 
 struct Comparison {
   std::vector<CompareColumn> columns;
-  int cheapest = -1, fastest = -1;
+  int cheapest = -1, fastest = -1;  // cheapest: the lowest total, the delay cost included (capacity.h)
+  int cheapest_rate = -1;            // issue 29: the lowest price per GPU-hour
   const char* currency = "USD";  // the columns' display currency when shared, else USD
   // Money of column i in the comparison's currency.
   double Money(std::size_t i, double usd) const;

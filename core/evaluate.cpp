@@ -14,6 +14,8 @@
 #include "inference.h"
 #include "inference_json.h"
 #include "job.h"
+#include "operations.h"
+#include "datapipe.h"
 #include "offers.h"
 #include "parallelism.h"
 #include "reliability.h"
@@ -32,8 +34,8 @@ namespace {
 const char* const kPartNames[kPartCount] = {
     "compute", "data_stall", "checkpoint", "rework", "recovery", "reacquire_wait", "downtime", "idle_gpus",
     "hot_spares", "billing_rounding", "storage", "egress", "fees", "unused_commitment", "tax",
-    "prefill_gpus", "decode_gpus", "idle_capacity", "kv_transfer",
-    "router", "cold_start"};
+    "prefill_gpus", "decode_gpus", "idle_capacity", "kv_transfer", "bring_up", "restore_test", "bad_checkpoint",
+    "staging", "allocation_idle", "support", "delay", "router", "cold_start"};
 double CeilDiv(double a, double b) { return std::ceil(a / b - 1e-12); }
 
 // Expected billed time beyond the use of a rental session of exponentially distributed length (mean
@@ -158,12 +160,11 @@ bool PlanJob(const Scenario& s, JobPlan* plan, Result* r) {
     r->flops = (w.flops > 0 ? w.flops : r->flops_per_token * w.tokens) * r->batch_size_token_factor;
     r->tokens = w.tokens * r->batch_size_token_factor;
     const double compute_s = r->flops / (static_cast<double>(c.gpus) * hw.peak_flops * r->mfu);
-    // Data feed: tokens/s x bytes/token against the storage read bandwidth.
+    // Data feed: storage bandwidth, preprocessing cores and small-file latency (datapipe.h).
     const double required = r->tokens * w.input_bytes_per_token / compute_s;  // bytes/s
     r->data_required_gbps = required / 1e9;
-    double stall_s = 0;
-    if (s.storage.read_gbps > 0 && required > s.storage.read_gbps * 1e9)
-      stall_s = compute_s * (required / (s.storage.read_gbps * 1e9) - 1);
+    r->data_feed = ComputeDataFeed(s, r->tokens, compute_s);
+    const double stall_s = r->data_feed.stall_seconds;
     r->data_stall_fraction = stall_s / (compute_s + stall_s);
     job.work_compute_s = compute_s;
     in.work_seconds = compute_s + stall_s;
@@ -265,6 +266,7 @@ bool PlanJob(const Scenario& s, JobPlan* plan, Result* r) {
   r->usd_per_gpu_hour = job.price_pretax;
   r->display_currency = pr.currency == static_cast<int>(Currency::kKrw) ? "KRW" : "USD";
   r->display_per_usd = pr.currency == static_cast<int>(Currency::kKrw) ? pr.krw_per_usd : 1.0;
+  PlanOperations(s, r, &job);  // issue 29 (operations.h)
   return true;
 }
 
@@ -331,6 +333,7 @@ void BillJob(const JobPlan& job, const Timeline& t, double preemptions, JobBill*
   for (int p = 0; p < kPartTax; ++p) pretax += m[p];
   m[kPartTax] = pretax * job.tax_rate;
   out->usd = out->cost_usd.Total();
+  BillOperations(job, t, out);  // issue 29: bring-up, staging, restore tests, allocation, support (operations.h)
 }
 
 Result Evaluate(const Scenario& s) {
@@ -353,7 +356,8 @@ Result Evaluate(const Scenario& s) {
   const double write_s = in.checkpoint_write_seconds;
 
   // --- Expected timeline and the normal run (nothing fails) ---
-  const Timeline t = ExpectedTimeline(in);
+  Timeline t = ExpectedTimeline(in);
+  t.bad_checkpoints = (t.failures + (in.spot_saves_on_notice ? 0 : t.preemptions)) * job.ops.bad_checkpoint_probability;
   TimelineInputs calm = in;
   calm.failure_rate_per_s = calm.spot_rate_per_s = 0;
   const Timeline normal = ExpectedTimeline(calm);
@@ -375,6 +379,7 @@ Result Evaluate(const Scenario& s) {
   r.commitment_after_job_usd = bill.commitment_after_job_usd;
   r.normal_run_hours = normal_bill.hours;
   r.normal_run_usd = normal_bill.usd;
+  ApplyOutlook(job, t, normal_bill.hours, &r);  // issue 29: wait for capacity, deadline, delay cost (capacity.h)
   r.goodput = r.expected_hours > 0 ? r.ideal_hours / r.expected_hours : 0;
   r.usd_per_billion_tokens = r.tokens > 0 ? r.expected_usd / (r.tokens / 1e9) : 0;
 
@@ -398,7 +403,13 @@ Result Evaluate(const Scenario& s) {
   if (training && r.mfu > kMfuCeiling)
     wn.Add("mfu_above_measured", "MFU %.0f%% is above the best published large-scale training MFU (~56%%, "
            "Korthikanti et al. 2022); measure it with gpucost probe.", r.mfu * 100);
-  if (r.data_stall_fraction > 0.01)
+  if (r.data_stall_fraction > 0.01 && std::string(r.data_feed.binding) == "preprocessing")  // datapipe.h
+    wn.Add("data_stalls_preprocessing", "Preprocessing binds: %.3g cores per GPU turn too few samples into tokens; "
+           "%.0f%% of running time waits for data.", s.ops.cpu_cores_per_gpu, r.data_stall_fraction * 100);
+  else if (r.data_stall_fraction > 0.01 && std::string(r.data_feed.binding) == "small_file_latency")
+    wn.Add("data_stalls_small_files", "Small-file latency binds: %.3g files of %.3g ms per sample; %.0f%% of running "
+           "time waits for data.", s.ops.files_per_sample, s.ops.small_file_latency_ms, r.data_stall_fraction * 100);
+  else if (r.data_stall_fraction > 0.01)
     wn.Add("data_stalls", "The data pipeline needs %.2f GB/s but storage sustains %.2f GB/s: %.0f%% of running "
            "time waits for data.", r.data_required_gbps, s.storage.read_gbps, r.data_stall_fraction * 100);
   if (Model(s) == PricingModel::kReserved && !pr.reserved.capacity_guaranteed)

@@ -537,6 +537,77 @@ const FieldSpec kFields[] = {
    "before it is released.", "assumption: release at once (0); Kubernetes' HPA waits 5 minutes by default "
    "(--horizontal-pod-autoscaler-downscale-stabilization), set it if yours does"},
 
+  // --- issue 29: the wait for capacity and the deadline, spare pools, restore checks, bring-up, allocation,
+  // the data pipeline, support, financing (capacity.h, spares.h, operations.h, datapipe.h) ---
+  {"workload.deadline_hours", NUM, REF(ops.deadline_hours), 0, nullptr, 0, 1e7, true, true, nullptr, "hours",
+   "workload", "Hours from the request to the result the team needs (the wait for capacity, bring-up and the run). "
+   "Absent: no deadline; the delay is counted from the normal run (nothing waits or fails).", "-"},
+  {"workload.value_per_day_usd", NUM, REF(ops.value_per_day_usd), 0, nullptr, 0, 1e12, false, false, nullptr,
+   "USD/day", "workload", "What a day of delay past the deadline costs the team (a part of the total, not billed, "
+   "not taxed): options are ranked by the total including it. 0: time has no price.",
+   "0: your figure (salaries idle, a missed launch); no general source"},
+  {"capacity.on_demand_wait_hours", NUM, REF(ops.on_demand_wait_hours), 0, nullptr, 0, 1e6, false, false, nullptr,
+   "hours", "pricing", "Mean wait until the job's GPUs are available on demand (exponential). Also used for a "
+   "commitment that does not reserve capacity. Spot waits pricing.spot.reacquire_minutes; reserved capacity "
+   "and owned GPUs wait nothing.",
+   "0: no provider publishes it; AWS notes short-term availability of P-type GPU instances is often limited "
+   "(AWS ML blog on Capacity Blocks, 2026-05-07). Enter what your provider says for this many GPUs"},
+  {"cluster.bring_up_hours", NUM, REF(ops.bring_up_hours), 0, nullptr, 0, 1e5, false, false, nullptr, "hours",
+   "hardware", "Provisioning, burn-in, NCCL and storage validation before the first step, billed for every GPU "
+   "held.",
+   "0: no published figure by cluster size was confirmed (Imbue 2024 and Together AI describe acceptance tests of "
+   "thousands of H100s without a duration); enter your provider's or your own"},
+  {"cluster.allocation_efficiency", NUM, REF(ops.allocation_efficiency), 1, nullptr, 0, 1, true, false, nullptr,
+   "fraction", "hardware", "Share of the allocated (billed or owned) GPU time that jobs use; in a shared cluster "
+   "(Kubernetes, Slurm) GPUs idle between jobs. The job is charged 1 / this of its GPU-hours.",
+   "1: a dedicated cluster; shared clusters measure lower (Jeon et al., USENIX ATC 2019, Microsoft Philly)"},
+  {"reliability.restore_test_every", INT, REF(ops.restore_test_every), 0, nullptr, 0, 1000000, false, false, nullptr,
+   "checkpoints", "reliability", "Test a restore every this many checkpoints (load it and check it); a tested "
+   "checkpoint is known good. 0: never.", "-"},
+  {"reliability.restore_test_minutes", NUM, REF(ops.restore_test_minutes), 0, nullptr, 0, 1e5, false, false, nullptr,
+   "minutes", "reliability", "Time one restore test blocks the cluster.",
+   "0: enter your measured reload time (reliability.recovery_minutes includes one)"},
+  {"reliability.bad_checkpoint_probability", NUM, REF(ops.bad_checkpoint_probability), 0, nullptr, 0, 1, false, false,
+   nullptr, "fraction", "reliability", "Chance that the last checkpoint is unusable when a rollback needs it "
+   "(unless restore-tested): the job rolls back one more interval and reloads again.",
+   "0: no published rate was confirmed; enter your own"},
+  {"reliability.repair_hours", NUM, REF(ops.repair_hours), 0, nullptr, 0, 1e5, true, true, nullptr, "hours",
+   "reliability", "Hours until a spare that took over a failure returns to the pool (the failed part repaired or "
+   "replaced). Absent: pricing.owned.repair_hours_per_failure.", "-"},
+  {"reliability.spares_included", BOOL, REF(ops.spares_included), 0, nullptr, 0, 1, false, false, nullptr, "",
+   "reliability", "The hot spares are a managed service's buffer included in its price: they recover failures but "
+   "are not billed.", "-"},
+  {"data.preprocess.cpu_cores_per_gpu", NUM, REF(ops.cpu_cores_per_gpu), 0, nullptr, 0, 1e4, true, true, nullptr,
+   "cores/GPU", "storage", "CPU cores per GPU that read and preprocess samples (tokenising, decoding images). "
+   "Absent: preprocessing not modelled.", "NVIDIA DGX H100: 112 cores for 8 GPUs = 14 (datasheet)"},
+  {"data.preprocess.samples_per_core_second", NUM, REF(ops.samples_per_core_second), 0, nullptr, 0, 1e9, true, true,
+   nullptr, "samples/s", "storage", "Samples one core preprocesses per second (measure your loader). Absent: no "
+   "CPU limit.", "-"},
+  {"data.tokens_per_sample", NUM, REF(ops.tokens_per_sample), 0, nullptr, 0, 1e9, true, true, nullptr, "tokens",
+   "storage", "Training tokens in one sample (an image's patches, a document). Absent: workload.seq_len.", "-"},
+  {"storage.small_file_latency_ms", NUM, REF(ops.small_file_latency_ms), 0, nullptr, 0, 1e6, false, false, nullptr,
+   "ms", "storage", "Time to open one small file (object store or network file system first byte); a loader "
+   "core waits it for every file of its sample.", "0: samples packed in large shards (WebDataset, Megatron indexed)"},
+  {"storage.files_per_sample", NUM, REF(ops.files_per_sample), 1, nullptr, 0, 1e6, false, false, nullptr, "files",
+   "storage", "Files opened per sample (an image and its caption: 2).", "-"},
+  {"storage.staging.dataset_gb", NUM, REF(ops.staging_dataset_gb), 0, nullptr, 0, 1e12, false, false, nullptr, "GB",
+   "storage", "Data copied to the cluster's local or scratch storage before the first step.", "-"},
+  {"storage.staging.gbps", NUM, REF(ops.staging_gbps), 0, nullptr, 0, 1e9, false, false, nullptr, "GB/s", "storage",
+   "Aggregate copy rate of the staging.", "-"},
+  {"storage.staging.billed", BOOL, REF(ops.staging_billed), 1, nullptr, 0, 1, false, false, nullptr, "", "storage",
+   "The GPUs are held (billed) while the data set copies.", "-"},
+  {"storage.scratch_usd_per_gb_month", NUM, REF(ops.scratch_usd_per_gb_month), 0, nullptr, 0, 1e6, false, false,
+   nullptr, "USD/GB-month", "storage", "Price of the scratch storage holding the staged copy while the job runs.",
+   "0: local NVMe included with the instance; FSx for Lustre and similar are priced per GB-month"},
+  {"pricing.support_usd_per_month", NUM, REF(ops.support_usd_per_month), 0, nullptr, 0, 1e10, false, false, nullptr,
+   "USD/month", "pricing", "Support plan, per month of the job (a cost line of its own).",
+   "0: none; AWS Business Support costs the greater of USD 100/month or a tiered share of usage "
+   "(aws.amazon.com/premiumsupport/pricing)"},
+  {"pricing.owned.interest_rate", NUM, REF(pricing.owned.interest_rate), 0, nullptr, 0, 1, false, false, nullptr,
+   "per year", "ownership", "Interest on the purchase (a loan, or the return the cash would earn): the capex is "
+   "paid as an annuity over the lifetime instead of straight-line depreciation.",
+   "0: paid in cash with no cost of capital; enter your rate (a Korean bank's corporate loan rate, dated)"},
+
   // --- provider comparison sheet (issue 16): answers from the provider, "" = ask the provider ---
   {"provider.provider", TEXT, REF(provider.provider), 0, "", 0, kSheetMaxChars, false, false, nullptr, "", "provider",
    "Who offers this option and under which product name (e.g. \"KT Cloud, H200 GPU server\").", "-"},

@@ -47,7 +47,22 @@ FleetInputs DefaultFleet() {
   f.plan_hybrid = true;
   f.owned = s.pricing.owned;
   f.gpu_mtbf_hours = s.reliability.gpu_mtbf_hours;
+  // Assumption (no used-GPU price index was found): resold at book value; set 0 to keep them idle.
+  f.owned_resale_fraction = 1;
   return f;
+}
+
+OwnedRemainder OwnedRemainderFor(const FleetInputs& in) {
+  OwnedRemainder o;
+  o.months_owned = in.months;
+  o.lifetime_months = in.owned.lifetime_years * 12;
+  const double upfront = in.owned.capex_usd_per_gpu * (1 + in.owned.spares_fraction);
+  const double used = o.lifetime_months > 0 ? std::min(1.0, o.months_owned / o.lifetime_months) : 1;
+  o.book_value_usd_per_gpu = upfront * (1 - (1 - in.owned.residual_fraction) * used);
+  if (used >= 1) o.book_value_usd_per_gpu = 0;  // past its life the residual is counted by the TCO itself
+  o.resale_fraction = in.owned_resale_fraction;
+  o.lost_usd_per_gpu = o.book_value_usd_per_gpu * (1 - o.resale_fraction);
+  return o;
 }
 
 const char* FleetPartName(int p) {
@@ -241,6 +256,14 @@ void AddNotes(const FleetInputs& in, const FleetResult& r, Warnings* w) {
   if (p.usd[kFleetCommittedAfter] > 0)
     w->Add("commitment_past_horizon", "Commitment terms run past month %d: USD %.0f is paid after the "
            "horizon.", in.months, p.usd[kFleetCommittedAfter]);
+  if (in.plan_hybrid && r.hybrid.owned_gpus > 0) {
+    const OwnedRemainder& o = r.owned_remainder;
+    if (o.book_value_usd_per_gpu > 0)
+      w->Add("owned_remainder", "The %.0f owned GPUs serve %.0f of their %.0f months: book value USD %.0f per GPU at "
+             "the horizon; a resale recovers %.0f%% of it (owned_resale_fraction); USD %.0f is lost and included.",
+             r.hybrid.owned_gpus, o.months_owned, o.lifetime_months, o.book_value_usd_per_gpu, 100 * o.resale_fraction,
+             o.lost_usd_per_gpu * r.hybrid.owned_gpus);
+  }
   if (in.plan_hybrid && r.hybrid.owned_gpus > 0)
     w->Add("owned_lead_time", "The hybrid plan buys %.0f GPUs: capacity is yours, but purchase and "
            "installation lead time are not modelled.", r.hybrid.owned_gpus);
@@ -265,7 +288,9 @@ FleetResult PlanFleet(const FleetInputs& in) {
   r.hybrid = r.cloud;
   if (in.plan_hybrid) {
     r.owned_tco = ComputeTco(in.owned, in.gpu_mtbf_hours);
-    r.owned_usd_per_held_gpu_hour = r.owned_tco.usd_per_gpu_year / kHoursPerYear / (1 - r.owned_tco.repair_downtime_fraction);
+    r.owned_remainder = OwnedRemainderFor(in);
+    r.owned_usd_per_held_gpu_hour = r.owned_tco.usd_per_gpu_year / kHoursPerYear / (1 - r.owned_tco.repair_downtime_fraction) +
+                                    r.owned_remainder.lost_usd_per_gpu / (in.months * kHoursPerMonth);
     layers.push_back({-1, in.months, true, r.owned_usd_per_held_gpu_hour});
     PlanWith(in, layers, burst, &r.hybrid);
   }
@@ -495,7 +520,7 @@ FleetParse ParseFleetJson(std::string_view text) {
   Reader rd{&out.errors};
   FleetInputs& f = out.fleet;
   CheckKeys(doc, "", {"schema", "name", "demand_gpus", "profile", "on_demand", "spot", "commitments",
-                      "granularity_gpus", "owned", "gpu_mtbf_hours"}, &out.errors);
+                      "granularity_gpus", "owned", "gpu_mtbf_hours", "owned_resale_fraction"}, &out.errors);
   if (doc.contains("schema") && doc["schema"] != kFleetSchema)
     out.errors.push_back({"schema", std::string("must be \"") + kFleetSchema + "\""});
   if (doc.contains("name")) {
@@ -507,6 +532,7 @@ FleetParse ParseFleetJson(std::string_view text) {
   ParseOffers(doc, rd, &f);
   rd.Number(doc, "granularity_gpus", "", 1, 1024, false, &f.granularity_gpus);
   rd.Number(doc, "gpu_mtbf_hours", "", 0, 1e12, false, &f.gpu_mtbf_hours);
+  rd.Number(doc, "owned_resale_fraction", "", 0, 1, false, &f.owned_resale_fraction);  // issue 29
   ParseOwned(doc, rd, &f);
   return out;
 }
@@ -554,7 +580,8 @@ std::string FleetInputsToJson(const FleetInputs& in, int indent) {
                         {"overhead", in.spot_overhead}}},
               {"commitments", commitments},
               {"granularity_gpus", in.granularity_gpus},
-              {"gpu_mtbf_hours", in.gpu_mtbf_hours}};
+              {"gpu_mtbf_hours", in.gpu_mtbf_hours},
+              {"owned_resale_fraction", in.owned_resale_fraction}};
   if (in.plan_hybrid) {
     Scenario s = DefaultScenario();
     s.pricing.owned = in.owned;
@@ -583,6 +610,11 @@ std::string FleetToJson(const FleetInputs& in, const FleetResult& r, int indent)
     doc["hybrid"] = FleetPlanJson(in, r.hybrid);
     doc["owned_usd_per_held_gpu_hour"] = r.owned_usd_per_held_gpu_hour;
     doc["owned_tco_usd_per_gpu_year"] = r.owned_tco.usd_per_gpu_year;
+    const OwnedRemainder& o = r.owned_remainder;  // issue 29: the ownership past the plan, said explicitly
+    doc["owned_remainder"] = {{"months_owned", o.months_owned}, {"lifetime_months", o.lifetime_months},
+                              {"book_value_usd_per_gpu", o.book_value_usd_per_gpu},
+                              {"resale_fraction", o.resale_fraction}, {"lost_usd_per_gpu", o.lost_usd_per_gpu},
+                              {"lost_usd", o.lost_usd_per_gpu * r.hybrid.owned_gpus}};
   }
   if (in.name[0]) doc["name"] = in.name;
   return doc.dump(indent);

@@ -58,7 +58,19 @@ struct FleetInputs {
   bool plan_hybrid;                        // also plan owned baseline + cloud burst
   OwnedInputs owned;
   double gpu_mtbf_hours;                   // for owned repair downtime
+  double owned_resale_fraction;            // issue 29: share of book value a resale at the horizon recovers
 };
+
+// Issue 29: owned GPUs bought for a plan shorter than their lifetime. The plan pays their ownership for its own
+// months (TCO per held GPU-hour) plus the remainder: book value at the horizon (straight line to the residual)
+// less what a resale recovers (owned_resale_fraction of it; 0 = kept idle, the rest of the capex is this plan's).
+struct OwnedRemainder {
+  double months_owned = 0, lifetime_months = 0;
+  double book_value_usd_per_gpu = 0;  // at the horizon
+  double resale_fraction = 1;
+  double lost_usd_per_gpu = 0;        // book value not recovered: added to the owned price over the plan's months
+};
+OwnedRemainder OwnedRemainderFor(const FleetInputs& in);
 
 // Defaults (see the fleet field sources in fleet.cpp); no demand (months = 0).
 FleetInputs DefaultFleet();
@@ -105,7 +117,8 @@ struct FleetResult {
   FleetPlan cloud;           // commitments + spot + on-demand
   FleetPlan hybrid;          // owned + commitments + spot + on-demand (when plan_hybrid)
   TcoResult owned_tco;       // the owned price used by the hybrid
-  double owned_usd_per_held_gpu_hour = 0;
+  double owned_usd_per_held_gpu_hour = 0;  // incl. the remainder spread over the plan's months
+  OwnedRemainder owned_remainder;
   double burst_usd_per_gpu_hour = 0;  // blended price of uncovered demand (spot share x spot + rest on-demand)
   double spot_share_of_burst = 0;     // 0 when spot is not cheaper than on-demand after overhead
   double demand_gpu_hours = 0;

@@ -22,14 +22,18 @@ bool ValidUtf8(const std::string& s) {
   return true;
 }
 
-// Two or more lines with the same number (> 0) of commas, not starting with '{' or '[': CSV.
+// Two or more lines with the same number (> 0) of commas outside quotes, not starting with '{' or '[': CSV.
 bool LooksCsv(const std::string& t) {
   std::size_t lines = 0, commas = std::string::npos, start = 0;
   while (start < t.size() && lines < 5) {
     std::size_t end = t.find('\n', start);
     if (end == std::string::npos) end = t.size();
     std::size_t n = 0;
-    for (std::size_t i = start; i < end; ++i) n += t[i] == ',';
+    bool quoted = false;  // a comma inside "..." is part of a cell ("Alpaca-style 7B fine-tune, 8 A100-80GB")
+    for (std::size_t i = start; i < end; ++i) {
+      if (t[i] == '"') quoted = !quoted;
+      n += t[i] == ',' && !quoted;
+    }
     if (end > start + 1) {
       if (n == 0 || (commas != std::string::npos && n != commas)) return false;
       commas = n;
@@ -40,19 +44,30 @@ bool LooksCsv(const std::string& t) {
   return lines >= 2;
 }
 
+// Every document gpucost writes, by schema, with the key that names it (import.doc.*) and the key of what to do
+// with it instead (import.do.*).
 const struct {
   const char* schema;
-  const char* description;
+  const char* doc_key;
 } kDocuments[] = {
-    {"gpucost/result@1", "a result document"},
-    {"gpucost/compare@1", "a comparison document (gpucost compare)"},
-    {"gpucost/pricing@1", "a pricing comparison document (gpucost pricing)"},
-    {"gpucost/sweep@1", "a sweep document (gpucost sweep)"},
-    {"gpucost/sweep-gpus@1", "a GPU-count sweep document (gpucost sweep --gpus)"},
-    {"gpucost/fleet@1", "a fleet plan (gpucost fleet)"},
-    {"gpucost/fleet-result@1", "a fleet result document"},
-    {"gpucost/offers@1", "the offers catalog"},
+    {"gpucost/result@1", "import.doc.result"},
+    {"gpucost/compare@1", "import.doc.compare"},
+    {"gpucost/pricing@1", "import.doc.pricing"},
+    {"gpucost/sweep@1", "import.doc.sweep"},
+    {"gpucost/sweep-gpus@1", "import.doc.sweep_gpus"},
+    {"gpucost/sensitivity@1", "import.doc.sensitivity"},
+    {"gpucost/mc@1", "import.doc.mc"},
+    {"gpucost/inference-sim@1", "import.doc.inference_sim"},
+    {"gpucost/inference-plan@1", "import.doc.inference_plan"},
+    {"gpucost/fleet@1", "import.doc.fleet"},
+    {"gpucost/fleet-result@1", "import.doc.fleet_result"},
+    {"gpucost/offers@1", "import.doc.offers"},
 };
+
+// A result document written without its schema line (or by hand): the result's own top-level keys.
+bool LooksLikeResult(const nlohmann::json& doc) {
+  return doc.contains("cost") && doc.contains("time") && doc.contains("gpu_hours") && !doc.contains("cluster");
+}
 
 }  // namespace
 
@@ -74,12 +89,24 @@ ImportGuess ClassifyImport(const std::string& text) {
       for (const auto& d : kDocuments)
         if (g.schema == d.schema) {
           g.kind = ImportKind::kDocument;
-          g.description = d.description;
+          g.doc_key = d.doc_key;
           return g;
         }
+      if (g.schema.rfind("gpucost/", 0) == 0 && g.schema.rfind("gpucost/scenario@", 0) != 0) {  // a newer document
+        g.kind = ImportKind::kDocument;
+        g.doc_key = "import.doc.other";
+        return g;
+      }
+    }
+    if (LooksLikeResult(doc)) {
+      g.kind = ImportKind::kDocument;
+      g.doc_key = "import.doc.result";
+      return g;
     }
     return g.kind = ImportKind::kScenario, g;
   }
+  if (text.size() <= kMaxJsonBytes && !nlohmann::json::parse(text, nullptr, false).is_discarded())
+    return g.kind = ImportKind::kJsonOther, g;  // null, 42, "text", true: JSON, but no object
   const std::string t = text.substr(first);
   if (t.find("#s=") != std::string::npos || t.rfind("s=", 0) == 0 || (t.size() > 2 && t.compare(0, 2, "1.") == 0 &&
                                                                        t.find_first_of(" \n") == std::string::npos))
@@ -88,22 +115,33 @@ ImportGuess ClassifyImport(const std::string& text) {
   return g;
 }
 
-std::string ImportRefusal(const ImportGuess& g) {
+ImportMessage ImportRefusal(const ImportGuess& g, ImportUse use) {
   switch (g.kind) {
-    case ImportKind::kEmpty: return "empty file";
-    case ImportKind::kBinary: return "not JSON (binary): expected a scenario, preset, probe report or share link";
-    case ImportKind::kCsv: return "a CSV file, not a scenario: open a scenario JSON, preset, probe report or share link";
-    case ImportKind::kDocument:
-      return "this is " + g.description + " (" + g.schema + "), not a scenario: it holds results, not inputs";
-    case ImportKind::kJsonOther: return "JSON, but not a scenario (a scenario is an object: {\"cluster\": ...})";
-    case ImportKind::kText:
-      return "neither a scenario (JSON) nor a share link (a link holds #s=1.): was the text cut or is it something else?";
+    case ImportKind::kEmpty: return {"import.empty", {}};
+    case ImportKind::kBinary: return {"import.binary", {}};
+    case ImportKind::kCsv: return {"import.csv", {}};
+    case ImportKind::kDocument: return {"import.document", {g.doc_key, g.schema.empty() ? "gpucost/result@1" : g.schema}};
+    case ImportKind::kJsonOther: return {"import.json_other", {}};
+    case ImportKind::kText: return {"import.text", {}};
+    case ImportKind::kProbe: return use == ImportUse::kPage ? ImportMessage{} : ImportMessage{"import.probe_argument", {}};
     case ImportKind::kLink:
     case ImportKind::kScenario:
-    case ImportKind::kPreset:
-    case ImportKind::kProbe: return "";
+    case ImportKind::kPreset: return {};
   }
-  return "";
+  return {};
+}
+
+std::string ImportRefusalText(const ImportMessage& m, Lang lang) {
+  if (m.empty()) return "";
+  if (m.key == "import.document") {  // the document's name is itself a key
+    const std::string doc = m.args.empty() ? "import.doc.other" : m.args[0];
+    const std::string todo = "import.do." + doc.substr(doc.rfind('.') + 1);
+    return TrFormat(lang, "import.document",
+                    {Tr(lang, doc.c_str()), m.args.size() > 1 ? m.args[1] : "", Tr(lang, todo.c_str())});
+  }
+  if (m.key == "import.scenario_errors" && m.args.size() == 2)  // the first problem is core's English text
+    return TrFormat(lang, "import.scenario_errors", {m.args[0], LocalizeMessage(lang, m.args[1])});
+  return Tr(lang, m.key.c_str());
 }
 
 }  // namespace gpucost

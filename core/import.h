@@ -1,8 +1,12 @@
 // import.h — what a file or pasted text is, before anything is loaded from it: the page's Upload and paste
-// box (and anyone else reading "some text a person handed us") say what they got instead of one generic
-// "bad link". Pure: looks at the text only.
+// box, `load()`, and the CLI's scenario arguments say what they got instead of a parser message ("cost: unknown
+// key", "parse error at line 1"). Pure: looks at the text only. Messages are codes: a string-table key plus its
+// arguments, rendered in the reader's language at the edge (ImportRefusalText).
 #pragma once
 #include <string>
+#include <vector>
+
+#include "i18n.h"
 
 namespace gpucost {
 
@@ -21,15 +25,27 @@ enum class ImportKind {
 
 struct ImportGuess {
   ImportKind kind = ImportKind::kText;
-  std::string schema;       // kDocument: its "schema" value
-  std::string description;  // kDocument: "a result document", "a comparison document", ...
+  std::string schema;    // kDocument: its "schema" value ("" for a result document written without one)
+  std::string doc_key;   // kDocument: the string-table key naming it ("import.doc.result", ...)
 };
 
 ImportGuess ClassifyImport(const std::string& text);
 
-// The message for input that cannot be loaded as it is ("" for kinds that load: link, scenario, preset,
-// probe), naming what it is: "empty file", "not JSON (binary)", "a CSV file, not a scenario", "this is a
-// result document, not a scenario", ...
-std::string ImportRefusal(const ImportGuess& guess);
+// Where the text is going: the page's import box opens links and probe reports itself; a CLI scenario argument
+// opens share links (decoded) but not probe reports (they go with --probe).
+enum class ImportUse { kPage, kScenarioArgument };
+
+// A message as a code: `key` in assets/i18n/<lang>.json with {0}, {1}, ... filled from `args`. Empty key: the
+// text loads (link, scenario, preset; probe on the page).
+struct ImportMessage {
+  std::string key;
+  std::vector<std::string> args;
+  bool empty() const { return key.empty(); }
+};
+
+ImportMessage ImportRefusal(const ImportGuess& guess, ImportUse use = ImportUse::kPage);
+// The message in `lang`: what the text is and what to do ("This is a result document (gpucost eval), not a
+// scenario: it holds results, not inputs. Open the link it came from, or import the scenario file.").
+std::string ImportRefusalText(const ImportMessage& message, Lang lang);
 
 }  // namespace gpucost

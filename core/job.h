@@ -4,6 +4,7 @@
 //               money as named parts (result.h), applying the billing rules, storage, egress, fees and tax.
 // Neither allocates.
 #pragma once
+#include "operations.h"
 #include "reliability.h"
 #include "result.h"
 #include "scenario.h"
@@ -40,6 +41,7 @@ struct JobPlan {
   double unused_paid_fraction = 1;      // reserved: 1 - pricing.reserved.other_use_fraction
   double rollback_rate_per_s = 0; // interruptions that roll back (per unit)
   double optimum_interval_s = 0;
+  OpsPlan ops;                    // issue 29: bring-up, staging, restore tests, spare pool, deadline (operations.h)
 };
 
 // Fills `plan` and the deterministic fields of `r` (work, MFU, checkpoint figures, intervals, prices, TCO).

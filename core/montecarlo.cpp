@@ -35,11 +35,13 @@ void AddTimeline(const Timeline& t, Timeline* sum) {
   sum->failures += t.failures;
   sum->preemptions += t.preemptions;
   sum->checkpoints += t.checkpoints;
+  sum->bad_checkpoints += t.bad_checkpoints;
 }
 
 void ScaleTimeline(double k, Timeline* t) {
   t->work *= k, t->checkpoint *= k, t->rework *= k, t->recovery *= k, t->reacquire_wait *= k;
   t->interruptions *= k, t->failures *= k, t->preemptions *= k, t->checkpoints *= k;
+  t->bad_checkpoints *= k;
 }
 
 McStats StatsOf(std::vector<double>* values) {  // sorts *values
@@ -99,7 +101,7 @@ struct MonteCarlo::UnitTrial {
 };
 
 MonteCarlo::MonteCarlo(const Scenario& s, std::uint64_t seed, std::int64_t trials)
-    : rng_(seed), seed_(seed), trials_(trials) {
+    : rng_(seed), seed_(seed), trials_(trials), wait_rng_(seed ^ 0x9E3779B97F4A7C15ull) {
   if (trials < 1 || trials > kMcMaxTrials) {
     std::snprintf(error_, sizeof error_, "trials must be an integer from 1 to %lld, got %lld",
                   static_cast<long long>(kMcMaxTrials), static_cast<long long>(trials));
@@ -125,6 +127,7 @@ MonteCarlo::MonteCarlo(const Scenario& s, std::uint64_t seed, std::int64_t trial
     return;
   }
   max_events_ = 100 * per_unit + 10000;
+  plan_.ops.deadline_s = closed_form_.schedule.deadline_hours * 3600;  // given, or the normal run (capacity.h)
 
   Schedule(in);
   trial_plan_ = plan_;
@@ -149,6 +152,14 @@ MonteCarlo::MonteCarlo(const Scenario& s, std::uint64_t seed, std::int64_t trial
   }
   time_hours_.resize(static_cast<std::size_t>(trials));
   cost_usd_.resize(static_cast<std::size_t>(trials));
+  finish_hours_.resize(static_cast<std::size_t>(trials));
+}
+
+double MonteCarlo::FailureRecoverySeconds() {
+  const OpsPlan& p = plan_.ops;
+  if (p.spare_fast_fraction >= 1) return p.fast_recovery_s;
+  if (p.spare_fast_fraction <= 0) return plan_.unit.failure_recovery_seconds;  // no spares: the slow path
+  return rng_.Uniform() < p.spare_fast_fraction ? p.fast_recovery_s : p.slow_recovery_s;
 }
 
 // The unit's schedule: full segments of interval + block, then the rest + block (the final checkpoint).
@@ -157,6 +168,7 @@ void MonteCarlo::Schedule(const TimelineInputs& in) {
   full_segments_ = std::floor(in.work_seconds / interval);
   const double rest = in.work_seconds - full_segments_ * interval;
   segment_s_ = interval + in.checkpoint_block_seconds;
+  inv_segment_s_ = 1 / segment_s_;  // a multiply per rollback instead of a divide
   checkpoints_ = in.checkpointing ? full_segments_ + (rest > 0 ? 1 : 0) : 0;
   total_running_s_ = full_segments_ * segment_s_ + (rest > 0 ? rest + in.checkpoint_block_seconds : 0);
 }
@@ -217,7 +229,7 @@ void MonteCarlo::Recover(double seconds, UnitTrial* u, double* fail, double* spo
     if (f) {
       u->t.failures += 1;
       *fail = DrawFailure();
-      left = in.failure_recovery_seconds;
+      left = FailureRecoverySeconds();
     } else {
       u->t.preemptions += 1;
       *spot = DrawPreemption();
@@ -260,15 +272,18 @@ void MonteCarlo::SimulateUnit(UnitTrial* u) {
       u->held_s += in.checkpoint_write_seconds;
     } else {
       // Roll back to the last checkpoint completed before pos (async: `commit lag` after it began).
-      const double k = std::min(full_segments_, std::max(0.0, std::floor((pos - commit_lag_s_) / segment_s_)));
+      const double k = std::min(full_segments_, std::max(0.0, std::floor((pos - commit_lag_s_) * inv_segment_s_)));
       const double restart = std::max(committed, k * segment_s_);
       t.rework += pos - restart;
       committed = restart;
+      // The last checkpoint may be unusable (operations.h): one more interval lost (billed by BillJob).
+      if (Active().ops.bad_checkpoint_probability > 0 && rng_.Uniform() < Active().ops.bad_checkpoint_probability)
+        t.bad_checkpoints += 1;
     }
     if (failure) {
       t.failures += 1;
       fail = DrawFailure();
-      Recover(in.failure_recovery_seconds, u, &fail, &spot);
+      Recover(FailureRecoverySeconds(), u, &fail, &spot);
     } else {
       t.preemptions += 1;
       spot = DrawPreemption();
@@ -311,7 +326,12 @@ void MonteCarlo::RunTrial() {
     // Tasks sharing a node are preempted together: one ended rental per units_per_session preemptions.
     BillJob(plan_, sum, preemptions / plan_.units_per_session, &bill);
   }
+  // The wait for capacity before this trial's timeline, and its delay cost (capacity.h).
+  const double wait_h = plan_.ops.wait_mean_s > 0 ? SampleExponential(wait_rng_, plan_.ops.wait_mean_s) / 3600 : 0;
+  AddDelay(plan_, wait_h, &bill);
   const std::size_t i = static_cast<std::size_t>(completed_);
+  finish_hours_[i] = wait_h + bill.hours;
+  if (plan_.ops.deadline_given && finish_hours_[i] > plan_.ops.deadline_s / 3600) ++missed_;
   time_hours_[i] = bill.hours;
   cost_usd_[i] = bill.usd;
   for (int p = 0; p < kPartCount; ++p) {
@@ -357,6 +377,12 @@ McSummary MonteCarlo::Summary() const {
   s.mean_interruptions = sum_interruptions_ / n;
   s.mean_failures = sum_failures_ / n;
   s.mean_preemptions = sum_preemptions_ / n;
+  values.assign(finish_hours_.begin(), finish_hours_.begin() + completed_);
+  s.finish_hours = StatsOf(&values);
+  s.wait_mean_hours = plan_.ops.wait_mean_s / 3600;
+  s.deadline_given = plan_.ops.deadline_given;
+  s.deadline_hours = plan_.ops.deadline_s / 3600;
+  s.p_miss_deadline = static_cast<double>(missed_) / n;
   return s;
 }
 
@@ -417,6 +443,12 @@ std::string McSummaryToJson(const McSummary& m, const Result& closed_form, int i
     j["model_error"] = {{"sampled", true}, {"step_time_error_min", kStepModelError.min},
                         {"step_time_error_mean", kStepModelError.mean}, {"step_time_error_max", kStepModelError.max},
                         {"runs", kStepModelError.runs}};
+  j["finish_hours"] = StatsJson(m.finish_hours, 1);  // issue 29: the wait for capacity + the time
+  j["wait_mean_hours"] = m.wait_mean_hours;
+  if (m.deadline_given) {  // absent without a deadline (null means a non-finite figure)
+    j["deadline_hours"] = m.deadline_hours;
+    j["p_miss_deadline"] = m.p_miss_deadline;
+  }
   j["truncated_trials"] = m.truncated_trials;  // stopped at the event cap (0 unless the job barely finishes)
   return j.dump(indent);
 }

@@ -88,6 +88,13 @@ struct McSummary {
   // Issue 18: with a predicted MFU each trial also draws the step-time model's error (calibration.h), so the
   // spread (P90) includes model error; the closed form stays at the prediction.
   bool model_error_sampled = false;
+  // Issue 29 (capacity.h): each trial also waits for capacity (exponential, its own random stream) before its
+  // timeline; finish = that wait + the trial's time; the delay cost of hours past the deadline is a part.
+  McStats finish_hours;
+  double wait_mean_hours = 0;
+  bool deadline_given = false;
+  double deadline_hours = 0;         // given, else the normal run
+  double p_miss_deadline = 0;        // share of trials finishing after the deadline (deadline given)
 };
 
 // The document of `gpucost mc --format json` and the page's view("mc"): trials and seed, the statistics and
@@ -129,6 +136,7 @@ class MonteCarlo {
   double DrawPreemption();
   void Recover(double seconds, UnitTrial* u, double* failure_clock, double* spot_clock);
   void CutSession(UnitTrial* u);
+  double FailureRecoverySeconds();  // the spare pool (spares.h): fast while a spare is free
   double FinalRoundingGpuSeconds(const UnitTrial& u);
 
   JobPlan plan_;
@@ -143,7 +151,7 @@ class MonteCarlo {
   JobPlan trial_plan_;          // plan_ with this trial's work (model error applied)
   const JobPlan& Active() const { return model_error_ ? trial_plan_ : plan_; }
   // Derived constants of the unit timeline.
-  double segment_s_ = 0, total_running_s_ = 0, commit_lag_s_ = 0, full_segments_ = 0, checkpoints_ = 0;
+  double segment_s_ = 0, inv_segment_s_ = 0, total_running_s_ = 0, commit_lag_s_ = 0, full_segments_ = 0, checkpoints_ = 0;
   double weibull_scale_s_ = 0, failure_shape_ = 1;
   double mean_failure_s_ = 0, mean_preemption_s_ = 0;  // 0: none
   double max_events_ = 0;
@@ -153,7 +161,9 @@ class MonteCarlo {
   std::vector<double> node_session_start_s_;   // held time when its current rental began
   std::vector<std::size_t> touched_nodes_;     // nodes cut in this trial
   // Results and running sums.
-  std::vector<double> time_hours_, cost_usd_;
+  std::vector<double> time_hours_, cost_usd_, finish_hours_;
+  Rng wait_rng_;                    // the wait for capacity: a stream of its own (the timeline's stays as it was)
+  std::int64_t missed_ = 0;
   Breakdown sum_time_, sum_cost_;
   double sum_interruptions_ = 0, sum_failures_ = 0, sum_preemptions_ = 0;
 };

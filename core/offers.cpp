@@ -98,15 +98,17 @@ void ReadFacts(const json& o, const std::string& path, std::vector<InputError>* 
       continue;
     }
     OfferReader r{(*list)[i], at, errors};
-    OfferFact fact{r.Text("item", true), r.Text("value", true), r.Text("source", true), r.Text("date", true)};
+    OfferFact fact{r.Text("item", true), r.Text("value", true), r.Text("value_ko", false), r.Text("source", true),
+                   r.Text("date", true)};
     const FieldSpec* sheet = fact.item.rfind("provider.", 0) == 0 ? FindField(fact.item.c_str()) : nullptr;
     bool known = sheet != nullptr;
     for (const char* item : kOfferFactItems) known = known || fact.item == item;
     if (!known && !fact.item.empty())
       errors->push_back({at + ".item", "unknown item \"" + fact.item + "\"; a provider.* sheet field or one of: gpu_memory, "
                                        "billing_unit, stopped_billing, vat, egress, storage, capacity, idle_reclaim, product_page"});
-    if (sheet && Utf8Length(fact.value) > static_cast<long>(TextMaxChars(*sheet)))
-      errors->push_back({at + ".value", "at most " + std::to_string(TextMaxChars(*sheet)) + " characters (the sheet's limit)"});
+    for (const char* key : {"value", "value_ko"})
+      if (sheet && Utf8Length(key[5] ? fact.value_ko : fact.value) > static_cast<long>(TextMaxChars(*sheet)))
+        errors->push_back({at + "." + key, "at most " + std::to_string(TextMaxChars(*sheet)) + " characters (the sheet's limit)"});
     if (fact.value.empty() || fact.source.empty() || fact.date.empty())
       errors->push_back({at, "value, source and date must not be empty"});
     f->facts.push_back(std::move(fact));
@@ -129,6 +131,7 @@ Offer ReadOffer(const json& o, const std::string& path, std::vector<InputError>*
   f.source = r.Text("source", true);
   f.via = r.Text("via", false);
   f.note = r.Text("note", false);
+  f.note_ko = r.Text("note_ko", false);
   const std::string model = r.Text("model", true);
   if (model == "reserved") f.model = PricingModel::kReserved;
   else if (model != "on_demand" && !model.empty())
@@ -231,6 +234,13 @@ const Offer* FindOffer(std::string_view id) {
   return nullptr;
 }
 
+const std::string& FactText(const OfferFact& fact, Lang lang) {
+  return lang == Lang::kKo && !fact.value_ko.empty() ? fact.value_ko : fact.value;
+}
+const std::string& OfferNoteText(const Offer& offer, Lang lang) {
+  return lang == Lang::kKo && !offer.note_ko.empty() ? offer.note_ko : offer.note;
+}
+
 const OfferFact* FindFact(const Offer& offer, std::string_view item) {
   for (const OfferFact& f : offer.facts)
     if (f.item == item) return &f;
@@ -304,25 +314,25 @@ std::vector<const char*> OfferUnconfirmedFields(const Offer& offer) {
   return fields;
 }
 
-std::string OfferBillingText(const Offer& offer, const Scenario* applied, bool with_source) {
+std::string OfferBillingText(const Offer& offer, const Scenario* applied, bool with_source, Lang lang) {
   const BillingRule& b = offer.billing;
-  const auto seconds = [](double v) { return TrFormat("unit.seconds", {FormatNumber(v, 6)}); };
+  const auto seconds = [lang](double v) { return TrFormat(lang, "unit.seconds", {FormatNumber(v, 6)}); };
   std::string text;
   if (b.increment_seconds) {
-    text = TrFormat("offer.increment", {seconds(*b.increment_seconds)});
+    text = TrFormat(lang, "offer.increment", {seconds(*b.increment_seconds)});
   } else {
-    text = Tr("offer.increment_unconfirmed");
-    if (applied) text += TrFormat("offer.kept", {seconds(applied->pricing.billing_increment_seconds)});
+    text = Tr(lang, "offer.increment_unconfirmed");
+    if (applied) text += TrFormat(lang, "offer.kept", {seconds(applied->pricing.billing_increment_seconds)});
   }
   text += ", ";
   if (b.minimum_seconds) {
-    text += *b.minimum_seconds > 0 ? TrFormat("offer.minimum", {seconds(*b.minimum_seconds)}) : Tr("offer.no_minimum");
+    text += *b.minimum_seconds > 0 ? TrFormat(lang, "offer.minimum", {seconds(*b.minimum_seconds)}) : Tr(lang, "offer.no_minimum");
   } else {
-    text += Tr("offer.minimum_unconfirmed");
-    if (applied) text += TrFormat("offer.kept", {seconds(applied->pricing.minimum_billed_seconds)});
+    text += Tr(lang, "offer.minimum_unconfirmed");
+    if (applied) text += TrFormat(lang, "offer.kept", {seconds(applied->pricing.minimum_billed_seconds)});
   }
-  text += ", " + (offer.gpus_per_instance == 1 ? std::string(Tr("offer.single_gpu"))
-                                              : TrFormat("offer.whole_instances", {std::to_string(offer.gpus_per_instance)}));
+  text += ", " + (offer.gpus_per_instance == 1 ? std::string(Tr(lang, "offer.single_gpu"))
+                                              : TrFormat(lang, "offer.whole_instances", {std::to_string(offer.gpus_per_instance)}));
   if (with_source && !b.id.empty()) text += " (" + b.source + ", " + b.date + ")";
   return text;
 }
@@ -334,7 +344,7 @@ nlohmann::json OfferBillingJson(const Offer& offer, const Scenario* applied) {
   return {{"rule", offer.billing.id}, {"billing_increment_seconds", seconds(offer.billing.increment_seconds)},
           {"minimum_billed_seconds", seconds(offer.billing.minimum_seconds)}, {"whole_instances", true},
           {"source", offer.billing.source}, {"date", offer.billing.date}, {"via", offer.billing.via},
-          {"note", offer.billing.note}, {"unconfirmed", unconfirmed}, {"text", OfferBillingText(offer, applied)}};
+          {"note", offer.billing.note}, {"unconfirmed", unconfirmed}, {"text", OfferBillingText(offer, applied, true, Lang::kEn)}};
 }
 
 }  // namespace gpucost

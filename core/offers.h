@@ -11,6 +11,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "json_io.h"
+#include "i18n.h"
 #include "scenario.h"
 
 namespace gpucost {
@@ -37,6 +38,7 @@ struct BillingRule {
 struct OfferFact {
   std::string item;
   std::string value;
+  std::string value_ko;  // the same fact in Korean ("" when not given: value is shown), for Korean providers
   std::string source;  // the page or document the fact was read from
   std::string date;    // when it was published or read ("undated, read 2026-12" when the page has no date)
 };
@@ -60,6 +62,7 @@ struct Offer {
   std::string source;                // the provider's page or API
   std::string via;                   // third-party transcription the figure was read from ("" if none)
   std::string note;
+  std::string note_ko;               // the note in Korean ("" when not given)
   BillingRule billing;               // its billing rule (billing.id "" when none is published: all unconfirmed)
   // Price by quote (no public list price): usd_per_gpu_hour and usd_per_instance_hour are absent (0); picking
   // the offer leaves the scenario unpriced (pricing.usd_per_gpu_hour = 0) and blocked until the quoted price
@@ -69,6 +72,11 @@ struct Offer {
   double krw_per_gb_egress = 0;    // published internet egress price, KRW/GB before tax (0: not published)
   std::vector<OfferFact> facts;
 };
+
+// A fact's value and an offer's note in `lang` (Korean where the offer gives it, else the English text). Offers
+// and scenarios hold both; the language is picked only where the text is shown.
+const std::string& FactText(const OfferFact& fact, Lang lang);
+const std::string& OfferNoteText(const Offer& offer, Lang lang);
 
 // The fact for `item`, or nullptr.
 const OfferFact* FindFact(const Offer& offer, std::string_view item);
@@ -99,9 +107,11 @@ std::vector<const char*> OfferUnconfirmedFields(const Offer& offer);
 // The offer's billing in one line, the same on the page and in the CLI: "billed in 1 s increments, minimum 60 s,
 // whole instances of 8 GPUs (source, date)". An unconfirmed figure says so; with the scenario it was applied to,
 // also what was kept ("minimum not confirmed (kept 0 s)"). with_source: the rule's source and date at the end.
-std::string OfferBillingText(const Offer& offer, const Scenario* applied = nullptr, bool with_source = true);
+std::string OfferBillingText(const Offer& offer, const Scenario* applied = nullptr, bool with_source = true,
+                             Lang lang = CurrentLanguage());
 
-// The same as a JSON object (`catalog offers --format json`, the pricing document's "offer"): rule, increment and
+// The same as a JSON object (`catalog offers --format json`, the pricing document's "offer"; its "text" in English:
+// documents are the same bytes in every language): rule, increment and
 // minimum in seconds (null: not confirmed), whole_instances, source, date, the unconfirmed fields and the text.
 nlohmann::json OfferBillingJson(const Offer& offer, const Scenario* applied = nullptr);
 // True when pricing.offer names a price-by-quote offer and the scenario has no price of its own yet (the price

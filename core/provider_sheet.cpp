@@ -48,6 +48,25 @@ std::string PerGb(const Scenario& s, double usd, const char* unit_key) {
   return FormatMoney(usd * PerUsd(s), DisplayCurrency(s)) + Tr(unit_key);
 }
 
+// Issue 29: an unanswered terms item reads the number already in the cost instead of "ask the provider" (the
+// provider's own words, when given, win).
+std::string FromCost(const char* path, const Scenario& s) {
+  const PricingInputs& p = s.pricing;
+  auto money = [&](double usd) { return FormatMoney(usd * PerUsd(s), DisplayCurrency(s)); };
+  if (std::strcmp(path, "provider.minimum_term") == 0) {
+    if (Model(s) == PricingModel::kReserved)
+      return TrFormat("sheet.cost.term_months", {FormatNumber(p.reserved.term_months, 3)});
+    if (p.minimum_billed_seconds > 0)
+      return TrFormat("sheet.cost.minimum_billed", {FormatDuration(p.minimum_billed_seconds / 3600)});
+    return "";
+  }
+  if (std::strcmp(path, "provider.setup_fee") == 0)
+    return p.fixed_fees_usd > 0 ? TrFormat("sheet.cost.fees", {money(p.fixed_fees_usd)}) : "";
+  if (std::strcmp(path, "provider.support_scope") == 0)
+    return s.ops.support_usd_per_month > 0 ? TrFormat("sheet.cost.support", {money(s.ops.support_usd_per_month)}) : "";
+  return "";
+}
+
 }  // namespace
 
 std::string SheetLabelKey(const SheetRow& row) {
@@ -67,7 +86,10 @@ ProviderSheetDoc BuildProviderSheet(const std::vector<Scenario>& columns) {
   for (const SheetField& f : kSheetFields) {
     const FieldSpec* spec = FindField(f.path);
     SheetRow row{f.path, f.group, {}};
-    for (const Scenario& s : columns) row.values.push_back(spec ? GetText(s, *spec) : "");
+    for (const Scenario& s : columns) {
+      const std::string given = spec ? GetText(s, *spec) : "";
+      row.values.push_back(given.empty() && f.group == SheetGroup::kTerms ? FromCost(f.path, s) : given);
+    }
     doc.rows.push_back(row);
     if (std::strcmp(f.path, "provider.support_scope") == 0) {  // price terms after the contract terms
       derived("vat", SheetGroup::kTerms, VatTerms);

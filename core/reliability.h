@@ -38,6 +38,7 @@ struct Timeline {  // expected seconds; the parts sum to total()
   double failures = 0;        // of which hardware/software failures
   double preemptions = 0;     // of which spot preemptions
   double checkpoints = 0;     // checkpoints written (incl. the final one)
+  double bad_checkpoints = 0; // rollbacks that found the last checkpoint unusable (issue 29, operations.h)
   bool never_finishes = false; // the expected time explodes (interval x rate far beyond 1), or the time
                                // lost exceeds 100x the useful running time
   double total() const { return work + checkpoint + rework + recovery + reacquire_wait; }

@@ -2,6 +2,8 @@
 #pragma once
 #include <cstdint>
 
+#include "capacity.h"
+#include "datapipe.h"
 #include "inference.h"
 #include "memory.h"
 #include "scaling_fit.h"
@@ -34,6 +36,16 @@ enum Part : int {
   kPartDecodeGpus,
   kPartIdleCapacity,
   kPartKvTransfer,
+  // Issue 29 (operations.h, capacity.h): bring-up before the first step, restore tests, rollbacks past an
+  // unusable checkpoint, staging the data set (GPUs held), allocated GPUs idle between jobs, the support plan,
+  // and the delay cost (what finishing after the deadline costs the team; not billed, not taxed).
+  kPartBringUp,
+  kPartRestoreTest,
+  kPartBadCheckpoint,
+  kPartStaging,
+  kPartAllocationIdle,
+  kPartSupport,
+  kPartDelay,
   // Issue 28: the router tier in front of the replicas; replicas rented before they serve (autoscaling's
   // cold start: weights loading).
   kPartRouter,
@@ -74,6 +86,7 @@ struct TcoResult {
   double facility_usd_per_gpu_year = 0;     // colocation per IT kW
   double maintenance_usd_per_gpu_year = 0;  // support contracts (fraction of capex)
   double staff_usd_per_gpu_year = 0;
+  double financing_usd_per_gpu_year = 0;    // issue 29: interest (annuity at pricing.owned.interest_rate - straight line)
   double upfront_usd_per_gpu = 0;           // capex incl. spares, paid at purchase
   double repair_downtime_fraction = 0;      // of hours, after spares cover what they can
   double useful_hours_per_gpu_year = 0;     // 8,760 x utilization x (1 - repair downtime)
@@ -147,6 +160,9 @@ struct Result {
   ScalingFit scaling_fit;
   ScalingPrediction scaling_at_gpus;   // the fit at cluster.gpus
   Warnings warnings;
+  ScheduleOutlook schedule;            // issue 29 (capacity.h): wait for capacity, finish, deadline
+  DataFeedResult data_feed;            // issue 29 (datapipe.h): which limit of the data pipeline binds
+  double spare_fast_fraction = 1;      // issue 29 (spares.h): failures a free spare takes over (hot spares > 0)
   InferenceResult inference;           // workload.kind = inference (inference.h); present = false otherwise
 };
 

@@ -59,11 +59,11 @@ std::string ResultToJson(const Scenario& s, const Result& r, int indent) {
                  {"breakdown_hours", Parts(r.time_hours, false)}};
   // Time has no money-only parts; drop them for readability.
   for (const char* money_only : {"idle_gpus", "hot_spares", "billing_rounding", "storage", "egress", "fees",
-                                 "unused_commitment", "tax"})
+                                 "unused_commitment", "tax", "allocation_idle", "support", "delay"})
     doc["time"]["breakdown_hours"].erase(money_only);
   doc["gpu_hours"] = {{"ideal", Num(r.ideal_gpu_hours)}, {"billed", Num(r.billed_gpu_hours)},
                       {"breakdown", Parts(r.gpu_hours, false)}};
-  for (const char* money_only : {"reacquire_wait", "storage", "egress", "fees", "unused_commitment", "tax"})
+  for (const char* money_only : {"reacquire_wait", "storage", "egress", "fees", "unused_commitment", "tax", "support", "delay"})
     doc["gpu_hours"]["breakdown"].erase(money_only);
   doc["goodput"] = Num(r.goodput);
   if (r.step.ok()) {  // step time of one global batch (steptime.h); MFU 6ND + attention, HFU incl. recompute
@@ -88,7 +88,22 @@ std::string ResultToJson(const Scenario& s, const Result& r, int indent) {
                         {"checkpoint_gb", Num(r.checkpoint_gb)},
                         {"checkpoints_written", Num(r.checkpoints_written)},
                         {"never_finishes", r.never_finishes}};
-  doc["data"] = {{"required_gbps", Num(r.data_required_gbps)}, {"stall_fraction", Num(r.data_stall_fraction)}};
+  doc["data"] = {{"required_gbps", Num(r.data_required_gbps)}, {"stall_fraction", Num(r.data_stall_fraction)},
+                 {"binding", r.data_feed.binding}};  // issue 29: which limit of the pipeline binds (datapipe.h)
+  if (r.schedule.present) {  // issue 29: the wait for capacity, the finish and the deadline (capacity.h)
+    const ScheduleOutlook& o = r.schedule;
+    doc["schedule"] = {{"wait_basis", o.wait_basis}, {"capacity_guaranteed", o.capacity_guaranteed},
+                       {"wait_mean_hours", Num(o.wait_mean_hours)}, {"start_p50_hours", Num(o.start_p50_hours)},
+                       {"start_p90_hours", Num(o.start_p90_hours)}, {"run_sd_hours", Num(o.run_sd_hours)},
+                       {"finish_mean_hours", Num(o.finish_mean_hours)}, {"finish_p50_hours", Num(o.finish_p50_hours)},
+                       {"finish_p90_hours", Num(o.finish_p90_hours)},
+                       {"expected_delay_hours", Num(o.expected_delay_hours)}, {"delay_usd", Num(o.delay_usd)}};
+    if (o.deadline_given) {  // absent without a deadline (null means a non-finite figure)
+      doc["schedule"]["deadline_hours"] = Num(o.deadline_hours);
+      doc["schedule"]["p_miss_deadline"] = Num(o.p_miss_deadline);
+    }
+  }
+  if (r.spare_fast_fraction < 1) doc["reliability"]["spare_fast_fraction"] = Num(r.spare_fast_fraction);
   WriteParallelismJson(s, r, &doc);  // memory, scaling fit, work.batch_size_token_factor
   json breakdown = Parts(r.cost_usd, false);
   breakdown.erase("reacquire_wait");
@@ -110,6 +125,7 @@ std::string ResultToJson(const Scenario& s, const Result& r, int indent) {
                   {"facility_usd_per_gpu_year", Num(r.tco.facility_usd_per_gpu_year)},
                   {"maintenance_usd_per_gpu_year", Num(r.tco.maintenance_usd_per_gpu_year)},
                   {"staff_usd_per_gpu_year", Num(r.tco.staff_usd_per_gpu_year)},
+                  {"financing_usd_per_gpu_year", Num(r.tco.financing_usd_per_gpu_year)},
                   {"upfront_usd_per_gpu", Num(r.tco.upfront_usd_per_gpu)},
                   {"repair_downtime_fraction", Num(r.tco.repair_downtime_fraction)},
                   {"useful_hours_per_gpu_year", Num(r.tco.useful_hours_per_gpu_year)},

@@ -135,6 +135,7 @@ struct OwnedInputs {
   double maintenance_fraction_per_year; // pricing.owned.maintenance_fraction_per_year (support contracts / capex)
   double staff_usd_per_gpu_year;    // pricing.owned.staff_usd_per_gpu_year (operations staff per GPU)
   double repair_hours_per_failure;  // pricing.owned.repair_hours_per_failure (GPU out of service; spares cover it)
+  double interest_rate;             // pricing.owned.interest_rate (per year, financing the capex; 0 = paid in cash)
 };
 
 struct PricingInputs {
@@ -293,6 +294,31 @@ struct ExchangeRateInputs {
   char krw_per_usd_date[kTextCapacity];  // pricing.krw_per_usd_date (when pricing.krw_per_usd was read)
 };
 
+// Issue 29 (operations.h, capacity.h, spares.h, datapipe.h): the wait for capacity and the deadline, the spare
+// pool, restore checks, bring-up, allocation efficiency, the data pipeline and a support plan.
+struct OperationsInputs {
+  double deadline_hours;            // workload.deadline_hours (from the request to the result; auto: none)
+  double value_per_day_usd;         // workload.value_per_day_usd (what a day of delay costs the team)
+  double on_demand_wait_hours;      // capacity.on_demand_wait_hours (mean wait until the job's on-demand GPUs are there)
+  double bring_up_hours;            // cluster.bring_up_hours (provisioning, burn-in, validation; billed)
+  double allocation_efficiency;     // cluster.allocation_efficiency (allocated GPU time the jobs use)
+  std::int64_t restore_test_every;  // reliability.restore_test_every (checkpoints between restore tests; 0 = never)
+  double restore_test_minutes;      // reliability.restore_test_minutes (cluster blocked per restore test)
+  double bad_checkpoint_probability;// reliability.bad_checkpoint_probability (last checkpoint unusable at a rollback)
+  double repair_hours;              // reliability.repair_hours (a spare in use returns after; auto: owned repair hours)
+  bool spares_included;             // reliability.spares_included (a managed service's buffer: in the price)
+  double cpu_cores_per_gpu;         // data.preprocess.cpu_cores_per_gpu (auto: preprocessing not modelled)
+  double samples_per_core_second;   // data.preprocess.samples_per_core_second (auto: not CPU-bound)
+  double tokens_per_sample;         // data.tokens_per_sample (auto: workload.seq_len)
+  double small_file_latency_ms;     // storage.small_file_latency_ms (per file opened; 0 = none)
+  double files_per_sample;          // storage.files_per_sample
+  double staging_dataset_gb;        // storage.staging.dataset_gb (copied before the first step)
+  double staging_gbps;              // storage.staging.gbps
+  bool staging_billed;              // storage.staging.billed (the GPUs are held while it copies)
+  double scratch_usd_per_gb_month;  // storage.scratch_usd_per_gb_month (the staged copy, while the job runs)
+  double support_usd_per_month;     // pricing.support_usd_per_month (support plan)
+};
+
 struct Scenario {
   char name[kNameCapacity];         // name (free text, UTF-8, at most kNameMaxChars characters)
   WorkloadInputs workload;
@@ -307,6 +333,7 @@ struct Scenario {
   InferenceInputs inference;        // workload.kind = inference (inference.h)
   ProviderSheet provider;           // provider.* (the comparison sheet; not used by the model)
   ExchangeRateInputs fx;            // pricing.krw_per_usd_date
+  OperationsInputs ops;             // issue 29
 };
 
 // A scenario with every field at its documented default (fields.h).

@@ -7,6 +7,7 @@
 
 #include "evaluate.h"
 #include "fields.h"
+#include "i18n.h"
 
 #include <nlohmann/json.hpp>
 
@@ -21,60 +22,37 @@ struct Bound {
   const char* path;
   double low_factor, high_factor;
   Applies applies;
-  const char* source;
+  const char* source;  // string-table key of why these bounds (sens.bound.<path>; assets/i18n)
 };
 
 const Bound kBounds[] = {
-    {"cluster.mfu", 0.8, 1.2, Applies::kTraining,
-     "+-20%: Llama 3 405B measured 38-43% BF16 MFU (Dubey et al. 2024, arXiv:2407.21783, Table 4); published "
-     "large-scale dense MFUs span about 30-56% (Korthikanti et al. 2022, arXiv:2205.05198)"},
-    {"pricing.usd_per_gpu_hour", 0.75, 1.25, Applies::kRentedUsdPrice,
-     "+-25%: assumption for the spread of list prices and negotiated discounts between providers"},
-    {"pricing.krw_per_gpu_hour", 0.75, 1.25, Applies::kKrwPrice,
-     "+-25%: assumption for the spread of list prices and negotiated discounts between providers"},
-    {"pricing.krw_per_usd", 0.9, 1.1, Applies::kKrwInvolved,
-     "+-10%: KRW/USD moved between about 1,300 and 1,480 in 2024-2025 (Bank of Korea ECOS)"},
-    {"reliability.gpu_mtbf_hours", 0.5, 2.0, Applies::kAlways,
-     "x0.5 to x2: published large runs differ about 4x per GPU (Llama 3: ~3 h between interruptions on 16,384 "
-     "H100s; OPT-175B: under 12 h on ~1,000 A100s; glennklockwood.com/garden/job-reliability)"},
-    {"reliability.recovery_minutes", 0.5, 2.0, Applies::kAlways,
-     "x0.5 to x2: assumption; detection and restart range from minutes (automated) to hours (manual)"},
-    {"reliability.hot_spare_recovery_minutes", 0.5, 2.0, Applies::kHotSpares, "x0.5 to x2: assumption"},
-    {"reliability.checkpoint_write_minutes", 0.5, 2.0, Applies::kTraining,
-     "x0.5 to x2: assumption; shared-storage write bandwidth varies with load and striping"},
-    {"reliability.checkpoint_interval_minutes", 0.5, 2.0, Applies::kGiven, "x0.5 to x2 around the interval given"},
-    {"reliability.downtime_hours", 0.5, 2.0, Applies::kGiven, "x0.5 to x2: assumption"},
-    {"storage.read_gbps", 0.5, 2.0, Applies::kGiven, "x0.5 to x2: assumption; shared storage under load"},
-    {"storage.usd_per_gb_month", 0.5, 2.0, Applies::kGiven, "x0.5 to x2: object vs parallel file storage tiers"},
-    {"pricing.spot.preemptions_per_node_day", 0.5, 2.0, Applies::kSpot,
-     "x0.5 to x2: AWS Spot Instance Advisor reports interruption frequency in buckets that each span ~2x "
-     "(<5%, 5-10%, 10-15%, 15-20%, >20% per month)"},
-    {"pricing.spot.reacquire_minutes", 0.5, 2.0, Applies::kSpot, "x0.5 to x2: assumption"},
-    {"pricing.owned.utilization", 0.8, 1.2, Applies::kOwned, "+-20%: assumption"},
-    {"pricing.owned.capex_usd_per_gpu", 0.8, 1.2, Applies::kOwned, "+-20%: assumption (negotiated system prices)"},
-    {"pricing.owned.lifetime_years", 0.75, 1.25, Applies::kOwned, "+-25%: assumption (servers are depreciated over 4-6 years)"},
-    {"pricing.owned.usd_per_kwh", 0.5, 2.0, Applies::kOwned, "x0.5 to x2: industrial electricity prices by region"},
+    {"cluster.mfu", 0.8, 1.2, Applies::kTraining, "sens.bound.cluster.mfu"},
+    {"pricing.usd_per_gpu_hour", 0.75, 1.25, Applies::kRentedUsdPrice, "sens.bound.pricing.usd_per_gpu_hour"},
+    {"pricing.krw_per_gpu_hour", 0.75, 1.25, Applies::kKrwPrice, "sens.bound.pricing.krw_per_gpu_hour"},
+    {"pricing.krw_per_usd", 0.9, 1.1, Applies::kKrwInvolved, "sens.bound.pricing.krw_per_usd"},
+    {"reliability.gpu_mtbf_hours", 0.5, 2.0, Applies::kAlways, "sens.bound.reliability.gpu_mtbf_hours"},
+    {"reliability.recovery_minutes", 0.5, 2.0, Applies::kAlways, "sens.bound.reliability.recovery_minutes"},
+    {"reliability.hot_spare_recovery_minutes", 0.5, 2.0, Applies::kHotSpares, "sens.bound.reliability.hot_spare_recovery_minutes"},
+    {"reliability.checkpoint_write_minutes", 0.5, 2.0, Applies::kTraining, "sens.bound.reliability.checkpoint_write_minutes"},
+    {"reliability.checkpoint_interval_minutes", 0.5, 2.0, Applies::kGiven, "sens.bound.reliability.checkpoint_interval_minutes"},
+    {"reliability.downtime_hours", 0.5, 2.0, Applies::kGiven, "sens.bound.reliability.downtime_hours"},
+    {"storage.read_gbps", 0.5, 2.0, Applies::kGiven, "sens.bound.storage.read_gbps"},
+    {"storage.usd_per_gb_month", 0.5, 2.0, Applies::kGiven, "sens.bound.storage.usd_per_gb_month"},
+    {"pricing.spot.preemptions_per_node_day", 0.5, 2.0, Applies::kSpot, "sens.bound.pricing.spot.preemptions_per_node_day"},
+    {"pricing.spot.reacquire_minutes", 0.5, 2.0, Applies::kSpot, "sens.bound.pricing.spot.reacquire_minutes"},
+    {"pricing.owned.utilization", 0.8, 1.2, Applies::kOwned, "sens.bound.pricing.owned.utilization"},
+    {"pricing.owned.capex_usd_per_gpu", 0.8, 1.2, Applies::kOwned, "sens.bound.pricing.owned.capex_usd_per_gpu"},
+    {"pricing.owned.lifetime_years", 0.75, 1.25, Applies::kOwned, "sens.bound.pricing.owned.lifetime_years"},
+    {"pricing.owned.usd_per_kwh", 0.5, 2.0, Applies::kOwned, "sens.bound.pricing.owned.usd_per_kwh"},
     // Serving (workload.kind = inference; issue 17): what moves the cost per million output tokens.
-    {"inference.prefill_mfu", 0.75, 1.2, Applies::kServing,
-     "0.41 to 0.66 around 0.55: measured prefill MFU 0.4-0.67 (DistServe, Zhong et al. 2024; Splitwise, Patel et "
-     "al. 2024, on A100)"},
-    {"inference.decode_bandwidth_efficiency", 0.75, 1.125, Applies::kServing,
-     "0.6 to 0.9 around 0.8: Databricks' measured decode MBU ~0.6-0.7 ('LLM Inference Performance Engineering', "
-     "2023) to llm-analysis's suggested 0.9"},
-    {"inference.step_overhead_ms", 0.5, 1.5, Applies::kServing,
-     "1 to 3 ms around 2: per-step cost of CUDA-graph engines (vLLM >= 0.6, TensorRT-LLM)"},
-    {"inference.requests_per_second", 0.5, 2.0, Applies::kServiceLoad,
-     "x0.5 to x2: assumption for a load forecast; replicas are re-sized for each load"},
-    {"inference.input_tokens", 0.5, 2.0, Applies::kServing,
-     "x0.5 to x2: assumption; prompt lengths differ by application (Splitwise traces: conversation median 1,020, "
-     "coding 1,500 prompt tokens)"},
-    {"inference.output_tokens", 0.5, 2.0, Applies::kServing,
-     "x0.5 to x2: assumption; output lengths differ by application (Splitwise traces: conversation median 129, "
-     "coding 13 output tokens)"},
-    {"inference.prefill.usd_per_gpu_hour", 0.75, 1.25, Applies::kServing,
-     "+-25%: assumption for the spread of list prices and negotiated discounts between providers"},
-    {"inference.decode.usd_per_gpu_hour", 0.75, 1.25, Applies::kServing,
-     "+-25%: assumption for the spread of list prices and negotiated discounts between providers"},
+    {"inference.prefill_mfu", 0.75, 1.2, Applies::kServing, "sens.bound.inference.prefill_mfu"},
+    {"inference.decode_bandwidth_efficiency", 0.75, 1.125, Applies::kServing, "sens.bound.inference.decode_bandwidth_efficiency"},
+    {"inference.step_overhead_ms", 0.5, 1.5, Applies::kServing, "sens.bound.inference.step_overhead_ms"},
+    {"inference.requests_per_second", 0.5, 2.0, Applies::kServiceLoad, "sens.bound.inference.requests_per_second"},
+    {"inference.input_tokens", 0.5, 2.0, Applies::kServing, "sens.bound.inference.input_tokens"},
+    {"inference.output_tokens", 0.5, 2.0, Applies::kServing, "sens.bound.inference.output_tokens"},
+    {"inference.prefill.usd_per_gpu_hour", 0.75, 1.25, Applies::kServing, "sens.bound.inference.prefill.usd_per_gpu_hour"},
+    {"inference.decode.usd_per_gpu_hour", 0.75, 1.25, Applies::kServing, "sens.bound.inference.decode.usd_per_gpu_hour"},
 };
 
 bool Serving(const Scenario& s) { return Kind(s) == WorkloadKind::kInference; }
@@ -145,7 +123,8 @@ SensitivityResult AnalyzeSensitivity(const Scenario& s, double percent) {
     SensitivityInput in;
     in.path = f->path;
     in.unit = f->unit;
-    in.bound_source = percent > 0 ? "+-percent" : b.source;
+    in.bound_key = percent > 0 ? "sens.bound.percent" : b.source;
+    in.bound_source = Tr(Lang::kEn, in.bound_key);  // the document's text, the same in every language
     in.base_value = EffectiveValue(s, base, *f);
     if (in.base_value <= 0) continue;
     in.low_value = in.base_value * (percent > 0 ? 1 - percent / 100 : b.low_factor);
@@ -191,7 +170,7 @@ std::string SensitivityToJson(const SensitivityResult& r, int indent) {
                       {"high", in.high_value}, {"low_cost", in.low_cost}, {"high_cost", in.high_cost},
                       {"swing", in.swing}, {"low_usd", in.low_usd}, {"high_usd", in.high_usd},
                       {"low_hours", in.low_hours}, {"high_hours", in.high_hours}, {"swing_usd", in.swing_usd},
-                      {"clipped", in.clipped}, {"source", in.bound_source}});
+                      {"clipped", in.clipped}, {"source", in.bound_source}, {"source_key", in.bound_key}});
   if (r.serving)
     for (std::size_t i = 0; i < r.inputs.size(); ++i) {
       inputs[i]["low_cost_per_request"] = r.inputs[i].low_per_request;

@@ -22,7 +22,8 @@ namespace gpucost {
 struct SensitivityInput {
   const char* path = "";        // scenario field (fields.h)
   const char* unit = "";
-  const char* bound_source = "";// why these bounds
+  const char* bound_source = "";// why these bounds, in English (the document's "source")
+  const char* bound_key = "";   // the same as a string-table key ("source_key"), shown in the reader's language
   double base_value = 0;        // the value used now (effective value for auto fields)
   double low_value = 0, high_value = 0;
   double low_usd = 0, high_usd = 0;      // expected cost per completed job at the low / high value

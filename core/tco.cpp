@@ -2,6 +2,7 @@
 #include "tco.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "evaluate.h"
@@ -21,8 +22,17 @@ TcoResult ComputeTco(const OwnedInputs& o, double gpu_mtbf_hours) {
   t.maintenance_usd_per_gpu_year = t.upfront_usd_per_gpu * o.maintenance_fraction_per_year;
   t.staff_usd_per_gpu_year = o.staff_usd_per_gpu_year;
   t.opex_usd_per_gpu_year = o.opex_usd_per_gpu_year;
+  // Financing (issue 29): the capex less the residual's present value repaid as an annuity over the lifetime;
+  // what that pays above straight-line depreciation is the interest.
+  if (o.interest_rate > 0) {
+    const double r = o.interest_rate, n = o.lifetime_years;
+    const double present = t.upfront_usd_per_gpu - t.upfront_usd_per_gpu * o.residual_fraction * std::pow(1 + r, -n);
+    const double annuity = present * r / (1 - std::pow(1 + r, -n));
+    t.financing_usd_per_gpu_year = annuity - t.capex_usd_per_gpu_year;
+  }
   t.usd_per_gpu_year = t.capex_usd_per_gpu_year + t.power_usd_per_gpu_year + t.facility_usd_per_gpu_year +
-                       t.maintenance_usd_per_gpu_year + t.staff_usd_per_gpu_year + t.opex_usd_per_gpu_year;
+                       t.maintenance_usd_per_gpu_year + t.staff_usd_per_gpu_year + t.opex_usd_per_gpu_year +
+                       t.financing_usd_per_gpu_year;
 
   const double repair = o.repair_hours_per_failure;
   const double down = gpu_mtbf_hours > 0 ? repair / (gpu_mtbf_hours + repair) : 0;
@@ -160,6 +170,7 @@ PricingComparison ComparePricingModels(const Scenario& s) {
     m.ratio_to_on_demand = c.models[0].total_usd > 0 ? m.total_usd / c.models[0].total_usd : 0;
     WriteRisk(WithPricingModel(s, m.model), m, m.risk);
     if (m.total_usd < c.models[c.cheapest].total_usd) c.cheapest = i;
+    if (m.usd_per_gpu_hour < c.models[c.cheapest_rate].usd_per_gpu_hour) c.cheapest_rate = i;
   }
   c.ok = true;
   return c;
@@ -184,6 +195,18 @@ std::string PricingToJson(const Scenario& s, const PricingComparison& c, int ind
                 {"ratio_to_on_demand", m.ratio_to_on_demand},
                 {"capacity_guaranteed", m.capacity_guaranteed},
                 {"risk", m.risk}};
+    // Issue 29 (capacity.h): the wait for capacity, when the job finishes, the deadline and the delay cost.
+    const ScheduleOutlook& o = m.result.schedule;
+    row["schedule"] = {{"wait_basis", o.wait_basis},
+                       {"wait_mean_hours", o.wait_mean_hours},
+                       {"start_p50_hours", o.start_p50_hours},
+                       {"start_p90_hours", o.start_p90_hours},
+                       {"finish_p50_hours", o.finish_p50_hours},
+                       {"finish_p90_hours", o.finish_p90_hours},
+                       {"expected_delay_hours", o.expected_delay_hours},
+                       {"delay_usd", o.delay_usd},
+                       {"delay", o.delay_usd * k}};
+    if (o.deadline_given) row["schedule"]["p_miss_deadline"] = o.p_miss_deadline;  // absent without a deadline
     if (m.model == PricingModel::kOwned) {
       const TcoResult& t = m.result.tco;
       row["tco"] = {{"usd_per_gpu_hour", t.usd_per_gpu_hour},
@@ -194,6 +217,7 @@ std::string PricingToJson(const Scenario& s, const PricingComparison& c, int ind
                     {"maintenance_usd_per_gpu_year", t.maintenance_usd_per_gpu_year},
                     {"staff_usd_per_gpu_year", t.staff_usd_per_gpu_year},
                     {"opex_usd_per_gpu_year", t.opex_usd_per_gpu_year},
+                    {"financing_usd_per_gpu_year", t.financing_usd_per_gpu_year},
                     {"upfront_usd_per_gpu", t.upfront_usd_per_gpu},
                     {"per_gpu_hour", t.usd_per_gpu_hour * k},
                     {"per_gpu_year", t.usd_per_gpu_year * k},
@@ -207,9 +231,13 @@ std::string PricingToJson(const Scenario& s, const PricingComparison& c, int ind
               {"on_demand_usd_per_gpu_hour", c.on_demand_usd_per_gpu_hour},
               {"on_demand_per_gpu_hour", c.on_demand_usd_per_gpu_hour * k},
               {"cheapest", PricingModelName(static_cast<PricingModel>(c.cheapest))},
+              {"cheapest_rate", PricingModelName(static_cast<PricingModel>(c.cheapest_rate))},
+              {"cheapest_rate_is_not_cheapest", c.cheapest_rate != c.cheapest},
+              {"value_per_day_usd", s.ops.value_per_day_usd},
               {"currency", first.display_currency},
               {"per_usd", k},
               {"models", models}};
+  if (s.ops.deadline_hours > 0) doc["deadline_hours"] = s.ops.deadline_hours;
   if (s.name[0]) doc["name"] = s.name;
   if (const Offer* o = s.pricing.offer[0] ? FindOffer(s.pricing.offer) : nullptr) {  // where price and billing came from
     doc["offer"] = {{"id", o->id}, {"date", o->date}, {"source", o->source}, {"billing", OfferBillingJson(*o, &s)}};

@@ -58,7 +58,8 @@ struct PricingComparison {
   bool ok = false;
   double on_demand_usd_per_gpu_hour = 0;  // the anchor (see OnDemandReferenceUsdPerGpuHour)
   ModelCost models[kModelCount];          // indexed by PricingModel
-  int cheapest = 0;                       // index of the lowest total_usd
+  int cheapest = 0;                       // index of the lowest total_usd (the delay cost included, capacity.h)
+  int cheapest_rate = 0;                  // index of the lowest price per GPU-hour (issue 29)
 };
 
 // Evaluates the scenario's job under on-demand, spot, reserved and owned. ok is false when the scenario

@@ -15,7 +15,9 @@
 
 #include "evaluate.h"
 #include "i18n.h"
+#include "import.h"
 #include "json_io.h"
+#include "link.h"
 #include "presets.h"
 #include "quantity.h"
 
@@ -114,11 +116,11 @@ bool ParseArgs(int argc, char** argv, const std::vector<OptionSpec>& options, Ar
 }
 
 void PrintUsage(FILE* f, const char* usage, const char* description, const std::vector<OptionSpec>& options) {
-  std::fprintf(f, "usage: %s\n\n%s\n", usage, description);
-  if (!options.empty()) std::fprintf(f, "\noptions:\n");
+  std::fprintf(f, "%s: %s\n\n%s\n", Tr("cli.help.usage"), usage, Tr(description));
+  if (!options.empty()) std::fprintf(f, "\n%s:\n", Tr("cli.help.options"));
   for (const OptionSpec& o : options)
-    std::fprintf(f, "  %-22s %s\n", (std::string(o.name) + (o.takes_value ? " X" : "")).c_str(), o.help);
-  std::fprintf(f, "  %-22s %s\n", "--help", "show this help");
+    std::fprintf(f, "  %-22s %s\n", (std::string(o.name) + (o.takes_value ? " X" : "")).c_str(), Tr(o.help));
+  std::fprintf(f, "  %-22s %s\n", "--help", Tr("cli.help.show_help"));
 }
 
 bool ReadInput(const std::string& path, std::string* text, std::string* error) {
@@ -161,6 +163,25 @@ int ReadScenario(const std::string& path, ScenarioParse* out, std::string* io_er
   }
   std::string text;
   if (!ReadInput(path, &text, io_error)) return kExitFailure;
+  // Say what the text is when it is no scenario (a result, a CSV export, a probe report, ...), rather than the
+  // parser's "unknown key"; a share link opens as the scenario it carries.
+  const ImportGuess guess = ClassifyImport(text);
+  if (const ImportMessage refusal = ImportRefusal(guess, ImportUse::kScenarioArgument); !refusal.empty()) {
+    out->errors.push_back({"", ImportRefusalText(refusal, CurrentLanguage())});
+    return kExitOk;
+  }
+  if (guess.kind == ImportKind::kLink) {
+    LinkPayload payload;
+    std::vector<InputError> errors;
+    const std::size_t first = text.find_first_not_of(" \t\r\n"), last = text.find_last_not_of(" \t\r\n");
+    if (!DecodeLink(std::string_view(text).substr(first, last + 1 - first), &payload, &errors)) {
+      out->errors.push_back({"", LinkErrorText(errors)});
+      return kExitOk;
+    }
+    out->scenario = payload.scenario;  // the link's own scenario (its pinned comparison is for `compare`)
+    out->errors = ValidateScenario(out->scenario);
+    return kExitOk;
+  }
   *out = ParseScenarioOrPreset(text);
   return kExitOk;
 }

@@ -17,7 +17,7 @@ enum ExitCode : int { kExitOk = 0, kExitFailure = 1, kExitInvalid = 2, kExitNoGp
 struct OptionSpec {
   const char* name;     // "--format"
   bool takes_value;
-  const char* help;
+  const char* help;  // a string-table key (cli.opt.<verb>.<option>, assets/i18n)
 };
 
 struct Args {
@@ -34,6 +34,8 @@ struct Args {
 bool ParseArgs(int argc, char** argv, const std::vector<OptionSpec>& options, Args* out, const char* verb);
 
 // Prints a verb's usage: usage line, description, options.
+// description and each option's help are string-table keys (cli.help.<verb>, cli.opt.<verb>.<option>), printed in
+// the current language; the usage line is syntax and stays as it is.
 void PrintUsage(FILE* f, const char* usage, const char* description, const std::vector<OptionSpec>& options);
 
 // Reads a file or standard input ("-"), at most 16 MiB. On failure sets *error ("cannot open ...").

@@ -26,7 +26,7 @@ namespace gpucost::cli {
 namespace {
 
 const std::vector<OptionSpec> kOptions = {
-    {"--format", true, "table (default), json or csv"},
+    {"--format", true, "cli.opt.catalog.format"},
 };
 
 const char* const kPrecisionKeys[] = {"bf16", "fp16", "fp8", "tf32", "fp32"};
@@ -144,8 +144,10 @@ void PrintOffers(Format format) {
     const std::string billed_per = inc ? FormatNumber(*inc, 6) + " s" : "?";
     const std::string minimum = min ? FormatNumber(*min, 6) + " s" : "?";
     nlohmann::json facts = nlohmann::json::array();
-    for (const OfferFact& f : o.facts)
+    for (const OfferFact& f : o.facts) {  // both languages: the document is the same in every language
       facts.push_back({{"item", f.item}, {"value", f.value}, {"source", f.source}, {"date", f.date}});
+      if (!f.value_ko.empty()) facts.back()["value_ko"] = f.value_ko;
+    }
     // A price-by-quote offer has no price: its price columns say so (JSON: null), never 0.
     const nlohmann::json no_price = nullptr;
     if (format == Format::kCsv)
@@ -169,6 +171,7 @@ void PrintOffers(Format format) {
                    {"spot_usd_per_gpu_hour", o.spot_usd_per_gpu_hour}, {"date", o.date}, {"source", o.source},
                    {"via", o.via}, {"note", o.note}, {"billing", OfferBillingJson(o)},
                    {"price_by_quote", o.price_by_quote}, {"facts", facts}};
+    if (!o.note_ko.empty()) row["note_ko"] = o.note_ko;
     if (o.tax_rate >= 0) row["tax_rate"] = o.tax_rate;
     if (o.krw_per_gb_egress > 0) row["krw_per_gb_egress"] = o.krw_per_gb_egress;
     doc.push_back(row);
@@ -190,8 +193,9 @@ void PrintOffers(Format format) {
     const Offer& o = Offers()[i];
     if (!o.price_by_quote) continue;
     std::printf("  %s: %s, %s (%s)\n", o.id.c_str(), o.provider.c_str(), o.product.c_str(), o.region.c_str());
+    if (const std::string& note = OfferNoteText(o, CurrentLanguage()); !note.empty()) std::printf("    %s\n", note.c_str());
     for (const OfferFact& f : o.facts)
-      std::printf("    %s: %s [%s, %s]\n", f.item.c_str(), f.value.c_str(), f.source.c_str(), f.date.c_str());
+      std::printf("    %s: %s [%s, %s]\n", f.item.c_str(), FactText(f, CurrentLanguage()).c_str(), f.source.c_str(), f.date.c_str());
   }
 }
 
@@ -263,13 +267,7 @@ int RunCatalog(int argc, char** argv) {
   if (!ParseArgs(argc, argv, kOptions, &args, "catalog")) return kExitInvalid;
   if (args.Has("--help")) {
     PrintUsage(stdout, "gpucost catalog [gpus|offers|presets|fields|models] [--format table|json|csv]",
-               "Prints the data the model runs on, with sources:\n"
-               "  gpus     the GPU catalog: dense peak TFLOP/s per precision, memory, NVLink, power (default)\n"
-               "  offers   dated public list prices per GPU-hour and instance-hour, with their sources\n"
-               "  presets  ready-made scenarios and the publications they reproduce (use: preset:ID)\n"
-               "  fields   every scenario field: default, unit, allowed range, source of the default\n"
-               "  models   open models by name (workload.model): published shape and parameter counts, source",
-               kOptions);
+               "cli.help.catalog", kOptions);
     return kExitOk;
   }
   Format format;

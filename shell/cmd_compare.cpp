@@ -23,9 +23,9 @@ namespace gpucost::cli {
 namespace {
 
 const std::vector<OptionSpec> kOptions = {
-    {"--format", true, "table (default), json or csv"},
-    {"--sheet", false, "with the table: the provider sheet (hardware, terms, data location, security, SLA)"},
-    {"--serving-options", false, "one inference scenario: colocated H100, colocated A100 and H100 prefill + A100 decode"},
+    {"--format", true, "cli.opt.compare.format"},
+    {"--sheet", false, "cli.opt.compare.sheet"},
+    {"--serving-options", false, "cli.opt.compare.serving-options"},
 };
 constexpr std::size_t kMaxScenarios = 64;
 
@@ -108,6 +108,9 @@ void PrintTable(const Comparison& marks) {
   }
   std::printf("%s\n\n", TrFormat("cli.cmp.title", {cur}).c_str());
   t.Print(stdout);
+  if (marks.cheapest_rate >= 0 && marks.cheapest >= 0 && marks.cheapest_rate != marks.cheapest)  // issue 29
+    std::printf("%s\n", TrFormat("compare.rate_not_outcome", {cols[static_cast<std::size_t>(marks.cheapest_rate)].label,
+                                                              cols[static_cast<std::size_t>(marks.cheapest)].label}).c_str());
   for (std::size_t i = 0; i < cols.size(); ++i)
     for (int w = 0; w < cols[i].result.warnings.count; ++w)
       std::printf("%s  ! %s: %s\n", i == 0 && w == 0 ? ("\n" + std::string(Tr("eval.warnings")) + "\n").c_str() : "",
@@ -209,13 +212,7 @@ int RunCompare(int argc, char** argv) {
   if (args.Has("--help")) {
     PrintUsage(stdout, "gpucost compare A.json B.json [...] [--format table|json|csv] [--sheet]\n"
                        "       gpucost compare --serving-options INFERENCE.json [--format table|json|csv]",
-               "Evaluates several scenarios and shows them side by side: cost and time per completed job\n"
-               "(cheapest and fastest marked, ratios to the first), goodput, GPU-hours, and where the money goes.\n"
-               "--serving-options: one inference scenario served colocated on H100, colocated on A100 and split\n"
-               "(H100 prefill, A100 decode), each replica's tensor parallelism (1-8) and replicas sized for its load and\n"
-               "target (the cheapest per request that fits and meets it); prices from the scenario,\n"
-               "else the cheapest on-demand offer (the source is printed).",
-               kOptions);
+               "cli.help.compare", kOptions);
     return kExitOk;
   }
   if (args.Has("--serving-options")) return RunServingOptions(args);

@@ -17,10 +17,9 @@ namespace gpucost::cli {
 namespace {
 
 const std::vector<OptionSpec> kOptions = {
-    {"--format", true, "table (default), json or csv"},
-    {"--probe", true, "apply a probe report (gpucost probe): measured GEMM, HBM, link, storage figures"},
-    {"--set", true, "PATH=VALUE[;PATH=VALUE...]: set fields as typed on the page (70B, 10%, money in the\n"
-                    "                         scenario's currency or ₩5,000 / 300만 원 / $3.5); conversions go to stderr"},
+    {"--format", true, "cli.opt.eval.format"},
+    {"--probe", true, "cli.opt.eval.probe"},
+    {"--set", true, "cli.opt.eval.set"},
 };
 
 // --set "pricing.currency=KRW; pricing.owned.usd_per_kwh=₩120": each field as a person types it
@@ -156,8 +155,7 @@ int RunEval(int argc, char** argv) {
   if (!ParseArgs(argc, argv, kOptions, &args, "eval")) return kExitInvalid;
   if (args.Has("--help")) {
     PrintUsage(stdout, "gpucost eval FILE|- [--format table|json|csv] [--probe REPORT] [--set PATH=VALUE;...]",
-               "Evaluates a scenario: expected (failure-inclusive) and normal-run time and cost per completed\n"
-               "job, and the named parts they are made of.", kOptions);
+               "cli.help.eval", kOptions);
     return kExitOk;
   }
   if (args.positional.size() != 1) {

@@ -13,7 +13,7 @@ namespace gpucost::cli {
 namespace {
 
 const std::vector<OptionSpec> kOptions = {
-    {"--format", true, "table (default), json or csv"},
+    {"--format", true, "cli.opt.fleet.format"},
 };
 
 std::string Levels(const FleetInputs& in, const FleetPlan& p) {
@@ -66,11 +66,7 @@ int RunFleet(int argc, char** argv) {
   if (!ParseArgs(argc, argv, kOptions, &args, "fleet")) return kExitInvalid;
   if (args.Has("--help")) {
     PrintUsage(stdout, "gpucost fleet FILE|- [--format table|json|csv]",
-               "Plans a fleet over months (schema gpucost/fleet@1): the cost-minimising 1- and 3-year commitment\n"
-               "levels, the burst split between spot and on-demand, unused commitment paid, and an owned baseline\n"
-               "plus cloud burst (hybrid), each as named parts that sum to the total. Example:\n"
-               "  {\"profile\": {\"months\": 36, \"baseline_gpus\": 64, \"bursts\": [{\"start_month\": 4, \"months\": 2,\n"
-               "   \"gpus\": 256}]}, \"on_demand\": {\"offer\": \"lambda-8x-h100-sxm\"}}", kOptions);
+               "cli.help.fleet", kOptions);
     return kExitOk;
   }
   if (args.positional.size() != 1) {

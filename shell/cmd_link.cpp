@@ -15,10 +15,10 @@ namespace gpucost::cli {
 namespace {
 
 const std::vector<OptionSpec> kOptions = {
-    {"--base", true, "where the page is hosted, e.g. https://example.org/gpucost/ (default: none, fragment only)"},
-    {"--decode", true, "print the scenario a link holds (a URL, #s=..., s=... or 1.xxx; - reads stdin)"},
-    {"--pinned", true, "with --decode: print pinned comparison scenario I (0-based) instead"},
-    {"--full", false, "with --decode: print every field, not only those that differ from the defaults"},
+    {"--base", true, "cli.opt.link.base"},
+    {"--decode", true, "cli.opt.link.decode"},
+    {"--pinned", true, "cli.opt.link.pinned"},
+    {"--full", false, "cli.opt.link.full"},
 };
 
 const char kUsage[] = "gpucost link FILE|- [PINNED...] [--base URL]\n"
@@ -88,10 +88,7 @@ int RunLink(int argc, char** argv) {
   if (!ParseArgs(argc, argv, kOptions, &args, "link")) return kExitInvalid;
   if (args.Has("--help")) {
     PrintUsage(stdout, kUsage,
-               "Encodes a scenario (and up to 8 pinned comparison scenarios) as a share link for the page, or\n"
-               "decodes a link back to scenario JSON. Only fields that differ from the defaults travel; the\n"
-               "round trip is exact.",
-               kOptions);
+               "cli.help.link", kOptions);
     return kExitOk;
   }
   const bool decode = args.Has("--decode");

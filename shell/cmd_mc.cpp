@@ -24,9 +24,9 @@ constexpr std::int64_t kSliceTrials = 20000;  // trials between progress updates
 constexpr std::int64_t kInferenceDefaultRequests = 100000;  // an inference scenario simulates requests
 
 const std::vector<OptionSpec> kOptions = {
-    {"--trials", true, "number of simulated jobs, 1 to 10000000 (default 10000); an inference scenario: requests (default 100000)"},
-    {"--seed", true, "random seed, 0 to 18446744073709551615 (default 1); the same seed gives the same numbers"},
-    {"--format", true, "table (default) or json"},
+    {"--trials", true, "cli.opt.mc.trials"},
+    {"--seed", true, "cli.opt.mc.seed"},
+    {"--format", true, "cli.opt.mc.format"},
 };
 
 // Strict unsigned decimal integer in [lo, hi]: digits only, no sign, no exponent, no overflow.
@@ -112,10 +112,7 @@ int RunMc(int argc, char** argv) {
   if (!ParseArgs(argc, argv, kOptions, &args, "mc")) return kExitInvalid;
   if (args.Has("--help")) {
     PrintUsage(stdout, "gpucost mc FILE|- --trials N --seed S [--format table|json]",
-               "Simulates the job's timeline many times (failures, spot preemptions, rollbacks, recovery,\n"
-               "billing) and reports the mean, P10, P50 and P90 of the time and cost per completed job, with\n"
-               "histograms. The mean approaches the closed form (gpucost eval) for exponential failures.",
-               kOptions);
+               "cli.help.mc", kOptions);
     return kExitOk;
   }
   if (args.positional.size() != 1) {

@@ -14,9 +14,9 @@ namespace gpucost::cli {
 namespace {
 
 const std::vector<OptionSpec> kOptions = {
-    {"--objective", true, "time (default): shortest step; cost: cheapest completed job"},
-    {"--top", true, "how many layouts to show, 1 to 32 (default 5)"},
-    {"--format", true, "table (default) or json"},
+    {"--objective", true, "cli.opt.plan.objective"},
+    {"--top", true, "cli.opt.plan.top"},
+    {"--format", true, "cli.opt.plan.format"},
 };
 
 const char* RecomputeName(Recompute r) {
@@ -65,10 +65,7 @@ int RunPlan(int argc, char** argv) {
   if (!ParseArgs(argc, argv, kOptions, &args, "plan")) return kExitInvalid;
   if (args.Has("--help")) {
     PrintUsage(stdout, "gpucost plan FILE|- [--objective time|cost] [--top K] [--format table|json]",
-               "Searches parallel layouts (tensor, pipeline, data parallel, micro-batch, interleaving, recompute,\n"
-               "sequence parallelism, ZeRO stage) for cluster.gpus and parallel.global_batch; drops layouts that\n"
-               "do not fit in memory and ranks the rest by predicted step time or cost per completed job.\n"
-               "Needs workload.layers, hidden, heads, seq_len, vocab and parallel.global_batch.", kOptions);
+               "cli.help.plan", kOptions);
     return kExitOk;
   }
   if (args.positional.size() != 1) {

@@ -13,9 +13,9 @@ namespace gpucost::cli {
 namespace {
 
 const std::vector<OptionSpec> kOptions = {
-    {"--offer", true, "apply an offer from the catalog first (GPU, node size, price; see assets/offers.json)"},
-    {"--quote", true, "the quoted price per GPU-hour of a price-by-quote offer (₩9,500, $6.5, or the scenario's currency)"},
-    {"--format", true, "table (default), json or csv"},
+    {"--offer", true, "cli.opt.pricing.offer"},
+    {"--quote", true, "cli.opt.pricing.quote"},
+    {"--format", true, "cli.opt.pricing.format"},
 };
 
 const char* ModelLabel(PricingModel m) {
@@ -57,6 +57,27 @@ void PrintTable(const Scenario& s, const PricingComparison& c) {
                               tco.break_even_utilization > 0 ? FormatPercent(tco.break_even_utilization) : Tr("cli.na"),
                               tco.break_even_months > 0 ? TrFormat("cli.months", {FormatNumber(tco.break_even_months, 3)})
                                                         : std::string(Tr("cli.never"))}).c_str());
+  // Issue 29 (capacity.h): when each option starts and finishes, the deadline and the delay cost.
+  std::printf("\n%s\n", s.ops.deadline_hours > 0
+                            ? TrFormat("cli.pricing.schedule_deadline", {FormatDuration(s.ops.deadline_hours),
+                                                                         money(s.ops.value_per_day_usd)}).c_str()
+                            : TrFormat("cli.pricing.schedule", {money(s.ops.value_per_day_usd)}).c_str());
+  Table sched;
+  sched.Row({Tr("cli.pricing.col_model"), Tr("cli.pricing.col_wait"), Tr("cli.pricing.col_start_p90"),
+             Tr("cli.pricing.col_finish_p50"), Tr("cli.pricing.col_finish_p90"), Tr("cli.pricing.col_p_miss"),
+             Tr("cli.pricing.col_delay")});
+  sched.Rule();
+  for (const ModelCost& m : c.models) {
+    const ScheduleOutlook& o = m.result.schedule;
+    sched.Row({ModelLabel(m.model), FormatDuration(o.wait_mean_hours), FormatDuration(o.start_p90_hours),
+               FormatDuration(o.finish_p50_hours), FormatDuration(o.finish_p90_hours),
+               o.deadline_given ? FormatPercent(o.p_miss_deadline) : std::string("-"), money(o.delay_usd)});
+  }
+  sched.Print(stdout);
+  if (c.cheapest_rate != c.cheapest)
+    std::printf("%s\n", TrFormat("cli.pricing.rate_not_outcome",
+                                 {ModelLabel(static_cast<PricingModel>(c.cheapest_rate)),
+                                  ModelLabel(static_cast<PricingModel>(c.cheapest))}).c_str());
   std::printf("\n%s\n", Tr("cli.pricing.capacity_risk"));
   for (const ModelCost& m : c.models)
     std::printf("  %s %s\n", PadRight(ModelLabel(m.model), 10).c_str(), LocalizeMessage(m.risk).c_str());
@@ -69,10 +90,7 @@ int RunPricing(int argc, char** argv) {
   if (!ParseArgs(argc, argv, kOptions, &args, "pricing")) return kExitInvalid;
   if (args.Has("--help")) {
     PrintUsage(stdout, "gpucost pricing FILE|- [--offer ID] [--format table|json|csv]",
-               "Prices the scenario's job under on-demand, spot, reserved and owned, side by side: price per\n"
-               "GPU-hour, job cost, the rest of a commitment term paid after the job, ratios to on-demand and\n"
-               "a capacity-risk note for each. Spot and reserved prices come from pricing.spot.discount and\n"
-               "pricing.reserved.discount unless the scenario is priced under that model.", kOptions);
+               "cli.help.pricing", kOptions);
     return kExitOk;
   }
   if (args.positional.size() != 1) {
@@ -115,11 +133,16 @@ int RunPricing(int argc, char** argv) {
   } else if (format == Format::kCsv) {
     Table t;
     t.Row({"model", "usd_per_gpu_hour", "job_usd", "term_tail_usd", "total_usd", "ratio_to_on_demand",
-           "expected_hours", "capacity_guaranteed", "risk"});
-    for (const ModelCost& m : c.models)
+           "expected_hours", "capacity_guaranteed", "risk", "finish_p50_hours", "finish_p90_hours", "p_miss_deadline",
+           "delay_usd"});
+    for (const ModelCost& m : c.models) {
+      const ScheduleOutlook& o = m.result.schedule;
       t.Row({PricingModelName(m.model), FormatNumber(m.usd_per_gpu_hour, 8), FormatNumber(m.job_usd, 10),
              FormatNumber(m.term_tail_usd, 10), FormatNumber(m.total_usd, 10), FormatNumber(m.ratio_to_on_demand, 6),
-             FormatNumber(m.expected_hours, 8), m.capacity_guaranteed ? "true" : "false", m.risk});
+             FormatNumber(m.expected_hours, 8), m.capacity_guaranteed ? "true" : "false", m.risk,
+             FormatNumber(o.finish_p50_hours, 8), FormatNumber(o.finish_p90_hours, 8),
+             o.deadline_given ? FormatNumber(o.p_miss_deadline, 6) : "", FormatNumber(o.delay_usd, 10)});
+    }
     t.PrintCsv(stdout);
   } else {
     if (applied)

@@ -35,23 +35,15 @@ namespace {
 constexpr int kGpuProbeMinutes = 20;  // the GPU binary is stopped after this long
 
 const std::vector<OptionSpec> kOptions = {
-    {"--out", true, "write the report here (default: standard output, and no summary)"},
-    {"--dataset", true, "directory to read sequentially (dataset read throughput)"},
-    {"--checkpoint-dir", true, "directory to write a temporary file into (write + fsync throughput)"},
-    {"--max-gb", true, "at most this many GB read and written (default 2; 1 GB = 1e9 bytes)"},
-    {"--scenario", true, "scenario whose model layers shape the GEMMs and whose checkpoint is timed"},
-    {"--skip-gpu", false, "storage and host only (exit 0 without a GPU)"},
+    {"--out", true, "cli.opt.probe.out"},
+    {"--dataset", true, "cli.opt.probe.dataset"},
+    {"--checkpoint-dir", true, "cli.opt.probe.checkpoint-dir"},
+    {"--max-gb", true, "cli.opt.probe.max-gb"},
+    {"--scenario", true, "cli.opt.probe.scenario"},
+    {"--skip-gpu", false, "cli.opt.probe.skip-gpu"},
 };
 
-constexpr const char* kDescription =
-    "Measures what this machine delivers and writes a report (schema gpucost/probe@1) that\n"
-    "`gpucost eval FILE --probe REPORT` applies: GEMM throughput (cuBLASLt, bf16/fp16/tf32/fp8/fp32),\n"
-    "HBM, host<->device, GPU-to-GPU and NCCL all-reduce bandwidth, dataset read and checkpoint write.\n"
-    "The GPU part runs gpucost-probe-gpu (next to this binary, or $GPUCOST_PROBE_GPU).\n\n"
-    "Without a usable GPU (no GPU, no driver, or gpucost built without CUDA): one line on stderr,\n"
-    "the storage measurements still run, the report is written with gpu_status \"unavailable\",\n"
-    "and the exit code is 3. With --skip-gpu the GPU is not tried and the exit code is 0.\n"
-    "Exit codes: 0 measured, 1 a measurement failed, 2 invalid arguments, 3 no usable GPU.";
+constexpr const char* kDescription = "cli.help.probe";  // assets/i18n
 
 std::string NowUtc() {
   char buf[32];

@@ -16,8 +16,8 @@ namespace gpucost::cli {
 namespace {
 
 const std::vector<OptionSpec> kOptions = {
-    {"--format", true, "table (default), json or csv"},
-    {"--percent", true, "move every input by +-X percent (0 < X < 100) instead of the documented bounds"},
+    {"--format", true, "cli.opt.sensitivity.format"},
+    {"--percent", true, "cli.opt.sensitivity.percent"},
 };
 
 std::string Value(double v) { return FormatNumber(v, 4); }
@@ -45,7 +45,7 @@ void PrintTable(const SensitivityResult& r) {
   std::printf("\n%s:\n", Tr(r.percent > 0 ? "cli.sens.bounds" : "cli.sens.bounds_why"));
   if (r.percent > 0) std::printf("%s\n", TrFormat("cli.sens.every_input", {Value(r.percent)}).c_str());
   else
-    for (const SensitivityInput& in : r.inputs) std::printf("  %-42s %s\n", in.path, in.bound_source);
+    for (const SensitivityInput& in : r.inputs) std::printf("  %-42s %s\n", in.path, Tr(in.bound_key));
   bool clipped = false;
   for (const SensitivityInput& in : r.inputs) clipped = clipped || in.clipped;
   if (clipped) std::printf("%s\n", Tr("cli.sens.clipped"));
@@ -74,11 +74,7 @@ int RunSensitivity(int argc, char** argv) {
   if (!ParseArgs(argc, argv, kOptions, &args, "sensitivity")) return kExitInvalid;
   if (args.Has("--help")) {
     PrintUsage(stdout, "gpucost sensitivity FILE|- [--format table|json|csv] [--percent X]",
-               "Moves each uncertain input (MFU, price, failure rate, recovery, checkpoint write, spot rates,\n"
-               "ownership costs) between documented low and high bounds, or +-X%, and sorts the inputs by how\n"
-               "much they swing the expected cost per completed job (a tornado). An inference scenario: the\n"
-               "serving inputs (prefill MFU, decode bandwidth, step cost, load, prompt and output lengths, prices,\n"
-               "failures) by their swing of the cost per million output tokens.", kOptions);
+               "cli.help.sensitivity", kOptions);
     return kExitOk;
   }
   if (args.positional.size() != 1) {

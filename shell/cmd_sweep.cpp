@@ -28,18 +28,18 @@ namespace gpucost::cli {
 namespace {
 
 const std::vector<OptionSpec> kOptions = {
-    {"--param", true, "the field to vary, e.g. cluster.gpus (list: gpucost catalog fields)"},
-    {"--values", true, "comma-separated values, e.g. 64,128,256 (enums by name, bools true/false)"},
-    {"--from", true, "first value of a range"},
-    {"--to", true, "last value of a range"},
-    {"--steps", true, "points in the range, 1 to 1000 (default 5)"},
-    {"--log", false, "space the range geometrically (from and to must be > 0)"},
-    {"--deadline", true, "hours: also mark the cheapest point expected to finish within it"},
-    {"--gpus", false, "GPU-count sweep: data parallelism grows with the GPUs, scaling losses modelled"},
-    {"--per-doubling", true, "with --gpus: points per doubling of the GPU count (default 2)"},
-    {"--budget", true, "with --gpus: USD; also mark the fastest point within it"},
-    {"--weak-scaling", false, "with --gpus: the global batch grows with the GPU count"},
-    {"--format", true, "table (default), json or csv"},
+    {"--param", true, "cli.opt.sweep.param"},
+    {"--values", true, "cli.opt.sweep.values"},
+    {"--from", true, "cli.opt.sweep.from"},
+    {"--to", true, "cli.opt.sweep.to"},
+    {"--steps", true, "cli.opt.sweep.steps"},
+    {"--log", false, "cli.opt.sweep.log"},
+    {"--deadline", true, "cli.opt.sweep.deadline"},
+    {"--gpus", false, "cli.opt.sweep.gpus"},
+    {"--per-doubling", true, "cli.opt.sweep.per-doubling"},
+    {"--budget", true, "cli.opt.sweep.budget"},
+    {"--weak-scaling", false, "cli.opt.sweep.weak-scaling"},
+    {"--format", true, "cli.opt.sweep.format"},
 };
 constexpr std::size_t kMaxPoints = 1000;
 
@@ -315,13 +315,7 @@ int RunSweep(int argc, char** argv) {
                "                     [--deadline HOURS] [--format table|json|csv]\n"
                "       gpucost sweep FILE|- --gpus [--from N --to M] [--per-doubling K] [--budget USD]\n"
                "                     [--deadline HOURS] [--weak-scaling] [--format table|json|csv]",
-               "Evaluates a scenario for each value of one field and marks the cheapest and the fastest point\n"
-               "(and, with --deadline, the cheapest expected to finish in time). Integer fields round range\n"
-               "points to whole numbers. Example: gpucost sweep job.json --param reliability.gpu_mtbf_hours --from\n"
-               "10000 --to 100000 --steps 5 --log.\n"
-               "--gpus sweeps the GPU count the way a cluster grows: data parallelism with it, MFU from the\n"
-               "scaling fit or step-time model where known, infeasible points (batch, memory) listed, not marked.",
-               kOptions);
+               "cli.help.sweep", kOptions);
     return kExitOk;
   }
   if (args.positional.size() != 1) return Error("sweep: expected one scenario file (or - for standard input)"), kExitInvalid;

@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "evaluate.h"
 #include "fields.h"
+#include "i18n.h"
 #include "json_io.h"
 #include "verbs.h"
 
@@ -18,7 +19,7 @@ namespace gpucost::cli {
 namespace {
 
 const std::vector<OptionSpec> kOptions = {
-    {"--format", true, "table (default: one line per problem) or json"},
+    {"--format", true, "cli.opt.validate.format"},
 };
 
 struct FileReport {
@@ -60,15 +61,15 @@ FileReport Check(const std::string& path) {
 }
 
 void PrintSchema(FILE* f) {
-  std::fprintf(f, "\nscenario fields (schema gpucost/scenario@1; nest them: {\"cluster\": {\"gpus\": 64}}):\n");
+  std::fprintf(f, "\n%s\n", Tr("cli.validate.fields_heading"));
   for (std::size_t i = 0; i < FieldCount(); ++i) {
     const FieldSpec& field = Fields()[i];
     char range[256];
     DescribeRange(field, range, sizeof range);
-    std::fprintf(f, "  %-44s %s%s%s%s\n", field.path, range, field.unit[0] ? " [" : "", field.unit,
+    std::fprintf(f, "  %-44s %s%s%s%s\n", field.path, LocalizeMessage(range).c_str(), field.unit[0] ? " [" : "", field.unit,
                  field.unit[0] ? "]" : "");
   }
-  std::fprintf(f, "Defaults, meaning and sources: gpucost catalog fields.\n");
+  std::fprintf(f, "%s\n", Tr("cli.validate.fields_footer"));
 }
 
 void PrintJson(const std::vector<FileReport>& reports) {
@@ -97,9 +98,7 @@ int RunValidate(int argc, char** argv) {
   if (!ParseArgs(argc, argv, kOptions, &args, "validate")) return kExitInvalid;
   if (args.Has("--help")) {
     PrintUsage(stdout, "gpucost validate FILE|- [FILE...] [--format table|json]",
-               "Checks scenarios and prints every problem, one per line (FILE: PATH: MESSAGE), then the\n"
-               "model's warnings for valid ones. Exit 2 if any scenario is invalid, 1 if a file cannot be read.",
-               kOptions);
+               "cli.help.validate", kOptions);
     PrintSchema(stdout);
     return kExitOk;
   }

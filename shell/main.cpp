@@ -12,30 +12,27 @@ namespace gpucost::cli {
 namespace {
 
 const Verb kVerbs[] = {
-    {"eval", "expected time and cost per completed job, with where the money goes", RunEval},
-    {"plan", "search parallel layouts: the fastest or cheapest that fit, with step-time breakdowns", RunPlan},
-    {"mc", "Monte Carlo of the job timeline: mean, P10/P50/P90 time and cost, histograms", RunMc},
-    {"sensitivity", "which inputs move the cost per completed job the most (a tornado)", RunSensitivity},
-    {"compare", "several scenarios side by side: cheapest and fastest marked, ratios to the first", RunCompare},
-    {"sweep", "one field over a list or range of values (e.g. cluster.gpus), best points marked", RunSweep},
-    {"link", "encode a scenario as a share link for the page; --decode a link back to JSON", RunLink},
-    {"catalog", "the GPU catalog and every scenario field, with sources", RunCatalog},
-    {"validate", "every problem in a scenario, one per line (exit 2 if any)", RunValidate},
-    {"pricing", "the same job on-demand, spot, reserved and owned, side by side, with capacity risk", RunPricing},
-    {"fleet", "commitment planner over a monthly demand profile: 1-/3-year, spot, on-demand, owned", RunFleet},
-    {"gui", "open the calculator in a desktop window (gpucost-gui; the web page's UI)", RunGui},
-    {"probe", "measure this machine (GEMM, HBM, links, storage) into a report eval --probe applies", RunProbe},
+    {"eval", "cli.verb.eval", RunEval},
+    {"plan", "cli.verb.plan", RunPlan},
+    {"mc", "cli.verb.mc", RunMc},
+    {"sensitivity", "cli.verb.sensitivity", RunSensitivity},
+    {"compare", "cli.verb.compare", RunCompare},
+    {"sweep", "cli.verb.sweep", RunSweep},
+    {"link", "cli.verb.link", RunLink},
+    {"catalog", "cli.verb.catalog", RunCatalog},
+    {"validate", "cli.verb.validate", RunValidate},
+    {"pricing", "cli.verb.pricing", RunPricing},
+    {"spares", "cli.verb.spares", RunSpares},
+    {"fleet", "cli.verb.fleet", RunFleet},
+    {"gui", "cli.verb.gui", RunGui},
+    {"probe", "cli.verb.probe", RunProbe},
 };
 
-void PrintHelp(FILE* f) {
-  std::fprintf(f,
-               "gpucost %s — what a completed GPU training job really costs\n\n"
-               "usage: gpucost <command> [options]   (gpucost <command> --help for details)\n\ncommands:\n",
-               GPUCOST_VERSION);
-  for (const Verb& v : kVerbs) std::fprintf(f, "  %-12s %s\n", v.name, v.summary);
-  std::fprintf(f,
-               "\nScenario files are JSON (schema gpucost/scenario@1); '-' reads standard input.\n"
-               "Exit codes: 0 success, 1 I/O or other failure, 2 invalid input, 3 no GPU (probe).\n");
+void PrintHelp(FILE* f) {  // text from the string tables (assets/i18n): cli.help.*, cli.verb.*
+  std::fprintf(f, "gpucost %s — %s\n\n%s: %s\n\n%s:\n", GPUCOST_VERSION, gpucost::Tr("cli.help.tagline"),
+               gpucost::Tr("cli.help.usage"), gpucost::Tr("cli.help.usage_line"), gpucost::Tr("cli.help.commands"));
+  for (const Verb& v : kVerbs) std::fprintf(f, "  %-12s %s\n", v.name, gpucost::Tr(v.summary));
+  std::fprintf(f, "\n%s\n", gpucost::Tr("cli.help.footer"));
 }
 
 // The language of human output: --lang X (anywhere on the line, removed from argv), else the environment
@@ -87,6 +84,6 @@ int main(int argc, char** argv) {
         return kExitFailure;
       }
     }
-  Error(std::string("unknown command \"") + argv[1] + "\" (see gpucost --help)");
+  Error(gpucost::TrFormat("cli.unknown_command", {argv[1]}));
   return kExitInvalid;
 }

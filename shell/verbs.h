@@ -8,7 +8,7 @@ namespace gpucost::cli {
 
 struct Verb {
   const char* name;
-  const char* summary;
+  const char* summary;  // string-table key (cli.verb.<name>)
   int (*run)(int argc, char** argv);  // arguments after the verb
 };
 
@@ -23,6 +23,7 @@ int RunCatalog(int argc, char** argv);
 int RunValidate(int argc, char** argv);
 int RunPricing(int argc, char** argv);  // cmd_pricing.cpp
 int RunFleet(int argc, char** argv);    // cmd_fleet.cpp
+int RunSpares(int argc, char** argv);   // cmd_spares.cpp (issue 29)
 int RunProbe(int argc, char** argv);
 int RunGui(int argc, char** argv);      // cmd_gui.cpp
 

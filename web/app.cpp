@@ -42,7 +42,12 @@ std::string FitText(const std::string& text, float width) {
 // "..." with the whole text in its tooltip.
 void StatusLine(AppState& app) {
   const bool is_error = !app.error.empty();
-  const std::string text = LocalizeMessage(is_error ? app.error : app.notice);  // kept in English, shown in the page's language
+  std::string text = LocalizeMessage(is_error ? app.error : app.notice);  // kept in English, shown in the page's language
+  if (const AppState::ImportRefused& r = app.import_refused; is_error && !r.message.empty()) {
+    const std::string prefix = r.subject.empty() ? "" : r.subject + ": ";
+    if (app.error == prefix + ImportRefusalText(r.message, Lang::kEn))  // still that refusal: render its code
+      text = prefix + ImportRefusalText(r.message, CurrentLanguage());
+  }
   const ImGuiStyle& style = ImGui::GetStyle();
   const float dismiss = is_error ? ImGui::CalcTextSize(Tr("ui.dismiss")).x + style.FramePadding.x * 2 + style.ItemSpacing.x : 0;
   const std::string shown = FitText(text, ImGui::GetContentRegionAvail().x - dismiss);
@@ -211,12 +216,29 @@ void AppScenarioEdited(AppState& app) {
   app.notice.clear();
 }
 
+namespace {
+// An import refused for what it is: the English text in `error` (gpucost_error()), the code for the status line.
+const std::string& RefuseImport(AppState& app, const std::string& subject, const ImportMessage& message) {
+  const std::string text = ImportRefusalText(message, Lang::kEn);
+  app.error = subject.empty() ? text : subject + ": " + text;
+  app.import_refused = {subject, message};
+  return app.error;
+}
+}  // namespace
+
 std::string AppLoadScenario(AppState& app, const std::string& json_text) {
+  const ImportGuess guess = ClassifyImport(json_text);  // load() says what it got: a result is no scenario
+  if (guess.kind != ImportKind::kScenario && guess.kind != ImportKind::kPreset) {
+    const ImportMessage refusal = ImportRefusal(guess, ImportUse::kScenarioArgument);
+    if (!refusal.empty()) return RefuseImport(app, "", refusal);
+  }
   ScenarioParse p = ParseScenarioOrPreset(json_text);  // a preset file (assets/presets/) opens too
   if (!p.ok()) {
-    app.error = p.errors.front().Text();
-    if (p.errors.size() > 1) app.error = TrFormat(Lang::kEn, "msg.app.and_more", {app.error, std::to_string(p.errors.size() - 1)});
-    return app.error;
+    if (p.errors.size() == 1 && guess.kind == ImportKind::kScenario && p.errors.front().message.rfind("malformed JSON", 0) == 0) {
+      app.error = p.errors.front().Text();  // broken JSON: the parser names the place
+      return app.error;
+    }
+    return RefuseImport(app, "", {"import.scenario_errors", {std::to_string(p.errors.size()), p.errors.front().Text()}});
   }
   app.scenario = p.scenario;
   app.edits.assign(FieldCount(), FieldEdit{});
@@ -315,10 +337,7 @@ std::string AppLoadPreset(AppState& app, const std::string& id) {
 
 std::string AppImportText(AppState& app, const std::string& name, const std::string& text) {
   const ImportGuess guess = ClassifyImport(text);  // say what it is, not one generic "bad link"
-  if (const std::string refusal = ImportRefusal(guess); !refusal.empty()) {
-    app.error = name + ": " + refusal;
-    return app.error;
-  }
+  if (const ImportMessage refusal = ImportRefusal(guess); !refusal.empty()) return RefuseImport(app, name, refusal);
   std::string err, what;
   switch (guess.kind) {
     case ImportKind::kProbe:
@@ -335,6 +354,8 @@ std::string AppImportText(AppState& app, const std::string& name, const std::str
       break;
   }
   if (!err.empty()) {
+    if (!app.import_refused.message.empty() && app.import_refused.subject.empty() && app.error == err)
+      app.import_refused.subject = name;  // refused by AppLoadScenario: keep the code, named after the file
     app.error = name + ": " + err;
     return app.error;
   }

@@ -17,6 +17,7 @@
 #include "evaluate.h"
 #include "fields.h"
 #include "i18n.h"
+#include "import.h"
 #include "json_io.h"
 #include "montecarlo.h"
 #include "offers.h"
@@ -187,6 +188,12 @@ struct AppState {
   std::string link;        // the share link of the scenario and the pinned comparison
   std::string error;       // message shown to the user ("" if none)
   std::string notice;      // a short confirmation ("Link copied", "Loaded scenario.json")
+  // An import refused by what it is (core/import.h), as a code: the status line renders it in the page's
+  // language while `error` still holds its English text (gpucost_error()).
+  struct ImportRefused {
+    std::string subject;  // the file's name, or "link"
+    ImportMessage message;
+  } import_refused;
   std::string measured_from;  // the probe report the measured fields came from (host, date)
   // The quoted price typed for a price-by-quote offer (ui_offers.cpp; issue 16) and why it was refused.
   struct QuoteEdit {

@@ -288,10 +288,10 @@ void PricingModels(AppState& app) {
   const PricingComparison& c = app.pricing.comparison;
   if (!app.result.ok || !c.ok) return;
   if (!ImGui::CollapsingHeader((std::string(Tr("compare.pricing_title")) + "###pricing_models").c_str(), ImGuiTreeNodeFlags_DefaultOpen)) return;
-  if (!BeginFigureTable(app, "pricing_models", 6, kModelCount, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp))
+  if (!BeginFigureTable(app, "pricing_models", 9, kModelCount, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp))
     return;
   for (const char* h : {"compare.col_model", "compare.col_price", "compare.col_job", "compare.col_term_tail", "compare.col_total",
-                        "compare.col_vs_on_demand"})
+                        "compare.col_vs_on_demand", "compare.col_finish_p90", "compare.col_p_miss", "compare.col_delay"})
     ImGui::TableSetupColumn(Tr(h));
   ImGui::TableHeadersRow();
   const char* const names[] = {"pricing.on-demand", "pricing.spot", "pricing.reserved", "pricing.owned"};
@@ -307,8 +307,15 @@ void PricingModels(AppState& app) {
     ImGui::TableNextColumn(); ImGui::TextUnformatted(m.term_tail_usd > 0 ? FormatDisplayMoney(r, m.term_tail_usd).c_str() : "-");
     ImGui::TableNextColumn(); ImGui::TextUnformatted(FormatDisplayMoney(r, m.total_usd).c_str());
     ImGui::TableNextColumn(); ImGui::TextUnformatted(FormatPercent(m.ratio_to_on_demand).c_str());
+    // Issue 29 (capacity.h): the wait for capacity and the run, the deadline and the delay cost.
+    const ScheduleOutlook& o = r.schedule;
+    ImGui::TableNextColumn(); ImGui::TextUnformatted(FormatDuration(o.finish_p90_hours).c_str());
+    ImGui::TableNextColumn(); ImGui::TextUnformatted(o.deadline_given ? FormatPercent(o.p_miss_deadline).c_str() : "-");
+    ImGui::TableNextColumn(); ImGui::TextUnformatted(o.delay_usd > 0 ? FormatDisplayMoney(r, o.delay_usd).c_str() : "-");
   }
   ImGui::EndTable();
+  if (c.cheapest_rate != c.cheapest)
+    ImGui::TextWrapped("%s", TrFormat("compare.rate_not_outcome", {Tr(names[c.cheapest_rate]), Tr(names[c.cheapest])}).c_str());
   RecordRect(app, "pricing_models");
 }
 

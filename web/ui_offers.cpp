@@ -44,10 +44,10 @@ void OfferTooltip(const Offer& o) {
   if (!o.billing.note.empty()) ImGui::TextDisabled("%s", o.billing.note.c_str());
   ImGui::TextDisabled("%s", TrFormat("ui.source", {o.source}).c_str());
   if (!o.via.empty()) ImGui::TextDisabled("%s", TrFormat("offer.via", {o.via}).c_str());
-  if (!o.note.empty()) ImGui::TextDisabled("%s", o.note.c_str());
+  if (const std::string& note = OfferNoteText(o, CurrentLanguage()); !note.empty()) ImGui::TextDisabled("%s", note.c_str());
   if (!o.facts.empty()) ImGui::TextUnformatted(Tr("quote.facts"));
   for (const OfferFact& f : o.facts)
-    ImGui::BulletText("%s: %s [%s, %s]", f.item.c_str(), f.value.c_str(), f.source.c_str(), f.date.c_str());
+    ImGui::BulletText("%s: %s [%s, %s]", f.item.c_str(), FactText(f, CurrentLanguage()).c_str(), f.source.c_str(), f.date.c_str());
   ImGui::PopTextWrapPos();
   ImGui::EndTooltip();
 }

@@ -72,7 +72,7 @@ void DrawSensitivity(AppState& app) {
     if (const FieldSpec* f = FindField(in.path)) FieldLabel(*f, label, sizeof label);
     else std::snprintf(label, sizeof label, "%s", in.path);
     ImGui::TextUnformatted(label);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", in.path, in.bound_source);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", in.path, Tr(in.bound_key));
     ImGui::TableNextColumn();
     ImGui::Text("%s / %s%s", FormatNumber(in.low_value, 4).c_str(), FormatNumber(in.high_value, 4).c_str(),
                 in.clipped ? "*" : "");

@@ -429,10 +429,10 @@ await section('import', async page => {
   const before = await api(page, () => window.gpucost.scenario());
   const resultDoc = await api(page, () => window.gpucost.result());
   const cases = [
-    ['picture.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), 'picture.png: not JSON (binary)'],
-    ['empty.json', '', 'empty.json: empty file'],
-    ['gpucost-comparison.csv', 'file,label,expected_usd\na.json,a,100\nb.json,b,200\n', 'gpucost-comparison.csv: a CSV file, not a scenario'],
-    ['result.json', resultDoc, 'result.json: this is a result document (gpucost/result@1), not a scenario'],
+    ['picture.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), 'picture.png: not text (binary data)'],
+    ['empty.json', '', 'empty.json: an empty text: nothing to open'],
+    ['gpucost-comparison.csv', 'file,label,expected_usd\na.json,a,100\nb.json,b,200\n', 'gpucost-comparison.csv: a CSV table, not a scenario'],
+    ['result.json', resultDoc, 'result.json: this is a result document (gpucost/result@1), not a scenario: it holds results, not inputs. Open the link it came from'],
     ['notes.txt', 'We trained on 64 GPUs for three days.', 'notes.txt: neither a scenario (JSON) nor a share link'],
   ];
   for (const [name, data, expected] of cases) {
@@ -440,6 +440,9 @@ await section('import', async page => {
     check(error.startsWith(expected), `uploading ${name} says "${error}"`);
     check(!error.includes('link: link:') && !error.includes('--help'), 'with no doubled "link:" and no CLI help');
   }
+  // load() (scripts) says the same as the upload: a result handed to it is no scenario with 17 unknown keys.
+  const loaded = await api(page, doc => window.gpucost.load(doc), resultDoc);
+  check(loaded.startsWith('this is a result document (gpucost/result@1), not a scenario'), `load() of a result says "${loaded}"`);
   check(await api(page, () => window.gpucost.scenario()) === before, 'and the scenario is kept through all of them');
   await shot(page, 'hands-import-refused.png');
   // A cut share link says how much of it arrived; the whole one opens.

@@ -42,15 +42,15 @@ layout_mismatch.json|2|parallel.tensor_parallel: tensor_parallel x pipeline_para
 wrong_schema.json|2|schema: must be "gpucost/scenario@1"
 nul_in_name.json|2|name: must not contain NUL characters
 long_name.json|2|name: must be text of at most 200 characters, got 201
-empty.json|2|malformed JSON
-whitespace.json|2|malformed JSON
-null_document.json|2|a scenario must be a JSON object, got null
-array_document.json|2|a scenario must be a JSON object, got an array
-invalid_utf8.json|2|malformed JSON
+empty.json|2|an empty text: nothing to open
+whitespace.json|2|an empty text: nothing to open
+null_document.json|2|JSON, but not a scenario
+array_document.json|2|JSON, but not a scenario
+invalid_utf8.json|2|not text (binary data)
 nan_literal.json|2|malformed JSON
 infinity_literal.json|2|malformed JSON
 non_finite_result.json|2|is not finite
-@binary_junk.bin|2|malformed JSON
+@binary_junk.bin|2|not text (binary data)
 @deep_arrays.json|2|JSON nested deeper than 32 levels
 @deep_objects.json|2|JSON nested deeper than 32 levels
 @huge.json|2|input larger than 1 MiB

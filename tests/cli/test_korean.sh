@@ -101,4 +101,10 @@ contains "$iplan_ko" "목표를 충족하는 가장 저렴한 구성" "inference
 contains "$iplan_ko" "요청당 비용이 최적의" "inference plan: core's verdicts in Korean"
 cat_ko=$("$gpucost" catalog gpus --lang ko)
 contains "$cat_ko" "GPU 카탈로그" "catalog: Korean title"
+# Sensitivity bounds' reasons are codes (sens.bound.<path>): Korean in the table, the document the same bytes.
+out=$("$gpucost" sensitivity preset:alpaca-7b-8xa100 --lang ko)
+contains "$out" "공급자 간 정가와 협상 할인의 차이에 대한 가정" "sensitivity: the bounds' reasons in Korean"
+not_contains "$out" "assumption for the spread" "sensitivity: no English reason left"
+equals "$("$gpucost" sensitivity preset:alpaca-7b-8xa100 --format json --lang ko)" \
+  "$("$gpucost" sensitivity preset:alpaca-7b-8xa100 --format json --lang en)" "sensitivity --format json: the same bytes in both languages"
 finish

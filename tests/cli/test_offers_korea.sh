@@ -6,12 +6,21 @@ gpucost=$1; root=$2
 . "$root/tests/cli/lib.sh"
 
 table=$("$gpucost" catalog offers)
-for id in kt-cloud-ai-nexus-h200 ncp-gpu-server-h200 kakao-cloud-gpu-b200 samsung-sds-scp-gpu-server-h100; do
+for id in kt-cloud-ai-nexus-h200 ncp-gpu-server-h200 kakao-cloud-gpu-b200 nhn-cloud-gpu-b200 samsung-sds-scp-gpu-server-h100; do
   contains "$table" "$id" "catalog offers lists $id"
 done
 contains "$table" "price by quote" "quote offers say 'price by quote' instead of a price"
 contains "$table" "stopped_billing: Active: billed. Stopped: billed" "Kakao's stopped-instance billing with its source"
 contains "$table" "https://docs.kakaocloud.com/en/service/bcs/gpu/gpu-main" "facts name their source"
+ko=$("$gpucost" catalog offers --lang ko)
+contains "$ko" "stopped_billing: Active: 과금. Stopped: 과금(자원 할당 유지)" "in Korean, Kakao's facts in Korean, the source kept"
+contains "$ko" "stopped_billing: 중지: 90일 동안 홈페이지 요금의 90% 할인" "NHN Cloud's stopped-instance billing in Korean"
+contains "$ko" "공개 가격을 확인할 수 없음: NHN Cloud에 견적을 문의하세요" "the offer's note in Korean"
+equals "$("$gpucost" catalog offers --format json --lang ko)" "$("$gpucost" catalog offers --format json --lang en)" \
+  "catalog offers --format json is the same bytes in Korean and English"
+equals "$("$gpucost" pricing preset:alpaca-7b-8xa100 --offer aws-p5.48xlarge-ap-northeast-2 --format json --lang ko)" \
+  "$("$gpucost" pricing preset:alpaca-7b-8xa100 --offer aws-p5.48xlarge-ap-northeast-2 --format json --lang en)" \
+  "pricing --offer --format json (the offer's billing text included) is the same bytes in Korean and English"
 json=$("$gpucost" catalog offers --format json)
 python3 - "$json" <<'PY' && pass "JSON: quote offers have a null price, price_by_quote true, dated sourced facts" || fail "JSON quote offers"
 import json, sys

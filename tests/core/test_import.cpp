@@ -1,7 +1,15 @@
 // What a handed-over text is (core/import.h), and that share links carry their length (core/link.h).
 #include <doctest/doctest.h>
 
+#include <cctype>
+
+#include <nlohmann/json.hpp>
+
+#include "evaluate.h"
 #include "import.h"
+#include "json_io.h"
+#include "presets.h"
+#include "result_json.h"
 #include "link.h"
 
 using namespace gpucost;
@@ -11,6 +19,7 @@ TEST_CASE("import: each kind of text is recognised") {
   CHECK(ClassifyImport(std::string("PK\3\4\0\0", 6)).kind == ImportKind::kBinary);
   CHECK(ClassifyImport("\xff\xfe{").kind == ImportKind::kBinary);
   CHECK(ClassifyImport("a,b\n1,2\n").kind == ImportKind::kCsv);
+  CHECK(ClassifyImport("file,name,usd\nx,\"A, B\",1\ny,\"C\",2\n").kind == ImportKind::kCsv);  // quoted commas
   CHECK(ClassifyImport("https://x.org/gpucost/#s=1.12.eyJzIjp7fX0").kind == ImportKind::kLink);
   CHECK(ClassifyImport("  #s=1.eyJzIjp7fX0\n").kind == ImportKind::kLink);
   CHECK(ClassifyImport(R"({"cluster": {"gpus": 8}})").kind == ImportKind::kScenario);
@@ -19,11 +28,80 @@ TEST_CASE("import: each kind of text is recognised") {
   CHECK(ClassifyImport(R"({"schema": "gpucost/probe@1"})").kind == ImportKind::kProbe);
   const ImportGuess result = ClassifyImport(R"({"schema": "gpucost/result@1", "cost": {}})");
   CHECK(result.kind == ImportKind::kDocument);
-  CHECK(ImportRefusal(result) == "this is a result document (gpucost/result@1), not a scenario: it holds results, not inputs");
-  CHECK(ClassifyImport(R"({"schema": "gpucost/compare@1"})").description.find("comparison") != std::string::npos);
+  CHECK(ImportRefusalText(ImportRefusal(result), Lang::kEn) ==
+        "this is a result document (gpucost/result@1), not a scenario: it holds results, not inputs. Open the link it "
+        "came from, or import the scenario file.");
+  CHECK(ClassifyImport(R"({"schema": "gpucost/compare@1"})").doc_key == "import.doc.compare");
   CHECK(ClassifyImport("Hello, this is prose.").kind == ImportKind::kText);
-  CHECK(ImportRefusal(ClassifyImport("")) == "empty file");
-  CHECK(ImportRefusal(ClassifyImport(R"({"cluster": {}})")) == "");
+  CHECK(ImportRefusalText(ImportRefusal(ClassifyImport("")), Lang::kEn).rfind("an empty text", 0) == 0);
+  CHECK(ImportRefusal(ClassifyImport(R"({"cluster": {}})")).empty());
+}
+
+TEST_CASE("import: real documents are named for what they are, every preset's scenario is a scenario") {
+  for (const PresetInfo& info : Presets()) {
+    CAPTURE(info.id);
+    Scenario s;
+    std::string error;
+    REQUIRE(LoadPreset(info.id, &s, &error));
+    CHECK(ClassifyImport(ScenarioToJson(s, false)).kind == ImportKind::kScenario);
+    CHECK(ClassifyImport(ScenarioToJson(s, true)).kind == ImportKind::kScenario);
+    const ImportGuess doc = ClassifyImport(ResultToJson(s, Evaluate(s)));
+    CHECK(doc.kind == ImportKind::kDocument);
+    CHECK(doc.doc_key == "import.doc.result");
+  }
+  // A result written without its schema line is still a result, not a scenario with 17 unknown keys.
+  nlohmann::json r = nlohmann::json::parse(ResultToJson(DefaultScenario(), Evaluate(DefaultScenario())));
+  r.erase("schema");
+  CHECK(ClassifyImport(r.dump()).doc_key == "import.doc.result");
+  // A document of a later version is a document, not a scenario.
+  CHECK(ClassifyImport(R"({"schema": "gpucost/something@2"})").kind == ImportKind::kDocument);
+}
+
+TEST_CASE("import: on the page a probe report opens; as a CLI scenario argument it is pointed to --probe") {
+  const ImportGuess probe = ClassifyImport(R"({"schema": "gpucost/probe@1"})");
+  CHECK(ImportRefusal(probe, ImportUse::kPage).empty());
+  CHECK(ImportRefusal(probe, ImportUse::kScenarioArgument).key == "import.probe_argument");
+}
+
+TEST_CASE("import: every refusal is a code with text in every language, Korean without English prose") {
+  const std::vector<std::string> texts = {"", " \n", std::string("PK\3\4\0\0", 6), "a,b\n1,2\n", "[1, 2]", "Hello, prose.",
+                                          R"({"schema": "gpucost/probe@1"})", R"({"schema": "gpucost/x@9"})"};
+  std::vector<ImportMessage> messages;
+  for (const std::string& t : texts) messages.push_back(ImportRefusal(ClassifyImport(t), ImportUse::kScenarioArgument));
+  for (const char* schema : {"result", "compare", "pricing", "sweep", "sweep-gpus", "sensitivity", "mc", "inference-sim",
+                             "inference-plan", "fleet", "fleet-result", "offers"})
+    messages.push_back(ImportRefusal(ClassifyImport(std::string(R"({"schema": "gpucost/)") + schema + R"(@1"})")));
+  for (const ImportMessage& m : messages) {
+    REQUIRE_FALSE(m.empty());
+    CAPTURE(m.key);
+    const std::string en = ImportRefusalText(m, Lang::kEn), ko = ImportRefusalText(m, Lang::kKo);
+    CHECK(en.find("import.") == std::string::npos);  // no key shown as text
+    CHECK(ko.find("import.") == std::string::npos);
+    CHECK(en != ko);
+    // Korean: outside identifiers (gpucost/..., --probe, FILE, JSON, CSV, field paths), no English word.
+    std::string words;
+    for (std::size_t i = 0; i < ko.size();) {
+      std::size_t j = i;
+      while (j < ko.size() && std::isalpha(static_cast<unsigned char>(ko[j]))) ++j;
+      if (j > i) {
+        const std::string w = ko.substr(i, j - i);
+        const bool identifier = (i > 0 && (ko[i - 1] == '/' || ko[i - 1] == '"' || ko[i - 1] == '-' || ko[i - 1] == '.' || ko[i - 1] == '_')) ||
+                                (j < ko.size() && (ko[j] == '/' || ko[j] == '.' || ko[j] == '_' || ko[j] == '@' || ko[j] == '-')) ||
+                                w == "JSON" || w == "CSV" || w == "FILE" || w == "GPU" || w == "gpucost" || w == "fleet" || w == "s";
+        if (!identifier && w.size() > 1) words += w + " ";
+        i = j;
+      } else {
+        ++i;
+      }
+    }
+    CHECK_MESSAGE(words.empty(), ko);
+  }
+  // A scenario with errors: how many, the first (core's text, localised), and that the current one is kept.
+  const ImportMessage errors{"import.scenario_errors", {"2", "cluster.gpus: unknown key: not a scenario field"}};
+  CHECK(ImportRefusalText(errors, Lang::kEn) ==
+        "a scenario with 2 problem(s), the first: cluster.gpus: unknown key: not a scenario field. Correct the file and "
+        "open it again; the current scenario is kept");
+  CHECK(ImportRefusalText(errors, Lang::kKo).rfind("문제가 2개 있는 시나리오입니다", 0) == 0);
 }
 
 TEST_CASE("link: carries its length; a cut link says how much arrived; old links still open") {

@@ -25,7 +25,7 @@ std::string SheetValue(const ProviderSheetDoc& doc, const std::string& key, std:
 
 }  // namespace
 
-TEST_CASE("domestic offers: KT Cloud, Naver Cloud, Kakao Cloud and Samsung SDS load, priced by quote, every fact dated and sourced") {
+TEST_CASE("domestic offers: KT Cloud, Naver Cloud, Kakao Cloud, NHN Cloud and Samsung SDS load, priced by quote, every fact dated and sourced") {
   std::set<std::string> providers;
   for (std::size_t i = 0; i < OfferCount(); ++i) {
     const Offer& o = Offers()[i];
@@ -40,12 +40,25 @@ TEST_CASE("domestic offers: KT Cloud, Naver Cloud, Kakao Cloud and Samsung SDS l
     for (const OfferFact& f : o.facts) {
       CAPTURE(f.item);
       CHECK_FALSE(f.value.empty());
+      // In Korean too (issue 27): a Korean reader gets the domestic provider's facts in Korean.
+      CHECK_FALSE(f.value_ko.empty());
+      CHECK(FactText(f, Lang::kKo) == f.value_ko);
+      CHECK(FactText(f, Lang::kEn) == f.value);
       CHECK(f.source.size() >= 10);                       // a page or document to check
       CHECK(f.date.find("20") != std::string::npos);      // a year: when it was published or read
     }
     CHECK(FindFact(o, "vat") != nullptr);
+    CHECK_FALSE(o.note_ko.empty());
+    CHECK(OfferNoteText(o, Lang::kKo) == o.note_ko);
   }
-  CHECK(providers == std::set<std::string>{"KT Cloud", "Naver Cloud", "Kakao Cloud", "Samsung SDS"});
+  CHECK(providers == std::set<std::string>{"KT Cloud", "Naver Cloud", "Kakao Cloud", "NHN Cloud", "Samsung SDS"});
+  // NHN Cloud (issue 27): instance billing as its docs state it (Compute > Instance > 개요, 과금).
+  const Offer* nhn = FindOffer("nhn-cloud-gpu-b200");
+  REQUIRE(nhn);
+  CHECK(nhn->gpu == "b200");
+  CHECK(FindFact(*nhn, "stopped_billing")->value.find("90% off the list price for 90 days") != std::string::npos);
+  CHECK(FindFact(*nhn, "stopped_billing")->value_ko.find("90일 동안") != std::string::npos);
+  CHECK(FindFact(*nhn, "capacity")->value.find("7,656 B200") != std::string::npos);
   // Facts as published (korea-market.md, checked with the sources named in assets/offers.json).
   const Offer* kakao = FindOffer("kakao-cloud-gpu-b200");
   REQUIRE(kakao);

@@ -164,7 +164,8 @@ TEST_CASE("importing a file: scenario, link, bad file, probe report") {
   CHECK(app.notice == "Loaded scenario from mine.json");
 
   const std::string err = AppImportText(app, "broken.json", R"({"workload": {"tokens": -5}})");
-  CHECK(err.rfind("broken.json: workload.tokens", 0) == 0);
+  CHECK(err.rfind("broken.json: a scenario with 1 problem(s), the first: workload.tokens", 0) == 0);
+  CHECK(err.find("the current scenario is kept") != std::string::npos);
   CHECK(app.scenario.cluster.gpus == 32);
 
   const std::string probe = ReadTestData("probe_h100_8gpu.json");
@@ -193,11 +194,11 @@ TEST_CASE("importing says what it got, and keeps the scenario when it cannot loa
     std::string text, expected;
   };
   const Case cases[] = {
-      {"", "x: empty file"},
-      {"  \n\t", "x: empty file"},
-      {std::string("\x89PNG\r\n\x1a\n\0\0", 10), "x: not JSON (binary)"},
-      {"file,label,expected_usd\na.json,a,100\nb.json,b,200\n", "x: a CSV file, not a scenario"},
-      {result_doc, "x: this is a result document (gpucost/result@1), not a scenario"},
+      {"", "x: an empty text: nothing to open"},
+      {"  \n\t", "x: an empty text: nothing to open"},
+      {std::string("\x89PNG\r\n\x1a\n\0\0", 10), "x: not text (binary data)"},
+      {"file,label,expected_usd\na.json,a,100\nb.json,b,200\n", "x: a CSV table, not a scenario"},
+      {result_doc, "x: this is a result document (gpucost/result@1), not a scenario: it holds results, not inputs. Open the link"},
       {"The cluster had 64 GPUs and cost a lot.", "x: neither a scenario (JSON) nor a share link"},
       {"[1, 2]", "x: JSON, but not a scenario"},
   };

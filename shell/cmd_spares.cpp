@@ -1,0 +1,80 @@
+// gpucost spares FILE|- [--format table|json] [--steps N]
+// Hot spares as a pool (core/spares.h): the job's expected cost and goodput against the spare count in steps of a
+// node, the cheapest count, and the same pool as a managed service's buffer included in the price.
+#include <cstdio>
+#include <cstdlib>
+
+#include "cli.h"
+#include "format.h"
+#include "i18n.h"
+#include "spares.h"
+#include "verbs.h"
+
+namespace gpucost::cli {
+namespace {
+
+const std::vector<OptionSpec> kOptions = {
+    {"--format", true, "cli.opt.spares.format"},
+    {"--steps", true, "cli.opt.spares.steps"},
+};
+
+}  // namespace
+
+int RunSpares(int argc, char** argv) {
+  Args args;
+  if (!ParseArgs(argc, argv, kOptions, &args, "spares")) return kExitInvalid;
+  if (args.Has("--help")) {
+    PrintUsage(stdout, "gpucost spares FILE|- [--format table|json] [--steps N]", "cli.help.spares", kOptions);
+    return kExitOk;
+  }
+  if (args.positional.size() != 1) {
+    Error("spares: expected one scenario file (or - for standard input)");
+    return kExitInvalid;
+  }
+  Format format;
+  if (!ParseFormat(args, {Format::kTable, Format::kJson}, &format)) return kExitInvalid;
+  int steps = 32;
+  if (args.Has("--steps")) {
+    char* end = nullptr;
+    const long v = std::strtol(args.Get("--steps").c_str(), &end, 10);
+    if (!end || *end || v < 1 || v > 256) {
+      Error("spares: --steps must be an integer from 1 to 256, got \"" + args.Get("--steps") + "\"");
+      return kExitInvalid;
+    }
+    steps = static_cast<int>(v);
+  }
+  Scenario s;
+  if (int rc = LoadScenario(args.positional[0], &s)) return rc;
+  if (Kind(s) != WorkloadKind::kTraining) {
+    Error("spares: the spare pool is sized for a training job (workload.kind = training)");
+    return kExitInvalid;
+  }
+  const SparesSweepDoc d = SparesSweep(s, steps);
+  if (!d.ok) {
+    Error(InputName(args.positional[0]) + ": scenario cannot be evaluated");
+    return kExitInvalid;
+  }
+  if (format == Format::kJson) {
+    std::printf("%s\n", SparesToJson(s, d).c_str());
+    return kExitOk;
+  }
+  const char* cur = s.pricing.currency == static_cast<int>(Currency::kKrw) ? "KRW" : "USD";
+  const double k = s.pricing.currency == static_cast<int>(Currency::kKrw) ? s.pricing.krw_per_usd : 1.0;
+  std::printf("%s\n", TrFormat("cli.spares.title", {FormatNumber(d.failures_expected, 3), FormatDuration(d.repair_hours)}).c_str());
+  Table t;
+  t.Row({Tr("cli.spares.col_spares"), Tr("cli.spares.col_fast"), Tr("cli.spares.col_time"), Tr("cli.spares.col_goodput"),
+         Tr("cli.spares.col_cost"), Tr("cli.spares.col_managed")});
+  t.Rule();
+  for (std::size_t i = 0; i < d.rows.size(); ++i) {
+    const SpareRow& r = d.rows[i];
+    std::string label = std::to_string(r.spares);
+    if (static_cast<int>(i) == d.cheapest) label += " *";
+    t.Row({label, FormatPercent(r.fast_fraction), FormatDuration(r.expected_hours), FormatPercent(r.goodput),
+           FormatMoney(r.expected_usd * k, cur), FormatMoney(r.managed_usd * k, cur)});
+  }
+  t.Print(stdout);
+  std::printf("%s\n", Tr("cli.spares.footnote"));
+  return kExitOk;
+}
+
+}  // namespace gpucost::cli

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# `gpucost --help` and every verb's --help in Korean (issue 27): the text comes from the string tables, and no
+# English prose is left. Allowed: the usage syntax (the lines after "사용법:" up to the blank line), command and
+# option names, field paths, file names, schemas, product names and units (the list below).
+gpucost=$1; root=$2
+source "$root/tests/cli/lib.sh"
+english_words() { python3 "$root/tests/cli/english_words.py"; }
+out=$("$gpucost" --help --lang ko)
+contains "$out" "완료된 GPU 작업에 실제로 드는 비용" "gpucost --help --lang ko: the tagline in Korean"
+equals "$(english_words <<<"$out")" "" "gpucost --help --lang ko: no English prose"
+for verb in eval plan mc sensitivity compare sweep link catalog validate pricing fleet probe; do
+  out=$("$gpucost" "$verb" --help --lang ko 2>&1)
+  contains "$out" "옵션:" "$verb --help --lang ko: options heading in Korean"
+  equals "$(english_words <<<"$out")" "" "$verb --help --lang ko: no English prose"
+  en=$("$gpucost" "$verb" --help --lang en 2>&1)
+  contains "$en" "options:" "$verb --help in English still English"
+done
+contains "$("$gpucost" frobnicate --lang ko 2>&1)" "알 수 없는 명령 \"frobnicate\"" "an unknown command in Korean"
+finish
