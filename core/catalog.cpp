@@ -40,6 +40,8 @@ const std::vector<GpuSpec>& Catalog() {
       spec.nvlink_gbps = num(g, "nvlink_gbps");
       spec.pcie_gbps = num(g, "pcie_gbps");
       spec.tdp_w = num(g, "tdp_w");
+      spec.server_kw_per_gpu = num(g, "server_kw_per_gpu");
+      spec.server_source = g.value("server_source", "");
       out.push_back(std::move(spec));
     }
     return out;

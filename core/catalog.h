@@ -20,6 +20,10 @@ struct GpuSpec {
   double nvlink_gbps = 0;  // per GPU, both directions
   double pcie_gbps = 0;
   double tdp_w = 0;
+  // IT power per GPU of its reference server (host, network included): the server's maximum / its GPUs; 0 when
+  // no datasheet gives one. Owned hardware's power (tco.h OwnedFor) comes from here.
+  double server_kw_per_gpu = 0;
+  std::string server_source;
   std::string source;
 };
 

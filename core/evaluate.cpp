@@ -1,5 +1,6 @@
 // evaluate.cpp — the closed-form model of one job: work, data feed, checkpoints, interruptions, billing,
 // storage, tax. See docs in reliability.h for the interruption model.
+#include "inference_blocking.h"
 #include "evaluate.h"
 
 #include <algorithm>
@@ -10,6 +11,8 @@
 
 #include "catalog.h"
 #include "finetune.h"
+#include "fp8_gain.h"
+#include "billing.h"
 #include "i18n.h"
 #include "inference.h"
 #include "inference_json.h"
@@ -34,18 +37,9 @@ namespace {
 const char* const kPartNames[kPartCount] = {
     "compute", "data_stall", "checkpoint", "rework", "recovery", "reacquire_wait", "downtime", "idle_gpus",
     "hot_spares", "billing_rounding", "storage", "egress", "fees", "unused_commitment", "tax",
-    "prefill_gpus", "decode_gpus", "idle_capacity", "kv_transfer", "bring_up", "restore_test", "bad_checkpoint",
-    "staging", "allocation_idle", "support", "delay", "router", "cold_start"};
+    "prefill_gpus", "decode_gpus", "idle_capacity", "kv_transfer", "spot_rework", "spot_spare_capacity", "bring_up",
+    "restore_test", "bad_checkpoint", "staging", "allocation_idle", "support", "delay", "router", "cold_start"};
 double CeilDiv(double a, double b) { return std::ceil(a / b - 1e-12); }
-
-// Expected billed time beyond the use of a rental session of exponentially distributed length (mean
-// mean_s) under increment inc and minimum min: E[ceil(L/inc) inc] = inc / (1 - e^{-inc/mean}), so the
-// rounding is inc/2 for sessions much longer than the increment and inc - mean for much shorter ones.
-double CutSessionRounding(double inc, double min_s, double mean_s) {
-  if (mean_s <= 0) return std::max(inc > 1 ? inc : 0.0, min_s);
-  const double increments = inc > 1 ? inc / -std::expm1(-inc / mean_s) - mean_s : 0;
-  return std::max({0.0, increments, min_s - mean_s});
-}
 
 // Step time from the model shape and layout (steptime.h). Without cluster.mfu, the MFU is predicted: from
 // parallel.single_node_mfu x the scaling efficiency when given, else from the step-time model.
@@ -68,6 +62,19 @@ void PredictStep(const Scenario& s, const EffectiveHardware& hw, Result* r) {
   if (s.cluster.mfu > 0) return;
   r->mfu = s.parallel.single_node_mfu > 0 ? s.parallel.single_node_mfu * r->scaling_efficiency : r->step.mfu;
   r->mfu_source = MfuSource::kPredicted;
+}
+
+// FP8 without a model shape (issue 25): the default MFU is a BF16 figure; on the FP8 peak it would claim the
+// whole 2x peak ratio. The step-time model's FP8 gain for this GPU on a reference shape instead (fp8_gain.h).
+void DefaultFp8Mfu(const Scenario& s, const EffectiveHardware& hw, Result* r) {
+  const double bf16_peak = DensePeakTflops(*hw.gpu, Precision::kBf16) * 1e12;
+  const double gain = Fp8StepGain(s);
+  if (!(gain > 0) || !(bf16_peak > 0) || s.cluster.peak_tflops > 0) return;
+  r->mfu = kDefaultMfu * gain * bf16_peak / hw.peak_flops;
+  r->fp8_gain = gain;
+  r->warnings.Add("fp8_default_gain", "FP8 without the model shape: %.0f%% MFU on the FP8 peak, the default %.0f%% "
+                  "times the step-time FP8 gain for %s (%.2fx on a Llama 3.1 70B reference), not the %.1fx peak ratio.",
+                  r->mfu * 100, kDefaultMfu * 100, hw.gpu->id.c_str(), gain, hw.peak_flops / bf16_peak);
 }
 
 // reliability.checkpointing = false (issue 18): no checkpoint is written, so the whole work is one segment that
@@ -137,6 +144,7 @@ bool PlanJob(const Scenario& s, JobPlan* plan, Result* r) {
   PredictStep(s, hw, r);
   ApplyMeasuredScaling(s, hw.peak_flops, r);  // scaling.points: fitted throughput at cluster.gpus -> MFU
   EvaluateMemory(s, hw.hbm_bytes, r);         // memory per GPU; warns (with the smallest fit) when too big
+  if (training && GetPrecision(s) == Precision::kFp8 && r->mfu_source == MfuSource::kDefault) DefaultFp8Mfu(s, hw, r);
   r->achieved_tflops_per_gpu = r->peak_tflops_per_gpu * r->mfu;
 
   // --- Checkpoint size and write time ---
@@ -233,39 +241,10 @@ bool PlanJob(const Scenario& s, JobPlan* plan, Result* r) {
   job.downtime_s = rel.downtime_hours * 3600;
   if (!rel.checkpointing) NoCheckpoints(&job, r);
 
-  // --- Price per GPU-hour ---
-  const bool owned = Model(s) == PricingModel::kOwned;
-  double price = pr.krw_per_gpu_hour > 0 ? pr.krw_per_gpu_hour / pr.krw_per_usd : pr.usd_per_gpu_hour;
-  if (owned) {
-    r->tco = ComputeTco(pr.owned, rel.gpu_mtbf_hours);
-    price = r->tco.usd_per_gpu_hour;
-  }
-  if (Model(s) == PricingModel::kReserved) {
-    const double committed = pr.reserved.committed_gpus > 0 ? static_cast<double>(pr.reserved.committed_gpus) : job.billed_gpus;
-    const double on_demand = pr.reserved.usd_per_gpu_hour_on_demand > 0 ? pr.reserved.usd_per_gpu_hour_on_demand : price;
-    const double above = std::max(0.0, job.billed_gpus - committed);
-    job.committed_price_pretax = price / (pr.price_includes_tax ? 1 + pr.tax_rate : 1.0);
-    price = (std::min(job.billed_gpus, committed) * price + above * on_demand) / job.billed_gpus;
-    job.unused_commitment_gpus = std::max(0.0, committed - job.billed_gpus);
-    job.committed_gpus = committed;
-    job.term_hours = pr.reserved.term_months * kHoursPerMonth;
-    job.unused_paid_fraction = 1 - pr.reserved.other_use_fraction;
-  }
-  job.bill_rounding = !owned;
-  job.billing_increment_s = pr.billing_increment_seconds;
-  job.minimum_billed_s = pr.minimum_billed_seconds;
-  job.tax_rate = pr.tax_rate;
-  job.tax_divisor = pr.price_includes_tax ? 1 + pr.tax_rate : 1.0;
-  job.price_pretax = price / job.tax_divisor;
+  // --- Price per GPU-hour, billing rules, storage, egress, fees, tax: the one billing engine (billing.h) ---
+  PlanBilling(s, job.billed_gpus, c.gpu, &job.terms, r);
   job.stored_gb = s.storage.dataset_gb +
                   concurrent_units * static_cast<double>(s.storage.checkpoints_retained) * r->checkpoint_gb;
-  job.usd_per_gb_month = s.storage.usd_per_gb_month / job.tax_divisor;
-  job.retention_hours = s.storage.retention_days * 24;
-  job.egress_usd = s.storage.egress_gb * s.storage.usd_per_gb_egress / job.tax_divisor;
-  job.fees_usd = pr.fixed_fees_usd / job.tax_divisor;
-  r->usd_per_gpu_hour = job.price_pretax;
-  r->display_currency = pr.currency == static_cast<int>(Currency::kKrw) ? "KRW" : "USD";
-  r->display_per_usd = pr.currency == static_cast<int>(Currency::kKrw) ? pr.krw_per_usd : 1.0;
   PlanOperations(s, r, &job);  // issue 29 (operations.h)
   return true;
 }
@@ -283,8 +262,9 @@ void BillJob(const JobPlan& job, const Timeline& t, double preemptions, JobBill*
   th[kPartDowntime] = job.downtime_s / 3600;
   out->hours = out->time_hours.Total();
 
-  // GPU-hours billed.
-  double* g = out->gpu_hours.part;
+  // GPU-hours held, as parts; the billing engine adds rounding, the commitment, storage, egress, fees, tax.
+  Usage u;
+  double* g = u.gpu_hours.part;
   const double busy = job.units * job.busy_gpus / 3600;  // GPU-hours per second of unit timeline
   g[kPartCompute] = busy * job.work_compute_s;
   g[kPartDataStall] = busy * stall_s;
@@ -296,43 +276,14 @@ void BillJob(const JobPlan& job, const Timeline& t, double preemptions, JobBill*
   g[kPartIdleGpus] = std::max(0.0, (job.billed_gpus - job.spares) * billed_wall_s / 3600 - busy * t.billed());
   g[kPartIdleGpus] += job.reacquire_held_gpus * job.copies * t.reacquire_wait / 3600;  // survivors wait, billed
   g[kPartDowntime] = job.billed_gpus * job.downtime_s / 3600;
-  // Billing increments and minimums, per rental session (a spot preemption ends one).
-  if (job.bill_rounding) {
-    const double inc = job.billing_increment_s;
-    const double wall = billed_wall_s + job.downtime_s;
-    // Every billed GPU holds a rental across the whole job (rounded exactly); each preemption cuts one
-    // session more, whose random length adds one more rounding (CutSessionRounding).
-    const double billed = std::max(std::ceil(wall / inc - 1e-9) * inc, job.minimum_billed_s);
-    double rounding_gpu_s = job.billed_gpus * std::max(0.0, billed - wall);
-    if (preemptions > 0 && job.session_gpus > 0) {
-      const double sessions_per_holder = 1 + preemptions / std::max(1.0, job.billed_gpus / job.session_gpus);
-      rounding_gpu_s += preemptions * job.session_gpus *
-                        CutSessionRounding(inc, job.minimum_billed_s, wall / sessions_per_holder);
-    }
-    if (exact_rounding_gpu_s >= 0) rounding_gpu_s = exact_rounding_gpu_s;
-    g[kPartBillingRounding] = rounding_gpu_s / 3600;
-  }
-  out->billed_gpu_hours = out->gpu_hours.Total();
-
-  // Money.
-  double* m = out->cost_usd.part;
-  for (int p = 0; p <= kPartBillingRounding; ++p) m[p] = g[p] * job.price_pretax;
-  m[kPartReacquireWait] = 0;  // not billed
-  m[kPartStorage] = job.stored_gb * job.usd_per_gb_month * (out->hours + job.retention_hours) / kHoursPerMonth;
-  m[kPartEgress] = job.egress_usd;
-  m[kPartFees] = job.fees_usd;
-  // A commitment is paid for every hour of its term (renewed while the job runs longer): GPUs committed above
-  // the job's size while it runs, and all of them for the rest of the term, less what other work uses.
-  const double held_hours = out->hours - th[kPartReacquireWait];
-  const double rounding_hours = job.billed_gpus > 0 ? g[kPartBillingRounding] / job.billed_gpus : 0;
-  const double after_job_hours = std::max(0.0, job.term_hours - held_hours - rounding_hours);
-  const double committed_usd = job.committed_price_pretax * job.unused_paid_fraction;
-  out->commitment_after_job_usd = job.committed_gpus * after_job_hours * committed_usd;
-  m[kPartUnusedCommitment] = job.unused_commitment_gpus * held_hours * committed_usd + out->commitment_after_job_usd;
-  double pretax = 0;
-  for (int p = 0; p < kPartTax; ++p) pretax += m[p];
-  m[kPartTax] = pretax * job.tax_rate;
-  out->usd = out->cost_usd.Total();
+  u.billed_gpus = job.billed_gpus;
+  u.wall_s = billed_wall_s + job.downtime_s;
+  u.cut_sessions = preemptions;  // each spot preemption ends one rental session
+  u.session_gpus = job.session_gpus;
+  u.exact_rounding_gpu_s = exact_rounding_gpu_s;
+  u.held_hours = u.held_above_hours = out->hours - th[kPartReacquireWait];
+  BillGpuTime(job.terms, u, out);
+  FinishBill(job.terms, job.stored_gb, out->hours, out);
   BillOperations(job, t, out);  // issue 29: bring-up, staging, restore tests, allocation, support (operations.h)
 }
 
@@ -377,6 +328,7 @@ Result Evaluate(const Scenario& s) {
   r.billed_gpu_hours = bill.billed_gpu_hours;
   r.expected_usd = bill.usd;
   r.commitment_after_job_usd = bill.commitment_after_job_usd;
+  r.vat_usd = bill.vat_usd;
   r.normal_run_hours = normal_bill.hours;
   r.normal_run_usd = normal_bill.usd;
   ApplyOutlook(job, t, normal_bill.hours, &r);  // issue 29: wait for capacity, deadline, delay cost (capacity.h)
@@ -403,6 +355,11 @@ Result Evaluate(const Scenario& s) {
   if (training && r.mfu > kMfuCeiling)
     wn.Add("mfu_above_measured", "MFU %.0f%% is above the best published large-scale training MFU (~56%%, "
            "Korthikanti et al. 2022); measure it with gpucost probe.", r.mfu * 100);
+  // Issue 30: an MFU predicted from the layout (an adopted search result) above every measured run on this GPU
+  // class carries the flag the Layouts table shows into the result, and so into the headline's warnings.
+  if (training && r.mfu <= kMfuCeiling && r.mfu_source == MfuSource::kPredicted && r.step.ok() && r.step.beyond_evidence)
+    wn.Add("mfu_beyond_evidence", "The predicted MFU %.0f%% is above the best measured on this GPU class (%.0f%%): "
+           "the cost is optimistic until it is measured (gpucost probe).", r.mfu * 100, r.step.best_measured_mfu * 100);
   if (r.data_stall_fraction > 0.01 && std::string(r.data_feed.binding) == "preprocessing")  // datapipe.h
     wn.Add("data_stalls_preprocessing", "Preprocessing binds: %.3g cores per GPU turn too few samples into tokens; "
            "%.0f%% of running time waits for data.", s.ops.cpu_cores_per_gpu, r.data_stall_fraction * 100);
@@ -422,6 +379,15 @@ Result Evaluate(const Scenario& s) {
     wn.Add("owned_never_breaks_even", "Owning costs more than renting at USD %.2f/GPU-hour even at 100%% "
            "utilisation.", pr.owned.compare_usd_per_gpu_hour);
   return r;
+}
+
+FailuresAdd FailuresAddOf(const Result& r) {
+  FailuresAdd f;
+  f.hours = r.expected_hours - r.normal_run_hours;
+  f.usd = r.expected_usd - r.normal_run_usd;
+  f.hours_fraction = r.normal_run_hours > 0 ? r.expected_hours / r.normal_run_hours - 1 : 0;
+  f.usd_fraction = r.normal_run_usd > 0 ? r.expected_usd / r.normal_run_usd - 1 : 0;
+  return f;
 }
 
 std::string NonFiniteResultPath(const Result& r) {
@@ -471,6 +437,7 @@ BlockingState FindBlockingState(const Scenario& s, const Result& r) {
     b.fix = Tr("quote.fix");
     return b;
   }
+  if (r.inference.present) return FindServingBlockingState(s, r);  // inference_blocking.h (issue 31)
   char text[240];
   if (r.memory_present && !r.memory.fits()) {
     b.blocked = true;

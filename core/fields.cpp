@@ -20,6 +20,8 @@ const char* const kInferenceModeNames[] = {"colocated", "disaggregated", nullptr
 const char* const kKvReserveNames[] = {"full", "paged", nullptr};
 const char* const kWeightPrecisionNames[] = {"bf16", "fp16", "fp8", "int8", "int4", nullptr};
 const char* const kKvPrecisionNames[] = {"bf16", "fp16", "fp8", nullptr};
+const char* const kFrameworkNames[] = {"megatron", "nemo", "deepspeed", "fsdp", "torchtitan", "maxtext", "jax", "other", nullptr};  // framework.h
+const char* const kOverlapNames[] = {"auto", "on", "off", nullptr};
 
 constexpr double kBig = 1e15;
 #define REF(member) [](Scenario& s) -> void* { return &s.member; }
@@ -97,6 +99,13 @@ const FieldSpec kFields[] = {
   {"workload.attention_params", NUM, REF(arch.attention_params), 0, nullptr, 0, kBig, true, true, nullptr,
    "parameters", "model", "Weights of one layer's attention (all projections). Absent: from hidden, heads, "
    "kv_heads and head_dim; set it for other forms (DeepSeek's multi-head latent attention).", "-"},
+  {"workload.kv_lora_rank", INT, REF(arch.kv_lora_rank), 0, nullptr, 1, 100000, false, true, nullptr, "",
+   "model", "Multi-head latent attention: rank of the shared key/value latent each token caches instead of "
+   "per-head keys and values (with workload.rope_head_dim). Absent: not MLA (keys and values per KV head).",
+   "DeepSeek-V2, arXiv:2405.04434, section 2.1 (V3 config.json: kv_lora_rank 512)"},
+  {"workload.rope_head_dim", INT, REF(arch.rope_head_dim), 0, nullptr, 1, 100000, false, true, nullptr, "",
+   "model", "Multi-head latent attention: the decoupled rotary key cached per token beside the latent "
+   "(qk_rope_head_dim). Absent: 0.", "DeepSeek-V2, arXiv:2405.04434 (V3 config.json: qk_rope_head_dim 64)"},
   {"workload.experts", INT, REF(arch.experts), 0, nullptr, 1, 100000, false, true, nullptr, "experts",
    "model", "Routed experts per mixture-of-experts layer. Absent: a dense model.",
    "Shazeer et al. 2017, arXiv:1701.06538; Fedus et al. 2021 (Switch), arXiv:2101.03961"},
@@ -151,6 +160,11 @@ const FieldSpec kFields[] = {
   {"cluster.link_efficiency", NUM, REF(cluster.link_efficiency), 0.8, nullptr, 0, 1, true, false, nullptr,
    "fraction", "hardware", "Achieved / nominal bandwidth of collective operations.",
    "NCCL all-reduce bus bandwidth reaches ~75-85% of link rate (nccl-tests results)"},
+  {"cluster.framework", ENUM, REF(cluster.framework), 7, nullptr, 0, 7, false, false, kFrameworkNames, "",
+   "hardware", "Training framework: sets the efficiency its matrix kernels reach on the GPU's generation "
+   "(relative to Megatron-LM, measured on published runs: gpucost catalog evidence) and its default "
+   "communication overlap. other: the measured efficiency of unnamed stacks, else Megatron-LM's.",
+   "framework.h; published runs in assets/validation/measured_runs.json"},
   {"cluster.peak_tflops", NUM, REF(cluster.peak_tflops), 0, nullptr, 0, 1e6, true, true, nullptr, "TFLOP/s",
    "hardware", "Dense peak per GPU for the precision. Absent: the catalog's figure; a probe import sets "
    "the measured GEMM rate / 0.79 here (a healthy GPU's best GEMM fraction: MFU stays relative to the "
@@ -214,6 +228,17 @@ const FieldSpec kFields[] = {
    "attention costs no memory-bound softmax/dropout passes and stores no scores. false: Megatron-LM 2021-2022 "
    "kernels (scores written, softmax fused, dropout separate).",
    "on by default in Megatron-Core, NeMo, torchtitan and Hugging Face (Dao et al. 2022, arXiv:2205.14135)"},
+
+  // Issue 26: communication overlap as layout properties with framework defaults.
+  {"parallel.tp_comm_overlap", ENUM, REF(parallel.tp_comm_overlap), 0, nullptr, 0, 2, false, false, kOverlapNames,
+   "", "parallel", "Tensor-parallel collectives chunked behind the GEMMs (Transformer Engine userbuffers, "
+   "async TP): one chunk in tensor_parallel and any excess over the GEMM time stay exposed. auto: the "
+   "framework's default (on for nemo, off otherwise).",
+   "NeMo performance recipes (tp_comm_overlap); Megatron-LM --tp-comm-overlap (opt-in)"},
+  {"parallel.ep_comm_overlap", ENUM, REF(parallel.ep_comm_overlap), 0, nullptr, 0, 2, false, false, kOverlapNames,
+   "", "parallel", "Expert all-to-all (dispatch and combine) overlapped with another micro-batch's compute; "
+   "only the excess stays exposed. auto: off (no framework named here does it by default).",
+   "DeepSeek-V3's DualPipe (DeepSeek-AI 2024, arXiv:2412.19437, section 3.2.1)"},
 
   // --- reliability and checkpoints ---
   {"reliability.gpu_mtbf_hours", NUM, REF(reliability.gpu_mtbf_hours), 50000, nullptr, 0, 1e12, false, false,
@@ -300,9 +325,17 @@ const FieldSpec kFields[] = {
    "pricing", "Tax on the bill (e.g. 0.10 Korean VAT).", "0: US list prices exclude sales tax"},
   {"pricing.price_includes_tax", BOOL, REF(pricing.price_includes_tax), 0, nullptr, 0, 1, false, false,
    nullptr, "", "pricing", "Prices entered already include tax_rate (common for KRW price lists).", "-"},
+  {"pricing.vat_recoverable", BOOL, REF(pricing.vat_recoverable), 0, nullptr, 0, 1, false, false, nullptr, "",
+   "pricing", "The buyer is a VAT-registered business that credits input VAT: the cost is net of the VAT, which "
+   "is still shown as its own line.",
+   "false; AWS Korea issues VAT invoices that business customers credit as input VAT (aws.amazon.com/tax-help/"
+   "south-korea1)"},
   {"pricing.currency", ENUM, REF(pricing.currency), 0, nullptr, 0, 1, false, false, kCurrencyNames, "",
    "pricing", "Currency for display; the model computes in USD.", "-"},
-  {"pricing.krw_per_usd", NUM, REF(pricing.krw_per_usd), 1439, nullptr, 0, 1e7, true, false, nullptr,
+  // Plausible range (issue 31: 1e-9 KRW per USD showed every price as ₩0.00): half to twice the 2025 range of
+  // Seoul closes, 1,350.0 (Jun 30) - 1,484.1 (Apr 9) (Yonhap via kbmaeil.com/article/20251230500613), so any
+  // rate of recent decades, or a stress case well beyond it, is accepted as typed.
+  {"pricing.krw_per_usd", NUM, REF(pricing.krw_per_usd), 1439, nullptr, 700, 3000, false, false, nullptr,
    "KRW/USD", "pricing", "Exchange rate, KRW per USD, dated: set the rate of the day you compare on. AWS Korea "
    "bills KRW at Hana Bank's telegraphic-transfer selling rate of the previous month's last day (about 1-2% above "
    "the close).",
@@ -369,7 +402,9 @@ const FieldSpec kFields[] = {
   {"pricing.owned.residual_fraction", NUM, REF(pricing.owned.residual_fraction), 0.1, nullptr, 0, 1, false,
    false, nullptr, "fraction", "ownership", "Resale value at end of life / capex.", "assumption"},
   {"pricing.owned.power_kw_per_gpu", NUM, REF(pricing.owned.power_kw_per_gpu), 1.275, nullptr, 0, 100, false,
-   false, nullptr, "kW/GPU", "ownership", "IT power per GPU including its share of host and network.",
+   false, nullptr, "kW/GPU", "ownership", "IT power per GPU including its share of host and network. "
+   "Left at the default, the GPU's own server datasheet applies (gpus.json server_kw_per_gpu: DGX A100 6.5 kW, DGX H100 "
+   "and H200 10.2 kW, DGX B200 14.3 kW max for 8 GPUs).",
    "NVIDIA DGX H100: 10.2 kW max for 8 GPUs (datasheet)"},
   {"pricing.owned.pue", NUM, REF(pricing.owned.pue), 1.3, nullptr, 1, 5, false, false, nullptr, "", "ownership",
    "Power usage effectiveness (facility power / IT power).",
@@ -407,6 +442,11 @@ const FieldSpec kFields[] = {
    "Hours a failed GPU is out of service (failures at reliability.gpu_mtbf_hours). Spares (spares_fraction) "
    "cover repairs first; the rest reduces useful hours.",
    "assumption: 3 days to swap or RMA a failed part"},
+  {"pricing.owned.other_use_fraction", NUM, REF(pricing.owned.other_use_fraction), 0, nullptr, 0, 1, true, true,
+   nullptr, "fraction", "ownership",
+   "Put owned hardware on a commitment's terms: the job pays the servers for their whole lifetime, less this "
+   "share of the hours after the job that other work uses (as pricing.reserved.other_use_fraction). Absent: the "
+   "price per useful GPU-hour at pricing.owned.utilization.", "-"},
 
   // --- inference (workload.kind = inference; inference.h) ---
   {"inference.input_tokens", NUM, REF(inference.input_tokens), 1020, nullptr, 0, 1e7, true, false, nullptr,
@@ -426,6 +466,10 @@ const FieldSpec kFields[] = {
   {"inference.hours", NUM, REF(inference.hours), 720, nullptr, 0, 1e6, true, false, nullptr, "hours",
    "inference", "Service period (a batch job: the deadline the replicas are sized for when not given).",
    "720 h: one month of service"},
+  {"inference.service_months", NUM, REF(inference.service_months), 1, nullptr, 0, 1200, true, false, nullptr,
+   "months", "inference", "How long the service will run. A commitment (pricing.model = reserved) longer than "
+   "this pays the rest of its term (unused_commitment), shared over the service's hours.",
+   "1: one month of service, as inference.hours"},
   {"inference.weight_precision", ENUM, REF(inference.weight_precision), 0, nullptr, 0, 4, false, false,
    kWeightPrecisionNames, "", "inference",
    "Weight precision: bf16/fp16 (2 bytes), fp8 (1, needs fp8 tensor cores), int8 (1, W8A8 on int8 tensor "

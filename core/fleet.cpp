@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fields.h"
+#include "format.h"
 #include "i18n.h"
 #include "offers.h"
 #include "tco.h"
@@ -244,18 +245,18 @@ void AddNotes(const FleetInputs& in, const FleetResult& r, Warnings* w) {
     double gpus = 0;
     for (int k = 0; k < p.periods[i]; ++k) gpus = std::max(gpus, p.commit_gpus[i][k]);
     if (gpus > 0 && !in.commitments[i].capacity_guaranteed)
-      w->Add("commitment_not_capacity", "The %s commitment (up to %.0f GPUs) is a discount, not reserved "
-             "capacity: GPUs may still be unavailable when needed.", in.commitments[i].name, gpus);
+      w->Add("commitment_not_capacity", "The %s commitment (up to %s GPUs) is a discount, not reserved "
+             "capacity: GPUs may still be unavailable when needed.", in.commitments[i].name, FormatCount(std::round(gpus)).c_str());
   }
   if (p.gpu_hours[kFleetOnDemand] > 0)
-    w->Add("on_demand_not_guaranteed", "%.0f GPU-hours of burst run on demand: on-demand capacity is not "
-           "guaranteed at the peak.", p.gpu_hours[kFleetOnDemand]);
+    w->Add("on_demand_not_guaranteed", "%s GPU-hours of burst run on demand: on-demand capacity is not "
+           "guaranteed at the peak.", FormatCount(std::round(p.gpu_hours[kFleetOnDemand])).c_str());
   if (p.gpu_hours[kFleetSpot] > 0)
     w->Add("spot_reclaimable", "Spot serves %.0f%% of the burst (assumed availability); spot capacity can be "
            "reclaimed at any time.", 100 * r.spot_share_of_burst);
   if (p.usd[kFleetCommittedAfter] > 0)
-    w->Add("commitment_past_horizon", "Commitment terms run past month %d: USD %.0f is paid after the "
-           "horizon.", in.months, p.usd[kFleetCommittedAfter]);
+    w->Add("commitment_past_horizon", "Commitment terms run past month %d: USD %s is paid after the "
+           "horizon.", in.months, FormatCount(std::round(p.usd[kFleetCommittedAfter])).c_str());
   if (in.plan_hybrid && r.hybrid.owned_gpus > 0) {
     const OwnedRemainder& o = r.owned_remainder;
     if (o.book_value_usd_per_gpu > 0)
@@ -265,8 +266,8 @@ void AddNotes(const FleetInputs& in, const FleetResult& r, Warnings* w) {
              o.lost_usd_per_gpu * r.hybrid.owned_gpus);
   }
   if (in.plan_hybrid && r.hybrid.owned_gpus > 0)
-    w->Add("owned_lead_time", "The hybrid plan buys %.0f GPUs: capacity is yours, but purchase and "
-           "installation lead time are not modelled.", r.hybrid.owned_gpus);
+    w->Add("owned_lead_time", "The hybrid plan buys %s GPUs: capacity is yours, but purchase and "
+           "installation lead time are not modelled.", FormatCount(std::round(r.hybrid.owned_gpus)).c_str());
 }
 
 }  // namespace
@@ -506,6 +507,10 @@ FleetParse ParseFleetJson(std::string_view text) {
   const std::string depth = CheckJsonDepth(text);
   if (!depth.empty()) {
     out.errors.push_back({"", depth});
+    return out;
+  }
+  if (const std::string dup = DuplicateKeyPath(text); !dup.empty()) {
+    out.errors.push_back({dup, "given twice in the same object (JSON leaves duplicates undefined): keep one"});
     return out;
   }
   const json doc = json::parse(text.begin(), text.end(), nullptr, false);

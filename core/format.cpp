@@ -125,11 +125,6 @@ std::string FormatDuration(double hours, int significant) { return Duration(hour
 
 std::string FormatCount(double v) {
   if (!std::isfinite(v)) return "n/a";
-  if (std::fabs(v) >= 1e15) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.3g", v);
-    return buf;
-  }
   if (std::fabs(v) < 100 && v != std::floor(v)) return FormatNumber(v, 3);
   return Grouped(v);
 }
@@ -142,6 +137,7 @@ std::string FormatFlops(double flops) {
     v /= 1000;
     ++u;
   }
+  if (std::fabs(v) >= 1000) return Grouped(std::round(v)) + " " + kUnits[u];  // past YFLOP: "42,000 YFLOP", never 4.2e+04
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.3g %s", v, kUnits[u]);
   return buf;

@@ -6,7 +6,9 @@
 #include <cmath>
 #include <cstring>
 
+#include "billing.h"
 #include "catalog.h"
+#include "inference_billing.h"
 #include "inference_day.h"
 #include "inference_model.h"
 #include "inference_techniques.h"
@@ -21,19 +23,6 @@ double D(std::int64_t v) { return static_cast<double>(v); }
 const GpuSpec* PoolGpu(const Scenario& s, const InferencePoolInputs& pool) { return InferencePoolGpu(s, pool); }
 std::int64_t PoolTp(const Scenario& s, const InferencePoolInputs& pool) { return InferencePoolTp(s, pool); }
 
-// USD per GPU-hour before tax: the pool's price, else the scenario's (KRW converted, owned: the TCO).
-double PoolPricePretax(const Scenario& s, const InferencePoolInputs& pool, Result* r) {
-  const PricingInputs& pr = s.pricing;
-  double price = pr.krw_per_gpu_hour > 0 ? pr.krw_per_gpu_hour / pr.krw_per_usd : pr.usd_per_gpu_hour;
-  if (Model(s) == PricingModel::kOwned) {
-    r->tco = ComputeTco(pr.owned, s.reliability.gpu_mtbf_hours);
-    price = r->tco.usd_per_gpu_hour;
-  }
-  if (pool.usd_per_gpu_hour > 0) price = pool.usd_per_gpu_hour;
-  const bool owned = Model(s) == PricingModel::kOwned && pool.usd_per_gpu_hour <= 0;
-  return owned ? price : price / (pr.price_includes_tax ? 1 + pr.tax_rate : 1.0);
-}
-
 // One pool as sized and billed.
 struct PoolPlan {
   ReplicaModel replica;
@@ -44,7 +33,6 @@ struct PoolPlan {
   double saturated = 0;     // per replica, no target
   std::int64_t replicas = 0;
   double billed_gpus = 0;
-  double price = 0;         // USD per GPU-hour, pre-tax
 };
 
 void SizePool(const Scenario& s, const InferenceModel& m, const InferencePoolInputs& in, double peak_rate,
@@ -77,14 +65,12 @@ void SizePool(const Scenario& s, const InferenceModel& m, const InferencePoolInp
   // Whole nodes are paid for anyway: sized replicas fill them (more headroom at no extra cost).
   if (in.replicas <= 0 && s.pricing.whole_nodes)
     p->replicas = std::max(p->replicas, static_cast<std::int64_t>(p->billed_gpus) / p->replica.tp);
-  p->price = PoolPricePretax(s, in, r);
   out->gpu_id = p->replica.gpu->id.c_str();
   out->tensor_parallel = p->replica.tp;
   out->replicas = p->replicas;
   out->replicas_given = in.replicas > 0;
-  out->usd_per_gpu_hour = p->price;
   out->weights_gb_per_gpu = p->replica.weight_bytes_per_gpu / 1e9;
-  out->kv_gb_per_gpu = p->replica.kv_bytes_per_gpu / 1e9;
+  out->kv_gb_per_gpu = std::max(0.0, p->replica.kv_bytes_per_gpu) / 1e9;  // none left, never negative (issue 31)
   out->max_concurrency = p->replica.max_concurrency;
   out->capacity_rps = p->capacity;
   out->saturated_rps = p->saturated;
@@ -288,100 +274,72 @@ bool EvaluateInference(const Scenario& s, Result* r) {
   ir.decode.utilization = dp.capacity > 0 ? rate / (D(dp.replicas) * dp.capacity) : 0;
   ir.prefill.utilization = split ? (pp.capacity > 0 ? rate / (D(pp.replicas) * pp.capacity) : 0) : ir.decode.utilization;
 
-  // --- Money as named parts (GPU-hours x the pool's price) ---
-  const double hours = ir.hours;
+  // --- Money: what the pools held, billed by the one engine (inference_billing.h, billing.h) ---
   const double served = ir.requests;
   const ReplicaModel& prefill_replica = split ? pp.replica : dp.replica;
   const double prefill_work_h = served * prefill_replica.prefill_s * D(prefill_replica.tp) / 3600;
   const double decode_work_h = served * DecodeWorkGpuSeconds(m, dp.replica) / 3600;
   const double kv_h = split ? served * pp.ttft_extra_s * D(pp.replica.tp) / 3600 : 0;
   const ReliabilityInputs& rel = s.reliability;
-  double* g = r->gpu_hours.part;
-  double* c = r->cost_usd.part;
-  double input_usd = 0, output_usd = 0;
-  // Failures: each GPU fails every gpu_mtbf_hours; its replica recovers (billed, idle) and the requests in
-  // flight on it are recomputed (half their work on average).
-  auto bill_pool = [&](const PoolPlan& p, double work_prefill_h, double work_decode_h, double work_kv_h, double* to_input,
-                       double* to_output) {
-    const double gpus = D(p.replicas * p.replica.tp);
-    const double failures = rel.gpu_mtbf_hours > 0 ? gpus * hours / rel.gpu_mtbf_hours : 0;
-    const double recovery_h = failures * D(p.replica.tp) * rel.recovery_minutes / 60;
-    const double in_flight = p.decode ? std::max(1.0, dl.batch) : 1.0;
-    const double per_request_h = (work_prefill_h + work_decode_h + work_kv_h) / std::max(1.0, served);
-    const double rework_h = failures * in_flight * 0.5 * per_request_h;
-    const double idle_nodes_h = (p.billed_gpus - gpus) * hours;
-    const double held_h = gpus * hours;
-    const double idle_h = std::max(0.0, held_h - work_prefill_h - work_decode_h - work_kv_h - recovery_h - rework_h);
-    const double parts[][2] = {{kPartPrefillGpus, work_prefill_h}, {kPartDecodeGpus, work_decode_h},
-                               {kPartKvTransfer, work_kv_h},       {kPartRecovery, recovery_h},
-                               {kPartRework, rework_h},            {kPartIdleCapacity, idle_h},
-                               {kPartIdleGpus, idle_nodes_h}};
-    double pool_usd = 0;
-    for (const auto& [part, h] : parts) {
-      g[static_cast<int>(part)] += h;
-      c[static_cast<int>(part)] += h * p.price;
-      pool_usd += h * p.price;
-    }
-    (void)pool_usd;
-    // One convention for every set-up (kPerMillionTokensConvention): the work's own dollars decide the split.
-    *to_input += (work_prefill_h + work_kv_h) * p.price;
-    *to_output += work_decode_h * p.price;
+  ServingPool pools[2];
+  auto pool_of = [&](const PoolPlan& p, const InferencePoolInputs& inputs, double work_prefill_h, double work_decode_h,
+                     double work_kv_h) {
+    ServingPool q;
+    q.gpu_id = p.replica.gpu->id.c_str();
+    q.usd_per_gpu_hour = inputs.usd_per_gpu_hour;
+    q.replicas = p.replicas;
+    q.tp = p.replica.tp;
+    q.billed_gpus = p.billed_gpus;
+    q.work_prefill_h = work_prefill_h;
+    q.work_decode_h = work_decode_h;
+    q.work_kv_h = work_kv_h;
+    q.in_flight = p.decode ? std::max(1.0, dl.batch) : 1.0;
+    return q;
   };
+  int pool_count = 1;
   if (split) {
-    bill_pool(pp, prefill_work_h, 0, kv_h, &input_usd, &output_usd);
-    bill_pool(dp, 0, decode_work_h, 0, &input_usd, &output_usd);
+    pools[0] = pool_of(pp, in.prefill, prefill_work_h, 0, kv_h);
+    pools[1] = pool_of(dp, in.decode, 0, decode_work_h, 0);
+    pool_count = 2;
   } else {
-    bill_pool(dp, prefill_work_h, decode_work_h, 0, &input_usd, &output_usd);
+    pools[0] = pool_of(dp, in.decode, prefill_work_h, decode_work_h, 0);
   }
-  // --- Issue 28: the day by the hour (autoscaled: its held GPU-hours replace the fixed fleet's), the router ---
+  // --- Issue 28: the day by the hour. Autoscaled, each pool is rented only the hours it serves, plus its cold
+  // start and release; the engine bills those GPU-hours and the day's sessions (inference_billing.h ServingPool:
+  // rented_gpu_h, cold_start_gpu_h, release_gpu_h, session_rounding_gpu_h, scale_events). The day's own dollars
+  // (ir.day.usd, per hour) are a report at the engine's pre-tax price per pool. ---
   if (profiled) {
-    DayPool pools[2];
+    DayPool day_pools[2];
     const PoolPlan* plans[2] = {&dp, split ? &pp : nullptr};
+    const InferencePoolInputs* plan_inputs[2] = {&in.decode, &in.prefill};
     for (int k = 0; k < 2; ++k) {
       if (!plans[k]) continue;
       const PoolPlan& p = *plans[k];
-      pools[k] = {p.replica, p.service_s, p.ttft_extra_s, p.prefill, p.decode, p.stalls,
-                  p.capacity > 0 ? p.capacity : p.saturated * kNoTargetMaxUtilization, p.price, true, p.replicas};
+      BillingTerms terms;
+      Result priced;
+      PlanBilling(s, p.billed_gpus, p.replica.gpu->id.c_str(), &terms, &priced);
+      terms = WithPoolPrice(terms, plan_inputs[k]->usd_per_gpu_hour);
+      day_pools[k] = {p.replica, p.service_s, p.ttft_extra_s, p.prefill, p.decode, p.stalls,
+                      p.capacity > 0 ? p.capacity : p.saturated * kNoTargetMaxUtilization, terms.price_pretax, true,
+                      p.replicas};
     }
-    EvaluateServingDay(s, m, pools, &ir.day);
+    EvaluateServingDay(s, m, day_pools, &ir.day);
     const ServingDay& day = ir.day;
     if (day.autoscaled) {
-      const double days = hours / 24;
-      // The fixed fleet's serving hours not rented any more come off the idle capacity; the cold start and the
-      // billing rounding of the sessions are their own parts, the release time stays idle capacity.
+      const double days = ir.hours / 24;
       for (int k = 0; k < 2; ++k) {
         if (!plans[k]) continue;
-        const PoolPlan& p = *plans[k];
-        const double tp = D(p.replica.tp);
-        double rented_h = 0;
-        for (const ServingDayHour& hr : day.hour) rented_h += D(k == 0 ? hr.replicas : hr.prefill_replicas);
-        const double saved_gpu_h = (D(p.replicas) * 24 - rented_h) * tp * days;
-        g[kPartIdleCapacity] -= saved_gpu_h;
-        c[kPartIdleCapacity] -= saved_gpu_h * p.price;
-      }
-      // Cold start, release and rounding are per pool in the day; billed at the decode pool's price share.
-      const double day_extra_usd = day.usd - [&] {
-        double serving = 0;
-        for (const ServingDayHour& hr : day.hour)
-          serving += D(hr.replicas) * D(dp.replica.tp) * dp.price + (split ? D(hr.prefill_replicas) * D(pp.replica.tp) * pp.price : 0);
-        return serving;
-      }();
-      const double extra_gpu_h = day.cold_start_gpu_hours + day.scale_down_gpu_hours + day.rounding_gpu_hours;
-      const double usd_per_gpu_h = extra_gpu_h > 0 ? day_extra_usd / extra_gpu_h : 0;
-      g[kPartColdStart] += day.cold_start_gpu_hours * days;
-      c[kPartColdStart] += day.cold_start_gpu_hours * days * usd_per_gpu_h;
-      g[kPartIdleCapacity] += day.scale_down_gpu_hours * days;
-      c[kPartIdleCapacity] += day.scale_down_gpu_hours * days * usd_per_gpu_h;
-      g[kPartBillingRounding] += day.rounding_gpu_hours * days;
-      c[kPartBillingRounding] += day.rounding_gpu_hours * days * usd_per_gpu_h;
-      if (g[kPartIdleCapacity] < 0) {  // hours capped below their need (max_replicas): the work is late, not free
-        c[kPartIdleCapacity] = 0;
-        g[kPartIdleCapacity] = 0;
+        ServingPool& q = pools[k == 0 ? (split ? 1 : 0) : 0];  // day [0] decode, [1] prefill; pools: prefill first
+        q.rented_gpu_h = day.pool_serving_gpu_hours[k] * days;
+        q.cold_start_gpu_h = day.pool_cold_start_gpu_hours[k] * days;
+        q.release_gpu_h = day.pool_scale_down_gpu_hours[k] * days;
+        q.session_rounding_gpu_h = day.pool_rounding_gpu_hours[k] * days;
+        q.scale_events = D(day.pool_scale_events[k]) * days;
+        q.scale_session_gpus = D(plans[k]->replica.tp);
       }
     }
   }
   ir.router_usd_per_hour = in.router.usd_per_hour > 0 ? in.router.usd_per_hour : split ? kRouterDefaultUsdPerHour : 0;
-  c[kPartRouter] = ir.router_usd_per_hour * hours / (s.pricing.price_includes_tax ? 1 + s.pricing.tax_rate : 1.0);
   ir.spec_tokens_per_step = m.spec_tokens_per_step;
   if (m.prefix_cached_tokens > 0) {
     InferenceModel full = m;
@@ -392,26 +350,32 @@ bool EvaluateInference(const Scenario& s, Result* r) {
                                  dp.replica.kv_bytes_per_token_per_gpu * D(dp.replica.tp) / 1e9;
   }
 
-  const double tax_divisor = s.pricing.price_includes_tax ? 1 + s.pricing.tax_rate : 1.0;
-  const double weights_gb = m.params * m.weight_bytes_per_param / 1e9;
-  const double stored_gb = s.storage.dataset_gb + weights_gb;
-  c[kPartStorage] = stored_gb * s.storage.usd_per_gb_month / tax_divisor * (hours + s.storage.retention_days * 24) / kHoursPerMonth;
-  c[kPartEgress] = s.storage.egress_gb * s.storage.usd_per_gb_egress / tax_divisor;
-  c[kPartFees] = s.pricing.fixed_fees_usd / tax_divisor;
-  double pretax = 0;
-  for (int p = 0; p < kPartCount; ++p)
-    if (p != kPartTax) pretax += c[p];
-  const bool owned = Model(s) == PricingModel::kOwned;
-  c[kPartTax] = owned ? 0 : pretax * s.pricing.tax_rate;
+  ServingPeriod period;
+  period.batch_job = batch_job;
+  period.hours = ir.hours;
+  period.served = served;
+  period.e2e_mean_s = ir.e2e_ms.mean / 1e3;
+  period.stored_gb = s.storage.dataset_gb + m.params * m.weight_bytes_per_param / 1e9;
+  period.router_usd_per_hour = ir.router_usd_per_hour;
+  const double hours = BillServing(s, pools, pool_count, period, r);
+  ir.hours = hours;
+  double input_usd = 0, output_usd = 0;
+  for (int i = 0; i < pool_count; ++i) {
+    const ServingPool& q = pools[i];
+    const double work = q.work_prefill_h + q.work_kv_h + q.work_decode_h;
+    const double input_share = work > 0 ? (q.work_prefill_h + q.work_kv_h) / work : 0;
+    input_usd += q.usd * input_share;
+    output_usd += q.usd * (1 - input_share);
+  }
+  ir.decode.usd_per_gpu_hour = pools[split ? 1 : 0].price_pretax;
+  ir.prefill.usd_per_gpu_hour = split ? pools[0].price_pretax : ir.decode.usd_per_gpu_hour;
   const double gpu_usd = input_usd + output_usd;
-  const double total = r->cost_usd.Total();
+  const double total = r->expected_usd;
   const double input_total = gpu_usd > 0 ? total * input_usd / gpu_usd : 0;
 
   r->ok = true;
-  r->expected_usd = r->normal_run_usd = total;
-  r->billed_gpu_hours = r->gpu_hours.Total();
+  r->normal_run_usd = total;
   r->expected_hours = r->normal_run_hours = r->ideal_hours = hours;
-  r->time_hours.part[kPartCompute] = hours;
   r->ideal_gpu_hours = prefill_work_h + decode_work_h;
   // A capped autoscaled day can hold fewer GPU-hours than the work (late requests, not free ones): the work part
   // stays, idle capacity is zero, and the warning says so.
@@ -420,17 +384,12 @@ bool EvaluateInference(const Scenario& s, Result* r) {
                     "(autoscale.max_replicas or the replicas given are too few for those hours).",
                     100 * (1 - ir.day.attainment));
   r->goodput = r->billed_gpu_hours > 0 ? r->ideal_gpu_hours / r->billed_gpu_hours : 0;
-  r->billed_gpus = static_cast<std::int64_t>(dp.billed_gpus + (split ? pp.billed_gpus : 0));
-  r->usd_per_gpu_hour = r->billed_gpu_hours > 0 ? (total - c[kPartTax] - c[kPartStorage] - c[kPartEgress] - c[kPartFees]) /
-                                                      r->billed_gpu_hours
-                                                : dp.price;
+  r->billed_gpus = static_cast<std::int64_t>(dp.billed_gpus + (split ? pp.billed_gpus : 0) + ir.spot.spare_gpus);
   r->tokens = served * (m.input_tokens + m.output_tokens);
   r->usd_per_billion_tokens = r->tokens > 0 ? total / (r->tokens / 1e9) : 0;
   r->peak_tflops_per_gpu = dp.replica.peak_flops / 1e12;
   r->expected_failures = rel.gpu_mtbf_hours > 0 ? D(ir.gpus) * hours / rel.gpu_mtbf_hours : 0;
   r->expected_interruptions = r->expected_failures;
-  r->display_currency = s.pricing.currency == static_cast<int>(Currency::kKrw) ? "KRW" : "USD";
-  r->display_per_usd = s.pricing.currency == static_cast<int>(Currency::kKrw) ? s.pricing.krw_per_usd : 1.0;
   ir.usd_per_hour = hours > 0 ? total / hours : 0;
   ir.usd_per_request = served > 0 ? total / served : 0;
   ir.usd_per_million_input_tokens = served * m.input_tokens > 0 ? input_total / (served * m.input_tokens) * 1e6 : 0;

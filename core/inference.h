@@ -78,7 +78,7 @@ struct InferencePool {
   bool replicas_given = false;
   double usd_per_gpu_hour = 0;   // before tax
   double weights_gb_per_gpu = 0;
-  double kv_gb_per_gpu = 0;      // memory left for the KV cache
+  double kv_gb_per_gpu = 0;      // memory left for the KV cache (0 when the weights do not fit: inference_blocking.h)
   std::int64_t max_concurrency = 0;  // sequences per replica (KV memory and max_batch)
   double capacity_rps = 0;       // per replica, within the target (0: the target cannot be met)
   double saturated_rps = 0;      // per replica, at full batch, no target
@@ -116,6 +116,20 @@ struct ServingDay {
   double fixed_usd = 0, fixed_usd_per_request = 0;  // the fixed fleet sized for the peak hour, all day
   double mean_rate_floor_usd = 0;     // the mean rate on replicas at full capacity (the lower bound)
   double attainment = 1;              // share of requests in hours meeting the target
+  // Per pool ([0] decode or the colocated pool, [1] prefill), GPU-hours per day and sessions: what the billing
+  // engine is given (inference_billing.h ServingPool) when autoscaled.
+  double pool_serving_gpu_hours[2] = {}, pool_cold_start_gpu_hours[2] = {}, pool_scale_down_gpu_hours[2] = {},
+         pool_rounding_gpu_hours[2] = {};
+  std::int64_t pool_scale_events[2] = {};
+};
+
+// A service (or batch job) on spot capacity (inference_billing.h).
+struct InferenceSpot {
+  bool present = false;
+  double preemptions = 0;            // in the period, all pools
+  double reacquire_minutes = 0;      // pricing.spot.reacquire_minutes: each preempted node is away this long
+  double spare_gpus = 0;             // carried to hold the target while nodes are away (online service)
+  double target_attainment = 1;      // P(the sized capacity is there) during reacquisition (batch job: 0, runs longer)
 };
 
 struct InferenceResult {
@@ -149,6 +163,7 @@ struct InferenceResult {
   double prefill_saved_share = 0;    // issue 28: share of prefill FLOPs the cached prefix saves
   double kv_saved_gb_per_replica = 0;  // issue 28: KV memory the shared prefix saves at full concurrency
   ServingDay day;                    // issue 28: present with inference.load_profile
+  InferenceSpot spot;                // pricing.model = spot
 };
 
 // The inference part of Evaluate(): fills r (ok, expected_usd, cost_usd, time and GPU-hours, warnings,

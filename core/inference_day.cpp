@@ -162,7 +162,12 @@ void EvaluateServingDay(const Scenario& s, const InferenceModel& m, const DayPoo
       hr.gpus += gpus;
       hr.usd += gpus * p.usd_per_gpu_hour;
       out->serving_gpu_hours += D(day[k].rented[h]) * tp;
+      out->pool_serving_gpu_hours[k] += D(day[k].rented[h]) * tp;
     }
+    out->pool_cold_start_gpu_hours[k] = day[k].cold_h * tp;
+    out->pool_scale_down_gpu_hours[k] = day[k].release_h * tp;
+    out->pool_rounding_gpu_hours[k] = day[k].rounding_h * tp;
+    out->pool_scale_events[k] = day[k].sessions;
     out->cold_start_gpu_hours += day[k].cold_h * tp;
     out->scale_down_gpu_hours += day[k].release_h * tp;
     out->rounding_gpu_hours += day[k].rounding_h * tp;

@@ -50,7 +50,9 @@ struct DayPool {
 // ServingDayHour and ServingDay (the result) are in inference.h, with the rest of the serving result.
 
 // The rental of one session of `held_s` seconds by the offer's rules: whole increments, at least the minimum.
-// Issue 25 makes one billing function for every workload; this is the one call to point at it.
+// Used to plan the day (keep a replica all day when its sessions would cost as much) and to measure each pool's
+// session rounding, which the one billing engine (billing.h BillGpuTime, through inference_billing.h BillServing)
+// takes as Usage::exact_rounding_gpu_s; the money itself is billed there (owned hardware: no rounding).
 double BilledSessionSeconds(double held_s, const PricingInputs& pricing);
 
 // The day of a serving scenario with a load profile. pools[0]: decode (colocated: the pool); pools[1]: prefill

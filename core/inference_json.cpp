@@ -83,7 +83,13 @@ void WriteInferenceJson(const Scenario& s, const Result& r, json* doc) {
       {"prefill_saved_share", Num(ir.prefill_saved_share)},
       {"kv_saved_gb_per_replica", Num(ir.kv_saved_gb_per_replica)},
       {"usd_per_hour", Num(ir.usd_per_hour)},
-      {"hours", Num(ir.hours)}};
+      {"hours", Num(ir.hours)},
+      {"service_months", Num(s.inference.service_months)}};
+  if (ir.spot.present)  // serving on spot (inference_billing.h)
+    (*doc)["inference"]["spot"] = {{"preemptions", Num(ir.spot.preemptions)},
+                                   {"reacquire_minutes", Num(ir.spot.reacquire_minutes)},
+                                   {"spare_gpus", Num(ir.spot.spare_gpus)},
+                                   {"target_attainment", Num(ir.spot.target_attainment)}};
   if (ir.day.present) {  // issue 28 (inference_day.h)
     const ServingDay& d = ir.day;
     json hours = json::array();
@@ -103,11 +109,13 @@ void WriteInferenceJson(const Scenario& s, const Result& r, json* doc) {
         {"mean_rate_floor_usd", Num(d.mean_rate_floor_usd)}, {"target_attainment", Num(d.attainment)},
         {"money", "per day, GPU rental before tax, storage, fees and failures"}};
   }
-  (*doc)["time"] = {{"expected_hours", Num(r.expected_hours)}, {"expected_days", Num(r.expected_hours / 24)}};
+  (*doc)["time"] = {{"expected_hours", Num(r.expected_hours)}, {"expected_days", Num(r.expected_hours / 24)},
+                    {"reacquire_wait_hours", Num(r.time_hours.part[kPartReacquireWait])}};
   (*doc)["gpu_hours"] = {{"ideal", Num(r.ideal_gpu_hours)}, {"billed", Num(r.billed_gpu_hours)},
                          {"breakdown", Parts(r.gpu_hours, false)}};
   (*doc)["goodput"] = Num(r.goodput);
-  (*doc)["reliability"] = {{"expected_failures", Num(r.expected_failures)}};
+  (*doc)["reliability"] = {{"expected_failures", Num(r.expected_failures)},
+                           {"expected_preemptions", Num(r.expected_preemptions)}};
   const double k = r.display_per_usd;
   (*doc)["cost"] = {{"usd_per_gpu_hour", Num(r.usd_per_gpu_hour)},
                     {"expected_usd", Num(r.expected_usd)},

@@ -11,10 +11,12 @@
 namespace gpucost {
 
 // The parts an inference bill is made of, in display order (result.h).
-constexpr int kInferencePartOrder[] = {kPartPrefillGpus, kPartDecodeGpus,  kPartIdleCapacity, kPartKvTransfer,
-                                       kPartColdStart,   kPartBillingRounding, kPartRouter,   kPartRework,
-                                       kPartRecovery,    kPartIdleGpus,    kPartStorage,      kPartEgress,
-                                       kPartFees,        kPartTax};
+constexpr int kInferencePartOrder[] = {kPartPrefillGpus,      kPartDecodeGpus,        kPartIdleCapacity,
+                                       kPartKvTransfer,       kPartColdStart,         kPartRework,
+                                       kPartRecovery,         kPartSpotRework,        kPartSpotSpareCapacity,
+                                       kPartIdleGpus,         kPartBillingRounding,   kPartRouter,
+                                       kPartUnusedCommitment, kPartStorage,           kPartEgress,
+                                       kPartFees,             kPartTax};
 
 // The label of a cost part as a serving bill names it (rework: a failed replica's in-flight requests are
 // recomputed; recovery: the failed replica; idle GPUs: whole nodes), else PartLabel(); in the current language.

@@ -63,14 +63,17 @@ InferenceModel InferenceModelFor(const Scenario& s) {
   m.hidden = D(w.hidden);
   m.heads = D(w.heads);
   m.kv_heads = D(w.kv_heads > 0 ? w.kv_heads : w.heads);
-  m.head_dim = m.heads > 0 ? m.hidden / m.heads : 0;
+  // Issue 26: the model's stated head size (Gemma 2: 256 with hidden 3584 and 16 heads), else hidden / heads.
+  m.head_dim = s.arch.head_dim > 0 ? D(s.arch.head_dim) : m.heads > 0 ? m.hidden / m.heads : 0;
+  m.kv_latent = s.arch.kv_lora_rank > 0 ? D(s.arch.kv_lora_rank + s.arch.rope_head_dim) : 0;
   m.vocab = D(w.vocab);
   m.matmul_params = std::max(0.5 * m.params, m.params - m.vocab * m.hidden);
   static constexpr double kWeightBytes[] = {2, 2, 1, 1, 0.5};
   static constexpr double kKvBytes[] = {2, 2, 1};
   m.weight_bytes_per_param = kWeightBytes[std::clamp(in.weight_precision, 0, 4)];
   m.kv_bytes_per_element = kKvBytes[std::clamp(in.kv_precision, 0, 2)];
-  m.kv_bytes_per_token = 2 * m.layers * m.kv_heads * m.head_dim * m.kv_bytes_per_element;
+  m.kv_bytes_per_token = m.kv_latent > 0 ? m.layers * m.kv_latent * m.kv_bytes_per_element
+                                         : 2 * m.layers * m.kv_heads * m.head_dim * m.kv_bytes_per_element;
   m.input_tokens = in.input_tokens;
   m.output_tokens = in.output_tokens;
   const bool paged = static_cast<KvReserve>(in.kv_reserve) == KvReserve::kPaged;
@@ -111,7 +114,8 @@ ReplicaModel ReplicaFor(const Scenario& s, const InferenceModel& m, const GpuSpe
   const double ffn = m.hidden * 4;
   r.workspace_bytes_per_gpu = kWorkspaceBytes + m.input_tokens * (4 * m.hidden + 2 * ffn / t) * m.act_bytes;
   const double kv_heads_per_gpu = std::max(1.0, m.kv_heads / t);  // KV heads replicate when t > kv_heads
-  r.kv_bytes_per_token_per_gpu = 2 * m.layers * kv_heads_per_gpu * m.head_dim * m.kv_bytes_per_element;
+  r.kv_bytes_per_token_per_gpu = m.kv_latent > 0 ? m.kv_bytes_per_token  // the latent is replicated, not split
+                                                 : 2 * m.layers * kv_heads_per_gpu * m.head_dim * m.kv_bytes_per_element;
   const double shared_prefix = SharedPrefixBytesPerGpu(m, r);  // issue 28: held once per replica
   r.kv_bytes_per_token_per_gpu += m.draft_kv_bytes_per_token / t;  // the draft model's cache grows with it
   r.kv_bytes_per_gpu = r.hbm_bytes * m.gpu_memory_fraction - r.weight_bytes_per_gpu - r.workspace_bytes_per_gpu - shared_prefix;

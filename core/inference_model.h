@@ -19,6 +19,10 @@ struct InferenceModel {
   double weight_bytes_per_param = 2;
   double kv_bytes_per_element = 2;
   double kv_bytes_per_token = 0;  // whole model
+  // Issue 26: multi-head latent attention caches one latent of kv_lora_rank + rope_head_dim elements per token
+  // and layer (DeepSeek-V2, arXiv:2405.04434, section 2.1), shared by all heads and kept whole on every
+  // tensor-parallel rank (vLLM and SGLang's MLA backends replicate it). 0: keys and values per KV head.
+  double kv_latent = 0;
   double act_bytes = 2;           // activations and all-reduced tensors (16-bit)
   double input_tokens = 0, output_tokens = 0;
   double reserved_tokens = 0;     // per sequence, by the reservation policy

@@ -125,7 +125,7 @@ std::vector<double> StepTable(const InferenceModel& m, const ReplicaModel& r) {
 
 }  // namespace
 
-InferenceSimResult SimulateInference(const Scenario& s, std::int64_t requests, std::uint64_t seed) {
+InferenceSimResult SimulateInference(const Scenario& s, std::int64_t requests, std::uint64_t seed, double max_work) {
   InferenceSimResult out;
   if (Kind(s) != WorkloadKind::kInference) {
     out.error = "not an inference scenario (workload.kind is not inference)";
@@ -162,6 +162,22 @@ InferenceSimResult SimulateInference(const Scenario& s, std::int64_t requests, s
   const std::size_t max_running = static_cast<std::size_t>(decode.max_concurrency);
   out.prefill_replicas = ir.prefill.replicas;
   out.decode_replicas = ir.decode.replicas;
+  // Bounds (inference_sim.h): requests by the work cap, replicas by thinning the arrivals.
+  out.requests_asked = requests;
+  out.max_work = max_work;
+  const double per_request = static_cast<double>(steps) + 1;
+  if (static_cast<double>(requests) * per_request > max_work) {
+    requests = std::max<std::int64_t>(1, static_cast<std::int64_t>(std::floor(max_work / per_request)));
+    out.capped_requests = true;
+  }
+  const std::int64_t largest = std::max<std::int64_t>(1, split ? std::max(ir.prefill.replicas, ir.decode.replicas) : ir.decode.replicas);
+  const double keep = largest > kInferenceSimMaxReplicas ? static_cast<double>(kInferenceSimMaxReplicas) / static_cast<double>(largest) : 1.0;
+  out.capped_replicas = keep < 1;
+  auto scaled = [&](std::int64_t n) {
+    return keep < 1 ? std::max<std::int64_t>(1, std::llround(static_cast<double>(n) * keep)) : std::max<std::int64_t>(1, n);
+  };
+  out.simulated_decode_replicas = scaled(ir.decode.replicas);
+  out.simulated_prefill_replicas = split ? scaled(ir.prefill.replicas) : out.simulated_decode_replicas;
 
   // Arrivals and routing.
   Rng rng(seed);
@@ -170,21 +186,23 @@ InferenceSimResult SimulateInference(const Scenario& s, std::int64_t requests, s
   q.arrival.resize(n);
   q.first.assign(n, 0);
   q.done.assign(n, 0);
-  const double rate = ir.requests_per_second;
+  // Thinned to the simulated replicas: each keeps the per-replica rate of the decode pool it stands for.
+  const double rate = ir.requests_per_second * static_cast<double>(out.simulated_decode_replicas) /
+                      static_cast<double>(std::max<std::int64_t>(1, ir.decode.replicas));
   double t = 0;
   for (std::size_t i = 0; i < n; ++i) {
     if (!ir.batch_job) t += -PortableLog(rng.Uniform()) / rate;  // bit-identical natively and in the browser
     q.arrival[i] = t;
   }
   DecodeTally tally;
-  const std::size_t decode_n = static_cast<std::size_t>(std::max<std::int64_t>(1, ir.decode.replicas));
+  const std::size_t decode_n = static_cast<std::size_t>(out.simulated_decode_replicas);
   std::vector<std::vector<std::int64_t>> lists(decode_n);
   if (!split) {
     for (std::size_t i = 0; i < n; ++i) lists[rng.Next() % decode_n].push_back(static_cast<std::int64_t>(i));
     for (const auto& list : lists) SimulateColocated(list, decode.prefill_s, steps, table, max_running, &q, &tally);
   } else {
     // Prefill pool: FIFO per replica, each prompt holding its replica for prefill + exposed transfer.
-    std::vector<double> free_at(static_cast<std::size_t>(std::max<std::int64_t>(1, ir.prefill.replicas)), 0.0);
+    std::vector<double> free_at(static_cast<std::size_t>(out.simulated_prefill_replicas), 0.0);
     const double service = prefill.prefill_s + exposed;
     for (std::size_t i = 0; i < n; ++i) {
       double& f = free_at[rng.Next() % free_at.size()];
@@ -232,7 +250,10 @@ InferenceSimResult SimulateInference(const Scenario& s, std::int64_t requests, s
   out.share_within_target = static_cast<double>(both_ok) / measured;
   out.mean_batch = tally.seconds > 0 ? tally.batch_seconds / tally.seconds : 0;
   out.simulated_seconds = last_done - q.arrival[0];
-  out.output_tokens_per_second = out.simulated_seconds > 0 ? static_cast<double>(n) * m.output_tokens / out.simulated_seconds : 0;
+  const double thinned = static_cast<double>(std::max<std::int64_t>(1, ir.decode.replicas)) /
+                         static_cast<double>(out.simulated_decode_replicas);  // the whole pool, not the simulated part
+  out.output_tokens_per_second =
+      out.simulated_seconds > 0 ? static_cast<double>(n) * m.output_tokens / out.simulated_seconds * thinned : 0;
   out.closed_ttft_ms = ir.ttft_ms;
   out.closed_tpot_ms = ir.tpot_ms;
   out.closed_utilization = ir.utilization;
@@ -254,6 +275,13 @@ std::string InferenceSimToJson(const Scenario& s, const InferenceSimResult& r, i
   }
   if (s.name[0]) doc["name"] = s.name;
   doc["requests"] = r.requests;
+  doc["requests_asked"] = r.requests_asked;
+  doc["simulated_prefill_replicas"] = r.simulated_prefill_replicas;
+  doc["simulated_decode_replicas"] = r.simulated_decode_replicas;
+  if (r.capped_requests || r.capped_replicas) {  // bounded work (inference_sim.h), said rather than silent
+    doc["capped"] = {{"requests", r.capped_requests}, {"replicas", r.capped_replicas},
+                     {"max_work_request_steps", r.max_work}, {"max_replicas", kInferenceSimMaxReplicas}};
+  }
   doc["measured"] = r.measured;
   doc["prefill_replicas"] = r.prefill_replicas;
   doc["decode_replicas"] = r.decode_replicas;

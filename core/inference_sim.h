@@ -26,11 +26,28 @@
 namespace gpucost {
 
 constexpr std::int64_t kInferenceSimMaxRequests = 10000000;
+// Bounded work and memory (issue 31: 1e9 requests/s took 33 s and 4.7 GB, peak-to-mean 1000 died of bad_alloc):
+//   * at most kInferenceSimMaxReplicas replicas of a pool are simulated. Requests are routed to replicas
+//     uniformly at random, so each replica sees a Poisson stream of rate / replicas: simulating K of N replicas
+//     with the arrival rate scaled by K/N (thinning) gives every simulated replica the same stream. A split's
+//     smaller pool is scaled by the same factor, rounded (at least one replica): its load is then off by at most
+//     half a replica in K, which the result's figures report (simulated_*_replicas).
+//   * at most max_work request-steps (requests x (decode steps + 1), the loop's iterations when nothing
+//     batches): fewer requests are simulated when each is long. 5e7 is about 3-5 s natively at the header's
+//     10-20 M steps per second; the page asks for less (app.h).
+// Either cap is reported in the result (requests_asked, capped) and its document, never silent.
+constexpr std::int64_t kInferenceSimMaxReplicas = 256;
+constexpr double kInferenceSimMaxWork = 5e7;
 
 struct InferenceSimResult {
   bool ok = false;
   std::string error;                 // why not (invalid scenario, not an inference scenario)
   std::int64_t requests = 0;         // simulated
+  std::int64_t requests_asked = 0;   // as asked; more than `requests` when the work cap cut them
+  bool capped_requests = false;      // requests < requests_asked (max_work)
+  bool capped_replicas = false;      // simulated replicas fewer than the scenario's (kInferenceSimMaxReplicas)
+  std::int64_t simulated_prefill_replicas = 0, simulated_decode_replicas = 0;
+  double max_work = 0;               // the work cap it ran under (request-steps)
   std::int64_t measured = 0;         // in the statistics (after the warm-up)
   LatencyMs ttft_ms, tpot_ms, e2e_ms;
   double share_within_target = 0;    // requests meeting both targets (1 with no target)
@@ -46,7 +63,8 @@ struct InferenceSimResult {
 };
 
 // Simulates `requests` requests of the scenario with random seed `seed`.
-InferenceSimResult SimulateInference(const Scenario& s, std::int64_t requests, std::uint64_t seed);
+InferenceSimResult SimulateInference(const Scenario& s, std::int64_t requests, std::uint64_t seed,
+                                     double max_work = kInferenceSimMaxWork);
 
 // The document of gpucost mc for an inference scenario (and the page).
 std::string InferenceSimToJson(const Scenario& s, const InferenceSimResult& r, int indent = 2);

@@ -4,6 +4,7 @@
 //               money as named parts (result.h), applying the billing rules, storage, egress, fees and tax.
 // Neither allocates.
 #pragma once
+#include "billing.h"
 #include "operations.h"
 #include "reliability.h"
 #include "result.h"
@@ -23,22 +24,8 @@ struct JobPlan {
   double billed_gpus = 0;         // GPUs paid per hour
   double spares = 0;              // hot spares among them
   double downtime_s = 0;          // known downtime, billed while idle
-  bool bill_rounding = true;      // false for owned hardware
-  double billing_increment_s = 1;
-  double minimum_billed_s = 0;
-  double price_pretax = 0;        // USD per billed GPU-hour before tax (blended for commitments)
-  double tax_rate = 0;
-  double tax_divisor = 1;         // prices entered with tax included are divided by (1 + tax)
+  BillingTerms terms;             // the scenario's pricing, as the one billing engine takes it (billing.h)
   double stored_gb = 0;           // dataset + retained checkpoints
-  double usd_per_gb_month = 0;
-  double retention_hours = 0;
-  double egress_usd = 0;
-  double fees_usd = 0;
-  double unused_commitment_gpus = 0;
-  double committed_gpus = 0;            // reserved: GPUs committed for the term (0: not reserved)
-  double term_hours = 0;                // reserved: the commitment term
-  double committed_price_pretax = 0;    // reserved: USD per committed GPU-hour before tax
-  double unused_paid_fraction = 1;      // reserved: 1 - pricing.reserved.other_use_fraction
   double rollback_rate_per_s = 0; // interruptions that roll back (per unit)
   double optimum_interval_s = 0;
   OpsPlan ops;                    // issue 29: bring-up, staging, restore tests, spare pool, deadline (operations.h)
@@ -48,11 +35,6 @@ struct JobPlan {
 // Returns false if the scenario cannot be evaluated (unknown GPU, unsupported precision).
 bool PlanJob(const Scenario& s, JobPlan* plan, Result* r);
 
-struct JobBill {
-  Breakdown time_hours, gpu_hours, cost_usd;
-  double hours = 0, billed_gpu_hours = 0, usd = 0;
-  double commitment_after_job_usd = 0;  // of cost_usd unused_commitment (pre-tax): the term left after the job
-};
 
 // Bills one timeline of the unit (every unit assumed to follow it; for tasks, pass the mean per-task
 // timeline). preemptions_total: rental sessions ended by spot preemptions in the whole job, i.e. unit

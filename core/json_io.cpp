@@ -15,6 +15,7 @@
 #include "memory.h"
 #include "models.h"
 #include "moe.h"
+#include "offers.h"
 #include "scaling_fit.h"
 
 namespace gpucost {
@@ -228,6 +229,27 @@ bool ApplyNamedModel(const json& doc, Scenario* s, std::vector<InputError>* erro
   return true;
 }
 
+// Issue 25: "pricing.offer" fills what the document does not give itself (offers.h ApplyOfferUnlessGiven); an
+// unknown id is refused.
+void ApplyNamedOffer(const json& doc, Scenario* s, std::vector<InputError>* errors) {
+  const json* p = doc.contains("pricing") && doc["pricing"].is_object() ? &doc["pricing"] : nullptr;
+  if (!p || !p->contains("offer") || !(*p)["offer"].is_string() || s->pricing.offer[0] == '\0') return;
+  const Offer* offer = FindOffer(s->pricing.offer);
+  if (!offer) return;  // ValidateScenario names it
+  const auto given = [&doc](const char* path) {
+    const json* at = &doc;
+    for (const char* start = path;;) {
+      const char* dot = std::strchr(start, '.');
+      const std::string key = dot ? std::string(start, dot - start) : std::string(start);
+      if (!at->is_object() || !at->contains(key)) return false;
+      at = &(*at)[key];
+      if (!dot) return true;
+      start = dot + 1;
+    }
+  };
+  if (std::string why = ApplyOfferUnlessGiven(*offer, s, given); !why.empty()) errors->push_back({"pricing.model", why});
+}
+
 }  // namespace
 
 std::string CheckJsonDepth(std::string_view text, int max_depth) {
@@ -250,6 +272,79 @@ std::string CheckJsonDepth(std::string_view text, int max_depth) {
   return "";
 }
 
+namespace {
+
+// SAX pass for DuplicateKeyPath: one frame per open object or array, with the keys seen (objects) or the index of
+// the current element (arrays).
+struct DuplicateKeySax : nlohmann::json_sax<json> {
+  struct Frame {
+    bool object = false;
+    std::vector<std::string> keys;  // small objects: a linear search is cheaper than a set
+    std::int64_t index = -1;
+  };
+  std::vector<Frame> frames;
+  std::string found;
+
+  std::string Path(const std::string& last) const {
+    std::string path;
+    for (std::size_t i = 0; i + 1 < frames.size(); ++i) {
+      const Frame& f = frames[i];
+      if (f.object) path += (path.empty() ? "" : ".") + f.keys.back();
+      else path += "[" + std::to_string(f.index) + "]";
+    }
+    return path + (path.empty() ? "" : ".") + last;
+  }
+  bool Element() {
+    if (!frames.empty() && !frames.back().object) ++frames.back().index;
+    return true;
+  }
+  bool null() override { return Element(); }
+  bool boolean(bool) override { return Element(); }
+  bool number_integer(number_integer_t) override { return Element(); }
+  bool number_unsigned(number_unsigned_t) override { return Element(); }
+  bool number_float(number_float_t, const string_t&) override { return Element(); }
+  bool string(string_t&) override { return Element(); }
+  bool binary(binary_t&) override { return Element(); }
+  bool start_object(std::size_t) override {
+    Element();
+    frames.push_back({true, {}, -1});
+    return true;
+  }
+  bool end_object() override {
+    frames.pop_back();
+    return true;
+  }
+  bool start_array(std::size_t) override {
+    Element();
+    frames.push_back({false, {}, -1});
+    return true;
+  }
+  bool end_array() override {
+    frames.pop_back();
+    return true;
+  }
+  bool key(string_t& k) override {
+    Frame& f = frames.back();
+    for (const std::string& seen : f.keys)
+      if (seen == k) {
+        found = Path(k);
+        return false;  // stop: one duplicate is enough to refuse
+      }
+    f.keys.push_back(k);
+    // Path() names an enclosing object by its last key: keep the current key last.
+    return true;
+  }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
+};
+
+}  // namespace
+
+std::string DuplicateKeyPath(std::string_view text) {
+  DuplicateKeySax sax;
+  json::sax_parse(text.begin(), text.end(), &sax, json::input_format_t::json, false);
+  return sax.found;
+}
+
 double ParamsFromShape(const Scenario& s) {
   return HasModelShape(s) ? ShapeParams(ShapeFromScenario(s)) : 0;
 }
@@ -266,6 +361,10 @@ ScenarioParse ParseScenarioJson(std::string_view text, const Scenario& base) {
   std::string depth_problem = CheckJsonDepth(text);
   if (!depth_problem.empty()) {
     out.errors.push_back({"", depth_problem});
+    return out;
+  }
+  if (const std::string dup = DuplicateKeyPath(text); !dup.empty()) {  // issue 31: never the last one silently
+    out.errors.push_back({dup, "given twice in the same object (JSON leaves duplicates undefined): keep one"});
     return out;
   }
   json doc;
@@ -291,6 +390,7 @@ ScenarioParse ParseScenarioJson(std::string_view text, const Scenario& base) {
       out.scenario.inference.autoscale_given = false;
   }
   const bool model_given = ApplyNamedModel(doc, &out.scenario, &out.errors);  // issue 18 (models.h)
+  if (out.errors.empty()) ApplyNamedOffer(doc, &out.scenario, &out.errors);  // issue 25 (offers.h)
   // A model given by its shape alone: its parameter count comes from the shape, not the 7B default (which
   // would silently size FLOPs, memory and checkpoints for another model).
   const bool params_given = model_given || (doc.contains("workload") && doc["workload"].is_object() && doc["workload"].contains("params"));
@@ -329,6 +429,13 @@ std::vector<InputError> ValidateScenario(const Scenario& s) {
   else if (s.scaling.point_count > 0 && !FitScaling(s.scaling.points, s.scaling.point_count).ok())
     e.push_back({"scaling.points", std::string(ScalingFitErrorText(FitScaling(s.scaling.points, s.scaling.point_count).error)) +
                                        " (got " + std::to_string(s.scaling.point_count) + " points)"});
+  if (gpu && Kind(s) == WorkloadKind::kTraining) ValidateScalingAgainstPeak(s, *gpu, &e);  // issue 31
+  if (s.pricing.offer[0] && !FindOffer(s.pricing.offer)) {  // issue 25: an offer is applied or refused, never ignored
+    std::string ids;
+    for (std::size_t i = 0; i < OfferCount() && i < 6; ++i) ids += (i ? ", " : "") + Offers()[i].id;
+    e.push_back({"pricing.offer", "unknown offer \"" + Shorten(s.pricing.offer) + "\"; see gpucost catalog offers (e.g. " +
+                                      ids + ", ...)"});
+  }
   if (s.arch.model[0] && !FindModel(s.arch.model))  // issue 18: models by name, MoE, fine-tuning
     e.push_back({"workload.model", "unknown model \"" + Shorten(s.arch.model) + "\"; one of: " + ModelIds()});
   ValidateMoe(s, &e);

@@ -41,5 +41,10 @@ std::string ScenarioToJson(const Scenario& s, bool only_non_default = true, int 
 
 // Returns "" when `text` nests no deeper than max_depth, else an error message (cheap pre-scan).
 std::string CheckJsonDepth(std::string_view text, int max_depth = kMaxJsonDepth);
+// "" or the path of the first object key given twice in the same object ("pricing.usd_per_gpu_hour",
+// "gemm[2].tflops"). JSON (RFC 8259, 4) leaves duplicate names undefined and nlohmann keeps the last one, so a
+// second "usd_per_gpu_hour" would silently win over the first: every document a user gives (scenarios, links,
+// probe reports, fleets, offers) is refused instead (issue 31). Malformed JSON returns "" (the parser says why).
+std::string DuplicateKeyPath(std::string_view text);
 
 }  // namespace gpucost

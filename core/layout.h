@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "framework.h"
 #include "scenario.h"
 
 namespace gpucost {
@@ -94,6 +95,9 @@ struct Layout {
   // section 3.3.2); fused attention (FlashAttention) never writes the s x s scores to HBM.
   std::int64_t context = 1;
   bool flash_attention = false;
+  // Issue 26: communication hidden behind compute (framework.h gives each framework's default).
+  bool tp_overlap = false;         // tensor-parallel collectives chunked behind the GEMMs
+  bool ep_overlap = false;         // expert all-to-all behind another micro-batch's compute (DualPipe)
   std::int64_t gpus() const { return tensor * context * pipeline * data; }
   // Micro-batches per pipeline per step: global / (data x micro); 0 when the global batch is unknown.
   std::int64_t micro_batches() const { return global_batch > 0 ? global_batch / (data * micro_batch) : 0; }
@@ -178,6 +182,10 @@ inline Layout LayoutFromScenario(const Scenario& s) {
   l.optimizer = static_cast<Optimizer>(p.optimizer);
   l.overlap_comm = p.overlap_comm;
   l.expert = s.arch.expert_parallel;  // issue 18
+  // Issue 26: overlap as typed, else the framework's default (framework.h).
+  const FrameworkDefaults d = DefaultsOf(static_cast<Framework>(s.cluster.framework));
+  l.tp_overlap = p.tp_comm_overlap == 0 ? d.tp_overlap : p.tp_comm_overlap == 1;
+  l.ep_overlap = p.ep_comm_overlap == 0 ? d.ep_overlap : p.ep_comm_overlap == 1;
   return l;
 }
 

@@ -1,5 +1,7 @@
 #include "link.h"
 
+#include "link_binary.h"
+
 #include <nlohmann/json.hpp>
 
 namespace gpucost {
@@ -66,7 +68,8 @@ bool Base64UrlDecode(std::string_view text, std::string* bytes) {
   return (acc & ((1u << bits) - 1)) == 0;  // no stray bits
 }
 
-std::string EncodeLink(const LinkPayload& payload, std::string_view base) {
+namespace {
+std::string EncodeLinkJson(const LinkPayload& payload) {
   json doc;
   doc["s"] = CompactScenario(payload.scenario);
   if (!payload.pinned.empty()) {
@@ -74,10 +77,20 @@ std::string EncodeLink(const LinkPayload& payload, std::string_view base) {
     for (const Scenario& p : payload.pinned) pinned.push_back(CompactScenario(p));
     doc["p"] = pinned;
   }
+  const std::string data = Base64UrlEncode(doc.dump());
+  return "1." + std::to_string(data.size()) + "." + data;
+}
+}  // namespace
+
+std::string EncodeLink(const LinkPayload& payload, std::string_view base) {
   std::string out(base);
   const std::size_t hash = out.find('#');
   if (hash != std::string::npos) out.resize(hash);
-  const std::string data = Base64UrlEncode(doc.dump());
+  std::vector<const Scenario*> all{&payload.scenario};
+  for (const Scenario& p : payload.pinned) all.push_back(&p);
+  std::string bytes;
+  if (!EncodeLinkBinary(all, &bytes)) return out + "#s=" + EncodeLinkJson(payload);  // a field the table lacks
+  const std::string data = Base64UrlEncode(bytes);
   return out + "#s=" + kLinkVersion + "." + std::to_string(data.size()) + "." + data;
 }
 
@@ -100,6 +113,8 @@ bool DecodeLink(std::string_view link, LinkPayload* out, std::vector<InputError>
     link.remove_prefix(1);
   while (!link.empty() && (link.back() == ' ' || link.back() == '\n' || link.back() == '\t' || link.back() == '\r'))
     link.remove_suffix(1);
+  // A full URL: only its fragment is the link (a page served at ".../docs=1/?s=x" still opens its own links).
+  if (const std::size_t hash = link.find('#'); hash != std::string_view::npos) link.remove_prefix(hash + 1);
   const std::size_t key = link.find("s=");
   std::string_view value = link;
   if (key != std::string_view::npos && (key == 0 || link[key - 1] == '#' || link[key - 1] == '&'))
@@ -107,10 +122,12 @@ bool DecodeLink(std::string_view link, LinkPayload* out, std::vector<InputError>
   const std::size_t amp = value.find('&');
   if (amp != std::string_view::npos) value = value.substr(0, amp);
   const std::size_t dot = value.find('.');
-  if (dot == std::string_view::npos) return fail("not a gpucost link (expected #s=1.<data>)");
-  if (value.substr(0, dot) != kLinkVersion)
+  if (dot == std::string_view::npos) return fail("not a gpucost link (expected #s=2.<data>)");
+  const std::string_view version = value.substr(0, dot);
+  if (version != "1" && version != "2")
     return fail("unsupported link version \"" + std::string(value.substr(0, std::min<std::size_t>(dot, 8))) +
                 "\" (this gpucost reads version " + kLinkVersion + ")");
+  out->version = version == "2" ? 2 : 1;
   std::string_view data = value.substr(dot + 1);
   // "1.<length>.<data>": the length of the data, so that a cut link says so. Links made before the length
   // was added ("1.<data>") still open: base64url has no '.', so a second '.' can only be this.
@@ -127,21 +144,38 @@ bool DecodeLink(std::string_view link, LinkPayload* out, std::vector<InputError>
   }
   std::string text;
   if (!Base64UrlDecode(data, &text)) return fail("corrupted link data (not base64url)");
+  bool ok = true;
+  auto parse = [&](const std::string& scenario, const std::string& prefix, Scenario* dst) {
+    ScenarioParse p = ParseScenarioJson(scenario);
+    *dst = p.scenario;
+    for (const InputError& e : p.errors) errors->push_back({prefix + e.path, e.message});
+    ok = ok && p.ok();
+  };
+  if (out->version == 2) {
+    std::vector<std::string> docs;
+    const std::string problem = DecodeLinkBinary(text, &docs);
+    if (!problem.empty()) return fail(problem);
+    if (docs.size() > kMaxPinned + 1) return fail("more than 8 pinned scenarios");
+    parse(docs[0], "s.", &out->scenario);
+    out->pinned.clear();
+    for (std::size_t i = 1; i < docs.size(); ++i) {
+      out->pinned.emplace_back();
+      parse(docs[i], "p[" + std::to_string(i - 1) + "].", &out->pinned.back());
+    }
+    return ok;
+  }
   const std::string depth = CheckJsonDepth(text);
   if (!depth.empty()) return fail("corrupted link data: " + depth);
+  if (const std::string dup = DuplicateKeyPath(text); !dup.empty()) {  // issue 31: the path inside the link
+    errors->push_back({dup, "given twice in the same object (JSON leaves duplicates undefined): keep one"});
+    return false;
+  }
   json doc = json::parse(text, nullptr, false);
   if (doc.is_discarded() || !doc.is_object() || !doc.contains("s") || !doc["s"].is_object())
     return fail("corrupted link data (not a scenario)");
   for (auto it = doc.begin(); it != doc.end(); ++it)
     if (it.key() != "s" && it.key() != "p") return fail("unknown link key \"" + it.key() + "\"");
-  bool ok = true;
-  auto parse = [&](const json& scenario, const std::string& prefix, Scenario* dst) {
-    ScenarioParse p = ParseScenarioJson(scenario.dump());
-    *dst = p.scenario;
-    for (const InputError& e : p.errors) errors->push_back({prefix + e.path, e.message});
-    ok = ok && p.ok();
-  };
-  parse(doc["s"], "s.", &out->scenario);
+  parse(doc["s"].dump(), "s.", &out->scenario);
   out->pinned.clear();
   if (doc.contains("p")) {
     const json& pinned = doc["p"];
@@ -150,7 +184,7 @@ bool DecodeLink(std::string_view link, LinkPayload* out, std::vector<InputError>
     for (std::size_t i = 0; i < pinned.size(); ++i) {
       if (!pinned[i].is_object()) return fail("corrupted link data (pinned scenario is not an object)");
       out->pinned.emplace_back();
-      parse(pinned[i], "p[" + std::to_string(i) + "].", &out->pinned.back());
+      parse(pinned[i].dump(), "p[" + std::to_string(i) + "].", &out->pinned.back());
     }
   }
   return ok;

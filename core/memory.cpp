@@ -66,7 +66,8 @@ double ActivationBytesPerLayer(const ModelShape& m, const Layout& l) {
   // inputs, dropout masks) and 24 split (Q, K, V 6; the projection's input 2; the MLP's 16 = 2 x 2 x 4h for
   // GeLU's input and the second matrix's input). Generalised: K and V scale with kv_width / h, the MLP with
   // ffn_hidden / h, and a gated MLP keeps three b·s·ffn tensors (gate, up and their product) instead of two.
-  const double split = 4 + 4 * m.kv_width() / h + (m.ffn_gated ? 6 : 4) * m.ffn() / h;
+  // Q and the projection's input are heads x head_dim wide (q_width: hidden unless the model states its head size).
+  const double split = 4 * m.q_width() / h + 4 * m.kv_width() / h + (m.ffn_gated ? 6 : 4) * m.ffn() / h;
   const double not_split = 10;
   switch (l.recompute) {
     case Recompute::kFull: return 2 * sbh / (l.sequence_parallel ? t : 1);

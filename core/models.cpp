@@ -52,8 +52,11 @@ const std::vector<ModelSpec>& Catalog() {
       m.shared_experts = j.value("shared_experts", std::int64_t{0});
       m.expert_ffn_hidden = j.value("expert_ffn_hidden", std::int64_t{0});
       m.dense_layers = j.value("dense_layers", std::int64_t{0});
-      if (j.contains("mla") && j["mla"].is_object())
+      if (j.contains("mla") && j["mla"].is_object()) {
         m.attention_params = MlaAttentionParams(j["mla"], static_cast<double>(m.hidden), static_cast<double>(m.heads));
+        m.kv_lora_rank = j["mla"].value("kv_lora_rank", std::int64_t{0});
+        m.rope_head_dim = j["mla"].value("qk_rope_head_dim", std::int64_t{0});
+      }
       out.push_back(std::move(m));
     }
     return out;
@@ -100,6 +103,8 @@ std::vector<ModelFieldValue> ModelFieldValues(const ModelSpec& m) {
           {"workload.tied_embeddings", m.tied_embeddings ? 1.0 : 0.0},
           {"workload.head_dim", d(m.head_dim)},
           {"workload.attention_params", m.attention_params},
+          {"workload.kv_lora_rank", d(m.kv_lora_rank)},
+          {"workload.rope_head_dim", d(m.rope_head_dim)},
           {"workload.experts", d(m.experts)},
           {"workload.active_experts", d(m.active_experts)},
           {"workload.shared_experts", d(m.shared_experts)},

@@ -90,7 +90,14 @@ StepTime EstimateMoeStepTime(const ModelShape& m, const Layout& l, const StepHar
   const double tokens = D(l.micro_batch) * D(m.seq_len) / (l.sequence_parallel ? D(t) : 1.0);
   const double bytes = tokens * D(m.active_experts) * D(m.hidden) * hw.bytes_per_element;
   const double per_layer = (l.recompute == Recompute::kFull ? 6 : 4) * AllToAllSeconds(bytes, l, hw);
-  const double a2a_mb = moe_layers * per_layer;
+  double a2a_mb = moe_layers * per_layer;
+  // Issue 26: with Layout::ep_overlap (DeepSeek-V3's DualPipe: one micro-batch's dispatch and combine run
+  // while another's attention and MLP compute, DeepSeek-AI 2024, arXiv:2412.19437 section 3.2.1) only the
+  // all-to-all beyond the stage's compute stays exposed.
+  if (l.ep_overlap) {
+    const double compute_mb = mb > 0 ? (r.compute_seconds + r.memory_bound_seconds + r.recompute_seconds) / mb : 0;
+    a2a_mb = std::max(0.0, a2a_mb - compute_mb);
+  }
   r.ep_comm_seconds = mb * a2a_mb;
   r.bubble_seconds += D(l.pipeline - 1) / D(l.interleave) * a2a_mb;
   // Routed experts beyond the active width the dense step already counted: their gradients are reduced over

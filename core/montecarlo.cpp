@@ -20,8 +20,8 @@ constexpr double kNever = 1e300;  // a clock that never rings (rate 0); finite s
 
 // Billing rounding of one rental session of `seconds` (same rule as BillJob: increments, then the minimum).
 double SessionRoundingSeconds(const JobPlan& plan, double seconds) {
-  const double inc = plan.billing_increment_s;
-  const double billed = std::max(std::ceil(seconds / inc - 1e-9) * inc, plan.minimum_billed_s);
+  const double inc = plan.terms.billing_increment_s;
+  const double billed = std::max(std::ceil(seconds / inc - 1e-9) * inc, plan.terms.minimum_billed_s);
   return std::max(0.0, billed - seconds);
 }
 
@@ -141,7 +141,7 @@ MonteCarlo::MonteCarlo(const Scenario& s, std::uint64_t seed, std::int64_t trial
   if (in.failure_rate_per_s > 0 && failure_shape_ != 1)
     weibull_scale_s_ = WeibullScaleForMean(1 / in.failure_rate_per_s, failure_shape_);
   // Rental sessions per node, for the billing of spot preemptions of a single unit (a coupled job).
-  if (in.spot_rate_per_s > 0 && plan_.units == 1 && tasks_per_trial_ == 1 && plan_.bill_rounding &&
+  if (in.spot_rate_per_s > 0 && plan_.units == 1 && tasks_per_trial_ == 1 && plan_.terms.bill_rounding &&
       plan_.session_gpus > 0) {
     nodes_ = std::max(1.0, std::round(plan_.billed_gpus / plan_.session_gpus));
     if (nodes_ <= kMcMaxTrackedNodes) {

@@ -12,6 +12,7 @@
 #include "i18n.h"
 #include "fields.h"
 #include "money_input.h"
+#include "tco.h"
 
 namespace gpucost {
 namespace {
@@ -183,6 +184,10 @@ std::vector<Offer> ParseOffersJson(std::string_view text, std::vector<InputError
     errors->push_back({"", depth});
     return out;
   }
+  if (const std::string dup = DuplicateKeyPath(text); !dup.empty()) {
+    errors->push_back({dup, "given twice in the same object (JSON leaves duplicates undefined): keep one"});
+    return out;
+  }
   const json doc = json::parse(text.begin(), text.end(), nullptr, false);
   if (doc.is_discarded() || !doc.is_object()) {
     errors->push_back({"", "malformed JSON or not an object"});
@@ -345,6 +350,105 @@ nlohmann::json OfferBillingJson(const Offer& offer, const Scenario* applied) {
           {"minimum_billed_seconds", seconds(offer.billing.minimum_seconds)}, {"whole_instances", true},
           {"source", offer.billing.source}, {"date", offer.billing.date}, {"via", offer.billing.via},
           {"note", offer.billing.note}, {"unconfirmed", unconfirmed}, {"text", OfferBillingText(offer, applied, true, Lang::kEn)}};
+}
+
+}  // namespace gpucost
+
+namespace gpucost {
+
+// The fields an offer sets (ApplyOffer), in the order the result names them. Price fields are not an offer's
+// when it is priced by quote.
+namespace {
+constexpr const char* kOfferFields[] = {
+    "cluster.gpu", "cluster.gpus_per_node", "pricing.usd_per_gpu_hour", "pricing.krw_per_gpu_hour",
+    "pricing.price_includes_tax", "pricing.model", "pricing.reserved.capacity_guaranteed",
+    "pricing.reserved.usd_per_gpu_hour_on_demand", "pricing.spot.discount", "pricing.whole_nodes",
+    "pricing.billing_increment_seconds", "pricing.minimum_billed_seconds", "pricing.tax_rate",
+    "storage.usd_per_gb_egress"};
+bool PriceField(const char* path) {
+  return std::strcmp(path, "pricing.usd_per_gpu_hour") == 0 || std::strcmp(path, "pricing.krw_per_gpu_hour") == 0 ||
+         std::strcmp(path, "pricing.price_includes_tax") == 0;
+}
+bool SameValue(const Scenario& a, const Scenario& b, const FieldSpec& f) {
+  if (f.kind == FieldKind::kText) return std::strcmp(GetText(a, f), GetText(b, f)) == 0;
+  return GetNumber(a, f) == GetNumber(b, f);
+}
+}  // namespace
+
+std::string ApplyOfferUnlessGiven(const Offer& offer, Scenario* s, const std::function<bool(const char*)>& given) {
+  Scenario applied = *s;
+  ApplyOffer(offer, &applied);
+  const PricingModel model = Model(*s);
+  const bool model_given = given("pricing.model");
+  const bool price_given = given("pricing.usd_per_gpu_hour") || given("pricing.krw_per_gpu_hour");
+  // Spot and reserved only where the offer lists them: its spot price, or its reservation rate.
+  if (model_given && !price_given && !offer.price_by_quote) {
+    if (model == PricingModel::kSpot) {
+      if (offer.spot_usd_per_gpu_hour <= 0)
+        return "spot is not listed by offer \"" + offer.id + "\" (no published spot price): give the spot price "
+               "(pricing.usd_per_gpu_hour) or choose another model";
+      applied.pricing.usd_per_gpu_hour = offer.spot_usd_per_gpu_hour;
+    } else if (model != offer.model && model != PricingModel::kOwned) {
+      return std::string(PricingModelName(model)) + " is not listed by offer \"" + offer.id + "\" (it lists " +
+             PricingModelName(offer.model) + "): give that price (pricing.usd_per_gpu_hour) or choose " +
+             PricingModelName(offer.model);
+    }
+  }
+  for (std::size_t i = 0; i < FieldCount(); ++i) {
+    const FieldSpec& f = Fields()[i];
+    if (SameValue(applied, *s, f) || given(f.path)) continue;
+    if (offer.price_by_quote && PriceField(f.path)) continue;  // the quote is the user's to type
+    if (std::strcmp(f.path, "pricing.model") == 0) continue;  // kept as given or as it was (checked above)
+    if (std::strcmp(f.path, "pricing.reserved.capacity_guaranteed") == 0 && model != PricingModel::kReserved) continue;
+    if (f.kind == FieldKind::kText) std::snprintf(static_cast<char*>(f.ref(*s)), TextCapacity(f), "%s", GetText(applied, f));
+    else SetNumber(*s, f, GetNumber(applied, f));
+  }
+  if (!model_given) s->pricing.model = applied.pricing.model;
+  return "";
+}
+
+std::vector<OfferOverride> OfferOverrides(const Scenario& s) {
+  std::vector<OfferOverride> out;
+  const Offer* offer = s.pricing.offer[0] ? FindOffer(s.pricing.offer) : nullptr;
+  if (!offer) return out;
+  Scenario applied = s;
+  ApplyOffer(*offer, &applied);
+  if (Model(s) == PricingModel::kSpot && offer->spot_usd_per_gpu_hour > 0) {
+    applied.pricing.model = s.pricing.model;
+    applied.pricing.usd_per_gpu_hour = offer->spot_usd_per_gpu_hour;
+  }
+  for (const char* path : kOfferFields) {
+    const FieldSpec& f = *FindField(path);
+    if (offer->price_by_quote && PriceField(path)) continue;
+    if (std::strcmp(path, "pricing.reserved.capacity_guaranteed") == 0 && Model(s) != PricingModel::kReserved) continue;
+    if (std::strcmp(path, "pricing.reserved.usd_per_gpu_hour_on_demand") == 0 && Model(s) != PricingModel::kReserved) continue;
+    if (std::strcmp(path, "pricing.krw_per_gpu_hour") == 0 && s.pricing.krw_per_gpu_hour <= 0) continue;
+    if (SameValue(applied, s, f)) continue;
+    OfferOverride o;
+    o.path = path;
+    if (f.kind == FieldKind::kText) {
+      o.offer_value = GetText(applied, f);
+      o.value = GetText(s, f);
+    } else if (f.kind == FieldKind::kEnum) {
+      o.offer_value = f.choices[static_cast<int>(GetNumber(applied, f))];
+      o.value = f.choices[static_cast<int>(GetNumber(s, f))];
+    } else {
+      o.offer_value = FormatNumber(GetNumber(applied, f), 10);
+      o.value = FormatNumber(GetNumber(s, f), 10);
+    }
+    out.push_back(o);
+  }
+  return out;
+}
+
+nlohmann::json OfferAppliedJson(const Scenario& s) {
+  const Offer* o = s.pricing.offer[0] ? FindOffer(s.pricing.offer) : nullptr;
+  if (!o) return nullptr;
+  json overridden = json::array();
+  for (const OfferOverride& v : OfferOverrides(s))
+    overridden.push_back({{"field", v.path}, {"value", v.value}, {"offer_value", v.offer_value}});
+  return {{"id", o->id}, {"provider", o->provider}, {"product", o->product}, {"date", o->date}, {"source", o->source},
+          {"price_by_quote", o->price_by_quote}, {"overridden", overridden}};
 }
 
 }  // namespace gpucost

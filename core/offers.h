@@ -3,6 +3,7 @@
 // is an example that users override with their own quote.
 #pragma once
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -114,6 +115,21 @@ std::string OfferBillingText(const Offer& offer, const Scenario* applied = nullp
 // documents are the same bytes in every language): rule, increment and
 // minimum in seconds (null: not confirmed), whole_instances, source, date, the unconfirmed fields and the text.
 nlohmann::json OfferBillingJson(const Offer& offer, const Scenario* applied = nullptr);
+// pricing.offer in a scenario document (issue 25): the offer fills every field ApplyOffer sets that the document
+// does not give itself (`given(path)`); a field the user gave wins (OfferOverrides names it). Spot and reserved
+// only where the offer lists them: pricing.model = spot takes the offer's spot price; a model the offer does not
+// list, without a price of its own, is refused. Returns "" or the message (for pricing.model).
+std::string ApplyOfferUnlessGiven(const Offer& offer, Scenario* s, const std::function<bool(const char*)>& given);
+
+// The fields of a scenario with pricing.offer whose value is not the offer's (set by the user: the user wins).
+struct OfferOverride {
+  std::string path, value, offer_value;
+};
+std::vector<OfferOverride> OfferOverrides(const Scenario& s);
+// {"id", "provider", "product", "date", "source", "price_by_quote", "overridden": [{"field", "value",
+// "offer_value"}]} for the scenario's offer, or null without one: every result document names it.
+nlohmann::json OfferAppliedJson(const Scenario& s);
+
 // True when pricing.offer names a price-by-quote offer and the scenario has no price of its own yet (the price
 // is 0, or the field's example default, which cannot be this provider's quote).
 bool AwaitsQuote(const Scenario& s);

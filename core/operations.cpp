@@ -37,7 +37,7 @@ void PlanOperations(const Scenario& s, Result* r, JobPlan* plan) {
   p.staging_s = o.staging_gbps > 0 ? o.staging_dataset_gb / o.staging_gbps : 0;
   p.staging_billed = o.staging_billed;
   p.scratch_gb = o.staging_dataset_gb;
-  p.scratch_usd_per_gb_month = o.scratch_usd_per_gb_month / plan->tax_divisor;
+  p.scratch_usd_per_gb_month = o.scratch_usd_per_gb_month / plan->terms.tax_divisor;
   TimelineInputs& in = plan->unit;
   if (in.checkpointing) {
     p.restore_test_every = static_cast<double>(o.restore_test_every);
@@ -48,7 +48,7 @@ void PlanOperations(const Scenario& s, Result* r, JobPlan* plan) {
                               s.reliability.recovery_minutes * 60;
   }
   p.allocation_efficiency = o.allocation_efficiency > 0 ? o.allocation_efficiency : 1;
-  p.support_usd_per_hour = o.support_usd_per_month / kHoursPerMonth / plan->tax_divisor;
+  p.support_usd_per_hour = o.support_usd_per_month / kHoursPerMonth / plan->terms.tax_divisor;
 
   // The spare pool: whole nodes when the spares fill them, else single GPUs.
   const double gpn = static_cast<double>(s.cluster.gpus_per_node);
@@ -102,19 +102,22 @@ void BillOperations(const JobPlan& job, const Timeline& t, JobBill* out) {
   for (int q = 0; q < kPartCount; ++q)
     if (q != kPartAllocationIdle) billed_gpu_hours += g[q];
   g[kPartAllocationIdle] = billed_gpu_hours * (1 / p.allocation_efficiency - 1);
-  // Money (pre-tax), then its tax.
+  // Money (pre-tax) at the billing engine's price (billing.h), then its tax on the same terms (owned hardware: on
+  // what it buys; a recoverable VAT is shown, not paid).
+  const BillingTerms& terms = job.terms;
   double added = 0;
   for (int q : {kPartBringUp, kPartStaging, kPartRestoreTest, kPartBadCheckpoint, kPartAllocationIdle}) {
-    m[q] = g[q] * job.price_pretax;
-    added += m[q];
+    m[q] = g[q] * terms.price_pretax;
+    added += m[q] * terms.taxable_fraction;
   }
   const double hours = out->time_hours.Total();
-  const double storage_more = job.stored_gb * job.usd_per_gb_month * extra_hours / kHoursPerMonth +
+  const double storage_more = job.stored_gb * terms.usd_per_gb_month * extra_hours / kHoursPerMonth +
                               p.scratch_gb * p.scratch_usd_per_gb_month * hours / kHoursPerMonth;
   m[kPartStorage] += storage_more;
   m[kPartSupport] = p.support_usd_per_hour * hours;
   added += storage_more + m[kPartSupport];
-  m[kPartTax] += added * job.tax_rate;
+  out->vat_usd += added * terms.tax_rate;
+  if (!terms.vat_recoverable) m[kPartTax] += added * terms.tax_rate;
   out->hours = hours;
   out->billed_gpu_hours = out->gpu_hours.Total();
   out->usd = out->cost_usd.Total();

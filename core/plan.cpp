@@ -225,11 +225,18 @@ void ApplyLayout(const Layout& l, Scenario* s) {
   p.overlap_comm = l.overlap_comm;
   p.context_parallel = l.context;
   p.flash_attention = l.flash_attention;
+  const FrameworkDefaults d = DefaultsOf(static_cast<Framework>(s->cluster.framework));  // auto stays auto
+  if (p.tp_comm_overlap != 0 || l.tp_overlap != d.tp_overlap) p.tp_comm_overlap = l.tp_overlap ? 1 : 2;
+  if (p.ep_comm_overlap != 0 || l.ep_overlap != d.ep_overlap) p.ep_comm_overlap = l.ep_overlap ? 1 : 2;
   if (l.global_batch > 0) p.global_batch = l.global_batch;
 }
 
 bool AdoptLayout(const Layout& l, Scenario* s) {
   ApplyLayout(l, s);
+  // Data parallel stays automatic (cluster.gpus over the model-parallel degrees) when that is what the layout has:
+  // a later change of the GPU count then keeps the scenario computable rather than refused (issue 30).
+  const std::int64_t model_parallel = l.tensor * l.pipeline * std::max<std::int64_t>(1, l.context);
+  if (model_parallel > 0 && l.data * model_parallel == s->cluster.gpus) s->parallel.data_parallel = 0;
   const bool cleared = s->cluster.mfu > 0;
   s->cluster.mfu = 0;  // predicted from the layout, as PlanPriceJobs prices it
   return cleared;

@@ -319,6 +319,69 @@ void ValidateMeasurements(const ProbeReport& r, Checker& c) {
   }
 }
 
+// Issue 31: a measurement beyond what the hardware can do is refused, not applied (an impossible GEMM rate moved
+// a job's cost 120x). The ceiling is 110% of the catalog datasheet (assets/gpus.json) of the GPU the report's
+// driver name matches: dense peak FLOP/s at the GEMM's precision; HBM bandwidth (hbm_copy and hbm_triad count
+// read + write bytes, so they approach it: the README's table); NVLink per direction (half the catalog's
+// both-directions figure) for peer copies, PCIe per direction for host copies. 10% covers boost clocks above the
+// datasheet's and rounding. The floor: 1% of the datasheet, and for a GPU not in the catalog 0.01 TFLOP/s and
+// 0.01 GB/s: nothing a working datacenter GPU measures (a 1e-300 is a broken report, not a slow machine).
+// NCCL's bus bandwidth is left to the general range (NVLink SHARP can exceed the per-link figure).
+constexpr double kDatasheetCeiling = 1.10, kDatasheetFloor = 0.01;
+
+const GpuSpec* ReportGpuSpec(const ProbeReport& r, std::int64_t index) {
+  if (index < 0 || static_cast<std::size_t>(index) >= r.gpus.size()) return nullptr;
+  return FindGpu(MatchCatalogGpu(r.gpus[static_cast<std::size_t>(index)].name, r.gpus[static_cast<std::size_t>(index)].memory_gb).c_str());
+}
+
+void Physical(Checker& c, const std::string& path, const ProbeStats& s, double datasheet, const std::string& gpu_name,
+              const char* what, const char* unit, double floor_absolute) {
+  const double lo = datasheet > 0 ? kDatasheetFloor * datasheet : floor_absolute;
+  const double hi = datasheet > 0 ? kDatasheetCeiling * datasheet : 0;
+  char buf[320];
+  for (auto [key, v] : {std::pair{".min", s.min}, {".median", s.median}, {".max", s.max}}) {
+    if (!(v > 0)) continue;  // the general range reports it
+    if (hi > 0 && v > hi)
+      std::snprintf(buf, sizeof buf, "%.6g %s is beyond what %s can do: at most %.4g %s (110%% of its datasheet %s, %.4g %s)",
+                    v, unit, gpu_name.c_str(), hi, unit, what, datasheet, unit);
+    else if (v < lo)
+      std::snprintf(buf, sizeof buf, "%.6g %s is not a physical measurement: at least %.4g %s (%s)", v, unit, lo, unit,
+                    datasheet > 0 ? "1% of the datasheet" : "any working GPU");
+    else
+      continue;
+    c.errors->push_back({path + key, buf});
+  }
+}
+
+void ValidateAgainstDatasheet(const ProbeReport& r, Checker& c) {
+  for (std::size_t i = 0; i < r.gemm.size(); ++i) {
+    const ProbeGemm& g = r.gemm[i];
+    const GpuSpec* gpu = ReportGpuSpec(r, g.gpu);
+    int p = 0;
+    while (kPrecisions[p] && g.precision != kPrecisions[p]) ++p;
+    const double peak = gpu && kPrecisions[p] ? DensePeakTflops(*gpu, static_cast<Precision>(p)) : 0;
+    const std::string what = std::string("dense ") + (kPrecisions[p] ? kPrecisions[p] : "") + " peak";
+    Physical(c, Idx("gemm", i) + ".tflops", g.tflops, peak, gpu ? gpu->name : "", what.c_str(), "TFLOP/s", 0.01);
+  }
+  for (std::size_t i = 0; i < r.bandwidth.size(); ++i) {
+    const ProbeBandwidth& b = r.bandwidth[i];
+    const GpuSpec* gpu = ReportGpuSpec(r, b.gpu);
+    double sheet = 0;
+    const char* what = "";
+    if (gpu && (b.kind == "hbm_copy" || b.kind == "hbm_triad")) sheet = gpu->hbm_tbps * 1e3, what = "HBM bandwidth";
+    else if (gpu && b.kind == "peer_copy")
+      sheet = (gpu->nvlink_gbps > 0 ? gpu->nvlink_gbps : gpu->pcie_gbps) / 2,
+      what = gpu->nvlink_gbps > 0 ? "NVLink bandwidth per direction" : "PCIe bandwidth per direction";
+    else if (gpu && (b.kind == "h2d_pinned" || b.kind == "d2h_pinned")) sheet = gpu->pcie_gbps / 2, what = "PCIe bandwidth per direction";
+    if (b.kind == "nccl_allreduce") sheet = 0;
+    if (b.kind == "nccl_allreduce" || !gpu || sheet <= 0) {  // floor only
+      Physical(c, Idx("bandwidth", i) + ".gbps", b.gbps, 0, "", what, "GB/s", 0.01);
+      continue;
+    }
+    Physical(c, Idx("bandwidth", i) + ".gbps", b.gbps, sheet, gpu->name, what, "GB/s", 0.01);
+  }
+}
+
 void ValidateSuggestions(const ProbeReport& r, Checker& c) {
   const ProbeSuggestions& s = r.suggestions;
   c.Range("suggestions.checkpoint_gb", s.checkpoint_gb, 0, 1e9);
@@ -381,6 +444,11 @@ ProbeParse ParseProbeJson(std::string_view text) {
   ProbeParse out;
   out.report.schema.clear();
   std::string problem = text.size() > 8 * kMaxJsonBytes ? "report larger than 8 MiB" : CheckJsonDepth(text);
+  if (problem.empty())
+    if (const std::string dup = DuplicateKeyPath(text); !dup.empty()) {
+      out.errors.push_back({dup, "given twice in the same object (JSON leaves duplicates undefined): keep one"});
+      return out;
+    }
   json doc;
   if (problem.empty()) doc = json::parse(text.begin(), text.end(), nullptr, false);
   if (problem.empty() && doc.is_discarded()) problem = "malformed JSON";
@@ -420,6 +488,7 @@ std::vector<InputError> ValidateProbe(const ProbeReport& report) {
   if (report.gpu_status == "ok" && report.gpus.empty()) errors.push_back({"gpus", "gpu_status ok needs at least one GPU"});
   ValidateInventory(report, c);
   ValidateMeasurements(report, c);
+  ValidateAgainstDatasheet(report, c);
   ValidateSuggestions(report, c);
   return errors;
 }

@@ -102,17 +102,16 @@ bool FieldShownAsPercent(const FieldSpec& f) {
 
 const char* FieldShownUnit(const FieldSpec& f) {
   if (!FieldShownAsPercent(f)) return f.unit;
-  return std::strcmp(f.unit, "fraction/year") == 0 ? "%/year" : "%";
+  return std::strcmp(f.unit, "fraction/year") == 0 ? "/year" : "";  // the value carries its own "%"
 }
 
 std::string DescribeShownRange(const FieldSpec& f) {
-  if (!FieldShownAsPercent(f)) {
-    char range[256];
-    DescribeRange(f, range, sizeof range);
-    return range;
-  }
-  return std::string("a percentage ") + (f.min_exclusive ? "> " : ">= ") + Shown(f.min * 100) + "% and <= " +
-         Shown(f.max * 100) + "%";
+  char range[256];
+  DescribeRange(f, range, sizeof range);
+  if (!FieldShownAsPercent(f)) return range;
+  // A fraction as typed (0.4) or a percentage (40%): both ranges, so that "40" is never read as 0.4.
+  return std::string("a fraction ") + (f.min_exclusive ? "> " : ">= ") + Shown(f.min) + " and <= " + Shown(f.max) +
+         " (or " + (f.min_exclusive ? "> " : "") + Shown(f.min * 100) + "% to " + Shown(f.max * 100) + "%)";
 }
 
 std::string ParseFieldInput(const FieldSpec& f, const std::string& text, double* out) {
@@ -121,14 +120,20 @@ std::string ParseFieldInput(const FieldSpec& f, const std::string& text, double*
   const std::string why = ParseQuantity(text, &v, percent);
   const std::string quoted = "\"" + Trim(text).substr(0, 40) + "\"";
   if (!why.empty()) return quoted + " is not allowed: " + why + "; must be " + DescribeShownRange(f);
-  if (percent && Trim(text).back() != '%') v = std::strtod(Shown(v / 100).c_str(), nullptr);  // "10" means 10%
-  if (!ValueInRange(f, v)) return quoted + " is not allowed: must be " + DescribeShownRange(f);
+  // A fraction field reads a bare number as the fraction it is ("0.4") and "40%" as 0.4; a bare number above
+  // the range ("40") is refused, never read as 40% nor as 4,000%.
+  if (!ValueInRange(f, v)) {
+    if (percent && Trim(text).back() != '%' && v > f.max && ValueInRange(f, v / 100))
+      return quoted + " is not allowed: " + f.path + " is a fraction; must be " + DescribeShownRange(f) +
+             ": type " + Shown(v / 100) + " or " + Trim(text) + "%";
+    return quoted + " is not allowed: must be " + DescribeShownRange(f);
+  }
   *out = v;
   return "";
 }
 
 std::string FormatFieldValue(const FieldSpec& f, double value) {
-  if (FieldShownAsPercent(f)) return Shown(std::strtod(Shown(value * 100).c_str(), nullptr));
+  if (FieldShownAsPercent(f)) return Shown(std::strtod(Shown(value * 100).c_str(), nullptr)) + "%";
   const double a = std::fabs(value);
   static const struct { double scale; const char* suffix; } kScales[] = {{1e12, "T"}, {1e9, "B"}, {1e6, "M"}};
   for (const auto& s : kScales) {

@@ -15,18 +15,18 @@ namespace gpucost {
 // reason the text is not a quantity (then *out is unchanged).
 std::string ParseQuantity(const std::string& text, double* out, bool allow_percent = false);
 
-// Fields people think of in percent (unit "fraction", "fraction/year": tax, discounts, utilisation, MFU):
-// the page shows and takes them in percent.
+// Fraction fields (unit "fraction", "fraction/year": tax, discounts, utilisation, MFU): shown as "40%", typed as
+// the fraction ("0.4") or in percent ("40%"); a bare number above the range ("40") is refused (issue 25).
 bool FieldShownAsPercent(const FieldSpec& f);
 
-// A value typed into a field: as a quantity (percent-shown fields read "10" and "10%" as 0.10), then the
-// field's kind and range. Returns "" and sets *out, or the inline message
+// A value typed into a field (the page's editor and the CLI's --set): as a quantity (fraction fields read "0.1"
+// and "10%" as 0.10, and refuse "10" naming the field and both ranges), then the field's kind and range. Returns "" and sets *out, or the inline message
 // "\"70X\" is not allowed: must be ..." naming the allowed range as the field shows it.
 std::string ParseFieldInput(const FieldSpec& f, const std::string& text, double* out);
 
-// The value as a field shows it, in a form ParseQuantity reads back: "70B", "2,048", "10" (percent fields).
+// The value as a field shows it, in a form ParseFieldInput reads back: "70B", "2,048", "10%" (fraction fields).
 std::string FormatFieldValue(const FieldSpec& f, double value);
-// The field's unit as shown ("%" for percent-shown fields).
+// The field's unit as shown ("" for fraction fields, whose value carries "%"; "/year" for fraction/year).
 const char* FieldShownUnit(const FieldSpec& f);
 // The allowed range as the field shows it ("> 0% and <= 100%" for percent fields), for messages.
 std::string DescribeShownRange(const FieldSpec& f);

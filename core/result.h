@@ -36,6 +36,10 @@ enum Part : int {
   kPartDecodeGpus,
   kPartIdleCapacity,
   kPartKvTransfer,
+  // Serving on spot (inference_billing.h): in-flight requests recomputed after a preemption, spare nodes
+  // carried to hold the target while preempted nodes are reacquired.
+  kPartSpotRework,
+  kPartSpotSpareCapacity,
   // Issue 29 (operations.h, capacity.h): bring-up before the first step, restore tests, rollbacks past an
   // unusable checkpoint, staging the data set (GPUs held), allocated GPUs idle between jobs, the support plan,
   // and the delay cost (what finishing after the deadline costs the team; not billed, not taxed).
@@ -91,6 +95,8 @@ struct TcoResult {
   double repair_downtime_fraction = 0;      // of hours, after spares cover what they can
   double useful_hours_per_gpu_year = 0;     // 8,760 x utilization x (1 - repair downtime)
   double break_even_utilization = 0;  // against compare_usd_per_gpu_hour (> 1: never)
+  double taxable_fraction = 1;        // of usd_per_gpu_year bought from suppliers (carries VAT): all but staff
+  double purchase_vat_usd_per_gpu = 0;  // VAT on upfront_usd_per_gpu at pricing.tax_rate
   double break_even_months = 0;       // months until owning beats renting at the utilisation (0: never, or not within the lifetime)
 };
 
@@ -104,6 +110,7 @@ struct Result {
   double tokens = 0;
   double mfu = 0;
   MfuSource mfu_source = MfuSource::kDefault;
+  double fp8_gain = 0;              // FP8 without a shape: the step-time model's gain used (fp8_gain.h; 0: none)
   double peak_tflops_per_gpu = 0;   // dense peak at the precision
   double achieved_tflops_per_gpu = 0;
   std::int64_t billed_gpus = 0;     // GPUs paid per hour (work + spares, rounded to whole nodes)
@@ -143,6 +150,7 @@ struct Result {
   double expected_usd = 0;
   Breakdown cost_usd;               // sums to expected_usd
   double usd_per_billion_tokens = 0;
+  double vat_usd = 0;               // the tax invoiced (= cost_usd tax, or recovered when pricing.vat_recoverable)
   double commitment_after_job_usd = 0;  // reserved: of cost_usd unused_commitment, the term after the job (pre-tax)
   double display_per_usd = 1;       // display currency units per USD
   const char* display_currency = "USD";

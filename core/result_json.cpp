@@ -8,6 +8,7 @@
 #include "evaluate.h"
 #include "inference_json.h"
 #include "json_io.h"
+#include "offers.h"
 #include "parallelism.h"
 
 namespace gpucost {
@@ -29,6 +30,42 @@ json Parts(const Breakdown& b, bool skip_zero_time_parts) {
 
 }  // namespace
 
+// What every result document says about its money, training or serving alike (issue 25): the VAT line, the
+// owned hardware's terms and outlay, the offer the prices came from.
+void WriteMoneyTerms(const Scenario& s, const Result& r, json* doc) {
+  (*doc)["cost"]["vat"] = {{"rate", Num(s.pricing.tax_rate)},
+                           {"vat_usd", Num(r.vat_usd)},
+                           {"recoverable", s.pricing.vat_recoverable},
+                           {"in_cost", !s.pricing.vat_recoverable}};
+  if (r.tco.present) {
+    const TcoResult& t = r.tco;
+    const double outlay = t.upfront_usd_per_gpu * static_cast<double>(r.billed_gpus);
+    (*doc)["tco"] = {{"usd_per_gpu_hour", Num(t.usd_per_gpu_hour)},
+                     {"usd_per_gpu_year", Num(t.usd_per_gpu_year)},
+                     {"capex_usd_per_gpu_year", Num(t.capex_usd_per_gpu_year)},
+                     {"power_usd_per_gpu_year", Num(t.power_usd_per_gpu_year)},
+                     {"opex_usd_per_gpu_year", Num(t.opex_usd_per_gpu_year)},
+                     {"facility_usd_per_gpu_year", Num(t.facility_usd_per_gpu_year)},
+                     {"maintenance_usd_per_gpu_year", Num(t.maintenance_usd_per_gpu_year)},
+                     {"staff_usd_per_gpu_year", Num(t.staff_usd_per_gpu_year)},
+                     {"financing_usd_per_gpu_year", Num(t.financing_usd_per_gpu_year)},
+                     {"upfront_usd_per_gpu", Num(t.upfront_usd_per_gpu)},
+                     {"purchase_vat_usd_per_gpu", Num(t.purchase_vat_usd_per_gpu)},
+                     {"taxable_fraction", Num(t.taxable_fraction)},
+                     {"capital_outlay_usd", Num(outlay)},
+                     {"capital_outlay_vat_usd", Num(outlay * s.pricing.tax_rate)},
+                     {"basis", s.pricing.owned.other_use_fraction > 0 ? "lifetime_commitment" : "utilization"},
+                     {"other_use_fraction", Num(s.pricing.owned.other_use_fraction)},
+                     {"utilization", Num(s.pricing.owned.other_use_fraction > 0 ? 1.0 : s.pricing.owned.utilization)},
+                     {"lifetime_years", Num(s.pricing.owned.lifetime_years)},
+                     {"repair_downtime_fraction", Num(t.repair_downtime_fraction)},
+                     {"useful_hours_per_gpu_year", Num(t.useful_hours_per_gpu_year)},
+                     {"break_even_utilization", Num(t.break_even_utilization)},
+                     {"break_even_months", Num(t.break_even_months)}};
+  }
+  if (s.pricing.offer[0]) (*doc)["offer"] = OfferAppliedJson(s);
+}
+
 std::string ResultToJson(const Scenario& s, const Result& r, int indent) {
   json doc;
   doc["schema"] = kResultSchema;
@@ -37,6 +74,9 @@ std::string ResultToJson(const Scenario& s, const Result& r, int indent) {
   if (s.name[0]) doc["name"] = s.name;
   if (r.inference.present) {  // serving (inference.h): its own figures and parts
     WriteInferenceJson(s, r, &doc);
+    if (const BlockingState b = FindBlockingState(s, r); b.blocked)  // a service that cannot run (issue 31)
+      doc["blocking"] = {{"code", b.code}, {"reason", b.reason}, {"fix", b.fix}};
+    WriteMoneyTerms(s, r, &doc);
     return doc.dump(indent);
   }
   const GpuSpec* gpu = FindGpu(s.cluster.gpu);
@@ -116,21 +156,11 @@ std::string ResultToJson(const Scenario& s, const Result& r, int indent) {
                  {"per_usd", Num(r.display_per_usd)},
                  {"expected", Num(r.expected_usd * r.display_per_usd)},
                  {"normal_run", Num(r.normal_run_usd * r.display_per_usd)}};
-  if (r.tco.present)
-    doc["tco"] = {{"usd_per_gpu_hour", Num(r.tco.usd_per_gpu_hour)},
-                  {"usd_per_gpu_year", Num(r.tco.usd_per_gpu_year)},
-                  {"capex_usd_per_gpu_year", Num(r.tco.capex_usd_per_gpu_year)},
-                  {"power_usd_per_gpu_year", Num(r.tco.power_usd_per_gpu_year)},
-                  {"opex_usd_per_gpu_year", Num(r.tco.opex_usd_per_gpu_year)},
-                  {"facility_usd_per_gpu_year", Num(r.tco.facility_usd_per_gpu_year)},
-                  {"maintenance_usd_per_gpu_year", Num(r.tco.maintenance_usd_per_gpu_year)},
-                  {"staff_usd_per_gpu_year", Num(r.tco.staff_usd_per_gpu_year)},
-                  {"financing_usd_per_gpu_year", Num(r.tco.financing_usd_per_gpu_year)},
-                  {"upfront_usd_per_gpu", Num(r.tco.upfront_usd_per_gpu)},
-                  {"repair_downtime_fraction", Num(r.tco.repair_downtime_fraction)},
-                  {"useful_hours_per_gpu_year", Num(r.tco.useful_hours_per_gpu_year)},
-                  {"break_even_utilization", Num(r.tco.break_even_utilization)},
-                  {"break_even_months", Num(r.tco.break_even_months)}};
+  if (r.fp8_gain > 0) doc["work"]["fp8_gain"] = Num(r.fp8_gain);
+  const FailuresAdd fa = FailuresAddOf(r);  // the results panel's "failures add" column
+  doc["failures_add"] = {{"hours", Num(fa.hours)}, {"usd", Num(fa.usd)}, {"hours_fraction", Num(fa.hours_fraction)},
+                         {"usd_fraction", Num(fa.usd_fraction)}};  // FP8 without a shape (fp8_gain.h)
+  WriteMoneyTerms(s, r, &doc);
   if (const BlockingState b = FindBlockingState(s, r); b.blocked)  // the headline says this instead of a price
     doc["blocking"] = {{"code", b.code}, {"reason", b.reason}, {"fix", b.fix}};
   json warnings = json::array();

@@ -3,6 +3,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "catalog.h"
+#include "parallelism.h"
 
 namespace gpucost {
 namespace {
@@ -163,6 +168,24 @@ ScalingPrediction PredictScaling(const ScalingFit& fit, double gpus) {
   if (gpus < fit.min_gpus) out.extrapolation_factor = fit.min_gpus / gpus;
   out.extrapolated = out.extrapolation_factor > 1;
   return out;
+}
+
+void ValidateScalingAgainstPeak(const Scenario& s, const GpuSpec& gpu, std::vector<InputError>* errors) {
+  const double peak_tflops = s.cluster.peak_tflops > 0 ? s.cluster.peak_tflops : DensePeakTflops(gpu, GetPrecision(s));
+  const double flops_per_token = ModelFlopsPerToken(s);
+  if (peak_tflops <= 0 || flops_per_token <= 0) return;
+  for (int i = 0; i < s.scaling.point_count && i < kMaxScalingPoints; ++i) {
+    const ScalingPointInputs& p = s.scaling.points[i];
+    if (p.gpus < 1 || !(p.tokens_per_second > 0)) continue;  // the parser reports these
+    const double tokens_at_peak = static_cast<double>(p.gpus) * peak_tflops * 1e12 / flops_per_token;
+    const double lo = 1e-4 * tokens_at_peak, hi = 1.10 * tokens_at_peak;
+    if (p.tokens_per_second >= lo && p.tokens_per_second <= hi) continue;
+    char text[320];
+    std::snprintf(text, sizeof text, "must be from %.4g to %.4g tokens/s at %lld GPUs (0.01%% to 110%% of %s's dense peak, "
+                  "%.4g TFLOP/s per GPU, at %.4g FLOPs per token), got %.6g",
+                  lo, hi, static_cast<long long>(p.gpus), gpu.name.c_str(), peak_tflops, flops_per_token, p.tokens_per_second);
+    errors->push_back({"scaling.points[" + std::to_string(i) + "].tokens_per_second", text});
+  }
 }
 
 }  // namespace gpucost

@@ -18,7 +18,9 @@
 // Nothing here allocates.
 #pragma once
 #include <cstdint>
+#include <vector>
 
+#include "json_io.h"
 #include "scenario.h"
 
 namespace gpucost {
@@ -61,5 +63,13 @@ struct ScalingPrediction {
   double extrapolation_factor = 1;  // N / max measured (or min measured / N), >= 1
 };
 ScalingPrediction PredictScaling(const ScalingFit& fit, double gpus);
+
+// Issue 31: each measured point checked against the GPU's datasheet. A point's implied utilisation is
+// tokens/s x model FLOPs per token (parallelism.h) / (GPUs x dense peak: cluster.peak_tflops or the catalog's
+// at workload.precision). Beyond 110% of the peak (boost clocks and rounding) no machine did it; below 0.01% it
+// is not a training throughput (1e-300 tokens/s). Either is refused at scaling.points[i].tokens_per_second
+// with the range in tokens/s for that point's GPU count.
+struct GpuSpec;
+void ValidateScalingAgainstPeak(const Scenario& s, const GpuSpec& gpu, std::vector<InputError>* errors);
 
 }  // namespace gpucost

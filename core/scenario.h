@@ -55,6 +55,7 @@ struct ClusterInputs {
   double peak_tflops;             // cluster.peak_tflops (auto: catalog dense peak for the precision)
   double hbm_tbps;                // cluster.hbm_tbps (auto: catalog)
   double nvlink_gbps;             // cluster.nvlink_gbps (auto: catalog; per GPU, both directions)
+  int framework;                  // cluster.framework (framework.h; issue 26): megatron | nemo | ... | other
 };
 
 struct ParallelInputs {
@@ -75,6 +76,9 @@ struct ParallelInputs {
   // Issue 18 (layouts).
   std::int64_t context_parallel;  // parallel.context_parallel (sequence split over GPUs; 1 = off)
   bool flash_attention;           // parallel.flash_attention (fused attention kernel)
+  // Issue 26: communication overlap (0 auto: the framework's default, 1 on, 2 off).
+  int tp_comm_overlap;            // parallel.tp_comm_overlap: auto | on | off
+  int ep_comm_overlap;            // parallel.ep_comm_overlap: auto | on | off
 };
 
 struct ReliabilityInputs {
@@ -135,6 +139,8 @@ struct OwnedInputs {
   double maintenance_fraction_per_year; // pricing.owned.maintenance_fraction_per_year (support contracts / capex)
   double staff_usd_per_gpu_year;    // pricing.owned.staff_usd_per_gpu_year (operations staff per GPU)
   double repair_hours_per_failure;  // pricing.owned.repair_hours_per_failure (GPU out of service; spares cover it)
+  double other_use_fraction;        // pricing.owned.other_use_fraction (auto: the utilisation basis; given: the
+                                    // job pays the servers' life as a commitment, less this share other work uses)
   double interest_rate;             // pricing.owned.interest_rate (per year, financing the capex; 0 = paid in cash)
 };
 
@@ -147,6 +153,7 @@ struct PricingInputs {
   double fixed_fees_usd;            // pricing.fixed_fees_usd
   double tax_rate;                  // pricing.tax_rate (e.g. 0.10 Korean VAT)
   bool price_includes_tax;          // pricing.price_includes_tax
+  bool vat_recoverable;             // pricing.vat_recoverable (a VAT-registered business recovers its input VAT)
   int currency;                     // pricing.currency: USD | KRW (display currency)
   double krw_per_usd;               // pricing.krw_per_usd
   double krw_per_gpu_hour;          // pricing.krw_per_gpu_hour (auto: use usd_per_gpu_hour)
@@ -176,6 +183,9 @@ struct ArchitectureInputs {
   char model[kTextCapacity];        // workload.model (assets/models.json id: fills the shape and params)
   std::int64_t head_dim;            // workload.head_dim (auto: hidden / heads)
   double attention_params;          // workload.attention_params (weights of one layer's attention; auto: from widths)
+  // Issue 26: multi-head latent attention's cache (0: not MLA): the latent and the decoupled rope key.
+  std::int64_t kv_lora_rank;        // workload.kv_lora_rank
+  std::int64_t rope_head_dim;       // workload.rope_head_dim (qk_rope_head_dim)
   std::int64_t experts;             // workload.experts (routed experts per MoE layer; auto: dense)
   std::int64_t active_experts;      // workload.active_experts (routed experts per token)
   std::int64_t shared_experts;      // workload.shared_experts (always-active experts per MoE layer)
@@ -238,6 +248,8 @@ struct InferenceInputs {
   double peak_to_mean;              // inference.peak_to_mean (capacity is sized for the peak)
   double requests;                  // inference.requests (auto: a service; given: a batch job of this many)
   double hours;                     // inference.hours (service period)
+  double service_months;            // inference.service_months (how long the service runs: a commitment's term
+                                    // beyond it is paid as unused_commitment)
   int weight_precision;             // inference.weight_precision: bf16 | fp16 | fp8 | int8 | int4
   int kv_precision;                 // inference.kv_precision: bf16 | fp16 | fp8
   InferenceSloInputs slo;

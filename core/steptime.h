@@ -13,7 +13,8 @@
 //     and never faster than its operands and result can move through HBM (roofline). A thin GEMM (smallest
 //     per-GPU dimension d: the head dimension of attention, h/t after the tensor split) runs at
 //     d / (d + 64) of that (tile prologue/epilogue), and the backward GEMMs at 0.90 of the forward's rate
-//     (issue 18: both fitted on tests/data/measured_runs.json, which test_calibration.cpp holds to MAE <= 5%).
+//     (issue 26: both refitted with each framework's kernel efficiency on assets/validation/measured_runs.json,
+//     leaving one source out at a time for the reported error: evidence.h; StepHardwareFor sets the fit).
 //   * Fused attention (Layout::flash_attention): no s x s scores in HBM (no softmax/dropout passes), the
 //     backward recomputes them (2.5x the forward's FLOPs), so selective recompute costs nothing more.
 //   * Uneven stages (StageLayersOf, layout.h): the slowest stage sets the pace (the fullest middle stage, or
@@ -24,9 +25,12 @@
 //     t with sequence parallelism, replicated without); GeLU on b·s·f/t; the vocabulary softmax.
 //   * Recompute: full = the layer's forward again; selective = the attention core (scores, softmax,
 //     dropout, values) again (Korthikanti et al. 2022, arXiv:2205.05198, section 5).
-//   * Tensor parallel (not overlapped, as in Megatron-LM 2022): per layer 2 all-reduces of b·s·h forward and
-//     2 backward; with sequence parallelism 2 all-gathers + 2 reduce-scatters each way, plus the backward
-//     re-gather of the two layer-norm outputs; full recompute repeats the forward's collectives.
+//   * Tensor parallel: per layer 2 all-reduces of b·s·h forward and 2 backward; with sequence parallelism
+//     2 all-gathers + 2 reduce-scatters each way, plus the backward re-gather of the two layer-norm outputs;
+//     full recompute repeats the forward's collectives. Exposed in full (Megatron-LM 2021-22) unless
+//     Layout::tp_overlap (Megatron-Core / Transformer Engine's userbuffer overlap, NeMo's tp_comm_overlap,
+//     torchtitan's async TP): the collectives run in t chunks behind the layer's GEMMs; one chunk (1/t) and
+//     whatever exceeds the GEMM time stay exposed.
 //   * Pipeline: each micro-batch sends its activation (b·s·h/t with Megatron's scatter/gather) forward and
 //     its gradient backward at every virtual stage boundary (2v sends); the bubble is (p-1)/(m v) of the
 //     ideal pipeline time (Narayanan et al. 2021, arXiv:2104.04473, section 2.2.2).
@@ -66,6 +70,12 @@ struct StepHardware {
   bool fp8_linear = false;
   double attention_peak_flops = 0;  // 0: peak_flops
   double best_measured_mfu = 0;     // on this GPU class (calibration.h; 0: none measured)
+  // Issue 26: the fitted constants (evidence.h refits them leaving one source out at a time).
+  double tile_overhead = 64;        // thin-GEMM tile prologue/epilogue, in k-iterations (see steptime.cpp)
+  double backward_gemm_rate = 0.90; // backward GEMMs' rate relative to the forward's
+  // The training framework's matrix-kernel efficiency on this GPU generation relative to Megatron-LM's
+  // (framework.h: measured per framework and generation; 1 for Megatron-LM, the reference of the curve).
+  double kernel_efficiency = 1.0;
 };
 StepHardware StepHardwareFor(const Scenario& s, const EffectiveHardware& hw);
 

@@ -4,8 +4,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
+#include "catalog.h"
 #include "evaluate.h"
+#include "fields.h"
 #include "offers.h"
 
 #include <nlohmann/json.hpp>
@@ -34,6 +37,11 @@ TcoResult ComputeTco(const OwnedInputs& o, double gpu_mtbf_hours) {
                        t.maintenance_usd_per_gpu_year + t.staff_usd_per_gpu_year + t.opex_usd_per_gpu_year +
                        t.financing_usd_per_gpu_year;
 
+  // VAT is paid on what is bought from suppliers (servers, power, space, support contracts, other opex), not on
+  // staff wages nor on the interest of a loan (financial services).
+  t.taxable_fraction = t.usd_per_gpu_year > 0 ? (t.usd_per_gpu_year - t.staff_usd_per_gpu_year - t.financing_usd_per_gpu_year) /
+                                                    t.usd_per_gpu_year
+                                              : 1;
   const double repair = o.repair_hours_per_failure;
   const double down = gpu_mtbf_hours > 0 ? repair / (gpu_mtbf_hours + repair) : 0;
   t.repair_downtime_fraction = std::max(0.0, down - o.spares_fraction);
@@ -50,6 +58,20 @@ TcoResult ComputeTco(const OwnedInputs& o, double gpu_mtbf_hours) {
   // A payback after the hardware's life is no payback: 0, "never", as when renting is cheaper to run.
   if (t.break_even_months > o.lifetime_years * 12) t.break_even_months = 0;
   return t;
+}
+
+OwnedInputs OwnedFor(const Scenario& s, const char* gpu) {
+  OwnedInputs o = s.pricing.owned;
+  // The power default is the DGX H100's; another GPU draws what its own server's datasheet says (gpus.json).
+  const GpuSpec* g = FindGpu(gpu ? gpu : s.cluster.gpu);
+  if (g && g->server_kw_per_gpu > 0 && IsDefault(s, *FindField("pricing.owned.power_kw_per_gpu")))
+    o.power_kw_per_gpu = g->server_kw_per_gpu;
+  return o;
+}
+
+bool OwnedCapexIsExample(const Scenario& s, const char* gpu) {
+  const char* id = gpu ? gpu : s.cluster.gpu;
+  return IsDefault(s, *FindField("pricing.owned.capex_usd_per_gpu")) && std::strcmp(id, "h100-sxm") != 0;
 }
 
 const char* PricingModelName(PricingModel m) {
@@ -69,6 +91,13 @@ double EnteredUsdPerGpuHour(const PricingInputs& p) {
   return p.krw_per_gpu_hour > 0 ? p.krw_per_gpu_hour / p.krw_per_usd : p.usd_per_gpu_hour;
 }
 
+// Hours of a commitment's term the work uses: the job's, or the service's whole run (inference.service_months).
+double UsedHours(const Scenario& s, const ModelCost& m) {
+  const InferenceResult& ir = m.result.inference;
+  if (ir.present && !ir.batch_job) return std::max(m.expected_hours, s.inference.service_months * kHoursPerMonth);
+  return m.expected_hours;
+}
+
 void WriteRisk(const Scenario& s, const ModelCost& m, char* out) {
   const PricingInputs& p = s.pricing;
   const Result& r = m.result;
@@ -79,17 +108,24 @@ void WriteRisk(const Scenario& s, const ModelCost& m, char* out) {
                     "the job starts.", static_cast<long long>(r.billed_gpus));
       break;
     case PricingModel::kSpot:
-      std::snprintf(out, kRiskTextCapacity,
-                    "Reclaimable with %.0f s notice: %.1f preemptions and %.1f h waiting for capacity "
-                    "expected; no capacity guarantee.", p.spot.notice_seconds, r.expected_preemptions,
-                    r.time_hours.part[kPartReacquireWait]);
+      if (r.inference.present && !r.inference.batch_job)
+        std::snprintf(out, kRiskTextCapacity,
+                      "Reclaimable with %.0f s notice: %.1f preemptions, each node away %.0f min; %.0f spare GPUs "
+                      "hold the target %.1f%% of the time; no capacity guarantee.", p.spot.notice_seconds,
+                      r.expected_preemptions, p.spot.reacquire_minutes, r.inference.spot.spare_gpus,
+                      100 * r.inference.spot.target_attainment);
+      else
+        std::snprintf(out, kRiskTextCapacity,
+                      "Reclaimable with %.0f s notice: %.1f preemptions and %.1f h waiting for capacity "
+                      "expected; no capacity guarantee.", p.spot.notice_seconds, r.expected_preemptions,
+                      r.time_hours.part[kPartReacquireWait]);
       break;
     case PricingModel::kReserved:
       std::snprintf(out, kRiskTextCapacity,
                     "%s %.0f-month commitment; the %.0f%% of the term after the job (%s) is paid unless "
                     "other work uses it (pricing.reserved.other_use_fraction).", p.reserved.capacity_guaranteed ? "Capacity reserved by the" :
                     "Discount only (capacity NOT reserved) on a", p.reserved.term_months,
-                    100 * std::max(0.0, 1 - m.expected_hours / (p.reserved.term_months * kHoursPerMonth)),
+                    100 * std::max(0.0, 1 - UsedHours(s, m) / (p.reserved.term_months * kHoursPerMonth)),
                     m.term_tail_usd > 0 ? "included in the total" : "none");
       break;
     case PricingModel::kOwned:
@@ -135,11 +171,9 @@ Scenario WithPricingModel(const Scenario& s, PricingModel model) {
       if (v.pricing.reserved.usd_per_gpu_hour_on_demand <= 0) v.pricing.reserved.usd_per_gpu_hour_on_demand = on_demand;
       break;
     case PricingModel::kOwned:
-      // Break even against the same on-demand price; owned hardware carries no rental tax (VAT on the
-      // purchase is not modelled), so prices are pre-tax.
+      // Break even against the same on-demand price, before tax. Owned hardware pays the scenario's tax on what it
+      // buys (billing.h), as a rental pays it on the bill.
       v.pricing.owned.compare_usd_per_gpu_hour = on_demand / (s.pricing.price_includes_tax ? 1 + s.pricing.tax_rate : 1);
-      v.pricing.tax_rate = 0;
-      v.pricing.price_includes_tax = false;
       break;
   }
   return v;
@@ -158,7 +192,7 @@ PricingComparison ComparePricingModels(const Scenario& s) {
     m.usd_per_gpu_hour = m.result.usd_per_gpu_hour;
     // Evaluate() bills the whole commitment term (cost.breakdown.unused_commitment): the part after the job
     // is shown apart, so that job + term after the job = the total eval gives.
-    m.term_tail_usd = m.result.commitment_after_job_usd * (1 + v.pricing.tax_rate);
+    m.term_tail_usd = m.result.commitment_after_job_usd * (v.pricing.vat_recoverable ? 1 : 1 + v.pricing.tax_rate);
     m.job_usd = m.result.expected_usd - m.term_tail_usd;
     m.expected_hours = m.result.expected_hours;
     if (model == PricingModel::kReserved) m.capacity_guaranteed = v.pricing.reserved.capacity_guaranteed;
@@ -174,6 +208,21 @@ PricingComparison ComparePricingModels(const Scenario& s) {
   }
   c.ok = true;
   return c;
+}
+
+BuyVsCloud BuyVsCloudCurve(const Scenario& s) {
+  BuyVsCloud b;
+  const Scenario as_owned = WithPricingModel(s, PricingModel::kOwned);
+  const OwnedInputs owned = OwnedFor(as_owned, nullptr);
+  b.tco = ComputeTco(owned, s.reliability.gpu_mtbf_hours);
+  b.cloud_usd_per_gpu_hour = owned.compare_usd_per_gpu_hour;
+  b.current_utilization = owned.utilization;
+  const double useful_at_current = b.tco.usd_per_gpu_hour * owned.utilization;
+  for (int i = 0; i < kBuyVsCloudPoints; ++i) {
+    b.utilization[i] = (i + 1) / static_cast<double>(kBuyVsCloudPoints);
+    b.owned_usd_per_gpu_hour[i] = useful_at_current / b.utilization[i];
+  }
+  return b;
 }
 
 std::string PricingToJson(const Scenario& s, const PricingComparison& c, int indent) {
@@ -223,8 +272,23 @@ std::string PricingToJson(const Scenario& s, const PricingComparison& c, int ind
                     {"per_gpu_year", t.usd_per_gpu_year * k},
                     {"repair_downtime_fraction", t.repair_downtime_fraction},
                     {"break_even_utilization", t.break_even_utilization},
-                    {"break_even_months", t.break_even_months}};
+                    {"break_even_months", t.break_even_months},
+                    // The terms the owned price is on, beside it (issue 25): utilisation and lifetime, the VAT paid
+                    // on the purchase and the cash needed to buy the servers.
+                    {"basis", s.pricing.owned.other_use_fraction > 0 ? "lifetime_commitment" : "utilization"},
+                    {"other_use_fraction", s.pricing.owned.other_use_fraction},
+                    {"utilization", s.pricing.owned.other_use_fraction > 0 ? 1.0 : s.pricing.owned.utilization},
+                    {"lifetime_years", s.pricing.owned.lifetime_years},
+                    {"taxable_fraction", t.taxable_fraction},
+                    {"purchase_vat_usd_per_gpu", t.purchase_vat_usd_per_gpu},
+                    {"capital_outlay_usd", t.upfront_usd_per_gpu * static_cast<double>(m.result.billed_gpus)},
+                    {"capital_outlay_vat_usd", t.purchase_vat_usd_per_gpu * static_cast<double>(m.result.billed_gpus)},
+                    {"capital_outlay", t.upfront_usd_per_gpu * static_cast<double>(m.result.billed_gpus) * k}};
     }
+    row["vat_usd"] = m.result.vat_usd;
+    if (const Offer* o = s.pricing.offer[0] ? FindOffer(s.pricing.offer) : nullptr)
+      row["offered"] = m.model == o->model || (m.model == PricingModel::kSpot && o->spot_usd_per_gpu_hour > 0) ||
+                       m.model == PricingModel::kOwned;
     models.push_back(row);
   }
   json doc = {{"schema", "gpucost/pricing@1"},
@@ -236,11 +300,25 @@ std::string PricingToJson(const Scenario& s, const PricingComparison& c, int ind
               {"value_per_day_usd", s.ops.value_per_day_usd},
               {"currency", first.display_currency},
               {"per_usd", k},
+              {"vat_rate", s.pricing.tax_rate},
+              {"vat_recoverable", s.pricing.vat_recoverable},
               {"models", models}};
+  const BuyVsCloud b = BuyVsCloudCurve(s);
+  json curve = json::array();
+  for (int i = 0; i < kBuyVsCloudPoints; ++i)
+    curve.push_back({{"utilization", b.utilization[i]}, {"owned_usd_per_gpu_hour", b.owned_usd_per_gpu_hour[i]},
+                     {"owned_per_gpu_hour", b.owned_usd_per_gpu_hour[i] * k}});
+  doc["buy_vs_cloud"] = {{"cloud_usd_per_gpu_hour", b.cloud_usd_per_gpu_hour},
+                         {"cloud_per_gpu_hour", b.cloud_usd_per_gpu_hour * k},
+                         {"current_utilization", b.current_utilization},
+                         {"break_even_utilization", b.tco.break_even_utilization},
+                         {"break_even_months", b.tco.break_even_months},
+                         {"points", curve}};
   if (s.ops.deadline_hours > 0) doc["deadline_hours"] = s.ops.deadline_hours;
   if (s.name[0]) doc["name"] = s.name;
   if (const Offer* o = s.pricing.offer[0] ? FindOffer(s.pricing.offer) : nullptr) {  // where price and billing came from
-    doc["offer"] = {{"id", o->id}, {"date", o->date}, {"source", o->source}, {"billing", OfferBillingJson(*o, &s)}};
+    doc["offer"] = OfferAppliedJson(s);
+    doc["offer"]["billing"] = OfferBillingJson(*o, &s);
   }
   return doc.dump(indent);
 }

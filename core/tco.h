@@ -24,6 +24,12 @@ constexpr double kHoursPerMonth = kHoursPerYear / 12.0;
 // monthly running cost); 0 when renting is never dearer.
 TcoResult ComputeTco(const OwnedInputs& owned, double gpu_mtbf_hours);
 inline TcoResult ComputeTco(const OwnedInputs& owned) { return ComputeTco(owned, 0.0); }
+// The scenario's owned-hardware inputs for GPU `gpu` (nullptr: cluster.gpu): pricing.owned.*, with the power per
+// GPU from the GPU's server datasheet (gpus.json server_kw_per_gpu) while the field holds its (DGX H100) default.
+OwnedInputs OwnedFor(const Scenario& s, const char* gpu);
+// True when pricing.owned.capex_usd_per_gpu is the H100 server's example and the GPU is another: no sourced server
+// price exists for it in the catalog (the result warns: enter a quote).
+bool OwnedCapexIsExample(const Scenario& s, const char* gpu);
 
 // --- The same job under the four pricing models ---------------------------------------------------------
 
@@ -67,6 +73,19 @@ struct PricingComparison {
 PricingComparison ComparePricingModels(const Scenario& s);
 
 const char* PricingModelName(PricingModel m);  // "on_demand", "spot", "reserved", "owned"
+
+// Buying against renting as utilisation varies (the page's buy-vs-cloud chart, the pricing document's
+// "buy_vs_cloud"): the owned cost per useful GPU-hour at 5%, 10%, ... 100% utilisation (the annual cost is fixed, so
+// it scales as 1 / utilisation) against the scenario's on-demand price, both before tax.
+constexpr int kBuyVsCloudPoints = 20;
+struct BuyVsCloud {
+  double utilization[kBuyVsCloudPoints] = {};
+  double owned_usd_per_gpu_hour[kBuyVsCloudPoints] = {};
+  double cloud_usd_per_gpu_hour = 0;
+  double current_utilization = 0;   // pricing.owned.utilization
+  TcoResult tco;                    // at the current utilisation (break-even utilisation and months)
+};
+BuyVsCloud BuyVsCloudCurve(const Scenario& s);
 
 // The document of `gpucost pricing --format json` and the page's view("pricing") (schema gpucost/pricing@1).
 // USD figures keep their _usd names; the same money in the scenario's currency has names without the unit.

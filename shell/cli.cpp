@@ -20,6 +20,7 @@
 #include "link.h"
 #include "presets.h"
 #include "quantity.h"
+#include "text_safety.h"
 
 namespace gpucost::cli {
 
@@ -30,7 +31,9 @@ std::string SiblingExecutable(const char* name, const char* env_override) {
   return ec ? "" : (self.parent_path() / name).string();
 }
 
-void Error(const std::string& message) { std::fprintf(stderr, "gpucost: %s\n", LocalizeMessage(message).c_str()); }
+void Error(const std::string& message) {  // messages quote user text (names, values, file names): made safe here
+  std::fprintf(stderr, "gpucost: %s\n", TerminalSafe(LocalizeMessage(message)).c_str());
+}
 
 std::string InputName(const std::string& path) { return path == "-" ? "<stdin>" : path; }
 
@@ -259,16 +262,21 @@ std::string LocalizeList(const std::string& list) {
 }
 
 void Table::Print(FILE* f) const {
+  // Cells may quote user text (scenario names, sheet answers, offer names): control characters escaped first,
+  // so a name cannot print a line of its own or move the cursor (text_safety.h).
+  std::vector<std::vector<std::string>> rows = rows_;
+  for (auto& row : rows)
+    for (std::string& cell : row) cell = TerminalSafe(cell);
   std::vector<std::size_t> width;
-  for (const auto& row : rows_)
+  for (const auto& row : rows)
     for (std::size_t i = 0; i < row.size(); ++i) {
       if (width.size() <= i) width.push_back(0);
       width[i] = std::max(width[i], Width(row[i]));
     }
   std::size_t total = 0;
   for (std::size_t w : width) total += w + 2;
-  for (std::size_t r = 0; r < rows_.size(); ++r) {
-    const auto& row = rows_[r];
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    const auto& row = rows[r];
     if (row.empty()) {
       std::fprintf(f, "%s\n", std::string(total > 2 ? total - 2 : 0, '-').c_str());
       continue;
@@ -287,12 +295,7 @@ void Table::Print(FILE* f) const {
   }
 }
 
-std::string CsvEscape(const std::string& cell) {
-  if (cell.find_first_of(",\"\n\r") == std::string::npos) return cell;
-  std::string out = "\"";
-  for (char c : cell) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
-}
+std::string CsvEscape(const std::string& cell) { return CsvCell(cell); }  // text_safety.h: no formula, quoted
 
 void Table::PrintCsv(FILE* f) const {
   for (const auto& row : rows_) {

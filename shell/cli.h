@@ -9,6 +9,7 @@
 #include "json_io.h"
 #include "result.h"
 #include "scenario.h"
+#include "text_safety.h"
 
 namespace gpucost::cli {
 

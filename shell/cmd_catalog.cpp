@@ -4,6 +4,8 @@
 //   presets  ready-made scenarios (assets/presets/) with the publication each reproduces
 //   fields   every scenario field: path, default, allowed range, unit, source of the default
 //   models   open models by name (assets/models.json): published shape, parameter counts, source
+//   evidence the step-time model against published runs (evidence.h): in-sample and held-out error per run
+//            and source; with a scenario file, the nearest validated runs and the error band there
 #include <cstdio>
 #include <optional>
 #include <string>
@@ -11,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "catalog.h"
+#include "evidence.h"
 #include "cli.h"
 #include "fields.h"
 #include "format.h"
@@ -260,30 +263,114 @@ void PrintModels(Format format) {
   for (std::size_t i = 0; i < ModelCount(); ++i) std::printf("  %s: %s\n", Models()[i].id.c_str(), Models()[i].source.c_str());
 }
 
+std::string Pct(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%+.1f%%", v * 100);
+  return buf;
+}
+
+int PrintEvidence(Format format, const std::string& scenario_path) {
+  Scenario s;
+  const bool with_scenario = !scenario_path.empty();
+  if (with_scenario) {
+    const int rc = LoadScenario(scenario_path, &s);
+    if (rc != kExitOk) return rc;
+  }
+  const StepEvidence& e = TrainingEvidence();
+  if (!e.error.empty()) {
+    Error("catalog evidence: " + e.error);
+    return kExitFailure;
+  }
+  if (format == Format::kJson) {
+    std::printf("%s\n", EvidenceToJson(e, &ServingValidation(), with_scenario ? &s : nullptr).c_str());
+    return kExitOk;
+  }
+  Table t;
+  const std::vector<std::string> head = {"run", "source", Tr("cli.evidence.col_framework"), "GPU", "GPUs",
+                                         Tr("cli.evidence.col_measured"), Tr("cli.evidence.col_predicted"),
+                                         Tr("cli.evidence.col_in_sample"), Tr("cli.evidence.col_held_out"),
+                                         Tr("cli.evidence.col_cause")};
+  t.Row(head);
+  if (format != Format::kCsv) t.Rule();
+  for (const EvidenceRun& r : e.runs)
+    t.Row({r.id, r.source, r.framework, r.gpu, std::to_string(r.gpus), FormatNumber(r.measured_seconds, 4),
+           FormatNumber(r.held_out_seconds, 4), Pct(r.error), Pct(r.held_out_error), r.cause});
+  if (format == Format::kCsv) {
+    t.PrintCsv(stdout);
+    return kExitOk;
+  }
+  std::printf("%s\n\n", Tr("cli.evidence.title"));
+  t.Print(stdout);
+  Table src;
+  src.Row({"source", "runs", Tr("cli.evidence.col_in_sample"), Tr("cli.evidence.col_held_out"), Tr("cli.evidence.col_held_out_mean")});
+  src.Rule();
+  for (const EvidenceSource& x : e.sources)
+    src.Row({x.id, std::to_string(x.runs), FormatPercent(x.in_sample_mae), FormatPercent(x.held_out_mae), Pct(x.held_out_mean)});
+  std::printf("\n");
+  src.Print(stdout);
+  std::printf("\n%s\n", TrFormat("cli.evidence.summary", {std::to_string(e.runs.size()), std::to_string(e.sources.size()),
+                                                            FormatPercent(e.in_sample_mae), FormatPercent(e.held_out_mae),
+                                                            Pct(e.held_out_min), Pct(e.held_out_max)}).c_str());
+  const ServingEvidence& serving = ServingValidation();
+  if (serving.error.empty()) {
+    Table sv;
+    sv.Row({"serving run", "source", "GPU", "TP", Tr("cli.evidence.col_concurrency"), Tr("cli.evidence.col_metric"),
+            Tr("cli.evidence.col_measured_ms"), Tr("cli.evidence.col_predicted_ms"), Tr("cli.evidence.col_held_out")});
+    sv.Rule();
+    for (const ServingEvidenceRun& r : serving.runs)
+      sv.Row({r.id, r.source, r.gpu, std::to_string(r.tensor_parallel), std::to_string(r.concurrency), r.metric,
+              FormatNumber(r.measured, 4), FormatNumber(r.predicted, 4), Pct(r.error)});
+    std::printf("\n");
+    sv.Print(stdout);
+    std::printf("\n%s\n", TrFormat("cli.evidence.serving_summary", {std::to_string(serving.runs.size()),
+                                                                    std::to_string(serving.sources.size()),
+                                                                    FormatPercent(serving.mean_abs_error),
+                                                                    Pct(serving.mean_error)}).c_str());
+  }
+  if (with_scenario) {
+    const std::vector<int> near = NearestRuns(e, s, 5);
+    std::printf("\n%s\n", Tr("cli.evidence.nearest"));
+    double lo = 0, hi = 0;
+    for (std::size_t i = 0; i < near.size(); ++i) {
+      const EvidenceRun& r = e.runs[static_cast<std::size_t>(near[i])];
+      lo = i == 0 ? r.held_out_error : std::min(lo, r.held_out_error);
+      hi = i == 0 ? r.held_out_error : std::max(hi, r.held_out_error);
+      std::printf("  %s (%s, %s, %lld GPUs): %s\n", r.id.c_str(), r.framework.c_str(), r.gpu.c_str(),
+                  static_cast<long long>(r.gpus), Pct(r.held_out_error).c_str());
+    }
+    std::printf("%s\n", TrFormat("cli.evidence.band", {Pct(lo), Pct(hi)}).c_str());
+  }
+  std::printf("\n%s\n", Tr("cli.catalog.sources"));
+  for (const EvidenceSource& x : e.sources) std::printf("  %s: %s\n", x.id.c_str(), x.citation.c_str());
+  return kExitOk;
+}
+
 }  // namespace
 
 int RunCatalog(int argc, char** argv) {
   Args args;
   if (!ParseArgs(argc, argv, kOptions, &args, "catalog")) return kExitInvalid;
   if (args.Has("--help")) {
-    PrintUsage(stdout, "gpucost catalog [gpus|offers|presets|fields|models] [--format table|json|csv]",
+    PrintUsage(stdout, "gpucost catalog [gpus|offers|presets|fields|models|evidence [SCENARIO]] [--format table|json|csv]",
                "cli.help.catalog", kOptions);
     return kExitOk;
   }
   Format format;
   if (!ParseFormat(args, {Format::kTable, Format::kJson, Format::kCsv}, &format)) return kExitInvalid;
+  const std::string what = args.positional.empty() ? "gpus" : args.positional[0];
+  if (what == "evidence" && args.positional.size() <= 2)
+    return PrintEvidence(format, args.positional.size() == 2 ? args.positional[1] : std::string());
   if (args.positional.size() > 1) {
-    Error("catalog: expected at most one list name (gpus, offers, presets, fields or models)");
+    Error("catalog: expected at most one list name (gpus, offers, presets, fields, models or evidence)");
     return kExitInvalid;
   }
-  const std::string what = args.positional.empty() ? "gpus" : args.positional[0];
   if (what == "gpus") PrintGpus(format);
   else if (what == "offers") PrintOffers(format);
   else if (what == "presets") PrintPresets(format);
   else if (what == "fields") PrintFields(format);
   else if (what == "models") PrintModels(format);
   else {
-    Error("catalog: unknown list \"" + what + "\"; one of: gpus, offers, presets, fields, models");
+    Error("catalog: unknown list \"" + what + "\"; one of: gpus, offers, presets, fields, models, evidence");
     return kExitInvalid;
   }
   return kExitOk;

@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "compare.h"
+#include "compare_csv.h"
 #include "evaluate.h"
 #include "format.h"
 #include "i18n.h"
@@ -114,7 +115,7 @@ void PrintTable(const Comparison& marks) {
   for (std::size_t i = 0; i < cols.size(); ++i)
     for (int w = 0; w < cols[i].result.warnings.count; ++w)
       std::printf("%s  ! %s: %s\n", i == 0 && w == 0 ? ("\n" + std::string(Tr("eval.warnings")) + "\n").c_str() : "",
-                  cols[i].label.c_str(), LocalizeMessage(cols[i].result.warnings.text[w]).c_str());
+                  TerminalSafe(cols[i].label).c_str(), TerminalSafe(LocalizeMessage(cols[i].result.warnings.text[w])).c_str());
 }
 
 // The provider comparison sheet (provider_sheet.h), as the page's Compare view shows it.
@@ -143,34 +144,10 @@ void PrintSheet(const Comparison& marks) {
   std::printf("%s\n", Tr("sheet.domestic_note"));
 }
 
-void PrintCsv(const Comparison& marks) {
-  const std::vector<CompareColumn>& cols = marks.columns;
-  Table t;
-  std::vector<std::string> head = {"file", "name", "expected_usd", "normal_run_usd", "expected_hours", "goodput",
-                                   "billed_gpus", "billed_gpu_hours", "usd_per_gpu_hour", "usd_per_billion_tokens",
-                                   "mfu", "expected_interruptions", "cost_vs_first", "time_vs_first", "cheapest",
-                                   "fastest"};
-  for (int p = 0; p < kPartCount; ++p) head.push_back(std::string("usd.") + PartName(p));
-  head.push_back("currency");
-  head.push_back("expected_cost");
-  t.Row(head);
-  auto num = [](double v) { return nlohmann::json(v).dump(); };
-  for (std::size_t i = 0; i < cols.size(); ++i) {
-    const Result& r = cols[i].result;
-    const Result& first = cols[0].result;
-    std::vector<std::string> row = {
-        cols[i].file, cols[i].label, num(r.expected_usd), num(r.normal_run_usd), num(r.expected_hours),
-        num(r.goodput), std::to_string(r.billed_gpus), num(r.billed_gpu_hours), num(r.usd_per_gpu_hour),
-        num(r.usd_per_billion_tokens), num(r.mfu), num(r.expected_interruptions),
-        first.expected_usd > 0 ? num(r.expected_usd / first.expected_usd) : "",
-        first.expected_hours > 0 ? num(r.expected_hours / first.expected_hours) : "",
-        marks.cheapest == static_cast<int>(i) ? "true" : "false", marks.fastest == static_cast<int>(i) ? "true" : "false"};
-    for (int p = 0; p < kPartCount; ++p) row.push_back(num(r.cost_usd.part[p]));
-    row.push_back(marks.currency);
-    row.push_back(num(marks.Money(i, r.expected_usd)));
-    t.Row(row);
-  }
-  t.PrintCsv(stdout);
+// The comparison as one CSV (core/compare_csv.h): the same bytes as the page's "Export CSV".
+void PrintCsv(const Comparison& c) {
+  const std::string csv = ComparisonCsv(c, CurrentLanguage());
+  std::fwrite(csv.data(), 1, csv.size(), stdout);
 }
 
 void Print(const Comparison& c, Format format) {
@@ -198,7 +175,7 @@ int RunServingOptions(const Args& args) {
   Print(c, format);
   if (format == Format::kTable) {
     std::printf("\nPrices\n");
-    for (const CompareColumn& col : c.columns) std::printf("  %s: %s\n", col.label.c_str(), col.note.c_str());
+    for (const CompareColumn& col : c.columns) std::printf("  %s: %s\n", TerminalSafe(col.label).c_str(), TerminalSafe(col.note).c_str());
     std::printf("\n%s\n", Tr("serving.convention"));
   }
   return kExitOk;

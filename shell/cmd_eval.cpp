@@ -104,7 +104,7 @@ void PrintTable(const Scenario& s, const Result& r) {
   if (r.inference.present) return PrintInferenceTable(s, r);  // serving (cmd_inference.cpp)
   const char* cur = r.display_currency;
   const double k = r.display_per_usd;
-  std::printf("%s\n", s.name[0] ? s.name : Tr("eval.scenario"));
+  std::printf("%s\n", s.name[0] ? TerminalSafe(s.name).c_str() : Tr("eval.scenario"));
   const BlockingState blocked = FindBlockingState(s, r);
   if (blocked.blocked) std::printf("\n! %s\n  Fix: %s\n\n", blocked.reason.c_str(), blocked.fix.c_str());
   Table head;
@@ -145,7 +145,7 @@ void PrintTable(const Scenario& s, const Result& r) {
          "100.0%"});
   t.Print(stdout);
   if (r.warnings.count) std::printf("\n%s\n", Tr("eval.warnings"));
-  for (int i = 0; i < r.warnings.count; ++i) std::printf("  ! %s\n", LocalizeMessage(r.warnings.text[i]).c_str());
+  for (int i = 0; i < r.warnings.count; ++i) std::printf("  ! %s\n", TerminalSafe(LocalizeMessage(r.warnings.text[i])).c_str());
 }
 
 }  // namespace

@@ -27,7 +27,7 @@ std::string Levels(const FleetInputs& in, const FleetPlan& p) {
 }
 
 void PrintTable(const FleetInputs& in, const FleetResult& r) {
-  std::printf("%s\n", TrFormat("cli.fleet.title", {in.name[0] ? in.name : Tr("cli.fleet.fleet"), std::to_string(in.months),
+  std::printf("%s\n", TrFormat("cli.fleet.title", {in.name[0] ? TerminalSafe(in.name) : Tr("cli.fleet.fleet"), std::to_string(in.months),
                                                   FormatCount(r.demand_gpu_hours), FormatUsd(in.on_demand_usd_per_gpu_hour),
                                                   FormatUsd(r.burst_usd_per_gpu_hour), FormatPercent(r.spot_share_of_burst)}).c_str());
   const bool hybrid = in.plan_hybrid;
@@ -56,7 +56,7 @@ void PrintTable(const FleetInputs& in, const FleetResult& r) {
   if (hybrid)
     std::printf("%s\n", TrFormat("cli.fleet.hybrid", {Levels(in, r.hybrid), FormatUsd(r.owned_usd_per_held_gpu_hour)}).c_str());
   if (r.notes.count) std::printf("%s\n", Tr("cli.fleet.notes"));
-  for (int i = 0; i < r.notes.count; ++i) std::printf("  ! %s\n", LocalizeMessage(r.notes.text[i]).c_str());
+  for (int i = 0; i < r.notes.count; ++i) std::printf("  ! %s\n", TerminalSafe(LocalizeMessage(r.notes.text[i])).c_str());
 }
 
 }  // namespace

@@ -35,7 +35,14 @@ void PrintInferenceTable(const Scenario& s, const Result& r) {
   const char* cur = r.display_currency;
   const double k = r.display_per_usd;
   const std::int64_t pct = s.inference.slo.percentile;
-  std::printf("%s\n", s.name[0] ? s.name : Tr("cli.inf.scenario"));
+  std::printf("%s\n", s.name[0] ? TerminalSafe(s.name).c_str() : Tr("cli.inf.scenario"));
+  if (const BlockingState b = FindBlockingState(s, r); b.blocked) {  // not priced: the reason and the fix (issue 31)
+    std::printf("\n! %s\n  %s\n\n%s\n", TerminalSafe(b.reason).c_str(),
+                TerminalSafe(TrFormat("results.fix", {b.fix})).c_str(), Tr(std::string(b.code) == "price_by_quote" ? "quote.not_priced" : "results.not_priced"));
+    if (r.warnings.count) std::printf("\n%s\n", Tr("cli.inf.warnings"));
+    for (int i = 0; i < r.warnings.count; ++i) std::printf("  ! %s\n", TerminalSafe(LocalizeMessage(r.warnings.text[i])).c_str());
+    return;
+  }
   Table head;
   head.Row({"", ""});
   head.Row({Tr("cli.inf.per_request"), FormatSmallMoney(ir.usd_per_request * k, cur)});
@@ -87,7 +94,7 @@ void PrintInferenceTable(const Scenario& s, const Result& r) {
   t.Row({Tr("cli.inf.total"), FormatCount(r.billed_gpu_hours), FormatMoney(r.expected_usd * k, cur), "100.0%"});
   t.Print(stdout);
   if (r.warnings.count) std::printf("%s\n", Tr("cli.inf.warnings"));
-  for (int i = 0; i < r.warnings.count; ++i) std::printf("  ! %s\n", LocalizeMessage(r.warnings.text[i]).c_str());
+  for (int i = 0; i < r.warnings.count; ++i) std::printf("  ! %s\n", TerminalSafe(LocalizeMessage(r.warnings.text[i])).c_str());
 }
 
 int RunInferenceMc(const Scenario& s, const std::string& name, std::int64_t requests, std::uint64_t seed, bool json) {
@@ -101,9 +108,12 @@ int RunInferenceMc(const Scenario& s, const std::string& name, std::int64_t requ
     return kExitOk;
   }
   const InferenceInputs& in = s.inference;
-  std::printf("%s\n\n", TrFormat("cli.inf.mc_title", {s.name[0] ? s.name : Tr("cli.inf.scenario"), std::to_string(r.requests),
+  std::printf("%s\n\n", TrFormat("cli.inf.mc_title", {s.name[0] ? TerminalSafe(s.name) : Tr("cli.inf.scenario"), std::to_string(r.requests),
                                                      std::to_string(r.measured), std::to_string(r.prefill_replicas),
                                                      std::to_string(r.decode_replicas), in.mode == 0 ? Tr("cli.inf.mc_colocated") : ""}).c_str());
+  if (r.capped_requests || r.capped_replicas)  // bounded work (inference_sim.h): said, never silent
+    std::printf("%s\n\n", TrFormat("sim.capped", {std::to_string(r.requests), std::to_string(r.requests_asked),
+                                                  std::to_string(r.simulated_prefill_replicas), std::to_string(r.simulated_decode_replicas)}).c_str());
   Table t;
   t.Row({"", Tr("cli.inf.col_sim_p50"), "P90", "P99", Tr("cli.inf.col_mean"), Tr("cli.inf.col_closed_p50"), "P90", "P99"});
   t.Rule();

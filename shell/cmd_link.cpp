@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "cli.h"
+#include "i18n.h"
 #include "json_io.h"
 #include "link.h"
 #include "verbs.h"
@@ -66,6 +67,7 @@ int Decode(const Args& args) {
     Error("link: " + LinkErrorText(errors));
     return kExitInvalid;
   }
+  if (payload.version < 2) std::fprintf(stderr, "link: %s\n", Tr("link.older_form"));  // it opened: a note only
   const Scenario* s = &payload.scenario;
   if (args.Has("--pinned")) {
     double index = -1;

@@ -78,7 +78,7 @@ void PrintHistogram(const char* title, const McHistogram& h, std::int64_t trials
 void PrintTable(const Scenario& s, const Result& r, const McSummary& m) {
   const char* cur = r.display_currency;
   const double k = r.display_per_usd;
-  std::printf("%s\n", TrFormat("cli.mc.title", {s.name[0] ? s.name : Tr("cli.scenario"), std::to_string(m.trials),
+  std::printf("%s\n", TrFormat("cli.mc.title", {s.name[0] ? TerminalSafe(s.name) : Tr("cli.scenario"), std::to_string(m.trials),
                                                std::to_string(m.seed)}).c_str());
   Table t;
   t.Row({"", Tr("cli.mc.col_mean"), "P10", "P50", "P90", Tr("cli.mc.col_closed")});

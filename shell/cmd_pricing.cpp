@@ -31,7 +31,7 @@ const char* ModelLabel(PricingModel m) {
 void PrintTable(const Scenario& s, const PricingComparison& c) {
   const char* cur = c.models[0].result.display_currency;
   const double k = c.models[0].result.display_per_usd;
-  std::printf("%s\n", TrFormat("cli.pricing.title", {s.name[0] ? s.name : Tr("cli.scenario"),
+  std::printf("%s\n", TrFormat("cli.pricing.title", {s.name[0] ? TerminalSafe(s.name) : Tr("cli.scenario"),
                                                     FormatMoney(c.on_demand_usd_per_gpu_hour * k, cur)}).c_str());
   Table t;
   t.Row({Tr("cli.pricing.col_model"), Tr("cli.pricing.col_price"), Tr("cli.pricing.col_job"), Tr("cli.pricing.col_term_tail"),
@@ -57,6 +57,11 @@ void PrintTable(const Scenario& s, const PricingComparison& c) {
                               tco.break_even_utilization > 0 ? FormatPercent(tco.break_even_utilization) : Tr("cli.na"),
                               tco.break_even_months > 0 ? TrFormat("cli.months", {FormatNumber(tco.break_even_months, 3)})
                                                         : std::string(Tr("cli.never"))}).c_str());
+  const Result& owned = c.models[static_cast<int>(PricingModel::kOwned)].result;
+  const double outlay = tco.upfront_usd_per_gpu * static_cast<double>(owned.billed_gpus);
+  std::printf("%s\n", TrFormat("cli.pricing.owned_terms",
+                              {FormatPercent(s.pricing.owned.utilization), FormatNumber(s.pricing.owned.lifetime_years, 3),
+                               money(outlay), money(outlay * s.pricing.tax_rate)}).c_str());
   // Issue 29 (capacity.h): when each option starts and finishes, the deadline and the delay cost.
   std::printf("\n%s\n", s.ops.deadline_hours > 0
                             ? TrFormat("cli.pricing.schedule_deadline", {FormatDuration(s.ops.deadline_hours),

@@ -85,9 +85,10 @@ void PrintJson(const std::vector<FileReport>& reports) {
 
 void PrintLines(const std::vector<FileReport>& reports) {
   for (const FileReport& r : reports) {
-    for (const InputError& e : r.problems) std::printf("%s: %s\n", r.name.c_str(), LocalizeMessage(e.Text()).c_str());
-    for (const std::string& w : r.warnings) std::printf("%s\n", TrFormat("cli.validate.warning", {r.name, LocalizeMessage(w)}).c_str());
-    if (r.problems.empty()) std::printf("%s\n", TrFormat("cli.validate.ok", {r.name}).c_str());
+    for (const InputError& e : r.problems) std::printf("%s: %s\n", TerminalSafe(r.name).c_str(), TerminalSafe(LocalizeMessage(e.Text())).c_str());
+    for (const std::string& w : r.warnings)
+      std::printf("%s\n", TerminalSafe(TrFormat("cli.validate.warning", {r.name, LocalizeMessage(w)})).c_str());
+    if (r.problems.empty()) std::printf("%s\n", TerminalSafe(TrFormat("cli.validate.ok", {r.name})).c_str());
   }
 }
 

@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "catalog.h"
+#include "compare_csv.h"
 #include "evaluate.h"
 #include "fields.h"
 #include "format.h"
@@ -100,6 +101,7 @@ void DrawViews(AppState& app) {
     RecordRect(app, "tab", 0);
     if (open) {
       app.view = View::kResults;
+      RecordText(app, "shown_view", ViewName(app.view));  // what the last frame drew (tests: after a tap)
       ImGui::BeginChild("view", ImVec2(0, 0), false);
       DrawResults(app);
       RecordScroll(app, "view");
@@ -109,6 +111,7 @@ void DrawViews(AppState& app) {
     const bool edit = ImGui::BeginTabItem((std::string(Tr("share.scenario")) + "###scenario_tab").c_str());
     RecordRect(app, "tab_editor");
     if (edit) {
+      RecordText(app, "shown_view", "Scenario");
       DrawEditor(app, ImVec2(0, 0), false);
       ImGui::EndTabItem();
     }
@@ -122,6 +125,7 @@ void DrawViews(AppState& app) {
     RecordRect(app, "tab", v);
     if (!open) continue;
     app.view = static_cast<View>(v);
+    RecordText(app, "shown_view", ViewName(app.view));
     ImGui::BeginChild("view", ImVec2(0, 0), false);
     switch (app.view) {
       case View::kResults: DrawResults(app); break;
@@ -214,6 +218,7 @@ void AppScenarioEdited(AppState& app) {
   app.dirty = true;
   app.write_fragment = true;
   app.notice.clear();
+  app.error.clear();  // a successful action: an earlier error no longer stands in the status line
 }
 
 namespace {
@@ -260,6 +265,7 @@ std::string AppOpenLink(AppState& app, const std::string& link) {
   for (const Scenario& s : payload.pinned) app.pinned.push_back({s, ValidateScenario(s).empty() ? Evaluate(s) : Result{}, ""});
   app.edits.assign(FieldCount(), FieldEdit{});
   app.error.clear();
+  app.notice = payload.version < 2 ? Tr("link.older_form") : "";
   app.dirty = true;
   AppRefresh(app);
   return "";
@@ -367,7 +373,9 @@ std::string AppImportText(AppState& app, const std::string& name, const std::str
 }
 
 bool AppPin(AppState& app) {
+  AppRefresh(app);  // the column holds this scenario's result, never the one before an edit not yet evaluated
   if (app.pinned.size() >= kMaxPinned || !app.result.ok) return false;
+  app.error.clear();
   app.pinned.push_back({app.scenario, app.result, ""});
   app.link_stale = app.write_fragment = true;
   return true;
@@ -411,11 +419,7 @@ void AppUnpin(AppState& app, std::size_t index) {
   app.link_stale = app.write_fragment = true;
 }
 
-std::string ScenarioLabel(const Scenario& s) {
-  if (s.name[0]) return s.name;
-  const int model = s.pricing.model >= 0 && s.pricing.model < 4 ? s.pricing.model : 0;
-  return std::string(s.cluster.gpu) + " x" + std::to_string(s.cluster.gpus) + " " + kModelLabels[model];
-}
+std::string ScenarioLabel(const Scenario& s) { return ScenarioDisplayName(s); }
 
 std::string ShortLabel(const std::string& label, std::size_t max_chars) {
   std::size_t chars = 0, i = 0;
@@ -510,7 +514,10 @@ bool AppNarrow(const AppState& app) {
 }
 
 bool BeginFigureTable(const AppState& app, const char* id, int columns, int rows, int flags) {
-  if (!AppNarrow(app)) return ImGui::BeginTable(id, columns, flags);
+  // A phone, or a panel narrower than a figure table needs (960x600 at 150%: the pricing table's amounts and 원
+  // were cut): the columns keep their figures' widths and the table scrolls sideways (issue 30).
+  const bool tight = ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 9.5f * static_cast<float>(columns);
+  if (!AppNarrow(app) && !tight) return ImGui::BeginTable(id, columns, flags);
   const ImGuiStyle& style = ImGui::GetStyle();
   const float height = (ImGui::GetTextLineHeight() + style.CellPadding.y * 2) * static_cast<float>(rows + 1) + style.ScrollbarSize + 4;
   flags = (flags & ~ImGuiTableFlags_SizingMask_) | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;

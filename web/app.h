@@ -140,6 +140,10 @@ struct InferencePageState {
 // The views of an inference scenario (ui_serving.cpp): the request simulation and the serving plan of the
 // edited scenario, each computed once per evaluation, and their documents (gpucost mc / gpucost plan).
 constexpr std::int64_t kServingPageRequests = 20000;  // simulated requests (gpucost mc --trials 20000 --seed 1)
+// The page's work cap for that simulation (core/inference_sim.h; issue 31): the presets' 20,000 requests of
+// ~130 output tokens (2.6e6 request-steps) run whole; longer outputs simulate fewer requests, said on the page
+// and in the document (gpucost mc --trials <its requests> gives the same figures).
+constexpr double kServingPageMaxWork = 3e6;
 constexpr int kServingPlanTop = 10;                    // gpucost plan --top 10
 struct ServingViewsState {
   InferenceSimResult sim;
@@ -298,8 +302,9 @@ void RecordRectAt(AppState& app, const char* id, int index, float x0, float y0, 
 // Below this width (CSS pixels) the page is one column: the headline first, the editor behind a tab.
 constexpr float kNarrowCssPx = 700;
 bool AppNarrow(const AppState& app);
-// BeginTable for a table of figures: on a narrow screen (a phone) its columns keep the width of their figures and
-// the table scrolls sideways (rows + header + scrollbar tall) instead of cutting them; elsewhere as given.
+// BeginTable for a table of figures: on a narrow screen (a phone) or in a panel narrower than its columns need, its
+// columns keep the width of their figures and the table scrolls sideways (rows + header + scrollbar tall) instead of
+// cutting them; elsewhere as given.
 bool BeginFigureTable(const AppState& app, const char* id, int columns, int rows, int flags);
 
 // Language of the page (app_lang.cpp): the user's stored choice, else the host's language; never part of the
@@ -330,6 +335,38 @@ struct WheelSteps {
 };
 constexpr double kWheelLineCssPx = 23;  // one "line": an editor row (13 px font + padding + spacing)
 WheelSteps WheelToImGui(const WheelInput& in);
+
+// One finger on a touch screen (app_touch.cpp): a drag scrolls the panel under the finger (as the wheel does,
+// then with momentum), a tap clicks (a slider takes the tapped value). Coordinates in CSS pixels,
+// times in milliseconds (performance.now()). The page calls TouchStart/Move/End from its touch events and
+// TouchForFrame once per frame; the state lives here, not in the frame function.
+enum class TouchMode : int { kIdle = 0, kPending, kScrolling, kMomentum };
+struct TouchState {
+  TouchMode mode = TouchMode::kIdle;
+  double start_x = 0, start_y = 0, x = 0, y = 0, last_ms = 0, start_ms = 0;
+  double vx = 0, vy = 0;            // finger velocity, CSS px per ms (smoothed)
+  double pending_dx = 0, pending_dy = 0;  // finger movement not yet handed to a frame
+  int tap_frames = 0;               // a tap still to play: 2 = press frame next, 1 = release frame next
+  double tap_x = 0, tap_y = 0;
+  bool pointer_from_touch = false;  // the last pointer was a finger: no hover once it is lifted
+};
+constexpr double kTouchSlopCssPx = 8;       // a finger that moves less than this is a tap
+constexpr double kTouchMomentumMs = 325;    // momentum decays as exp(-t / this) (as iOS and Android lists do)
+constexpr double kTouchStopPxPerMs = 0.03;  // slower than this: momentum ends
+void TouchStart(TouchState& t, double x, double y, double ms);
+void TouchMove(TouchState& t, double x, double y, double ms);
+void TouchEnd(TouchState& t, double x, double y, double ms);
+// What the next frame does with the pointer: `pointer` (where, and whether the button is down) or no pointer,
+// and how far to scroll the panel under it (CSS pixels, positive = content moves up, as a WheelEvent's delta).
+struct TouchFrame {
+  bool own_pointer = false;  // the finger decides the pointer this frame (else the mouse does)
+  bool has_pointer = false;  // false: no hover (finger lifted)
+  double x = 0, y = 0;
+  bool down = false;
+  double scroll_dx = 0, scroll_dy = 0;
+  bool wants_frames = false;  // momentum or a tap still playing: keep drawing
+};
+TouchFrame TouchForFrame(TouchState& t, double now_ms);
 
 // Remembers the current window's scroll position under `id` (static storage).
 void RecordScroll(AppState& app, const char* id);
@@ -394,5 +431,7 @@ void AppUpdateServingPlan(AppState& app);
 GPUCOST_NOT_FIRST_FRAME int AppPinServingOptions(AppState& app);
 // Starts the layout search for the current scenario (what the Layouts view's button does).
 void AppStartPlanSearch(AppState& app);
+// Adopts the search's plan `index` (its Adopt button): the layout goes into the scenario; the table stays current.
+GPUCOST_NOT_FIRST_FRAME void AppAdoptPlan(AppState& app, int index);
 
 }  // namespace gpucost::app

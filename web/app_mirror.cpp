@@ -83,9 +83,9 @@ std::string AppTextMirror(const AppState& app) {
   html += "<table>" + Cell("caption", Tr("mirror.caption")) + "<tr><th></th>" + Cell("th", Tr("results.normal_run")) +
           Cell("th", Tr("results.with_failures")) + Cell("th", Tr("results.failures_add")) + "</tr>";
   html += "<tr>" + Cell("th", Tr("results.time")) + Cell("td", FormatDuration(r.normal_run_hours)) + Cell("td", FormatDuration(r.expected_hours)) +
-          Cell("td", FormatDuration(r.expected_hours - r.normal_run_hours)) + "</tr>";
+          Cell("td", FormatDuration(FailuresAddOf(r).hours)) + "</tr>";
   html += "<tr>" + Cell("th", Tr("results.cost")) + Cell("td", FormatDisplayMoney(r, r.normal_run_usd)) +
-          Cell("td", FormatDisplayMoney(r, r.expected_usd)) + Cell("td", FormatDisplayMoney(r, r.expected_usd - r.normal_run_usd)) +
+          Cell("td", FormatDisplayMoney(r, r.expected_usd)) + Cell("td", FormatDisplayMoney(r, FailuresAddOf(r).usd)) +
           "</tr></table>";
   html += Cell("h2", std::string(Tr("results.where_money")) + ": " + FormatDisplayMoney(r, r.expected_usd)) + "<table>";
   for (int p = 0; p < kPartCount; ++p) {

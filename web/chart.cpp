@@ -111,15 +111,23 @@ void DrawSeries(ImDrawList* dl, const Frame& f, const LineChartSpec& spec) {
   }
 }
 
-void DrawLegend(ImDrawList* dl, ImVec2 at, const LineChartSpec& spec) {
+// The series' swatches and labels after the title, flowing onto further lines where the chart is narrow (a
+// phone) rather than running past its edge. Returns the y below the last line.
+float DrawLegend(ImDrawList* dl, ImVec2 at, float left, float right, const LineChartSpec& spec) {
   const float line = ImGui::GetTextLineHeight();
   const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
   for (int s = 0; s < spec.series_count; ++s) {
+    const float width = line + ImGui::CalcTextSize(spec.series[s].label).x;
+    if (at.x + width > right && at.x > left) {
+      at.x = left;
+      at.y += line;
+    }
     dl->AddRectFilled(ImVec2(at.x, at.y + line * 0.3f), ImVec2(at.x + line * 0.8f, at.y + line * 0.7f),
                       spec.series[s].color);
     dl->AddText(ImVec2(at.x + line, at.y), text, spec.series[s].label);
-    at.x += line * 1.6f + ImGui::CalcTextSize(spec.series[s].label).x;
+    at.x += line * 0.6f + width;
   }
+  return at.y + line;
 }
 
 void HoverReadout(ImDrawList* dl, const Frame& f, const LineChartSpec& spec) {
@@ -295,9 +303,10 @@ void DrawLineChart(const LineChartSpec& spec, ImVec2 size) {
   const bool hovered = ImGui::IsItemHovered();
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->AddText(origin, ImGui::GetColorU32(ImGuiCol_Text), spec.title);
-  DrawLegend(dl, ImVec2(origin.x + ImGui::CalcTextSize(spec.title).x + line * 1.5f, origin.y), spec);
+  const float legend_bottom = DrawLegend(dl, ImVec2(origin.x + ImGui::CalcTextSize(spec.title).x + line * 1.5f, origin.y),
+                                        origin.x, origin.x + size.x, spec);
   Frame f;
-  f.min = ImVec2(origin.x + WidestTick(spec.y, spec.format_y) + line * 0.8f, origin.y + line * 1.6f);
+  f.min = ImVec2(origin.x + WidestTick(spec.y, spec.format_y) + line * 0.8f, legend_bottom + line * 0.6f);
   f.max = ImVec2(origin.x + size.x - line * 0.8f, origin.y + size.y - line * 1.5f);
   if (f.max.x - f.min.x < line * 4 || f.max.y - f.min.y < line * 2) return;  // too small to draw
   dl->PushClipRect(origin, ImVec2(origin.x + size.x, origin.y + size.y), true);

@@ -9,8 +9,10 @@
 #include <imgui_impl_glfw.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
+#include <cstdint>
 #include <cstring>
 #include <iterator>
 #include <string>
@@ -27,54 +29,114 @@ namespace {
 
 gpucost::app::AppState g_app;
 GLFWwindow* g_window = nullptr;
-int g_wake_frames = 3;      // frames still to draw after the last input (ImGui settles in a few frames)
+// Frames follow every event until the page is idle: at least kMinWakeFrames after an input, then until two frames
+// in a row draw exactly the same (ImGui lays out tables, wrapped text and tab bars over several frames; a loop
+// that slept after a fixed count left a tapped tab's old content or a one-character-wide table on screen).
+constexpr int kMinWakeFrames = 3;
+constexpr int kMaxSettleFrames = 240;  // a UI that never settles (an animation) still lets the loop sleep
+int g_wake_frames = kMinWakeFrames;    // frames still to draw whatever they show
+int g_settle_frames = kMaxSettleFrames;  // frames left to settle in (0: idle)
+int g_same_frames = 0;                 // consecutive frames that drew what the one before drew
+std::uint64_t g_last_draw_hash = 0;
+gpucost::app::TouchState g_touch;
+bool g_touch_wants_frames = false;
+
+void WakeUp() {
+  g_wake_frames = std::max(g_wake_frames, kMinWakeFrames);
+  g_settle_frames = kMaxSettleFrames;
+  g_same_frames = 0;
+}
 double g_dpr = 0;           // device pixel ratio the fonts were built for
 int g_width_px = 0, g_height_px = 0;
 std::string g_out;          // backing store for strings returned to JavaScript
 
 // ImGui 1.86 reads keys as "down during NewFrame()": a key pressed and released between two frames (a quick
-// tap, a script, a test) would be lost. Releases of keys pressed since the last frame wait for the next one.
-struct KeyEvent {
-  int key, scancode, mods;
+// tap, a script, a test) would be lost, so such a release waits for the next frame. Issue 31: events after a
+// waiting release must not overtake it where the order matters. A modifier's release (Ctrl, Shift, Alt, Super)
+// holds back every event after it: a digit typed while Ctrl's release waited reached a frame that still saw
+// Ctrl down, and InputText drops characters typed with Ctrl ("1864" after Ctrl+A stored 864). A second press of
+// a key whose release waits holds back too (two quick Backspaces stay two). Other releases wait alone, so fast
+// typing still goes in at once. Characters from the IME path join the same queue.
+struct InputEvent {
+  enum Kind { kKey, kChar, kText } kind;
+  int key, scancode, action, mods;
+  unsigned codepoint;
+  std::string text;  // kText: UTF-8 committed by an input method
 };
 bool g_pressed_since_frame[GLFW_KEY_LAST + 1] = {};
-std::vector<KeyEvent> g_deferred_releases;
+bool g_release_waits[GLFW_KEY_LAST + 1] = {};
+std::vector<InputEvent> g_releases;  // releases for after the next frame (they hold nothing back)
+std::vector<InputEvent> g_waiting;   // in arrival order, behind a release or press that must wait for a frame
 
-void KeyCallback(GLFWwindow* window, int key, int scancode, int action, int mods) {
-  const bool known = key >= 0 && key <= GLFW_KEY_LAST;
-  if (known && action == GLFW_RELEASE && g_pressed_since_frame[key]) {
-    g_deferred_releases.push_back({key, scancode, mods});
-    return;
-  }
-  if (known && action == GLFW_PRESS) g_pressed_since_frame[key] = true;
-  ImGui_ImplGlfw_KeyCallback(window, key, scancode, action, mods);
+bool IsModifier(int key) {
+  return key == GLFW_KEY_LEFT_CONTROL || key == GLFW_KEY_RIGHT_CONTROL || key == GLFW_KEY_LEFT_SHIFT ||
+         key == GLFW_KEY_RIGHT_SHIFT || key == GLFW_KEY_LEFT_ALT || key == GLFW_KEY_RIGHT_ALT ||
+         key == GLFW_KEY_LEFT_SUPER || key == GLFW_KEY_RIGHT_SUPER;
 }
 
-// After a frame has seen the keys down: release the deferred ones (seen as up by the next frame).
+// Applies e now (or sets its release aside), or returns false when it and everything after it must wait.
+bool ApplyInput(const InputEvent& e) {
+  ImGuiIO& io = ImGui::GetIO();
+  switch (e.kind) {
+    case InputEvent::kKey: {
+      const bool known = e.key >= 0 && e.key <= GLFW_KEY_LAST;
+      if (known && e.action == GLFW_RELEASE && g_pressed_since_frame[e.key]) {
+        if (IsModifier(e.key)) return false;
+        g_release_waits[e.key] = true;
+        g_releases.push_back(e);
+        return true;
+      }
+      if (known && e.action != GLFW_RELEASE && g_release_waits[e.key]) return false;
+      if (known && e.action == GLFW_PRESS) g_pressed_since_frame[e.key] = true;
+      ImGui_ImplGlfw_KeyCallback(g_window, e.key, e.scancode, e.action, e.mods);
+      return true;
+    }
+    case InputEvent::kChar: io.AddInputCharacter(e.codepoint); return true;
+    case InputEvent::kText: io.AddInputCharactersUTF8(e.text.c_str()); return true;
+  }
+  return true;
+}
+
+void QueueInput(InputEvent e) {
+  if (g_waiting.empty() && ApplyInput(e)) return;
+  g_waiting.push_back(std::move(e));
+}
+
+void KeyCallback(GLFWwindow*, int key, int scancode, int action, int mods) {
+  QueueInput({InputEvent::kKey, key, scancode, action, mods, 0, {}});
+}
+void CharCallback(GLFWwindow*, unsigned codepoint) { QueueInput({InputEvent::kChar, 0, 0, 0, 0, codepoint, {}}); }
+
+// After a frame has seen the keys down: the set-aside releases go in (seen as up by the next frame), then the
+// waiting events, in order, up to the next one that needs a frame of its own.
 void ReleaseDeferredKeys() {
   std::fill(std::begin(g_pressed_since_frame), std::end(g_pressed_since_frame), false);
-  if (g_deferred_releases.empty()) return;
-  for (const KeyEvent& k : g_deferred_releases) ImGui_ImplGlfw_KeyCallback(g_window, k.key, k.scancode, GLFW_RELEASE, k.mods);
-  g_deferred_releases.clear();
-  g_wake_frames = std::max(g_wake_frames, 2);
+  std::fill(std::begin(g_release_waits), std::end(g_release_waits), false);
+  if (g_releases.empty() && g_waiting.empty()) return;
+  for (const InputEvent& e : g_releases) ImGui_ImplGlfw_KeyCallback(g_window, e.key, e.scancode, GLFW_RELEASE, e.mods);
+  g_releases.clear();
+  std::size_t applied = 0;
+  while (applied < g_waiting.size() && ApplyInput(g_waiting[applied])) ++applied;
+  g_waiting.erase(g_waiting.begin(), g_waiting.begin() + static_cast<std::ptrdiff_t>(applied));
+  WakeUp();
 }
 
 EM_BOOL Wake(int, const void*, void*) {
-  g_wake_frames = 3;
+  WakeUp();
   return EM_FALSE;  // do not consume: GLFW and the browser still see the event
 }
 
 // The wheel, as a normal page would scroll (app_wheel.cpp): Emscripten 3.1.6's GLFW reduces every event to
 // +-1 "notch" with the wrong sign for ImGui and loses the delta mode, so its scroll callback is off and this
 // handler feeds ImGui directly. Consumed: the page itself never scrolls.
-EM_BOOL OnWheel(int, const EmscriptenWheelEvent* e, void*) {
+void FeedWheel(double delta_x, double delta_y, int delta_mode, bool shift) {
   double css_w = 0, css_h = 0;
   emscripten_get_element_css_size("#canvas", &css_w, &css_h);
   gpucost::app::WheelInput in;
-  in.delta_x = e->deltaX;
-  in.delta_y = e->deltaY;
-  in.delta_mode = static_cast<int>(e->deltaMode);
-  in.shift = e->mouse.shiftKey;
+  in.delta_x = delta_x;
+  in.delta_y = delta_y;
+  in.delta_mode = delta_mode;
+  in.shift = shift;
   in.device_pixel_ratio = g_dpr > 0 ? g_dpr : emscripten_get_device_pixel_ratio();
   in.page_css_px = css_h;
   ImGuiIO& io = ImGui::GetIO();
@@ -82,8 +144,61 @@ EM_BOOL OnWheel(int, const EmscriptenWheelEvent* e, void*) {
   const gpucost::app::WheelSteps steps = gpucost::app::WheelToImGui(in);
   io.MouseWheel += steps.vertical;
   io.MouseWheelH += steps.horizontal;
-  g_wake_frames = 3;
+}
+
+EM_BOOL OnWheel(int, const EmscriptenWheelEvent* e, void*) {
+  FeedWheel(e->deltaX, e->deltaY, static_cast<int>(e->deltaMode), e->mouse.shiftKey);
+  WakeUp();
   return EM_TRUE;
+}
+
+// A mouse moved (or pressed): the mouse has the pointer again after a finger had it.
+EM_BOOL OnMouse(int, const EmscriptenMouseEvent*, void*) {
+  g_touch.pointer_from_touch = false;
+  WakeUp();
+  return EM_FALSE;
+}
+
+// The finger's part of the next frame (app_touch.cpp): pointer, button and scrolling, in ImGui's device pixels.
+void ApplyTouch() {
+  const gpucost::app::TouchFrame f = gpucost::app::TouchForFrame(g_touch, emscripten_get_now());
+  g_touch_wants_frames = f.wants_frames;
+  if (!f.own_pointer) return;
+  ImGuiIO& io = ImGui::GetIO();
+  const double dpr = g_dpr > 0 ? g_dpr : emscripten_get_device_pixel_ratio();
+  io.MousePos = f.has_pointer ? ImVec2(static_cast<float>(f.x * dpr), static_cast<float>(f.y * dpr)) : ImVec2(-FLT_MAX, -FLT_MAX);
+  for (bool& down : io.MouseDown) down = false;
+  io.MouseDown[0] = f.down;
+  if (f.scroll_dx != 0 || f.scroll_dy != 0) FeedWheel(f.scroll_dx, f.scroll_dy, 0, false);
+}
+
+// A cheap fingerprint of what a frame draws (vertices, indices, clip rectangles, textures): two equal in a row
+// mean the layout has settled.
+std::uint64_t DrawHash(const ImDrawData* d) {
+  std::uint64_t h = 1469598103934665603ull;
+  auto mix = [&h](const void* p, std::size_t n) {
+    const unsigned char* b = static_cast<const unsigned char*>(p);
+    std::size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+      std::uint64_t w;
+      std::memcpy(&w, b + i, 8);
+      h = (h ^ w) * 1099511628211ull;
+    }
+    for (; i < n; ++i) h = (h ^ b[i]) * 1099511628211ull;
+  };
+  if (!d) return h;
+  for (int n = 0; n < d->CmdListsCount; ++n) {
+    const ImDrawList* l = d->CmdLists[n];
+    mix(l->VtxBuffer.Data, static_cast<std::size_t>(l->VtxBuffer.Size) * sizeof(ImDrawVert));
+    mix(l->IdxBuffer.Data, static_cast<std::size_t>(l->IdxBuffer.Size) * sizeof(ImDrawIdx));
+    for (const ImDrawCmd& c : l->CmdBuffer) {
+      mix(&c.ClipRect, sizeof c.ClipRect);
+      mix(&c.ElemCount, sizeof c.ElemCount);
+      const void* tex = c.TextureId;
+      mix(&tex, sizeof tex);
+    }
+  }
+  return h;
 }
 
 // clang-format off
@@ -125,12 +240,12 @@ void SyncCanvasSize() {
     // Not glfwSetWindowSize: Emscripten's GLFW requests fullscreen (and pointer lock) when the size equals
     // the screen's, which is exactly the case of a full-window canvas at devicePixelRatio 1.
     emscripten_set_canvas_element_size("#canvas", w, h);
-    g_wake_frames = 3;
+    WakeUp();
   }
   if (dpr != g_dpr) {
     g_dpr = dpr;
     BuildFonts(static_cast<float>(dpr));
-    g_wake_frames = 3;
+    WakeUp();
   }
 }
 
@@ -162,7 +277,7 @@ void Frame() {
   if (g_fonts_changed) {
     g_fonts_changed = false;
     BuildFonts(static_cast<float>(g_dpr > 0 ? g_dpr : emscripten_get_device_pixel_ratio()));
-    g_wake_frames = 3;
+    WakeUp();
   }
   if (g_strings_changed) {
     g_strings_changed = false;
@@ -172,19 +287,27 @@ void Frame() {
   if (!renderer_error_shown && *gpucost::web::RendererError()) {
     renderer_error_shown = true;
     g_app.error = gpucost::web::RendererError();
-    g_wake_frames = 3;
+    WakeUp();
   }
   SyncCanvasSize();
-  if (g_wake_frames <= 0 && !g_app.busy && !g_app.dirty) return;  // idle: draw nothing, burn nothing
+  const bool settling = g_wake_frames > 0 || g_settle_frames > 0;
+  if (!settling && !g_app.busy && !g_app.dirty && !g_touch_wants_frames) return;  // idle: draw nothing, burn nothing
   if (g_wake_frames > 0) --g_wake_frames;
+  if (g_settle_frames > 0) --g_settle_frames;
   glfwPollEvents();
   ImGui_ImplGlfw_NewFrame();
+  ApplyTouch();
   ImGuiIO& io = ImGui::GetIO();
   io.DisplaySize = ImVec2(static_cast<float>(g_width_px), static_cast<float>(g_height_px));
   io.DisplayFramebufferScale = ImVec2(1, 1);
   ImGui::NewFrame();
   gpucost::app::AppFrame(g_app);
   ImGui::Render();
+  const std::uint64_t hash = DrawHash(ImGui::GetDrawData());
+  g_same_frames = hash == g_last_draw_hash ? g_same_frames + 1 : 0;
+  g_last_draw_hash = hash;
+  if (g_wake_frames <= 0 && g_same_frames >= 2) g_settle_frames = 0;  // settled: the loop may sleep
+  if (g_app.busy || g_app.dirty || g_touch_wants_frames) g_settle_frames = std::max(g_settle_frames, kMinWakeFrames);
   FollowTextInput();
   SyncTextMirror();
   ReleaseDeferredKeys();
@@ -198,7 +321,19 @@ void Frame() {
 
 extern "C" {
 EMSCRIPTEN_KEEPALIVE long gpucost_frames() { return g_app.frames; }
-EMSCRIPTEN_KEEPALIVE void gpucost_wake() { g_wake_frames = 3; }
+// 1 while the main loop sleeps (everything drawn has settled and nothing is running), for tests.
+EMSCRIPTEN_KEEPALIVE int gpucost_idle() {
+  return g_wake_frames <= 0 && g_settle_frames <= 0 && !g_app.busy && !g_app.dirty && !g_touch_wants_frames ? 1 : 0;
+}
+// One finger (index.html's touch handler): kind 0 start, 1 move, 2 end or cancel; CSS pixels, ms.
+EMSCRIPTEN_KEEPALIVE void gpucost_touch(int kind, double x, double y, double ms) {
+  if (kind == 0) gpucost::app::TouchStart(g_touch, x, y, ms);
+  else if (kind == 1) gpucost::app::TouchMove(g_touch, x, y, ms);
+  else gpucost::app::TouchEnd(g_touch, x, y, ms);
+  g_touch_wants_frames = true;
+  WakeUp();
+}
+EMSCRIPTEN_KEEPALIVE void gpucost_wake() { WakeUp(); }
 EMSCRIPTEN_KEEPALIVE const char* gpucost_scenario() {
   g_out = gpucost::ScenarioToJson(g_app.scenario, false);
   return g_out.c_str();
@@ -210,7 +345,7 @@ EMSCRIPTEN_KEEPALIVE const char* gpucost_result() {
 }
 EMSCRIPTEN_KEEPALIVE const char* gpucost_load(const char* json_text) {
   g_out = gpucost::app::AppLoadScenario(g_app, json_text ? json_text : "");
-  g_wake_frames = 3;
+  WakeUp();
   return g_out.c_str();
 }
 EMSCRIPTEN_KEEPALIVE const char* gpucost_error() { return g_app.error.c_str(); }
@@ -221,7 +356,7 @@ EMSCRIPTEN_KEEPALIVE const char* gpucost_link() {
 // Opens a share link (the page's hashchange handler). Returns "" or the error message.
 EMSCRIPTEN_KEEPALIVE const char* gpucost_open_link(const char* link) {
   g_out = gpucost::app::AppOpenLink(g_app, link ? link : "");
-  g_wake_frames = 3;
+  WakeUp();
   return g_out.c_str();
 }
 // "[issued,done]": when the first frame's draw calls were issued and when the GPU had finished them, in ms since
@@ -242,24 +377,24 @@ EMSCRIPTEN_KEEPALIVE const char* gpucost_view(const char* name) {
 }
 EMSCRIPTEN_KEEPALIVE int gpucost_show(const char* name) {
   const bool known = gpucost::app::AppShowView(g_app, name ? name : "");
-  g_wake_frames = 3;
+  WakeUp();
   return known ? 1 : 0;
 }
 // Language and fonts (app_lang.cpp): window.gpucost.lang(), setLang(code), missingGlyphs(), fonts().
 EMSCRIPTEN_KEEPALIVE void gpucost_fonts_changed() {
   g_fonts_changed = true;
-  g_wake_frames = 3;
+  WakeUp();
 }
 EMSCRIPTEN_KEEPALIVE void gpucost_strings_changed() {
   g_strings_changed = true;
-  g_wake_frames = 3;
+  WakeUp();
 }
 EMSCRIPTEN_KEEPALIVE const char* gpucost_lang() { return gpucost::LanguageCode(gpucost::CurrentLanguage()); }
 EMSCRIPTEN_KEEPALIVE const char* gpucost_set_lang(const char* code) {
   gpucost::Lang lang;
   if (!code || !gpucost::ParseLanguage(code, &lang)) return "unknown language (en or ko)";
   gpucost::app::AppSetLanguage(g_app, lang);
-  g_wake_frames = 3;
+  WakeUp();
   return "";
 }
 EMSCRIPTEN_KEEPALIVE const char* gpucost_missing_glyphs() {
@@ -283,8 +418,8 @@ EMSCRIPTEN_KEEPALIVE const char* gpucost_drawn_text(const char* id) {  // Record
 }
 // Text committed by an input method (or inserted without keys) into the active text field.
 EMSCRIPTEN_KEEPALIVE void gpucost_ime_commit(const char* utf8) {
-  if (utf8 && *utf8) ImGui::GetIO().AddInputCharactersUTF8(utf8);
-  g_wake_frames = 3;
+  if (utf8 && *utf8) QueueInput({InputEvent::kText, 0, 0, 0, 0, 0, utf8});  // in order with the keys
+  WakeUp();
 }
 // Where a named widget was drawn in the last frame, "[x0,y0,x1,y1]" in device pixels, or "" (tests).
 EMSCRIPTEN_KEEPALIVE const char* gpucost_widget_rect(const char* id, int index) {
@@ -355,15 +490,15 @@ int main() {
   ImGui::GetIO().ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
   ImGui_ImplGlfw_InitForOpenGL(g_window, true);
   glfwSetKeyCallback(g_window, KeyCallback);  // in front of ImGui's (see ReleaseDeferredKeys)
+  glfwSetCharCallback(g_window, CharCallback);  // characters wait behind a deferred release (QueueInput)
   ImGui::GetIO().ImeSetInputScreenPosFn = ImePosition;
   gpucost::app::AppInit(g_app);
   gpucost::app::AppInitLanguage(g_app);
   const std::string fragment = gpucost::platform::GetUrlFragment();
   if (fragment.rfind("s=", 0) == 0) gpucost::app::AppOpenLink(g_app, fragment);  // index.html#s=...
-  const auto mouse = reinterpret_cast<em_mouse_callback_func>(Wake);
-  emscripten_set_mousemove_callback(EMSCRIPTEN_EVENT_TARGET_DOCUMENT, nullptr, EM_FALSE, mouse);
-  emscripten_set_mousedown_callback(EMSCRIPTEN_EVENT_TARGET_DOCUMENT, nullptr, EM_FALSE, mouse);
-  emscripten_set_mouseup_callback(EMSCRIPTEN_EVENT_TARGET_DOCUMENT, nullptr, EM_FALSE, mouse);
+  emscripten_set_mousemove_callback(EMSCRIPTEN_EVENT_TARGET_DOCUMENT, nullptr, EM_FALSE, OnMouse);
+  emscripten_set_mousedown_callback(EMSCRIPTEN_EVENT_TARGET_DOCUMENT, nullptr, EM_FALSE, OnMouse);
+  emscripten_set_mouseup_callback(EMSCRIPTEN_EVENT_TARGET_DOCUMENT, nullptr, EM_FALSE, OnMouse);
   glfwSetScrollCallback(g_window, nullptr);  // OnWheel instead
   emscripten_set_wheel_callback("#canvas", nullptr, EM_FALSE, OnWheel);
   emscripten_set_keydown_callback(EMSCRIPTEN_EVENT_TARGET_DOCUMENT, nullptr, EM_FALSE, reinterpret_cast<em_key_callback_func>(Wake));

@@ -262,7 +262,11 @@ void Histogram(AppState& app, const McChartIds& ids, const char* title, const Mc
     RecordRectAt(app, ids.label, i, drawn.label_min[i].x, drawn.label_min[i].y, drawn.label_max[i].x,
                  drawn.label_max[i].y);
   RecordText(app, ids.ticks, drawn.tick_labels);
-  if (!note.empty()) ImGui::TextDisabled("%s", note.c_str());
+  if (!note.empty()) {  // wrapped at spaces on a narrow screen, never cut (issue 30)
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("%s", note.c_str());
+    ImGui::PopTextWrapPos();
+  }
 }
 
 std::string HoursDigits(double v, int significant) { return FormatDuration(v, significant); }
@@ -302,6 +306,15 @@ void MonteCarloCharts(AppState& app) {
       ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
     ImGui::SameLine();
   ImGui::TextUnformatted(time.c_str());
+  // The median and the mean are different questions: the closed form is an expectation (a mean), so it is set
+  // beside the simulated mean, and the note says why the median can sit on either side of it (issue 30).
+  const std::string means = TrFormat("chart.mc_means", {FormatDisplayMoney(r, s.cost_usd.mean), FormatDisplayMoney(r, s.closed_form_usd)});
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(means.c_str());
+  RecordText(app, "mc_means", means);
+  ImGui::TextDisabled("%s", Tr("chart.mc_median_note"));
+  RecordText(app, "mc_median_note", Tr("chart.mc_median_note"));
+  ImGui::PopTextWrapPos();
   const char* currency = r.display_currency;
   Histogram(app, kMcCostIds, Tr("chart.mc_cost"), s.cost_hist, s.cost_usd, s.closed_form_usd, s.trials,
             ShortMoneyDigits(r), [currency](double v) { return FormatMoney(v, currency); }, r.display_per_usd);
@@ -310,20 +323,21 @@ void MonteCarloCharts(AppState& app) {
 }
 
 void BuyVsCloudChart(AppState& app) {
-  // Against the scenario's own cloud price (the on-demand anchor of gpucost pricing), in its currency.
-  const Scenario as_owned = WithPricingModel(app.scenario, PricingModel::kOwned);
-  const OwnedInputs& owned = as_owned.pricing.owned;
-  const TcoResult t = ComputeTco(owned, app.scenario.reliability.gpu_mtbf_hours);
+  // Against the scenario's own cloud price (the on-demand anchor of gpucost pricing), in its currency: core's curve
+  // (BuyVsCloudCurve, the pricing document's "buy_vs_cloud"), only scaled to the display currency here.
+  const BuyVsCloud b = BuyVsCloudCurve(app.scenario);
+  const TcoResult& t = b.tco;
   const double k = app.result.display_per_usd;
-  constexpr int kPoints = 20;
+  constexpr int kPoints = kBuyVsCloudPoints;
   double u[kPoints], own[kPoints], cloud[kPoints];
-  // Owned cost per useful GPU-hour scales as 1 / utilisation (the annual cost is fixed).
-  const double useful_at_current = t.usd_per_gpu_hour * owned.utilization;
   for (int i = 0; i < kPoints; ++i) {
-    u[i] = (i + 1) / static_cast<double>(kPoints);
-    own[i] = useful_at_current / u[i] * k;
-    cloud[i] = owned.compare_usd_per_gpu_hour * k;
+    u[i] = b.utilization[i];
+    own[i] = b.owned_usd_per_gpu_hour[i] * k;
+    cloud[i] = b.cloud_usd_per_gpu_hour * k;
   }
+  struct {
+    double utilization, compare_usd_per_gpu_hour;
+  } owned{b.current_utilization, b.cloud_usd_per_gpu_hour};
   char be[64], now[64];
   std::snprintf(be, sizeof be, "%s", TrFormat("chart.break_even", {FormatPercent(t.break_even_utilization)}).c_str());
   std::snprintf(now, sizeof now, "%s", TrFormat("chart.now", {FormatPercent(owned.utilization)}).c_str());

@@ -9,10 +9,12 @@
 
 #include "app.h"
 #include "compare.h"
+#include "compare_csv.h"
 #include "format.h"
 #include "i18n.h"
 #include "link.h"
 #include "platform.h"
+#include "text_safety.h"
 
 namespace gpucost::app {
 namespace {
@@ -143,7 +145,7 @@ void Toolbar(AppState& app) {
   SameLineIfFits(export_csv);
   if (ImGui::Button(export_csv.c_str())) {
     // With a UTF-8 byte order mark: Excel (Korean Windows above all) otherwise reads the file as the local code page.
-    platform::DownloadFile("gpucost-comparison.csv", "\xEF\xBB\xBF" + CompareCsv(app), "text/csv;charset=utf-8");
+    platform::DownloadFile("gpucost-comparison.csv", CompareCsv(app), "text/csv;charset=utf-8");  // with its BOM
     app.notice = TrFormat("compare.exported", {"gpucost-comparison.csv"});
   }
   RecordRect(app, "export_csv");
@@ -250,35 +252,11 @@ void MetricRow(const AppState& app, const Metric& m, const char* label) {
 
 }  // namespace
 
+// The comparison as one CSV (core/compare_csv.h): the same bytes as `gpucost compare --format csv`.
 std::string CompareCsv(const AppState& app) {
-  std::string csv = "metric,unit";
-  for (const Pinned& p : app.pinned) {
-    std::string label = ScenarioLabel(p.scenario), quoted = "\"";
-    for (char c : label) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-    csv += "," + quoted + "\"";
-  }
-  csv += "\n";
-  // Money in the pinned scenarios' currency when they share one, else USD (as gpucost compare).
   std::vector<CompareColumn> cols;
-  for (const Pinned& p : app.pinned) cols.push_back({"", "", p.scenario, p.result, ""});
-  const Comparison c = CompareScenarios(std::move(cols));
-  auto rows = [&](const Metric* metrics, std::size_t count) {
-    for (const Metric& m : std::vector<Metric>(metrics, metrics + count)) {
-      const bool money = m.format == Money || m.format == SmallMoney;
-      csv += std::string(m.label) + "," + (money ? c.currency : m.csv_unit);
-      for (std::size_t i = 0; i < app.pinned.size(); ++i) {
-        const Pinned& p = app.pinned[i];
-        char cell[40] = "";
-        const double v = m.value(p);
-        if (p.result.ok && std::isfinite(v)) std::snprintf(cell, sizeof cell, "%.10g", money ? c.Money(i, v) : v);
-        csv += std::string(",") + cell;
-      }
-      csv += "\n";
-    }
-  };
-  rows(kMetrics, sizeof kMetrics / sizeof kMetrics[0]);
-  if (AnyServing(app)) rows(kServingMetrics, sizeof kServingMetrics / sizeof kServingMetrics[0]);  // issue 17
-  return csv + ProviderSheetCsv(app);  // the provider sheet travels with the comparison
+  for (const Pinned& p : app.pinned) cols.push_back({"", ScenarioDisplayName(p.scenario), p.scenario, p.result, p.note});
+  return ComparisonCsv(CompareScenarios(std::move(cols)), CurrentLanguage());
 }
 
 // The same job under the four pricing models (the document of `gpucost pricing`): a commitment pays its whole
@@ -319,21 +297,7 @@ void PricingModels(AppState& app) {
   RecordRect(app, "pricing_models");
 }
 
-void DrawCompare(AppState& app) {
-  PricingModels(app);
-  Toolbar(app);
-  if (app.pinned.empty()) {
-    ImGui::Spacing();
-    ImGui::TextWrapped("%s", Tr("compare.empty_hint"));
-    return;
-  }
-  const int columns = 1 + static_cast<int>(app.pinned.size());
-  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollX |
-                                ImGuiTableFlags_SizingFixedFit;
-  // A height for its rows (a scrolling table otherwise takes the whole view and hides the provider sheet below).
-  const std::size_t rows = sizeof kMetrics / sizeof kMetrics[0] + (AnyServing(app) ? sizeof kServingMetrics / sizeof kServingMetrics[0] + 3 : 0);
-  const float height = ImGui::GetTextLineHeightWithSpacing() * static_cast<float>(rows + 6);
-  if (!ImGui::BeginTable("compare", columns, flags, ImVec2(0, height))) return;
+static void CompareTableBody(AppState& app, int columns) {
   ImGui::TableSetupColumn("metric", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 17);
   for (int c = 1; c < columns; ++c) ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 11);
   ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
@@ -356,7 +320,28 @@ void DrawCompare(AppState& app) {
       ImGui::PopTextWrapPos();
     }
   }
-  ImGui::EndTable();
+}
+
+void DrawCompare(AppState& app) {
+  PricingModels(app);
+  Toolbar(app);
+  if (app.pinned.empty()) {
+    ImGui::Spacing();
+    ImGui::TextWrapped("%s", Tr("compare.empty_hint"));
+    return;
+  }
+  const int columns = 1 + static_cast<int>(app.pinned.size());
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollX |
+                                ImGuiTableFlags_SizingFixedFit;
+  // A height for its rows (a scrolling table otherwise takes the whole view and hides the provider sheet below).
+  const std::size_t rows = sizeof kMetrics / sizeof kMetrics[0] + (AnyServing(app) ? sizeof kServingMetrics / sizeof kServingMetrics[0] + 3 : 0);
+  const float height = ImGui::GetTextLineHeightWithSpacing() * static_cast<float>(rows + 6);
+  // A scrolling table scrolled out of sight is not begun (BeginTable false): the provider sheet below is drawn all
+  // the same, or the view would lose its height for a frame and its scroll would snap to the top (issue 30).
+  if (ImGui::BeginTable("compare", columns, flags, ImVec2(0, height))) {
+    CompareTableBody(app, columns);
+    ImGui::EndTable();
+  }
   DrawProviderSheet(app);
   ConfirmEdit(app);
 }

@@ -36,6 +36,20 @@ void AppStartPlanSearch(AppState& app) {
   app.plan.for_evaluation = app.evaluations;
 }
 
+void AppAdoptPlan(AppState& app, int index) {
+  if (!app.plan.search || index < 0 || index >= app.plan.search->count) return;
+  const PlanEntry& e = app.plan.search->best[index];
+  const double given_mfu = app.scenario.cluster.mfu;
+  const bool cleared = AdoptLayout(e.layout, &app.scenario);
+  AppScenarioEdited(app);
+  AppRefresh(app);
+  // What Adopt changed is what the search chose (the layout, and the MFU it predicts): the table still stands for
+  // this scenario, so it is not called stale (issue 30: "changed since the search" right after Adopt).
+  if (app.plan.for_evaluation >= 0) app.plan.for_evaluation = app.evaluations;
+  app.notice = TrFormat("plan.adopted", {std::to_string(index + 1), FormatPercent(e.step.mfu)});
+  if (cleared) app.notice += TrFormat("plan.mfu_cleared", {FormatPercent(given_mfu)});
+}
+
 namespace {
 
 // One slice of the search per frame; prices the kept plans when it completes.
@@ -62,13 +76,7 @@ void PlanTable(AppState& app) {
     ImGui::TableNextRow();
     ImGui::PushID(i);
     ImGui::TableNextColumn();
-    if (ImGui::SmallButton((std::string(Tr("plan.adopt")) + "###adopt").c_str())) {
-      const double given_mfu = app.scenario.cluster.mfu;
-      const bool cleared = AdoptLayout(l, &app.scenario);
-      AppScenarioEdited(app);
-      app.notice = TrFormat("plan.adopted", {std::to_string(i + 1), FormatPercent(e.step.mfu)});
-      if (cleared) app.notice += TrFormat("plan.mfu_cleared", {FormatPercent(given_mfu)});
-    }
+    if (ImGui::SmallButton((std::string(Tr("plan.adopt")) + "###adopt").c_str())) AppAdoptPlan(app, i);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", Tr("plan.adopt_tip"));
     ImGui::TableNextColumn(); ImGui::Text("%lld", static_cast<long long>(l.tensor));
     ImGui::TableNextColumn(); ImGui::Text("%lld", static_cast<long long>(l.pipeline));

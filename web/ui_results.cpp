@@ -175,17 +175,21 @@ void NormalVsExpected(AppState& app) {
     ImGui::PopTextWrapPos();
     RecordRect(app, "normal_vs_expected", cell++);
   };
-  auto row = [&](const char* label, double normal, double expected, std::string (*fmt)(const Result&, double)) {
+  // The figures are core's (FailuresAddOf, the result document's "failures_add"): the panel only formats them.
+  const FailuresAdd fa = FailuresAddOf(r);
+  auto row = [&](const char* label, double normal, double expected, double added, double share,
+                 std::string (*fmt)(const Result&, double)) {
     ImGui::TableNextRow();
     text(label);
     text(fmt(r, normal));
     text(fmt(r, expected));
     char pct[32];
-    std::snprintf(pct, sizeof pct, "(+%.1f%%)", normal > 0 ? 100 * (expected / normal - 1) : 0.0);
-    text(fmt(r, expected - normal), pct);
+    std::snprintf(pct, sizeof pct, "(+%.1f%%)", 100 * share);
+    text(fmt(r, added), pct);
   };
-  row(Tr("results.time"), r.normal_run_hours, r.expected_hours, [](const Result&, double h) { return FormatDuration(h); });
-  row(Tr("results.cost"), r.normal_run_usd, r.expected_usd, FormatDisplayMoney);
+  row(Tr("results.time"), r.normal_run_hours, r.expected_hours, fa.hours, fa.hours_fraction,
+      [](const Result&, double h) { return FormatDuration(h); });
+  row(Tr("results.cost"), r.normal_run_usd, r.expected_usd, fa.usd, fa.usd_fraction, FormatDisplayMoney);
   ImGui::EndTable();
 }
 
@@ -218,13 +222,20 @@ void MemoryFit(const Result& r) {
   const int colors[] = {0, 1, 2, 3, 4, 7};
   ImGui::Spacing();
   const bool fits = m.fits();
+  ImGui::PushTextWrapPos(0);  // a phone: the verdict goes to the next line and the note wraps, never cut (issue 30)
   ImGui::TextUnformatted(TrFormat("memory.title", {FormatGb(m.total_bytes() / 1e9), FormatGb(m.device_bytes / 1e9)}).c_str());
-  ImGui::SameLine();
-  if (fits) ImGui::TextColored(ImVec4(0.5f, 0.85f, 0.55f, 1), "%s", TrFormat("memory.fits", {FormatGb(m.headroom_bytes() / 1e9)}).c_str());
-  else ImGui::TextColored(kErrorColor, "%s", Tr("memory.does_not_fit"));
+  const std::string verdict = fits ? TrFormat("memory.fits", {FormatGb(m.headroom_bytes() / 1e9)}) : std::string(Tr("memory.does_not_fit"));
+  if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize(verdict.c_str()).x <
+      ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
+    ImGui::SameLine();
+  ImGui::TextColored(fits ? ImVec4(0.5f, 0.85f, 0.55f, 1) : kErrorColor, "%s", verdict.c_str());
+  ImGui::PopTextWrapPos();
   chart::DrawCapacityBar("memory", gb, labels, colors, 6, m.device_bytes / 1e9, FormatGb, ImGui::GetFrameHeight());
-  if (!m.activations_known)
+  if (!m.activations_known) {
+    ImGui::PushTextWrapPos(0);
     ImGui::TextDisabled("%s", Tr("memory.activations_unknown"));
+    ImGui::PopTextWrapPos();
+  }
   const LayoutFit& fit = r.memory_smallest_fit;
   if (!fits && fit.found)
     ImGui::TextUnformatted(TrFormat("memory.smallest_fit", {std::to_string(fit.layout.gpus()), std::to_string(fit.layout.tensor),
@@ -263,6 +274,7 @@ void DrawResults(AppState& app) {
     Problems(app);
     return;
   }
+  if (r.inference.present && BlockedHeadline(app)) return DrawWarnings(r);  // a service that cannot run (issue 31)
   if (r.inference.present) return DrawInferenceResults(app);  // serving (ui_inference.cpp)
   if (BlockedHeadline(app)) {  // no price: what blocks it, and the details that explain it
     MemoryFit(r);

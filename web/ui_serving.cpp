@@ -108,7 +108,7 @@ void AppUpdateServingSim(AppState& app) {
   st.sim_for = app.evaluations;
   st.sim_document.clear();
   if (!app.result.ok || Kind(app.scenario) != WorkloadKind::kInference) return;
-  st.sim = SimulateInference(app.scenario, kServingPageRequests, kMcSeed);
+  st.sim = SimulateInference(app.scenario, kServingPageRequests, kMcSeed, kServingPageMaxWork);
   if (st.sim.ok) st.sim_document = InferenceSimToJson(app.scenario, st.sim);
 }
 
@@ -149,6 +149,9 @@ void DrawServingCharts(AppState& app) {
   const std::string title = TrFormat("serving.sim_title", {FormatCount(static_cast<double>(r.requests)), std::to_string(kMcSeed),
                                                            std::to_string(r.prefill_replicas), std::to_string(r.decode_replicas)});
   Wrapped(title.c_str());
+  if (r.capped_requests || r.capped_replicas)  // bounded work (core/inference_sim.h)
+    Wrapped(TrFormat("sim.capped", {std::to_string(r.requests), std::to_string(r.requests_asked),
+                                    std::to_string(r.simulated_prefill_replicas), std::to_string(r.simulated_decode_replicas)}).c_str());
   ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled("%s", Tr("serving.sim_intro"));
   ImGui::PopTextWrapPos();

@@ -5,6 +5,7 @@
 
 #include "app.h"
 #include "provider_sheet.h"
+#include "text_safety.h"
 
 namespace gpucost::app {
 namespace {
@@ -89,13 +90,8 @@ std::string ProviderSheetCsv(const AppState& app) {
   const ProviderSheetDoc doc = BuildProviderSheet(Columns(app));
   std::string csv;
   for (const SheetRow& row : doc.rows) {
-    csv += row.key + ",text";
-    for (const std::string& v : row.values) {
-      const std::string cell = v.empty() ? Tr("sheet.ask") : v;
-      std::string quoted = "\"";
-      for (char c : cell) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-      csv += "," + quoted + "\"";
-    }
+    csv += CsvCell(row.key) + ",text";
+    for (const std::string& v : row.values) csv += "," + CsvCell(v.empty() ? Tr("sheet.ask") : v);  // no formula (text_safety.h)
     csv += "\n";
   }
   return csv;

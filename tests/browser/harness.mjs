@@ -6,7 +6,7 @@ import {serveSite} from './serve.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 
-export async function withPage(siteDir, outDir, fn, {dpr = 1, width = 1280, height = 800, locale = undefined} = {}) {
+export async function withPage(siteDir, outDir, fn, {dpr = 1, width = 1280, height = 800, locale = undefined, touch = false} = {}) {
   fs.mkdirSync(outDir, {recursive: true});
   const site = await serveSite(siteDir);
   const browser = await chromium.launch({
@@ -18,7 +18,8 @@ export async function withPage(siteDir, outDir, fn, {dpr = 1, width = 1280, heig
   });
   const problems = [];
   try {
-    const context = await browser.newContext({viewport: {width, height}, deviceScaleFactor: dpr, locale});
+    const context = await browser.newContext({viewport: {width, height}, deviceScaleFactor: dpr, locale,
+                                                 hasTouch: touch, isMobile: touch});
     const page = await context.newPage();
     page.on('console', m => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
     page.on('pageerror', e => problems.push(`page exception: ${e.message}`));
@@ -85,3 +86,12 @@ export async function typeIntoField(page, id, text) {
 }
 
 export const scrollPos = (page, id) => api(page, i => window.gpucost.scrollPos(i), id);
+
+// Waits until the page's main loop sleeps: every event drawn and the layout settled (window.gpucost.idle()).
+export async function idle(page, what = 'the page') {
+  try {
+    await page.waitForFunction(() => window.gpucost.idle(), null, {timeout: 60000, polling: 30});
+  } catch (e) {
+    throw new Error(`${what} never went idle`);
+  }
+}

@@ -1,6 +1,6 @@
 // Records which WebAssembly functions the page's first frames run, for the code split (scripts/split_wasm.py).
 // Run by scripts/profile_first_frame.sh on a site whose app.wasm is the instrumented module emcc -sSPLIT_MODULE
-// leaves (build/web/split/app.instrumented.wasm): it opens the English page at 1280x720, lets it draw, moves
+// leaves (build/web/split/app.instrumented.wasm): it opens the English page, then the Korean one, at 1280x720, lets it draw, moves
 // the mouse, turns to a phone size and back (what a first visit does before anyone types), then writes the
 // module's profile (its __write_profile export) to OUT.  Usage: node profile_first_frame.mjs OUT SITE_DIR
 import fs from 'node:fs';
@@ -9,17 +9,20 @@ import path from 'node:path';
 import {withPage} from './harness.mjs';
 
 const [out, siteDir] = process.argv.slice(2);
+// English first, then Korean in the same module instance (the profile is cumulative): a Korean browser's first
+// frame (Hangul font atlas, the fetched string table, 억/만) must not need app.deferred.wasm either (issue 27).
 await withPage(siteDir, path.join(os.tmpdir(), 'gpucost-profile'), async (page, url) => {
-  await page.goto(url);
-  await page.waitForFunction(() => window.gpucost && window.gpucost.frames() > 5, null, {timeout: 60000});
-  await page.waitForTimeout(1500);
-  await page.mouse.move(300, 300);
-  await page.waitForTimeout(300);
-  await page.setViewportSize({width: 390, height: 844});
-  await page.waitForTimeout(1500);
-  await page.setViewportSize({width: 1280, height: 720});
-  await page.waitForTimeout(1000);
-  const bytes = await page.evaluate(() => {
+  const visit = async () => {
+    await page.waitForFunction(() => window.gpucost && window.gpucost.frames() > 5, null, {timeout: 60000});
+    await page.waitForTimeout(1500);
+    await page.mouse.move(300, 300);
+    await page.waitForTimeout(300);
+    await page.setViewportSize({width: 390, height: 844});
+    await page.waitForTimeout(1500);
+    await page.setViewportSize({width: 1280, height: 720});
+    await page.waitForTimeout(1000);
+  };
+  const profile = () => page.evaluate(() => {
     Module.pauseMainLoop();  // the grow below leaves the program's heap views stale: draw no frame after it
     const asm = Module.asm;
     const memory = asm[Object.keys(asm).find(k => asm[k] instanceof WebAssembly.Memory)];
@@ -28,6 +31,20 @@ await withPage(siteDir, path.join(os.tmpdir(), 'gpucost-profile'), async (page, 
     const n = asm.__write_profile(at, 65536 * 4);
     return Array.from(new Uint8Array(memory.buffer, at, n));
   });
-  fs.writeFileSync(out, Buffer.from(bytes));
-  console.log(`profile: ${bytes.length} bytes -> ${out}`);
+  await page.goto(url);
+  await visit();
+  const english = await profile();
+  await page.evaluate(() => localStorage.setItem('gpucost.lang', 'ko'));
+  await page.goto(url);
+  await visit();
+  const korean = await profile();
+  await page.evaluate(() => localStorage.removeItem('gpucost.lang'));
+  // The profile holds one entry per function (a timestamp, 0 when it never ran) after an 8-byte hash: keep
+  // what either visit ran.
+  const merged = Buffer.from(english), ko = Buffer.from(korean);
+  if (ko.length !== merged.length || !ko.subarray(0, 8).equals(merged.subarray(0, 8))) throw new Error('profiles of two modules');
+  for (let i = 8; i + 4 <= merged.length; i += 4)
+    if (merged.readUInt32LE(i) === 0) merged.writeUInt32LE(ko.readUInt32LE(i), i);
+  fs.writeFileSync(out, merged);
+  console.log(`profile: ${merged.length} bytes (English and Korean first frames) -> ${out}`);
 }, {width: 1280, height: 720});

@@ -213,7 +213,7 @@ try {
     await shot(page, 'app-inline-error.png');
     await typeInto(page, 'cluster.gpus', '256');
     check((await scenario(page)).cluster.gpus === 256, 'a valid value after an invalid one applies');
-    check(await page.evaluate(() => location.hash.startsWith('#s=1.')), 'the URL fragment follows the edits');
+    check(await page.evaluate(() => location.hash.startsWith('#s=2.')), 'the URL fragment follows the edits');
 
     // Pin two columns (the second on spot pricing) and look at the comparison.
     await click(page, 'tab', 1);
@@ -261,7 +261,8 @@ try {
     check(await api(page, () => window.gpucost.error()) === '', 'and clears the error');
     await upload('broken.json', '{"cluster": {"gpus": "many"}}');
     const fileError = await api(page, () => window.gpucost.error());
-    check(fileError.startsWith('broken.json: cluster.gpus'), `a bad file names itself and the path: "${fileError}"`);
+    check(fileError.startsWith('broken.json: a scenario with 1 problem(s), the first: cluster.gpus'),
+          `a bad file names itself, what it is and the path: "${fileError}"`);
     check((await scenario(page)).cluster.gpus === 2048, 'and keeps the last good scenario');
     await shot(page, 'app-share.png');
 

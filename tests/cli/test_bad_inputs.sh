@@ -108,7 +108,7 @@ while IFS='|' read -r link message; do
   contains "$err" "$message" "link --decode '${link:0:30}': names the problem"
   [[ $(wc -l <<<"$err") == 1 ]] && pass "link --decode '${link:0:30}': one line" || fail "link: several lines"
 done <<'EOF'
-garbage|gpucost: link: not a gpucost link (expected #s=1.<data>)
+garbage|gpucost: link: not a gpucost link (expected #s=2.<data>)
 https://example.org/#s=9.abcd|unsupported link version "9"
 #s=1.!!!!|corrupted link data (not base64url)
 #s=1.W10|corrupted link data (not a scenario)

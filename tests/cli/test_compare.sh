@@ -15,18 +15,31 @@ contains "$out" "fastest" "the fastest is marked"
 contains "$out" "Productive compute" "where the money goes"
 no_non_finite "$out" "compare table"
 
-# CSV: the marks and ratios agree with the figures.
-csv=$("$gpucost" compare "$S/7b_spot.json" "$S/llama3_405b.json" "$S/batch_tasks.json" --format csv)
-equals "$(wc -l <<<"$csv")" 4 "CSV: header + one row per scenario"
-read -r c1 c2 c3 < <(awk -F, 'NR>1 {printf "%s ", $3}' <<<"$csv")
-cheapest_row=$(awk -F, 'NR>1 && $15=="true" {print NR-1}' <<<"$csv")
+# CSV (core/compare_csv.h, the page's export too): UTF-8 with a BOM, one column per scenario headed by its name,
+# one row per item; the marks and ratios agree with the figures, supply + VAT = total.
+csv=$("$gpucost" compare "$S/7b_spot.json" "$S/llama3_405b.json" "$S/batch_tasks.json" --format csv | tr -d '\r')
+equals "$(head -c 3 <<<"$csv" | od -An -tx1 | tr -d ' ')" "efbbbf" "CSV: starts with the UTF-8 byte-order mark"
+row() { awk -F, -v k="$1" '$1==k {print; exit}' <<<"$csv"; }
+contains "$(head -1 <<<"$csv")" "7B on spot H100" "CSV: the columns are headed by the scenarios' names"
+read -r c1 c2 c3 < <(row cost.total | awk -F, '{print $4, $5, $6}')
+cheapest=$(row cheapest | awk -F, '{for (i = 4; i <= NF; i++) if ($i == "true") print i - 3}')
 want=$(awk -v a="$c1" -v b="$c2" -v c="$c3" 'BEGIN {m=a; i=1; if (b<m) {m=b; i=2}; if (c<m) {m=c; i=3}; print i}')
-equals "$cheapest_row" "$want" "CSV: the cheapest mark is on the lowest expected_usd"
-ratio=$(awk -F, 'NR==3 {print $13}' <<<"$csv")
-want=$(awk -v a="$c1" -v b="$c2" 'BEGIN {printf "%.6f", b/a}')
-equals "$(awk -v r="$ratio" 'BEGIN {printf "%.6f", r}')" "$want" "CSV: cost_vs_first = expected_usd / first's"
-equals "$(awk -F, 'NR==2 {print $13}' <<<"$csv")" "1.0" "CSV: the first scenario's ratio is 1"
+equals "$cheapest" "$want" "CSV: the cheapest mark is on the lowest total"
+ratio=$(row cost_vs_first | awk -F, '{print $5}')
+equals "$(awk -v r="$ratio" -v a="$c1" -v b="$c2" 'BEGIN {d = r / (b / a) - 1; print (d < 1e-5 && d > -1e-5) ? "ok" : d}')" "ok" "CSV: cost_vs_first = total / first's (to the cent)"
+equals "$(row cost_vs_first | awk -F, '{print $4}')" "1.0" "CSV: the first scenario's ratio is 1"
+for k in currency cost.supply cost.vat cost.total cost.term_after_job pricing.krw_per_usd pricing.krw_per_usd_date pricing.offer offer.date; do
+  [[ -n $(row "$k") ]] && pass "CSV row $k" || fail "CSV row $k missing"
+done
+contains "$csv" "sheet." "CSV: the provider sheet rows travel with it"
 no_non_finite "$csv" "compare csv"
+# VAT: a KRW quote with 10% VAT splits into supply + VAT = total, in whole won.
+krw=$("$gpucost" compare - --format csv <<<'{"name": "KRW job", "pricing": {"currency": "KRW", "krw_per_usd": 1380, "krw_per_usd_date": "2026-11-30", "tax_rate": 0.1}}' | tr -d '\r')
+supply=$(awk -F, '$1=="cost.supply" {print $4}' <<<"$krw"); vat=$(awk -F, '$1=="cost.vat" {print $4}' <<<"$krw"); total=$(awk -F, '$1=="cost.total" {print $4}' <<<"$krw")
+[[ $supply =~ ^[0-9]+$ && $vat =~ ^[0-9]+$ ]] && pass "CSV: KRW in whole won ($supply + $vat)" || fail "CSV: KRW amounts $supply $vat"
+equals "$(awk -v s="$supply" -v t="$total" 'BEGIN {d = s * 1.1 - t; print (d < 2 && d > -2) ? "ok" : d}')" "ok" "CSV: supply x 1.1 = total (10% VAT)"
+equals "$(awk -v s="$supply" -v v="$vat" -v t="$total" 'BEGIN {d = s + v - t; print (d <= 1 && d >= -1) ? "ok" : d}')" "ok" "CSV: supply + VAT = total (to the won)"
+equals "$(awk -F, '$1=="pricing.krw_per_usd_date" {print $4}' <<<"$krw")" "2026-11-30" "CSV: the exchange rate's date"
 
 json=$("$gpucost" compare "$S/7b_spot.json" - --format json <<<'{"cluster": {"gpus": 128}}')
 contains "$json" '"schema": "gpucost/compare@1"' "JSON schema"

@@ -50,7 +50,10 @@ krw=$("$gpucost" eval - <<<"${chat%\}}, \"pricing\": {\"currency\": \"KRW\", \"t
 contains "$krw" "KRW" "KRW scenario shows won"
 contains "$krw" "Tax" "VAT is a part"
 
-err=$("$gpucost" eval - 2>&1 >/dev/null <<<"${chat%\}}, \"inference\": {\"weight_precision\": \"fp8\"}, \"cluster\": {\"gpu\": \"a100-sxm-80gb\"}}")
+# (the overrides replace the chat scenario's own cluster and inference: a key given twice is refused, issue 31)
+fp8_a100=${chat/'"cluster": {"gpu": "h100-sxm"}'/'"cluster": {"gpu": "a100-sxm-80gb"}'}
+fp8_a100=${fp8_a100/'"inference": {'/'"inference": {"weight_precision": "fp8", '}
+err=$("$gpucost" eval - 2>&1 >/dev/null <<<"$fp8_a100")
 contains "$err" "inference.weight_precision: fp8 is not supported by NVIDIA A100 SXM4 80GB" "unsupported precision names the field"
 expect_rc 2 "unknown inference key" -- "$gpucost" eval - <<<'{"workload": {"kind": "inference", "layers": 2, "hidden": 64, "heads": 2}, "inference": {"qps": 3}}'
 err=$("$gpucost" eval - 2>&1 >/dev/null <<<'{"workload": {"kind": "inference", "layers": 2, "hidden": 64, "heads": 2}, "inference": {"qps": 3}}')

@@ -7,11 +7,19 @@ S=$root/tests/cli/scenarios
 
 link=$("$gpucost" link "$S/llama3_405b.json" --base https://example.org/gpucost/); rc=$?
 equals "$rc" 0 "encode a scenario"
-[[ $link == "https://example.org/gpucost/#s=1."* ]] && pass "link starts with the base and #s=1." || fail "link: $link"
-equals "$("$gpucost" link - <<<'{}')" "#s=1.11.eyJzIjp7fX0" "the default scenario's link is the empty document (with its length)"
-err=$("$gpucost" link --decode "#s=1.11.eyJzIjp7f" 2>&1 >/dev/null)
-equals "$err" "gpucost: link: incomplete link: 9 of 11 characters (was it cut when copied?)" "a cut link says how much of it arrived"
+[[ $link == "https://example.org/gpucost/#s=2."* ]] && pass "link starts with the base and #s=2." || fail "link: $link"
+(( ${#link} < 150 )) && pass "the compact form is short (${#link} characters)" || fail "link of ${#link} characters"
+default=$("$gpucost" link - <<<'{}')
+[[ $default =~ ^#s=2\.12\.[A-Za-z0-9_-]{12}$ ]] && pass "the default scenario's link is 12 characters of data ($default)" || fail "default link: $default"
+err=$("$gpucost" link --decode "${default:0:${#default}-3}" 2>&1 >/dev/null)
+equals "$err" "gpucost: link: incomplete link: 9 of 12 characters (was it cut when copied?)" "a cut link says how much of it arrived"
+bad="${default:0:10}$([[ ${default:10:1} == A ]] && echo B || echo A)${default:11}"
+err=$("$gpucost" link --decode "$bad" 2>&1 >/dev/null); rc=$?
+equals "$rc" 2 "a link with one character changed is refused"
+contains "$err" "checksum mismatch" "and says the checksum caught it"
 expect_rc 0 "a link without the length (older links) still opens" -- "$gpucost" link --decode "#s=1.eyJzIjp7fX0"
+note=$("$gpucost" link --decode "#s=1.11.eyJzIjp7fX0" 2>&1 >/dev/null)
+contains "$note" "older, longer form" "an older link opens with a note"
 
 # Round trip: file -> link -> JSON -> link gives the same link, and the decoded scenario evaluates identically.
 for f in "$S"/*.json "$root"/assets/presets/*.json preset:llama2-70b-a100; do

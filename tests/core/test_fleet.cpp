@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include <regex>
+
 #include <cstring>
 #include <string>
 
@@ -150,6 +152,12 @@ TEST_CASE("fleet: a capacity risk note for discount-only commitments and on-dema
   for (int i = 0; i < r.notes.count; ++i) codes += std::string(r.notes.code[i]) + " ";
   CHECK(codes.find("commitment_not_capacity") != std::string::npos);
   CHECK(codes.find("on_demand_not_guaranteed") != std::string::npos);
+  for (int i = 0; i < r.notes.count; ++i)  // issue 30: "46,720 GPU-hours" (64 GPUs for a month), not "46720"
+    if (std::strcmp(r.notes.code[i], "on_demand_not_guaranteed") == 0) {
+      const std::string text = r.notes.text[i];
+      CAPTURE(text);
+      CHECK(std::regex_search(text, std::regex("^[1-9][0-9]?[0-9]?(,[0-9]{3})+ GPU-hours of burst")));
+    }
   f.commitments[0].capacity_guaranteed = true;
   const FleetResult guaranteed = PlanFleet(f);
   codes.clear();

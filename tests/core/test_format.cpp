@@ -18,6 +18,14 @@ TEST_CASE("format: thousands separators from four digits") {
   CHECK(FormatMoney(7901, "USD") == "$7,901");
 }
 
+TEST_CASE("format: counts and FLOPs never in exponent form (issue 30)") {
+  CHECK(FormatCount(186880) == "186,880");
+  CHECK(FormatCount(2.5e15) == "2,500,000,000,000,000");
+  CHECK(FormatFlops(4.2e28) == "42,000 YFLOP");  // was "4.2e+04 YFLOP"
+  CHECK(FormatFlops(8.4e23) == "840 ZFLOP");
+  CHECK(FormatFlops(1.5e24) == "1.5 YFLOP");
+}
+
 TEST_CASE("format: short durations say ms, never a long decimal of seconds") {
   CHECK(FormatDuration(0.000369 / 3600) == "0.369 ms");
   CHECK(FormatDuration(2.5 / 3600) == "2.5 s");

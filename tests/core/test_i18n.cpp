@@ -332,6 +332,7 @@ std::vector<std::string> SampleCoreMessages() {
   double v = 0;
   for (const char* typed : {"", "12x", "1,00", "5m", "-3", "150%"}) out.push_back(ParseFieldInput(gpus, typed, &v));
   out.push_back(ParseFieldInput(mfu, "150%", &v));
+  out.push_back(ParseFieldInput(mfu, "40", &v));  // issue 25: a bare number above a fraction's range
   return out;
 }
 

@@ -110,7 +110,7 @@ TEST_CASE("link: carries its length; a cut link says how much arrived; old links
   const std::string link = EncodeLink(p, "https://x.org/");
   const std::size_t dot = link.rfind('.');
   const std::string data = link.substr(dot + 1);
-  CHECK(link == "https://x.org/#s=1." + std::to_string(data.size()) + "." + data);
+  CHECK(link == "https://x.org/#s=2." + std::to_string(data.size()) + "." + data);
   LinkPayload back;
   std::vector<InputError> errors;
   REQUIRE(DecodeLink(link, &back, &errors));
@@ -122,10 +122,10 @@ TEST_CASE("link: carries its length; a cut link says how much arrived; old links
                                      std::to_string(data.size()) + " characters (was it cut when copied?)");
   // The form without the length (links shared before it was added) opens as before.
   errors.clear();
-  REQUIRE(DecodeLink("#s=1." + data, &back, &errors));
+  REQUIRE(DecodeLink("#s=2." + data, &back, &errors));
   CHECK(back.scenario.cluster.gpus == 128);
   // Never "link: link:".
   errors.clear();
   CHECK_FALSE(DecodeLink("garbage", &back, &errors));
-  CHECK(LinkErrorText(errors) == "not a gpucost link (expected #s=1.<data>)");
+  CHECK(LinkErrorText(errors) == "not a gpucost link (expected #s=2.<data>)");
 }

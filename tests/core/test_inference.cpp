@@ -43,7 +43,8 @@ Scenario Chat70B(const json& extra = json::object()) {
   return ModelScenario("llama-2-70b", base);
 }
 
-void CheckPartsAddUp(const Result& r) {
+// input_tokens / output_tokens: the scenario's (Chat70B's defaults unless the test sets others).
+void CheckPartsAddUp(const Result& r, double input_tokens = 1020, double output_tokens = 129) {
   REQUIRE(r.ok);
   REQUIRE(r.inference.present);
   CHECK(r.cost_usd.Total() == doctest::Approx(r.expected_usd).epsilon(1e-12));
@@ -53,13 +54,17 @@ void CheckPartsAddUp(const Result& r) {
     CHECK(r.cost_usd.part[p] >= 0);
     CHECK(std::isfinite(r.cost_usd.part[p]));
   }
-  // Every billed GPU-hour of the pools is accounted for: the GPUs held for the period.
+  // Every billed GPU-hour of the pools is accounted for: the GPUs held for the period, and the billing rounding
+  // of their rental sessions (issue 25: the one billing engine; 1-second increments by default).
   const InferenceResult& ir = r.inference;
-  CHECK(r.billed_gpu_hours == doctest::Approx(static_cast<double>(r.billed_gpus) * ir.hours).epsilon(1e-9));
+  CHECK(r.billed_gpu_hours - r.gpu_hours.part[kPartBillingRounding] ==
+        doctest::Approx(static_cast<double>(r.billed_gpus) * ir.hours).epsilon(1e-9));
+  CHECK(r.gpu_hours.part[kPartBillingRounding] <= static_cast<double>(r.billed_gpus) / 3600 * (1 + 1e-9));
   CHECK(ir.usd_per_request * ir.requests == doctest::Approx(r.expected_usd).epsilon(1e-9));
-  const double in_out = ir.usd_per_million_input_tokens * ir.requests * 1020 / 1e6 +
-                        ir.usd_per_million_output_tokens * ir.requests * 129 / 1e6;
-  (void)in_out;
+  // The per-token prices, times the tokens the requests carry, give back the total (checked, not discarded).
+  const double in_out = ir.usd_per_million_input_tokens * ir.requests * input_tokens / 1e6 +
+                        ir.usd_per_million_output_tokens * ir.requests * output_tokens / 1e6;
+  CHECK(in_out == doctest::Approx(r.expected_usd).epsilon(1e-9));
 }
 
 }  // namespace
@@ -131,32 +136,44 @@ TEST_CASE("KV memory: what is left after the weights (PagedAttention Figure 1) a
   CHECK(std::string(r1.warnings.code[0]) == "inference_does_not_fit");
 }
 
-TEST_CASE("A100/H100 time between tokens: Splitwise Table IV (1.4-1.7x)") {
+// The A100/H100 ratio of time between tokens for one Splitwise case (TP8 at low load).
+double A100OverH100(const json& c) {
   const json& a = Published()["a100_over_h100_tbt"];
-  const double lo = a["range"][0].get<double>(), hi = a["range"][1].get<double>(), tol = a["tolerance"].get<double>();
-  for (const json& c : a["cases"]) {
-    const std::string model = c["model"].get<std::string>();
-    CAPTURE(model);
-    double step[2];
-    int i = 0;
-    for (const char* gpu : {"a100-sxm-80gb", "h100-sxm"}) {
-      const Scenario s = ModelScenario(model, {{"cluster", {{"gpu", gpu}}},
-                                               {"parallel", {{"tensor_parallel", c["tensor_parallel"]}}},
-                                               {"inference", {{"input_tokens", a["input_tokens"]},
-                                                              {"output_tokens", a["output_tokens"]},
-                                                              {"requests_per_second", 0.05}}}});
-      const Result r = Evaluate(s);
-      REQUIRE(r.ok);
-      step[i++] = r.inference.tpot_ms.p50;
-    }
-    const double ratio = step[0] / step[1];
-    const double error = ratio < lo ? ratio / lo - 1 : ratio > hi ? ratio / hi - 1 : 0;
-    MESSAGE(model << " TP8 at low load: A100 " << step[0] << " ms, H100 " << step[1] << " ms, ratio " << ratio
-                  << " (published " << lo << "-" << hi << ", error " << error * 100 << "%, tolerance " << tol * 100
-                  << "%)");
-    CHECK(ratio >= lo * (1 - tol));
-    CHECK(ratio <= hi * (1 + tol));
+  const std::string model = c["model"].get<std::string>();
+  double step[2];
+  int i = 0;
+  for (const char* gpu : {"a100-sxm-80gb", "h100-sxm"}) {
+    const Scenario s = ModelScenario(model, {{"cluster", {{"gpu", gpu}}},
+                                             {"parallel", {{"tensor_parallel", c["tensor_parallel"]}}},
+                                             {"inference", {{"input_tokens", a["input_tokens"]},
+                                                            {"output_tokens", a["output_tokens"]},
+                                                            {"requests_per_second", 0.05}}}});
+    const Result r = Evaluate(s);
+    REQUIRE(r.ok);
+    step[i++] = r.inference.tpot_ms.p50;
   }
+  MESSAGE(model << " TP8 at low load: A100 " << step[0] << " ms, H100 " << step[1] << " ms, ratio " << step[0] / step[1]
+                << " (published " << c["published"].get<double>() << ", band " << a["range"][0].get<double>() << "-"
+                << a["range"][1].get<double>() << ")");
+  return step[0] / step[1];
+}
+
+// Issue 26: the band is the published 1.4-1.7x again (issue 17 had widened it to 1.19-1.96x).
+TEST_CASE("A100/H100 time between tokens: Splitwise Table IV, BLOOM-176B within the published 1.4-1.7x") {
+  const json& a = Published()["a100_over_h100_tbt"];
+  const double ratio = A100OverH100(a["cases"][1]);
+  CHECK(ratio >= a["range"][0].get<double>());
+  CHECK(ratio <= a["range"][1].get<double>());
+}
+
+// NOT MET: the model gives 1.33x for Llama-2-70B (published 40/28 ms = 1.43x): its per-step costs that do not
+// scale with HBM bandwidth (80 layers x 2 all-reduces at link latency, the 2 ms step overhead) weigh more than
+// on the measured DGX systems. may_fail keeps the failure printed on every run; remove it when the model is fixed.
+TEST_CASE("A100/H100 time between tokens: Splitwise Table IV, Llama-2-70B within 1.4-1.7x" * doctest::may_fail()) {
+  const json& a = Published()["a100_over_h100_tbt"];
+  const double ratio = A100OverH100(a["cases"][0]);
+  CHECK(ratio >= a["range"][0].get<double>());
+  CHECK(ratio <= a["range"][1].get<double>());
 }
 
 TEST_CASE("decode stops improving beyond a few GPUs per replica (tensor-parallel all-reduce latency)") {
@@ -314,7 +331,7 @@ TEST_CASE("disaggregated: rate-matched pools, exposed KV transfer, two copies of
 TEST_CASE("batch job: a million documents complete; the money follows the work") {
   const Result r = Evaluate(Chat70B({{"inference", {{"requests", 1e6}, {"input_tokens", 3000}, {"output_tokens", 300},
                                                     {"hours", 24}}}}));
-  CheckPartsAddUp(r);
+  CheckPartsAddUp(r, 3000, 300);
   const InferenceResult& ir = r.inference;
   CHECK(ir.batch_job);
   CHECK(ir.requests == 1e6);
@@ -375,7 +392,7 @@ TEST_CASE("inference scenarios: errors name the field; round trip") {
     CHECK(std::string(f.help).size() > 10);
     CHECK(f.source != nullptr);
   }
-  CHECK(fields == 28 + 12);  // issue 28: prefix caching 2, speculative 4, router 2, autoscale 4
+  CHECK(fields == 29 + 12);  // issue 25: inference.service_months; issue 28: prefix caching 2, speculative 4, router 2, autoscale 4
   // Round trip through JSON.
   const Scenario s = Chat70B({{"inference", {{"mode", "disaggregated"}, {"prefill", {{"gpu", "h100-sxm"}, {"replicas", 3}}},
                                              {"slo", {{"ttft_ms", 500}}}, {"kv_reserve", "full"}}}});

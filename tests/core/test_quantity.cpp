@@ -79,13 +79,17 @@ TEST_CASE("quantity: a field takes what it shows; integers accept any integral v
 
   const FieldSpec& tax = *FindField("pricing.tax_rate");
   CHECK(FieldShownAsPercent(tax));
-  CHECK(std::string(FieldShownUnit(tax)) == "%");
-  CHECK(ParseFieldInput(tax, "10", &v) == "");
+  CHECK(std::string(FieldShownUnit(tax)) == "");  // the value carries its "%"
+  CHECK(ParseFieldInput(tax, "0.1", &v) == "");  // a fraction as typed (issue 25)
   CHECK(v == 0.1);
   CHECK(ParseFieldInput(tax, "10%", &v) == "");
   CHECK(v == 0.1);
-  CHECK(ParseFieldInput(tax, "150%", &v) == "\"150%\" is not allowed: must be a percentage >= 0% and <= 100%");
-  CHECK(FormatFieldValue(tax, 0.1) == "10");
+  v = 7;
+  CHECK(ParseFieldInput(tax, "10", &v) == "\"10\" is not allowed: pricing.tax_rate is a fraction; must be a fraction >= 0 "
+                                          "and <= 1 (or 0% to 100%): type 0.1 or 10%");
+  CHECK(v == 7);  // never read as 10% (nor as 1,000%)
+  CHECK(ParseFieldInput(tax, "150%", &v) == "\"150%\" is not allowed: must be a fraction >= 0 and <= 1 (or 0% to 100%)");
+  CHECK(FormatFieldValue(tax, 0.1) == "10%");
   CHECK(FieldShownAsPercent(*FindField("cluster.mfu")));
   CHECK(!FieldShownAsPercent(*FindField("workload.params")));
 

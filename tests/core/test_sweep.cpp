@@ -201,7 +201,9 @@ TEST_CASE("sweep: one MFU policy: predicted at every feasible point; the given M
     if (!p.feasible) continue;
     CAPTURE(p.gpus);
     CHECK(p.mfu_source == MfuSource::kPredicted);  // never a 40% default beside predicted points
-    CHECK(p.mfu <= previous_mfu + 1e-12);          // scaling loss: MFU falls as the count grows
+    // Scaling loss: MFU falls as the count grows (within 0.5%: each count gets its own best layout, and one
+    // layout's smaller GEMMs can beat another's by a hair: 36.41% at 1,024 after 36.37%, issue 26's constants).
+    CHECK(p.mfu <= previous_mfu * 1.005);
     previous_mfu = p.mfu;
     if (p.gpus == s.cluster.gpus) {
       saw_own = true;

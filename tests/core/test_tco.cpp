@@ -196,9 +196,16 @@ TEST_CASE("comparison: a KRW price with tax included is converted and taxed once
   usd.pricing.usd_per_gpu_hour = entered_usd / 1.1;
   usd.pricing.price_includes_tax = false;
   CHECK(Evaluate(usd).expected_usd == doctest::Approx(od.job_usd));
-  // Owned hardware carries no rental tax and breaks even against the pre-tax on-demand price.
+  // Owned hardware pays the tax on what it buys (issue 25: servers, power, space, support; not staff wages) and
+  // breaks even against the pre-tax on-demand price.
   const ModelCost& own = c.models[static_cast<int>(PricingModel::kOwned)];
-  CHECK(own.result.cost_usd.part[kPartTax] == 0);
+  const double* m = own.result.cost_usd.part;
+  const TcoResult& t = own.result.tco;
+  const double services = m[kPartStorage] + m[kPartEgress] + m[kPartFees];
+  const double gpu_time = own.result.expected_usd - m[kPartTax] - services;
+  const double bought = (t.usd_per_gpu_year - t.staff_usd_per_gpu_year) / t.usd_per_gpu_year;
+  CHECK(m[kPartTax] > 0);
+  CHECK(m[kPartTax] == doctest::Approx(0.1 * (gpu_time * bought + services)));
   CHECK(WithPricingModel(s, PricingModel::kOwned).pricing.owned.compare_usd_per_gpu_hour == doctest::Approx(entered_usd / 1.1));
 }
 

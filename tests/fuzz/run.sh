@@ -10,9 +10,10 @@ work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 status=0
 declare -A seeds=(
   [scenario]="$root/tests/fuzz/corpus/scenario $root/tests/cli/scenarios $root/tests/cli/bad_inputs $root/assets/presets"
-  [link]="$root/tests/fuzz/corpus/link")
-declare -A dicts=([scenario]="$root/tests/fuzz/scenario.dict" [link]="$root/tests/fuzz/link.dict")
-for name in scenario link; do
+  [link]="$root/tests/fuzz/corpus/link"
+  [text]="$root/tests/fuzz/corpus/text")
+declare -A dicts=([scenario]="$root/tests/fuzz/scenario.dict" [link]="$root/tests/fuzz/link.dict" [text]="$root/tests/fuzz/text.dict")
+for name in scenario link text; do
   mkdir -p "$work/$name"
   # shellcheck disable=SC2086
   "$build/tests/fuzz/fuzz_$name" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \

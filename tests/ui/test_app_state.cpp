@@ -2,6 +2,7 @@
 // imports through the native platform layer, presets, and "evaluate only when the scenario changed".
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -34,7 +35,7 @@ TEST_CASE("the app starts on the defaults, evaluated, with a link") {
   AppInit(app);
   CHECK(app.result.ok);
   CHECK(app.problems.empty());
-  CHECK(AppLink(app).rfind("#s=1.", 0) == 0);
+  CHECK(AppLink(app).rfind("#s=2.", 0) == 0);
   CHECK(Json(app.scenario) == Json(DefaultScenario()));
 }
 
@@ -128,13 +129,15 @@ TEST_CASE("pinning is capped and the CSV carries every column") {
   std::snprintf(app.pinned[0].scenario.name, kTextCapacity, "%s", "A \"quoted\", name");
   const std::string csv = CompareCsv(app);
   std::istringstream lines(csv);
-  std::string header, cost;
+  std::string header, line, cost;
   std::getline(lines, header);
-  std::getline(lines, cost);
+  while (std::getline(lines, line))
+    if (line.rfind("cost.total,", 0) == 0) cost = line;
   CHECK(header.find("\"A \"\"quoted\"\", name\"") != std::string::npos);
-  CHECK(cost.rfind("Cost per completed job,USD,", 0) == 0);
+  CHECK(std::count(header.begin(), header.end(), ',') >= static_cast<long>(kMaxPinned) + 1);  // key, item, unit, 7 columns
+  CHECK(cost.rfind("cost.total,Total (VAT included),USD,", 0) == 0);
   char expected[40];
-  std::snprintf(expected, sizeof expected, ",%.10g", app.pinned[0].result.expected_usd);
+  std::snprintf(expected, sizeof expected, ",%.2f", app.pinned[0].result.expected_usd);
   CHECK(cost.find(expected) != std::string::npos);
 }
 
@@ -363,4 +366,28 @@ TEST_CASE("an offer fills the price and records itself; another GPU clears it an
   CHECK(app.scenario.pricing.offer[0] == '\0');
   CHECK(app.notice.find("unconfirmed") != std::string::npos);
   CHECK(app.scenario.pricing.usd_per_gpu_hour == p5->usd_per_gpu_hour);  // kept as typed, but no longer confirmed
+}
+
+TEST_CASE("an error leaves the status line at the next successful action (issue 30)") {
+  AppState app;
+  AppInit(app);
+  CHECK(AppOpenLink(app, "#s=2.garbage") != "");
+  CHECK(!app.error.empty());
+  app.scenario.cluster.gpus = 256;
+  AppScenarioEdited(app);  // an edit the page accepted
+  CHECK(app.error.empty());
+  CHECK(AppLoadScenario(app, "{\"cluster\": {\"gpus\": \"many\"}}") != "");
+  CHECK(!app.error.empty());
+  CHECK(AppPin(app));  // pinning works: the old error goes
+  CHECK(app.error.empty());
+}
+
+TEST_CASE("an older link opens with a note in the status line; a new one without (issue 30)") {
+  AppState app;
+  AppInit(app);
+  CHECK(AppOpenLink(app, "#s=1.eyJzIjp7ImNsdXN0ZXIiOnsiZ3B1cyI6MjU2fX19") == "");
+  CHECK(app.scenario.cluster.gpus == 256);
+  CHECK(app.notice.find("older") != std::string::npos);
+  CHECK(AppOpenLink(app, AppLink(app)) == "");
+  CHECK(app.notice.empty());
 }

@@ -4,6 +4,8 @@
 // columns; the text mirror speaks of requests and tokens, not completed jobs.
 #include <doctest/doctest.h>
 
+#include <nlohmann/json.hpp>
+
 #include <cstdio>
 
 #include "app.h"
@@ -58,12 +60,12 @@ TEST_CASE("the comparison's CSV carries the serving rows of inference columns") 
   REQUIRE(AppLoadPreset(app, "llama2-70b-chat-h100") == "");
   REQUIRE(AppPinServingOptions(app) == 3);
   const std::string csv = CompareCsv(app);
-  for (const char* row : {"Cost per request,USD,", "Per million output tokens,USD,", "TTFT P90,ms,", "TPOT P90,ms,",
-                          "Latency target met,1 = met,1,1,1", "GPUs (serving),GPUs,"})
+  for (const char* row : {"serving.usd_per_request,Cost per request,USD,", "serving.per_million_output_tokens,Per million output tokens,USD,",
+                          "serving.ttft_p90_ms,TTFT P90,ms,", "serving.tpot_p90_ms,TPOT P90,ms,",
+                          "serving.slo_met,Latency target met,true/false,true,true,true", "serving.gpus,GPUs (serving),GPUs,"})
     CHECK_MESSAGE(csv.find(row) != std::string::npos, row);
-  // The figure of a column is its result's (money in the comparison's currency: USD here).
-  char per_request[64];
-  std::snprintf(per_request, sizeof per_request, "Cost per request,USD,%.10g,", app.pinned[0].result.inference.usd_per_request);
+  // The figure of a column is its result's (money in the comparison's currency: USD here), at full precision.
+  const std::string per_request = "serving.usd_per_request,Cost per request,USD," + nlohmann::json(app.pinned[0].result.inference.usd_per_request).dump() + ",";
   CHECK(csv.find(per_request) != std::string::npos);
 }
 

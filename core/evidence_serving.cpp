@@ -1,0 +1,90 @@
+// evidence_serving.cpp — the serving model against published serving measurements (see evidence.h).
+#include <algorithm>
+#include <cmath>
+
+#include <nlohmann/json.hpp>
+
+#include "assets.h"
+#include "catalog.h"
+#include "evidence.h"
+#include "inference_model.h"
+#include "json_io.h"
+
+namespace gpucost {
+
+ServingEvidence ComputeServingEvidence(const std::string& runs_json) {
+  using nlohmann::json;
+  ServingEvidence e;
+  const json data = json::parse(runs_json, nullptr, false);
+  if (data.is_discarded() || !data.contains("runs") || !data["runs"].is_array()) {
+    e.error = "the serving runs document is not valid JSON with a 'runs' array";
+    return e;
+  }
+  if (data.contains("sources") && data["sources"].is_object())
+    for (auto it = data["sources"].begin(); it != data["sources"].end(); ++it)
+      e.sources.push_back({it.key(), it.value().is_string() ? it.value().get<std::string>() : ""});
+  for (const json& run : data["runs"]) {
+    ServingEvidenceRun r;
+    r.id = run.value("id", std::string());
+    r.source = run.value("source", std::string());
+    r.model = run.value("model", std::string());
+    r.gpu = run.value("gpu", std::string());
+    r.metric = run.value("metric", std::string());
+    r.tensor_parallel = run.value("tensor_parallel", std::int64_t{1});
+    r.concurrency = run.value("concurrency", std::int64_t{1});
+    r.input_tokens = run.value("input_tokens", 0.0);
+    r.output_tokens = run.value("output_tokens", 0.0);
+    r.measured = run.value("measured", 0.0);
+    const json doc = {{"workload", {{"kind", "inference"}, {"model", r.model}}},
+                      {"cluster", {{"gpu", r.gpu}, {"gpus", r.tensor_parallel}}},
+                      {"parallel", {{"tensor_parallel", r.tensor_parallel}}},
+                      {"inference", {{"weight_precision", run.value("weight_precision", std::string("bf16"))},
+                                     {"input_tokens", r.input_tokens},
+                                     {"output_tokens", r.output_tokens}}}};
+    const ScenarioParse p = ParseScenarioJson(doc.dump());
+    const GpuSpec* gpu = FindGpu(r.gpu.c_str());
+    if (!p.ok() || gpu == nullptr || !(r.measured > 0)) {
+      e.error = "run " + r.id + ": " + (p.ok() ? std::string("unknown GPU or no measured figure") : p.errors[0].Text());
+      return e;
+    }
+    const InferenceModel m = InferenceModelFor(p.scenario);
+    const ReplicaModel replica = ReplicaFor(p.scenario, m, *gpu, r.tensor_parallel);
+    if (r.metric == "itl_ms") {
+      // Closed loop at `concurrency` sequences: each decode step carries the batch, and the engine (colocated,
+      // continuous batching) also runs the prefills of the requests that replace finished ones: c prompts per
+      // `output_tokens` steps, the same share of prefill work per step as the product's colocated model
+      // (ReplicaLatencyAt's prefill stalls). The time between tokens a client sees is their sum.
+      const double batch = static_cast<double>(std::min<std::int64_t>(r.concurrency, std::max<std::int64_t>(1, replica.max_concurrency)));
+      const double prefill_share = batch * PrefillSeconds(m, replica, r.input_tokens) / std::max(1.0, r.output_tokens);
+      r.predicted = 1e3 * (DecodeStepSeconds(m, replica, batch) + prefill_share);
+    } else if (r.metric == "ttft_ms") {
+      r.predicted = 1e3 * PrefillSeconds(m, replica, r.input_tokens);
+    } else {
+      e.error = "run " + r.id + ": metric must be itl_ms or ttft_ms";
+      return e;
+    }
+    r.error = r.predicted / r.measured - 1;
+    e.runs.push_back(r);
+  }
+  const double n = static_cast<double>(e.runs.size());
+  for (const ServingEvidenceRun& r : e.runs) {
+    e.mean_abs_error += std::fabs(r.error) / n;
+    e.mean_error += r.error / n;
+  }
+  return e;
+}
+
+const ServingEvidence& ServingValidation() {
+  static const ServingEvidence evidence = [] {
+    const EmbeddedAsset* a = FindAsset("validation/serving_runs.json");
+    if (a == nullptr) {
+      ServingEvidence e;
+      e.error = "validation/serving_runs.json is not embedded";
+      return e;
+    }
+    return ComputeServingEvidence(std::string(a->data, a->size));
+  }();
+  return evidence;
+}
+
+}  // namespace gpucost
