@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "inference.h"
 #include "result_json.h"
 
 namespace gpucost {
@@ -49,6 +50,10 @@ std::string CompareToJson(const Comparison& c, int indent) {
       const InferenceResult& ir = r.inference;
       entry["serving"] = {{"cost_per_request", c.Money(i, ir.usd_per_request)},
                           {"cost_per_million_output_tokens", c.Money(i, ir.usd_per_million_output_tokens)},
+                          {"cost_per_million_input_tokens", c.Money(i, ir.usd_per_million_input_tokens)},
+                          {"per_million_tokens_convention", kPerMillionTokensConvention},
+                          {"tensor_parallel", {{"prefill", ir.prefill.tensor_parallel}, {"decode", ir.decode.tensor_parallel}}},
+                          {"replicas", {{"prefill", ir.prefill.replicas}, {"decode", ir.decode.replicas}}},
                           {"ttft_ms_p90", ir.ttft_ms.p90}, {"tpot_ms_p90", ir.tpot_ms.p90},
                           {"slo_met", ir.slo_met}, {"gpus", ir.gpus}};
     }

@@ -38,7 +38,7 @@ const char* const kPartNames[kPartCount] = {
     "compute", "data_stall", "checkpoint", "rework", "recovery", "reacquire_wait", "downtime", "idle_gpus",
     "hot_spares", "billing_rounding", "storage", "egress", "fees", "unused_commitment", "tax",
     "prefill_gpus", "decode_gpus", "idle_capacity", "kv_transfer", "spot_rework", "spot_spare_capacity", "bring_up",
-    "restore_test", "bad_checkpoint", "staging", "allocation_idle", "support", "delay"};
+    "restore_test", "bad_checkpoint", "staging", "allocation_idle", "support", "delay", "router", "cold_start"};
 double CeilDiv(double a, double b) { return std::ceil(a / b - 1e-12); }
 
 // Step time from the model shape and layout (steptime.h). Without cluster.mfu, the MFU is predicted: from

@@ -538,6 +538,49 @@ const FieldSpec kFields[] = {
    "assumption: 1-3 ms for CUDA-graph engines (vLLM >= 0.6, TensorRT-LLM); vLLM 2023 without CUDA graphs "
    "spent ~20 ms (Splitwise Table IV)"},
 
+  // --- issue 28: prefix caching, speculative decoding, routing, autoscaling (inference_techniques.h,
+  //     inference_day.h); inference.load_profile is read by json_io (a preset name or 24 numbers) ---
+  {"inference.prefix_tokens", NUM, REF(inference.prefix_tokens), 0, nullptr, 0, 1e7, false, true, nullptr, "tokens",
+   "inference", "Prompt tokens every request shares (a system prompt, few-shot examples), cached by the engine "
+   "(vLLM automatic prefix caching, SGLang RadixAttention): a hit skips their prefill and shares their KV blocks. "
+   "At most inference.input_tokens. Needs inference.prefix_cache_hit.", "-"},
+  {"inference.prefix_cache_hit", NUM, REF(inference.prefix_cache_hit), 0, nullptr, 0, 1, false, true, nullptr,
+   "fraction", "inference", "Share of requests that find the shared prefix cached (the rest compute and store "
+   "their own copy). Needs inference.prefix_tokens.", "-"},
+  {"inference.speculative.draft_model", TEXT, REF(inference.speculative.draft_model), 0, "", 0, 0, false, false,
+   nullptr, "", "inference", "Draft model of speculative decoding (a models.json id): its weights and KV cache are "
+   "held and run k times per step. Or give draft_params.", "-"},
+  {"inference.speculative.draft_params", NUM, REF(inference.speculative.draft_params), 0, nullptr, 0, 1e13, true,
+   true, nullptr, "parameters", "inference", "Parameters of a draft without a shape (Medusa/EAGLE heads): weights "
+   "read per draft step; its KV cache is not counted.", "-"},
+  {"inference.speculative.tokens_per_step", INT, REF(inference.speculative.tokens_per_step), 0, nullptr, 1, 64,
+   false, true, nullptr, "tokens", "inference", "Tokens the draft proposes per step (k); the target verifies k + 1 "
+   "positions. Absent: no speculative decoding.", "-"},
+  {"inference.speculative.acceptance_rate", NUM, REF(inference.speculative.acceptance_rate), 0, nullptr, 0, 1, true,
+   true, nullptr, "fraction", "inference", "Chance the target accepts a drafted token (measure it on your traffic); "
+   "expected tokens per step (1 - a^(k+1)) / (1 - a) (Leviathan et al. 2023).", "-"},
+  {"inference.router.usd_per_hour", NUM, REF(inference.router.usd_per_hour), 0, nullptr, 0, 1e6, true, true, nullptr,
+   "USD/hour", "inference", "Router or load-balancer tier in front of the replicas. Absent: none colocated; "
+   "disaggregated, one load-balancer tier (kRouterDefaultUsdPerHour).",
+   "AWS Application Load Balancer USD 0.0225 per ALB-hour + 0.008 per LCU-hour, one LCU (us-east-1, as quoted by "
+   "cloud-horizons.com 'ALB: the line item nobody watches', 2026-05-08)"},
+  {"inference.router.latency_ms", NUM, REF(inference.router.latency_ms), 0, nullptr, 0, 1e5, false, false, nullptr,
+   "ms", "inference", "Latency the router adds to every request's first token.",
+   "no published figure confirmed: 0 unless measured"},
+  {"inference.autoscale.min_replicas", INT, REF(inference.autoscale.min_replicas), 0, nullptr, 1, 1000000, false,
+   true, nullptr, "replicas", "inference", "Fewest replicas kept warm (per pool). Absent: 1.", "-"},
+  {"inference.autoscale.max_replicas", INT, REF(inference.autoscale.max_replicas), 0, nullptr, 1, 1000000, false,
+   true, nullptr, "replicas", "inference", "Most replicas (per pool); hours needing more miss the target. Absent: "
+   "no cap.", "-"},
+  {"inference.autoscale.scale_up_minutes", NUM, REF(inference.autoscale.scale_up_minutes), 0, nullptr, 0, 1440, true,
+   true, nullptr, "minutes", "inference", "A new replica is rented this long before it serves (the day's load is "
+   "known, so it starts ahead). Absent: its weights loaded from storage at storage.read_gbps (else "
+   "storage.checkpoint_write_gbps).", "-"},
+  {"inference.autoscale.scale_down_minutes", NUM, REF(inference.autoscale.scale_down_minutes), 0, nullptr, 0, 1440,
+   false, true, nullptr, "minutes", "inference", "A replica no longer needed is kept (billed, idle) this long "
+   "before it is released.", "assumption: release at once (0); Kubernetes' HPA waits 5 minutes by default "
+   "(--horizontal-pod-autoscaler-downscale-stabilization), set it if yours does"},
+
   // --- issue 29: the wait for capacity and the deadline, spare pools, restore checks, bring-up, allocation,
   // the data pipeline, support, financing (capacity.h, spares.h, operations.h, datapipe.h) ---
   {"workload.deadline_hours", NUM, REF(ops.deadline_hours), 0, nullptr, 0, 1e7, true, true, nullptr, "hours",

@@ -6,9 +6,12 @@
 #include <cmath>
 #include <cstring>
 
+#include "billing.h"
 #include "catalog.h"
 #include "inference_billing.h"
+#include "inference_day.h"
 #include "inference_model.h"
+#include "inference_techniques.h"
 #include "result.h"
 #include "tco.h"
 
@@ -76,7 +79,7 @@ void SizePool(const Scenario& s, const InferenceModel& m, const InferencePoolInp
 // GPU-seconds of work one request needs on a pool at the replica's full batch (prefill, decode).
 double DecodeWorkGpuSeconds(const InferenceModel& m, const ReplicaModel& r) {
   const double b = D(std::max<std::int64_t>(1, r.max_concurrency));
-  return std::max(0.0, m.output_tokens - 1) * DecodeStepSeconds(m, r, b) / b * D(r.tp);
+  return DecodeSteps(m) * DecodeStepSeconds(m, r, b) / b * D(r.tp);
 }
 
 }  // namespace
@@ -109,6 +112,7 @@ void ValidateInference(const Scenario& s, std::vector<InputError>* e) {
   if (in.slo.percentile != 50 && in.slo.percentile != 90 && in.slo.percentile != 99)
     e->push_back({"inference.slo.percentile", "must be 50, 90 or 99, got " + std::to_string(in.slo.percentile)});
   if (in.output_tokens < 1) e->push_back({"inference.output_tokens", "must be at least 1 (the first token)"});
+  ValidateServingTechniques(s, e);  // issue 28
   const bool split = static_cast<InferenceMode>(in.mode) == InferenceMode::kDisaggregated;
   struct PoolRef {
     const char* name;
@@ -167,7 +171,17 @@ bool EvaluateInference(const Scenario& s, Result* r) {
   PoolPlan dp, pp;
   dp.replica = ReplicaFor(s, m, *decode_gpu, PoolTp(s, in.decode));
   if (dp.replica.peak_flops <= 0) return false;
-  const double peak_rate = in.requests_per_second * in.peak_to_mean;
+  // Issue 28: a day's load profile sizes the fleet for its peak hour; the mean rate is the day's.
+  double day_mult[kLoadProfileHours];
+  const bool profiled = static_cast<LoadProfile>(in.load_profile.profile) != LoadProfile::kNone && !batch_job;
+  double peak_mult = 1, mean_mult = 1;
+  if (profiled) {
+    LoadProfileMultipliers(in.load_profile, day_mult);
+    peak_mult = *std::max_element(day_mult, day_mult + kLoadProfileHours);
+    mean_mult = 0;
+    for (double x : day_mult) mean_mult += x / kLoadProfileHours;
+  }
+  const double peak_rate = in.requests_per_second * peak_mult * in.peak_to_mean;
   if (split) {
     pp.replica = ReplicaFor(s, m, *prefill_gpu, PoolTp(s, in.prefill));
     if (pp.replica.peak_flops <= 0) return false;
@@ -201,7 +215,7 @@ bool EvaluateInference(const Scenario& s, Result* r) {
   const double set_saturated = split ? std::min(D(pp.replicas) * pp.saturated, D(dp.replicas) * dp.saturated)
                                      : D(dp.replicas) * dp.saturated;
   ir.capacity_requests_per_second = set_capacity;
-  double rate = in.requests_per_second;
+  double rate = in.requests_per_second * mean_mult;
   if (batch_job) {
     rate = set_capacity > 0 ? set_capacity : set_saturated * kNoTargetMaxUtilization;
     ir.requests = in.requests;
@@ -290,12 +304,59 @@ bool EvaluateInference(const Scenario& s, Result* r) {
   } else {
     pools[0] = pool_of(dp, in.decode, prefill_work_h, decode_work_h, 0);
   }
+  // --- Issue 28: the day by the hour. Autoscaled, each pool is rented only the hours it serves, plus its cold
+  // start and release; the engine bills those GPU-hours and the day's sessions (inference_billing.h ServingPool:
+  // rented_gpu_h, cold_start_gpu_h, release_gpu_h, session_rounding_gpu_h, scale_events). The day's own dollars
+  // (ir.day.usd, per hour) are a report at the engine's pre-tax price per pool. ---
+  if (profiled) {
+    DayPool day_pools[2];
+    const PoolPlan* plans[2] = {&dp, split ? &pp : nullptr};
+    const InferencePoolInputs* plan_inputs[2] = {&in.decode, &in.prefill};
+    for (int k = 0; k < 2; ++k) {
+      if (!plans[k]) continue;
+      const PoolPlan& p = *plans[k];
+      BillingTerms terms;
+      Result priced;
+      PlanBilling(s, p.billed_gpus, p.replica.gpu->id.c_str(), &terms, &priced);
+      terms = WithPoolPrice(terms, plan_inputs[k]->usd_per_gpu_hour);
+      day_pools[k] = {p.replica, p.service_s, p.ttft_extra_s, p.prefill, p.decode, p.stalls,
+                      p.capacity > 0 ? p.capacity : p.saturated * kNoTargetMaxUtilization, terms.price_pretax, true,
+                      p.replicas};
+    }
+    EvaluateServingDay(s, m, day_pools, &ir.day);
+    const ServingDay& day = ir.day;
+    if (day.autoscaled) {
+      const double days = ir.hours / 24;
+      for (int k = 0; k < 2; ++k) {
+        if (!plans[k]) continue;
+        ServingPool& q = pools[k == 0 ? (split ? 1 : 0) : 0];  // day [0] decode, [1] prefill; pools: prefill first
+        q.rented_gpu_h = day.pool_serving_gpu_hours[k] * days;
+        q.cold_start_gpu_h = day.pool_cold_start_gpu_hours[k] * days;
+        q.release_gpu_h = day.pool_scale_down_gpu_hours[k] * days;
+        q.session_rounding_gpu_h = day.pool_rounding_gpu_hours[k] * days;
+        q.scale_events = D(day.pool_scale_events[k]) * days;
+        q.scale_session_gpus = D(plans[k]->replica.tp);
+      }
+    }
+  }
+  ir.router_usd_per_hour = in.router.usd_per_hour > 0 ? in.router.usd_per_hour : split ? kRouterDefaultUsdPerHour : 0;
+  ir.spec_tokens_per_step = m.spec_tokens_per_step;
+  if (m.prefix_cached_tokens > 0) {
+    InferenceModel full = m;
+    full.prefix_cached_tokens = 0;
+    const double all = PrefillFlops(full, m.input_tokens);
+    ir.prefill_saved_share = all > 0 ? 1 - PrefillFlops(m, m.input_tokens) / all : 0;
+    ir.kv_saved_gb_per_replica = (m.prefix_cached_tokens * D(dp.replica.max_concurrency) - m.shared_prefix_tokens) *
+                                 dp.replica.kv_bytes_per_token_per_gpu * D(dp.replica.tp) / 1e9;
+  }
+
   ServingPeriod period;
   period.batch_job = batch_job;
   period.hours = ir.hours;
   period.served = served;
   period.e2e_mean_s = ir.e2e_ms.mean / 1e3;
   period.stored_gb = s.storage.dataset_gb + m.params * m.weight_bytes_per_param / 1e9;
+  period.router_usd_per_hour = ir.router_usd_per_hour;
   const double hours = BillServing(s, pools, pool_count, period, r);
   ir.hours = hours;
   double input_usd = 0, output_usd = 0;
@@ -316,6 +377,12 @@ bool EvaluateInference(const Scenario& s, Result* r) {
   r->normal_run_usd = total;
   r->expected_hours = r->normal_run_hours = r->ideal_hours = hours;
   r->ideal_gpu_hours = prefill_work_h + decode_work_h;
+  // A capped autoscaled day can hold fewer GPU-hours than the work (late requests, not free ones): the work part
+  // stays, idle capacity is zero, and the warning says so.
+  if (ir.day.present && ir.day.attainment < 1)
+    r->warnings.Add("day_target_missed", "%.0f%% of the day's requests arrive in hours that miss the latency target "
+                    "(autoscale.max_replicas or the replicas given are too few for those hours).",
+                    100 * (1 - ir.day.attainment));
   r->goodput = r->billed_gpu_hours > 0 ? r->ideal_gpu_hours / r->billed_gpu_hours : 0;
   r->billed_gpus = static_cast<std::int64_t>(dp.billed_gpus + (split ? pp.billed_gpus : 0) + ir.spot.spare_gpus);
   r->tokens = served * (m.input_tokens + m.output_tokens);

@@ -40,7 +40,9 @@
 //     (kv_transfer), whole-node rounding (idle_gpus), failures (reliability.gpu_mtbf_hours: the replica
 //     recovers for recovery_minutes, billed; its in-flight requests are recomputed: rework), the weights
 //     stored (storage), egress, fees and tax. Input tokens carry prefill work, output tokens decode work; the
-//     shared parts are split in proportion.
+//     shared parts are split in proportion to the dollars of that work over all pools (one convention for a
+//     colocated and a split set-up, kPerMillionTokensConvention; issue 28: a per-pool split made a split set-up's
+//     output tokens look 3x dearer at a 3% different cost per request).
 #pragma once
 #include <vector>
 
@@ -50,6 +52,17 @@
 namespace gpucost {
 
 struct Result;
+
+// Issue 28: the router or load-balancer tier of a disaggregated set-up when inference.router.usd_per_hour is not
+// given: AWS Application Load Balancer USD 0.0225 per ALB-hour + USD 0.008 per LCU-hour with one LCU (us-east-1,
+// as quoted by cloud-horizons.com, 'ALB: the line item nobody watches', 2026-05-08; AWS's own page not read).
+constexpr double kRouterDefaultUsdPerHour = 0.0225 + 0.008;
+
+// How the per-million-token figures split the costs that serve both prompt and output (idle capacity held for
+// the peak and the target, failures, whole nodes, storage, fees, tax): the JSON and the views state it.
+constexpr const char* kPerMillionTokensConvention =
+    "shared costs split between input and output tokens in proportion to the dollars of prefill (with the KV "
+    "transfer) and decode work, over all pools; cost per request needs no convention";
 
 // Latency percentiles, milliseconds.
 struct LatencyMs {
@@ -71,6 +84,43 @@ struct InferencePool {
   double saturated_rps = 0;      // per replica, at full batch, no target
   double batch = 0;              // mean sequences decoding per replica at the mean load
   double utilization = 0;        // mean load / (replicas x capacity)
+};
+
+// A day of load by the hour (issue 28, inference_day.h holds the model).
+struct ServingDayHour {
+  double requests_per_second = 0;
+  std::int64_t replicas = 0;          // decode pool (colocated: the pool)
+  std::int64_t prefill_replicas = 0;  // disaggregated; colocated: = replicas
+  double gpus = 0;                    // GPUs rented in the hour, on average (warming and releasing ones too)
+  double usd = 0;                     // before billing rounding, tax and the other parts
+  double ttft_ms = 0, tpot_ms = 0;    // at the target's percentile
+  bool slo_met = true;
+};
+
+struct ServingDay {
+  bool present = false;
+  bool autoscaled = false;
+  ServingDayHour hour[kLoadProfileHours];
+  double peak_multiplier = 0, mean_multiplier = 0;
+  double requests = 0;                // per day
+  double scale_up_minutes = 0;        // as used (given, or the cold start)
+  std::int64_t scale_events = 0;      // replica starts per day (sessions)
+  // GPU-hours per day.
+  double serving_gpu_hours = 0;       // replicas in the hours they serve
+  double cold_start_gpu_hours = 0;    // rented before serving
+  double scale_down_gpu_hours = 0;    // kept after the last hour
+  double rounding_gpu_hours = 0;      // billing increments and minimums of the sessions
+  double usd = 0;                     // the day's GPU bill as planned (autoscaled, else the fixed fleet), pre-tax
+  double usd_per_request = 0;
+  std::int64_t fixed_replicas = 0, fixed_prefill_replicas = 0, fixed_gpus = 0;
+  double fixed_usd = 0, fixed_usd_per_request = 0;  // the fixed fleet sized for the peak hour, all day
+  double mean_rate_floor_usd = 0;     // the mean rate on replicas at full capacity (the lower bound)
+  double attainment = 1;              // share of requests in hours meeting the target
+  // Per pool ([0] decode or the colocated pool, [1] prefill), GPU-hours per day and sessions: what the billing
+  // engine is given (inference_billing.h ServingPool) when autoscaled.
+  double pool_serving_gpu_hours[2] = {}, pool_cold_start_gpu_hours[2] = {}, pool_scale_down_gpu_hours[2] = {},
+         pool_rounding_gpu_hours[2] = {};
+  std::int64_t pool_scale_events[2] = {};
 };
 
 // A service (or batch job) on spot capacity (inference_billing.h).
@@ -108,6 +158,11 @@ struct InferenceResult {
   double usd_per_million_output_tokens = 0;
   double usd_per_hour = 0;
   double hours = 0;
+  double router_usd_per_hour = 0;    // issue 28: the router tier billed (inference.router.usd_per_hour or default)
+  double spec_tokens_per_step = 1;   // issue 28: expected tokens per decode step (speculative decoding)
+  double prefill_saved_share = 0;    // issue 28: share of prefill FLOPs the cached prefix saves
+  double kv_saved_gb_per_replica = 0;  // issue 28: KV memory the shared prefix saves at full concurrency
+  ServingDay day;                    // issue 28: present with inference.load_profile
   InferenceSpot spot;                // pricing.model = spot
 };
 

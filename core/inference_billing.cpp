@@ -96,7 +96,11 @@ double BillServing(const Scenario& s, ServingPool* pools, int n, const ServingPe
     const double gpus = D(p.replicas * p.tp);
     // Failures: each GPU fails every gpu_mtbf_hours; its replica recovers (billed, idle) and the requests in
     // flight on it are recomputed (half their work on average).
-    const double failures = rel.gpu_mtbf_hours > 0 ? gpus * hours / rel.gpu_mtbf_hours : 0;
+    // Autoscaled (issue 28): the replicas are rented only the hours they serve (plus their cold start and release).
+    const bool scaled = p.rented_gpu_h >= 0;
+    const double held = scaled ? p.rented_gpu_h : gpus * hours;
+    const double held_share = gpus * hours > 0 ? held / (gpus * hours) : 1;
+    const double failures = rel.gpu_mtbf_hours > 0 ? held / rel.gpu_mtbf_hours : 0;
     const double per_request_h = (p.work_prefill_h + p.work_decode_h + p.work_kv_h) / std::max(1.0, period.served);
     g[kPartPrefillGpus] = p.work_prefill_h;
     g[kPartDecodeGpus] = p.work_decode_h;
@@ -105,18 +109,28 @@ double BillServing(const Scenario& s, ServingPool* pools, int n, const ServingPe
     g[kPartRework] = failures * p.in_flight * 0.5 * per_request_h;
     g[kPartSpotRework] = q.rework_h;
     g[kPartSpotSpareCapacity] = q.spare_gpus * hours;
-    g[kPartIdleGpus] = (p.billed_gpus - gpus) * hours;
+    g[kPartIdleGpus] = (p.billed_gpus - gpus) * hours * held_share;
+    g[kPartColdStart] = p.cold_start_gpu_h;
     // Capacity held for the peak and the target; a node away after a preemption is not billed.
     double used = 0;
     for (int part : {kPartPrefillGpus, kPartDecodeGpus, kPartKvTransfer, kPartRecovery, kPartRework, kPartSpotRework})
       used += g[part];
-    g[kPartIdleCapacity] = std::max(0.0, gpus * hours - q.down_gpu_h - used);
-    u.billed_gpus = p.billed_gpus + q.spare_gpus;
+    // A capped autoscaled day can hold fewer GPU-hours than the work: the work is late, not free (idle is 0).
+    g[kPartIdleCapacity] = std::max(0.0, held + p.release_gpu_h - q.down_gpu_h - used);
+    // Autoscaled: the GPUs rented on average over the period (sessions of the day; rounding measured on them).
+    u.billed_gpus = (scaled && hours > 0 ? (held + p.cold_start_gpu_h + p.release_gpu_h) / hours +
+                                               (p.billed_gpus - gpus) * held_share
+                                         : p.billed_gpus) +
+                    q.spare_gpus;
     u.wall_s = hours * 3600;
     u.cut_sessions = q.preemptions + p.scale_events;
     u.session_gpus = q.preemptions + p.scale_events > 0
                          ? (q.preemptions * q.node_gpus + p.scale_events * p.scale_session_gpus) / (q.preemptions + p.scale_events)
                          : 0;
+    // The day's sessions were rounded one by one (inference_day.cpp, BilledSessionSeconds at the same increment
+    // and minimum); without preemptions that measured rounding is the pool's. Under spot the engine estimates
+    // preemptions and scale events together (scale_events above).
+    if (scaled && p.session_rounding_gpu_h >= 0 && q.preemptions <= 0) u.exact_rounding_gpu_s = p.session_rounding_gpu_h * 3600;
     // A commitment: the service uses its term for inference.service_months; this period carries its share of
     // the rest. A batch job is a job: the term after it is its own.
     const double service_hours = period.batch_job ? hours : std::max(hours, s.inference.service_months * kHoursPerMonth);
@@ -129,6 +143,12 @@ double BillServing(const Scenario& s, ServingPool* pools, int n, const ServingPe
     p.price_pretax = terms.price_pretax;
   }
   bill.hours = hours;
+  // Issue 28: the router tier in front of the replicas (not GPU time; taxed like the rest).
+  if (period.router_usd_per_hour > 0) {
+    const double router = period.router_usd_per_hour * hours / first_terms.tax_divisor;
+    bill.cost_usd.part[kPartRouter] += router;
+    bill.taxable_usd += router;
+  }
   FinishBill(first_terms, period.stored_gb, hours, &bill);
 
   r->gpu_hours = bill.gpu_hours;

@@ -39,6 +39,14 @@ struct ServingPool {
   double in_flight = 1;              // requests in flight per replica at the mean load
   double scale_events = 0;           // extra rental sessions (autoscaling, issue 28), each of scale_session_gpus
   double scale_session_gpus = 0;
+  // Issue 28, a load profile with autoscaling (inference_day.h), over the period: the GPU-hours the pool's replicas
+  // were rented to serve (< 0: the whole fleet all period), rented before serving (cold start: weights loading),
+  // kept after the last busy hour (release, idle capacity), and the billing rounding of the day's sessions as
+  // measured session by session (< 0: estimated by the engine from scale_events).
+  double rented_gpu_h = -1;
+  double cold_start_gpu_h = 0;
+  double release_gpu_h = 0;
+  double session_rounding_gpu_h = -1;
   // Out: the pool's money before tax (GPU time, its commitment), for the input/output split.
   double usd = 0;
   double price_pretax = 0;           // USD per GPU-hour before tax the pool was billed at
@@ -50,6 +58,7 @@ struct ServingPeriod {
   double served = 0;                 // requests in the period
   double e2e_mean_s = 0;             // mean end-to-end latency of a request (drain on a spot notice)
   double stored_gb = 0;              // weights and dataset
+  double router_usd_per_hour = 0;    // issue 28: the router tier, as entered (tax basis of the scenario's prices)
 };
 
 // Bills the pools over the period: fills r's time_hours, gpu_hours, cost_usd, expected_usd, billed_gpu_hours,

@@ -77,6 +77,11 @@ void WriteInferenceJson(const Scenario& s, const Result& r, json* doc) {
       {"usd_per_request", Num(ir.usd_per_request)},
       {"usd_per_million_input_tokens", Num(ir.usd_per_million_input_tokens)},
       {"usd_per_million_output_tokens", Num(ir.usd_per_million_output_tokens)},
+      {"per_million_tokens_convention", kPerMillionTokensConvention},
+      {"router_usd_per_hour", Num(ir.router_usd_per_hour)},
+      {"tokens_per_decode_step", Num(ir.spec_tokens_per_step)},
+      {"prefill_saved_share", Num(ir.prefill_saved_share)},
+      {"kv_saved_gb_per_replica", Num(ir.kv_saved_gb_per_replica)},
       {"usd_per_hour", Num(ir.usd_per_hour)},
       {"hours", Num(ir.hours)},
       {"service_months", Num(s.inference.service_months)}};
@@ -85,6 +90,25 @@ void WriteInferenceJson(const Scenario& s, const Result& r, json* doc) {
                                    {"reacquire_minutes", Num(ir.spot.reacquire_minutes)},
                                    {"spare_gpus", Num(ir.spot.spare_gpus)},
                                    {"target_attainment", Num(ir.spot.target_attainment)}};
+  if (ir.day.present) {  // issue 28 (inference_day.h)
+    const ServingDay& d = ir.day;
+    json hours = json::array();
+    for (const ServingDayHour& h : d.hour)
+      hours.push_back({{"requests_per_second", Num(h.requests_per_second)}, {"replicas", h.replicas},
+                       {"prefill_replicas", h.prefill_replicas}, {"gpus", Num(h.gpus)}, {"usd", Num(h.usd)},
+                       {"ttft_ms", Num(h.ttft_ms)}, {"tpot_ms", Num(h.tpot_ms)}, {"slo_met", h.slo_met}});
+    (*doc)["inference"]["day"] = {
+        {"autoscaled", d.autoscaled}, {"hours", hours}, {"peak_multiplier", Num(d.peak_multiplier)},
+        {"mean_multiplier", Num(d.mean_multiplier)}, {"requests", Num(d.requests)},
+        {"scale_up_minutes", Num(d.scale_up_minutes)}, {"scale_events", d.scale_events},
+        {"serving_gpu_hours", Num(d.serving_gpu_hours)}, {"cold_start_gpu_hours", Num(d.cold_start_gpu_hours)},
+        {"scale_down_gpu_hours", Num(d.scale_down_gpu_hours)}, {"rounding_gpu_hours", Num(d.rounding_gpu_hours)},
+        {"usd", Num(d.usd)}, {"usd_per_request", Num(d.usd_per_request)},
+        {"fixed_fleet", {{"replicas", d.fixed_replicas}, {"prefill_replicas", d.fixed_prefill_replicas},
+                         {"gpus", d.fixed_gpus}, {"usd", Num(d.fixed_usd)}, {"usd_per_request", Num(d.fixed_usd_per_request)}}},
+        {"mean_rate_floor_usd", Num(d.mean_rate_floor_usd)}, {"target_attainment", Num(d.attainment)},
+        {"money", "per day, GPU rental before tax, storage, fees and failures"}};
+  }
   (*doc)["time"] = {{"expected_hours", Num(r.expected_hours)}, {"expected_days", Num(r.expected_hours / 24)},
                     {"reacquire_wait_hours", Num(r.time_hours.part[kPartReacquireWait])}};
   (*doc)["gpu_hours"] = {{"ideal", Num(r.ideal_gpu_hours)}, {"billed", Num(r.billed_gpu_hours)},

@@ -12,10 +12,11 @@ namespace gpucost {
 
 // The parts an inference bill is made of, in display order (result.h).
 constexpr int kInferencePartOrder[] = {kPartPrefillGpus,      kPartDecodeGpus,        kPartIdleCapacity,
-                                       kPartKvTransfer,       kPartRework,            kPartRecovery,
-                                       kPartSpotRework,       kPartSpotSpareCapacity, kPartIdleGpus,
-                                       kPartBillingRounding,  kPartUnusedCommitment,  kPartStorage,
-                                       kPartEgress,           kPartFees,              kPartTax};
+                                       kPartKvTransfer,       kPartColdStart,         kPartRework,
+                                       kPartRecovery,         kPartSpotRework,        kPartSpotSpareCapacity,
+                                       kPartIdleGpus,         kPartBillingRounding,   kPartRouter,
+                                       kPartUnusedCommitment, kPartStorage,           kPartEgress,
+                                       kPartFees,             kPartTax};
 
 // The label of a cost part as a serving bill names it (rework: a failed replica's in-flight requests are
 // recomputed; recovery: the failed replica; idle GPUs: whole nodes), else PartLabel(); in the current language.

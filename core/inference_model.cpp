@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "inference_techniques.h"
 #include "steptime.h"
 
 namespace gpucost {
@@ -85,6 +86,7 @@ InferenceModel InferenceModelFor(const Scenario& s) {
   m.max_batch = in.max_batch;
   m.gpu_memory_fraction = in.gpu_memory_fraction;
   m.link_efficiency = s.cluster.link_efficiency;
+  ApplyServingTechniques(s, &m);  // issue 28: MoE, prefix caching, speculative decoding
   return m;
 }
 
@@ -107,14 +109,16 @@ ReplicaModel ReplicaFor(const Scenario& s, const InferenceModel& m, const GpuSpe
   r.links.gpus_per_node = gpn;
   r.group = GroupOf(r.tp, 1, gpn);
   const double t = D(r.tp);
-  r.weight_bytes_per_gpu = m.params * m.weight_bytes_per_param / t;
+  r.weight_bytes_per_gpu = m.params * m.weight_bytes_per_param / t + DraftWeightBytesPerGpu(m, r);
   // Activations of the longest prompt's prefill: residual stream, QKV and FFN intermediate, 16-bit.
   const double ffn = m.hidden * 4;
   r.workspace_bytes_per_gpu = kWorkspaceBytes + m.input_tokens * (4 * m.hidden + 2 * ffn / t) * m.act_bytes;
   const double kv_heads_per_gpu = std::max(1.0, m.kv_heads / t);  // KV heads replicate when t > kv_heads
   r.kv_bytes_per_token_per_gpu = m.kv_latent > 0 ? m.kv_bytes_per_token  // the latent is replicated, not split
                                                  : 2 * m.layers * kv_heads_per_gpu * m.head_dim * m.kv_bytes_per_element;
-  r.kv_bytes_per_gpu = r.hbm_bytes * m.gpu_memory_fraction - r.weight_bytes_per_gpu - r.workspace_bytes_per_gpu;
+  const double shared_prefix = SharedPrefixBytesPerGpu(m, r);  // issue 28: held once per replica
+  r.kv_bytes_per_token_per_gpu += m.draft_kv_bytes_per_token / t;  // the draft model's cache grows with it
+  r.kv_bytes_per_gpu = r.hbm_bytes * m.gpu_memory_fraction - r.weight_bytes_per_gpu - r.workspace_bytes_per_gpu - shared_prefix;
   const double tokens = r.kv_bytes_per_token_per_gpu > 0 ? r.kv_bytes_per_gpu / r.kv_bytes_per_token_per_gpu : 0;
   const double sequences = m.reserved_tokens > 0 ? std::floor(tokens / m.reserved_tokens) : 0;
   r.max_concurrency = static_cast<std::int64_t>(std::clamp(sequences, 0.0, D(m.max_batch)));
@@ -128,7 +132,7 @@ ReplicaModel ReplicaFor(const Scenario& s, const InferenceModel& m, const GpuSpe
 double PrefillSeconds(const InferenceModel& m, const ReplicaModel& r, double tokens) {
   if (tokens <= 0) return 0;
   const double t = D(r.tp);
-  const double flops = 2 * m.matmul_params * tokens + 2 * m.layers * m.hidden * tokens * tokens + 2 * m.hidden * m.vocab;
+  const double flops = PrefillFlops(m, tokens);  // issue 28: active parameters, the cached prefix skipped
   // Utilisation grows with the tokens per GPU: the step-time model's GEMM-size curve for one layer's
   // largest GEMM on one GPU (tokens x hidden x 4 hidden / t), relative to its large-GEMM value.
   const double gemm_flops = 2 * tokens * m.hidden * 4 * m.hidden / t;
@@ -142,12 +146,19 @@ double PrefillSeconds(const InferenceModel& m, const ReplicaModel& r, double tok
 double DecodeStepSeconds(const InferenceModel& m, const ReplicaModel& r, double batch) {
   const double t = D(r.tp);
   const double b = std::max(1.0, batch);
-  const double bytes = r.weight_bytes_per_gpu + b * m.mean_context * r.kv_bytes_per_token_per_gpu;
+  // Issue 28: the target verifies k + 1 positions per sequence when speculating (1 otherwise); an MoE step reads
+  // only the experts its tokens touch and moves them by all-to-all; the draft runs before (inference_techniques.h).
+  const double verify = 1 + m.spec_draft_tokens;
+  const double positions = b * verify;
+  const double target_weights = m.params * m.weight_bytes_per_param / t;  // the draft's are read by DraftSeconds
+  const double bytes = target_weights * DecodeWeightShare(m, positions) + b * m.mean_context * r.kv_bytes_per_token_per_gpu;
   const double memory = bytes / (r.hbm_bytes_per_s * m.decode_bw_eff);
-  const double flops = 2 * m.matmul_params * b + 4 * m.layers * m.hidden * m.mean_context * b;
+  const double flops = 2 * m.active_matmul_params * positions + 4 * m.layers * m.hidden * m.mean_context * positions;
   const double compute = flops / (t * r.peak_flops * m.prefill_mfu);
-  const double comm = r.tp > 1 ? 2 * m.layers * AllReduceSeconds(b * m.hidden * m.act_bytes, r.group, r.links) : 0;
-  return std::max(memory, compute) + comm + m.step_overhead_s;
+  const double comm = r.tp > 1 ? 2 * m.layers * AllReduceSeconds(positions * m.hidden * m.act_bytes, r.group, r.links) +
+                                     MoeAllToAllSeconds(m, r, positions)
+                               : 0;
+  return std::max(memory, compute) + comm + m.step_overhead_s + DraftSeconds(m, r, b);
 }
 
 ReplicaLatency ReplicaLatencyAt(const InferenceModel& m, const ReplicaModel& r, double rate, double service_s,
@@ -155,7 +166,8 @@ ReplicaLatency ReplicaLatencyAt(const InferenceModel& m, const ReplicaModel& r, 
   ReplicaLatency out;
   const double rho_p = prefill ? rate * service_s : 0;
   if (rho_p >= 1) return out;
-  const double steps = std::max(0.0, m.output_tokens - 1);  // the first token comes from the prefill
+  const double steps = DecodeSteps(m);  // the first token comes from the prefill; issue 28: k-token steps
+  const double per_token = 1 / std::max(1.0, m.spec_tokens_per_step);  // a step's share of one output token
   const double stall = stalls_decode ? 1 - rho_p : 1;
   double batch = 0, step = 0;
   if (decode && steps > 0) {
@@ -192,23 +204,24 @@ ReplicaLatency ReplicaLatencyAt(const InferenceModel& m, const ReplicaModel& r, 
   for (int i = 0; i < 3; ++i) {
     const double p = P(pcts[i]), z = Z(pcts[i]);
     const double wait = prefill ? QueueWaitAt(rate, service_s, p) + busy * step * p : 0;
-    *ttft[i] = 1e3 * (wait + prefill_s + ttft_extra_s);
+    *ttft[i] = 1e3 * (wait + prefill_s + ttft_extra_s + m.router_latency_s);
     if (decode && steps > 0) {
       const double b = batch + z * std::sqrt(batch);
       // Each stall stretches the span, letting more prefills in: a branching process (each prefill brings
       // Poisson(rho_p) more), whose total has variance mean / (1 - rho_p)^2 (Borel-Tanner).
       const double n = stalls + z * std::sqrt(stalls) / stall;
-      *tpot[i] = 1e3 * (DecodeStepSeconds(m, r, b) + n * r.prefill_s / steps);
+      *tpot[i] = 1e3 * (DecodeStepSeconds(m, r, b) + n * r.prefill_s / steps) * per_token;
     }
   }
-  out.ttft_ms.mean = 1e3 * ((prefill ? QueueWaitAt(rate, service_s, -1) + busy * step / 2 : 0) + prefill_s + ttft_extra_s);
-  out.tpot_ms.mean = steps > 0 && decode ? 1e3 * step / stall : 0;
+  out.ttft_ms.mean = 1e3 * ((prefill ? QueueWaitAt(rate, service_s, -1) + busy * step / 2 : 0) + prefill_s + ttft_extra_s +
+                            m.router_latency_s);
+  out.tpot_ms.mean = steps > 0 && decode ? 1e3 * step / stall * per_token : 0;
   return out;
 }
 
 double SaturatedRate(const InferenceModel& m, const ReplicaModel& r, double service_s, bool stalls_decode,
                      bool decode, bool prefill) {
-  const double steps = std::max(0.0, m.output_tokens - 1);
+  const double steps = DecodeSteps(m);
   const double b = D(r.max_concurrency);
   const double decode_s = decode && steps > 0 && b > 0 ? steps * DecodeStepSeconds(m, r, b) / b : 0;
   const double prefill_s = prefill ? service_s : 0;

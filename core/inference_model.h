@@ -31,6 +31,17 @@ struct InferenceModel {
   std::int64_t max_batch = 256;
   double gpu_memory_fraction = 0.9;
   double link_efficiency = 0.8;
+  // Issue 28 (inference_techniques.h): MoE serving, prefix caching, speculative decoding. Defaults: none.
+  double active_matmul_params = 0;   // per token, for FLOPs (dense: matmul_params)
+  double expert_params = 0;          // routed-expert weights of all MoE layers (0: dense)
+  double experts = 0, active_experts = 0, moe_layers = 0;
+  double prefix_cached_tokens = 0;   // prompt tokens per request served from the cache (prefix x hit)
+  double shared_prefix_tokens = 0;   // the prefix's KV held once per replica (0: no prefix caching)
+  double spec_tokens_per_step = 1;   // expected tokens per target step (1: no speculation)
+  double spec_draft_tokens = 0;      // k drafted per step
+  double draft_params = 0;           // draft weights (read every draft step)
+  double draft_kv_bytes_per_token = 0;  // whole draft model (0: a draft head, or none)
+  double router_latency_s = 0;
 };
 
 // One replica of a pool: its hardware and the derived capacities.

@@ -32,20 +32,47 @@ const PricedGpu* Priced(const std::vector<PricedGpu>& gpus, const std::string& i
   return nullptr;
 }
 
-// The candidate evaluated; tensor parallelism doubled until it fits (at most kMaxOptionTp, heads permitting).
-Scenario Fitted(const Scenario& s, InferenceCandidate c, Result* r) {
-  for (;;) {
-    Scenario x = ApplyInferenceCandidate(s, c);
-    *r = Evaluate(x);
-    const bool fits = r->ok && r->inference.fits;
-    const bool can_grow = c.prefill_tp < kMaxOptionTp || c.decode_tp < kMaxOptionTp;
-    if (fits || !can_grow) return x;
-    InferenceCandidate bigger = c;
-    bigger.prefill_tp = std::min(kMaxOptionTp, c.prefill_tp * 2);
-    bigger.decode_tp = std::min(kMaxOptionTp, c.decode_tp * 2);
-    if (!ValidateScenario(ApplyInferenceCandidate(s, bigger)).empty()) return x;  // heads do not divide
-    c = bigger;
+// Better of two evaluated shapes for the same option: one that fits and meets the target beats one that does
+// not; then the lower cost per request; then fewer GPUs.
+bool Better(const Result& a, const Result& b) {
+  auto rank = [](const Result& r) { return !r.ok ? 0 : !r.inference.fits ? 1 : !r.inference.slo_met ? 2 : 3; };
+  if (rank(a) != rank(b)) return rank(a) > rank(b);
+  if (!a.ok) return false;
+  if (a.inference.usd_per_request != b.inference.usd_per_request)
+    return a.inference.usd_per_request < b.inference.usd_per_request;
+  return a.inference.gpus < b.inference.gpus;
+}
+
+// The option's replica shape: tensor parallelism 1, 2, 4 or 8 for each pool (those the heads permit), each
+// evaluated with its replicas sized for the load and the target; the cheapest per request that fits and meets
+// the target is kept (issue 28: a scenario's own TP can need 1,288 A100s where a wider replica needs far fewer).
+Scenario Sized(const Scenario& s, InferenceCandidate c, Result* r, int* shapes) {
+  static constexpr std::int64_t kTps[] = {1, 2, 4, kMaxOptionTp};
+  Scenario best;
+  bool have = false;
+  *shapes = 0;
+  for (std::int64_t ptp : kTps) {
+    if (!c.disaggregated && ptp != 1) break;  // colocated: one pool (decode_tp)
+    for (std::int64_t dtp : kTps) {
+      InferenceCandidate x = c;
+      x.prefill_tp = c.disaggregated ? ptp : dtp;
+      x.decode_tp = dtp;
+      Scenario sc = ApplyInferenceCandidate(s, x);
+      if (!ValidateScenario(sc).empty()) continue;  // heads do not divide
+      Result res = Evaluate(sc);
+      ++*shapes;
+      if (!have || Better(res, *r)) {
+        best = sc;
+        *r = res;
+        have = true;
+      }
+    }
   }
+  if (!have) {  // no shape is valid: the scenario's own, for its error
+    best = ApplyInferenceCandidate(s, c);
+    *r = Evaluate(best);
+  }
+  return best;
 }
 
 // The scenario with the precisions a candidate's GPUs run: a GPU without FP8 (A100) serves FP8 weights at INT8
@@ -119,7 +146,8 @@ bool ServingOptions(const Scenario& s, Comparison* out, std::string* error) {
     CompareColumn col;
     Scenario base = s;
     const std::string precisions = RunnablePrecisions(c, &base);
-    col.scenario = Fitted(base, c, &col.result);
+    int shapes = 0;
+    col.scenario = Sized(base, c, &col.result, &shapes);
     const std::int64_t ptp = InferencePoolTp(col.scenario, col.scenario.inference.prefill);
     const std::int64_t dtp = InferencePoolTp(col.scenario, col.scenario.inference.decode);
     col.label = o.split ? std::string(o.label) + " " + ShortName(*o.prefill->gpu) + " TP" + std::to_string(ptp) + " prefill + " +
@@ -131,7 +159,23 @@ bool ServingOptions(const Scenario& s, Comparison* out, std::string* error) {
     if (!precisions.empty()) col.note += "; " + precisions + ": the scenario's precision does not run on this GPU";
     if (const std::vector<InputError> problems = ValidateScenario(col.scenario); !problems.empty())
       col.note += "; cannot be evaluated: " + problems.front().Text();
+    col.note += "; replica shape: the cheapest per request of " + std::to_string(shapes) +
+                " tensor-parallel sizes (1-8 GPUs per replica) that fits and meets the target";
     columns.push_back(std::move(col));
+  }
+  // A set-up that needs far more GPUs than the cheapest is flagged (a 4x larger fleet is a different risk:
+  // capacity to find, failures, and a bill that follows any price change 4x as hard).
+  const CompareColumn* cheapest = nullptr;
+  for (const CompareColumn& col : columns)
+    if (col.result.ok && col.result.inference.fits && (!cheapest || Better(col.result, cheapest->result))) cheapest = &col;
+  if (cheapest) {
+    const std::int64_t base_gpus = cheapest->result.inference.gpus;
+    for (CompareColumn& col : columns)
+      if (col.result.ok && base_gpus > 0 && col.result.inference.gpus > kServingGpusWarnRatio * base_gpus)
+        col.result.warnings.Add("serving_many_gpus",
+                                "This set-up needs %lld GPUs, more than %d times the %lld of the cheapest option (%s).",
+                                static_cast<long long>(col.result.inference.gpus), kServingGpusWarnRatio,
+                                static_cast<long long>(base_gpus), cheapest->label.c_str());
   }
   *out = CompareScenarios(std::move(columns));
   return true;

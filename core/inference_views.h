@@ -19,10 +19,16 @@ namespace gpucost {
 //     on-demand offer (PricedGpus, inference_plan.h); each column states the source (CompareColumn::note).
 //   * Precision: the scenario's, unless a GPU cannot run it (an A100 has no FP8): then INT8 weights (else BF16)
 //     and a BF16 KV cache, said in the column's label and note.
-//   * Tensor parallelism: the scenario's for each pool, doubled (up to 8) until the weights and one
-//     sequence's KV cache fit; replicas sized for the peak load and the target; everything else as given.
+//   * Replica shape (issue 28): tensor parallelism 1, 2, 4 and 8 for each pool (those the heads permit), each
+//     with replicas sized for the peak load and the target; the column keeps the cheapest per request that
+//     fits and meets the target (its label names the shape). Everything else as given.
+//   * A column needing more than kServingGpusWarnRatio times the GPUs of the cheapest carries the warning
+//     serving_many_gpus.
+//   * Cost per request is the headline; the per-million-token figures split shared costs by one convention
+//     for every column (kPerMillionTokensConvention, inference.h).
 // Returns false with *error when the scenario is not a valid inference scenario or a GPU has no price.
 bool ServingOptions(const Scenario& s, Comparison* out, std::string* error);
+constexpr int kServingGpusWarnRatio = 4;
 
 // The questions of the page's views and the CLI's verbs that have no serving answer. The message (an i18n
 // key; the same text from the CLI verb, with its refusal exit code, and on the page) says why and what

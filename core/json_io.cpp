@@ -9,6 +9,7 @@
 #include "catalog.h"
 #include "fields.h"
 #include "inference.h"
+#include "inference_day.h"
 #include "layout.h"
 #include "finetune.h"
 #include "memory.h"
@@ -141,6 +142,37 @@ json ScalingJson(const ScalingInputs& in) {
   return {{"points", points}};
 }
 
+// Issue 28: "inference.load_profile" is a preset name (inference_day.h) or 24 hourly multipliers of
+// inference.requests_per_second; applied only when valid.
+void ParseLoadProfile(const json& v, Scenario* s, std::vector<InputError>* errors) {
+  const char* path = "inference.load_profile";
+  InferenceLoadProfileInputs in{};
+  if (v.is_string()) {
+    const std::string name = v.get<std::string>();
+    for (int i = 1; kLoadProfileNames[i]; ++i)
+      if (name == kLoadProfileNames[i] && i != static_cast<int>(LoadProfile::kCustom)) in.profile = i;
+    if (in.profile == 0)
+      return errors->push_back({path, "unknown profile \"" + Shorten(name) + "\"; one of: flat, business-day, "
+                                      "consumer-evening, or an array of 24 hourly multipliers"});
+  } else if (v.is_array()) {
+    if (v.size() != static_cast<std::size_t>(kLoadProfileHours))
+      return errors->push_back({path, "expected 24 hourly multipliers (hour 0 to 23), got " + std::to_string(v.size())});
+    double sum = 0;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      const double x = v[i].is_number() ? v[i].get<double>() : -1;
+      if (!(x >= 0 && x <= 1000))
+        return errors->push_back({std::string(path) + "[" + std::to_string(i) + "]", "must be a number from 0 to 1000"});
+      in.multipliers[i] = x;
+      sum += x;
+    }
+    if (sum <= 0) return errors->push_back({path, "at least one hour must have load (a multiplier > 0)"});
+    in.profile = static_cast<int>(LoadProfile::kCustom);
+  } else {
+    return errors->push_back({path, "expected a profile name or an array of 24 numbers, got " + TypeName(v)});
+  }
+  s->inference.load_profile = in;
+}
+
 void ParseObject(const json& obj, const std::string& prefix, Scenario* s, std::vector<InputError>* errors) {
   for (auto it = obj.begin(); it != obj.end(); ++it) {
     const std::string path = prefix.empty() ? it.key() : prefix + "." + it.key();
@@ -153,6 +185,11 @@ void ParseObject(const json& obj, const std::string& prefix, Scenario* s, std::v
       ParseScaling(*it, s, errors);
       continue;
     }
+    if (path == "inference.load_profile") {
+      ParseLoadProfile(*it, s, errors);
+      continue;
+    }
+    if (path == "inference.autoscale" && it->is_object()) s->inference.autoscale_given = true;  // even when {}
     if (const FieldSpec* f = FindField(path.c_str())) {
       std::string problem = ApplyValue(*f, *it, s);
       if (!problem.empty()) errors->push_back({path, problem});
@@ -347,6 +384,11 @@ ScenarioParse ParseScenarioJson(std::string_view text, const Scenario& base) {
     return out;
   }
   ParseObject(doc, "", &out.scenario, &out.errors);
+  {  // issue 28: "autoscale": {} turns autoscaling on by itself; with a field given, the field says so (canonical)
+    const InferenceAutoscaleInputs& a = out.scenario.inference.autoscale;
+    if (a.min_replicas > 0 || a.max_replicas > 0 || a.scale_up_minutes > 0 || a.scale_down_minutes > 0)
+      out.scenario.inference.autoscale_given = false;
+  }
   const bool model_given = ApplyNamedModel(doc, &out.scenario, &out.errors);  // issue 18 (models.h)
   if (out.errors.empty()) ApplyNamedOffer(doc, &out.scenario, &out.errors);  // issue 25 (offers.h)
   // A model given by its shape alone: its parameter count comes from the shape, not the 7B default (which
@@ -451,6 +493,12 @@ std::string ScenarioToJson(const Scenario& s, bool only_non_default, int indent)
     }
   }
   if (s.scaling.point_count > 0) doc["scaling"] = ScalingJson(s.scaling);
+  const InferenceLoadProfileInputs& lp = s.inference.load_profile;
+  if (lp.profile == static_cast<int>(LoadProfile::kCustom))
+    doc["inference"]["load_profile"] = std::vector<double>(lp.multipliers, lp.multipliers + kLoadProfileHours);
+  else if (lp.profile > 0 && lp.profile < static_cast<int>(LoadProfile::kCustom))
+    doc["inference"]["load_profile"] = kLoadProfileNames[lp.profile];
+  if (s.inference.autoscale_given && !doc["inference"].contains("autoscale")) doc["inference"]["autoscale"] = json::object();
   return doc.dump(indent);
 }
 

@@ -50,6 +50,10 @@ enum Part : int {
   kPartAllocationIdle,
   kPartSupport,
   kPartDelay,
+  // Issue 28: the router tier in front of the replicas; replicas rented before they serve (autoscaling's
+  // cold start: weights loading).
+  kPartRouter,
+  kPartColdStart,
   kPartCount
 };
 

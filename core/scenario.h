@@ -217,6 +217,30 @@ struct InferenceSloInputs {
   double tpot_ms;                   // inference.slo.tpot_ms (auto: no target)
   std::int64_t percentile;          // inference.slo.percentile: 50, 90 or 99
 };
+// Issue 28 (inference_techniques.h, inference_day.h): speculative decoding, routing, load over the day.
+struct InferenceSpeculativeInputs {
+  char draft_model[kTextCapacity];  // inference.speculative.draft_model (models.json id; "": draft_params)
+  double draft_params;              // inference.speculative.draft_params (a draft head or model without a shape)
+  std::int64_t tokens_per_step;     // inference.speculative.tokens_per_step (k drafted per step; 0: off)
+  double acceptance_rate;           // inference.speculative.acceptance_rate (per drafted token)
+};
+struct InferenceRouterInputs {
+  double usd_per_hour;              // inference.router.usd_per_hour (auto: none colocated; a sourced tier split)
+  double latency_ms;                // inference.router.latency_ms (added to TTFT)
+};
+struct InferenceAutoscaleInputs {
+  std::int64_t min_replicas;        // inference.autoscale.min_replicas (auto: 1)
+  std::int64_t max_replicas;        // inference.autoscale.max_replicas (auto: no cap)
+  double scale_up_minutes;          // inference.autoscale.scale_up_minutes (auto: weights / storage bandwidth)
+  double scale_down_minutes;        // inference.autoscale.scale_down_minutes (idle before a replica is released)
+};
+enum class LoadProfile : int { kNone = 0, kFlat, kBusinessDay, kConsumerEvening, kCustom };
+constexpr int kLoadProfileHours = 24;
+struct InferenceLoadProfileInputs {
+  int profile;                      // inference.load_profile: a preset name or 24 numbers (json_io reads it)
+  double multipliers[kLoadProfileHours];  // of requests_per_second, hour 0..23 (custom)
+};
+
 struct InferenceInputs {
   double input_tokens;              // inference.input_tokens (mean prompt tokens per request)
   double output_tokens;             // inference.output_tokens (mean generated tokens per request)
@@ -240,6 +264,14 @@ struct InferenceInputs {
   double prefill_mfu;               // inference.prefill_mfu (large prompts)
   double decode_bandwidth_efficiency; // inference.decode_bandwidth_efficiency (achieved / HBM bandwidth)
   double step_overhead_ms;          // inference.step_overhead_ms (fixed cost of every engine step)
+  double prefix_tokens;             // inference.prefix_tokens (shared by all requests; 0: none)
+  double prefix_cache_hit;          // inference.prefix_cache_hit (share of requests finding it cached)
+  InferenceSpeculativeInputs speculative;
+  InferenceRouterInputs router;
+  InferenceLoadProfileInputs load_profile;
+  InferenceAutoscaleInputs autoscale;
+  bool autoscale_given;             // "inference.autoscale": {} given with no field (json_io); autoscaling is on when
+                                    // this is set or any inference.autoscale.* field is
 };
 
 // The provider comparison sheet (issue 16): what the offer behind this scenario is, beyond its price, in the

@@ -176,6 +176,7 @@ int RunServingOptions(const Args& args) {
   if (format == Format::kTable) {
     std::printf("\nPrices\n");
     for (const CompareColumn& col : c.columns) std::printf("  %s: %s\n", TerminalSafe(col.label).c_str(), TerminalSafe(col.note).c_str());
+    std::printf("\n%s\n", Tr("serving.convention"));
   }
   return kExitOk;
 }

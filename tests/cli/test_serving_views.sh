@@ -14,7 +14,9 @@ python3 -c 'import json,sys; print(json.dumps(json.load(open(sys.argv[1]))["scen
 # --- compare --serving-options ---
 expect_rc 0 "compare --serving-options of an inference scenario" -- "$gpucost" compare --serving-options "$work/chat.json"
 table=$("$gpucost" compare --serving-options "$work/chat.json")
-for text in "Colocated H100 SXM5 80GB TP4" "Colocated A100 SXM4 80GB TP4" "prefill + A100 SXM4 80GB TP4 decode" "Cost per request" \
+# Issue 28: each column's replica shape is the cheapest per request of TP 1-8 (named in its label).
+for text in "Colocated H100 SXM5 80GB TP" "Colocated A100 SXM4 80GB TP" "prefill + A100 SXM4 80GB TP" "replica shape" \
+            "Cost per request is the headline" "Cost per request" \
             "Per million output tokens" "TTFT / TPOT P90" "Latency target met" "Prices" "the scenario's price" "offer lambda" \
             "Rework after failures (a failed replica's in-flight requests are recomputed)"; do
   contains "$table" "$text" "serving options table shows '$text'"
@@ -38,6 +40,25 @@ print("yes" if ok else "no")
 PY
 )
 equals "$check" "yes" "serving options JSON: three columns, the pools asked for, serving figures equal the results'"
+# Issue 28: 8,000-token prompts at 1 request/s: the A100 replica widens (TP8), the column states its shape, and a
+# set-up needing more than 4x the GPUs of the cheapest carries the warning.
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); d["inference"].update(input_tokens=8000, requests_per_second=1, peak_to_mean=1); print(json.dumps(d))' \
+  "$work/chat.json" >"$work/long.json"
+long=$("$gpucost" compare --serving-options "$work/long.json" --format json)
+check=$(python3 - "$long" <<'PY'
+import json, sys
+cols = json.loads(sys.argv[1])["scenarios"]
+a100 = cols[1]
+ok = a100["serving"]["tensor_parallel"]["decode"] == 8 and a100["serving"]["gpus"] < 648 / 4
+fewest = min((c for c in cols if c["serving"]["slo_met"]), key=lambda c: c["serving"]["cost_per_request"])["serving"]["gpus"]
+for c in cols:
+    codes = [w["code"] for w in c["result"]["warnings"]]
+    ok &= ("serving_many_gpus" in codes) == (c["serving"]["gpus"] > 4 * fewest)
+    ok &= "proportion" in c["serving"]["per_million_tokens_convention"]
+print("yes" if ok else "no")
+PY
+)
+equals "$check" "yes" "8,000-token prompts: a TP8 A100 replica (not 648 GPUs at TP4), >4x GPUs warned, one per-million convention"
 expect_rc 2 "serving options of a training scenario are refused" -- "$gpucost" compare --serving-options \
   "$root/tests/cli/scenarios/7b_a100.json"
 expect_rc 2 "serving options take exactly one scenario" -- "$gpucost" compare --serving-options "$work/chat.json" "$work/chat.json"

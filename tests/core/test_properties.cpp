@@ -43,10 +43,18 @@ double Draw(const FieldSpec& f, Rng& rng) {
   return std::min(v, f.max);
 }
 
+// Issue 28's fields are drawn apart (consistent combinations; the seeded draws of the other fields stay as they were).
+bool Issue28Field(const char* path) {
+  for (const char* prefix : {"inference.prefix_", "inference.speculative.", "inference.router.", "inference.autoscale."})
+    if (std::strncmp(path, prefix, std::strlen(prefix)) == 0) return true;
+  return false;
+}
+
 Scenario RandomScenario(Rng& rng) {
   Scenario s = DefaultScenario();
   for (std::size_t i = 0; i < FieldCount(); ++i) {
     const FieldSpec& f = Fields()[i];
+    if (Issue28Field(f.path)) continue;  // drawn below, consistently (their own generator)
     if (f.kind == FieldKind::kText || rng.Coin(0.5)) continue;  // half the fields stay at their default
     SetNumber(s, f, f.is_auto && rng.Coin(0.3) ? 0.0 : Draw(f, rng));
   }
@@ -62,6 +70,29 @@ Scenario RandomScenario(Rng& rng) {
     for (InferencePoolInputs* pool : {&s.inference.prefill, &s.inference.decode})
       if (pool->tensor_parallel > 0) pool->tensor_parallel = s.parallel.tensor_parallel;
     s.inference.slo.percentile = rng.Coin(0.5) ? 90 : 99;
+    // Issue 28's inputs, consistent with one another, from their own generator (the others' draws unchanged).
+    static Rng extra{28};
+    InferenceInputs& in = s.inference;
+    if (extra.Coin(0.3) && in.input_tokens > 2) {
+      in.prefix_tokens = std::floor(in.input_tokens * extra.Uniform());
+      in.prefix_cache_hit = in.prefix_tokens > 0 ? 0.05 + 0.95 * extra.Uniform() : 0;
+    }
+    if (extra.Coin(0.3)) {
+      in.speculative.tokens_per_step = 1 + static_cast<std::int64_t>(extra.Next() % 8);
+      in.speculative.acceptance_rate = 0.05 + 0.9 * extra.Uniform();
+      in.speculative.draft_params = s.workload.params * 0.01 * extra.Uniform() + 1e6;
+    }
+    if (extra.Coin(0.3)) in.router = {10 * extra.Uniform(), 50 * extra.Uniform()};
+    if (in.requests <= 0 && extra.Coin(0.3)) {
+      in.load_profile.profile = 1 + static_cast<int>(extra.Next() % 4);
+      for (double& m : in.load_profile.multipliers) m = 0.01 + 3 * extra.Uniform();
+      in.decode.replicas = in.prefill.replicas = 0;
+      if (extra.Coin(0.5)) {
+        in.autoscale.min_replicas = 1 + static_cast<std::int64_t>(extra.Next() % 3);
+        in.autoscale.scale_up_minutes = 30 * extra.Uniform();
+        in.autoscale.scale_down_minutes = 30 * extra.Uniform();
+      }
+    }
   }
   // Mixture-of-experts fields obey their cross-field rules (moe.h) in half the scenarios; the rest are dense.
   ArchitectureInputs& a = s.arch;
