@@ -34,21 +34,30 @@ void PlanPool(const Scenario& s, const DayPool& p, const double rate[kHours], st
   const InferenceAutoscaleInputs& a = s.inference.autoscale;
   const std::int64_t lo = a.min_replicas > 0 ? a.min_replicas : 1;
   const std::int64_t hi = a.max_replicas > 0 ? a.max_replicas : std::numeric_limits<std::int64_t>::max();
-  std::int64_t most = 0;
   for (int h = 0; h < kHours; ++h) {
     const double peak = rate[h] * s.inference.peak_to_mean;
     const std::int64_t need = p.capacity > 0 && peak > 0 ? static_cast<std::int64_t>(std::ceil(peak / p.capacity - 1e-9)) : 0;
     out->need[h] = autoscale ? std::clamp(need, lo, hi) : fixed;
     out->rented[h] = out->need[h];
-    most = std::max(most, out->rented[h]);
   }
   if (!autoscale) return;
-  // Replica i runs where need > i; runs joined across short gaps; billed per session.
-  for (std::int64_t i = 0; i < most; ++i) {
+  // Replica i runs where need > i; runs joined across short gaps; billed per session. Replicas between two
+  // consecutive levels of need (a <= i < b) run in the same hours (need >= b): each band is planned once and
+  // counted b - a times, so the work is at most 24 bands however many replicas the day needs.
+  std::int64_t levels[kHours];
+  std::copy(out->need, out->need + kHours, levels);
+  std::sort(levels, levels + kHours);
+  std::int64_t below = 0;  // the band's first replica (a)
+  for (int level = 0; level < kHours; ++level) {
+    const std::int64_t b = levels[level];
+    if (b <= below) continue;
+    const std::int64_t band = b - below;  // replicas a .. b-1
+    const double n = static_cast<double>(band);
+    below = b;
     bool on[kHours];
     int count = 0, first_off = -1;
     for (int h = 0; h < kHours; ++h) {
-      on[h] = out->need[h] > i;
+      on[h] = out->need[h] >= b;
       count += on[h];
       if (!on[h] && first_off < 0) first_off = h;
     }
@@ -76,19 +85,19 @@ void PlanPool(const Scenario& s, const DayPool& p, const double rate[kHours], st
       billed_h += BilledSessionSeconds((len + up_h + down_h) * 3600, s.pricing) / 3600;
     }
     if (runs == 0 || billed_h >= kHours) {  // dearer than keeping it: kept all day
-      for (int h = 0; h < kHours; ++h) out->rented[h] = std::max(out->rented[h], i + 1);
+      for (int h = 0; h < kHours; ++h) out->rented[h] = std::max(out->rented[h], b);
       continue;
     }
     for (int h = 0; h < kHours; ++h)
-      if (on[h]) out->rented[h] = std::max(out->rented[h], i + 1);
+      if (on[h]) out->rented[h] = std::max(out->rented[h], b);
     for (int r = 0; r < runs; ++r) {
-      out->extra_replica_hours[(starts[r] + kHours - 1) % kHours] += up_h;
-      out->extra_replica_hours[(starts[r] + lengths[r]) % kHours] += down_h;
+      out->extra_replica_hours[(starts[r] + kHours - 1) % kHours] += n * up_h;
+      out->extra_replica_hours[(starts[r] + lengths[r]) % kHours] += n * down_h;
     }
-    out->sessions += runs;
-    out->cold_h += runs * up_h;
-    out->release_h += runs * down_h;
-    out->rounding_h += billed_h - (held + runs * (up_h + down_h));
+    out->sessions += band * runs;
+    out->cold_h += n * runs * up_h;
+    out->release_h += n * runs * down_h;
+    out->rounding_h += n * (billed_h - (held + runs * (up_h + down_h)));
   }
 }
 

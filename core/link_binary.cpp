@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 
 #include "fields.h"
+#include "inference_day.h"
+#include "models.h"
 
 namespace gpucost {
 namespace {
@@ -91,13 +93,33 @@ const char* const kPaths[] = {
     "storage.scratch_usd_per_gb_month",
     "pricing.support_usd_per_month",
     "pricing.owned.interest_rate",
+    // Issue 28 (appended).
+    "inference.prefix_tokens",
+    "inference.prefix_cache_hit",
+    "inference.speculative.draft_model",
+    "inference.speculative.draft_params",
+    "inference.speculative.tokens_per_step",
+    "inference.speculative.acceptance_rate",
+    "inference.router.usd_per_hour",
+    "inference.router.latency_ms",
+    "inference.autoscale.min_replicas",
+    "inference.autoscale.max_replicas",
+    "inference.autoscale.scale_up_minutes",
+    "inference.autoscale.scale_down_minutes",
 };
 constexpr std::size_t kPathCount = sizeof kPaths / sizeof kPaths[0];
 
 const FieldSpec* SpecAt(std::size_t i) { return FindField(kPaths[i]); }
 
 // As ScenarioToJson: a field that is absent from the compact JSON (its default, or an automatic 0).
+// Whether the scenario's file holds the field. A scenario naming a model (workload.model) gets the model's
+// shape for every shape field its file omits (models.h ApplyModel): such a field is held when it differs from
+// the model's value, which may be the default (ffn_gated false on a gated model).
 bool Present(const Scenario& s, const FieldSpec& f) {
+  if (s.arch.model[0] && std::strncmp(f.path, "workload.", 9) == 0)
+    if (const ModelSpec* m = FindModel(s.arch.model))
+      for (const ModelFieldValue& v : ModelFieldValues(*m))
+        if (std::strcmp(v.path, f.path) == 0) return GetNumber(s, f) != v.value;
   if (IsDefault(s, f)) return false;
   return !(f.is_auto && f.kind != FieldKind::kText && GetNumber(s, f) == 0);
 }
@@ -209,6 +231,14 @@ bool SameScaling(const ScalingInputs& a, const ScalingInputs& b) {
   return true;
 }
 
+bool SameLoadProfile(const InferenceLoadProfileInputs& a, const InferenceLoadProfileInputs& b) {
+  if (a.profile != b.profile) return false;
+  if (a.profile != static_cast<int>(LoadProfile::kCustom)) return true;
+  for (int h = 0; h < kLoadProfileHours; ++h)
+    if (a.multipliers[h] != b.multipliers[h]) return false;
+  return true;
+}
+
 // One scenario against a base (nullptr: the defaults). False when a differing field is not in the table.
 bool PutScenario(std::string* out, const Scenario& s, const Scenario& base, std::size_t base_index) {
   std::string changes;
@@ -237,18 +267,24 @@ bool PutScenario(std::string* out, const Scenario& s, const Scenario& base, std:
   PutVarint(out, base_index);
   PutVarint(out, count);
   *out += changes;
-  if (SameScaling(s.scaling, base.scaling)) {
-    out->push_back(0);
-  } else if (s.scaling.point_count == 0) {
-    out->push_back(1);
-  } else {
-    out->push_back(2);
+  // The tail byte (link_binary.h): bits 0-1 the scaling points, bits 2-3 inference.load_profile, bit 4 an
+  // "inference.autoscale": {} given or taken away. Links made before issue 28 have bits 2-4 clear.
+  const int scaling = SameScaling(s.scaling, base.scaling) ? 0 : s.scaling.point_count == 0 ? 1 : 2;
+  const InferenceLoadProfileInputs& lp = s.inference.load_profile;
+  const int custom = static_cast<int>(LoadProfile::kCustom);
+  const int profile = SameLoadProfile(lp, base.inference.load_profile) ? 0 : lp.profile == 0 ? 1 : lp.profile == custom ? 3 : 2;
+  const bool autoscale = s.inference.autoscale_given != base.inference.autoscale_given;
+  out->push_back(static_cast<char>(scaling | (profile << 2) | (autoscale ? 16 : 0)));
+  if (scaling == 2) {
     PutVarint(out, static_cast<std::uint64_t>(s.scaling.point_count));
     for (int i = 0; i < s.scaling.point_count; ++i) {
       PutNumber(out, static_cast<double>(s.scaling.points[i].gpus));
       PutNumber(out, s.scaling.points[i].tokens_per_second);
     }
   }
+  if (profile == 2) PutVarint(out, static_cast<std::uint64_t>(lp.profile));
+  if (profile == 3)
+    for (double m : lp.multipliers) PutNumber(out, m);
   return true;
 }
 
@@ -368,8 +404,9 @@ std::string DecodeLinkBinary(const std::string& bytes, std::vector<std::string>*
       if (!r.ok) return "corrupted link data: truncated value";
       SetPath(&doc, f->path, &value);
     }
-    unsigned char scaling = 0;
-    if (!r.Byte(&scaling) || scaling > 2) return "corrupted link data: scaling";
+    unsigned char tail = 0;
+    if (!r.Byte(&tail) || tail > 31 || (tail & 3) > 2) return "corrupted link data: scaling";
+    const int scaling = tail & 3, profile = (tail >> 2) & 3;
     if (scaling == 1) doc.erase("scaling");
     if (scaling == 2) {
       const std::uint64_t n = r.Varint();
@@ -381,6 +418,23 @@ std::string DecodeLinkBinary(const std::string& bytes, std::vector<std::string>*
       }
       if (!r.ok) return "corrupted link data: scaling points";
       doc["scaling"] = {{"points", points}};
+    }
+    if (profile == 1 && doc.contains("inference")) doc["inference"].erase("load_profile");
+    if (profile == 2) {
+      const std::uint64_t i = r.Varint();
+      if (!r.ok || i == 0 || i >= static_cast<std::uint64_t>(LoadProfile::kCustom)) return "corrupted link data: load profile";
+      doc["inference"]["load_profile"] = kLoadProfileNames[i];
+    }
+    if (profile == 3) {
+      json hours = json::array();
+      for (int h = 0; h < kLoadProfileHours; ++h) hours.push_back(r.Number());
+      if (!r.ok) return "corrupted link data: load profile";
+      doc["inference"]["load_profile"] = hours;
+    }
+    if (tail & 16) {  // "inference.autoscale": {} given (kept when it holds fields) or taken away (when empty)
+      json& inference = doc["inference"];
+      if (!inference.contains("autoscale")) inference["autoscale"] = json::object();
+      else if (inference["autoscale"].empty()) inference.erase("autoscale");
     }
     docs.push_back(doc);
   }

@@ -11,6 +11,7 @@
 #include <random>
 
 #include "fields.h"
+#include "json_io.h"
 #include "link.h"
 #include "link_binary.h"
 #include "presets.h"
@@ -193,5 +194,29 @@ TEST_CASE("link: every saved link of the older JSON form still opens to the same
     const std::string again = EncodeLink(out);
     CHECK(again.size() < entry["link"].get<std::string>().size());
     CheckRoundTrip(out, again);
+  }
+}
+
+TEST_CASE("link: a load profile, an empty autoscale and a named model's shape field set back to its default travel (issue 28)") {
+  // Hand-made cases, each read back as a file would read the same JSON.
+  const char* files[] = {
+      R"({"workload": {"kind": "inference", "model": "llama-3.1-70b"}, "inference": {"load_profile": "business-day"}})",
+      R"({"workload": {"kind": "inference", "model": "llama-3.1-70b"}, "inference": {"load_profile": [1,1,1,1,1,1,1,2,3,3,3,3,3,3,3,3,3,2,1,1,1,1,1,0.5], "autoscale": {}}})",
+      R"({"workload": {"kind": "inference", "model": "llama-3.1-70b"}, "inference": {"load_profile": "flat", "autoscale": {"min_replicas": 2}}})",
+      // ffn_gated false on a model whose shape says true: omitted, the model would fill it back in.
+      R"({"workload": {"model": "llama-3.1-70b", "ffn_gated": false}})",
+  };
+  for (const char* text : files) {
+    CAPTURE(text);
+    const ScenarioParse parsed = ParseScenarioJson(text);
+    REQUIRE(parsed.errors.empty());
+    LinkPayload p;
+    p.scenario = parsed.scenario;
+    p.pinned.push_back(DefaultScenario());  // a column against the defaults, and the first against it
+    p.pinned.push_back(parsed.scenario);
+    p.pinned.back().inference.load_profile = InferenceLoadProfileInputs{};
+    p.pinned.back().inference.autoscale_given = false;  // and the autoscaling taken away with it
+    p.pinned.back().inference.autoscale = InferenceAutoscaleInputs{};
+    CheckRoundTrip(p, EncodeLink(p));
   }
 }
