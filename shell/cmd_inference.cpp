@@ -100,7 +100,7 @@ void PrintInferenceTable(const Scenario& s, const Result& r) {
 int RunInferenceMc(const Scenario& s, const std::string& name, std::int64_t requests, std::uint64_t seed, double max_work, bool json) {
   const InferenceSimResult r = SimulateInference(s, requests, seed, max_work);
   if (!r.ok) {
-    Error(name + ": " + r.error);
+    Error(name + ": " + LocalizeMessage(r.error));
     return kExitInvalid;
   }
   if (json) {

@@ -142,8 +142,10 @@ void DrawServingCharts(AppState& app) {
   ImGui::Separator();
   AppUpdateServingSim(app);
   const InferenceSimResult& r = app.serving.sim;
-  if (!r.ok) {
-    ImGui::TextColored(kErrorColor, "%s", r.error.c_str());
+  if (!r.ok) {  // said in the page's language (the CLI refuses with the same words)
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(kErrorColor, "%s", LocalizeMessage(r.error).c_str());
+    ImGui::PopTextWrapPos();
     return;
   }
   const std::string title = TrFormat("serving.sim_title", {FormatCount(static_cast<double>(r.requests)), std::to_string(kMcSeed),

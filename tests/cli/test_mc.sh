@@ -79,6 +79,11 @@ contains "$whole" '"requests": 20000' "without --max-work the 20000 requests run
 expect_rc 2 "--max-work on a training scenario is refused, not ignored" -- "$gpucost" mc - --max-work 1000 <<<"$scenario"
 expect_rc 2 "--max-work 0" -- "$gpucost" mc "$batch" --max-work 0
 expect_rc 2 "--max-work above 5e7" -- "$gpucost" mc "$batch" --max-work 50000001
+# A day's load is not simulated (issue 28): refused, in the reader's language
+day="$root/assets/presets/llama2-70b-chat-day-h100.json"
+expect_rc 2 "mc of a day's load profile is refused" -- "$gpucost" mc "$day"
+err=$("$gpucost" mc "$day" --lang ko 2>&1 >/dev/null)
+contains "$err" "하루 부하 프로필" "and the refusal is in Korean with --lang ko"
 
 # sensitivity
 expect_rc 0 "sensitivity table" -- "$gpucost" sensitivity - <<<"$scenario"

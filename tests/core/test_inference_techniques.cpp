@@ -148,7 +148,9 @@ TEST_CASE("prefix caching: prefill FLOPs saved as hand-worked, the shared KV hel
 TEST_CASE("quantised weights: DeepSeek-V3 at fp8 671 GB and int4 ~335 GB; int4 reads weights ~4x faster (Marlin)") {
   const json src = Data();
   const json& ds = src["deepseek_v3_weights"];
-  for (const auto& [precision, key] : {std::pair{"fp8", "fp8_gb"}, std::pair{"int4", "int4_gb"}}) {
+  for (const auto& pair : {std::pair{"fp8", "fp8_gb"}, std::pair{"int4", "int4_gb"}}) {
+    const char* precision = pair.first;  // not a structured binding: clang 14 cannot CAPTURE one
+    const char* key = pair.second;
     Scenario s = Serving("deepseek-v3", "h200-sxm", 8, precision);
     const InferenceModel m = InferenceModelFor(s);
     CAPTURE(precision);
