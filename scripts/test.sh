@@ -22,11 +22,11 @@ cmake --preset web >/dev/null
 cmake --build --preset web -j "$jobs"
 ctest --preset web
 
-step "sanitize (Clang, ASan + UBSan): core and CLI tests, fuzz seed replay, then each fuzzer for 15 s"
+step "sanitize (Clang, ASan + UBSan): core and CLI tests, fuzz seed replay, then each fuzzer for 10 s"
 cmake --preset sanitize >/dev/null
 cmake --build --preset sanitize -j "$jobs" --target gpucost_sanitize_set
 ctest --preset sanitize -j "$jobs" -R '^(core_tests|cli_.*|fuzz_.*)$'
-bash tests/fuzz/run.sh build/sanitize 15
+bash tests/fuzz/run.sh build/sanitize 10
 
 step "benchmarks (figures for the issue notes; not pass/fail)"
 build/native/bench/gpucost_bench

@@ -93,6 +93,32 @@ void PrintInferenceTable(const Scenario& s, const Result& r) {
   t.Rule();
   t.Row({Tr("cli.inf.total"), FormatCount(r.billed_gpu_hours), FormatMoney(r.expected_usd * k, cur), "100.0%"});
   t.Print(stdout);
+  const ServingDay& d = ir.day;  // issue 28: the day by the hour (the page's day section, same words)
+  if (d.present) {
+    std::printf("\n%s\n", Tr(d.autoscaled ? "inference.day_title_autoscaled" : "inference.day_title_fixed"));
+    std::printf("  %s\n", TrFormat("inference.day_bill", {FormatMoney(d.usd * k, cur), FormatSmallMoney(d.usd_per_request * k, cur),
+                                                          FormatCount(d.requests), FormatPercent(d.attainment)}).c_str());
+    std::printf("  %s\n", TrFormat("inference.day_fixed", {std::to_string(d.fixed_gpus), FormatMoney(d.fixed_usd * k, cur),
+                                                           FormatSmallMoney(d.fixed_usd_per_request * k, cur)}).c_str());
+    if (d.autoscaled)
+      std::printf("  %s\n", TrFormat("inference.day_scaling", {std::to_string(d.scale_events), FormatNumber(d.scale_up_minutes, 3),
+                                                               FormatCount(d.cold_start_gpu_hours), FormatCount(d.scale_down_gpu_hours),
+                                                               FormatCount(d.rounding_gpu_hours)}).c_str());
+    Table hours;
+    hours.Row({Tr("inference.day_col_hour"), Tr("inference.day_col_rate"), Tr("inference.day_col_replicas"), Tr("inference.day_col_gpus"),
+               Tr("inference.day_col_cost"), "TTFT", "TPOT", Tr("inference.day_col_target")});
+    hours.Rule();
+    for (int h = 0; h < kLoadProfileHours; ++h) {
+      const ServingDayHour& hr = d.hour[h];
+      char hour[8];
+      std::snprintf(hour, sizeof hour, "%02d:00", h);
+      hours.Row({hour, FormatNumber(hr.requests_per_second, 3),
+                 ir.disaggregated ? std::to_string(hr.prefill_replicas) + " + " + std::to_string(hr.replicas) : std::to_string(hr.replicas),
+                 FormatNumber(hr.gpus, 3), FormatMoney(hr.usd * k, cur), Ms(hr.ttft_ms), Ms(hr.tpot_ms),
+                 Tr(hr.slo_met ? "inference.target_met" : "inference.target_missed")});
+    }
+    hours.Print(stdout);
+  }
   if (r.warnings.count) std::printf("%s\n", Tr("cli.inf.warnings"));
   for (int i = 0; i < r.warnings.count; ++i) std::printf("  ! %s\n", TerminalSafe(LocalizeMessage(r.warnings.text[i])).c_str());
 }

@@ -154,6 +154,72 @@ void Frontier(AppState& app) {
   ImGui::PopTextWrapPos();
 }
 
+std::string HourValue(double h) { return FormatNumber(h, 2) + ":00"; }
+std::string GpuValue(double g) { return FormatNumber(g, 3); }
+
+// A day whose load changes by the hour (issue 28; core/inference_day.h): the day's bill, autoscaled or fixed,
+// beside the fixed fleet sized for the peak hour, a chart of the GPUs rented per hour and the hours as a table.
+// Figures as the result holds them (gpucost eval --format json: inference.day).
+void Day(AppState& app) {
+  const Result& r = app.result;
+  const ServingDay& d = r.inference.day;
+  if (!d.present) return;
+  ImGui::Spacing();
+  ImGui::Separator();
+  ImGui::TextUnformatted(Tr(d.autoscaled ? "inference.day_title_autoscaled" : "inference.day_title_fixed"));
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(TrFormat("inference.day_bill", {FormatDisplayMoney(r, d.usd), SmallMoney(r, d.usd_per_request),
+                                                         FormatCount(d.requests), FormatPercent(d.attainment)}).c_str());
+  ImGui::TextUnformatted(TrFormat("inference.day_fixed", {std::to_string(d.fixed_gpus), FormatDisplayMoney(r, d.fixed_usd),
+                                                          SmallMoney(r, d.fixed_usd_per_request)}).c_str());
+  if (d.autoscaled)
+    ImGui::TextUnformatted(TrFormat("inference.day_scaling", {std::to_string(d.scale_events), FormatNumber(d.scale_up_minutes, 3),
+                                                              FormatCount(d.cold_start_gpu_hours), FormatCount(d.scale_down_gpu_hours),
+                                                              FormatCount(d.rounding_gpu_hours)}).c_str());
+  ImGui::TextDisabled("%s", Tr("inference.day_note"));
+  ImGui::PopTextWrapPos();
+  double hours[kLoadProfileHours], gpus[kLoadProfileHours];
+  for (int h = 0; h < kLoadProfileHours; ++h) {
+    hours[h] = h;
+    gpus[h] = d.hour[h].gpus;
+  }
+  const chart::Series series[] = {{Tr("inference.day_gpus"), hours, gpus, kLoadProfileHours, chart::PaletteColor(2)}};
+  chart::DrawLineChart({"inference_day", Tr("inference.day_chart"), chart::FitAxis(hours, kLoadProfileHours, false, true),
+                        chart::FitAxis(gpus, kLoadProfileHours, false, true), HourValue, GpuValue, series, 1, nullptr, 0},
+                       ImVec2(0, ImGui::GetTextLineHeight() * 12));
+  RecordRect(app, "chart_inference_day");
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit |
+                                ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY;
+  if (!ImGui::BeginTable("inference_day_hours", 7, flags, ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * 10))) return;
+  ImGui::TableSetupScrollFreeze(1, 1);
+  for (const char* key : {"inference.day_col_hour", "inference.day_col_rate", "inference.day_col_replicas", "inference.day_col_gpus",
+                          "inference.day_col_cost", "inference.day_col_latency", "inference.day_col_target"})
+    ImGui::TableSetupColumn(Tr(key));
+  ImGui::TableHeadersRow();
+  for (int h = 0; h < kLoadProfileHours; ++h) {
+    const ServingDayHour& hr = d.hour[h];
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::Text("%02d:00", h);
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(FormatNumber(hr.requests_per_second, 3).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(r.inference.disaggregated ? (std::to_string(hr.prefill_replicas) + " + " + std::to_string(hr.replicas)).c_str()
+                                                     : std::to_string(hr.replicas).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(FormatNumber(hr.gpus, 3).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(FormatDisplayMoney(r, hr.usd).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(("TTFT " + Ms(hr.ttft_ms) + "  TPOT " + Ms(hr.tpot_ms)).c_str());
+    ImGui::TableNextColumn();
+    if (hr.slo_met) ImGui::TextColored(kOkColor, "%s", Tr("inference.target_met"));
+    else ImGui::TextColored(kErrorColor, "%s", Tr("inference.target_missed"));
+  }
+  ImGui::EndTable();
+  RecordRect(app, "inference_day_hours");
+}
+
 // Fields a serving scenario does not read (inference.cpp): training's work, layout, checkpoints, tasks.
 constexpr const char* kTrainingOnlyPrefixes[] = {
     "workload.tokens", "workload.flops", "workload.precision", "workload.seq_len", "workload.input_bytes",
@@ -167,6 +233,8 @@ constexpr const char* kTrainingOnlyPrefixes[] = {
 
 bool InferenceHidesField(const Scenario& s, const char* path) {
   if (Kind(s) != WorkloadKind::kInference) return false;
+  // An autoscaled day loads each new replica's weights from storage (inference_day.h): its bandwidth is read.
+  if (s.inference.load_profile.profile != 0 && std::strncmp(path, "storage.read_gbps", 17) == 0) return false;
   for (const char* prefix : kTrainingOnlyPrefixes)
     if (std::strncmp(path, prefix, std::strlen(prefix)) == 0 && std::strcmp(path, "cluster.gpus_per_node") != 0) return true;
   return false;
@@ -177,6 +245,7 @@ void DrawInferenceResults(AppState& app) {
   ImGui::Spacing();
   Figures(app);
   Money(app);
+  Day(app);
   Frontier(app);
   DrawWarnings(app.result);
 }

@@ -14,6 +14,7 @@
 #include "fields.h"
 #include "format.h"
 #include "i18n.h"
+#include "inference_day.h"
 #include "money_input.h"
 #include "quantity.h"
 
@@ -398,6 +399,33 @@ void FieldLabel(const FieldSpec& f, char* buf, std::size_t cap) {
     if (*c == '.' || *c == '_') *c = ' ';
 }
 
+// inference.load_profile (issue 28; core/inference_day.h): not a field of the table (a preset name or 24
+// numbers in a file), picked here by name; a file's own 24 numbers show as "custom" and stay until another is
+// picked. Autoscaling (inference.autoscale.*) follows it.
+void LoadProfilePicker(AppState& app) {
+  InferenceLoadProfileInputs& lp = app.scenario.inference.load_profile;
+  const char* const keys[] = {"inference.profile_none", "inference.profile_flat", "inference.profile_business_day",
+                              "inference.profile_consumer_evening", "inference.profile_custom"};
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(Tr("inference.load_profile"));
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 16);
+  const int current = std::clamp(lp.profile, 0, static_cast<int>(LoadProfile::kCustom));
+  const bool open = ImGui::BeginCombo("##load_profile", Tr(keys[current]));
+  if (ImGui::IsItemHovered() && !open) ImGui::SetTooltip("%s", Tr("inference.load_profile_tooltip"));
+  RecordRect(app, "load_profile");
+  if (!open) return;
+  for (int i = 0; i < static_cast<int>(LoadProfile::kCustom); ++i) {  // custom comes from a file, not from here
+    if (ImGui::Selectable(Tr(keys[i]), current == i) && current != i) {
+      lp = InferenceLoadProfileInputs{};
+      lp.profile = i;
+      AppScenarioEdited(app);
+    }
+    RecordRect(app, "load_profile_choice", i);
+  }
+  ImGui::EndCombo();
+}
+
 void DrawScenarioEditor(AppState& app) {
   ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled("%s", Tr("ui.scenario_hint"));
@@ -422,6 +450,7 @@ void DrawScenarioEditor(AppState& app) {
     const bool open = ImGui::CollapsingHeader(title.c_str(), flags);
     RecordRect(app, "section", s);
     if (open) SectionTable(app, s);
+    if (open && s == kInferenceSection) LoadProfilePicker(app);
     ImGui::PopID();
   }
 }

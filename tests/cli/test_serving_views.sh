@@ -82,4 +82,13 @@ err=$("$gpucost" fleet "$work/chat.json" 2>&1 >/dev/null)
 contains "$err" "$(words serving.refuse_fleet)" "fleet says why, in the page's words"
 expect_rc 0 "sweep --param still works on a serving scenario" -- "$gpucost" sweep "$work/chat.json" \
   --param inference.requests_per_second --values 1,10
+# Issue 28: a day's load is shown by the hour in the table (the page's day section, the same words and figures)
+day="$root/assets/presets/coding-assistant-llama31-70b-h100.json"
+table=$("$gpucost" eval "$day")
+contains "$table" "A day of this load, autoscaled by the hour" "eval shows the day of an autoscaled service"
+contains "$table" "23:00" "with every hour"
+per_day=$("$gpucost" eval "$day" --format json | python3 -c 'import json,sys; d=json.load(sys.stdin)["inference"]["day"]; print("{:,.0f}".format(d["usd"]))')
+contains "$table" "\$$per_day per day" "the day's bill in the table is the JSON's inference.day.usd (\$$per_day)"
+ko=$("$gpucost" eval "$day" --lang ko)
+contains "$ko" "시간별 오토스케일링" "and in Korean"
 finish
