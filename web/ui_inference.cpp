@@ -176,7 +176,7 @@ void Day(AppState& app) {
     ImGui::TextUnformatted(TrFormat("inference.day_scaling", {std::to_string(d.scale_events), FormatNumber(d.scale_up_minutes, 3),
                                                               FormatCount(d.cold_start_gpu_hours), FormatCount(d.scale_down_gpu_hours),
                                                               FormatCount(d.rounding_gpu_hours)}).c_str());
-  ImGui::TextDisabled("%s", Tr("inference.day_note"));
+  if (d.autoscaled) ImGui::TextDisabled("%s", Tr("inference.day_note"));
   ImGui::PopTextWrapPos();
   double hours[kLoadProfileHours], gpus[kLoadProfileHours];
   for (int h = 0; h < kLoadProfileHours; ++h) {
@@ -184,7 +184,7 @@ void Day(AppState& app) {
     gpus[h] = d.hour[h].gpus;
   }
   const chart::Series series[] = {{Tr("inference.day_gpus"), hours, gpus, kLoadProfileHours, chart::PaletteColor(2)}};
-  chart::DrawLineChart({"inference_day", Tr("inference.day_chart"), chart::FitAxis(hours, kLoadProfileHours, false, true),
+  chart::DrawLineChart({"inference_day", Tr("inference.day_chart"), chart::Axis{0, kLoadProfileHours - 1, false},
                         chart::FitAxis(gpus, kLoadProfileHours, false, true), HourValue, GpuValue, series, 1, nullptr, 0},
                        ImVec2(0, ImGui::GetTextLineHeight() * 12));
   RecordRect(app, "chart_inference_day");

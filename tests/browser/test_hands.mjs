@@ -337,6 +337,30 @@ for (const [width, height, dpr] of [[1280, 720, 1], [390, 844, 3]]) {
 }
 
 // --- 7b. an offer fills the billing rules it has a source for, and says which it has not -------------------
+// Issue 28: a day's load picked by name in the inference section; the result shows the day by the hour.
+for (const lang of ['en', 'ko']) {
+  await section(`day-${lang}`, async page => {
+    if (lang === 'ko') {
+      await api(page, () => window.gpucost.setLang('ko'));
+      await page.waitForFunction(() => window.gpucost.missingGlyphs().length === 0, null, {timeout: 60000});
+    }
+    const preset = fs.readFileSync(new URL('llama2-70b-chat-h100.json', presetsDir), 'utf8');
+    await settle(page, () => api(page, (t) => window.gpucost.load(t), preset));
+    check(await rectOf(page, 'chart_inference_day') === null, `${lang}: a steady load shows no day`);
+    const picker = await reveal(page, 'load_profile');
+    await settle(page, () => page.mouse.click(picker.x + picker.w / 2, picker.y + picker.h / 2));
+    await clickWidget(page, 'load_profile_choice', 2);
+    await page.waitForFunction(() => JSON.parse(window.gpucost.scenario()).inference.load_profile === 'business-day', null,
+                               {timeout: 10000}).catch(() => {});
+    check((await scenario(page)).inference.load_profile === 'business-day', `${lang}: the picker sets inference.load_profile to business-day`);
+    const result = JSON.parse(await api(page, () => window.gpucost.result()));
+    check(result.inference.day && result.inference.day.hours.length === 24, `${lang}: the result has the day's 24 hours`);
+    await revealView(page, 'chart_inference_day');
+    check(await widgetRect(page, 'inference_day_hours') !== null, `${lang}: the day's chart and its hours table are drawn`);
+    await shot(page, `hands-day-${lang}.png`);
+  }, {width: 1280, height: 720});
+}
+
 await section('offer-billing', async page => {
   await settle(page, () => api(page, () => window.gpucost.load('{"pricing": {"billing_increment_seconds": 3600, "minimum_billed_seconds": 300, "whole_nodes": false}}')));
   await clickSection(page, 3);  // Pricing and billing
