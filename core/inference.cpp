@@ -23,6 +23,9 @@ double D(std::int64_t v) { return static_cast<double>(v); }
 const GpuSpec* PoolGpu(const Scenario& s, const InferencePoolInputs& pool) { return InferencePoolGpu(s, pool); }
 std::int64_t PoolTp(const Scenario& s, const InferencePoolInputs& pool) { return InferencePoolTp(s, pool); }
 
+// The most replicas a pool is sized at (1e9: far beyond any fleet; a bound that keeps counts integers).
+constexpr double kInferenceMaxSizedReplicas = 1e9;
+
 // One pool as sized and billed.
 struct PoolPlan {
   ReplicaModel replica;
@@ -52,11 +55,21 @@ void SizePool(const Scenario& s, const InferenceModel& m, const InferencePoolInp
   const double planned_rate = p->capacity > 0 ? p->capacity : p->saturated;
   if (in.replicas > 0) {
     p->replicas = in.replicas;
-  } else if (batch_job) {
-    const double seconds = s.inference.hours * 3600;
-    p->replicas = planned_rate > 0 ? static_cast<std::int64_t>(std::ceil(s.inference.requests / (planned_rate * seconds) - 1e-9)) : 1;
   } else {
-    p->replicas = planned_rate > 0 ? static_cast<std::int64_t>(std::ceil(peak_rate / planned_rate - 1e-9)) : 1;
+    const double seconds = s.inference.hours * 3600;
+    const double needed = planned_rate <= 0 ? 1
+                          : batch_job       ? std::ceil(s.inference.requests / (planned_rate * seconds) - 1e-9)
+                                            : std::ceil(peak_rate / planned_rate - 1e-9);
+    // Beyond any fleet (and beyond an integer): said, and sized at the bound so every figure stays finite.
+    if (!(needed <= kInferenceMaxSizedReplicas)) {
+      r->warnings.Add("replicas_beyond_bound", "The %s pool would need %.3g replicas, more than the %.0e this model sizes; "
+                      "its figures are for %.0e replicas. Use more GPUs per replica, a smaller model or less load.",
+                      p->prefill && p->decode ? "serving" : p->prefill ? "prefill" : "decode", needed,
+                      kInferenceMaxSizedReplicas, kInferenceMaxSizedReplicas);
+      p->replicas = static_cast<std::int64_t>(kInferenceMaxSizedReplicas);
+    } else {
+      p->replicas = static_cast<std::int64_t>(needed);
+    }
   }
   p->replicas = std::max<std::int64_t>(1, p->replicas);
   const double gpus = D(p->replicas * p->replica.tp);

@@ -35,10 +35,11 @@ int RunSpares(int argc, char** argv) {
   if (!ParseFormat(args, {Format::kTable, Format::kJson}, &format)) return kExitInvalid;
   int steps = 32;
   if (args.Has("--steps")) {
+    const std::string text = args.Get("--steps");  // kept: strtol's end points into it
     char* end = nullptr;
-    const long v = std::strtol(args.Get("--steps").c_str(), &end, 10);
-    if (!end || *end || v < 1 || v > 256) {
-      Error("spares: --steps must be an integer from 1 to 256, got \"" + args.Get("--steps") + "\"");
+    const long v = std::strtol(text.c_str(), &end, 10);
+    if (text.empty() || !end || *end || v < 1 || v > 256) {
+      Error("spares: --steps must be an integer from 1 to 256, got \"" + text + "\"");
       return kExitInvalid;
     }
     steps = static_cast<int>(v);

@@ -419,3 +419,19 @@ TEST_CASE("the cost-latency frontier: cost per output token falls and latency ri
   CHECK(pts[n - 1].slo_met);
   CHECK(InferenceFrontier(DefaultScenario(), 16, pts) == 0);
 }
+
+TEST_CASE("a pool needing more replicas than any fleet (1e9) is sized at that bound and said, never an integer overflow") {
+  // 1e12 requests of 110,000 tokens in 36 s on A100: ~1e18 replicas would be needed (UBSan caught the overflow).
+  const ScenarioParse p = ParseScenarioJson(R"({"workload": {"kind": "inference", "model": "llama-3.1-405b"},
+      "cluster": {"gpu": "a100-sxm-80gb"},
+      "inference": {"requests": 1e12, "hours": 0.01, "input_tokens": 100000, "output_tokens": 10000}})");
+  REQUIRE(p.errors.empty());
+  const Result r = Evaluate(p.scenario);
+  REQUIRE(r.ok);
+  bool said = false;
+  for (int i = 0; i < r.warnings.count; ++i) said = said || std::string(r.warnings.code[i]) == "replicas_beyond_bound";
+  CHECK(said);
+  CHECK(r.inference.decode.replicas == 1000000000);
+  CHECK(std::isfinite(r.expected_usd));
+  CHECK(r.expected_usd > 0);
+}
