@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <iterator>
 #include <map>
 
 #include <nlohmann/json.hpp>
@@ -122,67 +123,79 @@ Scenario ApplyInferenceCandidate(const Scenario& s, const InferenceCandidate& c)
   return x;
 }
 
-InferencePlan PlanInference(const Scenario& s, int top) {
-  InferencePlan plan;
+InferencePlanSearch::InferencePlanSearch(const Scenario& s, int top) : s_(s), top_(std::clamp(top, 1, kInferencePlanMaxTop)) {
   if (Kind(s) != WorkloadKind::kInference) {
-    plan.error = "not an inference scenario (workload.kind is not inference)";
-    return plan;
+    plan_.error = "not an inference scenario (workload.kind is not inference)";
+    return;
   }
-  top = std::clamp(top, 1, kInferencePlanMaxTop);
-  const std::vector<PricedGpu> gpus = PricedGpus(s);
-  plan.gpu_types = static_cast<std::int64_t>(gpus.size());
-  struct Pool {
-    const PricedGpu* gpu;
-    std::int64_t tp;
-  };
-  std::vector<Pool> pools;
-  for (const PricedGpu& g : gpus)
-    if (PrecisionRuns(s, *g.gpu))
+  gpus_ = PricedGpus(s);
+  plan_.gpu_types = static_cast<std::int64_t>(gpus_.size());
+  for (std::size_t g = 0; g < gpus_.size(); ++g)
+    if (PrecisionRuns(s, *gpus_[g].gpu))
       for (std::int64_t tp : kTensorDegrees)
-        if (TensorDegreeFits(s, tp)) pools.push_back({&g, tp});
-  if (pools.empty()) {
-    plan.error = "no priced GPU can run the model at this precision and any tensor parallelism of 1, 2, 4 or 8";
-    return plan;
+        if (TensorDegreeFits(s, tp)) pools_.push_back({g, tp});
+  if (pools_.empty()) {
+    plan_.error = "no priced GPU can run the model at this precision and any tensor parallelism of 1, 2, 4 or 8";
+    return;
   }
-  std::vector<InferenceCandidate> meeting;
-  std::map<std::string, InferenceCandidate> family;  // best per family: meeting first, then fitting, then any
-  auto consider = [&](InferenceCandidate& c) {
-    Evaluate(s, &c);
-    ++plan.evaluated;
-    plan.fitting += c.fits;
-    if (c.slo_met) {
-      ++plan.meeting;
-      meeting.push_back(c);
-    }
-    auto [it, inserted] = family.emplace(FamilyKey(c), c);
-    if (inserted) return;
-    InferenceCandidate& f = it->second;
-    const int rank_c = c.slo_met ? 2 : c.fits ? 1 : 0, rank_f = f.slo_met ? 2 : f.fits ? 1 : 0;
-    if (rank_c > rank_f || (rank_c == rank_f && (rank_c == 1 ? Miss(s, c) < Miss(s, f) : Cheaper(c, f)))) f = c;
+  const std::int64_t n = static_cast<std::int64_t>(pools_.size());
+  total_ = static_cast<std::int64_t>(std::size(kInferencePlanBatchCaps)) * (n + n * n);
+}
+
+// Configuration i, in the order of a nested search: each batch cap, its colocated pools, then its
+// (prefill, decode) pairs.
+InferenceCandidate InferencePlanSearch::Candidate(std::int64_t i) const {
+  const std::int64_t n = static_cast<std::int64_t>(pools_.size()), block = n + n * n;
+  std::int64_t r = i % block;
+  InferenceCandidate c;
+  c.max_batch = kInferencePlanBatchCaps[i / block];
+  auto pool = [&](std::int64_t k, bool prefill) {
+    const PricedGpu& g = gpus_[pools_[static_cast<std::size_t>(k)].gpu];
+    (prefill ? c.prefill_gpu : c.decode_gpu) = g.gpu->id;
+    (prefill ? c.prefill_tp : c.decode_tp) = pools_[static_cast<std::size_t>(k)].tp;
+    (prefill ? c.prefill_usd_per_gpu_hour : c.decode_usd_per_gpu_hour) = g.usd_per_gpu_hour;
   };
-  for (std::int64_t cap : kInferencePlanBatchCaps) {
-    for (const Pool& p : pools) {
-      InferenceCandidate c;
-      c.prefill_gpu = c.decode_gpu = p.gpu->gpu->id;
-      c.prefill_tp = c.decode_tp = p.tp;
-      c.prefill_usd_per_gpu_hour = c.decode_usd_per_gpu_hour = p.gpu->usd_per_gpu_hour;
-      c.max_batch = cap;
-      consider(c);
-    }
-    for (const Pool& pp : pools)
-      for (const Pool& dp : pools) {
-        InferenceCandidate c;
-        c.disaggregated = true;
-        c.prefill_gpu = pp.gpu->gpu->id;
-        c.decode_gpu = dp.gpu->gpu->id;
-        c.prefill_tp = pp.tp;
-        c.decode_tp = dp.tp;
-        c.prefill_usd_per_gpu_hour = pp.gpu->usd_per_gpu_hour;
-        c.decode_usd_per_gpu_hour = dp.gpu->usd_per_gpu_hour;
-        c.max_batch = cap;
-        consider(c);
-      }
+  if (r < n) {
+    pool(r, true);
+    pool(r, false);
+  } else {
+    r -= n;
+    c.disaggregated = true;
+    pool(r / n, true);
+    pool(r % n, false);
   }
+  return c;
+}
+
+bool InferencePlanSearch::Step(std::int64_t configurations) {
+  for (std::int64_t k = 0; k < configurations && next_ < total_; ++k, ++next_) {
+    InferenceCandidate c = Candidate(next_);
+    Evaluate(s_, &c);
+    ++plan_.evaluated;
+    plan_.fitting += c.fits;
+    if (c.slo_met) {
+      ++plan_.meeting;
+      meeting_.push_back(c);
+    }
+    auto [it, inserted] = family_.emplace(FamilyKey(c), c);
+    if (inserted) continue;
+    InferenceCandidate& f = it->second;  // best per family: meeting first, then fitting, then any
+    const int rank_c = c.slo_met ? 2 : c.fits ? 1 : 0, rank_f = f.slo_met ? 2 : f.fits ? 1 : 0;
+    if (rank_c > rank_f || (rank_c == rank_f && (rank_c == 1 ? Miss(s_, c) < Miss(s_, f) : Cheaper(c, f)))) f = c;
+  }
+  return done();
+}
+
+const InferencePlan& InferencePlanSearch::Finish() {
+  if (finished_ || !plan_.error.empty()) return plan_;
+  while (!Step(total_)) {
+  }
+  finished_ = true;
+  InferencePlan& plan = plan_;
+  const Scenario& s = s_;
+  const int top = top_;
+  std::vector<InferenceCandidate>& meeting = meeting_;
+  std::map<std::string, InferenceCandidate>& family = family_;
   // Stable: equal costs keep the search order, so the ranking is the same natively and in the browser.
   std::stable_sort(meeting.begin(), meeting.end(), [](const InferenceCandidate& a, const InferenceCandidate& b) {
     if (a.usd_per_request != b.usd_per_request || a.gpus != b.gpus) return Cheaper(a, b);
@@ -224,6 +237,12 @@ InferencePlan PlanInference(const Scenario& s, int top) {
   plan.ok = true;
   return plan;
 }
+
+InferencePlan PlanInference(const Scenario& s, int top) {
+  InferencePlanSearch search(s, top);
+  return search.Finish();
+}
+
 
 std::string InferencePlanToJson(const Scenario& s, const InferencePlan& p, int indent) {
   using nlohmann::ordered_json;

@@ -10,6 +10,7 @@
 // (mode and GPU pair) with the reason it loses: does not fit, misses the target, no price, or costs more.
 #pragma once
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -66,6 +67,35 @@ constexpr std::int64_t kInferencePlanBatchCaps[] = {4, 8, 16, 24, 32, 48, 64, 96
 
 // Searches every configuration; top: how many of the cheapest to keep (1..kInferencePlanMaxTop).
 InferencePlan PlanInference(const Scenario& s, int top);
+
+// The same search in slices (the page runs a few hundred configurations a frame): Step evaluates up to
+// `configurations` more in the search's order and returns true once all are; Finish completes what is left and
+// ranks (PlanInference is a search run to its end, so both give the same plan).
+class InferencePlanSearch {
+ public:
+  InferencePlanSearch(const Scenario& s, int top);
+  bool Step(std::int64_t configurations);
+  bool done() const { return next_ >= total_; }
+  std::int64_t total() const { return total_; }
+  std::int64_t evaluated() const { return next_; }
+  const InferencePlan& Finish();
+
+ private:
+  struct Pool {
+    std::size_t gpu;  // index into gpus_
+    std::int64_t tp;
+  };
+  InferenceCandidate Candidate(std::int64_t i) const;
+  Scenario s_;
+  int top_;
+  std::vector<PricedGpu> gpus_;
+  std::vector<Pool> pools_;
+  std::int64_t total_ = 0, next_ = 0;
+  bool finished_ = false;
+  InferencePlan plan_;
+  std::vector<InferenceCandidate> meeting_;
+  std::map<std::string, InferenceCandidate> family_;
+};
 
 // The scenario with a candidate applied (mode, pools, prices, batch cap; replicas sized), for gpucost eval.
 Scenario ApplyInferenceCandidate(const Scenario& s, const InferenceCandidate& c);

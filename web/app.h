@@ -149,10 +149,14 @@ struct ServingViewsState {
   InferenceSimResult sim;
   std::string sim_document;
   long sim_for = -1;   // app.evaluations it was computed for
-  InferencePlan plan;  // plan.seconds: its wall time in this page
+  InferencePlan plan;  // plan.seconds: its wall time in this page, from the first slice to the last
   std::string plan_document;
   long plan_for = -1;
+  // The search under way (issue 31: no frame blocked for more than 100 ms): kServingPlanSliceSeconds a frame.
+  std::unique_ptr<InferencePlanSearch> plan_search;
+  double plan_started = 0;  // Now() at its first slice
 };
+constexpr double kServingPlanSliceSeconds = 0.02;
 
 // The same job under the four pricing models (core/tco.h), shown in the Compare view.
 struct PricingState {
@@ -427,7 +431,8 @@ GPUCOST_NOT_FIRST_FRAME void DrawServingCharts(AppState& app);
 GPUCOST_NOT_FIRST_FRAME void DrawServingPlan(AppState& app);
 GPUCOST_NOT_FIRST_FRAME void DrawServingFleet(AppState& app);
 void AppUpdateServingSim(AppState& app);
-void AppUpdateServingPlan(AppState& app);
+void AppUpdateServingPlan(AppState& app);  // starts a search of the edited scenario (and runs its first slice)
+void AppStepServingPlan(AppState& app);    // runs the search's next slice; keeps frames coming until it is done
 GPUCOST_NOT_FIRST_FRAME int AppPinServingOptions(AppState& app);
 // Starts the layout search for the current scenario (what the Layouts view's button does).
 void AppStartPlanSearch(AppState& app);

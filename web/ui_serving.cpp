@@ -8,7 +8,9 @@
 //               `gpucost compare --serving-options`)
 #include <imgui.h>
 
+#include <algorithm>
 #include <chrono>
+#include <memory>
 #include <string>
 
 #include "app.h"
@@ -21,6 +23,10 @@
 
 namespace gpucost::app {
 namespace {
+
+double SecondsNow() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
 
 const ImVec4 kErrorColor(1.0f, 0.45f, 0.35f, 1.0f);
 
@@ -114,13 +120,29 @@ void AppUpdateServingSim(AppState& app) {
 
 void AppUpdateServingPlan(AppState& app) {
   ServingViewsState& st = app.serving;
-  if (st.plan_for == app.evaluations) return;
+  if (st.plan_for == app.evaluations) return AppStepServingPlan(app);
   st.plan_for = app.evaluations;
   st.plan_document.clear();
+  st.plan_search.reset();
   if (!app.result.ok || Kind(app.scenario) != WorkloadKind::kInference) return;
-  const auto start = std::chrono::steady_clock::now();
-  st.plan = PlanInference(app.scenario, kServingPlanTop);
-  st.plan.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  st.plan_search = std::make_unique<InferencePlanSearch>(app.scenario, kServingPlanTop);
+  st.plan_started = SecondsNow();
+  AppStepServingPlan(app);
+}
+
+void AppStepServingPlan(AppState& app) {
+  ServingViewsState& st = app.serving;
+  if (!st.plan_search) return;
+  const double start = SecondsNow();
+  bool done = st.plan_search->done();
+  while (!done && SecondsNow() - start < kServingPlanSliceSeconds) done = st.plan_search->Step(32);
+  if (!done) {
+    app.busy = true;  // the next frame runs the next slice
+    return;
+  }
+  st.plan = st.plan_search->Finish();
+  st.plan.seconds = SecondsNow() - st.plan_started;
+  st.plan_search.reset();
   if (st.plan.ok) st.plan_document = InferencePlanToJson(app.scenario, st.plan);
 }
 
@@ -174,15 +196,22 @@ void DrawServingPlan(AppState& app) {
   Wrapped(Tr("serving.plan_intro"));
   if (!app.result.ok) return;
   if (app.serving.plan_for < 0) AppUpdateServingPlan(app);
+  else AppStepServingPlan(app);
   if (ImGui::Button((std::string(Tr("serving.plan_search")) + "###serving_plan_search").c_str())) AppUpdateServingPlan(app);
   RecordRect(app, "serving_plan_search");
+  if (const InferencePlanSearch* search = app.serving.plan_search.get()) {  // under way: progress, not the old plan
+    ImGui::ProgressBar(static_cast<float>(search->evaluated()) / static_cast<float>(std::max<std::int64_t>(1, search->total())),
+                       ImVec2(-1, 0), TrFormat("serving.plan_progress", {FormatCount(static_cast<double>(search->evaluated())),
+                                                                        FormatCount(static_cast<double>(search->total()))}).c_str());
+    return;
+  }
   if (app.serving.plan_for != app.evaluations) {
     ImGui::SameLine();
     ImGui::TextDisabled("%s", Tr("serving.plan_stale"));
   }
   const InferencePlan& p = app.serving.plan;
   if (!p.ok) {
-    ImGui::TextColored(kErrorColor, "%s", p.error.c_str());
+    ImGui::TextColored(kErrorColor, "%s", LocalizeMessage(p.error).c_str());
     return;
   }
   const std::string summary = TrFormat("serving.plan_summary", {FormatCount(static_cast<double>(p.evaluated)),

@@ -71,3 +71,16 @@ TEST_CASE("inference plan: a tighter target never makes the best cheaper; an imp
   CHECK(none.families[0].verdict.find("misses the target") == 0);
   CHECK_FALSE(PlanInference(DefaultScenario(), 3).ok);
 }
+
+TEST_CASE("inference plan in slices (the page's frames): the same document as the search in one call") {
+  for (const std::string extra : {std::string(""), std::string(R"(, "mode": "disaggregated")")}) {
+    const Scenario s = Chat(extra);
+    const std::string whole = InferencePlanToJson(s, PlanInference(s, 10));
+    InferencePlanSearch search(s, 10);
+    int slices = 0;
+    while (!search.Step(7)) ++slices;  // 7 configurations a slice: a slice ends mid batch cap and mid pool pair
+    CHECK(search.evaluated() == search.total());
+    CHECK(slices > 100);
+    CHECK(InferencePlanToJson(s, search.Finish()) == whole);
+  }
+}
