@@ -34,6 +34,7 @@ if(EXISTS "${IMGUI_DIR}/imgui.cpp")
   target_include_directories(imgui SYSTEM PUBLIC ${IMGUI_DIR})
   target_compile_definitions(imgui PUBLIC IMGUI_DISABLE_DEMO_WINDOWS IMGUI_DISABLE_OBSOLETE_FUNCTIONS)
   target_compile_options(imgui PRIVATE -w)
+  set_target_properties(imgui PROPERTIES UNITY_BUILD OFF)  # third-party files, written to be compiled apart
 else()
   set(GPUCOST_HAVE_IMGUI OFF)
   message(STATUS "Dear ImGui not found at ${IMGUI_DIR}: web app and UI smoke test skipped (run scripts/setup.sh)")

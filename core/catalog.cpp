@@ -10,7 +10,7 @@
 namespace gpucost {
 namespace {
 
-const std::vector<GpuSpec>& Catalog() {
+const std::vector<GpuSpec>& GpuCatalog() {
   static const std::vector<GpuSpec> catalog = [] {
     std::vector<GpuSpec> out;
     const EmbeddedAsset* asset = FindAsset("gpus.json");
@@ -51,11 +51,11 @@ const std::vector<GpuSpec>& Catalog() {
 
 }  // namespace
 
-const GpuSpec* Gpus() { return Catalog().data(); }
-std::size_t GpuCount() { return Catalog().size(); }
+const GpuSpec* Gpus() { return GpuCatalog().data(); }
+std::size_t GpuCount() { return GpuCatalog().size(); }
 
 const GpuSpec* FindGpu(const char* id) {
-  for (const GpuSpec& g : Catalog())
+  for (const GpuSpec& g : GpuCatalog())
     if (g.id == id) return &g;
   return nullptr;
 }

@@ -1,5 +1,6 @@
 // evidence.cpp — in-sample and leave-one-source-out validation of the step-time model (see evidence.h).
 #include "evidence.h"
+#include "numeric.h"
 
 #include <algorithm>
 #include <cmath>
@@ -19,7 +20,6 @@ namespace {
 
 using nlohmann::json;
 
-double D(std::int64_t v) { return static_cast<double>(v); }
 
 // The run as a scenario document (the public schema), so a validation run goes through the same field table
 // as a user's scenario.

@@ -738,6 +738,11 @@ bool IsDefault(const Scenario& s, const FieldSpec& f) {
   return GetNumber(s, f) == f.default_value;
 }
 
+bool SameValue(const Scenario& a, const Scenario& b, const FieldSpec& f) {
+  if (f.kind == FieldKind::kText) return std::strcmp(GetText(a, f), GetText(b, f)) == 0;
+  return GetNumber(a, f) == GetNumber(b, f);
+}
+
 bool ValueInRange(const FieldSpec& f, double v) {
   if (!std::isfinite(v)) return false;
   switch (f.kind) {

@@ -39,6 +39,8 @@ const char* GetText(const Scenario& s, const FieldSpec& f);
 
 // True when the field holds its default (text compared by content).
 bool IsDefault(const Scenario& s, const FieldSpec& f);
+// True when two scenarios hold the same value in the field (text compared by content).
+bool SameValue(const Scenario& a, const Scenario& b, const FieldSpec& f);
 
 // The range as text, for messages and tooltips: "> 0 and <= 1", "0 to 3", "one of: bf16, fp16, ...".
 // Writes into buf (NUL-terminated, truncated to cap).

@@ -1,5 +1,6 @@
 // finetune.cpp — LoRA and QLoRA (see finetune.h for the model and its sources).
 #include "finetune.h"
+#include "numeric.h"
 
 #include <algorithm>
 
@@ -8,7 +9,6 @@
 namespace gpucost {
 namespace {
 
-double D(std::int64_t v) { return static_cast<double>(v); }
 
 bool Adapters(const ModelShape& m) { return m.finetune != Finetune::kFull && m.lora_rank > 0; }
 

@@ -305,7 +305,7 @@ namespace {
 
 using nlohmann::json;
 
-struct Reader {
+struct FleetReader {
   std::vector<InputError>* errors;
 
   // A number at obj[key] within [min, max] (min exclusive when asked); absent: keeps *out.
@@ -361,7 +361,7 @@ void CheckKeys(const json& obj, const std::string& path, std::initializer_list<c
   }
 }
 
-void ParseDemand(const json& doc, const Reader& rd, FleetInputs* f) {
+void ParseDemand(const json& doc, const FleetReader& rd, FleetInputs* f) {
   std::vector<InputError>& errors = *rd.errors;
   auto list = doc.find("demand_gpus");
   const json* profile = rd.Object(doc, "profile");
@@ -418,7 +418,7 @@ void ParseDemand(const json& doc, const Reader& rd, FleetInputs* f) {
     }
 }
 
-void ParseOffers(const json& doc, const Reader& rd, FleetInputs* f) {
+void ParseOffers(const json& doc, const FleetReader& rd, FleetInputs* f) {
   std::vector<InputError>& errors = *rd.errors;
   if (const json* od = rd.Object(doc, "on_demand")) {
     CheckKeys(*od, "on_demand", {"usd_per_gpu_hour", "offer"}, &errors);
@@ -475,7 +475,7 @@ void ParseOffers(const json& doc, const Reader& rd, FleetInputs* f) {
   }
 }
 
-void ParseOwned(const json& doc, const Reader& rd, FleetInputs* f) {
+void ParseOwned(const json& doc, const FleetReader& rd, FleetInputs* f) {
   auto owned = doc.find("owned");
   if (owned == doc.end()) return;
   if (owned->is_boolean()) {
@@ -522,7 +522,7 @@ FleetParse ParseFleetJson(std::string_view text) {
     out.errors.push_back({"", "a fleet document must be a JSON object"});
     return out;
   }
-  Reader rd{&out.errors};
+  FleetReader rd{&out.errors};
   FleetInputs& f = out.fleet;
   CheckKeys(doc, "", {"schema", "name", "demand_gpus", "profile", "on_demand", "spot", "commitments",
                       "granularity_gpus", "owned", "gpu_mtbf_hours", "owned_resale_fraction"}, &out.errors);

@@ -1,6 +1,7 @@
 // inference.cpp — the closed form of a serving job: pools sized for the load and the target, latencies,
 // and the money as named parts (inference.h).
 #include "inference.h"
+#include "numeric.h"
 
 #include <algorithm>
 #include <cmath>
@@ -18,7 +19,6 @@
 namespace gpucost {
 namespace {
 
-double D(std::int64_t v) { return static_cast<double>(v); }
 
 const GpuSpec* PoolGpu(const Scenario& s, const InferencePoolInputs& pool) { return InferencePoolGpu(s, pool); }
 std::int64_t PoolTp(const Scenario& s, const InferencePoolInputs& pool) { return InferencePoolTp(s, pool); }

@@ -1,5 +1,6 @@
 // inference_billing.cpp — a serving job's GPU time as named parts, billed by the one engine (inference_billing.h).
 #include "inference_billing.h"
+#include "numeric.h"
 
 #include <algorithm>
 #include <cmath>
@@ -10,7 +11,6 @@
 namespace gpucost {
 namespace {
 
-double D(std::int64_t v) { return static_cast<double>(v); }
 
 // P(N <= k) for N ~ Poisson(mean).
 double PoissonCdf(int k, double mean) {

@@ -1,5 +1,6 @@
 // inference_day.cpp — a serving day by the hour, autoscaled or on a fixed fleet (inference_day.h).
 #include "inference_day.h"
+#include "numeric.h"
 
 #include <algorithm>
 #include <cmath>
@@ -9,7 +10,6 @@ namespace gpucost {
 namespace {
 
 constexpr int kHours = kLoadProfileHours;
-double D(std::int64_t v) { return static_cast<double>(v); }
 
 // Preset shapes, hour 0..23 of the service's local time, normalised to mean 1 when used. Assumptions, not
 // measurements: illustrative shapes with the 5x night-to-noon swing the issue describes (business-day) and an

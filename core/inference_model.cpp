@@ -1,6 +1,7 @@
 // inference_model.cpp — one serving replica: memory, prefill and decode times, latency under load
 // (inference.h holds the model and its sources).
 #include "inference_model.h"
+#include "numeric.h"
 
 #include <algorithm>
 #include <cmath>
@@ -22,7 +23,6 @@ constexpr double kKvBlockTokens = 16;
 // Normal quantiles (one-sided) of the percentiles the targets use.
 double Z(std::int64_t percentile) { return percentile >= 99 ? 2.3263 : percentile >= 90 ? 1.2816 : 0.0; }
 double P(std::int64_t percentile) { return percentile >= 99 ? 0.99 : percentile >= 90 ? 0.90 : 0.50; }
-double D(std::int64_t v) { return static_cast<double>(v); }
 
 // Waiting time of an M/D/1 queue (DistServe App. A): mean rate D^2 / (2 (1 - rho)); percentile from the
 // exponential tail P(W > x) = rho exp(-rho x / mean).

@@ -1,5 +1,6 @@
 // inference_techniques.cpp — MoE serving, prefix caching, speculative decoding (inference_techniques.h).
 #include "inference_techniques.h"
+#include "numeric.h"
 
 #include <algorithm>
 #include <cmath>
@@ -12,7 +13,6 @@
 namespace gpucost {
 namespace {
 
-double D(std::int64_t v) { return static_cast<double>(v); }
 
 }  // namespace
 

@@ -124,10 +124,6 @@ bool Present(const Scenario& s, const FieldSpec& f) {
   return !(f.is_auto && f.kind != FieldKind::kText && GetNumber(s, f) == 0);
 }
 
-bool SameValue(const Scenario& a, const Scenario& b, const FieldSpec& f) {
-  if (f.kind == FieldKind::kText) return std::strcmp(GetText(a, f), GetText(b, f)) == 0;
-  return GetNumber(a, f) == GetNumber(b, f);
-}
 
 void PutVarint(std::string* out, std::uint64_t v) {
   while (v >= 0x80) {
@@ -170,7 +166,7 @@ void PutNumber(std::string* out, double v) {
   PutVarint(out, ZigZag(m));
 }
 
-struct Reader {
+struct LinkReader {
   const std::string& bytes;
   std::size_t pos;
   std::size_t end;
@@ -353,7 +349,7 @@ std::string DecodeLinkBinary(const std::string& bytes, std::vector<std::string>*
   for (int i = 0; i < 4; ++i) stored |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[body + i])) << (8 * i);
   if (Crc32(bytes, body) != stored) return "corrupted link data (checksum mismatch: a character was changed or lost)";
   if (bytes[0] != 2) return "corrupted link data: not version 2";
-  Reader r{bytes, 1, body};
+  LinkReader r{bytes, 1, body};
   const std::uint64_t count = r.Varint();
   if (!r.ok || count == 0 || count > 9) return "corrupted link data: scenario count";
   std::vector<json> docs;

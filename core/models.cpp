@@ -23,7 +23,7 @@ double MlaAttentionParams(const nlohmann::json& a, double hidden, double heads) 
          kv_rank * heads * (nope + v) + heads * v * hidden;
 }
 
-const std::vector<ModelSpec>& Catalog() {
+const std::vector<ModelSpec>& ModelCatalog() {
   static const std::vector<ModelSpec> catalog = [] {
     std::vector<ModelSpec> out;
     const EmbeddedAsset* asset = FindAsset("models.json");
@@ -66,18 +66,18 @@ const std::vector<ModelSpec>& Catalog() {
 
 }  // namespace
 
-const ModelSpec* Models() { return Catalog().data(); }
-std::size_t ModelCount() { return Catalog().size(); }
+const ModelSpec* Models() { return ModelCatalog().data(); }
+std::size_t ModelCount() { return ModelCatalog().size(); }
 
 const ModelSpec* FindModel(const char* id) {
-  for (const ModelSpec& m : Catalog())
+  for (const ModelSpec& m : ModelCatalog())
     if (m.id == id) return &m;
   return nullptr;
 }
 
 std::string ModelIds() {
   std::string ids;
-  for (const ModelSpec& m : Catalog()) ids += (ids.empty() ? "" : ", ") + m.id;
+  for (const ModelSpec& m : ModelCatalog()) ids += (ids.empty() ? "" : ", ") + m.id;
   return ids;
 }
 

@@ -1,5 +1,6 @@
 // moe.cpp — mixture of experts (see moe.h for the model and its sources).
 #include "moe.h"
+#include "numeric.h"
 
 #include <algorithm>
 #include <cmath>
@@ -10,7 +11,6 @@
 namespace gpucost {
 namespace {
 
-double D(std::int64_t v) { return static_cast<double>(v); }
 
 // Bytes one all-to-all moves per GPU and its time over the expert-parallel group (members t apart).
 double AllToAllSeconds(double bytes, const Layout& l, const StepHardware& hw) {

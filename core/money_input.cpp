@@ -15,7 +15,7 @@
 namespace gpucost {
 namespace {
 
-std::string Trim(std::string s) {
+std::string TrimBlanks(std::string s) {
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.pop_back();
   std::size_t i = 0;
   while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
@@ -24,14 +24,14 @@ std::string Trim(std::string s) {
 
 bool StripPrefix(std::string* s, const char* p) {
   if (s->rfind(p, 0) != 0) return false;
-  *s = Trim(s->substr(std::strlen(p)));
+  *s = TrimBlanks(s->substr(std::strlen(p)));
   return true;
 }
 
 bool StripSuffix(std::string* s, const char* p) {
   const std::size_t n = std::strlen(p);
   if (s->size() < n || s->compare(s->size() - n, n, p) != 0) return false;
-  *s = Trim(s->substr(0, s->size() - n));
+  *s = TrimBlanks(s->substr(0, s->size() - n));
   return true;
 }
 
@@ -52,9 +52,9 @@ std::string ParseAmount(const std::string& text, double* out) {
     const std::size_t at = rest.find(unit);
     if (at == std::string::npos) continue;
     double v = 0;
-    if (const std::string e = ParseQuantity(Trim(rest.substr(0, at)), &v); !e.empty()) return e;
+    if (const std::string e = ParseQuantity(TrimBlanks(rest.substr(0, at)), &v); !e.empty()) return e;
     total += v * scale;
-    rest = Trim(rest.substr(at + std::strlen(unit)));
+    rest = TrimBlanks(rest.substr(at + std::strlen(unit)));
     any_unit = true;
   }
   if (any_unit && rest.empty()) {
@@ -92,7 +92,7 @@ double Factor(const Scenario& s, MoneyUnit from, MoneyUnit to) {
 }
 
 // `v` to `significant` digits with thousands separators: 1439 -> "1,439", 143.9 -> "143.9", 0.0834 -> "0.0834".
-std::string Grouped(double v, int significant) {
+std::string GroupedSignificant(double v, int significant) {
   if (!std::isfinite(v) || std::fabs(v) >= 1e15) return FormatNumber(v, significant);
   const int before = v == 0 ? 1 : static_cast<int>(std::floor(std::log10(std::fabs(v)))) + 1;  // <= 0 below 1
   char buf[64];
@@ -108,7 +108,7 @@ std::string Grouped(double v, int significant) {
 }
 
 std::string LabelAmount(double v, MoneyUnit u, const FieldSpec& f) {
-  return (u == MoneyUnit::kKrw ? "₩" : "$") + Grouped(v, 6) + UnitRest(f);
+  return (u == MoneyUnit::kKrw ? "₩" : "$") + GroupedSignificant(v, 6) + UnitRest(f);
 }
 
 bool HasKoreanUnit(const std::string& text) {
@@ -119,8 +119,8 @@ bool HasKoreanUnit(const std::string& text) {
 
 std::string ShownMoneyRange(const Scenario& s, const FieldSpec& f) {
   const double k = Factor(s, FieldMoneyUnit(f), ShownMoneyUnit(s, f));
-  return std::string("a number ") + (f.min_exclusive ? "> " : ">= ") + Grouped(f.min * k, 9) + " and <= " +
-         Grouped(f.max * k, 9) + " " + ShownMoneyUnitText(s, f);
+  return std::string("a number ") + (f.min_exclusive ? "> " : ">= ") + GroupedSignificant(f.min * k, 9) + " and <= " +
+         GroupedSignificant(f.max * k, 9) + " " + ShownMoneyUnitText(s, f);
 }
 
 MoneyUnit ShownMoneyUnit(const Scenario& s, const FieldSpec& f) {
@@ -154,7 +154,7 @@ std::string MoneyConversionLabel(const Scenario& s, const FieldSpec& f, double s
   const MoneyUnit other = typed == stored_unit ? shown : stored_unit;
   const std::string left = LabelAmount(stored * Factor(s, stored_unit, typed), typed, f);
   const std::string right = LabelAmount(stored * Factor(s, stored_unit, other), other, f);
-  const std::string rate = Grouped(s.pricing.krw_per_usd, 9);
+  const std::string rate = GroupedSignificant(s.pricing.krw_per_usd, 9);
   const char* date = s.fx.krw_per_usd_date;
   const std::string at = date[0] ? TrFormat("money.at_rate", {right, rate, date}) : TrFormat("money.at_rate_undated", {right, rate});
   return with_typed ? TrFormat("money.label", {left, at}) : "= " + at;
@@ -167,7 +167,7 @@ MoneyTyped ParseMoneyField(const Scenario& s, const FieldSpec& f, const std::str
     t.error = std::string(f.path) + " is not a money field";
     return t;
   }
-  std::string amount = Trim(text);
+  std::string amount = TrimBlanks(text);
   const std::string quoted = "\"" + amount.substr(0, 40) + "\"";
   t.typed = TakeCurrency(&amount);
   if (t.typed == MoneyUnit::kNone) t.typed = ShownMoneyUnit(s, f);

@@ -164,7 +164,7 @@ Offer ReadOffer(const json& o, const std::string& path, std::vector<InputError>*
   return f;
 }
 
-const std::vector<Offer>& Catalog() {
+const std::vector<Offer>& OfferCatalog() {
   static const std::vector<Offer> offers = [] {
     const EmbeddedAsset* asset = FindAsset("offers.json");
     if (!asset) return std::vector<Offer>{};
@@ -230,11 +230,11 @@ std::vector<Offer> ParseOffersJson(std::string_view text, std::vector<InputError
   return out;
 }
 
-const Offer* Offers() { return Catalog().data(); }
-std::size_t OfferCount() { return Catalog().size(); }
+const Offer* Offers() { return OfferCatalog().data(); }
+std::size_t OfferCount() { return OfferCatalog().size(); }
 
 const Offer* FindOffer(std::string_view id) {
-  for (const Offer& f : Catalog())
+  for (const Offer& f : OfferCatalog())
     if (f.id == id) return &f;
   return nullptr;
 }
@@ -368,10 +368,6 @@ constexpr const char* kOfferFields[] = {
 bool PriceField(const char* path) {
   return std::strcmp(path, "pricing.usd_per_gpu_hour") == 0 || std::strcmp(path, "pricing.krw_per_gpu_hour") == 0 ||
          std::strcmp(path, "pricing.price_includes_tax") == 0;
-}
-bool SameValue(const Scenario& a, const Scenario& b, const FieldSpec& f) {
-  if (f.kind == FieldKind::kText) return std::strcmp(GetText(a, f), GetText(b, f)) == 0;
-  return GetNumber(a, f) == GetNumber(b, f);
 }
 }  // namespace
 

@@ -97,7 +97,7 @@ void EvaluateMemory(const Scenario& s, double device_bytes, Result* r) {
 
 namespace {
 
-nlohmann::json Gb(double bytes) { return std::isfinite(bytes) ? nlohmann::json(bytes / 1e9) : nlohmann::json(nullptr); }
+nlohmann::json GbOrNull(double bytes) { return std::isfinite(bytes) ? nlohmann::json(bytes / 1e9) : nlohmann::json(nullptr); }
 
 nlohmann::json LayoutJson(const Layout& l) {
   return {{"gpus", l.gpus()},          {"tensor_parallel", l.tensor},     {"pipeline_parallel", l.pipeline},
@@ -125,17 +125,17 @@ void WriteParallelismJson(const Scenario& s, const Result& r, nlohmann::json* do
   }
   if (r.memory_present) {
     const MemoryBreakdown& m = r.memory;
-    nlohmann::json mem = {{"model_states_gb", Gb(m.model_states_bytes())},
-                          {"weights_gb", Gb(m.weights_bytes)},
-                          {"gradients_gb", Gb(m.gradients_bytes)},
-                          {"optimizer_gb", Gb(m.optimizer_bytes)},
-                          {"zero3_gathered_gb", Gb(m.gathered_bytes)},
-                          {"activations_gb", Gb(m.activations_bytes)},  // 0 when unknown: see activations_known
+    nlohmann::json mem = {{"model_states_gb", GbOrNull(m.model_states_bytes())},
+                          {"weights_gb", GbOrNull(m.weights_bytes)},
+                          {"gradients_gb", GbOrNull(m.gradients_bytes)},
+                          {"optimizer_gb", GbOrNull(m.optimizer_bytes)},
+                          {"zero3_gathered_gb", GbOrNull(m.gathered_bytes)},
+                          {"activations_gb", GbOrNull(m.activations_bytes)},  // 0 when unknown: see activations_known
                           {"activations_known", m.activations_known},
-                          {"overhead_gb", Gb(m.overhead_bytes)},
-                          {"total_gb", Gb(m.total_bytes())},
-                          {"device_gb", Gb(m.device_bytes)},
-                          {"headroom_gb", Gb(m.headroom_bytes())},
+                          {"overhead_gb", GbOrNull(m.overhead_bytes)},
+                          {"total_gb", GbOrNull(m.total_bytes())},
+                          {"device_gb", GbOrNull(m.device_bytes)},
+                          {"headroom_gb", GbOrNull(m.headroom_bytes())},
                           {"fits", m.fits()},
                           {"stage", m.last_stage ? "last pipeline stage (output layer and logits)"
                                    : m.middle_stage ? "middle pipeline stage (the most layers)"
@@ -144,7 +144,7 @@ void WriteParallelismJson(const Scenario& s, const Result& r, nlohmann::json* do
                           {"inflight_micro_batches", m.inflight_micro_batches}};
     if (s.workload.vocab == 0 && m.activations_known)  // issue 18: the vocabulary the estimate assumed
       mem["vocab_assumed"] = {{"vocab", kDefaultVocab}, {"source", kDefaultVocabSource}};
-    if (m.paged_bytes > 0) mem["paged_optimizer_gb"] = Gb(m.paged_bytes);  // QLoRA: may move to CPU memory
+    if (m.paged_bytes > 0) mem["paged_optimizer_gb"] = GbOrNull(m.paged_bytes);  // QLoRA: may move to CPU memory
     if (r.memory_smallest_fit.found) mem["smallest_fitting_layout"] = LayoutJson(r.memory_smallest_fit.layout);
     d["memory"] = mem;
   }

@@ -42,9 +42,9 @@ std::string Names(const char* const* names) {
 std::string Idx(const std::string& path, std::size_t i) { return path + "[" + std::to_string(i) + "]"; }
 
 // [SECTION] reading: types only (ranges are ValidateProbe's), every error collected with its path.
-class Reader {
+class ProbeReader {
  public:
-  explicit Reader(std::vector<InputError>* errors) : errors_(errors) {}
+  explicit ProbeReader(std::vector<InputError>* errors) : errors_(errors) {}
 
   bool Object(const json& o, const std::string& path, std::initializer_list<const char*> keys) {
     if (!o.is_object()) return Fail(path, "expected an object");
@@ -102,7 +102,7 @@ class Reader {
   std::vector<InputError>* errors_;
 };
 
-void ReadGpus(Reader& r, const json& doc, ProbeReport* out) {
+void ReadGpus(ProbeReader& r, const json& doc, ProbeReport* out) {
   const json* gpus = r.Array(doc, "", "gpus");
   for (std::size_t i = 0; gpus && i < gpus->size(); ++i) {
     const json& g = (*gpus)[i];
@@ -135,7 +135,7 @@ void ReadGpus(Reader& r, const json& doc, ProbeReport* out) {
   }
 }
 
-void ReadGemm(Reader& r, const json& doc, ProbeReport* out) {
+void ReadGemm(ProbeReader& r, const json& doc, ProbeReport* out) {
   const json* list = r.Array(doc, "", "gemm");
   for (std::size_t i = 0; list && i < list->size(); ++i) {
     const json& g = (*list)[i];
@@ -158,7 +158,7 @@ void ReadGemm(Reader& r, const json& doc, ProbeReport* out) {
   }
 }
 
-void ReadBandwidth(Reader& r, const json& doc, ProbeReport* out) {
+void ReadBandwidth(ProbeReader& r, const json& doc, ProbeReport* out) {
   const json* list = r.Array(doc, "", "bandwidth");
   for (std::size_t i = 0; list && i < list->size(); ++i) {
     const json& b = (*list)[i];
@@ -176,7 +176,7 @@ void ReadBandwidth(Reader& r, const json& doc, ProbeReport* out) {
   }
 }
 
-void ReadStorage(Reader& r, const json& doc, ProbeReport* out) {
+void ReadStorage(ProbeReader& r, const json& doc, ProbeReport* out) {
   const json* list = r.Array(doc, "", "storage");
   for (std::size_t i = 0; list && i < list->size(); ++i) {
     const json& s = (*list)[i];
@@ -196,7 +196,7 @@ void ReadStorage(Reader& r, const json& doc, ProbeReport* out) {
   }
 }
 
-void ReadHostAndSuggestions(Reader& r, const json& doc, ProbeReport* out) {
+void ReadHostAndSuggestions(ProbeReader& r, const json& doc, ProbeReport* out) {
   if (auto it = doc.find("host"); it != doc.end() && r.Object(*it, "host", {"hostname", "cpu_model", "os",
                                                                             "logical_cpus", "ram_gb"})) {
     r.Str(*it, "host", "hostname", &out->host.hostname);
@@ -456,7 +456,7 @@ ProbeParse ParseProbeJson(std::string_view text) {
     out.errors.push_back({"", problem});
     return out;
   }
-  Reader r(&out.errors);
+  ProbeReader r(&out.errors);
   if (!r.Object(doc, "", {"schema", "created_utc", "tool_version", "note", "host", "gpu_status", "gpu_message",
                           "driver_version", "runtime_version", "gpus", "peer_access", "gemm", "bandwidth",
                           "storage", "suggestions"}))

@@ -1,4 +1,5 @@
 #include "result_json.h"
+#include "json_number.h"
 
 #include <cmath>
 
@@ -16,14 +17,13 @@ namespace {
 
 using nlohmann::json;
 
-json Num(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
 
 json Parts(const Breakdown& b, bool skip_zero_time_parts) {
   json o = json::object();
   for (int p = 0; p < kPartCount; ++p) {
     if (skip_zero_time_parts && b.part[p] == 0) continue;
     if (p >= kPartPrefillGpus && b.part[p] == 0) continue;  // inference's parts (inference_json.cpp)
-    o[PartName(p)] = Num(b.part[p]);
+    o[PartName(p)] = NumOrNull(b.part[p]);
   }
   return o;
 }
@@ -33,35 +33,35 @@ json Parts(const Breakdown& b, bool skip_zero_time_parts) {
 // What every result document says about its money, training or serving alike (issue 25): the VAT line, the
 // owned hardware's terms and outlay, the offer the prices came from.
 void WriteMoneyTerms(const Scenario& s, const Result& r, json* doc) {
-  (*doc)["cost"]["vat"] = {{"rate", Num(s.pricing.tax_rate)},
-                           {"vat_usd", Num(r.vat_usd)},
+  (*doc)["cost"]["vat"] = {{"rate", NumOrNull(s.pricing.tax_rate)},
+                           {"vat_usd", NumOrNull(r.vat_usd)},
                            {"recoverable", s.pricing.vat_recoverable},
                            {"in_cost", !s.pricing.vat_recoverable}};
   if (r.tco.present) {
     const TcoResult& t = r.tco;
     const double outlay = t.upfront_usd_per_gpu * static_cast<double>(r.billed_gpus);
-    (*doc)["tco"] = {{"usd_per_gpu_hour", Num(t.usd_per_gpu_hour)},
-                     {"usd_per_gpu_year", Num(t.usd_per_gpu_year)},
-                     {"capex_usd_per_gpu_year", Num(t.capex_usd_per_gpu_year)},
-                     {"power_usd_per_gpu_year", Num(t.power_usd_per_gpu_year)},
-                     {"opex_usd_per_gpu_year", Num(t.opex_usd_per_gpu_year)},
-                     {"facility_usd_per_gpu_year", Num(t.facility_usd_per_gpu_year)},
-                     {"maintenance_usd_per_gpu_year", Num(t.maintenance_usd_per_gpu_year)},
-                     {"staff_usd_per_gpu_year", Num(t.staff_usd_per_gpu_year)},
-                     {"financing_usd_per_gpu_year", Num(t.financing_usd_per_gpu_year)},
-                     {"upfront_usd_per_gpu", Num(t.upfront_usd_per_gpu)},
-                     {"purchase_vat_usd_per_gpu", Num(t.purchase_vat_usd_per_gpu)},
-                     {"taxable_fraction", Num(t.taxable_fraction)},
-                     {"capital_outlay_usd", Num(outlay)},
-                     {"capital_outlay_vat_usd", Num(outlay * s.pricing.tax_rate)},
+    (*doc)["tco"] = {{"usd_per_gpu_hour", NumOrNull(t.usd_per_gpu_hour)},
+                     {"usd_per_gpu_year", NumOrNull(t.usd_per_gpu_year)},
+                     {"capex_usd_per_gpu_year", NumOrNull(t.capex_usd_per_gpu_year)},
+                     {"power_usd_per_gpu_year", NumOrNull(t.power_usd_per_gpu_year)},
+                     {"opex_usd_per_gpu_year", NumOrNull(t.opex_usd_per_gpu_year)},
+                     {"facility_usd_per_gpu_year", NumOrNull(t.facility_usd_per_gpu_year)},
+                     {"maintenance_usd_per_gpu_year", NumOrNull(t.maintenance_usd_per_gpu_year)},
+                     {"staff_usd_per_gpu_year", NumOrNull(t.staff_usd_per_gpu_year)},
+                     {"financing_usd_per_gpu_year", NumOrNull(t.financing_usd_per_gpu_year)},
+                     {"upfront_usd_per_gpu", NumOrNull(t.upfront_usd_per_gpu)},
+                     {"purchase_vat_usd_per_gpu", NumOrNull(t.purchase_vat_usd_per_gpu)},
+                     {"taxable_fraction", NumOrNull(t.taxable_fraction)},
+                     {"capital_outlay_usd", NumOrNull(outlay)},
+                     {"capital_outlay_vat_usd", NumOrNull(outlay * s.pricing.tax_rate)},
                      {"basis", s.pricing.owned.other_use_fraction > 0 ? "lifetime_commitment" : "utilization"},
-                     {"other_use_fraction", Num(s.pricing.owned.other_use_fraction)},
-                     {"utilization", Num(s.pricing.owned.other_use_fraction > 0 ? 1.0 : s.pricing.owned.utilization)},
-                     {"lifetime_years", Num(s.pricing.owned.lifetime_years)},
-                     {"repair_downtime_fraction", Num(t.repair_downtime_fraction)},
-                     {"useful_hours_per_gpu_year", Num(t.useful_hours_per_gpu_year)},
-                     {"break_even_utilization", Num(t.break_even_utilization)},
-                     {"break_even_months", Num(t.break_even_months)}};
+                     {"other_use_fraction", NumOrNull(s.pricing.owned.other_use_fraction)},
+                     {"utilization", NumOrNull(s.pricing.owned.other_use_fraction > 0 ? 1.0 : s.pricing.owned.utilization)},
+                     {"lifetime_years", NumOrNull(s.pricing.owned.lifetime_years)},
+                     {"repair_downtime_fraction", NumOrNull(t.repair_downtime_fraction)},
+                     {"useful_hours_per_gpu_year", NumOrNull(t.useful_hours_per_gpu_year)},
+                     {"break_even_utilization", NumOrNull(t.break_even_utilization)},
+                     {"break_even_months", NumOrNull(t.break_even_months)}};
   }
   if (s.pricing.offer[0]) (*doc)["offer"] = OfferAppliedJson(s);
 }
@@ -80,86 +80,86 @@ std::string ResultToJson(const Scenario& s, const Result& r, int indent) {
     return doc.dump(indent);
   }
   const GpuSpec* gpu = FindGpu(s.cluster.gpu);
-  doc["work"] = {{"flops", Num(r.flops)},
+  doc["work"] = {{"flops", NumOrNull(r.flops)},
                  {"flops_convention", r.flops_include_attention ? "6ND + attention (12 x layers x hidden x seq_len per token)"
                                       : s.workload.flops > 0 ? "given (workload.flops)" : "6ND"},
-                 {"flops_per_token", Num(r.flops_per_token)},
-                 {"tokens", Num(r.tokens)},
+                 {"flops_per_token", NumOrNull(r.flops_per_token)},
+                 {"tokens", NumOrNull(r.tokens)},
                  {"gpu", gpu ? gpu->id : ""},
                  {"precision", PrecisionName(GetPrecision(s))},
-                 {"peak_tflops_per_gpu", Num(r.peak_tflops_per_gpu)},
-                 {"mfu", Num(r.mfu)},
+                 {"peak_tflops_per_gpu", NumOrNull(r.peak_tflops_per_gpu)},
+                 {"mfu", NumOrNull(r.mfu)},
                  {"mfu_source", MfuSourceName(r.mfu_source)},
-                 {"achieved_tflops_per_gpu", Num(r.achieved_tflops_per_gpu)},
+                 {"achieved_tflops_per_gpu", NumOrNull(r.achieved_tflops_per_gpu)},
                  {"billed_gpus", r.billed_gpus}};
-  doc["time"] = {{"ideal_hours", Num(r.ideal_hours)},
-                 {"normal_run_hours", Num(r.normal_run_hours)},
-                 {"expected_hours", Num(r.expected_hours)},
-                 {"expected_days", Num(r.expected_hours / 24)},
+  doc["time"] = {{"ideal_hours", NumOrNull(r.ideal_hours)},
+                 {"normal_run_hours", NumOrNull(r.normal_run_hours)},
+                 {"expected_hours", NumOrNull(r.expected_hours)},
+                 {"expected_days", NumOrNull(r.expected_hours / 24)},
                  {"breakdown_hours", Parts(r.time_hours, false)}};
   // Time has no money-only parts; drop them for readability.
   for (const char* money_only : {"idle_gpus", "hot_spares", "billing_rounding", "storage", "egress", "fees",
                                  "unused_commitment", "tax", "allocation_idle", "support", "delay"})
     doc["time"]["breakdown_hours"].erase(money_only);
-  doc["gpu_hours"] = {{"ideal", Num(r.ideal_gpu_hours)}, {"billed", Num(r.billed_gpu_hours)},
+  doc["gpu_hours"] = {{"ideal", NumOrNull(r.ideal_gpu_hours)}, {"billed", NumOrNull(r.billed_gpu_hours)},
                       {"breakdown", Parts(r.gpu_hours, false)}};
   for (const char* money_only : {"reacquire_wait", "storage", "egress", "fees", "unused_commitment", "tax", "support", "delay"})
     doc["gpu_hours"]["breakdown"].erase(money_only);
-  doc["goodput"] = Num(r.goodput);
+  doc["goodput"] = NumOrNull(r.goodput);
   if (r.step.ok()) {  // step time of one global batch (steptime.h); MFU 6ND + attention, HFU incl. recompute
     NamedValue fields[kStepFieldCount];
     StepTimeFields(r.step, fields);
     json step = json::object();
-    for (const NamedValue& f : fields) step[f.name] = Num(f.value);
-    step["scaling_efficiency"] = Num(r.scaling_efficiency);
+    for (const NamedValue& f : fields) step[f.name] = NumOrNull(f.value);
+    step["scaling_efficiency"] = NumOrNull(r.scaling_efficiency);
     step["beyond_evidence"] = r.step.beyond_evidence;  // issue 18: predicted above the best measured MFU
     step["mfu_convention"] = kMfuConvention;
     step["hfu_convention"] = kHfuConvention;
     doc["step"] = step;
   }
-  doc["reliability"] = {{"cluster_mtbf_hours", Num(r.cluster_mtbf_hours)},
-                        {"expected_interruptions", Num(r.expected_interruptions)},
-                        {"expected_failures", Num(r.expected_failures)},
-                        {"expected_preemptions", Num(r.expected_preemptions)},
-                        {"checkpoint_interval_minutes", Num(r.checkpoint_interval_minutes)},
-                        {"optimal_checkpoint_interval_minutes", Num(r.optimal_checkpoint_interval_minutes)},
-                        {"young_checkpoint_interval_minutes", Num(r.young_checkpoint_interval_minutes)},
-                        {"checkpoint_write_minutes", Num(r.checkpoint_write_minutes)},
-                        {"checkpoint_gb", Num(r.checkpoint_gb)},
-                        {"checkpoints_written", Num(r.checkpoints_written)},
+  doc["reliability"] = {{"cluster_mtbf_hours", NumOrNull(r.cluster_mtbf_hours)},
+                        {"expected_interruptions", NumOrNull(r.expected_interruptions)},
+                        {"expected_failures", NumOrNull(r.expected_failures)},
+                        {"expected_preemptions", NumOrNull(r.expected_preemptions)},
+                        {"checkpoint_interval_minutes", NumOrNull(r.checkpoint_interval_minutes)},
+                        {"optimal_checkpoint_interval_minutes", NumOrNull(r.optimal_checkpoint_interval_minutes)},
+                        {"young_checkpoint_interval_minutes", NumOrNull(r.young_checkpoint_interval_minutes)},
+                        {"checkpoint_write_minutes", NumOrNull(r.checkpoint_write_minutes)},
+                        {"checkpoint_gb", NumOrNull(r.checkpoint_gb)},
+                        {"checkpoints_written", NumOrNull(r.checkpoints_written)},
                         {"never_finishes", r.never_finishes}};
-  doc["data"] = {{"required_gbps", Num(r.data_required_gbps)}, {"stall_fraction", Num(r.data_stall_fraction)},
+  doc["data"] = {{"required_gbps", NumOrNull(r.data_required_gbps)}, {"stall_fraction", NumOrNull(r.data_stall_fraction)},
                  {"binding", r.data_feed.binding}};  // issue 29: which limit of the pipeline binds (datapipe.h)
   if (r.schedule.present) {  // issue 29: the wait for capacity, the finish and the deadline (capacity.h)
     const ScheduleOutlook& o = r.schedule;
     doc["schedule"] = {{"wait_basis", o.wait_basis}, {"capacity_guaranteed", o.capacity_guaranteed},
-                       {"wait_mean_hours", Num(o.wait_mean_hours)}, {"start_p50_hours", Num(o.start_p50_hours)},
-                       {"start_p90_hours", Num(o.start_p90_hours)}, {"run_sd_hours", Num(o.run_sd_hours)},
-                       {"finish_mean_hours", Num(o.finish_mean_hours)}, {"finish_p50_hours", Num(o.finish_p50_hours)},
-                       {"finish_p90_hours", Num(o.finish_p90_hours)},
-                       {"expected_delay_hours", Num(o.expected_delay_hours)}, {"delay_usd", Num(o.delay_usd)}};
+                       {"wait_mean_hours", NumOrNull(o.wait_mean_hours)}, {"start_p50_hours", NumOrNull(o.start_p50_hours)},
+                       {"start_p90_hours", NumOrNull(o.start_p90_hours)}, {"run_sd_hours", NumOrNull(o.run_sd_hours)},
+                       {"finish_mean_hours", NumOrNull(o.finish_mean_hours)}, {"finish_p50_hours", NumOrNull(o.finish_p50_hours)},
+                       {"finish_p90_hours", NumOrNull(o.finish_p90_hours)},
+                       {"expected_delay_hours", NumOrNull(o.expected_delay_hours)}, {"delay_usd", NumOrNull(o.delay_usd)}};
     if (o.deadline_given) {  // absent without a deadline (null means a non-finite figure)
-      doc["schedule"]["deadline_hours"] = Num(o.deadline_hours);
-      doc["schedule"]["p_miss_deadline"] = Num(o.p_miss_deadline);
+      doc["schedule"]["deadline_hours"] = NumOrNull(o.deadline_hours);
+      doc["schedule"]["p_miss_deadline"] = NumOrNull(o.p_miss_deadline);
     }
   }
-  if (r.spare_fast_fraction < 1) doc["reliability"]["spare_fast_fraction"] = Num(r.spare_fast_fraction);
+  if (r.spare_fast_fraction < 1) doc["reliability"]["spare_fast_fraction"] = NumOrNull(r.spare_fast_fraction);
   WriteParallelismJson(s, r, &doc);  // memory, scaling fit, work.batch_size_token_factor
   json breakdown = Parts(r.cost_usd, false);
   breakdown.erase("reacquire_wait");
-  doc["cost"] = {{"usd_per_gpu_hour", Num(r.usd_per_gpu_hour)},
-                 {"normal_run_usd", Num(r.normal_run_usd)},
-                 {"expected_usd", Num(r.expected_usd)},
+  doc["cost"] = {{"usd_per_gpu_hour", NumOrNull(r.usd_per_gpu_hour)},
+                 {"normal_run_usd", NumOrNull(r.normal_run_usd)},
+                 {"expected_usd", NumOrNull(r.expected_usd)},
                  {"breakdown", breakdown},
-                 {"usd_per_billion_tokens", Num(r.usd_per_billion_tokens)},
+                 {"usd_per_billion_tokens", NumOrNull(r.usd_per_billion_tokens)},
                  {"currency", r.display_currency},
-                 {"per_usd", Num(r.display_per_usd)},
-                 {"expected", Num(r.expected_usd * r.display_per_usd)},
-                 {"normal_run", Num(r.normal_run_usd * r.display_per_usd)}};
-  if (r.fp8_gain > 0) doc["work"]["fp8_gain"] = Num(r.fp8_gain);
+                 {"per_usd", NumOrNull(r.display_per_usd)},
+                 {"expected", NumOrNull(r.expected_usd * r.display_per_usd)},
+                 {"normal_run", NumOrNull(r.normal_run_usd * r.display_per_usd)}};
+  if (r.fp8_gain > 0) doc["work"]["fp8_gain"] = NumOrNull(r.fp8_gain);
   const FailuresAdd fa = FailuresAddOf(r);  // the results panel's "failures add" column
-  doc["failures_add"] = {{"hours", Num(fa.hours)}, {"usd", Num(fa.usd)}, {"hours_fraction", Num(fa.hours_fraction)},
-                         {"usd_fraction", Num(fa.usd_fraction)}};  // FP8 without a shape (fp8_gain.h)
+  doc["failures_add"] = {{"hours", NumOrNull(fa.hours)}, {"usd", NumOrNull(fa.usd)}, {"hours_fraction", NumOrNull(fa.hours_fraction)},
+                         {"usd_fraction", NumOrNull(fa.usd_fraction)}};  // FP8 without a shape (fp8_gain.h)
   WriteMoneyTerms(s, r, &doc);
   if (const BlockingState b = FindBlockingState(s, r); b.blocked)  // the headline says this instead of a price
     doc["blocking"] = {{"code", b.code}, {"reason", b.reason}, {"fix", b.fix}};

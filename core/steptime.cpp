@@ -1,5 +1,6 @@
 // steptime.cpp — the step-time model (see steptime.h for the model and its sources).
 #include "steptime.h"
+#include "numeric.h"
 
 #include <algorithm>
 #include <cmath>
@@ -92,7 +93,6 @@ double MemorySeconds(double bytes, double chunk_bytes, const StepHardware& hw) {
   return bytes / (hw.hbm_bytes_per_s * HbmEfficiency(chunk_bytes));
 }
 
-double D(std::int64_t v) { return static_cast<double>(v); }
 
 // One layer, one micro-batch, on one GPU of the tensor- and context-parallel group. Each field is a named
 // term of the model; a new term (e.g. a mixture-of-experts all-to-all) is one more field, filled here and

@@ -20,7 +20,7 @@ ctest --preset native -j "$jobs"
 step "web (WebAssembly): configure, build, test (core tests under Node, digest vs native, browser)"
 cmake --preset web >/dev/null
 cmake --build --preset web -j "$jobs"
-ctest --preset web
+ctest --preset web -j "$jobs"  # browser tests two at a time; the two that measure time run alone (tests/CMakeLists.txt)
 
 step "sanitize (Clang, ASan + UBSan): core and CLI tests, fuzz seed replay, then each fuzzer for 10 s"
 cmake --preset sanitize >/dev/null

@@ -28,7 +28,7 @@
 namespace gpucost::cli {
 namespace {
 
-const std::vector<OptionSpec> kOptions = {
+const std::vector<OptionSpec> kCatalogOptions = {
     {"--format", true, "cli.opt.catalog.format"},
 };
 
@@ -349,10 +349,10 @@ int PrintEvidence(Format format, const std::string& scenario_path) {
 
 int RunCatalog(int argc, char** argv) {
   Args args;
-  if (!ParseArgs(argc, argv, kOptions, &args, "catalog")) return kExitInvalid;
+  if (!ParseArgs(argc, argv, kCatalogOptions, &args, "catalog")) return kExitInvalid;
   if (args.Has("--help")) {
     PrintUsage(stdout, "gpucost catalog [gpus|offers|presets|fields|models|evidence [SCENARIO]] [--format table|json|csv]",
-               "cli.help.catalog", kOptions);
+               "cli.help.catalog", kCatalogOptions);
     return kExitOk;
   }
   Format format;

@@ -23,7 +23,7 @@
 namespace gpucost::cli {
 namespace {
 
-const std::vector<OptionSpec> kOptions = {
+const std::vector<OptionSpec> kCompareOptions = {
     {"--format", true, "cli.opt.compare.format"},
     {"--sheet", false, "cli.opt.compare.sheet"},
     {"--serving-options", false, "cli.opt.compare.serving-options"},
@@ -185,11 +185,11 @@ int RunServingOptions(const Args& args) {
 
 int RunCompare(int argc, char** argv) {
   Args args;
-  if (!ParseArgs(argc, argv, kOptions, &args, "compare")) return kExitInvalid;
+  if (!ParseArgs(argc, argv, kCompareOptions, &args, "compare")) return kExitInvalid;
   if (args.Has("--help")) {
     PrintUsage(stdout, "gpucost compare A.json B.json [...] [--format table|json|csv] [--sheet]\n"
                        "       gpucost compare --serving-options INFERENCE.json [--format table|json|csv]",
-               "cli.help.compare", kOptions);
+               "cli.help.compare", kCompareOptions);
     return kExitOk;
   }
   if (args.Has("--serving-options")) return RunServingOptions(args);

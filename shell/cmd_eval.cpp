@@ -16,7 +16,7 @@
 namespace gpucost::cli {
 namespace {
 
-const std::vector<OptionSpec> kOptions = {
+const std::vector<OptionSpec> kEvalOptions = {
     {"--format", true, "cli.opt.eval.format"},
     {"--probe", true, "cli.opt.eval.probe"},
     {"--set", true, "cli.opt.eval.set"},
@@ -152,10 +152,10 @@ void PrintTable(const Scenario& s, const Result& r) {
 
 int RunEval(int argc, char** argv) {
   Args args;
-  if (!ParseArgs(argc, argv, kOptions, &args, "eval")) return kExitInvalid;
+  if (!ParseArgs(argc, argv, kEvalOptions, &args, "eval")) return kExitInvalid;
   if (args.Has("--help")) {
     PrintUsage(stdout, "gpucost eval FILE|- [--format table|json|csv] [--probe REPORT] [--set PATH=VALUE;...]",
-               "cli.help.eval", kOptions);
+               "cli.help.eval", kEvalOptions);
     return kExitOk;
   }
   if (args.positional.size() != 1) {

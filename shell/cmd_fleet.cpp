@@ -12,7 +12,7 @@
 namespace gpucost::cli {
 namespace {
 
-const std::vector<OptionSpec> kOptions = {
+const std::vector<OptionSpec> kFleetOptions = {
     {"--format", true, "cli.opt.fleet.format"},
 };
 
@@ -63,10 +63,10 @@ void PrintTable(const FleetInputs& in, const FleetResult& r) {
 
 int RunFleet(int argc, char** argv) {
   Args args;
-  if (!ParseArgs(argc, argv, kOptions, &args, "fleet")) return kExitInvalid;
+  if (!ParseArgs(argc, argv, kFleetOptions, &args, "fleet")) return kExitInvalid;
   if (args.Has("--help")) {
     PrintUsage(stdout, "gpucost fleet FILE|- [--format table|json|csv]",
-               "cli.help.fleet", kOptions);
+               "cli.help.fleet", kFleetOptions);
     return kExitOk;
   }
   if (args.positional.size() != 1) {

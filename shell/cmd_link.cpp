@@ -15,7 +15,7 @@
 namespace gpucost::cli {
 namespace {
 
-const std::vector<OptionSpec> kOptions = {
+const std::vector<OptionSpec> kLinkOptions = {
     {"--base", true, "cli.opt.link.base"},
     {"--decode", true, "cli.opt.link.decode"},
     {"--pinned", true, "cli.opt.link.pinned"},
@@ -87,10 +87,10 @@ int Decode(const Args& args) {
 
 int RunLink(int argc, char** argv) {
   Args args;
-  if (!ParseArgs(argc, argv, kOptions, &args, "link")) return kExitInvalid;
+  if (!ParseArgs(argc, argv, kLinkOptions, &args, "link")) return kExitInvalid;
   if (args.Has("--help")) {
     PrintUsage(stdout, kUsage,
-               "cli.help.link", kOptions);
+               "cli.help.link", kLinkOptions);
     return kExitOk;
   }
   const bool decode = args.Has("--decode");

@@ -24,7 +24,7 @@ constexpr std::int64_t kDefaultTrials = 10000;
 constexpr std::int64_t kSliceTrials = 20000;  // trials between progress updates
 constexpr std::int64_t kInferenceDefaultRequests = 100000;  // an inference scenario simulates requests
 
-const std::vector<OptionSpec> kOptions = {
+const std::vector<OptionSpec> kMcOptions = {
     {"--trials", true, "cli.opt.mc.trials"},
     {"--seed", true, "cli.opt.mc.seed"},
     {"--max-work", true, "cli.opt.mc.max-work"},
@@ -111,10 +111,10 @@ void PrintTable(const Scenario& s, const Result& r, const McSummary& m) {
 
 int RunMc(int argc, char** argv) {
   Args args;
-  if (!ParseArgs(argc, argv, kOptions, &args, "mc")) return kExitInvalid;
+  if (!ParseArgs(argc, argv, kMcOptions, &args, "mc")) return kExitInvalid;
   if (args.Has("--help")) {
     PrintUsage(stdout, "gpucost mc FILE|- --trials N --seed S [--max-work W] [--format table|json]",
-               "cli.help.mc", kOptions);
+               "cli.help.mc", kMcOptions);
     return kExitOk;
   }
   if (args.positional.size() != 1) {

@@ -13,7 +13,7 @@
 namespace gpucost::cli {
 namespace {
 
-const std::vector<OptionSpec> kOptions = {
+const std::vector<OptionSpec> kPlanOptions = {
     {"--objective", true, "cli.opt.plan.objective"},
     {"--top", true, "cli.opt.plan.top"},
     {"--format", true, "cli.opt.plan.format"},
@@ -62,10 +62,10 @@ void PrintTable(const PlanSearch& p) {
 
 int RunPlan(int argc, char** argv) {
   Args args;
-  if (!ParseArgs(argc, argv, kOptions, &args, "plan")) return kExitInvalid;
+  if (!ParseArgs(argc, argv, kPlanOptions, &args, "plan")) return kExitInvalid;
   if (args.Has("--help")) {
     PrintUsage(stdout, "gpucost plan FILE|- [--objective time|cost] [--top K] [--format table|json]",
-               "cli.help.plan", kOptions);
+               "cli.help.plan", kPlanOptions);
     return kExitOk;
   }
   if (args.positional.size() != 1) {

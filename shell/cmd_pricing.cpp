@@ -12,7 +12,7 @@
 namespace gpucost::cli {
 namespace {
 
-const std::vector<OptionSpec> kOptions = {
+const std::vector<OptionSpec> kPricingOptions = {
     {"--offer", true, "cli.opt.pricing.offer"},
     {"--quote", true, "cli.opt.pricing.quote"},
     {"--format", true, "cli.opt.pricing.format"},
@@ -92,10 +92,10 @@ void PrintTable(const Scenario& s, const PricingComparison& c) {
 
 int RunPricing(int argc, char** argv) {
   Args args;
-  if (!ParseArgs(argc, argv, kOptions, &args, "pricing")) return kExitInvalid;
+  if (!ParseArgs(argc, argv, kPricingOptions, &args, "pricing")) return kExitInvalid;
   if (args.Has("--help")) {
     PrintUsage(stdout, "gpucost pricing FILE|- [--offer ID] [--format table|json|csv]",
-               "cli.help.pricing", kOptions);
+               "cli.help.pricing", kPricingOptions);
     return kExitOk;
   }
   if (args.positional.size() != 1) {

@@ -34,7 +34,7 @@ namespace {
 
 constexpr int kGpuProbeMinutes = 20;  // the GPU binary is stopped after this long
 
-const std::vector<OptionSpec> kOptions = {
+const std::vector<OptionSpec> kProbeOptions = {
     {"--out", true, "cli.opt.probe.out"},
     {"--dataset", true, "cli.opt.probe.dataset"},
     {"--checkpoint-dir", true, "cli.opt.probe.checkpoint-dir"},
@@ -205,11 +205,11 @@ bool CheckDirectories(const Args& args) {
 
 int RunProbe(int argc, char** argv) {
   Args args;
-  if (!ParseArgs(argc, argv, kOptions, &args, "probe")) return kExitInvalid;
+  if (!ParseArgs(argc, argv, kProbeOptions, &args, "probe")) return kExitInvalid;
   if (args.Has("--help")) {
     PrintUsage(stdout,
                "gpucost probe [--out REPORT] [--dataset DIR] [--checkpoint-dir DIR] [--max-gb N] [--scenario FILE] "
-               "[--skip-gpu]", kDescription, kOptions);
+               "[--skip-gpu]", kDescription, kProbeOptions);
     return kExitOk;
   }
   if (!args.positional.empty()) return Error("probe: unexpected argument " + args.positional[0]), kExitInvalid;

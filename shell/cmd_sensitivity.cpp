@@ -15,7 +15,7 @@
 namespace gpucost::cli {
 namespace {
 
-const std::vector<OptionSpec> kOptions = {
+const std::vector<OptionSpec> kSensitivityOptions = {
     {"--format", true, "cli.opt.sensitivity.format"},
     {"--percent", true, "cli.opt.sensitivity.percent"},
 };
@@ -71,10 +71,10 @@ void PrintCsv(const SensitivityResult& r) {
 
 int RunSensitivity(int argc, char** argv) {
   Args args;
-  if (!ParseArgs(argc, argv, kOptions, &args, "sensitivity")) return kExitInvalid;
+  if (!ParseArgs(argc, argv, kSensitivityOptions, &args, "sensitivity")) return kExitInvalid;
   if (args.Has("--help")) {
     PrintUsage(stdout, "gpucost sensitivity FILE|- [--format table|json|csv] [--percent X]",
-               "cli.help.sensitivity", kOptions);
+               "cli.help.sensitivity", kSensitivityOptions);
     return kExitOk;
   }
   if (args.positional.size() != 1) {

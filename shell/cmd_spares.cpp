@@ -13,7 +13,7 @@
 namespace gpucost::cli {
 namespace {
 
-const std::vector<OptionSpec> kOptions = {
+const std::vector<OptionSpec> kSparesOptions = {
     {"--format", true, "cli.opt.spares.format"},
     {"--steps", true, "cli.opt.spares.steps"},
 };
@@ -22,9 +22,9 @@ const std::vector<OptionSpec> kOptions = {
 
 int RunSpares(int argc, char** argv) {
   Args args;
-  if (!ParseArgs(argc, argv, kOptions, &args, "spares")) return kExitInvalid;
+  if (!ParseArgs(argc, argv, kSparesOptions, &args, "spares")) return kExitInvalid;
   if (args.Has("--help")) {
-    PrintUsage(stdout, "gpucost spares FILE|- [--format table|json] [--steps N]", "cli.help.spares", kOptions);
+    PrintUsage(stdout, "gpucost spares FILE|- [--format table|json] [--steps N]", "cli.help.spares", kSparesOptions);
     return kExitOk;
   }
   if (args.positional.size() != 1) {

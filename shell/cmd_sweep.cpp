@@ -27,7 +27,7 @@
 namespace gpucost::cli {
 namespace {
 
-const std::vector<OptionSpec> kOptions = {
+const std::vector<OptionSpec> kSweepOptions = {
     {"--param", true, "cli.opt.sweep.param"},
     {"--values", true, "cli.opt.sweep.values"},
     {"--from", true, "cli.opt.sweep.from"},
@@ -308,14 +308,14 @@ int RunGpuSweep(const Args& args, double deadline, Format format) {
 
 int RunSweep(int argc, char** argv) {
   Args args;
-  if (!ParseArgs(argc, argv, kOptions, &args, "sweep")) return kExitInvalid;
+  if (!ParseArgs(argc, argv, kSweepOptions, &args, "sweep")) return kExitInvalid;
   if (args.Has("--help")) {
     PrintUsage(stdout,
                "gpucost sweep FILE|- --param PATH (--values a,b,c | --from A --to B [--steps N] [--log])\n"
                "                     [--deadline HOURS] [--format table|json|csv]\n"
                "       gpucost sweep FILE|- --gpus [--from N --to M] [--per-doubling K] [--budget USD]\n"
                "                     [--deadline HOURS] [--weak-scaling] [--format table|json|csv]",
-               "cli.help.sweep", kOptions);
+               "cli.help.sweep", kSweepOptions);
     return kExitOk;
   }
   if (args.positional.size() != 1) return Error("sweep: expected one scenario file (or - for standard input)"), kExitInvalid;

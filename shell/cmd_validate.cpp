@@ -18,7 +18,7 @@
 namespace gpucost::cli {
 namespace {
 
-const std::vector<OptionSpec> kOptions = {
+const std::vector<OptionSpec> kValidateOptions = {
     {"--format", true, "cli.opt.validate.format"},
 };
 
@@ -96,10 +96,10 @@ void PrintLines(const std::vector<FileReport>& reports) {
 
 int RunValidate(int argc, char** argv) {
   Args args;
-  if (!ParseArgs(argc, argv, kOptions, &args, "validate")) return kExitInvalid;
+  if (!ParseArgs(argc, argv, kValidateOptions, &args, "validate")) return kExitInvalid;
   if (args.Has("--help")) {
     PrintUsage(stdout, "gpucost validate FILE|- [FILE...] [--format table|json]",
-               "cli.help.validate", kOptions);
+               "cli.help.validate", kValidateOptions);
     PrintSchema(stdout);
     return kExitOk;
   }

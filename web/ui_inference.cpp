@@ -18,7 +18,7 @@
 namespace gpucost::app {
 namespace {
 
-const ImVec4 kErrorColor(1.0f, 0.45f, 0.35f, 1.0f);
+const ImVec4 kInferenceErrorColor(1.0f, 0.45f, 0.35f, 1.0f);
 const ImVec4 kOkColor(0.5f, 0.85f, 0.55f, 1.0f);
 
 // Money that may be a fraction of a cent (per request), in the result's display currency.
@@ -44,7 +44,7 @@ std::string PoolText(const InferencePool& p) {
                                            gpu ? gpu->name : std::string(p.gpu_id), FormatPercent(p.utilization)});
 }
 
-void Headline(AppState& app) {
+void InferenceHeadline(AppState& app) {
   const Result& r = app.result;
   const InferenceResult& ir = r.inference;
   ImGui::SetWindowFontScale(1.35f);
@@ -90,9 +90,9 @@ void Figures(AppState& app) {
   Row(Tr("inference.kv_cache"), TrFormat("inference.kv_value", {FormatCount(ir.kv_bytes_per_token), std::to_string(ir.max_concurrency)}));
   ImGui::EndTable();
   if (!ir.fits)
-    ImGui::TextColored(kErrorColor, "%s", TrFormat("inference.does_not_fit", {FormatNumber(ir.weights_gb_per_gpu, 3)}).c_str());
+    ImGui::TextColored(kInferenceErrorColor, "%s", TrFormat("inference.does_not_fit", {FormatNumber(ir.weights_gb_per_gpu, 3)}).c_str());
   else if (!ir.slo_met)
-    ImGui::TextColored(kErrorColor, "%s", Tr("inference.target_missed"));
+    ImGui::TextColored(kInferenceErrorColor, "%s", Tr("inference.target_missed"));
 }
 
 
@@ -214,7 +214,7 @@ void Day(AppState& app) {
     ImGui::TextUnformatted(("TTFT " + Ms(hr.ttft_ms) + "  TPOT " + Ms(hr.tpot_ms)).c_str());
     ImGui::TableNextColumn();
     if (hr.slo_met) ImGui::TextColored(kOkColor, "%s", Tr("inference.target_met"));
-    else ImGui::TextColored(kErrorColor, "%s", Tr("inference.target_missed"));
+    else ImGui::TextColored(kInferenceErrorColor, "%s", Tr("inference.target_missed"));
   }
   ImGui::EndTable();
   RecordRect(app, "inference_day_hours");
@@ -241,7 +241,7 @@ bool InferenceHidesField(const Scenario& s, const char* path) {
 }
 
 void DrawInferenceResults(AppState& app) {
-  Headline(app);
+  InferenceHeadline(app);
   ImGui::Spacing();
   Figures(app);
   Money(app);

@@ -20,7 +20,7 @@ const ImVec4 kErrorColor(1.0f, 0.45f, 0.35f, 1.0f);
 const ImVec4 kWarnColor(1.0f, 0.8f, 0.35f, 1.0f);
 
 std::string FormatGpuHours(double v) { return FormatCount(v) + " " + Tr("unit.gpu_h"); }
-std::string FormatHours(double v) { return FormatDuration(v); }
+std::string FormatResultHours(double v) { return FormatDuration(v); }
 
 // One headline row: label and value whole (their columns fit them), the note wrapped in what is left. The
 // label (a literal) names the row's rectangles for the clipping checks.
@@ -288,7 +288,7 @@ void DrawResults(AppState& app) {
   Breakdown("money", Tr("results.where_money"), r.cost_usd, r.expected_usd, ShortMoneyFormat(r),
             r.display_per_usd);
   Breakdown("gpu_hours", Tr("results.where_gpu_hours"), r.gpu_hours, r.billed_gpu_hours, FormatGpuHours);
-  Breakdown("time", Tr("results.where_time"), r.time_hours, r.expected_hours, FormatHours);
+  Breakdown("time", Tr("results.where_time"), r.time_hours, r.expected_hours, FormatResultHours);
   MemoryFit(r);
   StepTimeParts(r);
   DrawWarnings(r);

@@ -39,7 +39,7 @@ const Section kSections[] = {
 };
 constexpr int kSectionCount = sizeof(kSections) / sizeof(kSections[0]);
 constexpr int kInferenceSection = kSectionCount - 1;
-const ImVec4 kErrorColor(1.0f, 0.45f, 0.35f, 1.0f);
+const ImVec4 kScenarioErrorColor(1.0f, 0.45f, 0.35f, 1.0f);
 
 int SectionOf(const FieldSpec& f) {
   for (int i = 0; i < kSectionCount; ++i)
@@ -324,7 +324,7 @@ void FieldErrors(AppState& app, std::size_t index) {
   const FieldEdit& edit = app.edits[index];
   ImGui::PushTextWrapPos(0);
   if (edit.rejected) {
-    ImGui::TextColored(kErrorColor, "%s", TrFormat("ui.kept", {LocalizeMessage(edit.message), ShownValue(app.scenario, f, GetNumber(app.scenario, f))}).c_str());
+    ImGui::TextColored(kScenarioErrorColor, "%s", TrFormat("ui.kept", {LocalizeMessage(edit.message), ShownValue(app.scenario, f, GetNumber(app.scenario, f))}).c_str());
     RecordRect(app, "field_error", static_cast<int>(index));
   }
   // Money shown in another currency than it is stored in: what the figure stands for, at which dated rate.
@@ -335,7 +335,7 @@ void FieldErrors(AppState& app, std::size_t index) {
     RecordText(app, f.path, label);
   }
   for (const InputError& e : app.problems)
-    if (e.path == f.path) ImGui::TextColored(kErrorColor, "%s", LocalizeMessage(e.message).c_str());
+    if (e.path == f.path) ImGui::TextColored(kScenarioErrorColor, "%s", LocalizeMessage(e.message).c_str());
   ImGui::PopTextWrapPos();
 }
 

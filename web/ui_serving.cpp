@@ -28,10 +28,10 @@ double SecondsNow() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
-const ImVec4 kErrorColor(1.0f, 0.45f, 0.35f, 1.0f);
+const ImVec4 kServingErrorColor(1.0f, 0.45f, 0.35f, 1.0f);
 
-std::string Ms(double ms) { return FormatDuration(ms / 3.6e6); }
-std::string SmallMoney(const Result& r, double usd) { return FormatSmallMoney(usd * r.display_per_usd, r.display_currency); }
+std::string ServingMs(double ms) { return FormatDuration(ms / 3.6e6); }
+std::string ServingSmallMoney(const Result& r, double usd) { return FormatSmallMoney(usd * r.display_per_usd, r.display_currency); }
 
 void Wrapped(const char* text) {
   ImGui::PushTextWrapPos(0);
@@ -62,7 +62,7 @@ void SimTable(const InferenceSimResult& r) {
     ImGui::TextUnformatted(label.c_str());
     for (double v : {l.p50, l.p90, l.p99}) {
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(Ms(v).c_str());
+      ImGui::TextUnformatted(ServingMs(v).c_str());
     }
   };
   const std::string simulated = std::string(" (") + Tr("serving.simulated") + ")";
@@ -94,9 +94,9 @@ void PlanRows(const AppState& app, const char* id, const std::vector<InferenceCa
     const std::string cells[] = {std::to_string(i + 1),
                                  std::string(Tr(c.disaggregated ? "serving.mode_split" : "serving.mode_colocated")) + ": " +
                                      (c.disaggregated ? pre + " : " + dec : dec),
-                                 SmallMoney(r, c.usd_per_request), c.verdict, SmallMoney(r, c.usd_per_million_output_tokens),
-                                 std::to_string(c.gpus), Ms(c.ttft_ms), Ms(c.tpot_ms), std::to_string(c.max_batch),
-                                 SmallMoney(r, c.usd_per_hour)};
+                                 ServingSmallMoney(r, c.usd_per_request), c.verdict, ServingSmallMoney(r, c.usd_per_million_output_tokens),
+                                 std::to_string(c.gpus), ServingMs(c.ttft_ms), ServingMs(c.tpot_ms), std::to_string(c.max_batch),
+                                 ServingSmallMoney(r, c.usd_per_hour)};
     ImGui::TableNextRow();
     for (const std::string& cell : cells) {
       ImGui::TableNextColumn();
@@ -166,7 +166,7 @@ void DrawServingCharts(AppState& app) {
   const InferenceSimResult& r = app.serving.sim;
   if (!r.ok) {  // said in the page's language (the CLI refuses with the same words)
     ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(kErrorColor, "%s", LocalizeMessage(r.error).c_str());
+    ImGui::TextColored(kServingErrorColor, "%s", LocalizeMessage(r.error).c_str());
     ImGui::PopTextWrapPos();
     return;
   }
@@ -211,7 +211,7 @@ void DrawServingPlan(AppState& app) {
   }
   const InferencePlan& p = app.serving.plan;
   if (!p.ok) {
-    ImGui::TextColored(kErrorColor, "%s", LocalizeMessage(p.error).c_str());
+    ImGui::TextColored(kServingErrorColor, "%s", LocalizeMessage(p.error).c_str());
     return;
   }
   const std::string summary = TrFormat("serving.plan_summary", {FormatCount(static_cast<double>(p.evaluated)),

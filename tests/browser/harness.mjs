@@ -71,8 +71,23 @@ export async function widgetRect(page, id, index = -1) {
   return api(page, ([i, n]) => window.gpucost.widgetRect(i, n), [id, index]);
 }
 
+// The rectangle once it has stopped moving: a popup opened near the screen's edge is measured in its first
+// frame and placed in the next (a click on the first rectangle picked another row of the offer list).
+async function placedWidgetRect(page, id, index) {
+  let r = await widgetRect(page, id, index);
+  for (let i = 0; i < 10; i++) {
+    const f = await api(page, () => window.gpucost.frames());
+    await page.waitForFunction(f => window.gpucost.frames() > f || window.gpucost.idle(), f, {timeout: 5000, polling: 20})
+      .catch(() => {});
+    const again = await widgetRect(page, id, index);
+    if (again.x === r.x && again.y === r.y && again.w === r.w && again.h === r.h) return again;
+    r = again;
+  }
+  return r;
+}
+
 export async function clickWidget(page, id, index = -1) {
-  const r = await widgetRect(page, id, index);
+  const r = await placedWidgetRect(page, id, index);
   await settle(page, () => page.mouse.move(r.x + r.w / 2, r.y + r.h / 2), `a move to ${id}[${index}]`);
   await settle(page, () => page.mouse.click(r.x + r.w / 2, r.y + r.h / 2), `a click on ${id}[${index}]`);
 }

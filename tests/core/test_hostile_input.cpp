@@ -25,7 +25,7 @@ json ChatPreset() {
   return json::parse(test::ReadFile(test::AssetPath("presets/llama2-70b-chat-h100.json")))["scenario"];
 }
 
-Scenario Parse(const json& doc) { return test::MustParse(doc.dump()); }
+Scenario HostileParse(const json& doc) { return test::MustParse(doc.dump()); }
 
 bool HasError(const std::vector<InputError>& errors, const std::string& path, const std::string& words = "") {
   for (const InputError& e : errors)
@@ -41,7 +41,7 @@ TEST_CASE("serving: 10T parameters on one H100 are blocked, not priced, and no m
   json doc = ChatPreset();
   doc["workload"]["params"] = 1e13;
   doc["parallel"]["tensor_parallel"] = 1;
-  const Scenario s = Parse(doc);
+  const Scenario s = HostileParse(doc);
   const Result r = Evaluate(s);
   REQUIRE(r.ok);
   const BlockingState b = FindBlockingState(s, r);
@@ -59,7 +59,7 @@ TEST_CASE("serving: 10T parameters on one H100 are blocked, not priced, and no m
 TEST_CASE("serving: 1e7 output tokens per request are blocked (one request's KV cache is terabytes)") {
   json doc = ChatPreset();
   doc["inference"]["output_tokens"] = 1e7;
-  const Scenario s = Parse(doc);
+  const Scenario s = HostileParse(doc);
   const Result r = Evaluate(s);
   REQUIRE(r.ok);
   const BlockingState b = FindBlockingState(s, r);
@@ -69,7 +69,7 @@ TEST_CASE("serving: 1e7 output tokens per request are blocked (one request's KV 
   // quarter per GPU at TP4: 81,920 x ~1e7 tokens (paged: input + output / 2) = hundreds of GB > 80 GiB.
   CHECK(b.reason.find("KV cache") != std::string::npos);
   // The preset itself runs (the check blocks what cannot run, nothing else).
-  const Scenario ok = Parse(ChatPreset());
+  const Scenario ok = HostileParse(ChatPreset());
   CHECK_FALSE(FindBlockingState(ok, Evaluate(ok)).blocked);
 }
 
@@ -77,7 +77,7 @@ TEST_CASE("serving: given replicas that cannot carry the mean load are blocked w
   json doc = ChatPreset();
   doc["inference"]["requests_per_second"] = 1000;
   doc["inference"]["decode"]["replicas"] = 1;
-  const Scenario s = Parse(doc);
+  const Scenario s = HostileParse(doc);
   const Result r = Evaluate(s);
   REQUIRE(r.ok);
   REQUIRE(r.inference.utilization > 1);
@@ -148,7 +148,7 @@ TEST_CASE("simulation: 1e9 requests/s and peak-to-mean 1000 run on a bounded set
     CAPTURE(field);
     json doc = ChatPreset();
     doc["inference"][field] = value;
-    const Scenario s = Parse(doc);
+    const Scenario s = HostileParse(doc);
     const Result closed = Evaluate(s);
     REQUIRE(closed.ok);
     const auto start = std::chrono::steady_clock::now();
@@ -169,7 +169,7 @@ TEST_CASE("simulation: 1e9 requests/s and peak-to-mean 1000 run on a bounded set
 TEST_CASE("simulation: long requests simulate fewer of them, by the work cap, and say so") {
   json doc = ChatPreset();
   doc["inference"]["output_tokens"] = 4000;  // 4,000 decode steps each: 100,000 of them would be 4e8 request-steps
-  const Scenario s = Parse(doc);
+  const Scenario s = HostileParse(doc);
   const InferenceSimResult r = SimulateInference(s, 100000, 1, 4e6);
   REQUIRE(r.ok);
   CHECK(r.capped_requests);

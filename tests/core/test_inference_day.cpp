@@ -24,7 +24,7 @@ namespace {
 
 double D(std::int64_t v) { return static_cast<double>(v); }
 
-Scenario Chat() {
+Scenario DayChat() {
   Scenario s;
   std::string error;
   REQUIRE_MESSAGE(LoadPreset("llama2-70b-chat-h100", &s, &error), error);
@@ -34,7 +34,7 @@ Scenario Chat() {
   return s;
 }
 
-json Data() {
+json DayData() {
   std::ifstream f(std::string(GPUCOST_TEST_DATA_DIR) + "/inference_techniques_published.json");
   REQUIRE(f.good());
   return json::parse(f);
@@ -51,7 +51,7 @@ TEST_CASE("day: the autoscaled day never costs more than the fixed fleet for the
   Rng rng(2028);
   int checked = 0;
   for (int trial = 0; trial < 60; ++trial) {
-    Scenario s = Chat();
+    Scenario s = DayChat();
     s.inference.requests_per_second = 0.5 + 30 * rng.Uniform();
     s.inference.peak_to_mean = 1 + rng.Uniform();
     const int kind = trial % 4;
@@ -93,7 +93,7 @@ TEST_CASE("day: the autoscaled day never costs more than the fixed fleet for the
 }
 
 TEST_CASE("day: a one-hour spike's extra replicas are billed by the offer's increment and minimum (hand-worked)") {
-  Scenario s = Chat();
+  Scenario s = DayChat();
   s.inference.peak_to_mean = 1;
   s.pricing.whole_nodes = false;  // replicas rented one by one (whole nodes would fill 5 x TP4 up to 6 replicas)
   const Result base = Evaluate(s);
@@ -137,8 +137,8 @@ TEST_CASE("day: a one-hour spike's extra replicas are billed by the offer's incr
 }
 
 TEST_CASE("day: DeepSeek's disclosed day (278 peak, 226.75 mean nodes of 8 GPUs at USD 2) billed by the hour") {
-  const json src = Data()["deepseek_v3_day"];
-  Scenario s = Chat();
+  const json src = DayData()["deepseek_v3_day"];
+  Scenario s = DayChat();
   s.parallel.tensor_parallel = 8;  // one node per replica
   s.pricing.usd_per_gpu_hour = src["usd_per_gpu_hour"].get<double>();
   s.inference.peak_to_mean = 1;
@@ -174,7 +174,7 @@ TEST_CASE("day: presets have mean 1; the JSON carries the day; the inputs are re
     for (double x : m) sum += x;
     CHECK(sum / 24 == doctest::Approx(1));
   }
-  Scenario s = Chat();
+  Scenario s = DayChat();
   s.inference.load_profile.profile = static_cast<int>(LoadProfile::kBusinessDay);
   s.inference.autoscale_given = true;
   const Result r = Evaluate(s);
@@ -206,7 +206,7 @@ TEST_CASE("day: presets have mean 1; the JSON carries the day; the inputs are re
 }
 
 TEST_CASE("day: a cap below an hour's need misses the target in that hour and says so") {
-  Scenario s = Chat();
+  Scenario s = DayChat();
   s.inference.requests_per_second = 20;
   s.inference.load_profile.profile = static_cast<int>(LoadProfile::kBusinessDay);
   s.inference.autoscale_given = true;

@@ -26,13 +26,13 @@ using nlohmann::json;
 
 namespace {
 
-json Data() {
+json TechniquesData() {
   std::ifstream f(std::string(GPUCOST_TEST_DATA_DIR) + "/inference_techniques_published.json");
   REQUIRE(f.good());
   return json::parse(f);
 }
 
-Scenario Parse(const std::string& text) {
+Scenario TechniquesParse(const std::string& text) {
   const ScenarioParse p = ParseScenarioJson(text);
   std::string errors;
   for (const InputError& e : p.errors) errors += e.Text() + "; ";
@@ -41,7 +41,7 @@ Scenario Parse(const std::string& text) {
 }
 
 Scenario Serving(const char* model, const char* gpu, int tp, const char* precision, const std::string& extra = "") {
-  return Parse(std::string(R"({"schema": "gpucost/scenario@1", "workload": {"kind": "inference", "model": ")") + model +
+  return TechniquesParse(std::string(R"({"schema": "gpucost/scenario@1", "workload": {"kind": "inference", "model": ")") + model +
                R"("}, "cluster": {"gpu": ")" + gpu + R"("}, "parallel": {"tensor_parallel": )" + std::to_string(tp) +
                R"(}, "pricing": {"usd_per_gpu_hour": 2}, "inference": {"weight_precision": ")" + precision + "\"" + extra + "}}");
 }
@@ -69,7 +69,7 @@ TEST_CASE("speculative decoding: (1 - a^(k+1)) / (1 - a) tokens per step equals 
 }
 
 TEST_CASE("speculative decoding: EAGLE on Vicuna-7B at batch 1 (Spec-Bench, 3.59 accepted tokens, 2.08x)") {
-  const json src = Data()["speculative_eagle_spec_bench"];
+  const json src = TechniquesData()["speculative_eagle_spec_bench"];
   const double accepted = src["mean_accepted_tokens_per_step"].get<double>();
   const int k = src["draft_tokens_per_step"].get<int>();
   // The acceptance rate whose expected tokens per step at depth k are the published mean (bisection).
@@ -146,7 +146,7 @@ TEST_CASE("prefix caching: prefill FLOPs saved as hand-worked, the shared KV hel
 }
 
 TEST_CASE("quantised weights: DeepSeek-V3 at fp8 671 GB and int4 ~335 GB; int4 reads weights ~4x faster (Marlin)") {
-  const json src = Data();
+  const json src = TechniquesData();
   const json& ds = src["deepseek_v3_weights"];
   for (const auto& pair : {std::pair{"fp8", "fp8_gb"}, std::pair{"int4", "int4_gb"}}) {
     const char* precision = pair.first;  // not a structured binding: clang 14 cannot CAPTURE one
@@ -188,7 +188,7 @@ TEST_CASE("quantised weights: DeepSeek-V3 at fp8 671 GB and int4 ~335 GB; int4 r
 }
 
 TEST_CASE("MoE serving: Mixtral int8 on one A100 decodes near the published 81 tokens/s (Baseten, TensorRT-LLM)") {
-  const json src = Data()["mixtral_int8_a100"];
+  const json src = TechniquesData()["mixtral_int8_a100"];
   Scenario s = Serving("mixtral-8x7b", "a100-sxm-80gb", 1, "int8",
                        R"(, "input_tokens": 512, "output_tokens": 128, "requests_per_second": 0.001)");
   const InferenceModel m = InferenceModelFor(s);

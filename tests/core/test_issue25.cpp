@@ -24,14 +24,14 @@ using nlohmann::json;
 
 namespace {
 
-Scenario Preset(const char* id) {
+Scenario Issue25Preset(const char* id) {
   Scenario s;
   std::string error;
   REQUIRE(LoadPreset(id, &s, &error));
   return s;
 }
 
-Scenario Parse(const std::string& text) {
+Scenario Issue25Parse(const std::string& text) {
   const ScenarioParse p = ParseScenarioJson(text);
   std::string all;
   for (const InputError& e : p.errors) all += e.Text() + "; ";
@@ -43,7 +43,7 @@ Scenario Parse(const std::string& text) {
 }  // namespace
 
 TEST_CASE("issue 25, 1: a 30-day service on spot and on a 12-month commitment pays what training pays") {
-  const Scenario s = Preset("llama2-70b-chat-h100");
+  const Scenario s = Issue25Preset("llama2-70b-chat-h100");
   const PricingComparison c = ComparePricingModels(s);
   REQUIRE(c.ok);
   const ModelCost& spot = c.models[static_cast<int>(PricingModel::kSpot)];
@@ -83,7 +83,7 @@ TEST_CASE("issue 25, 1: a 30-day service on spot and on a 12-month commitment pa
 }
 
 TEST_CASE("issue 25, 2: an offer named in a scenario is applied (the user's fields win and are named) or refused") {
-  const Scenario s = Parse(R"({"pricing": {"offer": "aws-p5.48xlarge-ap-northeast-2"}, "cluster": {"gpu": "a100-sxm-80gb"}})");
+  const Scenario s = Issue25Parse(R"({"pricing": {"offer": "aws-p5.48xlarge-ap-northeast-2"}, "cluster": {"gpu": "a100-sxm-80gb"}})");
   CHECK(s.pricing.usd_per_gpu_hour == 9.4944);  // the offer's price (AWS Seoul p5, 2026-01-21)
   CHECK(s.pricing.tax_rate == 0.1);             // and its VAT
   CHECK(std::string(s.cluster.gpu) == "a100-sxm-80gb");  // the user's GPU wins ...
@@ -94,7 +94,7 @@ TEST_CASE("issue 25, 2: an offer named in a scenario is applied (the user's fiel
   CHECK(doc["offer"]["overridden"][0]["field"] == "cluster.gpu");
   CHECK(doc["offer"]["overridden"][0]["offer_value"] == "h100-sxm");
   // A Kakao B200 scenario is a B200 (not the default H100).
-  const Scenario kakao = Parse(R"({"pricing": {"offer": "kakao-cloud-gpu-b200", "krw_per_gpu_hour": 12000}})");
+  const Scenario kakao = Issue25Parse(R"({"pricing": {"offer": "kakao-cloud-gpu-b200", "krw_per_gpu_hour": 12000}})");
   CHECK(std::string(kakao.cluster.gpu) == "b200");
   CHECK(kakao.pricing.tax_rate == 0.1);
   // Unknown: refused, naming the field.
@@ -102,7 +102,7 @@ TEST_CASE("issue 25, 2: an offer named in a scenario is applied (the user's fiel
   REQUIRE(!bad.ok());
   CHECK(bad.errors[0].path == "pricing.offer");
   // Spot only where the offer lists it: GCP's published spot price; AWS lists none (give a price or refuse).
-  CHECK(Parse(R"({"pricing": {"offer": "gcp-a3-ultragpu-8g-us-central1", "model": "spot"}})").pricing.usd_per_gpu_hour == 6.2607);
+  CHECK(Issue25Parse(R"({"pricing": {"offer": "gcp-a3-ultragpu-8g-us-central1", "model": "spot"}})").pricing.usd_per_gpu_hour == 6.2607);
   const ScenarioParse aws_spot = ParseScenarioJson(R"({"pricing": {"offer": "aws-p5.48xlarge-us-east-1", "model": "spot"}})");
   REQUIRE(!aws_spot.ok());
   CHECK(aws_spot.errors[0].path == "pricing.model");
@@ -112,14 +112,14 @@ TEST_CASE("issue 25, 3: VAT is the same for every offer at the same pre-tax pric
   // The same 8-GPU H100 job at the same pre-tax price through AWS Seoul and through a Korean quote: same total.
   const std::string job = R"("workload": {"params": 7e9, "tokens": 2e10}, "cluster": {"gpus": 64})";
   const std::string rules = R"("billing_increment_seconds": 1, "minimum_billed_seconds": 60)";
-  const Scenario aws = Parse("{" + job + R"(, "pricing": {"offer": "aws-p5.48xlarge-ap-northeast-2", )" + rules + "}}");
-  const Scenario sds = Parse("{" + job + R"(, "pricing": {"offer": "samsung-sds-scp-gpu-server-h100", "usd_per_gpu_hour": 9.4944, )" +
+  const Scenario aws = Issue25Parse("{" + job + R"(, "pricing": {"offer": "aws-p5.48xlarge-ap-northeast-2", )" + rules + "}}");
+  const Scenario sds = Issue25Parse("{" + job + R"(, "pricing": {"offer": "samsung-sds-scp-gpu-server-h100", "usd_per_gpu_hour": 9.4944, )" +
                              rules + "}}");
   const Result a = Evaluate(aws), k = Evaluate(sds);
   CHECK(a.cost_usd.part[kPartTax] > 0);
   CHECK(a.expected_usd == doctest::Approx(k.expected_usd).epsilon(1e-9));
   // Entering 10% VAT does not flip the cheapest model to owned: owned pays VAT too.
-  Scenario s = Preset("alpaca-7b-8xa100");
+  Scenario s = Issue25Preset("alpaca-7b-8xa100");
   const int untaxed = ComparePricingModels(s).cheapest;
   s.pricing.tax_rate = 0.1;
   const PricingComparison taxed = ComparePricingModels(s);
@@ -188,7 +188,7 @@ TEST_CASE("issue 25, 5: FP8 without a model shape gains what the step-time model
 }
 
 TEST_CASE("issue 25, 6: the owned column states its terms, its purchase VAT and the cash to buy the servers") {
-  Scenario s = Preset("alpaca-7b-8xa100");
+  Scenario s = Issue25Preset("alpaca-7b-8xa100");
   s.pricing.tax_rate = 0.1;
   const PricingComparison c = ComparePricingModels(s);
   const json doc = json::parse(PricingToJson(s, c));

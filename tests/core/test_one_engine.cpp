@@ -48,7 +48,7 @@ std::string WorkloadJson(Workload w) {
   return "";
 }
 
-Scenario Parse(const std::string& body) {
+Scenario OneEngineParse(const std::string& body) {
   const ScenarioParse p = ParseScenarioJson("{" + body + "}");
   std::string all;
   for (const InputError& e : p.errors) all += e.Text() + "; ";
@@ -59,7 +59,7 @@ Scenario Parse(const std::string& body) {
 }
 
 double Cost(const std::string& body) {
-  const Result r = Evaluate(Parse(body));
+  const Result r = Evaluate(OneEngineParse(body));
   REQUIRE(r.ok);
   return r.expected_usd;
 }
@@ -93,7 +93,7 @@ TEST_CASE("rules matrix: eval = its pricing row = its compare column for every w
           if (!offer_lists) pricing += R"(, "usd_per_gpu_hour": 2.5)";  // the user's price for a model the offer does not list
           const std::string body = WorkloadJson(static_cast<Workload>(w)) + R"(, "pricing": {)" + pricing + "}";
           CAPTURE(body);
-          const Scenario s = Parse(body);
+          const Scenario s = OneEngineParse(body);
           const Result r = Evaluate(s);
           REQUIRE(r.ok);
           CHECK(r.expected_usd > 0);

@@ -32,7 +32,7 @@ std::string Edited(const char* pointer, const nlohmann::json& value) {
   return doc.dump();
 }
 
-std::string FirstError(const std::string& text) {
+std::string FirstProbeError(const std::string& text) {
   ProbeParse p = ParseProbeJson(text);
   return p.errors.empty() ? "" : p.errors[0].Text();
 }
@@ -155,21 +155,21 @@ TEST_CASE("catalog match from driver names") {
 }
 
 TEST_CASE("bad reports: one error naming the JSON path and what is allowed") {
-  CHECK(FirstError("{") == "malformed JSON");
-  CHECK(FirstError("[]") == "expected an object");
-  CHECK(FirstError(Edited("/schema", "gpucost/probe@2")) == "schema: must be \"gpucost/probe@1\", got \"gpucost/probe@2\"");
-  CHECK(FirstError(Edited("/gemm/3/tflops/median", -5)) == "gemm[3].tflops.median: must be > 0 and <= 100000, got -5");
-  CHECK(FirstError(Edited("/gemm/3/tflops/max", 1)) == "gemm[3].tflops: must satisfy min <= median <= max");
-  CHECK(FirstError(Edited("/gemm/0/precision", "int4")) ==
+  CHECK(FirstProbeError("{") == "malformed JSON");
+  CHECK(FirstProbeError("[]") == "expected an object");
+  CHECK(FirstProbeError(Edited("/schema", "gpucost/probe@2")) == "schema: must be \"gpucost/probe@1\", got \"gpucost/probe@2\"");
+  CHECK(FirstProbeError(Edited("/gemm/3/tflops/median", -5)) == "gemm[3].tflops.median: must be > 0 and <= 100000, got -5");
+  CHECK(FirstProbeError(Edited("/gemm/3/tflops/max", 1)) == "gemm[3].tflops: must satisfy min <= median <= max");
+  CHECK(FirstProbeError(Edited("/gemm/0/precision", "int4")) ==
         "gemm[0].precision: must be one of: bf16, fp16, fp8, tf32, fp32; got \"int4\"");
-  CHECK(FirstError(Edited("/gemm/0/gpu", 8)) == "gemm[0].gpu: must name a GPU of this report (0 to 8 - 1), got 8");
-  CHECK(FirstError(Edited("/gemm/0/m", "8192")) == "gemm[0].m: expected an integer");
-  CHECK(FirstError(Edited("/bandwidth/0/gbps/median", nullptr)) == "bandwidth[0].gbps.median: expected a number");
-  CHECK(FirstError(Edited("/bandwidth/32/peer", 0)) == "bandwidth[32].peer: must differ from gpu");
-  CHECK(FirstError(Edited("/storage/1/seconds", 0)) == "storage[1].seconds: must be > 0 and <= 1e+07, got 0");
-  CHECK(FirstError(Edited("/storage/0/speed", 1)) == "storage[0].speed: unknown key");
-  CHECK(FirstError(Edited("/peer_access/2", nlohmann::json::array({true}))) == "peer_access[2]: must hold 8 booleans");
-  CHECK(FirstError(Edited("/gpu_status", "maybe")) ==
+  CHECK(FirstProbeError(Edited("/gemm/0/gpu", 8)) == "gemm[0].gpu: must name a GPU of this report (0 to 8 - 1), got 8");
+  CHECK(FirstProbeError(Edited("/gemm/0/m", "8192")) == "gemm[0].m: expected an integer");
+  CHECK(FirstProbeError(Edited("/bandwidth/0/gbps/median", nullptr)) == "bandwidth[0].gbps.median: expected a number");
+  CHECK(FirstProbeError(Edited("/bandwidth/32/peer", 0)) == "bandwidth[32].peer: must differ from gpu");
+  CHECK(FirstProbeError(Edited("/storage/1/seconds", 0)) == "storage[1].seconds: must be > 0 and <= 1e+07, got 0");
+  CHECK(FirstProbeError(Edited("/storage/0/speed", 1)) == "storage[0].speed: unknown key");
+  CHECK(FirstProbeError(Edited("/peer_access/2", nlohmann::json::array({true}))) == "peer_access[2]: must hold 8 booleans");
+  CHECK(FirstProbeError(Edited("/gpu_status", "maybe")) ==
         "gpu_status: must be one of: ok, unavailable, skipped; got \"maybe\"");
   ProbeParse deep = ParseProbeJson(std::string(100, '[') + std::string(100, ']'));
   REQUIRE(deep.errors.size() == 1);

@@ -17,7 +17,7 @@ using namespace gpucost;
 
 namespace {
 
-struct Rng {
+struct PropertyRng {
   std::uint64_t state;
   std::uint64_t Next() {
     std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
@@ -30,7 +30,7 @@ struct Rng {
 };
 
 // A value in the field's range: log-uniform over (lowest positive, max] when the range spans decades.
-double Draw(const FieldSpec& f, Rng& rng) {
+double Draw(const FieldSpec& f, PropertyRng& rng) {
   switch (f.kind) {
     case FieldKind::kBool: return rng.Coin(0.5) ? 1 : 0;
     case FieldKind::kEnum: return std::floor(f.min + rng.Uniform() * (f.max - f.min + 1));
@@ -50,7 +50,7 @@ bool Issue28Field(const char* path) {
   return false;
 }
 
-Scenario RandomScenario(Rng& rng) {
+Scenario RandomScenario(PropertyRng& rng) {
   Scenario s = DefaultScenario();
   for (std::size_t i = 0; i < FieldCount(); ++i) {
     const FieldSpec& f = Fields()[i];
@@ -71,7 +71,7 @@ Scenario RandomScenario(Rng& rng) {
       if (pool->tensor_parallel > 0) pool->tensor_parallel = s.parallel.tensor_parallel;
     s.inference.slo.percentile = rng.Coin(0.5) ? 90 : 99;
     // Issue 28's inputs, consistent with one another, from their own generator (the others' draws unchanged).
-    static Rng extra{28};
+    static PropertyRng extra{28};
     InferenceInputs& in = s.inference;
     if (extra.Coin(0.3) && in.input_tokens > 2) {
       in.prefix_tokens = std::floor(in.input_tokens * extra.Uniform());
@@ -225,7 +225,7 @@ TEST_CASE("spot capacity: independent tasks waste fewer GPU-hours than coupled t
 }
 
 TEST_CASE("randomised valid scenarios (seeded, log-uniform over each field's range): finite, summing parts") {
-  Rng rng{20240601};
+  PropertyRng rng{20240601};
   int valid = 0;
   for (int i = 0; i < 5000; ++i) {  // each layout field (e.g. context_parallel) rejects some draws
     const Scenario s = RandomScenario(rng);

@@ -20,7 +20,7 @@ using nlohmann::json;
 
 namespace {
 
-json LoadData(const char* name) { return json::parse(test::ReadFile(test::DataPath(name))); }
+json LoadSteptimeData(const char* name) { return json::parse(test::ReadFile(test::DataPath(name))); }
 
 // A scenario on the hardware of a golden file, with the model shape of one row.
 Scenario ScenarioFor(const json& doc, const json& row) {
@@ -93,7 +93,7 @@ struct Gpt3 {
 }  // namespace
 
 TEST_CASE("Korthikanti et al. 2022 Table 5: measured iteration times within 10% mean absolute error") {
-  const json doc = LoadData("korthikanti_table5.json");
+  const json doc = LoadSteptimeData("korthikanti_table5.json");
   double sum_abs = 0;
   int rows = 0;
   for (const json& row : doc["rows"]) {
@@ -127,7 +127,7 @@ TEST_CASE("Korthikanti et al. 2022 Table 5: measured iteration times within 10% 
 }
 
 TEST_CASE("Megatron-LM weak scaling (Narayanan et al. 2021 Table 1): HFU 44-52% roughly reproduced") {
-  const json doc = LoadData("megatron_weak_scaling.json");
+  const json doc = LoadSteptimeData("megatron_weak_scaling.json");
   double sum_abs = 0, lowest = 1, highest = 0;
   int rows = 0;
   for (const json& row : doc["rows"]) {
@@ -154,7 +154,7 @@ TEST_CASE("Megatron-LM weak scaling (Narayanan et al. 2021 Table 1): HFU 44-52% 
 }
 
 TEST_CASE("MLPerf GPT-3 175B strong scaling 3,584 -> 10,752 H100: about 93% efficiency") {
-  const json doc = LoadData("mlperf_gpt3_scaling.json");
+  const json doc = LoadSteptimeData("mlperf_gpt3_scaling.json");
   const Scenario s = ScenarioFor(doc, doc["model"]);
   const json& lj = doc["layout"];
   Layout l;

@@ -10,7 +10,7 @@ using namespace gpucost;
 
 namespace {
 
-Scenario Base() {
+Scenario SweepBase() {
   Scenario s = DefaultScenario();  // 7B, 140B tokens, 64 H100, 40% MFU (default)
   s.pricing.billing_increment_seconds = 1;
   return s;
@@ -21,7 +21,7 @@ double HalfMfu(const Scenario&, void*) { return 0.2; }
 }  // namespace
 
 TEST_CASE("sweep: GPU counts are ascending multiples of the model-parallel size, in whole nodes, incl. the base") {
-  Scenario s = Base();
+  Scenario s = SweepBase();
   s.cluster.gpus = 96;
   s.parallel.tensor_parallel = 2;
   s.parallel.pipeline_parallel = 3;
@@ -44,7 +44,7 @@ TEST_CASE("sweep: GPU counts are ascending multiples of the model-parallel size,
 }
 
 TEST_CASE("sweep: flat MFU: failures grow with N, so the smallest N is cheapest and the largest fastest") {
-  Scenario s = Base();
+  Scenario s = SweepBase();
   SweepOptions o;
   o.min_gpus = 8;
   o.max_gpus = 8192;
@@ -65,7 +65,7 @@ TEST_CASE("sweep: flat MFU: failures grow with N, so the smallest N is cheapest 
 }
 
 TEST_CASE("sweep: budget and deadline marks are the best points within them") {
-  Scenario s = Base();
+  Scenario s = SweepBase();
   SweepOptions o;
   o.min_gpus = 8;
   o.max_gpus = 4096;
@@ -90,7 +90,7 @@ TEST_CASE("sweep: budget and deadline marks are the best points within them") {
 }
 
 TEST_CASE("sweep: measured points make MFU fall with N; extrapolation is flagged") {
-  Scenario s = Base();
+  Scenario s = SweepBase();
   s.reliability.gpu_mtbf_hours = 0;
   // Amdahl with sigma = 0.002 at 8-64 GPUs, per-GPU 4000 tokens/s without losses.
   const std::int64_t gpus[] = {8, 16, 32, 64};
@@ -117,7 +117,7 @@ TEST_CASE("sweep: measured points make MFU fall with N; extrapolation is flagged
 }
 
 TEST_CASE("sweep: strong scaling runs out of batch; memory that does not fit is never marked") {
-  Scenario s = Base();
+  Scenario s = SweepBase();
   s.parallel.global_batch = 256;
   SweepOptions o;
   o.min_gpus = 8;
@@ -129,7 +129,7 @@ TEST_CASE("sweep: strong scaling runs out of batch; memory that does not fit is 
   }
   CHECK(r.points[r.fastest].gpus == 256);
 
-  s = Base();
+  s = SweepBase();
   s.workload.params = 70e9;
   s.parallel.zero_stage = 0;  // 16 bytes/param x 70B = 1120 GB replicated: never fits
   s.parallel.tensor_parallel = 8;
@@ -143,7 +143,7 @@ TEST_CASE("sweep: strong scaling runs out of batch; memory that does not fit is 
 }
 
 TEST_CASE("sweep: the MFU hook overrides; weak scaling grows the batch-size token factor") {
-  Scenario s = Base();
+  Scenario s = SweepBase();
   SweepOptions o;
   o.min_gpus = 64;
   o.max_gpus = 512;
