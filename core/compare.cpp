@@ -1,11 +1,14 @@
 // compare.cpp — scenarios side by side (see compare.h).
 #include "compare.h"
 
+#include <cmath>
 #include <cstring>
+#include <limits>
 
 #include <nlohmann/json.hpp>
 
 #include "inference.h"
+#include "json_number.h"
 #include "result_json.h"
 
 namespace gpucost {
@@ -31,6 +34,98 @@ Comparison CompareScenarios(std::vector<CompareColumn> columns) {
       c.cheapest_rate = static_cast<int>(i);
   }
   return c;
+}
+
+namespace {
+
+constexpr double kNotApplicable = std::numeric_limits<double>::quiet_NaN();
+
+struct RowSpec {
+  const char* key;
+  CompareFigure figure;
+  CompareMark mark;
+  bool serving;        // a serving row: NaN in a training column
+  bool training_only;  // dropped when every column is a serving one
+  double (*value)(const CompareColumn&);
+};
+
+double ServingOnly(const CompareColumn& c, double v) { return c.result.inference.present ? v : kNotApplicable; }
+
+const RowSpec kRows[] = {
+    {"eval.cost_per_job", CompareFigure::kMoney, CompareMark::kCheapest, false, false, [](const CompareColumn& c) { return c.result.expected_usd; }},
+    {"eval.expected_time", CompareFigure::kHours, CompareMark::kFastest, false, false, [](const CompareColumn& c) { return c.result.expected_hours; }},
+    {"eval.goodput", CompareFigure::kFraction, CompareMark::kNone, false, true, [](const CompareColumn& c) { return c.result.goodput; }},
+    {"eval.cost_per_billion_tokens", CompareFigure::kMoney, CompareMark::kNone, false, true, [](const CompareColumn& c) { return c.result.usd_per_billion_tokens; }},
+    {"compare.normal_cost", CompareFigure::kMoney, CompareMark::kNone, false, false, [](const CompareColumn& c) { return c.result.normal_run_usd; }},
+    {"compare.normal_time", CompareFigure::kHours, CompareMark::kNone, false, false, [](const CompareColumn& c) { return c.result.normal_run_hours; }},
+    {"compare.effective_price", CompareFigure::kMoney, CompareMark::kNone, false, false, [](const CompareColumn& c) { return c.result.usd_per_gpu_hour; }},
+    {"eval.gpu_hours_billed", CompareFigure::kCount, CompareMark::kNone, false, false, [](const CompareColumn& c) { return c.result.billed_gpu_hours; }},
+    {"compare.gpus", CompareFigure::kCount, CompareMark::kNone, false, true, [](const CompareColumn& c) { return static_cast<double>(c.scenario.cluster.gpus); }},
+    {"eval.mfu", CompareFigure::kFraction, CompareMark::kNone, false, true, [](const CompareColumn& c) { return c.result.mfu; }},
+    {"eval.interruptions", CompareFigure::kCount, CompareMark::kNone, false, false, [](const CompareColumn& c) { return c.result.expected_interruptions; }},
+    {"serving.cost_per_request", CompareFigure::kSmallMoney, CompareMark::kCheapest, true, false,
+     [](const CompareColumn& c) { return ServingOnly(c, c.result.inference.usd_per_request); }},
+    {"serving.per_m_output", CompareFigure::kSmallMoney, CompareMark::kCheapest, true, false,
+     [](const CompareColumn& c) { return ServingOnly(c, c.result.inference.usd_per_million_output_tokens); }},
+    {"serving.ttft_p90", CompareFigure::kMilliseconds, CompareMark::kFastest, true, false,
+     [](const CompareColumn& c) { return ServingOnly(c, c.result.inference.ttft_ms.p90); }},
+    {"serving.tpot_p90", CompareFigure::kMilliseconds, CompareMark::kFastest, true, false,
+     [](const CompareColumn& c) { return ServingOnly(c, c.result.inference.tpot_ms.p90); }},
+    {"serving.slo_met", CompareFigure::kYesNo, CompareMark::kNone, true, false,
+     [](const CompareColumn& c) { return ServingOnly(c, c.result.inference.slo_met ? 1.0 : 0.0); }},
+    {"serving.gpus", CompareFigure::kCount, CompareMark::kNone, true, false,
+     [](const CompareColumn& c) { return ServingOnly(c, static_cast<double>(c.result.inference.gpus)); }},
+};
+
+}  // namespace
+
+const char* CompareFigureName(CompareFigure f) {
+  switch (f) {
+    case CompareFigure::kMoney: return "money";
+    case CompareFigure::kSmallMoney: return "small_money";
+    case CompareFigure::kHours: return "hours";
+    case CompareFigure::kMilliseconds: return "ms";
+    case CompareFigure::kFraction: return "fraction";
+    case CompareFigure::kCount: return "count";
+    case CompareFigure::kYesNo: return "yes_no";
+  }
+  return "";
+}
+
+std::vector<CompareRow> CompareTable(const Comparison& c) {
+  bool any_serving = false, all_serving = !c.columns.empty();
+  for (const CompareColumn& col : c.columns) {
+    any_serving = any_serving || col.result.inference.present;
+    all_serving = all_serving && col.result.inference.present;
+  }
+  std::vector<CompareRow> rows;
+  for (const RowSpec& spec : kRows) {
+    if ((spec.serving && !any_serving) || (spec.training_only && all_serving)) continue;
+    CompareRow row{spec.key, spec.figure, spec.mark, -1, {}, {}};
+    // A serving-only comparison: its cost and time are of the period (or the batch job), not of a job.
+    if (all_serving && std::strcmp(spec.key, "eval.cost_per_job") == 0) row.key = "serving.cost_of_period";
+    if (all_serving && std::strcmp(spec.key, "eval.expected_time") == 0) row.key = "serving.period";
+    for (const CompareColumn& col : c.columns) row.values.push_back(col.result.ok ? spec.value(col) : kNotApplicable);
+    if (std::strcmp(spec.key, "eval.cost_per_job") == 0) {
+      row.marked = c.cheapest;
+    } else if (std::strcmp(spec.key, "eval.expected_time") == 0) {
+      // The comparison's fastest is by P90 latency when every column serves: the period's row carries no mark.
+      if (all_serving) row.mark = CompareMark::kNone;
+      else row.marked = c.fastest;
+    } else if (spec.mark != CompareMark::kNone) {
+      for (std::size_t i = 0; i < row.values.size(); ++i)
+        if (std::isfinite(row.values[i]) && (row.marked < 0 || row.values[i] < row.values[static_cast<std::size_t>(row.marked)]))
+          row.marked = static_cast<int>(i);
+    }
+    const double first = row.values.empty() ? kNotApplicable : row.values[0];
+    for (std::size_t i = 0; i < row.values.size(); ++i) {
+      const bool ratio = i > 0 && spec.figure != CompareFigure::kYesNo && std::isfinite(first) && first > 0 &&
+                         std::isfinite(row.values[i]);
+      row.vs_first.push_back(ratio ? row.values[i] / first : kNotApplicable);
+    }
+    rows.push_back(std::move(row));
+  }
+  return rows;
 }
 
 std::string CompareToJson(const Comparison& c, int indent) {
@@ -62,9 +157,22 @@ std::string CompareToJson(const Comparison& c, int indent) {
     list.push_back(entry);
   }
   auto index = [](int i) { return i < 0 ? json(nullptr) : json(i); };
+  json table = json::array();
+  for (const CompareRow& row : CompareTable(c)) {
+    const bool money = row.figure == CompareFigure::kMoney || row.figure == CompareFigure::kSmallMoney;
+    json values = json::array(), ratios = json::array();
+    for (std::size_t i = 0; i < row.values.size(); ++i) {
+      values.push_back(NumOrNull(money && std::isfinite(row.values[i]) ? c.Money(i, row.values[i]) : row.values[i]));
+      ratios.push_back(NumOrNull(row.vs_first[i]));
+    }
+    static const char* const kMarks[] = {"none", "cheapest", "fastest"};
+    table.push_back({{"key", row.key}, {"figure", CompareFigureName(row.figure)}, {"mark", kMarks[static_cast<int>(row.mark)]},
+                     {"marked", index(row.marked)}, {"values", values}, {"vs_first", ratios}});
+  }
   const json doc = {{"schema", kCompareSchema}, {"currency", c.currency}, {"cheapest", index(c.cheapest)},
                     {"fastest", index(c.fastest)}, {"cheapest_rate", index(c.cheapest_rate)},
-                    {"cheapest_rate_is_not_cheapest", c.cheapest_rate != c.cheapest}, {"scenarios", list}};
+                    {"cheapest_rate_is_not_cheapest", c.cheapest_rate != c.cheapest}, {"scenarios", list},
+                    {"table", table}};
   return doc.dump(indent);
 }
 

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <memory>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -13,7 +15,8 @@
 #include "rng.h"
 
 namespace gpucost {
-namespace {
+// The simulation's own types, in a named namespace: InferenceSimulation::State (a class with linkage) holds them.
+namespace inference_sim {
 
 constexpr double kWarmupShare = 0.02;
 
@@ -59,45 +62,54 @@ void RunDecodeStep(const std::vector<double>& table, std::int64_t* step_count, d
   }
 }
 
-// A colocated replica: prefill-first iterations over the requests routed to it (in arrival order).
-void SimulateColocated(const std::vector<std::int64_t>& list, double prefill_s, std::int64_t steps,
-                       const std::vector<double>& table, std::size_t max_running, Requests* q, DecodeTally* tally) {
-  Running run(max_running);
+// Where one replica's loop stands: a slice stops it between two iterations and the next goes on from there.
+struct ReplicaLoop {
+  explicit ReplicaLoop(std::size_t cap) : run(cap) {}
+  Running run;
   double t = 0;
   std::int64_t step_count = 0;
   std::size_t next = 0;
-  while (next < list.size() || run.size > 0) {
-    const std::size_t r = next < list.size() ? static_cast<std::size_t>(list[next]) : 0;
-    if (next < list.size() && q->arrival[r] <= t && run.size < max_running) {
-      t += prefill_s;
-      q->first[r] = t;
-      if (steps == 0) q->done[r] = t;
-      else run.Push(static_cast<std::int64_t>(r), step_count + steps);
-      ++next;
-    } else if (run.size > 0) {
-      RunDecodeStep(table, &step_count, &t, &run, q, tally);
+};
+
+// A colocated replica: prefill-first iterations over the requests routed to it (in arrival order). Runs at most
+// *budget iterations (each spends one); true once every request of the list is done.
+bool AdvanceColocated(const std::vector<std::int64_t>& list, double prefill_s, std::int64_t steps,
+                      const std::vector<double>& table, std::size_t max_running, Requests* q, DecodeTally* tally,
+                      ReplicaLoop* l, std::int64_t* budget) {
+  while (l->next < list.size() || l->run.size > 0) {
+    if (*budget <= 0) return false;
+    --*budget;
+    const std::size_t r = l->next < list.size() ? static_cast<std::size_t>(list[l->next]) : 0;
+    if (l->next < list.size() && q->arrival[r] <= l->t && l->run.size < max_running) {
+      l->t += prefill_s;
+      q->first[r] = l->t;
+      if (steps == 0) q->done[r] = l->t;
+      else l->run.Push(static_cast<std::int64_t>(r), l->step_count + steps);
+      ++l->next;
+    } else if (l->run.size > 0) {
+      RunDecodeStep(table, &l->step_count, &l->t, &l->run, q, tally);
     } else {
-      t = q->arrival[r];  // idle until the next arrival
+      l->t = q->arrival[r];  // idle until the next arrival
     }
   }
+  return true;
 }
 
 // A decode replica of a split: admits sequences whose KV cache has arrived (q->first) at step boundaries.
-void SimulateDecodePool(const std::vector<std::int64_t>& list, std::int64_t steps, const std::vector<double>& table,
-                        std::size_t max_running, Requests* q, DecodeTally* tally) {
-  Running run(max_running);
-  double t = 0;
-  std::int64_t step_count = 0;
-  std::size_t next = 0;
-  while (next < list.size() || run.size > 0) {
-    while (next < list.size() && run.size < max_running && q->first[static_cast<std::size_t>(list[next])] <= t) {
-      const std::size_t r = static_cast<std::size_t>(list[next++]);
+bool AdvanceDecodePool(const std::vector<std::int64_t>& list, std::int64_t steps, const std::vector<double>& table,
+                       std::size_t max_running, Requests* q, DecodeTally* tally, ReplicaLoop* l, std::int64_t* budget) {
+  while (l->next < list.size() || l->run.size > 0) {
+    if (*budget <= 0) return false;
+    --*budget;
+    while (l->next < list.size() && l->run.size < max_running && q->first[static_cast<std::size_t>(list[l->next])] <= l->t) {
+      const std::size_t r = static_cast<std::size_t>(list[l->next++]);
       if (steps == 0) q->done[r] = q->first[r];
-      else run.Push(static_cast<std::int64_t>(r), step_count + steps);
+      else l->run.Push(static_cast<std::int64_t>(r), l->step_count + steps);
     }
-    if (run.size > 0) RunDecodeStep(table, &step_count, &t, &run, q, tally);
-    else if (next < list.size()) t = std::max(t, q->first[static_cast<std::size_t>(list[next])]);
+    if (l->run.size > 0) RunDecodeStep(table, &l->step_count, &l->t, &l->run, q, tally);
+    else if (l->next < list.size()) l->t = std::max(l->t, q->first[static_cast<std::size_t>(list[l->next])]);
   }
+  return true;
 }
 
 LatencyMs Percentiles(std::vector<double>* v) {
@@ -123,43 +135,71 @@ std::vector<double> StepTable(const InferenceModel& m, const ReplicaModel& r) {
   return table;
 }
 
-}  // namespace
+}  // namespace inference_sim
 
-InferenceSimResult SimulateInference(const Scenario& s, std::int64_t requests, std::uint64_t seed, double max_work) {
-  InferenceSimResult out;
+
+struct InferenceSimulation::State {
+  InferenceSimResult out;  // out.error set: refused, nothing to run
+  InferenceResult ir;      // the closed form's
+  bool split = false;
+  std::int64_t steps = 0;  // decode steps per request
+  double output_tokens = 0, prefill_s = 0, ttft_target = 0, tpot_target = 0;
+  std::vector<double> table;
+  std::size_t max_running = 0;
+  inference_sim::Requests q;
+  std::vector<std::vector<std::int64_t>> lists;  // the requests of each simulated decode (or colocated) replica
+  inference_sim::DecodeTally tally;
+  std::size_t replica = 0;            // the list under way
+  std::unique_ptr<inference_sim::ReplicaLoop> loop;  // its loop, once begun
+  std::size_t simulated = 0;          // requests of the lists finished
+  bool finished = false;
+};
+
+InferenceSimulation::~InferenceSimulation() = default;
+
+InferenceSimulation::InferenceSimulation(const Scenario& s, std::int64_t requests, std::uint64_t seed, double max_work)
+    : state_(std::make_unique<State>()) {
+  State& st = *state_;
+  InferenceSimResult& out = st.out;
+  st.finished = true;  // until the constructor has all it needs
   if (Kind(s) != WorkloadKind::kInference) {
     out.error = "not an inference scenario (workload.kind is not inference)";
-    return out;
+    return;
   }
   if (requests < 1 || requests > kInferenceSimMaxRequests) {
     out.error = "requests must be from 1 to " + std::to_string(kInferenceSimMaxRequests);
-    return out;
+    return;
   }
   if (s.inference.speculative.tokens_per_step > 0 || s.inference.load_profile.profile != 0) {
     // Issue 28: not simulated yet (accepted tokens vary per step; the load changes by the hour). Said, not ignored.
     out.error = "the request simulation does not model speculative decoding or a day's load profile; "
                 "the closed form (gpucost eval) covers them";
-    return out;
+    return;
   }
   const Result closed = Evaluate(s);
   if (!closed.ok || !closed.inference.present) {
     out.error = "the scenario cannot be evaluated";
-    return out;
+    return;
   }
-  const InferenceResult& ir = closed.inference;
+  st.ir = closed.inference;
+  const InferenceResult& ir = st.ir;
   if (!ir.fits) {
     out.error = "the model does not fit: no sequence's KV cache fits next to the weights";
-    return out;
+    return;
   }
   const InferenceModel m = InferenceModelFor(s);
   const InferenceInputs& in = s.inference;
-  const bool split = ir.disaggregated;
+  const bool split = st.split = ir.disaggregated;
   const ReplicaModel decode = ReplicaFor(s, m, *InferencePoolGpu(s, in.decode), InferencePoolTp(s, in.decode));
   const ReplicaModel prefill = split ? ReplicaFor(s, m, *InferencePoolGpu(s, in.prefill), InferencePoolTp(s, in.prefill)) : decode;
   const double exposed = split ? KvTransferExposedSeconds(s, m, prefill, decode) : 0;
-  const std::int64_t steps = static_cast<std::int64_t>(std::llround(std::max(0.0, m.output_tokens - 1)));
-  const std::vector<double> table = StepTable(m, decode);
-  const std::size_t max_running = static_cast<std::size_t>(decode.max_concurrency);
+  const std::int64_t steps = st.steps = static_cast<std::int64_t>(std::llround(std::max(0.0, m.output_tokens - 1)));
+  st.output_tokens = m.output_tokens;
+  st.prefill_s = decode.prefill_s;
+  st.table = inference_sim::StepTable(m, decode);
+  st.max_running = static_cast<std::size_t>(decode.max_concurrency);
+  st.ttft_target = ir.batch_job ? 0 : in.slo.ttft_ms;
+  st.tpot_target = in.slo.tpot_ms;
   out.prefill_replicas = ir.prefill.replicas;
   out.decode_replicas = ir.decode.replicas;
   // Bounds (inference_sim.h): requests by the work cap, replicas by thinning the arrivals.
@@ -178,11 +218,12 @@ InferenceSimResult SimulateInference(const Scenario& s, std::int64_t requests, s
   };
   out.simulated_decode_replicas = scaled(ir.decode.replicas);
   out.simulated_prefill_replicas = split ? scaled(ir.prefill.replicas) : out.simulated_decode_replicas;
+  out.requests = requests;
 
   // Arrivals and routing.
   Rng rng(seed);
   const std::size_t n = static_cast<std::size_t>(requests);
-  Requests q;
+  inference_sim::Requests& q = st.q;
   q.arrival.resize(n);
   q.first.assign(n, 0);
   q.done.assign(n, 0);
@@ -194,12 +235,10 @@ InferenceSimResult SimulateInference(const Scenario& s, std::int64_t requests, s
     if (!ir.batch_job) t += -PortableLog(rng.Uniform()) / rate;  // bit-identical natively and in the browser
     q.arrival[i] = t;
   }
-  DecodeTally tally;
   const std::size_t decode_n = static_cast<std::size_t>(out.simulated_decode_replicas);
-  std::vector<std::vector<std::int64_t>> lists(decode_n);
+  st.lists.resize(decode_n);
   if (!split) {
-    for (std::size_t i = 0; i < n; ++i) lists[rng.Next() % decode_n].push_back(static_cast<std::int64_t>(i));
-    for (const auto& list : lists) SimulateColocated(list, decode.prefill_s, steps, table, max_running, &q, &tally);
+    for (std::size_t i = 0; i < n; ++i) st.lists[rng.Next() % decode_n].push_back(static_cast<std::int64_t>(i));
   } else {
     // Prefill pool: FIFO per replica, each prompt holding its replica for prefill + exposed transfer.
     std::vector<double> free_at(static_cast<std::size_t>(out.simulated_prefill_replicas), 0.0);
@@ -208,24 +247,64 @@ InferenceSimResult SimulateInference(const Scenario& s, std::int64_t requests, s
       double& f = free_at[rng.Next() % free_at.size()];
       f = std::max(f, q.arrival[i]) + service;
       q.first[i] = f;
-      lists[rng.Next() % decode_n].push_back(static_cast<std::int64_t>(i));
+      st.lists[rng.Next() % decode_n].push_back(static_cast<std::int64_t>(i));
     }
-    for (auto& list : lists) {
+    for (auto& list : st.lists)
       std::stable_sort(list.begin(), list.end(), [&](std::int64_t a, std::int64_t b) {
         return q.first[static_cast<std::size_t>(a)] < q.first[static_cast<std::size_t>(b)];
       });
-      SimulateDecodePool(list, steps, table, max_running, &q, &tally);
-    }
   }
+  st.finished = false;
+}
 
+bool InferenceSimulation::done() const { return state_->finished; }
+
+double InferenceSimulation::progress() const {
+  const State& st = *state_;
+  if (st.finished || st.q.arrival.empty()) return 1;
+  const double in_loop = st.loop ? static_cast<double>(st.loop->next) : 0;
+  return std::min(1.0, (static_cast<double>(st.simulated) + in_loop) / static_cast<double>(st.q.arrival.size()));
+}
+
+bool InferenceSimulation::Step(std::int64_t iterations) {
+  State& st = *state_;
+  std::int64_t budget = iterations;
+  while (!st.finished && budget > 0) {
+    if (st.replica >= st.lists.size()) {
+      st.finished = true;
+      break;
+    }
+    const std::vector<std::int64_t>& list = st.lists[st.replica];
+    if (!st.loop) st.loop = std::make_unique<inference_sim::ReplicaLoop>(st.max_running);
+    const bool finished = st.split ? inference_sim::AdvanceDecodePool(list, st.steps, st.table, st.max_running, &st.q, &st.tally, st.loop.get(), &budget)
+                                   : inference_sim::AdvanceColocated(list, st.prefill_s, st.steps, st.table, st.max_running, &st.q, &st.tally,
+                                                      st.loop.get(), &budget);
+    if (!finished) break;
+    st.simulated += list.size();
+    st.loop.reset();
+    ++st.replica;
+    if (st.replica >= st.lists.size()) st.finished = true;
+  }
+  return st.finished;
+}
+
+InferenceSimResult InferenceSimulation::Finish() {
+  State& st = *state_;
+  InferenceSimResult& out = st.out;
+  if (!out.error.empty()) return out;
+  while (!Step(std::numeric_limits<std::int64_t>::max())) {
+  }
+  const InferenceResult& ir = st.ir;
+  const inference_sim::Requests& q = st.q;
+  const std::size_t n = q.arrival.size();
+  const std::int64_t steps = st.steps;
   // Statistics after the warm-up.
-  const std::size_t from = static_cast<std::size_t>(std::floor(kWarmupShare * static_cast<double>(n)));
+  const std::size_t from = static_cast<std::size_t>(std::floor(inference_sim::kWarmupShare * static_cast<double>(n)));
   std::vector<double> ttft, tpot, e2e;
   ttft.reserve(n - from);
   tpot.reserve(n - from);
   e2e.reserve(n - from);
   std::int64_t ttft_ok = 0, tpot_ok = 0, both_ok = 0;
-  const double ttft_target = ir.batch_job ? 0 : in.slo.ttft_ms, tpot_target = in.slo.tpot_ms;
   double last_done = 0;
   for (std::size_t i = 0; i < n; ++i) last_done = std::max(last_done, q.done[i]);
   for (std::size_t i = from; i < n; ++i) {
@@ -234,31 +313,34 @@ InferenceSimResult SimulateInference(const Scenario& s, std::int64_t requests, s
     ttft.push_back(a);
     tpot.push_back(b);
     e2e.push_back(1e3 * (q.done[i] - q.arrival[i]));
-    const bool ta = ttft_target <= 0 || a <= ttft_target, tb = tpot_target <= 0 || b <= tpot_target;
+    const bool ta = st.ttft_target <= 0 || a <= st.ttft_target, tb = st.tpot_target <= 0 || b <= st.tpot_target;
     ttft_ok += ta;
     tpot_ok += tb;
     both_ok += ta && tb;
   }
   const double measured = static_cast<double>(n - from);
-  out.requests = requests;
   out.measured = static_cast<std::int64_t>(n - from);
-  out.ttft_ms = Percentiles(&ttft);
-  out.tpot_ms = Percentiles(&tpot);
-  out.e2e_ms = Percentiles(&e2e);
+  out.ttft_ms = inference_sim::Percentiles(&ttft);
+  out.tpot_ms = inference_sim::Percentiles(&tpot);
+  out.e2e_ms = inference_sim::Percentiles(&e2e);
   out.share_ttft_within = static_cast<double>(ttft_ok) / measured;
   out.share_tpot_within = static_cast<double>(tpot_ok) / measured;
   out.share_within_target = static_cast<double>(both_ok) / measured;
-  out.mean_batch = tally.seconds > 0 ? tally.batch_seconds / tally.seconds : 0;
+  out.mean_batch = st.tally.seconds > 0 ? st.tally.batch_seconds / st.tally.seconds : 0;
   out.simulated_seconds = last_done - q.arrival[0];
   const double thinned = static_cast<double>(std::max<std::int64_t>(1, ir.decode.replicas)) /
                          static_cast<double>(out.simulated_decode_replicas);  // the whole pool, not the simulated part
   out.output_tokens_per_second =
-      out.simulated_seconds > 0 ? static_cast<double>(n) * m.output_tokens / out.simulated_seconds * thinned : 0;
+      out.simulated_seconds > 0 ? static_cast<double>(n) * st.output_tokens / out.simulated_seconds * thinned : 0;
   out.closed_ttft_ms = ir.ttft_ms;
   out.closed_tpot_ms = ir.tpot_ms;
   out.closed_utilization = ir.utilization;
   out.ok = true;
   return out;
+}
+
+InferenceSimResult SimulateInference(const Scenario& s, std::int64_t requests, std::uint64_t seed, double max_work) {
+  return InferenceSimulation(s, requests, seed, max_work).Finish();
 }
 
 std::string InferenceSimToJson(const Scenario& s, const InferenceSimResult& r, int indent) {

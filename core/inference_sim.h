@@ -18,6 +18,7 @@
 // Deterministic for a seed; about 10-20 M decode steps per second natively.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <string>
 
 #include "inference.h"
@@ -65,6 +66,25 @@ struct InferenceSimResult {
 // Simulates `requests` requests of the scenario with random seed `seed`.
 InferenceSimResult SimulateInference(const Scenario& s, std::int64_t requests, std::uint64_t seed,
                                      double max_work = kInferenceSimMaxWork);
+
+// The same simulation in slices (issue 31: the page runs a slice a frame and no frame waits 100 ms for it).
+// Step(n) runs at most n iterations of the replicas' loops (a prefill, a decode step or an idle jump each);
+// Finish() runs what is left and returns exactly SimulateInference's result for the same arguments.
+class InferenceSimulation {
+ public:
+  InferenceSimulation(const Scenario& s, std::int64_t requests, std::uint64_t seed, double max_work = kInferenceSimMaxWork);
+  ~InferenceSimulation();
+  InferenceSimulation(const InferenceSimulation&) = delete;
+  InferenceSimulation& operator=(const InferenceSimulation&) = delete;
+  bool done() const;
+  bool Step(std::int64_t iterations);  // true when done
+  double progress() const;             // 0 to 1: the share of the replicas' requests simulated
+  InferenceSimResult Finish();
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
 
 // The document of gpucost mc for an inference scenario (and the page).
 std::string InferenceSimToJson(const Scenario& s, const InferenceSimResult& r, int indent = 2);

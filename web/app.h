@@ -149,6 +149,8 @@ struct ServingViewsState {
   InferenceSimResult sim;
   std::string sim_document;
   long sim_for = -1;   // app.evaluations it was computed for
+  // The simulation under way (issue 31): kServingPlanSliceSeconds of it a frame, like the plan's search.
+  std::unique_ptr<InferenceSimulation> sim_run;
   InferencePlan plan;  // plan.seconds: its wall time in this page, from the first slice to the last
   std::string plan_document;
   long plan_for = -1;
@@ -156,7 +158,7 @@ struct ServingViewsState {
   std::unique_ptr<InferencePlanSearch> plan_search;
   double plan_started = 0;  // Now() at its first slice
 };
-constexpr double kServingPlanSliceSeconds = 0.05;  // half the 100 ms frame budget: the rest draws
+constexpr double kServingPlanSliceSeconds = 0.05;  // half the 100 ms frame budget: the rest draws (plan and simulation)
 
 // The same job under the four pricing models (core/tco.h), shown in the Compare view.
 struct PricingState {
@@ -430,7 +432,7 @@ bool InferenceHidesField(const Scenario& s, const char* path);
 GPUCOST_NOT_FIRST_FRAME void DrawServingCharts(AppState& app);
 GPUCOST_NOT_FIRST_FRAME void DrawServingPlan(AppState& app);
 GPUCOST_NOT_FIRST_FRAME void DrawServingFleet(AppState& app);
-void AppUpdateServingSim(AppState& app);
+void AppUpdateServingSim(AppState& app);  // starts the simulation of the edited scenario, or runs its next slice
 void AppUpdateServingPlan(AppState& app);  // starts a search of the edited scenario (and runs its first slice)
 void AppStepServingPlan(AppState& app);    // runs the search's next slice; keeps frames coming until it is done
 GPUCOST_NOT_FIRST_FRAME int AppPinServingOptions(AppState& app);

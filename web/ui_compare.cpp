@@ -19,93 +19,17 @@
 namespace gpucost::app {
 namespace {
 
-struct Metric {
-  const char* label;
-  const char* csv_unit;
-  double (*value)(const Pinned&);
-  std::string (*format)(const Pinned&, double);
-  int highlight;  // 0 none, 1 cheapest, 2 fastest
-};
-
-std::string Money(const Pinned& p, double usd) { return FormatDisplayMoney(p.result, usd); }
-std::string Hours(const Pinned&, double h) { return FormatDuration(h); }
-std::string Percent(const Pinned&, double f) { return FormatPercent(f); }
-std::string Count(const Pinned&, double v) { return FormatCount(v); }
-
-const Metric kMetrics[] = {
-    {"Cost per completed job", "USD", [](const Pinned& p) { return p.result.expected_usd; }, Money, 1},
-    {"Expected time", "hours", [](const Pinned& p) { return p.result.expected_hours; }, Hours, 2},
-    {"Goodput", "fraction", [](const Pinned& p) { return p.result.goodput; }, Percent, 0},
-    {"Cost per billion tokens", "USD", [](const Pinned& p) { return p.result.usd_per_billion_tokens; }, Money, 0},
-    {"Normal run cost (nothing fails)", "USD", [](const Pinned& p) { return p.result.normal_run_usd; }, Money, 0},
-    {"Normal run time", "hours", [](const Pinned& p) { return p.result.normal_run_hours; }, Hours, 0},
-    {"Effective price per GPU-hour", "USD", [](const Pinned& p) { return p.result.usd_per_gpu_hour; }, Money, 0},
-    {"Billed GPU-hours", "GPU-hours", [](const Pinned& p) { return p.result.billed_gpu_hours; }, Count, 0},
-    {"GPUs", "GPUs", [](const Pinned& p) { return static_cast<double>(p.scenario.cluster.gpus); }, Count, 0},
-    {"MFU", "fraction", [](const Pinned& p) { return p.result.mfu; }, Percent, 0},
-    {"Expected interruptions", "count", [](const Pinned& p) { return p.result.expected_interruptions; }, Count, 0},
-};
-
-// Serving (issue 17): the rows an inference column adds, shown when any pinned column is one.
-std::string SmallMoney(const Pinned& p, double usd) { return FormatSmallMoney(usd * p.result.display_per_usd, p.result.display_currency); }
-std::string Ms(const Pinned&, double ms) { return FormatDuration(ms / 3.6e6); }
-std::string YesNo(const Pinned&, double v) { return Tr(v > 0 ? "serving.yes" : "serving.no"); }
-// An inference figure of a pinned column, NaN for a training column (drawn "-", never marked best).
-double Serving(const Pinned& p, double v) { return p.result.inference.present ? v : NAN; }
-const Metric kServingMetrics[] = {
-    {"Cost per request", "USD", [](const Pinned& p) { return Serving(p, p.result.inference.usd_per_request); }, SmallMoney, 1},
-    {"Per million output tokens", "USD", [](const Pinned& p) { return Serving(p, p.result.inference.usd_per_million_output_tokens); }, SmallMoney, 1},
-    {"TTFT P90", "ms", [](const Pinned& p) { return Serving(p, p.result.inference.ttft_ms.p90); }, Ms, 2},
-    {"TPOT P90", "ms", [](const Pinned& p) { return Serving(p, p.result.inference.tpot_ms.p90); }, Ms, 2},
-    {"Latency target met", "1 = met", [](const Pinned& p) { return Serving(p, p.result.inference.slo_met ? 1.0 : 0.0); }, YesNo, 0},
-    {"GPUs (serving)", "GPUs", [](const Pinned& p) { return Serving(p, static_cast<double>(p.result.inference.gpus)); }, Count, 0},
-};
-const char* const kServingMetricKeys[] = {"serving.cost_per_request", "serving.per_m_output", "serving.ttft_p90",
-                                          "serving.tpot_p90", "serving.slo_met", "serving.gpus"};
-static_assert(sizeof kServingMetricKeys / sizeof kServingMetricKeys[0] == sizeof kServingMetrics / sizeof kServingMetrics[0],
-              "one key per serving metric");
+// The comparison of the pinned columns (core/compare.h): what view("compare") and the CSV are made of.
+Comparison PinnedComparison(const AppState& app) {
+  std::vector<CompareColumn> cols;
+  for (const Pinned& p : app.pinned) cols.push_back({"", ScenarioDisplayName(p.scenario), p.scenario, p.result, p.note});
+  return CompareScenarios(std::move(cols));
+}
 
 bool AnyServing(const AppState& app) {
   for (const Pinned& p : app.pinned)
     if (p.result.inference.present) return true;
   return false;
-}
-
-bool AllServing(const AppState& app) {
-  for (const Pinned& p : app.pinned)
-    if (!p.result.inference.present) return false;
-  return !app.pinned.empty();
-}
-
-// Rows that say nothing of a serving column (its GPUs are the serving row's; MFU, goodput and tokens are training's).
-bool TrainingOnly(const char* key) {
-  for (const char* k : {"eval.goodput", "eval.cost_per_billion_tokens", "compare.gpus", "eval.mfu"})
-    if (std::strcmp(k, key) == 0) return true;
-  return false;
-}
-
-// A row's label key: a serving-only comparison's cost and time are of its period (or batch job), not of a job.
-const char* RowKey(const AppState& app, const char* key) {
-  if (!AllServing(app)) return key;
-  if (std::strcmp(key, "eval.cost_per_job") == 0) return "serving.cost_of_period";
-  if (std::strcmp(key, "eval.expected_time") == 0) return "serving.period";
-  return key;
-}
-
-// The rows' labels on the page (i18n keys, in kMetrics order); the CSV keeps kMetrics' English labels as keys.
-const char* const kMetricKeys[] = {"eval.cost_per_job", "eval.expected_time", "eval.goodput", "eval.cost_per_billion_tokens",
-                                   "compare.normal_cost", "compare.normal_time", "compare.effective_price",
-                                   "eval.gpu_hours_billed", "compare.gpus", "eval.mfu", "eval.interruptions"};
-static_assert(sizeof kMetricKeys / sizeof kMetricKeys[0] == sizeof kMetrics / sizeof kMetrics[0], "one key per metric");
-
-// Index of the pinned scenario with the lowest value of metric m, or -1.
-int Best(const std::vector<Pinned>& pinned, const Metric& m) {
-  int best = -1;
-  for (std::size_t i = 0; i < pinned.size(); ++i)
-    if (pinned[i].result.ok && std::isfinite(m.value(pinned[i])) &&
-        (best < 0 || m.value(pinned[i]) < m.value(pinned[static_cast<std::size_t>(best)])))
-      best = static_cast<int>(i);
-  return best;
 }
 
 // SameLine() when a button labelled `label` fits on the line, else a new line (a phone's toolbar wraps).
@@ -222,30 +146,44 @@ void ConfirmEdit(AppState& app) {
   ImGui::EndPopup();
 }
 
-void MetricRow(const AppState& app, const Metric& m, const char* label) {
-  const int best = m.highlight ? Best(app.pinned, m) : -1;
-  const ImU32 best_color = m.highlight == 1 ? IM_COL32(40, 110, 60, 160) : IM_COL32(40, 80, 130, 160);
+// One figure as the page writes it; money is already in the comparison's currency.
+std::string FigureText(const Comparison& c, CompareFigure figure, double v) {
+  switch (figure) {
+    case CompareFigure::kMoney: return FormatMoney(v, c.currency);
+    case CompareFigure::kSmallMoney: return FormatSmallMoney(v, c.currency);
+    case CompareFigure::kHours: return FormatDuration(v);
+    case CompareFigure::kMilliseconds: return FormatDuration(v / 3.6e6);
+    case CompareFigure::kFraction: return FormatPercent(v);
+    case CompareFigure::kCount: return FormatCount(v);
+    case CompareFigure::kYesNo: return Tr(v > 0 ? "serving.yes" : "serving.no");
+  }
+  return "";
+}
+
+// A row of CompareTable: its figures, the marked cell, the ratios to the first column (no arithmetic here).
+void CompareTableRow(const AppState& app, const Comparison& c, const CompareRow& row) {
+  const ImU32 mark_color = row.mark == CompareMark::kCheapest ? IM_COL32(40, 110, 60, 160) : IM_COL32(40, 80, 130, 160);
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
-  ImGui::TextUnformatted(label);
-  const double first = app.pinned.front().result.ok ? m.value(app.pinned.front()) : NAN;
-  for (std::size_t i = 0; i < app.pinned.size(); ++i) {
+  ImGui::TextUnformatted(Tr(row.key));
+  for (std::size_t i = 0; i < app.pinned.size() && i < row.values.size(); ++i) {
     ImGui::TableNextColumn();
-    const Pinned& p = app.pinned[i];
-    if (!p.result.ok) {
+    if (!app.pinned[i].result.ok) {
       ImGui::TextDisabled("%s", Tr("compare.invalid"));
       continue;
     }
-    if (static_cast<int>(i) == best) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, best_color);
-    const double v = m.value(p);
+    if (row.mark != CompareMark::kNone && static_cast<int>(i) == row.marked)
+      ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, mark_color);
+    const bool money = row.figure == CompareFigure::kMoney || row.figure == CompareFigure::kSmallMoney;
+    const double v = row.values[i];
     if (!std::isfinite(v)) {  // a serving row of a training column
       ImGui::TextDisabled("-");
       continue;
     }
-    ImGui::TextUnformatted(m.format(p, v).c_str());
-    if (i > 0 && first > 0 && std::isfinite(v) && m.format != YesNo) {  // no ratio of yes and no
+    ImGui::TextUnformatted(FigureText(c, row.figure, money ? c.Money(i, v) : v).c_str());
+    if (std::isfinite(row.vs_first[i])) {
       ImGui::SameLine();
-      ImGui::TextDisabled("x%.3g", v / first);
+      ImGui::TextDisabled("x%.3g", row.vs_first[i]);
     }
   }
 }
@@ -253,11 +191,7 @@ void MetricRow(const AppState& app, const Metric& m, const char* label) {
 }  // namespace
 
 // The comparison as one CSV (core/compare_csv.h): the same bytes as `gpucost compare --format csv`.
-std::string CompareCsv(const AppState& app) {
-  std::vector<CompareColumn> cols;
-  for (const Pinned& p : app.pinned) cols.push_back({"", ScenarioDisplayName(p.scenario), p.scenario, p.result, p.note});
-  return ComparisonCsv(CompareScenarios(std::move(cols)), CurrentLanguage());
-}
+std::string CompareCsv(const AppState& app) { return ComparisonCsv(PinnedComparison(app), CurrentLanguage()); }
 
 // The same job under the four pricing models (the document of `gpucost pricing`): a commitment pays its whole
 // term unless other work uses it, so the totals here are what eval gives under each model.
@@ -297,19 +231,21 @@ void PricingModels(AppState& app) {
   RecordRect(app, "pricing_models");
 }
 
-static void CompareTableBody(AppState& app, int columns) {
+static void CompareTableBody(AppState& app, int columns, const Comparison& c, const std::vector<CompareRow>& table) {
   ImGui::TableSetupColumn("metric", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 17);
   for (int c = 1; c < columns; ++c) ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 11);
   ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
   ImGui::TableNextColumn();
   ImGui::TextDisabled("%s", Tr("compare.legend"));
   for (std::size_t i = 0; i < app.pinned.size(); ++i) ColumnHeader(app, i);
-  if (!app.pinned.empty())  // a column may have been removed above
-    for (std::size_t m = 0; m < sizeof kMetrics / sizeof kMetrics[0]; ++m)
-      if (!(AllServing(app) && TrainingOnly(kMetricKeys[m]))) MetricRow(app, kMetrics[m], Tr(RowKey(app, kMetricKeys[m])));
-  if (!app.pinned.empty() && AnyServing(app)) {
-    for (std::size_t m = 0; m < sizeof kServingMetrics / sizeof kServingMetrics[0]; ++m)
-      MetricRow(app, kServingMetrics[m], Tr(kServingMetricKeys[m]));
+  if (app.pinned.empty()) return;
+  if (app.pinned.size() != c.columns.size()) {  // a column was removed above: the comparison of those left
+    const Comparison now = PinnedComparison(app);
+    for (const CompareRow& row : CompareTable(now)) CompareTableRow(app, now, row);
+  } else {
+    for (const CompareRow& row : table) CompareTableRow(app, c, row);
+  }
+  if (AnyServing(app)) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(Tr("serving.prices"));
@@ -334,12 +270,14 @@ void DrawCompare(AppState& app) {
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollX |
                                 ImGuiTableFlags_SizingFixedFit;
   // A height for its rows (a scrolling table otherwise takes the whole view and hides the provider sheet below).
-  const std::size_t rows = sizeof kMetrics / sizeof kMetrics[0] + (AnyServing(app) ? sizeof kServingMetrics / sizeof kServingMetrics[0] + 3 : 0);
+  const Comparison c = PinnedComparison(app);
+  const std::vector<CompareRow> table = CompareTable(c);
+  const std::size_t rows = table.size() + (AnyServing(app) ? 3 : 0);  // and the price source
   const float height = ImGui::GetTextLineHeightWithSpacing() * static_cast<float>(rows + 6);
   // A scrolling table scrolled out of sight is not begun (BeginTable false): the provider sheet below is drawn all
   // the same, or the view would lose its height for a frame and its scroll would snap to the top (issue 30).
   if (ImGui::BeginTable("compare", columns, flags, ImVec2(0, height))) {
-    CompareTableBody(app, columns);
+    CompareTableBody(app, columns, c, table);
     ImGui::EndTable();
   }
   DrawProviderSheet(app);

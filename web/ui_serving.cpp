@@ -110,11 +110,24 @@ void PlanRows(const AppState& app, const char* id, const std::vector<InferenceCa
 
 void AppUpdateServingSim(AppState& app) {
   ServingViewsState& st = app.serving;
-  if (st.sim_for == app.evaluations) return;
-  st.sim_for = app.evaluations;
-  st.sim_document.clear();
-  if (!app.result.ok || Kind(app.scenario) != WorkloadKind::kInference) return;
-  st.sim = SimulateInference(app.scenario, kServingPageRequests, kMcSeed, kServingPageMaxWork);
+  if (st.sim_for != app.evaluations) {
+    st.sim_for = app.evaluations;
+    st.sim_document.clear();
+    st.sim = InferenceSimResult{};
+    st.sim_run.reset();
+    if (!app.result.ok || Kind(app.scenario) != WorkloadKind::kInference) return;
+    st.sim_run = std::make_unique<InferenceSimulation>(app.scenario, kServingPageRequests, kMcSeed, kServingPageMaxWork);
+  }
+  if (!st.sim_run) return;
+  const double start = SecondsNow();
+  bool done = st.sim_run->done();
+  while (!done && SecondsNow() - start < kServingPlanSliceSeconds) done = st.sim_run->Step(20000);
+  if (!done) {
+    app.busy = true;  // the next frame runs the next slice
+    return;
+  }
+  st.sim = st.sim_run->Finish();
+  st.sim_run.reset();
   if (st.sim.ok) st.sim_document = InferenceSimToJson(app.scenario, st.sim);
 }
 
@@ -163,6 +176,11 @@ void DrawServingCharts(AppState& app) {
   Refusal(app, ServingQuestion::kGpuSweep);
   ImGui::Separator();
   AppUpdateServingSim(app);
+  if (const InferenceSimulation* run = app.serving.sim_run.get()) {  // under way: how far
+    ImGui::ProgressBar(static_cast<float>(run->progress()), ImVec2(-1, 0),
+                       TrFormat("serving.sim_progress", {FormatPercent(run->progress())}).c_str());
+    return;
+  }
   const InferenceSimResult& r = app.serving.sim;
   if (!r.ok) {  // said in the page's language (the CLI refuses with the same words)
     ImGui::PushTextWrapPos(0);

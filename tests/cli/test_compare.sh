@@ -45,7 +45,18 @@ json=$("$gpucost" compare "$S/7b_spot.json" - --format json <<<'{"cluster": {"gp
 contains "$json" '"schema": "gpucost/compare@1"' "JSON schema"
 contains "$json" '"file": "<stdin>"' "stdin is a scenario"
 contains "$json" '"cost_vs_first"' "JSON ratios"
-not_contains "$json" "null" "JSON: no non-finite figures"
+# No non-finite figure: the only nulls are the table's "no figure" cells, the first column's ratio to itself here.
+nulls=$(python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+table = d.pop("table")
+out = [json.dumps(d).count("null")]
+out.append(sum(v is None for row in table for v in row["values"]))
+out.append(sum(v is None for row in table for v in row["vs_first"][1:]))
+out.append(all(row["vs_first"][0] is None for row in table))
+out.append(table[0]["key"] == "eval.cost_per_job" and table[0]["marked"] == d["cheapest"])
+print(*out)' <<<"$json")
+[[ $nulls == "0 0 0 True True" ]] && pass "JSON: no non-finite figures; the table marks the cheapest ($nulls)" || fail "JSON nulls or table: $nulls"
 
 # Presets: every embedded preset, by file and by id.
 for p in "$root"/assets/presets/*.json; do

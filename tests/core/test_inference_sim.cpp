@@ -7,6 +7,7 @@
 
 #include "evaluate.h"
 #include "inference_sim.h"
+#include "presets.h"
 #include "../test_util.h"
 
 using namespace gpucost;
@@ -89,4 +90,30 @@ TEST_CASE("simulation: deterministic per seed; batch jobs; errors") {
   const InferenceSimResult huge = SimulateInference(OneReplica(1.0, R"(, "input_tokens": 1e7)"), 10, 1);
   CHECK_FALSE(huge.ok);  // no KV cache fits: said, not simulated
   CHECK(huge.error.find("does not fit") != std::string::npos);
+}
+
+TEST_CASE("simulation in slices (the page's, issue 31): the same document as in one go, colocated and split") {
+  for (const char* id : {"llama2-70b-chat-h100", "llama2-70b-split-h100-a100"}) {
+    CAPTURE(id);
+    Scenario s;
+    std::string error;
+    REQUIRE_MESSAGE(LoadPreset(id, &s, &error), error);
+    const InferenceSimResult whole = SimulateInference(s, 3000, 7);
+    REQUIRE(whole.ok);
+    InferenceSimulation sliced(s, 3000, 7);
+    int slices = 0;
+    double last = -1;
+    while (!sliced.Step(97)) {  // 97 iterations a slice: many slices, cut mid-replica
+      CHECK(sliced.progress() >= last);
+      last = sliced.progress();
+      ++slices;
+    }
+    CHECK(slices > 10);
+    CHECK(sliced.done());
+    CHECK(InferenceSimToJson(s, sliced.Finish()) == InferenceSimToJson(s, whole));
+  }
+  // A refusal is known at once: nothing to run.
+  InferenceSimulation training(DefaultScenario(), 100, 1);
+  CHECK(training.done());
+  CHECK(!training.Finish().ok);
 }
