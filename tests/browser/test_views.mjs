@@ -157,6 +157,41 @@ async function servingOptions(page) {
 
 // Issue 17's target: a plan over at least 10,000 configurations within 1 s in the browser. A scenario with quotes
 // for three GPUs the offers do not price (8 priced types: 15 batch caps x (32 colocated + 32 x 32 split pools)).
+// The longest gap between animation frames until view(name) has its document (issue 31: long work runs in slices).
+function longestGapUntil(page, name) {
+  return api(page, n => new Promise(resolve => {
+    let last = performance.now(), worst = 0;
+    const tick = now => {
+      worst = Math.max(worst, now - last);
+      last = now;
+      if (window.gpucost.view(n) === '') requestAnimationFrame(tick); else resolve(worst);
+    };
+    requestAnimationFrame(tick);
+  }), name);
+}
+
+// The request simulation of the chat preset (20,000 requests, 2.6 million request-steps: 30-90 ms in one frame
+// here, more on a loaded machine) runs in 50 ms slices too, and gives the CLI's document.
+async function simTimed(page) {
+  const file = path.join(presetsDir, 'llama2-70b-chat-h100.json');
+  const scenario = JSON.parse(fs.readFileSync(file, 'utf8')).scenario;
+  Object.assign(scenario, {name: 'simulation timing'});
+  const timed = write('sim-timing.json', JSON.stringify(scenario));
+  await open(page, timed, timed);
+  const gaps = longestGapUntil(page, 'mc');
+  const started = Date.now();
+  check(await api(page, () => window.gpucost.show('mc')), 'the Charts view opens');
+  await page.waitForFunction(() => window.gpucost.view('mc') !== '', null, {timeout: VIEW_TIMEOUT_MS, polling: 5});
+  const wall = (Date.now() - started) / 1000;
+  const worst = await gaps;
+  check(worst < PLAN_TARGET.frameMs, `the page keeps drawing while the requests are simulated (longest gap between frames ` +
+        `${worst.toFixed(0)} ms < ${PLAN_TARGET.frameMs} ms; ${wall.toFixed(3)} s from show() to the document)`);
+  const doc = JSON.parse(await api(page, () => window.gpucost.view('mc')));
+  const difference = compareJson(doc, run(['mc', timed, '--trials', String(SERVING_REQUESTS), '--seed', '1',
+                                           '--max-work', String(SERVING_MAX_WORK)]), 'mc');
+  if (difference) throw new Error(`simulation timing scenario: the page's simulation differs from the CLI: ${difference}`);
+}
+
 async function planTimed(page) {
   const scenario = JSON.parse(fs.readFileSync(path.join(presetsDir, 'llama2-70b-chat-h100.json'), 'utf8')).scenario;
   Object.assign(scenario, {name: 'plan timing: quotes for H100 NVL, H100 PCIe and L40S'});
@@ -168,15 +203,7 @@ async function planTimed(page) {
   await open(page, file, file);
   // The longest gap between animation frames while it searches (issue 31: the search runs in slices; in one
   // frame it held the page for the whole search, ~0.5 s here). 250 ms: a slice is 50 ms, with room for a loaded machine.
-  const gaps = api(page, () => new Promise(resolve => {
-    let last = performance.now(), worst = 0;
-    const tick = now => {
-      worst = Math.max(worst, now - last);
-      last = now;
-      if (window.gpucost.view('plan') === '') requestAnimationFrame(tick); else resolve(worst);
-    };
-    requestAnimationFrame(tick);
-  }));
+  const gaps = longestGapUntil(page, 'plan');
   const started = Date.now();
   check(await api(page, () => window.gpucost.show('plan')), 'the Layouts view opens');
   await page.waitForFunction(() => window.gpucost.view('plan') !== '', null, {timeout: VIEW_TIMEOUT_MS, polling: 5});
@@ -186,8 +213,11 @@ async function planTimed(page) {
   const doc = JSON.parse(await api(page, () => window.gpucost.view('plan')));
   const difference = compareJson(doc, run(['plan', file, '--top', '10']), 'plan');
   if (difference) throw new Error(`plan timing scenario: the page's plan differs from the CLI: ${difference}`);
-  check(doc.evaluated >= PLAN_TARGET.configurations && doc.seconds <= PLAN_TARGET.seconds,
-        `plan in the browser: ${doc.evaluated} configurations in ${doc.seconds.toFixed(3)} s ` +
+  // The target is a rate (issue 17: 10,000 configurations within 1 s); the search goes on to all 15,840, so the
+  // time it took for 10,000 of them is read from its rate, not from its total.
+  const perSecond = doc.evaluated / Math.max(doc.seconds, 1e-9);
+  check(doc.evaluated >= PLAN_TARGET.configurations && perSecond * PLAN_TARGET.seconds >= PLAN_TARGET.configurations,
+        `plan in the browser: ${doc.evaluated} configurations in ${doc.seconds.toFixed(3)} s, ${perSecond.toFixed(0)} a second ` +
         `(${wall.toFixed(3)} s from show() to the document; target >= ${PLAN_TARGET.configurations} within ${PLAN_TARGET.seconds} s)`);
 }
 
@@ -237,6 +267,7 @@ await withPage(siteDir, outDir, async (page, url) => {
         `${servingRefusedBoth} views the CLI and the page both refuse`);
   await servingOptions(page);
   await planTimed(page);
+  await simTimed(page);
   check(compared >= (list.length - 8) * NAMES.length - 2 * servingScenarios,
         `${compared} documents equal the CLI's over ${list.length} scenarios (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 });
