@@ -106,6 +106,17 @@ void PlanRows(const AppState& app, const char* id, const std::vector<InferenceCa
   ImGui::EndTable();
 }
 
+// One frame's slice of sliced work (the plan's search, the request simulation): `run` steps of `chunk` until it is
+// done or kServingPlanSliceSeconds have passed. True when done; else the next frame runs the next slice.
+template <class Work>
+bool RunSlice(AppState& app, Work& run, std::int64_t chunk) {
+  const double start = SecondsNow();
+  bool done = run.done();
+  while (!done && SecondsNow() - start < kServingPlanSliceSeconds) done = run.Step(chunk);
+  if (!done) app.busy = true;
+  return done;
+}
+
 }  // namespace
 
 void AppUpdateServingSim(AppState& app) {
@@ -118,14 +129,7 @@ void AppUpdateServingSim(AppState& app) {
     if (!app.result.ok || Kind(app.scenario) != WorkloadKind::kInference) return;
     st.sim_run = std::make_unique<InferenceSimulation>(app.scenario, kServingPageRequests, kMcSeed, kServingPageMaxWork);
   }
-  if (!st.sim_run) return;
-  const double start = SecondsNow();
-  bool done = st.sim_run->done();
-  while (!done && SecondsNow() - start < kServingPlanSliceSeconds) done = st.sim_run->Step(20000);
-  if (!done) {
-    app.busy = true;  // the next frame runs the next slice
-    return;
-  }
+  if (!st.sim_run || !RunSlice(app, *st.sim_run, 20000)) return;
   st.sim = st.sim_run->Finish();
   st.sim_run.reset();
   if (st.sim.ok) st.sim_document = InferenceSimToJson(app.scenario, st.sim);
@@ -145,14 +149,7 @@ void AppUpdateServingPlan(AppState& app) {
 
 void AppStepServingPlan(AppState& app) {
   ServingViewsState& st = app.serving;
-  if (!st.plan_search) return;
-  const double start = SecondsNow();
-  bool done = st.plan_search->done();
-  while (!done && SecondsNow() - start < kServingPlanSliceSeconds) done = st.plan_search->Step(32);
-  if (!done) {
-    app.busy = true;  // the next frame runs the next slice
-    return;
-  }
+  if (!st.plan_search || !RunSlice(app, *st.plan_search, 32)) return;
   st.plan = st.plan_search->Finish();
   st.plan.seconds = SecondsNow() - st.plan_started;
   st.plan_search.reset();
