@@ -6,26 +6,43 @@ import {serveSite} from './serve.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 
+const launchChromium = () => chromium.launch({
+  executablePath: CHROMIUM,
+  headless: true,
+  args: ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking',
+         '--disable-component-update', '--disable-sync', '--use-gl=angle', '--use-angle=swiftshader',
+         '--enable-unsafe-swiftshader'],  // playwright gives each launch a fresh, empty profile
+});
+
+// A test file of many sections may keep one Chromium for all of them (reuseBrowser(), before the first): each
+// section still gets a new context, i.e. its own empty profile, storage and page; a launch costs about 1 s.
+// Only for files that end with process.exit() (playwright then closes the browser); a browser that died is
+// launched again.
+let shared = null;
+export function reuseBrowser() { shared = shared || {browser: null}; }
+
 export async function withPage(siteDir, outDir, fn, {dpr = 1, width = 1280, height = 800, locale = undefined, touch = false} = {}) {
   fs.mkdirSync(outDir, {recursive: true});
   const site = await serveSite(siteDir);
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking',
-           '--disable-component-update', '--disable-sync', '--use-gl=angle', '--use-angle=swiftshader',
-           '--enable-unsafe-swiftshader'],  // playwright gives each launch a fresh, empty profile
-  });
+  let browser;
+  if (shared) {
+    if (!shared.browser || !shared.browser.isConnected()) shared.browser = await launchChromium();
+    browser = shared.browser;
+  } else {
+    browser = await launchChromium();
+  }
   const problems = [];
+  let context = null;
   try {
-    const context = await browser.newContext({viewport: {width, height}, deviceScaleFactor: dpr, locale,
-                                                 hasTouch: touch, isMobile: touch});
+    context = await browser.newContext({viewport: {width, height}, deviceScaleFactor: dpr, locale,
+                                        hasTouch: touch, isMobile: touch});
     const page = await context.newPage();
     page.on('console', m => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
     page.on('pageerror', e => problems.push(`page exception: ${e.message}`));
     await fn(page, site.url, problems);
   } finally {
-    await browser.close();
+    if (shared) await (context ? context.close() : Promise.resolve()).catch(() => {});
+    else await browser.close();
     await site.close();
   }
   if (problems.length) throw new Error(problems.join('\n'));

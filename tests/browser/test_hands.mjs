@@ -3,7 +3,9 @@
 // node test_hands.mjs SITE_DIR OUT_DIR
 import fs from 'node:fs';
 import path from 'node:path';
-import {withPage, waitReady, check, api, settle, widgetRect, clickWidget, typeIntoField, scrollPos} from './harness.mjs';
+import {withPage, waitReady, check, api, settle, widgetRect, clickWidget, typeIntoField, scrollPos, reuseBrowser} from './harness.mjs';
+
+reuseBrowser();  // one Chromium for every section, a new context each (harness.mjs)
 
 const [siteDir, outDir] = [process.argv[2], process.argv[3]];
 const scenario = page => api(page, () => JSON.parse(window.gpucost.scenario()));
@@ -100,7 +102,10 @@ async function reveal(page, id, index = -1) {
   for (let i = 0; i < 60; i++) {
     const r = await widgetRect(page, id, index);
     if (r.y >= panel.y && r.y + r.h <= panel.y + panel.h) return r;
-    await wheel(page, 0, r.y < panel.y ? -60 : 60);
+    // Steps of up to half the panel (less the widget): it cannot jump past the widget, and a frame at 2x is slow
+    // to draw in software (steps of 60 px took most of a 40 s section).
+    const step = Math.max(60, Math.floor(Math.min(600, panel.h / 2 - r.h)));
+    await wheel(page, 0, r.y < panel.y ? -step : step);
   }
   throw new Error(`${id} never scrolled into view`);
 }

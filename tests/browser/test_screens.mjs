@@ -5,7 +5,9 @@
 // node test_screens.mjs SITE_DIR OUT_DIR
 import fs from 'node:fs';
 import path from 'node:path';
-import {withPage, waitReady, check, api, settle, widgetRect, scrollPos, idle} from './harness.mjs';
+import {withPage, waitReady, check, api, settle, widgetRect, scrollPos, idle, reuseBrowser} from './harness.mjs';
+
+reuseBrowser();  // one Chromium for every section, a new context each (harness.mjs)
 
 const [siteDir, outDir] = [process.argv[2], process.argv[3]];
 let failed = 0;
