@@ -53,6 +53,31 @@ FleetInputs DefaultFleet() {
   return f;
 }
 
+FleetInputs FleetFromScenario(const Scenario& s, const FleetShape& shape) {
+  FleetInputs f = DefaultFleet();
+  // The scenario's name as the fleet's label: as much as fits in its 63 bytes, never half a UTF-8 character
+  // (a Korean name of 22 syllables would otherwise end in an invalid byte, which the JSON writer refuses).
+  std::size_t n = std::min(std::strlen(s.name), static_cast<std::size_t>(kTextCapacity - 1));
+  while (n > 0 && n < std::strlen(s.name) && (static_cast<unsigned char>(s.name[n]) & 0xC0) == 0x80) --n;
+  std::memcpy(f.name, s.name, n);
+  f.name[n] = '\0';
+  f.months = std::clamp(shape.months, 1, kMaxFleetMonths);
+  const double baseline = shape.baseline_gpus > 0 ? shape.baseline_gpus : static_cast<double>(s.cluster.gpus);
+  for (int m = 0; m < f.months; ++m) {
+    const bool burst = m + 1 >= shape.burst_start_month && m + 1 < shape.burst_start_month + shape.burst_months;
+    f.demand_gpus[m] = std::min(kMaxFleetGpus, baseline + (burst ? shape.burst_gpus : 0));
+  }
+  const double on_demand = OnDemandReferenceUsdPerGpuHour(s) / (s.pricing.price_includes_tax ? 1 + s.pricing.tax_rate : 1);
+  if (on_demand > 0 && on_demand <= 1e4) f.on_demand_usd_per_gpu_hour = on_demand;  // else the fleet default
+  f.spot_discount = s.pricing.spot.discount;
+  f.commitments[0].discount = s.pricing.reserved.discount;
+  f.commitments[0].capacity_guaranteed = s.pricing.reserved.capacity_guaranteed;
+  f.granularity_gpus = static_cast<double>(std::clamp<std::int64_t>(s.cluster.gpus_per_node, 1, 1024));
+  f.owned = s.pricing.owned;
+  f.gpu_mtbf_hours = s.reliability.gpu_mtbf_hours;
+  return f;
+}
+
 OwnedRemainder OwnedRemainderFor(const FleetInputs& in) {
   OwnedRemainder o;
   o.months_owned = in.months;

@@ -75,6 +75,21 @@ OwnedRemainder OwnedRemainderFor(const FleetInputs& in);
 // Defaults (see the fleet field sources in fleet.cpp); no demand (months = 0).
 FleetInputs DefaultFleet();
 
+// The fleet a scenario implies (the page's Fleet view starts from it; issue 25: no view derives its inputs).
+// Demand: `baseline_gpus` (the scenario's cluster.gpus when 0) every month for `months` (the caller refuses a
+// horizon outside 1 to kMaxFleetMonths, as the page's Fleet view does; this only guards the arrays), plus
+// `burst_gpus` for `burst_months` from month `burst_start_month` (1-based), at most kMaxFleetGpus a month.
+// Prices: the scenario's on-demand reference before tax (the anchor of gpucost pricing; the fleet default when
+// it is not in (0, 10,000] USD), its spot and reserved discounts and the reservation's capacity guarantee, its
+// owned terms. A commitment's granularity is one node; the MTBF is the scenario's.
+struct FleetShape {
+  int months = 36;
+  double baseline_gpus = 0;
+  double burst_gpus = 0;
+  int burst_start_month = 4, burst_months = 2;
+};
+FleetInputs FleetFromScenario(const Scenario& s, const FleetShape& shape);
+
 struct FleetParse {
   FleetInputs fleet;
   std::vector<InputError> errors;  // each names the JSON path and the allowed range

@@ -39,29 +39,6 @@ void ProfileInput(AppState& app, const char* key, const char* id, T* value, T lo
   st.input_error = TrFormat(Lang::kEn, "fleet.out_of_range", {Tr(Lang::kEn, key), count(typed), count(lo), count(hi), count(*value)});
 }
 
-// The fleet document the view plans: the scenario's GPUs every month plus the burst, at its prices (pre-tax).
-FleetInputs FleetFromScenario(const AppState& app) {
-  const Scenario& s = app.scenario;
-  const FleetState& st = app.fleet;
-  FleetInputs f = DefaultFleet();
-  std::snprintf(f.name, kTextCapacity, "%s", s.name);
-  f.months = std::clamp(st.months, 1, kMaxFleetMonths);
-  const double baseline = st.baseline_gpus > 0 ? st.baseline_gpus : static_cast<double>(s.cluster.gpus);
-  for (int m = 0; m < f.months; ++m) {
-    const bool burst = m + 1 >= st.burst_start_month && m + 1 < st.burst_start_month + st.burst_months;
-    f.demand_gpus[m] = std::min(kMaxFleetGpus, baseline + (burst ? st.burst_gpus : 0));
-  }
-  const double on_demand = OnDemandReferenceUsdPerGpuHour(s) / (s.pricing.price_includes_tax ? 1 + s.pricing.tax_rate : 1);
-  if (on_demand > 0 && on_demand <= 1e4) f.on_demand_usd_per_gpu_hour = on_demand;  // else the fleet default
-  f.spot_discount = s.pricing.spot.discount;
-  f.commitments[0].discount = s.pricing.reserved.discount;
-  f.commitments[0].capacity_guaranteed = s.pricing.reserved.capacity_guaranteed;
-  f.granularity_gpus = static_cast<double>(std::clamp<std::int64_t>(s.cluster.gpus_per_node, 1, 1024));
-  f.owned = s.pricing.owned;
-  f.gpu_mtbf_hours = s.reliability.gpu_mtbf_hours;
-  return f;
-}
-
 void PlanTable(const AppState& app, const FleetResult& r) {
   // Columns as wide as their figures; a narrow screen scrolls the table sideways instead of cutting them.
   int rows = 1;  // the total
@@ -97,7 +74,7 @@ void AppUpdateFleet(AppState& app) {
   st.for_evaluation = app.evaluations;
   st.document.clear();
   if (!app.result.ok) return;
-  st.inputs = FleetFromScenario(app);
+  st.inputs = FleetFromScenario(app.scenario, {st.months, st.baseline_gpus, st.burst_gpus, st.burst_start_month, st.burst_months});
   st.result = PlanFleet(st.inputs);
   if (st.result.ok) st.document = FleetToJson(st.inputs, st.result);
 }

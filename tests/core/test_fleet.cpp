@@ -209,3 +209,41 @@ TEST_CASE("fleet document: errors name the path and the allowed range") {
   CHECK(first("[") == "malformed JSON");
   CHECK(first(R"({"profile": {"months": 500}})") == "profile.months: must be a number >= 1 and <= 120, got 500");
 }
+
+TEST_CASE("fleet from a scenario (the page's Fleet view): its demand by month and its pre-tax on-demand price") {
+  Scenario s = DefaultScenario();
+  s.cluster.gpus = 96;
+  s.cluster.gpus_per_node = 8;
+  s.pricing.usd_per_gpu_hour = 2.2;  // VAT included: 2.0 before 10% VAT
+  s.pricing.tax_rate = 0.1;
+  s.pricing.price_includes_tax = true;
+  s.pricing.spot.discount = 0.6;
+  FleetShape shape;
+  shape.months = 12;
+  shape.burst_gpus = 32;
+  shape.burst_start_month = 3;
+  shape.burst_months = 2;
+  const FleetInputs f = FleetFromScenario(s, shape);
+  CHECK(f.months == 12);
+  for (int m = 0; m < 12; ++m) {
+    CAPTURE(m);
+    CHECK(f.demand_gpus[m] == ((m == 2 || m == 3) ? 128 : 96));  // months 3 and 4 (1-based) carry the burst
+  }
+  CHECK(f.on_demand_usd_per_gpu_hour == doctest::Approx(2.0).epsilon(1e-12));
+  CHECK(f.spot_discount == 0.6);
+  CHECK(f.granularity_gpus == 8);
+  // A long Korean name is the fleet's label cut at a character, never inside one (its document is valid JSON).
+  std::string name = "A";
+  for (int i = 0; i < 30; ++i) name += "선";  // 3 bytes each: byte 63 falls inside the 21st
+  std::snprintf(s.name, sizeof s.name, "%s", name.c_str());
+  const FleetInputs k = FleetFromScenario(s, shape);
+  CHECK(std::string(k.name) == name.substr(0, 61));  // "A" and 20 whole syllables
+  const FleetResult kr = PlanFleet(k);
+  REQUIRE(kr.ok);
+  CHECK_NOTHROW(FleetToJson(k, kr));
+  // A given baseline replaces the scenario's GPUs.
+  shape.baseline_gpus = 10;
+  const FleetInputs g = FleetFromScenario(s, shape);
+  CHECK(g.demand_gpus[0] == 10);
+  CHECK(g.demand_gpus[2] == 42);
+}
