@@ -40,6 +40,9 @@ namespace {
 
 constexpr double kNotApplicable = std::numeric_limits<double>::quiet_NaN();
 
+// Which column a row marks: its lowest figure, or the comparison's own cheapest or fastest (CompareScenarios).
+enum class MarkedBy { kLowest, kComparisonCheapest, kComparisonFastest };
+
 struct RowSpec {
   const char* key;
   CompareFigure figure;
@@ -47,13 +50,17 @@ struct RowSpec {
   bool serving;        // a serving row: NaN in a training column
   bool training_only;  // dropped when every column is a serving one
   double (*value)(const CompareColumn&);
+  MarkedBy marked_by = MarkedBy::kLowest;
+  const char* serving_key = nullptr;  // its label when every column serves (the period's cost and time)
 };
 
 double ServingOnly(const CompareColumn& c, double v) { return c.result.inference.present ? v : kNotApplicable; }
 
 const RowSpec kRows[] = {
-    {"eval.cost_per_job", CompareFigure::kMoney, CompareMark::kCheapest, false, false, [](const CompareColumn& c) { return c.result.expected_usd; }},
-    {"eval.expected_time", CompareFigure::kHours, CompareMark::kFastest, false, false, [](const CompareColumn& c) { return c.result.expected_hours; }},
+    {"eval.cost_per_job", CompareFigure::kMoney, CompareMark::kCheapest, false, false, [](const CompareColumn& c) { return c.result.expected_usd; },
+     MarkedBy::kComparisonCheapest, "serving.cost_of_period"},
+    {"eval.expected_time", CompareFigure::kHours, CompareMark::kFastest, false, false, [](const CompareColumn& c) { return c.result.expected_hours; },
+     MarkedBy::kComparisonFastest, "serving.period"},
     {"eval.goodput", CompareFigure::kFraction, CompareMark::kNone, false, true, [](const CompareColumn& c) { return c.result.goodput; }},
     {"eval.cost_per_billion_tokens", CompareFigure::kMoney, CompareMark::kNone, false, true, [](const CompareColumn& c) { return c.result.usd_per_billion_tokens; }},
     {"compare.normal_cost", CompareFigure::kMoney, CompareMark::kNone, false, false, [](const CompareColumn& c) { return c.result.normal_run_usd; }},
@@ -103,12 +110,11 @@ std::vector<CompareRow> CompareTable(const Comparison& c) {
     if ((spec.serving && !any_serving) || (spec.training_only && all_serving)) continue;
     CompareRow row{spec.key, spec.figure, spec.mark, -1, {}, {}};
     // A serving-only comparison: its cost and time are of the period (or the batch job), not of a job.
-    if (all_serving && std::strcmp(spec.key, "eval.cost_per_job") == 0) row.key = "serving.cost_of_period";
-    if (all_serving && std::strcmp(spec.key, "eval.expected_time") == 0) row.key = "serving.period";
+    if (all_serving && spec.serving_key) row.key = spec.serving_key;
     for (const CompareColumn& col : c.columns) row.values.push_back(col.result.ok ? spec.value(col) : kNotApplicable);
-    if (std::strcmp(spec.key, "eval.cost_per_job") == 0) {
+    if (spec.marked_by == MarkedBy::kComparisonCheapest) {
       row.marked = c.cheapest;
-    } else if (std::strcmp(spec.key, "eval.expected_time") == 0) {
+    } else if (spec.marked_by == MarkedBy::kComparisonFastest) {
       // The comparison's fastest is by P90 latency when every column serves: the period's row carries no mark.
       if (all_serving) row.mark = CompareMark::kNone;
       else row.marked = c.fastest;

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "compare.h"
 #include "evaluate.h"
 #include "fields.h"
 #include "i18n.h"
@@ -281,6 +282,8 @@ void AppUnpin(AppState& app, std::size_t index);
 // Pins the scenario re-priced under on-demand, spot, reserved and owned (tco.h). Returns how many were pinned.
 int AppPinPricingModels(AppState& app);
 std::string CompareCsv(const AppState& app);
+// The pinned columns compared (core/compare.h): what the Compare table, its CSV and view("compare") are made of.
+Comparison AppComparison(const AppState& app);
 // A short label of a scenario: its name, else "<gpu> x<gpus> <pricing model>".
 std::string ScenarioLabel(const Scenario& s);
 // `label` cut to at most `max_chars` characters (UTF-8 aware) with "..." (column headers; the full name in a tooltip).

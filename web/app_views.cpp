@@ -29,13 +29,13 @@ const ViewTarget kTargets[] = {{"result", View::kResults}, {"pricing", View::kCo
                                {"sensitivity", View::kSensitivity}, {"mc", View::kCharts}, {"plan", View::kPlan},
                                {"compare", View::kCompare}, {"fleet", View::kFleet}};
 
-std::string CompareDocument(const AppState& app) {
+}  // namespace
+
+Comparison AppComparison(const AppState& app) {
   std::vector<CompareColumn> columns;
   for (const Pinned& p : app.pinned) columns.push_back({"", ScenarioLabel(p.scenario), p.scenario, p.result, p.note});
-  return CompareToJson(CompareScenarios(std::move(columns)));
+  return CompareScenarios(std::move(columns));
 }
-
-}  // namespace
 
 void AppUpdatePricing(AppState& app) {
   PricingState& p = app.pricing;
@@ -73,7 +73,7 @@ std::string AppViewDocument(AppState& app, const std::string& name) {
     const PlanState& p = app.plan;
     return p.search && p.search->done && !p.running && p.for_evaluation == app.evaluations ? PlanToJson(*p.search) : "";
   }
-  if (name == "compare") return app.pinned.empty() ? "" : CompareDocument(app);
+  if (name == "compare") return app.pinned.empty() ? "" : CompareToJson(AppComparison(app));
   if (name == "fleet") return !app.fleet.stale && app.fleet.for_evaluation == app.evaluations ? app.fleet.document : "";
   return "";
 }

@@ -19,13 +19,6 @@
 namespace gpucost::app {
 namespace {
 
-// The comparison of the pinned columns (core/compare.h): what view("compare") and the CSV are made of.
-Comparison PinnedComparison(const AppState& app) {
-  std::vector<CompareColumn> cols;
-  for (const Pinned& p : app.pinned) cols.push_back({"", ScenarioDisplayName(p.scenario), p.scenario, p.result, p.note});
-  return CompareScenarios(std::move(cols));
-}
-
 bool AnyServing(const AppState& app) {
   for (const Pinned& p : app.pinned)
     if (p.result.inference.present) return true;
@@ -191,7 +184,7 @@ void CompareTableRow(const AppState& app, const Comparison& c, const CompareRow&
 }  // namespace
 
 // The comparison as one CSV (core/compare_csv.h): the same bytes as `gpucost compare --format csv`.
-std::string CompareCsv(const AppState& app) { return ComparisonCsv(PinnedComparison(app), CurrentLanguage()); }
+std::string CompareCsv(const AppState& app) { return ComparisonCsv(AppComparison(app), CurrentLanguage()); }
 
 // The same job under the four pricing models (the document of `gpucost pricing`): a commitment pays its whole
 // term unless other work uses it, so the totals here are what eval gives under each model.
@@ -240,7 +233,7 @@ static void CompareTableBody(AppState& app, int columns, const Comparison& c, co
   for (std::size_t i = 0; i < app.pinned.size(); ++i) ColumnHeader(app, i);
   if (app.pinned.empty()) return;
   if (app.pinned.size() != c.columns.size()) {  // a column was removed above: the comparison of those left
-    const Comparison now = PinnedComparison(app);
+    const Comparison now = AppComparison(app);
     for (const CompareRow& row : CompareTable(now)) CompareTableRow(app, now, row);
   } else {
     for (const CompareRow& row : table) CompareTableRow(app, c, row);
@@ -270,7 +263,7 @@ void DrawCompare(AppState& app) {
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollX |
                                 ImGuiTableFlags_SizingFixedFit;
   // A height for its rows (a scrolling table otherwise takes the whole view and hides the provider sheet below).
-  const Comparison c = PinnedComparison(app);
+  const Comparison c = AppComparison(app);
   const std::vector<CompareRow> table = CompareTable(c);
   const std::size_t rows = table.size() + (AnyServing(app) ? 3 : 0);  // and the price source
   const float height = ImGui::GetTextLineHeightWithSpacing() * static_cast<float>(rows + 6);
