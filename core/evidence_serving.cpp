@@ -35,12 +35,16 @@ ServingEvidence ComputeServingEvidence(const std::string& runs_json) {
     r.input_tokens = run.value("input_tokens", 0.0);
     r.output_tokens = run.value("output_tokens", 0.0);
     r.measured = run.value("measured", 0.0);
-    const json doc = {{"workload", {{"kind", "inference"}, {"model", r.model}}},
-                      {"cluster", {{"gpu", r.gpu}, {"gpus", r.tensor_parallel}}},
-                      {"parallel", {{"tensor_parallel", r.tensor_parallel}}},
-                      {"inference", {{"weight_precision", run.value("weight_precision", std::string("bf16"))},
-                                     {"input_tokens", r.input_tokens},
-                                     {"output_tokens", r.output_tokens}}}};
+    json doc = {{"workload", {{"kind", "inference"}, {"model", r.model}}},
+                {"cluster", {{"gpu", r.gpu}, {"gpus", r.tensor_parallel}}},
+                {"parallel", {{"tensor_parallel", r.tensor_parallel}}},
+                {"inference", {{"weight_precision", run.value("weight_precision", std::string("bf16"))},
+                               {"input_tokens", r.input_tokens},
+                               {"output_tokens", r.output_tokens}}}};
+    // How the engine ran, where the source says (data-parallel attention, MTP, the all-to-all overlap): merged
+    // into the scenario as typed, so an unknown or out-of-range field fails the run like any other.
+    if (run.contains("engine") && run["engine"].is_object()) doc.merge_patch(run["engine"]);
+    const bool decode_only = run.value("decode_only", false);  // a disaggregated decode pool: no prefills
     const ScenarioParse p = ParseScenarioJson(doc.dump());
     const GpuSpec* gpu = FindGpu(r.gpu.c_str());
     if (!p.ok() || gpu == nullptr || !(r.measured > 0)) {
@@ -55,8 +59,10 @@ ServingEvidence ComputeServingEvidence(const std::string& runs_json) {
       // `output_tokens` steps, the same share of prefill work per step as the product's colocated model
       // (ReplicaLatencyAt's prefill stalls). The time between tokens a client sees is their sum.
       const double batch = static_cast<double>(std::min<std::int64_t>(r.concurrency, std::max<std::int64_t>(1, replica.max_concurrency)));
-      const double prefill_share = batch * PrefillSeconds(m, replica, r.input_tokens) / std::max(1.0, r.output_tokens);
-      r.predicted = 1e3 * (DecodeStepSeconds(m, replica, batch) + prefill_share);
+      const double prefill_share =
+          decode_only ? 0 : batch * PrefillSeconds(m, replica, r.input_tokens) / std::max(1.0, r.output_tokens);
+      // A step yields spec_tokens_per_step tokens per sequence when speculating (1 otherwise).
+      r.predicted = 1e3 * (DecodeStepSeconds(m, replica, batch) / m.spec_tokens_per_step + prefill_share);
     } else if (r.metric == "ttft_ms") {
       r.predicted = 1e3 * PrefillSeconds(m, replica, r.input_tokens);
     } else {

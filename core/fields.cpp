@@ -18,6 +18,7 @@ const char* const kFinetuneNames[] = {"full", "lora", "qlora", nullptr};        
 const char* const kLoraTargetNames[] = {"all", "attention", nullptr};           // issue 18
 const char* const kInferenceModeNames[] = {"colocated", "disaggregated", nullptr};
 const char* const kKvReserveNames[] = {"full", "paged", nullptr};
+const char* const kAttentionSplitNames[] = {"tensor", "data", nullptr};
 const char* const kWeightPrecisionNames[] = {"bf16", "fp16", "fp8", "int8", "int4", nullptr};
 const char* const kKvPrecisionNames[] = {"bf16", "fp16", "fp8", nullptr};
 const char* const kFrameworkNames[] = {"megatron", "nemo", "deepspeed", "fsdp", "torchtitan", "maxtext", "jax", "other", nullptr};  // framework.h
@@ -491,7 +492,7 @@ const FieldSpec kFields[] = {
    "colocated: vLLM's and TGI's default"},
   {"inference.prefill.gpu", TEXT, REF(inference.prefill.gpu), 0, "", 0, 0, false, false, nullptr, "",
    "inference", "Prefill pool GPU (catalog id). Empty: cluster.gpu.", "-"},
-  {"inference.prefill.tensor_parallel", INT, REF(inference.prefill.tensor_parallel), 0, nullptr, 1, 64, false,
+  {"inference.prefill.tensor_parallel", INT, REF(inference.prefill.tensor_parallel), 0, nullptr, 1, 1024, false,
    true, nullptr, "GPUs", "inference", "GPUs per prefill replica. Absent: parallel.tensor_parallel.", "-"},
   {"inference.prefill.replicas", INT, REF(inference.prefill.replicas), 0, nullptr, 1, 1000000, false, true,
    nullptr, "replicas", "inference", "Prefill replicas. Absent: sized for the peak load and the target.", "-"},
@@ -499,7 +500,7 @@ const FieldSpec kFields[] = {
    true, nullptr, "USD/GPU-hour", "inference", "Prefill pool price. Absent: the pricing.* price.", "-"},
   {"inference.decode.gpu", TEXT, REF(inference.decode.gpu), 0, "", 0, 0, false, false, nullptr, "",
    "inference", "Decode pool GPU (colocated: the one pool's). Empty: cluster.gpu.", "-"},
-  {"inference.decode.tensor_parallel", INT, REF(inference.decode.tensor_parallel), 0, nullptr, 1, 64, false,
+  {"inference.decode.tensor_parallel", INT, REF(inference.decode.tensor_parallel), 0, nullptr, 1, 1024, false,
    true, nullptr, "GPUs", "inference", "GPUs per decode replica. Absent: parallel.tensor_parallel.", "-"},
   {"inference.decode.replicas", INT, REF(inference.decode.replicas), 0, nullptr, 1, 1000000, false, true,
    nullptr, "replicas", "inference", "Decode replicas (colocated: the pool's). Absent: sized for the peak "
@@ -514,8 +515,15 @@ const FieldSpec kFields[] = {
    "last layer are exposed); false: after the prefill (all exposed).",
    "Splitwise (Patel et al. 2024) section IV-C: layer-wise KV transfer"},
   {"inference.max_batch", INT, REF(inference.max_batch), 256, nullptr, 1, 1000000, false, false, nullptr,
-   "sequences", "inference", "Most sequences a replica runs at once.",
+   "sequences", "inference", "Most sequences a replica runs at once (inference.attention data: each GPU of it).",
    "vLLM max_num_seqs default 256 (vLLM engine arguments)"},
+  {"inference.attention", ENUM, REF(inference.attention), 0, nullptr, 0, 1, false, false, kAttentionSplitNames, "",
+   "inference", "How the GPUs of one replica share attention. tensor: heads split over them, an all-reduce per "
+   "layer (an MLA latent cache is whole on every GPU). data: each GPU runs attention for its own sequences and "
+   "holds their KV cache; dense weights on every GPU, routed experts split over the replica (expert parallel), "
+   "the MoE all-to-all only; max_batch counts per GPU.",
+   "DeepSeek-V3/R1 inference system (deepseek-ai/open-infra-index, 2025-02, day 6): decode 'Routed Expert EP144, "
+   "MLA/Shared Expert DP144'; SGLang --enable-dp-attention"},
   {"inference.kv_reserve", ENUM, REF(inference.kv_reserve), 1, nullptr, 0, 1, false, false, kKvReserveNames, "",
    "inference", "full: each sequence reserves its prompt + all its output (no eviction). paged: it holds "
    "what it uses (on average prompt + half the output, in 16-token blocks).",

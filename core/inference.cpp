@@ -153,6 +153,7 @@ void ValidateInference(const Scenario& s, std::vector<InputError>* e) {
                                                   " pool); choose bf16 or fp16, or another GPU"});
     const std::int64_t tp = PoolTp(s, *ref.pool);
     const std::int64_t kv_heads = w.kv_heads > 0 ? w.kv_heads : w.heads;
+    if (static_cast<AttentionSplit>(in.attention) == AttentionSplit::kData) continue;  // heads are not split
     if (w.heads > 0 && w.heads % tp != 0)
       e->push_back({ref.pool->tensor_parallel > 0 ? base + ".tensor_parallel" : std::string("parallel.tensor_parallel"),
                     "tensor parallelism " + std::to_string(tp) + " must divide workload.heads (" +
@@ -360,7 +361,7 @@ bool EvaluateInference(const Scenario& s, Result* r) {
     const double all = PrefillFlops(full, m.input_tokens);
     ir.prefill_saved_share = all > 0 ? 1 - PrefillFlops(m, m.input_tokens) / all : 0;
     ir.kv_saved_gb_per_replica = (m.prefix_cached_tokens * D(dp.replica.max_concurrency) - m.shared_prefix_tokens) *
-                                 dp.replica.kv_bytes_per_token_per_gpu * D(dp.replica.tp) / 1e9;
+                                 dp.replica.kv_bytes_per_token_per_gpu * D(dp.replica.tp) / dp.replica.attention_ranks / 1e9;
   }
 
   ServingPeriod period;

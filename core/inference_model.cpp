@@ -86,6 +86,10 @@ InferenceModel InferenceModelFor(const Scenario& s) {
   m.max_batch = in.max_batch;
   m.gpu_memory_fraction = in.gpu_memory_fraction;
   m.link_efficiency = s.cluster.link_efficiency;
+  m.attention_data = static_cast<AttentionSplit>(in.attention) == AttentionSplit::kData;
+  m.decode_attention_flops_per_token = m.kv_latent > 0 ? 2 * m.heads * (2 * D(s.arch.kv_lora_rank) + D(s.arch.rope_head_dim))
+                                                       : 4 * m.hidden;
+  m.ep_overlap = s.parallel.ep_comm_overlap == 1;  // auto: off, as for training (fields.cpp)
   ApplyServingTechniques(s, &m);  // issue 28: MoE, prefix caching, speculative decoding
   return m;
 }
@@ -99,6 +103,13 @@ ReplicaModel ReplicaFor(const Scenario& s, const InferenceModel& m, const GpuSpe
   const bool sixteen_bit = wp == WeightPrecision::kBf16 || wp == WeightPrecision::kFp16 || wp == WeightPrecision::kInt4;
   r.peak_flops = 1e12 * (measured && sixteen_bit && s.cluster.peak_tflops > 0 ? s.cluster.peak_tflops
                                                                              : InferencePeakTflops(gpu, wp));
+  // Attention multiplies activations by the KV cache: at its precision (fp8 where the GPU has it), else 16-bit.
+  const bool kv_fp8 = static_cast<KvPrecision>(s.inference.kv_precision) == KvPrecision::kFp8 &&
+                      DensePeakTflops(gpu, Precision::kFp8) > 0;
+  r.attention_peak_flops = kv_fp8 ? 1e12 * DensePeakTflops(gpu, Precision::kFp8)
+                           : 1e12 * (measured && s.cluster.peak_tflops > 0 ? s.cluster.peak_tflops
+                                                                           : InferencePeakTflops(gpu, WeightPrecision::kBf16));
+  if (sixteen_bit) r.attention_peak_flops = r.peak_flops;  // 16-bit weights: one peak (as before issue 28's split)
   r.hbm_bytes_per_s = 1e12 * (measured && s.cluster.hbm_tbps > 0 ? s.cluster.hbm_tbps : gpu.hbm_tbps);
   r.hbm_bytes = gpu.hbm_gb * kBytesPerGib;  // datasheets' "80 GB" is 80 GiB, as for training (catalog.cpp)
   const double nvlink = 0.5e9 * (measured && s.cluster.nvlink_gbps > 0 ? s.cluster.nvlink_gbps : gpu.nvlink_gbps);
@@ -109,19 +120,26 @@ ReplicaModel ReplicaFor(const Scenario& s, const InferenceModel& m, const GpuSpe
   r.links.gpus_per_node = gpn;
   r.group = GroupOf(r.tp, 1, gpn);
   const double t = D(r.tp);
-  r.weight_bytes_per_gpu = m.params * m.weight_bytes_per_param / t + DraftWeightBytesPerGpu(m, r);
-  // Activations of the longest prompt's prefill: residual stream, QKV and FFN intermediate, 16-bit.
+  r.attention_ranks = m.attention_data ? t : 1;
+  const double bpp = m.weight_bytes_per_param;
+  r.weight_bytes_per_gpu = (m.attention_data ? (m.params - m.expert_params) * bpp + m.expert_params * bpp / t
+                                             : m.params * bpp / t) +
+                           DraftWeightBytesPerGpu(m, r);
+  // Activations of the longest prompt's prefill: residual stream, QKV and FFN intermediate, 16-bit (data
+  // attention: the prompt's dense layers run whole on one GPU).
   const double ffn = m.hidden * 4;
-  r.workspace_bytes_per_gpu = kWorkspaceBytes + m.input_tokens * (4 * m.hidden + 2 * ffn / t) * m.act_bytes;
+  const double ffn_split = m.attention_data ? 1 : t;
+  r.workspace_bytes_per_gpu = kWorkspaceBytes + m.input_tokens * (4 * m.hidden + 2 * ffn / ffn_split) * m.act_bytes;
   const double kv_heads_per_gpu = std::max(1.0, m.kv_heads / t);  // KV heads replicate when t > kv_heads
-  r.kv_bytes_per_token_per_gpu = m.kv_latent > 0 ? m.kv_bytes_per_token  // the latent is replicated, not split
-                                                 : 2 * m.layers * kv_heads_per_gpu * m.head_dim * m.kv_bytes_per_element;
+  r.kv_bytes_per_token_per_gpu = m.kv_latent > 0 || m.attention_data
+                                     ? m.kv_bytes_per_token  // a latent is replicated, not split; data: whole tokens
+                                     : 2 * m.layers * kv_heads_per_gpu * m.head_dim * m.kv_bytes_per_element;
   const double shared_prefix = SharedPrefixBytesPerGpu(m, r);  // issue 28: held once per replica
   r.kv_bytes_per_token_per_gpu += m.draft_kv_bytes_per_token / t;  // the draft model's cache grows with it
   r.kv_bytes_per_gpu = r.hbm_bytes * m.gpu_memory_fraction - r.weight_bytes_per_gpu - r.workspace_bytes_per_gpu - shared_prefix;
   const double tokens = r.kv_bytes_per_token_per_gpu > 0 ? r.kv_bytes_per_gpu / r.kv_bytes_per_token_per_gpu : 0;
   const double sequences = m.reserved_tokens > 0 ? std::floor(tokens / m.reserved_tokens) : 0;
-  r.max_concurrency = static_cast<std::int64_t>(std::clamp(sequences, 0.0, D(m.max_batch)));
+  r.max_concurrency = static_cast<std::int64_t>(std::clamp(sequences, 0.0, D(m.max_batch)) * r.attention_ranks);
   r.fits = r.max_concurrency >= 1 && r.peak_flops > 0;
   r.prefill_s = r.peak_flops > 0 ? PrefillSeconds(m, r, m.input_tokens) : 0;
   r.step_one_s = r.peak_flops > 0 ? DecodeStepSeconds(m, r, 1) : 0;
@@ -129,18 +147,32 @@ ReplicaModel ReplicaFor(const Scenario& s, const InferenceModel& m, const GpuSpe
   return r;
 }
 
+double StepCommSeconds(const InferenceModel& m, const ReplicaModel& r, double tokens, double work_s) {
+  if (r.tp <= 1) return 0;
+  const double a2a = MoeAllToAllSeconds(m, r, tokens);
+  const double exposed = m.ep_overlap ? std::max(0.0, a2a - work_s) : a2a;
+  if (m.attention_data) return exposed;
+  const double all_reduces = 2 * m.layers - (a2a > 0 ? m.moe_layers : 0);
+  return all_reduces * AllReduceSeconds(tokens * m.hidden * m.act_bytes, r.group, r.links) + exposed;
+}
+
 double PrefillSeconds(const InferenceModel& m, const ReplicaModel& r, double tokens) {
   if (tokens <= 0) return 0;
   const double t = D(r.tp);
   const double flops = PrefillFlops(m, tokens);  // issue 28: active parameters, the cached prefix skipped
   // Utilisation grows with the tokens per GPU: the step-time model's GEMM-size curve for one layer's
-  // largest GEMM on one GPU (tokens x hidden x 4 hidden / t), relative to its large-GEMM value.
-  const double gemm_flops = 2 * tokens * m.hidden * 4 * m.hidden / t;
+  // largest GEMM on one GPU (tokens x hidden x 4 hidden / t), relative to its large-GEMM value. Data attention:
+  // the replica prefills one prompt per GPU at once; a prompt's time is its share of that (throughput).
+  const double gemm_flops = 2 * tokens * m.hidden * 4 * m.hidden / (m.attention_data ? 1 : t);
   const double size_factor = GemmEfficiency(gemm_flops) / GemmEfficiency(1e15);
   const double compute = flops / (t * r.peak_flops * m.prefill_mfu * size_factor);
   const double weights = r.weight_bytes_per_gpu / (r.hbm_bytes_per_s * m.decode_bw_eff);
-  const double comm = r.tp > 1 ? 2 * m.layers * AllReduceSeconds(tokens * m.hidden * m.act_bytes, r.group, r.links) : 0;
-  return std::max(compute, weights) + comm + m.step_overhead_s;
+  const double work = std::max(compute, weights);
+  // Tensor attention keeps its measured-before form: no MoE all-to-all in prefill (a2a only for data attention).
+  const double comm = m.attention_data ? StepCommSeconds(m, r, tokens, work)
+                      : r.tp > 1       ? 2 * m.layers * AllReduceSeconds(tokens * m.hidden * m.act_bytes, r.group, r.links)
+                                       : 0;
+  return work + comm + m.step_overhead_s;
 }
 
 double DecodeStepSeconds(const InferenceModel& m, const ReplicaModel& r, double batch) {
@@ -150,15 +182,17 @@ double DecodeStepSeconds(const InferenceModel& m, const ReplicaModel& r, double 
   // only the experts its tokens touch and moves them by all-to-all; the draft runs before (inference_techniques.h).
   const double verify = 1 + m.spec_draft_tokens;
   const double positions = b * verify;
-  const double target_weights = m.params * m.weight_bytes_per_param / t;  // the draft's are read by DraftSeconds
-  const double bytes = target_weights * DecodeWeightShare(m, positions) + b * m.mean_context * r.kv_bytes_per_token_per_gpu;
-  const double memory = bytes / (r.hbm_bytes_per_s * m.decode_bw_eff);
-  const double flops = 2 * m.active_matmul_params * positions + 4 * m.layers * m.hidden * m.mean_context * positions;
-  const double compute = flops / (t * r.peak_flops * m.prefill_mfu);
-  const double comm = r.tp > 1 ? 2 * m.layers * AllReduceSeconds(positions * m.hidden * m.act_bytes, r.group, r.links) +
-                                     MoeAllToAllSeconds(m, r, positions)
-                               : 0;
-  return std::max(memory, compute) + comm + m.step_overhead_s + DraftSeconds(m, r, b);
+  const double bpp = m.weight_bytes_per_param;  // the draft's weights are read by DraftSeconds
+  const double target_weights = m.attention_data ? (m.params - m.expert_params) * bpp +
+                                                       m.expert_params * bpp / t * ExpertReadShare(m, positions)
+                                                 : m.params * bpp / t * DecodeWeightShare(m, positions);
+  const double kv = b / r.attention_ranks * m.mean_context * r.kv_bytes_per_token_per_gpu;
+  const double memory = (target_weights + kv) / (r.hbm_bytes_per_s * m.decode_bw_eff);
+  const double weight_flops = 2 * m.active_matmul_params * positions;
+  const double attention_flops = m.layers * m.decode_attention_flops_per_token * m.mean_context * positions;
+  const double compute = (weight_flops / r.peak_flops + attention_flops / r.attention_peak_flops) / (t * m.prefill_mfu);
+  const double work = std::max(memory, compute);
+  return work + StepCommSeconds(m, r, positions, work) + m.step_overhead_s + DraftSeconds(m, r, b);
 }
 
 ReplicaLatency ReplicaLatencyAt(const InferenceModel& m, const ReplicaModel& r, double rate, double service_s,

@@ -42,6 +42,16 @@ struct InferenceModel {
   double draft_params = 0;           // draft weights (read every draft step)
   double draft_kv_bytes_per_token = 0;  // whole draft model (0: a draft head, or none)
   double router_latency_s = 0;
+  // How a replica's GPUs share attention (inference.attention). Tensor: heads split, an all-reduce per layer.
+  // Data (DeepSeek's DP attention with expert parallel): each GPU attends for its own sequences and holds their
+  // KV cache; the dense weights are on every GPU, the routed experts split over the replica; no all-reduce.
+  bool attention_data = false;
+  // Attention FLOPs per position, layer and cached token: 4 h (QK^T and AV over heads x head_dim = hidden);
+  // MLA decodes with the up-projections absorbed (DeepSeek-V2, arXiv:2405.04434, appendix; FlashMLA): each
+  // head scores against the latent and rope key (kv_lora + rope) and reads the latent back (kv_lora):
+  // 2 heads (2 kv_lora + rope).
+  double decode_attention_flops_per_token = 0;
+  bool ep_overlap = false;  // parallel.ep_comm_overlap on: the MoE all-to-all hidden behind the other micro-batch
 };
 
 // One replica of a pool: its hardware and the derived capacities.
@@ -49,15 +59,17 @@ struct ReplicaModel {
   const GpuSpec* gpu = nullptr;
   std::int64_t tp = 1;
   double peak_flops = 0;          // per GPU, at the weight precision's compute precision
+  double attention_peak_flops = 0;  // per GPU, at the KV cache's precision (attention is not a weight GEMM)
+  double attention_ranks = 1;     // GPUs the replica's sequences are spread over (data attention: tp; else 1)
   double hbm_bytes_per_s = 0;
   double hbm_bytes = 0;
   Links links;
   Group group;
   double weight_bytes_per_gpu = 0;
   double workspace_bytes_per_gpu = 0;
-  double kv_bytes_per_token_per_gpu = 0;
+  double kv_bytes_per_token_per_gpu = 0;  // of each sequence held on a GPU (data attention: the whole token)
   double kv_bytes_per_gpu = 0;    // memory left for the cache (may be negative: does not fit)
-  std::int64_t max_concurrency = 0;
+  std::int64_t max_concurrency = 0;  // sequences per replica (data attention: per GPU x attention_ranks)
   bool fits = false;
   double prefill_s = 0;           // one prompt, alone
   double step_one_s = 0;          // decode step at batch 1
@@ -74,6 +86,11 @@ std::int64_t InferencePoolTp(const Scenario& s, const InferencePoolInputs& pool)
 // Builds a replica of `gpu` with tensor parallelism tp. cluster.peak_tflops/hbm_tbps/nvlink_gbps overrides
 // apply when gpu is the scenario's cluster.gpu (they describe the measured machine).
 ReplicaModel ReplicaFor(const Scenario& s, const InferenceModel& m, const GpuSpec& gpu, std::int64_t tp);
+
+// Communication of one step moving `tokens` tokens after work_s of compute or memory time: tensor attention
+// all-reduces twice a layer (an MoE layer's MLP all-reduce replaced by its all-to-alls); data attention has the
+// all-to-alls only; with parallel.ep_comm_overlap on, the all-to-alls hide behind the other micro-batch's work.
+double StepCommSeconds(const InferenceModel& m, const ReplicaModel& r, double tokens, double work_s);
 
 // Time of one prefill of `tokens` prompt tokens (a single prompt) on a replica.
 double PrefillSeconds(const InferenceModel& m, const ReplicaModel& r, double tokens);

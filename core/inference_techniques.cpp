@@ -71,10 +71,14 @@ double PrefillFlops(const InferenceModel& m, double tokens) {
          2 * m.hidden * m.vocab;
 }
 
+double ExpertReadShare(const InferenceModel& m, double tokens) {
+  if (m.expert_params <= 0 || m.experts <= 0) return 0;
+  return 1 - std::pow(1 - m.active_experts / m.experts, std::max(1.0, tokens));
+}
+
 double DecodeWeightShare(const InferenceModel& m, double tokens) {
   if (m.expert_params <= 0 || m.params <= 0) return 1;
-  const double untouched = std::pow(1 - m.active_experts / m.experts, std::max(1.0, tokens));
-  return (m.params - m.expert_params * untouched) / m.params;
+  return (m.params - m.expert_params * (1 - ExpertReadShare(m, tokens))) / m.params;
 }
 
 double MoeAllToAllSeconds(const InferenceModel& m, const ReplicaModel& r, double tokens) {
@@ -85,9 +89,7 @@ double MoeAllToAllSeconds(const InferenceModel& m, const ReplicaModel& r, double
   const bool cross_node = r.tp > r.links.gpus_per_node;
   const double bw = cross_node ? r.links.network_bytes_per_s : r.links.nvlink_bytes_per_s;
   const double hop = cross_node ? kNetworkHopSeconds : kNvlinkHopSeconds;
-  const double a2a = bw > 0 ? 2 * (bytes_out / bw + hop) : 0;
-  const double replaced = AllReduceSeconds(tokens * m.hidden * m.act_bytes, r.group, r.links);  // the MLP's
-  return m.moe_layers * (a2a - replaced);
+  return bw > 0 ? m.moe_layers * 2 * (bytes_out / bw + hop) : 0;
 }
 
 double DraftSeconds(const InferenceModel& m, const ReplicaModel& r, double batch) {

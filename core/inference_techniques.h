@@ -45,7 +45,10 @@ double PrefillFlops(const InferenceModel& m, double tokens);
 // Share of the weights a decode step reads with `tokens` tokens in flight (MoE: the touched experts; dense: 1).
 double DecodeWeightShare(const InferenceModel& m, double tokens);
 
-// Seconds of the MoE all-to-alls of one step moving `tokens` tokens, less the MLP all-reduce they replace
+// Share of the routed experts' weights a decode step reads with `tokens` tokens in flight (0 for a dense model).
+double ExpertReadShare(const InferenceModel& m, double tokens);
+
+// Seconds of the MoE all-to-alls (dispatch and combine) of one step moving `tokens` tokens over the replica
 // (0 for a dense model or one GPU).
 double MoeAllToAllSeconds(const InferenceModel& m, const ReplicaModel& r, double tokens);
 

@@ -106,6 +106,7 @@ const char* const kPaths[] = {
     "inference.autoscale.max_replicas",
     "inference.autoscale.scale_up_minutes",
     "inference.autoscale.scale_down_minutes",
+    "inference.attention",  // appended after issue 28
 };
 constexpr std::size_t kPathCount = sizeof kPaths / sizeof kPaths[0];
 

@@ -204,6 +204,7 @@ struct FinetuneInputs {
 // decode on separate pools. One group, read only when workload.kind = inference.
 enum class InferenceMode : int { kColocated = 0, kDisaggregated };
 enum class KvReserve : int { kFull = 0, kPaged };
+enum class AttentionSplit : int { kTensor = 0, kData };
 enum class WeightPrecision : int { kBf16 = 0, kFp16, kFp8, kInt8, kInt4 };
 enum class KvPrecision : int { kBf16 = 0, kFp16, kFp8 };
 struct InferencePoolInputs {
@@ -258,7 +259,8 @@ struct InferenceInputs {
   InferencePoolInputs decode;       // inference.decode.* (disaggregated; colocated: the one pool's overrides)
   double kv_link_gbps;              // inference.kv_link_gbps (auto: cluster.node_network_gbps / gpus_per_node)
   bool kv_transfer_overlap;         // inference.kv_transfer_overlap (layer by layer)
-  std::int64_t max_batch;           // inference.max_batch (sequences per replica)
+  std::int64_t max_batch;           // inference.max_batch (sequences per replica; per GPU with attention data)
+  int attention;                    // inference.attention: tensor | data (how a replica's GPUs split attention)
   int kv_reserve;                   // inference.kv_reserve: full | paged
   double gpu_memory_fraction;       // inference.gpu_memory_fraction
   double prefill_mfu;               // inference.prefill_mfu (large prompts)

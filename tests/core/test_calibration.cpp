@@ -247,11 +247,11 @@ TEST_CASE("evidence: serving measurements (time between tokens, time to first to
                 r.error * 100);
   std::printf("%zu serving measurements: mean absolute error %.1f%%, mean %+.1f%%\n\n", e.runs.size(), e.mean_abs_error * 100,
               e.mean_error * 100);
-  CHECK(e.runs.size() >= 11);
-  CHECK(e.mean_abs_error <= 0.22);  // guard at today's 21.5%
+  CHECK(e.runs.size() >= 12);
+  CHECK(e.mean_abs_error <= 0.225);  // guard at today's 22.2% (21.5% on 11 runs before RTP-LLM's DeepSeek row, -29%)
 }
 
-// Issue 26's serving target. NOT MET: 21.5% (the NIM rows 3-20%; Splitwise's vLLM of 2023 ran 25-55% slower
+// Issue 26's serving target. NOT MET: 22.2% (the NIM rows 3-20%; RTP-LLM's DeepSeek-V3 on 144 H800 -29%; Splitwise's vLLM of 2023 ran 25-55% slower
 // than the model: per-step host overhead of that engine, not modelled). may_fail: see above.
 TEST_CASE("evidence: serving held-out mean absolute error at most 15% (issue 26 target)" * doctest::may_fail()) {
   CHECK(ServingValidation().mean_abs_error <= 0.15);

@@ -213,7 +213,14 @@ TEST_CASE("MoE serving: Mixtral int8 on one A100 decodes near the published 81 t
   const double bw = r4.links.nvlink_bytes_per_s, tokens = 64, h = 4096;
   const double a2a = 2 * (tokens * 2 * h * 2 / 4 * 3 / 4 / bw + kNvlinkHopSeconds);
   const double ar = 2 * 0.75 * tokens * h * 2 / bw + 2 * 3 * kNvlinkHopSeconds;
-  CHECK(MoeAllToAllSeconds(m4, r4, tokens) == doctest::Approx(32 * (a2a - ar)));
+  CHECK(MoeAllToAllSeconds(m4, r4, tokens) == doctest::Approx(32 * a2a));
+  // The step pays the all-to-alls in place of the 32 MLP all-reduces (64 - 32 all-reduces stay, for attention).
+  const double work = 1.0;  // overlap off: the work does not matter
+  CHECK(StepCommSeconds(m4, r4, tokens, work) == doctest::Approx(32 * a2a + (2 * 32 - 32) * ar));
+  InferenceModel overlap = m4;
+  overlap.ep_overlap = true;  // hidden behind the other micro-batch's work: only the all-reduces stay
+  CHECK(StepCommSeconds(overlap, r4, tokens, work) == doctest::Approx((2 * 32 - 32) * ar));
+  CHECK(StepCommSeconds(overlap, r4, tokens, 0) == doctest::Approx(32 * a2a + (2 * 32 - 32) * ar));
 }
 
 TEST_CASE("router: a disaggregated set-up pays the sourced load-balancer tier by default; its latency adds to TTFT") {
@@ -231,4 +238,92 @@ TEST_CASE("router: a disaggregated set-up pays the sourced load-balancer tier by
   REQUIRE(rs.ok);
   CHECK(rs.inference.ttft_ms.mean == doctest::Approx(r.inference.ttft_ms.mean + 25));
   CHECK(rs.cost_usd.part[kPartRouter] > r.cost_usd.part[kPartRouter]);
+}
+
+namespace {
+
+// DeepSeek-V3 decoding on H800 as DeepSeek and RTP-LLM deploy it (tests/data: deepseek_v3_decode_h800), with the
+// attention split, the GPUs per decode replica and the MTP inputs of the data file.
+std::string DeepSeekDecodeJson(const json& src, const char* attention, std::int64_t decode_gpus) {
+  const json& mtp = src["mtp"];
+  return (R"({"schema": "gpucost/scenario@1", "workload": {"kind": "inference", "model": "deepseek-v3"},
+    "cluster": {"gpu": "h800-sxm"}, "parallel": {"tensor_parallel": 8, "ep_comm_overlap": "on"},
+    "pricing": {"usd_per_gpu_hour": 2},
+    "inference": {"weight_precision": "fp8", "mode": "disaggregated", "attention": ")" + std::string(attention) + R"(",
+      "input_tokens": )" + src["input_tokens"].dump() + R"(, "output_tokens": )" + src["output_tokens"].dump() + R"(,
+      "requests_per_second": 10, "prefill": {"tensor_parallel": 32}, "decode": {"tensor_parallel": )" +
+                         std::to_string(decode_gpus) + R"(},
+      "speculative": {"draft_params": )" + mtp["draft_params"].dump() + R"(, "tokens_per_step": )" +
+                         mtp["tokens_per_step"].dump() + R"(, "acceptance_rate": )" + mtp["acceptance_rate"].dump() + R"(},
+      "slo": {"tpot_ms": )" + src["tpot_ms"].dump() + "}}}");
+}
+Scenario DeepSeekDecode(const json& src, const char* attention, std::int64_t decode_gpus) {
+  return TechniquesParse(DeepSeekDecodeJson(src, attention, decode_gpus));
+}
+
+}  // namespace
+
+TEST_CASE("data-parallel attention: weights, KV cache and concurrency per GPU as hand-worked for DeepSeek-V3 on H800") {
+  const json src = TechniquesData()["deepseek_v3_decode_h800"];
+  const Scenario s = DeepSeekDecode(src, "data", 144);
+  REQUIRE(ValidateScenario(s).empty());
+  const InferenceModel m = InferenceModelFor(s);
+  const ReplicaModel r = ReplicaFor(s, m, *FindGpu("h800-sxm"), 144);
+  // Routed experts R from params - active = R (1 - k/E): (671 - 37)e9 / (1 - 8/256) = 654.45e9; the rest (16.55e9:
+  // attention, shared experts, dense layers, embeddings) is on every GPU; fp8: one byte each; the MTP draft's
+  // 1.5e9 split over the replica.
+  const double experts = (671e9 - 37e9) / (1 - 8.0 / 256);
+  const double weights = (671e9 - experts) + experts / 144 + 1.5e9 / 144;
+  CHECK(r.weight_bytes_per_gpu == doctest::Approx(weights).epsilon(1e-9));
+  // MLA's latent and rope key, bf16, 61 layers: 61 x 576 x 2 = 70,272 bytes per token, each token whole on the GPU
+  // that decodes its sequence (tensor attention would keep every sequence's latent on all 144).
+  CHECK(r.kv_bytes_per_token_per_gpu == doctest::Approx(70272));
+  // Sequences per GPU from the memory left (usable 0.9 x 80 GiB less weights and workspace) and a paged sequence's
+  // 4096 + 1024 + 8 tokens; the replica holds 144 times that.
+  const double workspace = r.workspace_bytes_per_gpu;
+  const double per_gpu = std::floor((0.9 * 80 * kBytesPerGib - weights - workspace) / (70272 * (4096 + 1024 + 8)));
+  CHECK(r.max_concurrency == static_cast<std::int64_t>(per_gpu) * 144);
+  CHECK(per_gpu >= 100);  // hand: (77.3 - 21.1 - ~2.3) GB / 360 MB = ~150
+  // The same 144 GPUs cannot split DeepSeek's 128 heads: tensor attention is refused, naming the field.
+  std::string paths;
+  for (const InputError& e : ParseScenarioJson(DeepSeekDecodeJson(src, "tensor", 144)).errors) paths += e.path + ";";
+  CHECK(paths.find("inference.decode.tensor_parallel") != std::string::npos);
+  // Tensor attention on 16 GPUs keeps every sequence's latent on each GPU: about a tenth of the sequences per GPU.
+  const Scenario t16 = DeepSeekDecode(src, "tensor", 16);
+  const ReplicaModel rt = ReplicaFor(t16, InferenceModelFor(t16), *FindGpu("h800-sxm"), 16);
+  const Scenario d16 = DeepSeekDecode(src, "data", 16);
+  const ReplicaModel rd = ReplicaFor(d16, InferenceModelFor(d16), *FindGpu("h800-sxm"), 16);
+  CHECK(rd.max_concurrency >= 8 * rt.max_concurrency);
+  // MLA decode attention, absorbed: 2 x 128 heads x (2 x 512 + 64) FLOPs per position, layer and cached token.
+  CHECK(m.decode_attention_flops_per_token == doctest::Approx(2 * 128 * (2 * 512 + 64)));
+}
+
+TEST_CASE("MoE serving: DeepSeek-V3 decode on H800 with EP144 and DP attention against 14.8k output tokens/s per node") {
+  const json src = TechniquesData()["deepseek_v3_decode_h800"];
+  const Scenario s = DeepSeekDecode(src, "data", src["decode_gpus"].get<std::int64_t>());
+  const Result r = Evaluate(s);
+  REQUIRE(r.ok);
+  REQUIRE(r.inference.fits);
+  // The decode pool's capacity within the 50 ms time between tokens, in output tokens per second per 8-GPU node.
+  const double nodes = src["decode_gpus"].get<double>() / 8;
+  const double per_node = r.inference.decode.capacity_rps * src["output_tokens"].get<double>() / nodes;
+  const double tolerance = src["tolerance"].get<double>();
+  for (const json& published : src["output_tokens_per_second_per_node"]) {
+    const double p = published.get<double>();
+    MESSAGE("DeepSeek-V3 decode, H800, EP144 + DP attention, MTP: model " << per_node << " output tokens/s per node vs "
+            "published " << p << " (" << (per_node / p - 1) * 100 << "%; tolerance " << tolerance * 100 << "%)");
+    CHECK(per_node == doctest::Approx(p).epsilon(tolerance));
+  }
+  // The same GPUs with tensor attention (16 per replica, the latent replicated) serve several times less.
+  const Result t16 = Evaluate(DeepSeekDecode(src, "tensor", 16));
+  REQUIRE(t16.ok);
+  const double t16_per_node = t16.inference.decode.capacity_rps * src["output_tokens"].get<double>() / 2;
+  MESSAGE("the same with tensor attention over 16 GPUs: " << t16_per_node << " output tokens/s per node");
+  CHECK(per_node >= 4 * t16_per_node);
+  // Overlapping the all-to-all with the other micro-batch helps and never hurts.
+  Scenario serial = s;
+  serial.parallel.ep_comm_overlap = 2;
+  const Result rs = Evaluate(serial);
+  REQUIRE(rs.ok);
+  CHECK(rs.inference.decode.capacity_rps < r.inference.decode.capacity_rps);
 }
