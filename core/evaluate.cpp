@@ -2,6 +2,7 @@
 // storage, tax. See docs in reliability.h for the interruption model.
 #include "inference_blocking.h"
 #include "evaluate.h"
+#include "fields.h"
 
 #include <algorithm>
 #include <cmath>
@@ -287,14 +288,26 @@ void BillJob(const JobPlan& job, const Timeline& t, double preemptions, JobBill*
   BillOperations(job, t, out);  // issue 29: bring-up, staging, restore tests, allocation, support (operations.h)
 }
 
-Result Evaluate(const Scenario& s) {
-  Result r;
-  if (Kind(s) == WorkloadKind::kInference) {  // serving: inference.h
-    EvaluateInference(s, &r);
-    return r;
-  }
+namespace {
+
+// Fields set that this kind of scenario does not read (fields.h), as one warning: the first three by path, then
+// how many more (a warning holds 200 bytes).
+void ReportFieldsNotUsed(const Scenario& s, Result* r) {
+  const std::vector<const FieldSpec*> unused = FieldsNotUsed(s);
+  if (unused.empty()) return;
+  std::string list;
+  for (std::size_t i = 0; i < unused.size() && i < 3; ++i) list += (i ? ", " : "") + std::string(unused[i]->path);
+  if (unused.size() > 3) list += ", +" + std::to_string(unused.size() - 3);
+  if (Kind(s) == WorkloadKind::kInference)
+    r->warnings.Add("fields_not_used", "Set but not read by a serving scenario (training inputs): %s.", list.c_str());
+  else
+    r->warnings.Add("fields_not_used", "Set but not read by a training or batch job (serving inputs): %s.", list.c_str());
+}
+
+// A training or independent job (the serving path is EvaluateInference).
+void EvaluateJob(const Scenario& s, Result& r) {
   JobPlan job;
-  if (!PlanJob(s, &job, &r)) return r;
+  if (!PlanJob(s, &job, &r)) return;
   r.ok = true;
   const ReliabilityInputs& rel = s.reliability;
   const PricingInputs& pr = s.pricing;
@@ -378,6 +391,17 @@ Result Evaluate(const Scenario& s) {
   if (owned && r.tco.break_even_utilization > 1)
     wn.Add("owned_never_breaks_even", "Owning costs more than renting at USD %.2f/GPU-hour even at 100%% "
            "utilisation.", pr.owned.compare_usd_per_gpu_hour);
+}
+
+}  // namespace
+
+Result Evaluate(const Scenario& s) {
+  Result r;
+  if (Kind(s) == WorkloadKind::kInference)
+    EvaluateInference(s, &r);  // serving: inference.h
+  else
+    EvaluateJob(s, r);
+  if (r.ok) ReportFieldsNotUsed(s, &r);  // never ignored silently (fields.h)
   return r;
 }
 

@@ -1,5 +1,6 @@
 // fields.cpp — the scenario field table. Every default carries its source.
 #include "fields.h"
+#include "models.h"
 
 #include <cmath>
 #include <cstdio>
@@ -832,6 +833,58 @@ Scenario DefaultScenario() {
 bool HasModelShape(const Scenario& s) {
   const WorkloadInputs& w = s.workload;
   return w.layers > 0 && w.hidden > 0 && w.heads > 0 && w.seq_len > 0 && w.vocab > 0;
+}
+
+namespace {
+
+// What the serving model (inference.h, inference_model.h) and its billing (inference_billing.h) do not read:
+// the training job's inputs. Found by setting each field in every serving preset under each pricing model,
+// an MoE and a DeepSeek scenario (no result changed) and checked against the code; tests/core/
+// test_fields_not_used.cpp checks every one on every serving preset. The model's shape fields (ffn, experts'
+// sizes) are not listed: they describe the model whichever way it runs.
+constexpr const char* kNotReadByInference[] = {
+    "workload.tokens", "workload.flops", "workload.precision", "workload.seq_len", "workload.input_bytes_per_token",
+    "workload.tasks", "workload.task_gpu_hours", "workload.gpus_per_task", "workload.finetune", "workload.lora_rank",
+    "workload.lora_targets", "workload.deadline_hours", "workload.value_per_day_usd", "cluster.gpus", "cluster.mfu",
+    "cluster.framework", "cluster.bring_up_hours", "cluster.allocation_efficiency", "capacity.on_demand_wait_hours",
+    "parallel.data_parallel", "parallel.pipeline_parallel", "parallel.zero_stage", "parallel.micro_batch",
+    "parallel.global_batch", "parallel.pipeline_interleave", "parallel.sequence_parallel", "parallel.recompute",
+    "parallel.optimizer", "parallel.overlap_comm", "parallel.single_node_mfu", "parallel.critical_batch_tokens",
+    "parallel.reference_batch_tokens", "parallel.context_parallel", "parallel.flash_attention",
+    "parallel.tp_comm_overlap", "parallel.expert_parallel", "reliability.checkpointing",
+    "reliability.checkpoint_write_minutes", "reliability.checkpoint_interval_minutes", "reliability.checkpoint_async",
+    "reliability.async_stall_fraction", "reliability.checkpoint_bytes_per_param", "reliability.checkpoint_gb",
+    "reliability.downtime_hours", "reliability.hot_spares", "reliability.hot_spare_recovery_minutes",
+    "reliability.failure_shape", "reliability.restore_test_every", "reliability.restore_test_minutes",
+    "reliability.bad_checkpoint_probability", "reliability.repair_hours", "reliability.spares_included",
+    "storage.checkpoints_retained", "storage.small_file_latency_ms", "storage.files_per_sample",
+    "storage.staging.dataset_gb", "storage.staging.gbps", "storage.staging.billed", "storage.scratch_usd_per_gb_month",
+    "data.preprocess.cpu_cores_per_gpu", "data.preprocess.samples_per_core_second", "data.tokens_per_sample",
+};
+
+bool ReadByKind(const FieldSpec& f, WorkloadKind kind) {
+  if (kind != WorkloadKind::kInference) return std::strncmp(f.path, "inference.", 10) != 0;
+  for (const char* path : kNotReadByInference)
+    if (std::strcmp(path, f.path) == 0) return false;
+  return true;
+}
+
+}  // namespace
+
+std::vector<const FieldSpec*> FieldsNotUsed(const Scenario& s) {
+  std::vector<const FieldSpec*> out;
+  const WorkloadKind kind = Kind(s);
+  const ModelSpec* model = s.arch.model[0] ? FindModel(s.arch.model) : nullptr;
+  for (std::size_t i = 0; i < FieldCount(); ++i) {
+    const FieldSpec& f = Fields()[i];
+    if (ReadByKind(f, kind) || IsDefault(s, f)) continue;
+    bool from_model = false;  // a named model fills its shape (workload.seq_len): not the user's setting
+    if (model)
+      for (const ModelFieldValue& v : ModelFieldValues(*model))
+        from_model = from_model || (std::strcmp(v.path, f.path) == 0 && GetNumber(s, f) == v.value);
+    if (!from_model) out.push_back(&f);
+  }
+  return out;
 }
 
 }  // namespace gpucost

@@ -4,6 +4,7 @@
 #pragma once
 #include <cstddef>
 #include <string>
+#include <vector>
 
 #include "scenario.h"
 
@@ -54,5 +55,10 @@ long Utf8Length(const std::string& text);
 
 // Checks one numeric value against the field's kind and range (not auto-ness). Returns true if allowed.
 bool ValueInRange(const FieldSpec& f, double v);
+
+// Fields set away from their defaults that a scenario of this workload kind does not read, in table order:
+// a training job's physics (layout, checkpoints, data pipeline, MFU) on an inference scenario, the serving
+// inputs (inference.*) on a training or independent job. Evaluate reports them as a warning: never ignored.
+std::vector<const FieldSpec*> FieldsNotUsed(const Scenario& s);
 
 }  // namespace gpucost

@@ -149,6 +149,13 @@ double BillServing(const Scenario& s, ServingPool* pools, int n, const ServingPe
     bill.cost_usd.part[kPartRouter] += router;
     bill.taxable_usd += router;
   }
+  // The provider's support contract (pricing.support_usd_per_month), over the period as for a training job
+  // (operations.cpp): not GPU time, taxed like the rest.
+  if (s.ops.support_usd_per_month > 0) {
+    const double support = s.ops.support_usd_per_month / kHoursPerMonth * hours / first_terms.tax_divisor;
+    bill.cost_usd.part[kPartSupport] += support;
+    bill.taxable_usd += support;
+  }
   FinishBill(first_terms, period.stored_gb, hours, &bill);
 
   r->gpu_hours = bill.gpu_hours;

@@ -110,6 +110,14 @@ bool ParseArgs(int argc, char** argv, const std::vector<OptionSpec>& options, Ar
         Error(std::string(verb) + ": option " + name + " takes no value");
         return false;
       }
+      if (const auto given = out->values.find(name); given != out->values.end()) {
+        if (!spec->repeatable) {
+          Error(std::string(verb) + ": option " + name + " given twice (see gpucost " + verb + " --help)");
+          return false;
+        }
+        given->second += "; " + value;
+        continue;
+      }
       out->values[name] = value;
       continue;
     }

@@ -19,6 +19,9 @@ struct OptionSpec {
   const char* name;     // "--format"
   bool takes_value;
   const char* help;  // a string-table key (cli.opt.<verb>.<option>, assets/i18n)
+  // Given again, its values are joined with "; " (a list such as --set); any other option given twice is refused
+  // (the later value never silently replaces the earlier one).
+  bool repeatable = false;
 };
 
 struct Args {

@@ -19,7 +19,7 @@ namespace {
 const std::vector<OptionSpec> kEvalOptions = {
     {"--format", true, "cli.opt.eval.format"},
     {"--probe", true, "cli.opt.eval.probe"},
-    {"--set", true, "cli.opt.eval.set"},
+    {"--set", true, "cli.opt.eval.set", true},
 };
 
 // --set "pricing.currency=KRW; pricing.owned.usd_per_kwh=₩120": each field as a person types it

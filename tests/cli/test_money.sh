@@ -22,4 +22,12 @@ contains "$refused" "pricing.owned.usd_per_kwh: \"₩20,000\" is not allowed: mu
 expect_rc 2 "an out-of-range won amount exits 2" -- "$gpucost" eval - --set 'pricing.currency=KRW; pricing.owned.usd_per_kwh=₩20,000' <<<"$owned"
 expect_rc 2 "만 without won in a dollar scenario exits 2" -- "$gpucost" eval - --set 'pricing.fixed_fees_usd=300만' <<<"$owned"
 expect_rc 2 "an unknown field exits 2" -- "$gpucost" eval - --set 'pricing.nope=1' <<<"$owned"
+# --set given twice applies both, in order (it used to keep only the last one, silently); other options twice: refused.
+both=$("$gpucost" eval - --format json --set 'pricing.owned.usd_per_kwh=0.1' --set 'pricing.fixed_fees_usd=$2,000' <<<"$owned" | cost)
+equals "$both" "$usd" "two --set options apply both, as one --set with a ; list"
+fees_only=$("$gpucost" eval - --format json --set 'pricing.fixed_fees_usd=$2,000' <<<"$owned" | cost)
+[[ $both != "$fees_only" ]] && pass "the first --set is not dropped" || fail "the first --set is not dropped: $both"
+expect_rc 2 "another option given twice exits 2" -- "$gpucost" eval - --format json --format text <<<"$owned"
+twice=$("$gpucost" eval - --format json --format text <<<"$owned" 2>&1)
+contains "$twice" "option --format given twice" "the refusal names the option"
 finish

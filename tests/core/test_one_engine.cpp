@@ -147,6 +147,15 @@ TEST_CASE("rules matrix: each billing rule moves every workload's cost the way i
     // A 12-month commitment pays the term the work does not use.
     const double month = cost(R"("model": "reserved", "reserved": {"term_months": 1})");
     CHECK(cost(R"("model": "reserved", "reserved": {"term_months": 12})") > month);
+    // A support contract of USD 1,000 a month, over the run's hours (730 hours a month), for every workload: a
+    // service paid none before (the serving bill skipped it).
+    {
+      const Scenario with = OneEngineParse(work + R"(, "pricing": {"usd_per_gpu_hour": 2.99, "whole_nodes": false, "support_usd_per_month": 1000})");
+      const Result r = Evaluate(with);
+      REQUIRE(r.ok);
+      CHECK(r.cost_usd.part[kPartSupport] == doctest::Approx(1000 * r.time_hours.Total() / 730).epsilon(1e-9));
+      CHECK(r.expected_usd == doctest::Approx(base + r.cost_usd.part[kPartSupport]).epsilon(1e-9));
+    }
     // Tax, on every pricing model (owned hardware pays it on what it buys); recovered VAT is not a cost.
     for (const char* model : {"on_demand", "spot", "reserved", "owned"}) {
       CAPTURE(model);
