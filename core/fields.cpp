@@ -1,5 +1,6 @@
 // fields.cpp — the scenario field table. Every default carries its source.
 #include "fields.h"
+#include "format.h"
 #include "models.h"
 
 #include <cmath>
@@ -808,10 +809,11 @@ void DescribeRange(const FieldSpec& f, char* buf, std::size_t cap) {
       return;
     }
     case FieldKind::kInteger:
-      std::snprintf(buf, cap, "an integer from %.15g to %.15g", f.min, f.max);
+      std::snprintf(buf, cap, "an integer from %s to %s", FormatBound(f.min).c_str(), FormatBound(f.max).c_str());
       return;
     case FieldKind::kNumber:
-      std::snprintf(buf, cap, "a number %s %.15g and <= %.15g", f.min_exclusive ? ">" : ">=", f.min, f.max);
+      std::snprintf(buf, cap, "a number %s %s and <= %s", f.min_exclusive ? ">" : ">=", FormatBound(f.min).c_str(),
+                    FormatBound(f.max).c_str());
       return;
   }
 }

@@ -339,8 +339,8 @@ struct FleetReader {
     auto it = obj.find(key);
     if (it == obj.end()) return;
     const std::string at = path.empty() ? key : path + "." + key;
-    char range[128];
-    std::snprintf(range, sizeof range, "a number %s %g and <= %g", min_exclusive ? ">" : ">=", min, max);
+    const std::string range = std::string("a number ") + (min_exclusive ? "> " : ">= ") + FormatBound(min) + " and <= " +
+                              FormatBound(max);
     if (!it->is_number()) {
       errors->push_back({at, std::string("expected ") + range});
       return;
@@ -361,7 +361,7 @@ struct FleetReader {
     if (errors->size() != before) return;
     if (v != std::floor(v)) {
       errors->push_back({path.empty() ? key : path + "." + key,
-                         "must be an integer from " + std::to_string(min) + " to " + std::to_string(max)});
+                         "must be an integer from " + FormatBound(min) + " to " + FormatBound(max)});
       return;
     }
     *out = static_cast<int>(v);

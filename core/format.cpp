@@ -129,6 +129,13 @@ std::string FormatCount(double v) {
   return Grouped(v);
 }
 
+std::string FormatBound(double v) {
+  char buf[64];
+  if (std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 1e12) return Grouped(v);
+  std::snprintf(buf, sizeof buf, "%.15g", v);
+  return buf;
+}
+
 std::string FormatFlops(double flops) {
   static const char* const kUnits[] = {"FLOP", "kFLOP", "MFLOP", "GFLOP", "TFLOP", "PFLOP", "EFLOP", "ZFLOP", "YFLOP"};
   int u = 0;

@@ -15,6 +15,9 @@ std::string FormatKrwGrouped(double krw);          // "₩303,041,850" (whole wo
 std::string FormatKrwKorean(double krw);           // "3억 304만 원", "9,500 원", "1조 2,000억 원"
 std::string FormatDuration(double hours);          // "3.2 days", "5.1 h", "12 min"
 std::string FormatCount(double v);                 // "1,234", "1.2e+21"
+// A range's bound in a message: whole numbers grouped ("10,000,000"; beyond 1e12 as "1e+15"), fractions as
+// typed ("0.99", "0.001"). One form for every "must be ... from A to B" on page and CLI (issue 30).
+std::string FormatBound(double v);
 std::string FormatFlops(double flops);             // "5.9e21 FLOP" -> "5.88 ZFLOP"
 std::string FormatPercent(double fraction);        // "41.2%"
 std::string FormatNumber(double v, int significant = 4);  // shortest sensible

@@ -124,7 +124,7 @@ void ParseScaling(const json& v, Scenario* s, std::vector<InputError>* errors) {
       const double g = gpus && gpus->is_number() ? gpus->get<double>() : -1;
       const double x = tps && tps->is_number() ? tps->get<double>() : -1;
       if (!(g >= 1 && g <= 10000000 && g == std::floor(g)))
-        errors->push_back({at + ".gpus", gpus ? "must be an integer from 1 to 10000000" : "missing; an integer from 1 to 10000000"}), valid = false;
+        errors->push_back({at + ".gpus", gpus ? "must be an integer from 1 to 10,000,000" : "missing; an integer from 1 to 10,000,000"}), valid = false;
       if (!(x > 0 && x <= 1e15))
         errors->push_back({at + ".tokens_per_second", tps ? "must be > 0 and <= 1e15 (measured tokens/s of the whole job)"
                                                          : "missing; measured tokens/s of the whole job, > 0"}), valid = false;

@@ -103,8 +103,8 @@ struct MonteCarlo::UnitTrial {
 MonteCarlo::MonteCarlo(const Scenario& s, std::uint64_t seed, std::int64_t trials)
     : rng_(seed), seed_(seed), trials_(trials), wait_rng_(seed ^ 0x9E3779B97F4A7C15ull) {
   if (trials < 1 || trials > kMcMaxTrials) {
-    std::snprintf(error_, sizeof error_, "trials must be an integer from 1 to %lld, got %lld",
-                  static_cast<long long>(kMcMaxTrials), static_cast<long long>(trials));
+    std::snprintf(error_, sizeof error_, "trials must be an integer from 1 to %s, got %lld",
+                  FormatBound(static_cast<double>(kMcMaxTrials)).c_str(), static_cast<long long>(trials));
     trials_ = 0;
     return;
   }

@@ -45,7 +45,7 @@ struct OfferReader {
     const double v = it->is_number() ? it->get<double>() : NAN;
     if (!(v > 0) || v > max) {
       char range[96];
-      std::snprintf(range, sizeof range, "must be a number > 0 and <= %g", max);
+      std::snprintf(range, sizeof range, "must be a number > 0 and <= %s", FormatBound(max).c_str());
       errors->push_back({path + "." + key, range});
       return 0;
     }
@@ -61,7 +61,8 @@ std::optional<double> Seconds(const json& o, const char* key, double min, const 
   const double v = it->is_number() ? it->get<double>() : NAN;
   if (!(v >= min && v <= 86400)) {
     char range[96];
-    std::snprintf(range, sizeof range, "must be a number of seconds from %g to 86400 (leave it out when unconfirmed)", min);
+    std::snprintf(range, sizeof range, "must be a number of seconds from %s to 86,400 (leave it out when unconfirmed)",
+                  FormatBound(min).c_str());
     errors->push_back({path + "." + key, range});
     return std::nullopt;
   }

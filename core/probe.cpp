@@ -1,6 +1,7 @@
 // probe.cpp — the probe report (gpucost/probe@1): [SECTION] reading, [SECTION] validation, [SECTION] writing,
 // [SECTION] measured figures, suggestions and import.
 #include "probe.h"
+#include "format.h"
 
 #include <algorithm>
 #include <cctype>
@@ -238,7 +239,8 @@ struct Checker {
     const bool ok = std::isfinite(v) && (lo_exclusive ? v > lo : v >= lo) && v <= hi;
     if (ok) return;
     char buf[160];
-    std::snprintf(buf, sizeof buf, "must be %s %g and <= %g, got %.17g", lo_exclusive ? ">" : ">=", lo, hi, v);
+    std::snprintf(buf, sizeof buf, "must be %s %s and <= %s, got %.17g", lo_exclusive ? ">" : ">=", FormatBound(lo).c_str(),
+                  FormatBound(hi).c_str(), v);
     errors->push_back({path, buf});
   }
   void Stats(const std::string& path, const ProbeStats& s, double hi) {

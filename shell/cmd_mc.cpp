@@ -124,7 +124,7 @@ int RunMc(int argc, char** argv) {
   unsigned long long trials = kDefaultTrials, seed = 1;
   if (args.Has("--trials") &&
       !ParseUnsigned(args.Get("--trials"), 1, static_cast<unsigned long long>(kMcMaxTrials), &trials)) {
-    Error("mc: --trials must be an integer from 1 to " + std::to_string(kMcMaxTrials) + ", got \"" +
+    Error("mc: --trials must be an integer from 1 to " + FormatBound(static_cast<double>(kMcMaxTrials)) + ", got \"" +
           args.Get("--trials") + "\"");
     return kExitInvalid;
   }
@@ -136,7 +136,7 @@ int RunMc(int argc, char** argv) {
   unsigned long long max_work = static_cast<unsigned long long>(kInferenceSimMaxWork);
   if (args.Has("--max-work") &&
       !ParseUnsigned(args.Get("--max-work"), 1, static_cast<unsigned long long>(kInferenceSimMaxWork), &max_work)) {
-    Error("mc: --max-work must be an integer from 1 to " + std::to_string(static_cast<long long>(kInferenceSimMaxWork)) +
+    Error("mc: --max-work must be an integer from 1 to " + FormatBound(static_cast<double>(kInferenceSimMaxWork)) +
           ", got \"" + args.Get("--max-work") + "\"");
     return kExitInvalid;
   }

@@ -135,7 +135,7 @@ await section('typing', async page => {
   await typed(page, 'cluster.gpus', '1e9');
   check((await scenario(page)).cluster.gpus === 2048, 'typing 1e9 GPUs (over the range) keeps 2048 (not 19)');
   const message = await api(page, () => window.gpucost.fieldMessage('cluster.gpus'));
-  check(message === '"1e9" is not allowed: must be an integer from 1 to 10000000',
+  check(message === '"1e9" is not allowed: must be an integer from 1 to 10,000,000',
         `with the range message beside the field: "${message}"`);
   await shot(page, 'hands-typed-refused.png');
   await typed(page, 'cluster.gpus', '70X');

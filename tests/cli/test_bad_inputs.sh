@@ -26,13 +26,13 @@ wrong_type_section.json|2|cluster: expected an object, got a number
 wrong_type_bool.json|2|reliability.checkpoint_async: expected true or false, got a string
 unknown_enum.json|2|pricing.model: unknown value "free"; one of: on_demand, spot, reserved, owned
 negative_params.json|2|workload.params: must be a number > 0 and <= 
-zero_gpus.json|2|cluster.gpus: must be an integer from 1 to 10000000, got 0
+zero_gpus.json|2|cluster.gpus: must be an integer from 1 to 10,000,000, got 0
 zero_tokens.json|2|workload.tokens: must be a number > 0
 mfu_above_one.json|2|cluster.mfu: must be a number > 0 and <= 1 (omit for automatic), got 1.5
-fractional_gpus.json|2|cluster.gpus: must be an integer from 1 to 10000000, got 8.5
+fractional_gpus.json|2|cluster.gpus: must be an integer from 1 to 10,000,000, got 8.5
 negative_price.json|2|pricing.usd_per_gpu_hour: must be a number >= 0
 overflow_number.json|2|number overflow
-overflow_integer.json|2|cluster.gpus: must be an integer from 1 to 10000000, got 9.99999
+overflow_integer.json|2|cluster.gpus: must be an integer from 1 to 10,000,000, got 9.99999
 unknown_gpu.json|2|cluster.gpu: unknown GPU "h900-sxm"; one of: 
 unknown_model.json|2|workload.model: unknown model "llama-9b"; one of: llama-2-7b, 
 expert_parallel_experts.json|2|parallel.expert_parallel: must divide workload.experts (8)
@@ -91,7 +91,7 @@ done <<<"$cases"
 # The same through standard input.
 err=$("$gpucost" eval - 2>&1 >/dev/null <"$dir/zero_gpus.json"); rc=$?
 equals "$rc" 2 "stdin: exit 2"
-equals "$err" "gpucost: <stdin>: cluster.gpus: must be an integer from 1 to 10000000, got 0" "stdin: one line naming <stdin>"
+equals "$err" "gpucost: <stdin>: cluster.gpus: must be an integer from 1 to 10,000,000, got 0" "stdin: one line naming <stdin>"
 err=$("$gpucost" eval - 2>&1 >/dev/null <"$tmp/binary_junk.bin"); rc=$?
 equals "$rc" 2 "stdin binary junk: exit 2"
 
@@ -112,7 +112,7 @@ garbage|gpucost: link: not a gpucost link (expected #s=2.<data>)
 https://example.org/#s=9.abcd|unsupported link version "9"
 #s=1.!!!!|corrupted link data (not base64url)
 #s=1.W10|corrupted link data (not a scenario)
-#s=1.eyJzIjp7ImNsdXN0ZXIiOnsiZ3B1cyI6MH19fQ|s.cluster.gpus: must be an integer from 1 to 10000000, got 0
+#s=1.eyJzIjp7ImNsdXN0ZXIiOnsiZ3B1cyI6MH19fQ|s.cluster.gpus: must be an integer from 1 to 10,000,000, got 0
 #s=1.eyJzIjp7fSwicSI6MX0|unknown link key "q"
 EOF
 deep=$(printf '%.0s[' $(seq 1 200) | base64 -w0 | tr '+/' '-_' | tr -d '=')

@@ -71,7 +71,7 @@ expect_rc 2 "no scenarios" -- "$gpucost" compare
 expect_rc 2 "stdin twice" -- "$gpucost" compare - - <<<'{}'
 expect_rc 2 "an invalid scenario among them" -- "$gpucost" compare "$S/7b_spot.json" "$root/tests/cli/bad_inputs/zero_gpus.json"
 err=$("$gpucost" compare "$S/7b_spot.json" "$root/tests/cli/bad_inputs/zero_gpus.json" 2>&1 >/dev/null)
-contains "$err" "zero_gpus.json: cluster.gpus: must be an integer from 1 to 10000000, got 0" "names the file and path"
+contains "$err" "zero_gpus.json: cluster.gpus: must be an integer from 1 to 10,000,000, got 0" "names the file and path"
 expect_rc 1 "a missing file" -- "$gpucost" compare "$S/7b_spot.json" /nonexistent.json
 expect_rc 2 "format xml" -- "$gpucost" compare "$S/7b_spot.json" --format xml
 expect_rc 2 "unknown option" -- "$gpucost" compare "$S/7b_spot.json" --frobnicate

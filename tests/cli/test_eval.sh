@@ -19,7 +19,7 @@ contains "$csv" "cost.expected_usd," "CSV has cost.expected_usd"
 
 expect_rc 2 "invalid value" -- "$gpucost" eval - <<<'{"cluster": {"gpus": 0}}'
 err=$("$gpucost" eval - 2>&1 >/dev/null <<<'{"cluster": {"gpus": 0}}')
-equals "$err" "gpucost: <stdin>: cluster.gpus: must be an integer from 1 to 10000000, got 0" "one-line error names file, path, range"
+equals "$err" "gpucost: <stdin>: cluster.gpus: must be an integer from 1 to 10,000,000, got 0" "one-line error names file, path, range"
 expect_rc 1 "missing file" -- "$gpucost" eval /nonexistent/scenario.json
 expect_rc 2 "no file given" -- "$gpucost" eval
 expect_rc 2 "unknown format" -- "$gpucost" eval - --format xml <<<'{}'

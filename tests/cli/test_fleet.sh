@@ -59,7 +59,7 @@ zero=$("$gpucost" fleet - <<<'{"demand_gpus": [0, 0]}')
 not_contains "$zero" "nan" "no demand: no NaN ratios in the table"
 expect_rc 2 "fleet: negative demand" -- "$gpucost" fleet - <<<'{"demand_gpus": [8, -1]}'
 err=$("$gpucost" fleet - 2>&1 >/dev/null <<<'{"demand_gpus": [8, -1]}')
-equals "$err" "gpucost: <stdin>: demand_gpus[1]: must be a number >= 0 and <= 1e+06, got -1" "fleet: one-line error with path and range"
+equals "$err" "gpucost: <stdin>: demand_gpus[1]: must be a number >= 0 and <= 1,000,000, got -1" "fleet: one-line error with path and range"
 err=$("$gpucost" fleet - 2>&1 >/dev/null <<<'{"demand_gpus": [8], "commitments": [{"term_months": 12, "discount": 2}]}')
 equals "$err" "gpucost: <stdin>: commitments[0].discount: must be a number >= 0 and <= 0.99, got 2" "fleet: commitment discount range"
 expect_rc 2 "fleet: malformed JSON" -- "$gpucost" fleet - <<<'{"demand_gpus": ['

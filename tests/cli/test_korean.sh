@@ -87,10 +87,10 @@ contains "$inf_ko" "요청당 비용" "inference eval: cost per request in Korea
 contains "$inf_ko" "출력 토큰 100만 개당 비용" "inference eval: per million output tokens"
 contains "$inf_ko" "프리필과 디코드" "inference eval: the pool line in Korean"
 val_ko=$("$gpucost" validate - --lang ko <<<'{"cluster": {"gpus": -1}}' 2>&1)
-contains "$val_ko" "cluster.gpus: 허용 범위: 1부터 10000000까지의 정수. 입력값: -1" "validate: the field error in Korean, the path kept"
+contains "$val_ko" "cluster.gpus: 허용 범위: 1부터 10,000,000까지의 정수. 입력값: -1" "validate: the field error in Korean, the path kept"
 contains "$val_ko" "validate: 문제 1개" "validate: summary in Korean"
 val_en=$("$gpucost" validate - <<<'{"cluster": {"gpus": -1}}' 2>&1)
-contains "$val_en" "cluster.gpus: must be an integer from 1 to 10000000, got -1" "validate: English message unchanged"
+contains "$val_en" "cluster.gpus: must be an integer from 1 to 10,000,000, got -1" "validate: English message unchanged"
 err_ko=$("$gpucost" eval - --lang ko <<<'{"pricing": {"model": "free"}}' 2>&1)
 contains "$err_ko" "알 수 없는 값 \"free\"" "eval: a bad enum named in Korean"
 cmp_ko=$("$gpucost" compare "$dir/a.json" "$dir/b.json" --lang ko)

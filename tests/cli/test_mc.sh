@@ -49,7 +49,7 @@ contains "$json" '"resolved": true' "the mc JSON says whether the histogram reso
 
 expect_rc 2 "--trials 0" -- "$gpucost" mc - --trials 0 <<<"$scenario"
 err=$("$gpucost" mc - --trials 0 2>&1 >/dev/null <<<"$scenario")
-equals "$err" 'gpucost: mc: --trials must be an integer from 1 to 10000000, got "0"' "--trials error names the range"
+equals "$err" 'gpucost: mc: --trials must be an integer from 1 to 10,000,000, got "0"' "--trials error names the range"
 expect_rc 2 "--trials too many" -- "$gpucost" mc - --trials 10000001 <<<"$scenario"
 expect_rc 2 "--trials not an integer" -- "$gpucost" mc - --trials 2.5 <<<"$scenario"
 expect_rc 2 "--trials not a number" -- "$gpucost" mc - --trials 1e3x <<<"$scenario"

@@ -90,7 +90,7 @@ contains "$err" "warning: $fixture: the probe measured NVIDIA H100 80GB HBM3" "e
 sed 's/"median": 742.0/"median": -742.0/' "$fixture" >"$tmp/bad.json"
 err=$("$gpucost" eval - --probe "$tmp/bad.json" 2>&1 >/dev/null <<<'{}'); rc=$?
 equals "$rc" 2 "bad report: exit 2"
-equals "$err" "gpucost: $tmp/bad.json: gemm[0].tflops.median: must be > 0 and <= 100000, got -742" \
+equals "$err" "gpucost: $tmp/bad.json: gemm[0].tflops.median: must be > 0 and <= 100,000, got -742" \
   "bad report: one line naming the JSON path"
 expect_rc 1 "missing report: exit 1" -- "$gpucost" eval - --probe "$tmp/none.json" <<<'{}'
 finish

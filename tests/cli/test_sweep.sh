@@ -60,7 +60,7 @@ expect_rc 2 "--budget without --gpus" -- "$gpucost" sweep "$S/7b_spot.json" --pa
 # Errors: one line, exit 2.
 err=$("$gpucost" sweep "$S/7b_spot.json" --param cluster.gpus --values 64,0 2>&1 >/dev/null); rc=$?
 equals "$rc" 2 "out-of-range value: exit 2"
-equals "$err" "gpucost: sweep: cluster.gpus = 0: must be an integer from 1 to 10000000" "out-of-range value: names field and range"
+equals "$err" "gpucost: sweep: cluster.gpus = 0: must be an integer from 1 to 10,000,000" "out-of-range value: names field and range"
 err=$("$gpucost" sweep "$S/llama3_405b.json" --param cluster.gpus --values 1000 2>&1 >/dev/null)
 contains "$err" "parallel.tensor_parallel" "an inconsistent point names the conflicting field"
 expect_rc 2 "unknown field" -- "$gpucost" sweep "$S/7b_spot.json" --param cluster.gpuz --values 1

@@ -16,7 +16,7 @@ out=$("$gpucost" validate - 2>"${TMPDIR:-/tmp}/validate_err.$$" <<<'{"cluster": 
 err=$(cat "${TMPDIR:-/tmp}/validate_err.$$"); rm -f "${TMPDIR:-/tmp}/validate_err.$$"
 equals "$rc" 2 "invalid: exit 2"
 equals "$(wc -l <<<"$out")" 4 "four problems, one per line"
-contains "$out" "<stdin>: cluster.gpus: must be an integer from 1 to 10000000, got 0" "range problem"
+contains "$out" "<stdin>: cluster.gpus: must be an integer from 1 to 10,000,000, got 0" "range problem"
 contains "$out" '<stdin>: cluster.gpu: unknown GPU "nope"' "catalog problem found next to field problems"
 contains "$out" "<stdin>: workload.tokens: must be a number > 0" "second range problem"
 contains "$out" '<stdin>: workload.precision: unknown value "fp4"' "enum problem"

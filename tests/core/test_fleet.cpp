@@ -195,7 +195,7 @@ TEST_CASE("fleet document: errors name the path and the allowed range") {
     const FleetParse p = ParseFleetJson(text);
     return p.errors.empty() ? std::string("(none)") : p.errors[0].Text();
   };
-  CHECK(first(R"({"demand_gpus": [10, -1]})") == "demand_gpus[1]: must be a number >= 0 and <= 1e+06, got -1");
+  CHECK(first(R"({"demand_gpus": [10, -1]})") == "demand_gpus[1]: must be a number >= 0 and <= 1,000,000, got -1");
   CHECK(first(R"({})") == "demand_gpus: give either demand_gpus (GPUs per month) or profile, not both or neither");
   CHECK(first(R"({"demand_gpus": [1], "spot": {"availability": 2}})") ==
         "spot.availability: must be a number >= 0 and <= 1, got 2");

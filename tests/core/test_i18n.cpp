@@ -352,8 +352,8 @@ TEST_CASE("i18n: core's English messages have Korean templates; English stays as
 }
 
 TEST_CASE("i18n: message templates capture their parts and keep the path") {
-  CHECK(LocalizeMessage(Lang::kKo, "cluster.gpus: must be an integer from 1 to 10000000, got -1") ==
-        "cluster.gpus: 허용 범위: 1부터 10000000까지의 정수. 입력값: -1");
+  CHECK(LocalizeMessage(Lang::kKo, "cluster.gpus: must be an integer from 1 to 10,000,000, got -1") ==
+        "cluster.gpus: 허용 범위: 1부터 10,000,000까지의 정수. 입력값: -1");
   CHECK(LocalizeMessage(Lang::kKo, "No step-time prediction: parallel.global_batch is not given.") ==
         "스텝 시간 예측 없음: parallel.global_batch가 주어지지 않았습니다.");
   CHECK(LocalizeMessage(Lang::kKo, "something core never says") == "something core never says");

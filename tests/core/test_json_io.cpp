@@ -49,7 +49,7 @@ TEST_CASE("round trip: full and compact serialisations parse back to the same sc
 
 TEST_CASE("errors name the JSON path and the allowed range") {
   CHECK(FirstError(R"({"cluster": {"gpus": 0}})") ==
-        "cluster.gpus: must be an integer from 1 to 10000000, got 0");
+        "cluster.gpus: must be an integer from 1 to 10,000,000, got 0");
   CHECK(FirstError(R"({"cluster": {"mfu": 1.5}})") ==
         "cluster.mfu: must be a number > 0 and <= 1 (omit for automatic), got 1.5");
   CHECK(FirstError(R"({"cluster": {"gpus": "8"}})").find("cluster.gpus: expected a number, got a string") == 0);

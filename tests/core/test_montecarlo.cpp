@@ -325,7 +325,7 @@ TEST_CASE("Weibull failures keep the mean rate; shape < 1 clusters failures and 
 TEST_CASE("invalid requests are refused with a clear message, never simulated forever") {
   MonteCarlo zero(DefaultScenario(), 1, 0);
   CHECK_FALSE(zero.ok());
-  CHECK(std::string(zero.error()) == "trials must be an integer from 1 to 10000000, got 0");
+  CHECK(std::string(zero.error()) == "trials must be an integer from 1 to 10,000,000, got 0");
   CHECK(zero.Run(10) == 0);
   MonteCarlo many(DefaultScenario(), 1, kMcMaxTrials + 1);
   CHECK_FALSE(many.ok());

@@ -179,7 +179,7 @@ TEST_CASE("offers parser: billing rules are checked and offers must name a known
                   &errors);
   std::string all;
   for (const InputError& e : errors) all += e.Text() + "\n";
-  CHECK(all.find("billing_rules[0].billing_increment_seconds: must be a number of seconds from 1 to 86400") != std::string::npos);
-  CHECK(all.find("billing_rules[0].minimum_billed_seconds: must be a number of seconds from 0 to 86400") != std::string::npos);
+  CHECK(all.find("billing_rules[0].billing_increment_seconds: must be a number of seconds from 1 to 86,400") != std::string::npos);
+  CHECK(all.find("billing_rules[0].minimum_billed_seconds: must be a number of seconds from 0 to 86,400") != std::string::npos);
   CHECK(all.find("offers[0].billing: must name one of billing_rules[].id") != std::string::npos);
 }

@@ -158,7 +158,7 @@ TEST_CASE("bad reports: one error naming the JSON path and what is allowed") {
   CHECK(FirstProbeError("{") == "malformed JSON");
   CHECK(FirstProbeError("[]") == "expected an object");
   CHECK(FirstProbeError(Edited("/schema", "gpucost/probe@2")) == "schema: must be \"gpucost/probe@1\", got \"gpucost/probe@2\"");
-  CHECK(FirstProbeError(Edited("/gemm/3/tflops/median", -5)) == "gemm[3].tflops.median: must be > 0 and <= 100000, got -5");
+  CHECK(FirstProbeError(Edited("/gemm/3/tflops/median", -5)) == "gemm[3].tflops.median: must be > 0 and <= 100,000, got -5");
   CHECK(FirstProbeError(Edited("/gemm/3/tflops/max", 1)) == "gemm[3].tflops: must satisfy min <= median <= max");
   CHECK(FirstProbeError(Edited("/gemm/0/precision", "int4")) ==
         "gemm[0].precision: must be one of: bf16, fp16, fp8, tf32, fp32; got \"int4\"");
@@ -166,7 +166,7 @@ TEST_CASE("bad reports: one error naming the JSON path and what is allowed") {
   CHECK(FirstProbeError(Edited("/gemm/0/m", "8192")) == "gemm[0].m: expected an integer");
   CHECK(FirstProbeError(Edited("/bandwidth/0/gbps/median", nullptr)) == "bandwidth[0].gbps.median: expected a number");
   CHECK(FirstProbeError(Edited("/bandwidth/32/peer", 0)) == "bandwidth[32].peer: must differ from gpu");
-  CHECK(FirstProbeError(Edited("/storage/1/seconds", 0)) == "storage[1].seconds: must be > 0 and <= 1e+07, got 0");
+  CHECK(FirstProbeError(Edited("/storage/1/seconds", 0)) == "storage[1].seconds: must be > 0 and <= 10,000,000, got 0");
   CHECK(FirstProbeError(Edited("/storage/0/speed", 1)) == "storage[0].speed: unknown key");
   CHECK(FirstProbeError(Edited("/peer_access/2", nlohmann::json::array({true}))) == "peer_access[2]: must hold 8 booleans");
   CHECK(FirstProbeError(Edited("/gpu_status", "maybe")) ==

@@ -72,7 +72,7 @@ TEST_CASE("quantity: a field takes what it shows; integers accept any integral v
   CHECK(ParseFieldInput(gpus, "1.5k", &v) == "");
   CHECK(v == 1500);
   v = 7;
-  CHECK(ParseFieldInput(gpus, "1e9", &v) == "\"1e9\" is not allowed: must be an integer from 1 to 10000000");
+  CHECK(ParseFieldInput(gpus, "1e9", &v) == "\"1e9\" is not allowed: must be an integer from 1 to 10,000,000");
   CHECK(ParseFieldInput(gpus, "2.5", &v).find("must be an integer") != std::string::npos);
   CHECK(ParseFieldInput(gpus, "0", &v).find("is not allowed") != std::string::npos);
   CHECK(v == 7);  // untouched on refusal
