@@ -53,6 +53,22 @@ if [[ ! -f $imgui_dir/imgui.cpp ]]; then
   rm -rf "$tmp"
   [[ -f $imgui_dir/imgui.cpp ]] || die "imgui sources not found after unpacking"
 fi
+# Our one change to ImGui (issue 30: lines never break inside a number): its word wrap may break after . , ; ! ?
+# and a quote, which split "$0.434" and "1,234" at the end of a line. A break after them is kept only when no
+# digit follows. Applied to the unpacked copy, every run (idempotent: the marker line says it is done);
+# tests/ui/test_wrap.cpp checks it.
+if ! grep -q 'gpucost: no break inside a number' "$imgui_dir/imgui_draw.cpp"; then
+  python3 - "$imgui_dir/imgui_draw.cpp" <<'EOF' || die "could not patch imgui_draw.cpp's word wrap"
+import sys
+path = sys.argv[1]
+text = open(path, encoding='utf-8').read()
+old = """inside_word = (c != '.' && c != ',' && c != ';' && c != '!' && c != '?' && c != '\\"');"""
+new = old[:-1] + """ || (next_s < text_end && *next_s >= '0' && *next_s <= '9');  // gpucost: no break inside a number"""
+if text.count(old) != 1:
+    sys.exit('imgui_draw.cpp: the word-wrap line was not found once')
+open(path, 'w', encoding='utf-8').write(text.replace(old, new))
+EOF
+fi
 
 # Playwright (driver only; it uses Debian's /usr/bin/chromium).
 if [[ ! -d $root/tests/browser/node_modules/playwright-core ]]; then
