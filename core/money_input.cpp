@@ -142,7 +142,7 @@ std::string FormatShownMoney(const Scenario& s, const FieldSpec& f, double store
   std::snprintf(buf, sizeof buf, "%.9g", v);
   const double rounded = std::strtod(buf, nullptr);
   if (rounded == std::floor(rounded) && std::fabs(rounded) < 1e15) return FormatCount(rounded);
-  return buf;
+  return GroupedSignificant(rounded, 9);  // "13,662.4416", never "13662.4416" (issue 30)
 }
 
 std::string MoneyConversionLabel(const Scenario& s, const FieldSpec& f, double stored, MoneyUnit typed, bool with_typed) {

@@ -65,6 +65,9 @@ TEST_CASE("money fields: every usd_* field shows in won in a KRW scenario and re
   const FieldSpec& kwh = *FindField("pricing.owned.usd_per_kwh");
   CHECK(FormatShownMoney(krw, kwh, 5000.0 / 1439) == "5,000");  // not 4,999.99999999
   CHECK(FormatShownMoney(krw, kwh, 0.08) == "115.12");
+  // Issue 30: a price converted to won keeps its digits, grouped ("13662.4416" before).
+  const FieldSpec& price = *FindField("pricing.usd_per_gpu_hour");
+  CHECK(FormatShownMoney(krw, price, 13662.4416 / 1439) == "13,662.4416");
   CHECK(MoneyConversionLabel(krw, kwh, 1.0) == "₩1,439/kWh = $1/kWh at ₩1,439/$ (2025-12-30)");
   CHECK(MoneyConversionLabel(krw, kwh, 1.0, MoneyUnit::kNone, false) == "= $1/kWh at ₩1,439/$ (2025-12-30)");
   CHECK(MoneyConversionLabel(krw, *FindField("storage.usd_per_gb_month"), 1.2 / 1439) ==
