@@ -209,9 +209,24 @@ Axis FitAxis(const double* values, int n, bool log, bool include_zero) {
   return a;
 }
 
+double DurationUnitHours(double hours) {
+  const double a = std::fabs(hours);  // FormatDuration's thresholds (core/format.cpp)
+  if (a >= 24 * 365 * 2) return 24 * 365;
+  if (a >= 48) return 24;
+  if (a >= 1) return 1;
+  if (a * 60 >= 1) return 1.0 / 60;
+  return 1.0 / 3600;
+}
+
 int Ticks(const Axis& a, int target, double* out, int cap) {
   int n = 0;
   if (!(a.max > a.min) || cap <= 0) return 0;
+  if (a.unit > 0 && a.unit != 1) {  // round numbers of the unit, returned in the axis's own
+    const Axis scaled{a.min / a.unit, a.max / a.unit, a.log, 1};
+    n = Ticks(scaled, target, out, cap);
+    for (int i = 0; i < n; ++i) out[i] *= a.unit;
+    return n;
+  }
   if (a.log) {
     const int d0 = static_cast<int>(std::ceil(std::log10(a.min) - 1e-9));
     const int d1 = static_cast<int>(std::floor(std::log10(a.max) + 1e-9));

@@ -141,7 +141,9 @@ void GpuCharts(AppState& app) {
                        ImVec2(0, height));
   RecordRect(app, "chart_cost_vs_gpus");
   const chart::Series time{Tr("chart.expected_time_series"), x.data(), hours.data(), n, chart::PaletteColor(5)};
-  chart::DrawLineChart({"time_vs_gpus", Tr("chart.time_vs_gpus"), xa, chart::FitAxis(hours.data(), n, true, false),
+  chart::Axis time_axis = chart::FitAxis(hours.data(), n, true, false);
+  time_axis.unit = chart::DurationUnitHours(time_axis.max);  // ticks on whole days, not on 100 h (issue 30)
+  chart::DrawLineChart({"time_vs_gpus", Tr("chart.time_vs_gpus"), xa, time_axis,
                         FormatGpus, FormatHours, &time, 1, markers, marker_count},
                        ImVec2(0, height));
   if (r.cheapest < 0) ImGui::TextColored(ImVec4(1, 0.45f, 0.35f, 1), "%s", Tr("chart.none_feasible"));

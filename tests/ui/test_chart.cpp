@@ -146,3 +146,30 @@ TEST_CASE("marker labels sit beside their lines and never overlap one another") 
   CHECK(PlaceLabels(apart, width, 2, right, pad, x, row) == 1);  // far apart: one row
   CHECK(PlaceLabels(apart, width, 0, right, pad, x, row) == 0);
 }
+
+// Issue 30: an axis of hours labelled in days ticks on round numbers of days ("5 days / 50 days / 500 days"), not
+// on round hours ("4.17 days / 41.7 days / 417 days").
+TEST_CASE("an hours axis ticks on round numbers of the unit its labels use") {
+  for (bool log : {true, false}) {
+    CAPTURE(log);
+    Axis hours{100, 12000, log};
+    hours.unit = gpucost::chart::DurationUnitHours(hours.max);
+    CHECK(hours.unit == 24);
+    double ticks[16];
+    const int n = Ticks(hours, 5, ticks, 16);
+    REQUIRE(n >= 2);
+    for (int i = 0; i < n; ++i) {
+      const std::string label = gpucost::FormatDuration(ticks[i]);
+      CAPTURE(label);
+      // The number in the label has at most one significant digit (1, 2, 5 x 10^k days, or a linear step's
+      // round multiple), never "4.17".
+      const double days = ticks[i] / 24;
+      const double scale = std::pow(10.0, std::floor(std::log10(days)));
+      CHECK(std::fabs(days / scale - std::round(days / scale)) < 1e-9);
+      CHECK(label.find('.') == std::string::npos);
+    }
+  }
+  CHECK(gpucost::chart::DurationUnitHours(30) == 1);
+  CHECK(gpucost::chart::DurationUnitHours(0.5) == doctest::Approx(1.0 / 60));
+  CHECK(gpucost::chart::DurationUnitHours(24 * 800) == 24 * 365);
+}
