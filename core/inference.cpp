@@ -23,8 +23,6 @@ namespace {
 const GpuSpec* PoolGpu(const Scenario& s, const InferencePoolInputs& pool) { return InferencePoolGpu(s, pool); }
 std::int64_t PoolTp(const Scenario& s, const InferencePoolInputs& pool) { return InferencePoolTp(s, pool); }
 
-// The most replicas a pool is sized at (1e9: far beyond any fleet; a bound that keeps counts integers).
-constexpr double kInferenceMaxSizedReplicas = 1e9;
 
 // One pool as sized and billed.
 struct PoolPlan {
@@ -339,6 +337,10 @@ bool EvaluateInference(const Scenario& s, Result* r) {
     }
     EvaluateServingDay(s, m, day_pools, &ir.day);
     const ServingDay& day = ir.day;
+    if (day.replicas_capped)
+      r->warnings.Add("replicas_beyond_bound", "The day's busiest hour would need more than %.0e replicas in a pool; "
+                      "its figures are for %.0e. Use more GPUs per replica, a smaller model or less load.",
+                      kInferenceMaxSizedReplicas, kInferenceMaxSizedReplicas);
     if (day.autoscaled) {
       const double days = ir.hours / 24;
       for (int k = 0; k < 2; ++k) {

@@ -51,6 +51,10 @@
 
 namespace gpucost {
 
+// The most replicas a pool is sized at, by the closed form and by the day (1e9: far beyond any fleet; a bound that
+// keeps counts and GPUs integers). Reaching it is said (warning replicas_beyond_bound).
+constexpr double kInferenceMaxSizedReplicas = 1e9;
+
 struct Result;
 
 // Issue 28: the router or load-balancer tier of a disaggregated set-up when inference.router.usd_per_hour is not
@@ -116,6 +120,7 @@ struct ServingDay {
   double fixed_usd = 0, fixed_usd_per_request = 0;  // the fixed fleet sized for the peak hour, all day
   double mean_rate_floor_usd = 0;     // the mean rate on replicas at full capacity (the lower bound)
   double attainment = 1;              // share of requests in hours meeting the target
+  bool replicas_capped = false;       // an hour needed more than kInferenceMaxSizedReplicas in a pool (warned)
   // Per pool ([0] decode or the colocated pool, [1] prefill), GPU-hours per day and sessions: what the billing
   // engine is given (inference_billing.h ServingPool) when autoscaled.
   double pool_serving_gpu_hours[2] = {}, pool_cold_start_gpu_hours[2] = {}, pool_scale_down_gpu_hours[2] = {},

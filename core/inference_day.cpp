@@ -27,7 +27,18 @@ struct PoolDay {
   double extra_replica_hours[kHours] = {};  // warming and releasing replicas, attributed to the hour they touch
   double cold_h = 0, release_h = 0, rounding_h = 0;  // replica-hours per day
   std::int64_t sessions = 0;
+  bool capped = false;  // an hour's need reached kInferenceMaxSizedReplicas
 };
+
+// Replicas for `needed` replicas' worth of load, at most kInferenceMaxSizedReplicas (*capped set when reached).
+std::int64_t SizedReplicas(double needed, bool* capped) {
+  const double n = std::ceil(needed - 1e-9);
+  if (!(n <= kInferenceMaxSizedReplicas)) {
+    *capped = true;
+    return static_cast<std::int64_t>(kInferenceMaxSizedReplicas);
+  }
+  return static_cast<std::int64_t>(n);
+}
 
 void PlanPool(const Scenario& s, const DayPool& p, const double rate[kHours], std::int64_t fixed, bool autoscale,
               double up_h, double down_h, PoolDay* out) {
@@ -36,7 +47,7 @@ void PlanPool(const Scenario& s, const DayPool& p, const double rate[kHours], st
   const std::int64_t hi = a.max_replicas > 0 ? a.max_replicas : std::numeric_limits<std::int64_t>::max();
   for (int h = 0; h < kHours; ++h) {
     const double peak = rate[h] * s.inference.peak_to_mean;
-    const std::int64_t need = p.capacity > 0 && peak > 0 ? static_cast<std::int64_t>(std::ceil(peak / p.capacity - 1e-9)) : 0;
+    const std::int64_t need = p.capacity > 0 && peak > 0 ? SizedReplicas(peak / p.capacity, &out->capped) : 0;
     out->need[h] = autoscale ? std::clamp(need, lo, hi) : fixed;
     out->rented[h] = out->need[h];
   }
@@ -156,10 +167,11 @@ void EvaluateServingDay(const Scenario& s, const InferenceModel& m, const DayPoo
     std::int64_t fixed = 0;
     for (int h = 0; h < kHours; ++h) {
       const double peak = rate[h] * in.peak_to_mean;
-      if (p.capacity > 0) fixed = std::max(fixed, static_cast<std::int64_t>(std::ceil(peak / p.capacity - 1e-9)));
+      if (p.capacity > 0) fixed = std::max(fixed, SizedReplicas(peak / p.capacity, &out->replicas_capped));
     }
     fixed = std::max<std::int64_t>({fixed, p.fixed_replicas, std::max<std::int64_t>(1, a.min_replicas)});
     PlanPool(s, p, rate, fixed, out->autoscaled, up_h, down_h, &day[k]);
+    out->replicas_capped = out->replicas_capped || day[k].capped;
     const double tp = D(p.replica.tp);
     (k == 0 ? out->fixed_replicas : out->fixed_prefill_replicas) = fixed;
     out->fixed_gpus += fixed * p.replica.tp;

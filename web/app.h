@@ -439,6 +439,10 @@ void AppUpdateServingSim(AppState& app);  // starts the simulation of the edited
 void AppUpdateServingPlan(AppState& app);  // starts a search of the edited scenario (and runs its first slice)
 void AppStepServingPlan(AppState& app);    // runs the search's next slice; keeps frames coming until it is done
 GPUCOST_NOT_FIRST_FRAME int AppPinServingOptions(AppState& app);
+// Adopts the serving plan's configuration `index` of its cheapest list (its Adopt button, issue 30): the mode, each
+// pool's GPU, tensor parallelism and price and the batch cap go into the scenario (ApplyInferenceCandidate, as
+// gpucost plan says to set them); the plan stays current.
+GPUCOST_NOT_FIRST_FRAME void AppAdoptServingPlan(AppState& app, int index);
 // Starts the layout search for the current scenario (what the Layouts view's button does).
 void AppStartPlanSearch(AppState& app);
 // Adopts the search's plan `index` (its Adopt button): the layout goes into the scenario; the table stays current.

@@ -75,9 +75,10 @@ void SimTable(const InferenceSimResult& r) {
   ImGui::EndTable();
 }
 
-void PlanRows(const AppState& app, const char* id, const std::vector<InferenceCandidate>& rows) {
+// The cheapest list's rows carry an Adopt button (adopt = true); the families' do not (most of them lose).
+void PlanRows(AppState& app, const char* id, const std::vector<InferenceCandidate>& rows, bool adopt) {
   const Result& r = app.result;
-  if (!ImGui::BeginTable(id, 10, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit |
+  if (!ImGui::BeginTable(id, adopt ? 11 : 10, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit |
                                      ImGuiTableFlags_ScrollX,
                          ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * (static_cast<float>(rows.size()) + 2.5f))))
     return;
@@ -86,7 +87,9 @@ void PlanRows(const AppState& app, const char* id, const std::vector<InferenceCa
                         Tr("serving.per_m_output"), Tr("serving.gpus"), "TTFT", "TPOT", Tr("serving.plan_columns_cap"),
                         Tr("serving.per_hour")})
     ImGui::TableSetupColumn(h);
+  if (adopt) ImGui::TableSetupColumn("");
   ImGui::TableHeadersRow();
+  int adopted = -1;
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const InferenceCandidate& c = rows[i];
     const std::string pre = std::to_string(c.prefill_replicas) + "x" + std::to_string(c.prefill_tp) + " " + c.prefill_gpu;
@@ -102,8 +105,16 @@ void PlanRows(const AppState& app, const char* id, const std::vector<InferenceCa
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(cell.c_str());
     }
+    if (adopt) {
+      ImGui::TableNextColumn();
+      ImGui::PushID(static_cast<int>(i));
+      if (ImGui::SmallButton((std::string(Tr("plan.adopt")) + "###serving_adopt").c_str())) adopted = static_cast<int>(i);
+      if (i == 0) RecordRect(app, "serving_plan_adopt");
+      ImGui::PopID();
+    }
   }
   ImGui::EndTable();
+  if (adopted >= 0) AppAdoptServingPlan(app, adopted);  // after the table: the rows are the plan's, not a copy
 }
 
 // One frame's slice of sliced work (the plan's search, the request simulation): `run` steps of `chunk` until it is
@@ -154,6 +165,19 @@ void AppStepServingPlan(AppState& app) {
   st.plan.seconds = SecondsNow() - st.plan_started;
   st.plan_search.reset();
   if (st.plan.ok) st.plan_document = InferencePlanToJson(app.scenario, st.plan);
+}
+
+void AppAdoptServingPlan(AppState& app, int index) {
+  ServingViewsState& st = app.serving;
+  if (!st.plan.ok || index < 0 || index >= static_cast<int>(st.plan.best.size())) return;
+  const InferenceCandidate c = st.plan.best[static_cast<std::size_t>(index)];
+  const bool current = st.plan_for == app.evaluations;
+  app.scenario = ApplyInferenceCandidate(app.scenario, c);
+  AppScenarioEdited(app);
+  AppRefresh(app);
+  // What Adopt changed is what the search chose: the plan still stands for this scenario (as the layout plan's).
+  if (current) st.plan_for = app.evaluations;
+  app.notice = TrFormat("serving.plan_adopted", {std::to_string(index + 1), ServingSmallMoney(app.result, c.usd_per_request)});
 }
 
 int AppPinServingOptions(AppState& app) {
@@ -239,11 +263,11 @@ void DrawServingPlan(AppState& app) {
     Wrapped(Tr("serving.plan_none"));
   } else {
     Wrapped(Tr("serving.plan_best"));
-    PlanRows(app, "serving_plan_best", p.best);
+    PlanRows(app, "serving_plan_best", p.best, true);
     RecordRect(app, "serving_plan_best");
     Wrapped(Tr("serving.plan_families"));
   }
-  PlanRows(app, "serving_plan_families", p.families);
+  PlanRows(app, "serving_plan_families", p.families, false);
 }
 
 void DrawServingFleet(AppState& app) { Refusal(app, ServingQuestion::kFleet); }

@@ -218,3 +218,22 @@ TEST_CASE("day: a cap below an hour's need misses the target in that hour and sa
   for (int i = 0; i < r.warnings.count; ++i) warned = warned || std::string(r.warnings.code[i]) == "day_target_missed";
   CHECK(warned);
 }
+
+// A day whose busiest hour needs more replicas than any fleet (found by the sanitizer's random scenarios: the
+// replica count times the GPUs per replica overflowed): sized at the bound, said, every figure finite.
+TEST_CASE("a day beyond the replica bound: sized at the bound, warned, finite") {
+  const ScenarioParse p = ParseScenarioJson(R"({"workload": {"kind": "inference", "model": "llama-2-70b"},
+    "cluster": {"gpu": "h100-sxm"}, "parallel": {"tensor_parallel": 4}, "pricing": {"usd_per_gpu_hour": 2},
+    "inference": {"requests_per_second": 1e9, "peak_to_mean": 100, "load_profile": "business-day",
+                  "autoscale": {"min_replicas": 1}}})");
+  REQUIRE_MESSAGE(p.ok(), (p.errors.empty() ? "" : p.errors[0].Text()));
+  const Result r = Evaluate(p.scenario);
+  REQUIRE(r.ok);
+  REQUIRE(r.inference.day.present);
+  CHECK(r.inference.day.replicas_capped);
+  CHECK(r.inference.day.fixed_replicas <= static_cast<std::int64_t>(kInferenceMaxSizedReplicas));
+  CHECK(std::isfinite(r.expected_usd));
+  bool warned = false;
+  for (int i = 0; i < r.warnings.count; ++i) warned = warned || std::string(r.warnings.code[i]) == "replicas_beyond_bound";
+  CHECK(warned);
+}

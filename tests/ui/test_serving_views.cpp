@@ -10,6 +10,7 @@
 
 #include "app.h"
 #include "compare.h"
+#include "evaluate.h"
 #include "inference_plan.h"
 #include "inference_sim.h"
 #include "inference_views.h"
@@ -101,4 +102,34 @@ TEST_CASE("the serving plan is searched when first shown and on the button, not 
   AppUpdateServingPlan(app);                        // what the button does: a new search, run in slices
   FinishServingPlan(app);
   CHECK(AppViewDocument(app, "plan").find("\"evaluated\"") != std::string::npos);
+}
+
+// Issue 30: the serving plan has Adopt, as the layout plan does. Adopting a configuration puts what gpucost plan
+// says to set (mode, pools, batch cap) into the scenario, whose evaluation then costs what the plan's row said.
+TEST_CASE("the serving plan's Adopt puts a configuration into the scenario at the plan's cost per request") {
+  AppState app;
+  AppInit(app);
+  REQUIRE(AppLoadPreset(app, "llama2-70b-chat-h100") == "");
+  REQUIRE(AppShowView(app, "plan"));
+  FinishServingPlan(app);
+  REQUIRE(app.serving.plan.ok);
+  REQUIRE(app.serving.plan.best.size() >= 2);
+  for (int index : {1, 0}) {
+    CAPTURE(index);
+    const InferenceCandidate c = app.serving.plan.best[static_cast<std::size_t>(index)];
+    AppAdoptServingPlan(app, index);
+    REQUIRE(app.result.ok);
+    const InferenceInputs& in = app.scenario.inference;
+    CHECK(in.mode == static_cast<int>(c.disaggregated ? InferenceMode::kDisaggregated : InferenceMode::kColocated));
+    CHECK(std::string(in.decode.gpu) == c.decode_gpu);
+    CHECK(in.decode.tensor_parallel == c.decode_tp);
+    CHECK(in.max_batch == c.max_batch);
+    // Independent of the page: the core's evaluation of the plan's own configuration.
+    CHECK(app.result.inference.usd_per_request == doctest::Approx(c.usd_per_request).epsilon(1e-9));
+    CHECK(app.result.inference.usd_per_request == doctest::Approx(Evaluate(ApplyInferenceCandidate(app.scenario, c)).inference.usd_per_request).epsilon(1e-12));
+    CHECK(app.serving.plan_for == app.evaluations);  // the plan still stands: not "changed since the search"
+    CHECK(app.notice.find("#" + std::to_string(index + 1)) != std::string::npos);
+  }
+  AppAdoptServingPlan(app, 99);  // out of range: nothing happens
+  CHECK(app.result.ok);
 }
