@@ -82,12 +82,13 @@ void PlanRows(AppState& app, const char* id, const std::vector<InferenceCandidat
                                      ImGuiTableFlags_ScrollX,
                          ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * (static_cast<float>(rows.size()) + 2.5f))))
     return;
-  // The money and the verdict first: on a phone the rest scrolls sideways.
-  for (const char* h : {"#", Tr("serving.plan_columns_pools"), Tr("serving.cost_per_request"), Tr("serving.plan_columns_verdict"),
+  // Adopt beside the number, then the money and the verdict: on a phone the rest scrolls sideways.
+  ImGui::TableSetupColumn("#");
+  if (adopt) ImGui::TableSetupColumn("");
+  for (const char* h : {Tr("serving.plan_columns_pools"), Tr("serving.cost_per_request"), Tr("serving.plan_columns_verdict"),
                         Tr("serving.per_m_output"), Tr("serving.gpus"), "TTFT", "TPOT", Tr("serving.plan_columns_cap"),
                         Tr("serving.per_hour")})
     ImGui::TableSetupColumn(h);
-  if (adopt) ImGui::TableSetupColumn("");
   ImGui::TableHeadersRow();
   int adopted = -1;
   for (std::size_t i = 0; i < rows.size(); ++i) {
@@ -101,16 +102,18 @@ void PlanRows(AppState& app, const char* id, const std::vector<InferenceCandidat
                                  std::to_string(c.gpus), ServingMs(c.ttft_ms), ServingMs(c.tpot_ms), std::to_string(c.max_batch),
                                  ServingSmallMoney(r, c.usd_per_hour)};
     ImGui::TableNextRow();
+    bool first = true;
     for (const std::string& cell : cells) {
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(cell.c_str());
-    }
-    if (adopt) {
-      ImGui::TableNextColumn();
-      ImGui::PushID(static_cast<int>(i));
-      if (ImGui::SmallButton((std::string(Tr("plan.adopt")) + "###serving_adopt").c_str())) adopted = static_cast<int>(i);
-      if (i == 0) RecordRect(app, "serving_plan_adopt");
-      ImGui::PopID();
+      if (first && adopt) {
+        ImGui::TableNextColumn();
+        ImGui::PushID(static_cast<int>(i));
+        if (ImGui::SmallButton((std::string(Tr("plan.adopt")) + "###serving_adopt").c_str())) adopted = static_cast<int>(i);
+        if (i == 0) RecordRect(app, "serving_plan_adopt");
+        ImGui::PopID();
+      }
+      first = false;
     }
   }
   ImGui::EndTable();
