@@ -103,13 +103,14 @@ ReplicaModel ReplicaFor(const Scenario& s, const InferenceModel& m, const GpuSpe
   const bool sixteen_bit = wp == WeightPrecision::kBf16 || wp == WeightPrecision::kFp16 || wp == WeightPrecision::kInt4;
   r.peak_flops = 1e12 * (measured && sixteen_bit && s.cluster.peak_tflops > 0 ? s.cluster.peak_tflops
                                                                              : InferencePeakTflops(gpu, wp));
-  // Attention multiplies activations by the KV cache: at its precision (fp8 where the GPU has it), else 16-bit.
+  // Attention multiplies activations by the KV cache: with 16-bit weights at their own peak; else at the KV cache's
+  // precision, fp8 where the GPU has it, otherwise 16-bit (the measured peak when given).
   const bool kv_fp8 = static_cast<KvPrecision>(s.inference.kv_precision) == KvPrecision::kFp8 &&
                       DensePeakTflops(gpu, Precision::kFp8) > 0;
-  r.attention_peak_flops = kv_fp8 ? 1e12 * DensePeakTflops(gpu, Precision::kFp8)
-                           : 1e12 * (measured && s.cluster.peak_tflops > 0 ? s.cluster.peak_tflops
-                                                                           : InferencePeakTflops(gpu, WeightPrecision::kBf16));
-  if (sixteen_bit) r.attention_peak_flops = r.peak_flops;  // 16-bit weights: one peak (as before issue 28's split)
+  r.attention_peak_flops = sixteen_bit ? r.peak_flops
+                           : kv_fp8    ? 1e12 * DensePeakTflops(gpu, Precision::kFp8)
+                                       : 1e12 * (measured && s.cluster.peak_tflops > 0 ? s.cluster.peak_tflops
+                                                                                       : InferencePeakTflops(gpu, WeightPrecision::kBf16));
   r.hbm_bytes_per_s = 1e12 * (measured && s.cluster.hbm_tbps > 0 ? s.cluster.hbm_tbps : gpu.hbm_tbps);
   r.hbm_bytes = gpu.hbm_gb * kBytesPerGib;  // datasheets' "80 GB" is 80 GiB, as for training (catalog.cpp)
   const double nvlink = 0.5e9 * (measured && s.cluster.nvlink_gbps > 0 ? s.cluster.nvlink_gbps : gpu.nvlink_gbps);
