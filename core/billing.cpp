@@ -29,6 +29,7 @@ void PlanBilling(const Scenario& s, double billed_gpus, const char* gpu, Billing
     const bool lifetime_commitment = o.other_use_fraction > 0;
     if (lifetime_commitment) o.utilization = 1;  // every hour of the servers' life is paid: by this job or others
     r->tco = ComputeTco(o, s.reliability.gpu_mtbf_hours);
+    r->tco.source = OwnedSourceFor(s, gpu);
     r->tco.purchase_vat_usd_per_gpu = r->tco.upfront_usd_per_gpu * pr.tax_rate;
     if (OwnedCapexIsExample(s, gpu))
       r->warnings.Add("owned_capex_example", "The owned price uses pricing.owned.capex_usd_per_gpu, the H100 server's "

@@ -42,6 +42,8 @@ const std::vector<GpuSpec>& GpuCatalog() {
       spec.tdp_w = num(g, "tdp_w");
       spec.server_kw_per_gpu = num(g, "server_kw_per_gpu");
       spec.server_source = g.value("server_source", "");
+      spec.server_usd_per_gpu = num(g, "server_usd_per_gpu");
+      spec.server_price_source = g.value("server_price_source", "");
       out.push_back(std::move(spec));
     }
     return out;

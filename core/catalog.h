@@ -24,6 +24,10 @@ struct GpuSpec {
   // no datasheet gives one. Owned hardware's power (tco.h OwnedFor) comes from here.
   double server_kw_per_gpu = 0;
   std::string server_source;
+  // Purchase price per GPU of its 8-GPU server with its share of network and installation (USD before tax; 0 when
+  // no price is given). Owned hardware's capex (tco.h OwnedFor) comes from here; mostly estimates, said in the source.
+  double server_usd_per_gpu = 0;
+  std::string server_price_source;
   std::string source;
 };
 

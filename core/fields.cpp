@@ -397,7 +397,9 @@ const FieldSpec kFields[] = {
   // --- ownership ---
   {"pricing.owned.capex_usd_per_gpu", NUM, REF(pricing.owned.capex_usd_per_gpu), 40000, nullptr, 0, 1e8,
    true, false, nullptr, "USD/GPU", "ownership",
-   "Purchase price per GPU including its share of server, network and installation.",
+   "Purchase price per GPU including its share of server, network and installation. Left at the default, the GPU's "
+   "own server entry applies (gpus.json server_usd_per_gpu, estimates with sources: A100 26,600, H100 40,000, H200 "
+   "45,000, B200 50,000, L40S 12,000); a GPU without one is priced at this H100 example, with a warning.",
    "assumption: ~USD 300k per 8x H100 HGX server (2024 public reports) plus ~7% network"},
   {"pricing.owned.lifetime_years", NUM, REF(pricing.owned.lifetime_years), 5, nullptr, 0, 50, true, false,
    nullptr, "years", "ownership", "Depreciation period.",
@@ -407,7 +409,7 @@ const FieldSpec kFields[] = {
   {"pricing.owned.power_kw_per_gpu", NUM, REF(pricing.owned.power_kw_per_gpu), 1.275, nullptr, 0, 100, false,
    false, nullptr, "kW/GPU", "ownership", "IT power per GPU including its share of host and network. "
    "Left at the default, the GPU's own server datasheet applies (gpus.json server_kw_per_gpu: DGX A100 6.5 kW, DGX H100 "
-   "and H200 10.2 kW, DGX B200 14.3 kW max for 8 GPUs).",
+   "and H200 10.2 kW, DGX B200 14.3 kW max for 8 GPUs; 8x L40S or H100 PCIe servers 4.3-5 kW).",
    "NVIDIA DGX H100: 10.2 kW max for 8 GPUs (datasheet)"},
   {"pricing.owned.pue", NUM, REF(pricing.owned.pue), 1.3, nullptr, 1, 5, false, false, nullptr, "", "ownership",
    "Power usage effectiveness (facility power / IT power).",

@@ -46,7 +46,7 @@ FleetInputs DefaultFleet() {
   f.commitments[1] = CommitmentOffer{"3-year", 36, kDefaultThreeYearDiscount, false};
   f.granularity_gpus = static_cast<double>(s.cluster.gpus_per_node);
   f.plan_hybrid = true;
-  f.owned = s.pricing.owned;
+  f.owned = OwnedFor(s, nullptr);
   f.gpu_mtbf_hours = s.reliability.gpu_mtbf_hours;
   // Assumption (no used-GPU price index was found): resold at book value; set 0 to keep them idle.
   f.owned_resale_fraction = 1;
@@ -73,7 +73,7 @@ FleetInputs FleetFromScenario(const Scenario& s, const FleetShape& shape) {
   f.commitments[0].discount = s.pricing.reserved.discount;
   f.commitments[0].capacity_guaranteed = s.pricing.reserved.capacity_guaranteed;
   f.granularity_gpus = static_cast<double>(std::clamp<std::int64_t>(s.cluster.gpus_per_node, 1, 1024));
-  f.owned = s.pricing.owned;
+  f.owned = OwnedFor(s, nullptr);  // the GPU's own server price and power, as the pricing comparison uses
   f.gpu_mtbf_hours = s.reliability.gpu_mtbf_hours;
   return f;
 }

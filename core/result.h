@@ -80,6 +80,17 @@ struct Warnings {
   void Add(const char* warning_code, const char* fmt, ...);
 };
 
+// Where owned hardware's capex and power per GPU come from (tco.h OwnedSourceFor): "entered" (the user's value),
+// "catalog" (the GPU's server entry in gpus.json; source: its server_price_source / server_source) or "example"
+// (the field's H100 default for a GPU the catalog has no figure for; source: the field's). The texts are static
+// (the catalog and the field table live as long as the program).
+struct OwnedSource {
+  const char* capex_basis = "entered";
+  const char* capex_source = "";
+  const char* power_basis = "entered";
+  const char* power_source = "";
+};
+
 struct TcoResult {
   bool present = false;
   double usd_per_gpu_hour = 0;        // per useful GPU-hour at the utilisation
@@ -98,6 +109,9 @@ struct TcoResult {
   double taxable_fraction = 1;        // of usd_per_gpu_year bought from suppliers (carries VAT): all but staff
   double purchase_vat_usd_per_gpu = 0;  // VAT on upfront_usd_per_gpu at pricing.tax_rate
   double break_even_months = 0;       // months until owning beats renting at the utilisation (0: never, or not within the lifetime)
+  double capex_usd_per_gpu = 0;       // the purchase price per GPU used (before spares)
+  double power_kw_per_gpu = 0;        // the IT power per GPU used
+  OwnedSource source;                 // where those two come from (set by PlanBilling)
 };
 
 struct Result {

@@ -1,4 +1,5 @@
 #include "result_json.h"
+#include "tco.h"
 #include "json_number.h"
 
 #include <cmath>
@@ -37,32 +38,7 @@ void WriteMoneyTerms(const Scenario& s, const Result& r, json* doc) {
                            {"vat_usd", NumOrNull(r.vat_usd)},
                            {"recoverable", s.pricing.vat_recoverable},
                            {"in_cost", !s.pricing.vat_recoverable}};
-  if (r.tco.present) {
-    const TcoResult& t = r.tco;
-    const double outlay = t.upfront_usd_per_gpu * static_cast<double>(r.billed_gpus);
-    (*doc)["tco"] = {{"usd_per_gpu_hour", NumOrNull(t.usd_per_gpu_hour)},
-                     {"usd_per_gpu_year", NumOrNull(t.usd_per_gpu_year)},
-                     {"capex_usd_per_gpu_year", NumOrNull(t.capex_usd_per_gpu_year)},
-                     {"power_usd_per_gpu_year", NumOrNull(t.power_usd_per_gpu_year)},
-                     {"opex_usd_per_gpu_year", NumOrNull(t.opex_usd_per_gpu_year)},
-                     {"facility_usd_per_gpu_year", NumOrNull(t.facility_usd_per_gpu_year)},
-                     {"maintenance_usd_per_gpu_year", NumOrNull(t.maintenance_usd_per_gpu_year)},
-                     {"staff_usd_per_gpu_year", NumOrNull(t.staff_usd_per_gpu_year)},
-                     {"financing_usd_per_gpu_year", NumOrNull(t.financing_usd_per_gpu_year)},
-                     {"upfront_usd_per_gpu", NumOrNull(t.upfront_usd_per_gpu)},
-                     {"purchase_vat_usd_per_gpu", NumOrNull(t.purchase_vat_usd_per_gpu)},
-                     {"taxable_fraction", NumOrNull(t.taxable_fraction)},
-                     {"capital_outlay_usd", NumOrNull(outlay)},
-                     {"capital_outlay_vat_usd", NumOrNull(outlay * s.pricing.tax_rate)},
-                     {"basis", s.pricing.owned.other_use_fraction > 0 ? "lifetime_commitment" : "utilization"},
-                     {"other_use_fraction", NumOrNull(s.pricing.owned.other_use_fraction)},
-                     {"utilization", NumOrNull(s.pricing.owned.other_use_fraction > 0 ? 1.0 : s.pricing.owned.utilization)},
-                     {"lifetime_years", NumOrNull(s.pricing.owned.lifetime_years)},
-                     {"repair_downtime_fraction", NumOrNull(t.repair_downtime_fraction)},
-                     {"useful_hours_per_gpu_year", NumOrNull(t.useful_hours_per_gpu_year)},
-                     {"break_even_utilization", NumOrNull(t.break_even_utilization)},
-                     {"break_even_months", NumOrNull(t.break_even_months)}};
-  }
+  if (r.tco.present) (*doc)["tco"] = OwnedTermsJson(s, r.tco, static_cast<double>(r.billed_gpus));
   if (s.pricing.offer[0]) (*doc)["offer"] = OfferAppliedJson(s);
 }
 

@@ -9,6 +9,7 @@
 #include "catalog.h"
 #include "evaluate.h"
 #include "fields.h"
+#include "json_number.h"
 #include "offers.h"
 
 #include <nlohmann/json.hpp>
@@ -18,6 +19,8 @@ namespace gpucost {
 TcoResult ComputeTco(const OwnedInputs& o, double gpu_mtbf_hours) {
   TcoResult t;
   t.present = true;
+  t.capex_usd_per_gpu = o.capex_usd_per_gpu;
+  t.power_kw_per_gpu = o.power_kw_per_gpu;
   t.upfront_usd_per_gpu = o.capex_usd_per_gpu * (1 + o.spares_fraction);
   t.capex_usd_per_gpu_year = t.upfront_usd_per_gpu * (1 - o.residual_fraction) / o.lifetime_years;
   t.power_usd_per_gpu_year = o.power_kw_per_gpu * o.pue * kHoursPerYear * o.usd_per_kwh;
@@ -62,16 +65,78 @@ TcoResult ComputeTco(const OwnedInputs& o, double gpu_mtbf_hours) {
 
 OwnedInputs OwnedFor(const Scenario& s, const char* gpu) {
   OwnedInputs o = s.pricing.owned;
-  // The power default is the DGX H100's; another GPU draws what its own server's datasheet says (gpus.json).
+  // The power and capex defaults are the H100 server's; another GPU draws and costs what its own server's entry in
+  // gpus.json says (server_kw_per_gpu, server_usd_per_gpu). A value the user typed wins.
   const GpuSpec* g = FindGpu(gpu ? gpu : s.cluster.gpu);
   if (g && g->server_kw_per_gpu > 0 && IsDefault(s, *FindField("pricing.owned.power_kw_per_gpu")))
     o.power_kw_per_gpu = g->server_kw_per_gpu;
+  if (g && g->server_usd_per_gpu > 0 && IsDefault(s, *FindField("pricing.owned.capex_usd_per_gpu")))
+    o.capex_usd_per_gpu = g->server_usd_per_gpu;
   return o;
 }
 
+OwnedSource OwnedSourceFor(const Scenario& s, const char* gpu) {
+  OwnedSource src;
+  const GpuSpec* g = FindGpu(gpu ? gpu : s.cluster.gpu);
+  if (!IsDefault(s, *FindField("pricing.owned.capex_usd_per_gpu"))) {
+    src.capex_basis = "entered";
+  } else if (g && g->server_usd_per_gpu > 0) {
+    src.capex_basis = "catalog";
+    src.capex_source = g->server_price_source.c_str();
+  } else {
+    src.capex_basis = "example";
+    src.capex_source = FindField("pricing.owned.capex_usd_per_gpu")->source;
+  }
+  if (!IsDefault(s, *FindField("pricing.owned.power_kw_per_gpu"))) {
+    src.power_basis = "entered";
+  } else if (g && g->server_kw_per_gpu > 0) {
+    src.power_basis = "catalog";
+    src.power_source = g->server_source.c_str();
+  } else {
+    src.power_basis = "example";
+    src.power_source = FindField("pricing.owned.power_kw_per_gpu")->source;
+  }
+  return src;
+}
+
 bool OwnedCapexIsExample(const Scenario& s, const char* gpu) {
-  const char* id = gpu ? gpu : s.cluster.gpu;
-  return IsDefault(s, *FindField("pricing.owned.capex_usd_per_gpu")) && std::strcmp(id, "h100-sxm") != 0;
+  return std::strcmp(OwnedSourceFor(s, gpu).capex_basis, "example") == 0;
+}
+
+nlohmann::json OwnedTermsJson(const Scenario& s, const TcoResult& t, double billed_gpus) {
+  const bool commitment = s.pricing.owned.other_use_fraction > 0;
+  const double outlay = t.upfront_usd_per_gpu * billed_gpus;
+  return {{"usd_per_gpu_hour", NumOrNull(t.usd_per_gpu_hour)},
+          {"usd_per_gpu_year", NumOrNull(t.usd_per_gpu_year)},
+          {"capex_usd_per_gpu_year", NumOrNull(t.capex_usd_per_gpu_year)},
+          {"power_usd_per_gpu_year", NumOrNull(t.power_usd_per_gpu_year)},
+          {"opex_usd_per_gpu_year", NumOrNull(t.opex_usd_per_gpu_year)},
+          {"facility_usd_per_gpu_year", NumOrNull(t.facility_usd_per_gpu_year)},
+          {"maintenance_usd_per_gpu_year", NumOrNull(t.maintenance_usd_per_gpu_year)},
+          {"staff_usd_per_gpu_year", NumOrNull(t.staff_usd_per_gpu_year)},
+          {"financing_usd_per_gpu_year", NumOrNull(t.financing_usd_per_gpu_year)},
+          {"upfront_usd_per_gpu", NumOrNull(t.upfront_usd_per_gpu)},
+          {"purchase_vat_usd_per_gpu", NumOrNull(t.purchase_vat_usd_per_gpu)},
+          {"taxable_fraction", NumOrNull(t.taxable_fraction)},
+          // The cash needed to buy the servers (issue 25), and the VAT paid on it.
+          {"capital_outlay_usd", NumOrNull(outlay)},
+          {"capital_outlay_vat_usd", NumOrNull(outlay * s.pricing.tax_rate)},
+          // The terms the owned price is on, beside it: utilisation and lifetime.
+          {"basis", commitment ? "lifetime_commitment" : "utilization"},
+          {"other_use_fraction", NumOrNull(s.pricing.owned.other_use_fraction)},
+          {"utilization", NumOrNull(commitment ? 1.0 : s.pricing.owned.utilization)},
+          {"lifetime_years", NumOrNull(s.pricing.owned.lifetime_years)},
+          {"repair_downtime_fraction", NumOrNull(t.repair_downtime_fraction)},
+          {"useful_hours_per_gpu_year", NumOrNull(t.useful_hours_per_gpu_year)},
+          {"break_even_utilization", NumOrNull(t.break_even_utilization)},
+          {"break_even_months", NumOrNull(t.break_even_months)},
+          // What the servers cost and draw per GPU, and where those figures come from (issue 25).
+          {"capex_usd_per_gpu", NumOrNull(t.capex_usd_per_gpu)},
+          {"capex_basis", t.source.capex_basis},
+          {"capex_source", t.source.capex_source},
+          {"power_kw_per_gpu", NumOrNull(t.power_kw_per_gpu)},
+          {"power_basis", t.source.power_basis},
+          {"power_source", t.source.power_source}};
 }
 
 const char* PricingModelName(PricingModel m) {
@@ -258,32 +323,11 @@ std::string PricingToJson(const Scenario& s, const PricingComparison& c, int ind
     if (o.deadline_given) row["schedule"]["p_miss_deadline"] = o.p_miss_deadline;  // absent without a deadline
     if (m.model == PricingModel::kOwned) {
       const TcoResult& t = m.result.tco;
-      row["tco"] = {{"usd_per_gpu_hour", t.usd_per_gpu_hour},
-                    {"usd_per_gpu_year", t.usd_per_gpu_year},
-                    {"capex_usd_per_gpu_year", t.capex_usd_per_gpu_year},
-                    {"power_usd_per_gpu_year", t.power_usd_per_gpu_year},
-                    {"facility_usd_per_gpu_year", t.facility_usd_per_gpu_year},
-                    {"maintenance_usd_per_gpu_year", t.maintenance_usd_per_gpu_year},
-                    {"staff_usd_per_gpu_year", t.staff_usd_per_gpu_year},
-                    {"opex_usd_per_gpu_year", t.opex_usd_per_gpu_year},
-                    {"financing_usd_per_gpu_year", t.financing_usd_per_gpu_year},
-                    {"upfront_usd_per_gpu", t.upfront_usd_per_gpu},
-                    {"per_gpu_hour", t.usd_per_gpu_hour * k},
-                    {"per_gpu_year", t.usd_per_gpu_year * k},
-                    {"repair_downtime_fraction", t.repair_downtime_fraction},
-                    {"break_even_utilization", t.break_even_utilization},
-                    {"break_even_months", t.break_even_months},
-                    // The terms the owned price is on, beside it (issue 25): utilisation and lifetime, the VAT paid
-                    // on the purchase and the cash needed to buy the servers.
-                    {"basis", s.pricing.owned.other_use_fraction > 0 ? "lifetime_commitment" : "utilization"},
-                    {"other_use_fraction", s.pricing.owned.other_use_fraction},
-                    {"utilization", s.pricing.owned.other_use_fraction > 0 ? 1.0 : s.pricing.owned.utilization},
-                    {"lifetime_years", s.pricing.owned.lifetime_years},
-                    {"taxable_fraction", t.taxable_fraction},
-                    {"purchase_vat_usd_per_gpu", t.purchase_vat_usd_per_gpu},
-                    {"capital_outlay_usd", t.upfront_usd_per_gpu * static_cast<double>(m.result.billed_gpus)},
-                    {"capital_outlay_vat_usd", t.purchase_vat_usd_per_gpu * static_cast<double>(m.result.billed_gpus)},
-                    {"capital_outlay", t.upfront_usd_per_gpu * static_cast<double>(m.result.billed_gpus) * k}};
+      const double gpus = static_cast<double>(m.result.billed_gpus);
+      row["tco"] = OwnedTermsJson(s, t, gpus);
+      row["tco"]["per_gpu_hour"] = t.usd_per_gpu_hour * k;
+      row["tco"]["per_gpu_year"] = t.usd_per_gpu_year * k;
+      row["tco"]["capital_outlay"] = t.upfront_usd_per_gpu * gpus * k;
     }
     row["vat_usd"] = m.result.vat_usd;
     if (const Offer* o = s.pricing.offer[0] ? FindOffer(s.pricing.offer) : nullptr)

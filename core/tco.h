@@ -3,6 +3,8 @@
 #pragma once
 #include <string>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "result.h"
 #include "scenario.h"
 
@@ -24,12 +26,19 @@ constexpr double kHoursPerMonth = kHoursPerYear / 12.0;
 // monthly running cost); 0 when renting is never dearer.
 TcoResult ComputeTco(const OwnedInputs& owned, double gpu_mtbf_hours);
 inline TcoResult ComputeTco(const OwnedInputs& owned) { return ComputeTco(owned, 0.0); }
-// The scenario's owned-hardware inputs for GPU `gpu` (nullptr: cluster.gpu): pricing.owned.*, with the power per
-// GPU from the GPU's server datasheet (gpus.json server_kw_per_gpu) while the field holds its (DGX H100) default.
+// The scenario's owned-hardware inputs for GPU `gpu` (nullptr: cluster.gpu): pricing.owned.*, with the power and
+// the capex per GPU from the GPU's server entry (gpus.json server_kw_per_gpu, server_usd_per_gpu) while the fields
+// hold their (H100 server) defaults.
 OwnedInputs OwnedFor(const Scenario& s, const char* gpu);
-// True when pricing.owned.capex_usd_per_gpu is the H100 server's example and the GPU is another: no sourced server
-// price exists for it in the catalog (the result warns: enter a quote).
+// Where OwnedFor's capex and power per GPU come from (OwnedSource, result.h).
+OwnedSource OwnedSourceFor(const Scenario& s, const char* gpu);
+// True when pricing.owned.capex_usd_per_gpu is left at the H100 server's example and the GPU's catalog entry has no
+// server price (capex_basis "example"): the result warns, enter a quote.
 bool OwnedCapexIsExample(const Scenario& s, const char* gpu);
+// The owned terms as a document's "tco" object (eval's and each pricing row's, one writer): the annual parts, the
+// upfront price and its VAT, the capital outlay for `billed_gpus`, the basis (utilisation or lifetime commitment),
+// and the capex and power per GPU with where they come from (OwnedSource).
+nlohmann::json OwnedTermsJson(const Scenario& s, const TcoResult& t, double billed_gpus);
 
 // --- The same job under the four pricing models ---------------------------------------------------------
 

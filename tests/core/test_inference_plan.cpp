@@ -73,7 +73,7 @@ TEST_CASE("inference plan: a tighter target never makes the best cheaper; an imp
 }
 
 TEST_CASE("inference plan in slices (the page's frames): the same document as the search in one call") {
-  for (const std::string extra : {std::string(""), std::string(R"(, "mode": "disaggregated")")}) {
+  for (const std::string& extra : {std::string(""), std::string(R"(, "mode": "disaggregated")")}) {
     const Scenario s = Chat(extra);
     const std::string whole = InferencePlanToJson(s, PlanInference(s, 10));
     InferencePlanSearch search(s, 10);

@@ -10,6 +10,7 @@
 
 #include "evaluate.h"
 #include "fields.h"
+#include "fleet.h"
 #include "i18n.h"
 #include "json_io.h"
 #include "money_input.h"
@@ -196,8 +197,15 @@ TEST_CASE("issue 25, 6: the owned column states its terms, its purchase VAT and 
   CHECK(owned["utilization"] == 0.7);
   CHECK(owned["lifetime_years"] == 5);
   const double gpus = static_cast<double>(c.models[static_cast<int>(PricingModel::kOwned)].result.billed_gpus);
-  CHECK(owned["capital_outlay_usd"].get<double>() == doctest::Approx(s.pricing.owned.capex_usd_per_gpu * 1.02 * gpus));
-  CHECK(owned["purchase_vat_usd_per_gpu"].get<double>() == doctest::Approx(s.pricing.owned.capex_usd_per_gpu * 1.02 * 0.1));
+  // The A100 server's price from its catalog entry: DGX A100 at its USD 199,000 launch price for 8 GPUs, plus ~7%
+  // network = 26,616, entered as 26,600; 2% spares (pricing.owned.spares_fraction's default).
+  const double capex = 26600;
+  CHECK(capex == doctest::Approx(199000.0 / 8 * 1.07).epsilon(0.001));
+  CHECK(owned["capex_usd_per_gpu"] == capex);
+  CHECK(owned["capex_basis"] == "catalog");
+  CHECK(owned["capex_source"].get<std::string>().find("DGX A100") != std::string::npos);
+  CHECK(owned["capital_outlay_usd"].get<double>() == doctest::Approx(capex * 1.02 * gpus));
+  CHECK(owned["purchase_vat_usd_per_gpu"].get<double>() == doctest::Approx(capex * 1.02 * 0.1));
   // On a commitment's terms (pricing.owned.other_use_fraction): the servers' life after the job is paid, less
   // what other work uses, as a reserved term is; an 8-hour job then never finds owning cheaper than on-demand.
   s.pricing.owned.other_use_fraction = 0.5;
@@ -209,7 +217,7 @@ TEST_CASE("issue 25, 6: the owned column states its terms, its purchase VAT and 
   CHECK(json::parse(PricingToJson(s, same))["models"][3]["tco"]["basis"] == "lifetime_commitment");
 }
 
-TEST_CASE("issue 25, 6: owned power per GPU comes from the GPU's server datasheet; an example capex says so") {
+TEST_CASE("issue 25, 6: owned power per GPU comes from the GPU's server datasheet; a GPU without a server price says so") {
   // DGX A100: 6.5 kW max for 8 GPUs; DGX B200: ~14.3 kW (NVIDIA datasheets), not the DGX H100's 10.2 kW.
   Scenario a100 = DefaultScenario();
   std::snprintf(a100.cluster.gpu, kTextCapacity, "a100-sxm-80gb");
@@ -218,10 +226,23 @@ TEST_CASE("issue 25, 6: owned power per GPU comes from the GPU's server datashee
   REQUIRE(r.ok);
   const double kw = r.tco.power_usd_per_gpu_year / (a100.pricing.owned.pue * kHoursPerYear * a100.pricing.owned.usd_per_kwh);
   CHECK(kw == doctest::Approx(6.5 / 8));
-  bool warned = false;
-  for (int i = 0; i < r.warnings.count; ++i) warned = warned || std::string(r.warnings.code[i]) == "owned_capex_example";
-  CHECK(warned);
-  CHECK(LocalizeMessage(Lang::kKo, r.warnings.text[0]) != r.warnings.text[0]);
+  const auto warned = [](const Result& x) {
+    for (int i = 0; i < x.warnings.count; ++i)
+      if (std::string(x.warnings.code[i]) == "owned_capex_example") return i;
+    return -1;
+  };
+  CHECK(warned(r) < 0);  // the A100 has a server price in the catalog
+  CHECK(std::string(r.tco.source.power_basis) == "catalog");
+  // The A100 PCIe has neither: the H100 server's example price and power, each said to be the example.
+  Scenario pcie = a100;
+  std::snprintf(pcie.cluster.gpu, kTextCapacity, "a100-pcie-80gb");
+  const Result rp = Evaluate(pcie);
+  REQUIRE(rp.ok);
+  REQUIRE(warned(rp) >= 0);
+  CHECK(LocalizeMessage(Lang::kKo, rp.warnings.text[warned(rp)]) != rp.warnings.text[warned(rp)]);
+  CHECK(rp.tco.capex_usd_per_gpu == pcie.pricing.owned.capex_usd_per_gpu);
+  CHECK(std::string(rp.tco.source.capex_basis) == "example");
+  CHECK(std::string(rp.tco.source.power_basis) == "example");
   Scenario b200 = a100;
   std::snprintf(b200.cluster.gpu, kTextCapacity, "b200");
   const Result b = Evaluate(b200);
@@ -230,4 +251,40 @@ TEST_CASE("issue 25, 6: owned power per GPU comes from the GPU's server datashee
   // A power the user typed wins.
   a100.pricing.owned.power_kw_per_gpu = 1.0;
   CHECK(Evaluate(a100).tco.power_usd_per_gpu_year == doctest::Approx(1.0 * a100.pricing.owned.pue * kHoursPerYear * a100.pricing.owned.usd_per_kwh));
+}
+
+TEST_CASE("issue 25, 6: owned capex per GPU comes from each GPU's server entry; a typed price wins; the fleet agrees") {
+  // Hand-worked from the sources in gpus.json (server_price_source): DGX A100 USD 199,000 / 8 x 1.07 network;
+  // GPU street prices mid-2026 (H100 ~30k, H200 ~35k, B200 ~40k) + USD 10k per GPU for server, network and
+  // installation (the H100 figure's ~300k per HGX server x 1.07 / 8 = 40k less its 30k GPU); 8x L40S turnkey
+  // ~USD 90k / 8 x 1.07. Power: the servers' datasheet maxima / 8 (L40S: 4.3-5 kW for 8 PCIe cards, 4.65 / 8).
+  struct Row { const char* gpu; double capex, kw; };
+  const Row rows[] = {{"a100-sxm-80gb", 199000.0 / 8 * 1.07, 6.5 / 8},  {"h100-sxm", 300000.0 * 1.07 / 8, 10.2 / 8},
+                      {"h200-sxm", 35000 + 10000, 10.2 / 8},           {"b200", 40000 + 10000, 14.3 / 8},
+                      {"l40s", 90000.0 / 8 * 1.07, 4.65 / 8}};
+  for (const Row& row : rows) {
+    CAPTURE(row.gpu);
+    Scenario s = DefaultScenario();
+    std::snprintf(s.cluster.gpu, kTextCapacity, "%s", row.gpu);
+    s.pricing.model = static_cast<int>(PricingModel::kOwned);
+    const Result r = Evaluate(s);
+    REQUIRE(r.ok);
+    CHECK(r.tco.capex_usd_per_gpu == doctest::Approx(row.capex).epsilon(0.01));
+    CHECK(r.tco.power_kw_per_gpu == doctest::Approx(row.kw).epsilon(0.01));
+    CHECK(std::string(r.tco.source.capex_basis) == "catalog");
+    CHECK(std::string(r.tco.source.capex_source).size() > 20);
+    // Depreciation follows: capex x (1 + spares) x (1 - residual) / lifetime.
+    const OwnedInputs& o = s.pricing.owned;
+    CHECK(r.tco.capex_usd_per_gpu_year ==
+          doctest::Approx(r.tco.capex_usd_per_gpu * (1 + o.spares_fraction) * (1 - o.residual_fraction) / o.lifetime_years));
+    // The fleet planner's owned share buys the same servers.
+    CHECK(FleetFromScenario(s, FleetShape{}).owned.capex_usd_per_gpu == r.tco.capex_usd_per_gpu);
+    CHECK(FleetFromScenario(s, FleetShape{}).owned.power_kw_per_gpu == r.tco.power_kw_per_gpu);
+    // A quote the user typed wins, and the document says it was entered.
+    s.pricing.owned.capex_usd_per_gpu = 31000;
+    const Result typed = Evaluate(s);
+    CHECK(typed.tco.capex_usd_per_gpu == 31000);
+    CHECK(std::string(typed.tco.source.capex_basis) == "entered");
+    CHECK(json::parse(ResultToJson(s, typed, -1))["tco"]["capex_basis"] == "entered");
+  }
 }

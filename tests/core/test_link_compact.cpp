@@ -54,7 +54,8 @@ LinkPayload Pinned(std::size_t n) {
     Scenario s = presets[i % presets.size()];
     if (i >= presets.size()) {  // the same job again on other terms: spot, a KRW quote with VAT
       s.pricing.model = static_cast<int>(PricingModel::kSpot);
-      std::snprintf(s.name, sizeof s.name, "%s, spot", presets[i % presets.size()].name);
+      const std::string name = std::string(presets[i % presets.size()].name) + ", spot";
+      std::snprintf(s.name, sizeof s.name, "%s", name.c_str());  // cut at the field's capacity, as a typed name is
     }
     p.pinned.push_back(s);
   }
