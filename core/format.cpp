@@ -99,6 +99,47 @@ std::string FormatKrwKorean(double krw) {
   return sign + out + " 원";
 }
 
+std::string FormatKrwShort(double v) {
+  if (!std::isfinite(v)) return "n/a";
+  char buf[64];
+  const double a = std::fabs(v);
+  if (a >= 1e15) return TrFormat(v < 0 ? "app.less_than" : "app.more_than", {v < 0 ? "-KRW 1,000T" : "KRW 1,000T"});  // never an exponent with a suffix
+  if (CurrentLanguage() == Lang::kKo) {
+    if (a >= 1e12) std::snprintf(buf, sizeof buf, "%.3g조", v / 1e12);
+    else if (a >= 1e8) std::snprintf(buf, sizeof buf, "%.3g억", v / 1e8);
+    else if (a >= 1e4) return FormatNumber(v / 1e4, 4) + "만";  // "6,270만" beside "6,269만 9,062 원" (issue 30)
+    else return FormatKrwKorean(v);
+    return buf;
+  }
+  if (a >= 1e12) std::snprintf(buf, sizeof buf, "₩%.3gT", v / 1e12);
+  else if (a >= 1e9) std::snprintf(buf, sizeof buf, "₩%.3gB", v / 1e9);
+  else if (a >= 1e6) std::snprintf(buf, sizeof buf, "₩%.3gM", v / 1e6);
+  else return FormatKrwGrouped(v);
+  return buf;
+}
+
+std::string FormatKrwShort(double v, int significant) {
+  const double a = std::fabs(v);
+  if (!std::isfinite(v) || a >= 1e15) return FormatKrwShort(v);
+  const auto scaled = [&](double unit, const char* before, const char* after) {
+    return std::string(before) + FormatDigits(v / unit, significant) + after;
+  };
+  if (CurrentLanguage() == Lang::kKo) {
+    if (a >= 1e12) return scaled(1e12, "", "조");
+    if (a >= 1e8) return scaled(1e8, "", "억");
+    if (a >= 1e4) {  // every digit shown, the count of 만 grouped as the exact amount is: "6,270만", "1.500만"
+      const double man = v / 1e4;
+      const int digits = std::max(significant, 4);
+      return (std::fabs(man) >= 999.5 ? FormatNumber(man, digits) : FormatDigits(man, digits)) + "만";
+    }
+    return FormatKrwKorean(v);
+  }
+  if (a >= 1e12) return scaled(1e12, "₩", "T");
+  if (a >= 1e9) return scaled(1e9, "₩", "B");
+  if (a >= 1e6) return scaled(1e6, "₩", "M");
+  return FormatKrwGrouped(v);
+}
+
 std::string FormatMoney(double amount, const char* currency) {
   if (std::strcmp(currency, "KRW") == 0) {
     const auto krw = CurrentLanguage() == Lang::kKo ? FormatKrwKorean : FormatKrwGrouped;
@@ -170,7 +211,9 @@ std::string FormatNumber(double v, int significant) {
     const int integer_digits = static_cast<int>(std::floor(std::log10(a))) + 1;
     const int decimals = std::max(0, significant - integer_digits);
     const double scale = std::pow(10.0, std::max(0, integer_digits - significant));
-    std::string out = Grouped(std::round(v / scale) * scale, decimals);
+    // Whole digits beyond `significant` are rounded off; below, %.*f rounds at the last decimal shown (rounding to a
+    // whole number first turned 6,269.9 into "6,270" at 5 significant digits).
+    std::string out = Grouped(decimals > 0 ? v : std::round(v / scale) * scale, decimals);
     if (decimals > 0) {  // as %g does: no trailing zeros
       while (out.back() == '0') out.pop_back();
       if (out.back() == '.') out.pop_back();

@@ -13,6 +13,10 @@ std::string FormatMoney(double amount, const char* currency);
 std::string FormatSmallMoney(double amount, const char* currency);
 std::string FormatKrwGrouped(double krw);          // "₩303,041,850" (whole won; "₩0.42" below 100)
 std::string FormatKrwKorean(double krw);           // "3억 304만 원", "9,500 원", "1조 2,000억 원"
+// Short, for chart axes and bars, in the current language: "₩1.23B" / "3.03억", "6,270만" (the count of 만 grouped
+// as FormatKrwKorean groups it); with `significant` every one of those digits shown (ticks that line up).
+std::string FormatKrwShort(double krw);
+std::string FormatKrwShort(double krw, int significant);
 std::string FormatDuration(double hours);          // "3.2 days", "5.1 h", "12 min"
 std::string FormatCount(double v);                 // "1,234", "1.2e+21"
 // A range's bound in a message: whole numbers grouped ("10,000,000"; beyond 1e12 as "1e+15"), fractions as

@@ -430,50 +430,13 @@ std::string ShortLabel(const std::string& label, std::size_t max_chars) {
 
 bool DisplaysKrw(const Result& r) { return std::strcmp(r.display_currency, "KRW") == 0; }
 
-std::string FormatKrw(double v) {  // short, for chart axes and bars: "₩1.23B" / "1.23억"
-  if (!std::isfinite(v)) return "n/a";
-  char buf[64];
-  const double a = std::fabs(v);
-  if (a >= 1e15) return TrFormat(v < 0 ? "app.less_than" : "app.more_than", {v < 0 ? "-KRW 1,000T" : "KRW 1,000T"});  // never an exponent with a suffix
-  if (CurrentLanguage() == Lang::kKo) {
-    if (a >= 1e12) std::snprintf(buf, sizeof buf, "%.3g조", v / 1e12);
-    else if (a >= 1e8) std::snprintf(buf, sizeof buf, "%.3g억", v / 1e8);
-    else if (a >= 1e4) std::snprintf(buf, sizeof buf, "%.4g만", v / 1e4);
-    else return FormatKrwKorean(v);
-    return buf;
-  }
-  if (a >= 1e12) std::snprintf(buf, sizeof buf, "₩%.3gT", v / 1e12);
-  else if (a >= 1e9) std::snprintf(buf, sizeof buf, "₩%.3gB", v / 1e9);
-  else if (a >= 1e6) std::snprintf(buf, sizeof buf, "₩%.3gM", v / 1e6);
-  else return FormatKrwGrouped(v);
-  return buf;
-}
-
-std::string FormatKrw(double v, int significant) {  // the same with every one of `significant` digits shown
-  const double a = std::fabs(v);
-  if (!std::isfinite(v) || a >= 1e15) return FormatKrw(v);
-  const auto scaled = [&](double unit, const char* before, const char* after) {
-    return std::string(before) + FormatDigits(v / unit, significant) + after;
-  };
-  if (CurrentLanguage() == Lang::kKo) {
-    if (a >= 1e12) return scaled(1e12, "", "조");
-    if (a >= 1e8) return scaled(1e8, "", "억");
-    if (a >= 1e4) return std::string(FormatDigits(v / 1e4, std::max(significant, 4))) + "만";
-    return FormatKrwKorean(v);
-  }
-  if (a >= 1e12) return scaled(1e12, "₩", "T");
-  if (a >= 1e9) return scaled(1e9, "₩", "B");
-  if (a >= 1e6) return scaled(1e6, "₩", "M");
-  return FormatKrwGrouped(v);
-}
-
 namespace {
 std::string FormatUsdShort(double v) { return FormatUsd(v); }
 }  // namespace
-MoneyFormat ShortMoneyFormat(const Result& r) { return DisplaysKrw(r) ? static_cast<MoneyFormat>(FormatKrw) : FormatUsdShort; }
+MoneyFormat ShortMoneyFormat(const Result& r) { return DisplaysKrw(r) ? static_cast<MoneyFormat>(FormatKrwShort) : FormatUsdShort; }
 namespace {
 std::string FormatUsdDigits(double v, int significant) { return FormatUsd(v, significant); }
-std::string FormatKrwDigits(double v, int significant) { return FormatKrw(v, significant); }
+std::string FormatKrwDigits(double v, int significant) { return FormatKrwShort(v, significant); }
 }  // namespace
 DigitsMoneyFormat ShortMoneyDigits(const Result& r) { return DisplaysKrw(r) ? FormatKrwDigits : FormatUsdDigits; }
 

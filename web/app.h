@@ -291,15 +291,15 @@ std::string ShortLabel(const std::string& label, std::size_t max_chars);
 
 // Money in the result's display currency, in the page's language (FormatMoney: "₩303,041,850", "3억 304만 원").
 std::string FormatDisplayMoney(const Result& r, double usd);
-std::string FormatKrw(double krw);  // short, for charts: "₩1.23B" / "3.03억"
-// The short money formatter for the result's display currency (chart axes, bars): FormatKrw or FormatUsd.
+// The short money formatter for the result's display currency (chart axes, bars): FormatKrwShort or FormatUsd.
 using MoneyFormat = std::string (*)(double);
 MoneyFormat ShortMoneyFormat(const Result& r);
 // The same with a number of significant digits, for chart ticks that must differ (chart::TickDigits).
-std::string FormatKrw(double krw, int significant);
 using DigitsMoneyFormat = std::string (*)(double, int);
 DigitsMoneyFormat ShortMoneyDigits(const Result& r);
 bool DisplaysKrw(const Result& r);
+// A serving pool as Results names it: "2 replicas x 8 NVIDIA H100 SXM5 80GB, 41.2% of capacity" ("1 replica").
+std::string InferencePoolText(const InferencePool& pool);
 
 // Remembers text drawn under `id` (static storage) for tests (window.gpucost.drawnText).
 void RecordText(AppState& app, const char* id, const std::string& text);

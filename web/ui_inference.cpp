@@ -16,6 +16,14 @@
 #include "inference_json.h"
 
 namespace gpucost::app {
+
+std::string InferencePoolText(const InferencePool& p) {
+  const GpuSpec* gpu = FindGpu(p.gpu_id);
+  // "1 replica", never "1 replicas" (issue 30)
+  return TrFormat(p.replicas == 1 ? "inference.pool_value_one" : "inference.pool_value", {std::to_string(p.replicas), std::to_string(p.tensor_parallel),
+                                           gpu ? gpu->name : std::string(p.gpu_id), FormatPercent(p.utilization)});
+}
+
 namespace {
 
 const ImVec4 kInferenceErrorColor(1.0f, 0.45f, 0.35f, 1.0f);
@@ -38,11 +46,6 @@ void Row(const char* label, const std::string& value) {
   ImGui::TextWrapped("%s", value.c_str());
 }
 
-std::string PoolText(const InferencePool& p) {
-  const GpuSpec* gpu = FindGpu(p.gpu_id);
-  return TrFormat("inference.pool_value", {std::to_string(p.replicas), std::to_string(p.tensor_parallel),
-                                           gpu ? gpu->name : std::string(p.gpu_id), FormatPercent(p.utilization)});
-}
 
 void InferenceHeadline(AppState& app) {
   const Result& r = app.result;
@@ -81,11 +84,11 @@ void Figures(AppState& app) {
   Row(Tr("inference.throughput"), TrFormat("inference.throughput_value", {FormatNumber(ir.output_tokens_per_second, 4),
                                                                             FormatNumber(ir.output_tokens_per_second_per_gpu, 4)}));
   if (ir.disaggregated) {
-    Row(Tr("inference.prefill_pool"), PoolText(ir.prefill));
-    Row(Tr("inference.decode_pool"), PoolText(ir.decode));
+    Row(Tr("inference.prefill_pool"), InferencePoolText(ir.prefill));
+    Row(Tr("inference.decode_pool"), InferencePoolText(ir.decode));
     Row(Tr("inference.kv_transfer"), Ms(ir.kv_transfer_ms));
   } else {
-    Row(Tr("inference.pool"), PoolText(ir.decode));
+    Row(Tr("inference.pool"), InferencePoolText(ir.decode));
   }
   Row(Tr("inference.kv_cache"), TrFormat("inference.kv_value", {FormatCount(ir.kv_bytes_per_token), std::to_string(ir.max_concurrency)}));
   ImGui::EndTable();

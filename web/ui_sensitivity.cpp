@@ -16,7 +16,7 @@ namespace {
 // An amount already in the display currency (serving: per million tokens or per request, to the cent or below).
 std::string Amount(const AppState& app, double v) {
   if (app.sensitivity.result.serving) return FormatSmallMoney(v, app.result.display_currency);
-  return DisplaysKrw(app.result) ? FormatKrw(v) : FormatUsd(v);
+  return DisplaysKrw(app.result) ? FormatKrwShort(v) : FormatUsd(v);
 }
 
 void Bar(double low, double high, double base, double lo_all, double hi_all) {

@@ -182,6 +182,17 @@ TEST_CASE("KRW: ₩ with separators, and 조/억/만 in Korean") {
     CHECK(FormatMoney(303041850, "KRW") == "3억 304만 원");
     CHECK(FormatMoney(1.5e6, "USD") == "$1.5M");
   }
+  SUBCASE("the short form (charts, bars) groups the count of 만 as the exact amount does (issue 30)") {
+    CHECK(FormatKrwShort(62699062) == "₩62.7M");
+    LanguageScope ko(Lang::kKo);
+    CHECK(FormatKrwKorean(62699062) == "6,269만 9,062 원");
+    CHECK(FormatKrwShort(62699062) == "6,270만");  // was "6270만"
+    CHECK(FormatKrwShort(62699062, 5) == "6,269.9만");
+    CHECK(FormatKrwShort(15000, 4) == "1.500만");
+    CHECK(FormatNumber(1234.567, 6) == "1,234.57");
+    CHECK(FormatKrwShort(3.03e8) == "3.03억");
+    CHECK(FormatKrwShort(9500) == "9,500 원");
+  }
 }
 
 TEST_CASE("VAT: supply price + VAT = total, VAT = rate x supply, headline says whether VAT is in") {

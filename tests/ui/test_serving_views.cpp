@@ -133,3 +133,18 @@ TEST_CASE("the serving plan's Adopt puts a configuration into the scenario at th
   AppAdoptServingPlan(app, 99);  // out of range: nothing happens
   CHECK(app.result.ok);
 }
+
+TEST_CASE("a pool of one replica reads \"1 replica\", in English and Korean (issue 30)") {
+  InferencePool p;
+  p.gpu_id = "h100-sxm";
+  p.tensor_parallel = 8;
+  p.utilization = 0.5;
+  p.replicas = 1;
+  CHECK(InferencePoolText(p) == "1 replica x 8 NVIDIA H100 SXM5 80GB, 50.0% of capacity");
+  p.replicas = 3;
+  CHECK(InferencePoolText(p) == "3 replicas x 8 NVIDIA H100 SXM5 80GB, 50.0% of capacity");
+  SetLanguage(Lang::kKo);
+  p.replicas = 1;
+  CHECK(InferencePoolText(p) == "복제본 1개 x 8 NVIDIA H100 SXM5 80GB, 용량의 50.0%");
+  SetLanguage(Lang::kEn);
+}
