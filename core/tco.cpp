@@ -280,6 +280,7 @@ BuyVsCloud BuyVsCloudCurve(const Scenario& s) {
   const Scenario as_owned = WithPricingModel(s, PricingModel::kOwned);
   const OwnedInputs owned = OwnedFor(as_owned, nullptr);
   b.tco = ComputeTco(owned, s.reliability.gpu_mtbf_hours);
+  b.tco.source = OwnedSourceFor(as_owned, nullptr);
   b.cloud_usd_per_gpu_hour = owned.compare_usd_per_gpu_hour;
   b.current_utilization = owned.utilization;
   const double useful_at_current = b.tco.usd_per_gpu_hour * owned.utilization;

@@ -361,6 +361,10 @@ void BuyVsCloudChart(AppState& app) {
   ImGui::TextWrapped("%s", TrFormat("chart.owning", {FormatDisplayMoney(app.result, t.usd_per_gpu_hour), FormatPercent(owned.utilization),
                                                      FormatDisplayMoney(app.result, t.usd_per_gpu_year),
                                                      FormatDisplayMoney(app.result, owned.compare_usd_per_gpu_hour), verdict}).c_str());
+  // What the servers cost and draw, and where those figures come from (issue 25: the GPU's own catalog entry).
+  const std::string capex_key = std::string("chart.capex_") + t.source.capex_basis;
+  ImGui::TextWrapped("%s", TrFormat(capex_key.c_str(), {FormatDisplayMoney(app.result, t.capex_usd_per_gpu),
+                                                        FormatNumber(t.power_kw_per_gpu, 3), t.source.capex_source}).c_str());
 }
 
 void ScalingPointsEditor(AppState& app) {
