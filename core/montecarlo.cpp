@@ -272,7 +272,10 @@ void MonteCarlo::SimulateUnit(UnitTrial* u) {
       u->held_s += in.checkpoint_write_seconds;
     } else {
       // Roll back to the last checkpoint completed before pos (async: `commit lag` after it began).
-      const double k = std::min(full_segments_, std::max(0.0, std::floor((pos - commit_lag_s_) * inv_segment_s_)));
+      // floor() of a value clamped to [0, full segments] is its truncation: one conversion instead of the
+      // floor's mask-and-blend sequence (a quarter of this loop's time without SSE4.1); the same bits.
+      const double x = std::min(full_segments_, std::max(0.0, (pos - commit_lag_s_) * inv_segment_s_));
+      const double k = x < 0x1p52 ? static_cast<double>(static_cast<std::int64_t>(x)) : std::floor(x);
       const double restart = std::max(committed, k * segment_s_);
       t.rework += pos - restart;
       committed = restart;
