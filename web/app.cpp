@@ -428,6 +428,12 @@ std::string ShortLabel(const std::string& label, std::size_t max_chars) {
   return i < label.size() ? label.substr(0, i) + "..." : label;
 }
 
+void Hint(const char* text) {
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextDisabled("%s", text);
+  ImGui::PopTextWrapPos();
+}
+
 bool DisplaysKrw(const Result& r) { return std::strcmp(r.display_currency, "KRW") == 0; }
 
 namespace {

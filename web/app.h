@@ -298,6 +298,10 @@ MoneyFormat ShortMoneyFormat(const Result& r);
 using DigitsMoneyFormat = std::string (*)(double, int);
 DigitsMoneyFormat ShortMoneyDigits(const Result& r);
 bool DisplaysKrw(const Result& r);
+// A note in grey that wraps at spaces at the panel's (or table cell's) edge instead of running off it (a phone, a
+// longer language: issue 30).
+void Hint(const char* text);
+inline void Hint(const std::string& text) { Hint(text.c_str()); }
 // A serving pool as Results names it: "2 replicas x 8 NVIDIA H100 SXM5 80GB, 41.2% of capacity" ("1 replica").
 std::string InferencePoolText(const InferencePool& pool);
 

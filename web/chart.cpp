@@ -221,6 +221,20 @@ double DurationUnitHours(double hours) {
 int Ticks(const Axis& a, int target, double* out, int cap) {
   int n = 0;
   if (!(a.max > a.min) || cap <= 0) return 0;
+  if (a.unit == kEachTickDuration) {  // each unit's round numbers that its labels use, merged in order
+    std::vector<double> all;
+    for (double unit : {1.0 / 3600, 1.0 / 60, 1.0, 24.0, 24.0 * 365}) {
+      double in_unit[32];
+      const int k = Ticks(Axis{a.min / unit, a.max / unit, a.log, 1}, target, in_unit, 32);
+      for (int i = 0; i < k; ++i)
+        if (DurationUnitHours(in_unit[i] * unit) == unit || in_unit[i] == 0) all.push_back(in_unit[i] * unit);
+    }
+    std::sort(all.begin(), all.end());
+    all.erase(std::unique(all.begin(), all.end()), all.end());
+    for (double v : all)
+      if (n < cap) out[n++] = v;
+    return n;
+  }
   if (a.unit > 0 && a.unit != 1) {  // round numbers of the unit, returned in the axis's own
     const Axis scaled{a.min / a.unit, a.max / a.unit, a.log, 1};
     n = Ticks(scaled, target, out, cap);

@@ -17,12 +17,17 @@ using DigitsFormatter = std::string (*)(double value, int significant);
 struct Axis {
   double min = 0, max = 1;   // the visible range (log axes: both > 0)
   bool log = false;
-  double unit = 1;           // ticks fall on round numbers of this unit (24 for hours labelled in days: issue 30)
+  double unit = 1;           // ticks fall on round numbers of this unit (24 for hours labelled in days: issue 30);
+                             // kEachTickDuration: hours, each tick a round number of the unit its own label uses
 };
+constexpr double kEachTickDuration = -1;
 
 // The unit FormatDuration labels `hours` in, in hours (years, days, hours, minutes or seconds): an axis of hours
 // takes it from its largest value, so its ticks read "10 days / 100 days", never "4.17 days / 41.7 days".
 double DurationUnitHours(double hours);
+// A log axis of hours can span days to years, whose labels change unit on the way ("10 days", "100 days",
+// "10 years"): with unit = kEachTickDuration each tick is a round number in its own label's unit (never
+// "36.5 days" for a tenth of a year).
 
 // Position of v on the axis: 0 at min, 1 at max (not clamped). Log axes map log10(v).
 double ToUnit(const Axis& a, double v);

@@ -99,7 +99,7 @@ void GpuSweepGaps(const SweepResult& r) {
     for (std::size_t j = i; j < r.points.size(); ++j)
       if (!r.points[j].feasible && std::strcmp(r.points[j].infeasible_reason, reason) == 0)
         counts += (counts.empty() ? "" : ", ") + FormatCount(static_cast<double>(r.points[j].gpus));
-    ImGui::TextDisabled("%s", TrFormat("chart.gap", {counts, LocalizeMessage(reason)}).c_str());
+    Hint(TrFormat("chart.gap", {counts, LocalizeMessage(reason)}).c_str());
   }
 }
 
@@ -142,18 +142,18 @@ void GpuCharts(AppState& app) {
   RecordRect(app, "chart_cost_vs_gpus");
   const chart::Series time{Tr("chart.expected_time_series"), x.data(), hours.data(), n, chart::PaletteColor(5)};
   chart::Axis time_axis = chart::FitAxis(hours.data(), n, true, false);
-  time_axis.unit = chart::DurationUnitHours(time_axis.max);  // ticks on whole days, not on 100 h (issue 30)
+  time_axis.unit = chart::kEachTickDuration;  // "10 days / 100 days / 10 years", not 100 h or a tenth of a year (issue 30)
   chart::DrawLineChart({"time_vs_gpus", Tr("chart.time_vs_gpus"), xa, time_axis,
                         FormatGpus, FormatHours, &time, 1, markers, marker_count},
                        ImVec2(0, height));
   if (r.cheapest < 0) ImGui::TextColored(ImVec4(1, 0.45f, 0.35f, 1), "%s", Tr("chart.none_feasible"));
   GpuSweepGaps(r);
   if (r.single_node_mfu > 0)
-    ImGui::TextDisabled("%s", TrFormat("chart.mfu_scaled", {FormatCount(static_cast<double>(app.scenario.cluster.gpus)),
+    Hint(TrFormat("chart.mfu_scaled", {FormatCount(static_cast<double>(app.scenario.cluster.gpus)),
                                                              FormatPercent(r.single_node_mfu)}).c_str());
   if (r.flat_mfu)
-    ImGui::TextDisabled("%s", Tr("chart.mfu_flat"));
-  ImGui::TextDisabled("%s", TrFormat("chart.sweet_spot", {FormatNumber(kSweetSpotSlack * 100, 3)}).c_str());
+    Hint(Tr("chart.mfu_flat"));
+  Hint(TrFormat("chart.sweet_spot", {FormatNumber(kSweetSpotSlack * 100, 3)}).c_str());
 }
 
 void IntervalChart(AppState& app) {
@@ -166,7 +166,7 @@ void IntervalChart(AppState& app) {
     return;
   }
   if (c.interval.x.empty()) {
-    ImGui::TextDisabled("%s", Tr("chart.no_interval"));
+    Hint(Tr("chart.no_interval"));
     return;
   }
   const std::string optimum = TrFormat("chart.marker_optimum", {FormatMinutes(r.optimal_checkpoint_interval_minutes)});
@@ -265,9 +265,7 @@ void Histogram(AppState& app, const McChartIds& ids, const char* title, const Mc
                  drawn.label_max[i].y);
   RecordText(app, ids.ticks, drawn.tick_labels);
   if (!note.empty()) {  // wrapped at spaces on a narrow screen, never cut (issue 30)
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextDisabled("%s", note.c_str());
-    ImGui::PopTextWrapPos();
+    Hint(note.c_str());
   }
 }
 
@@ -314,7 +312,7 @@ void MonteCarloCharts(AppState& app) {
   ImGui::PushTextWrapPos(0);
   ImGui::TextUnformatted(means.c_str());
   RecordText(app, "mc_means", means);
-  ImGui::TextDisabled("%s", Tr("chart.mc_median_note"));
+  Hint(Tr("chart.mc_median_note"));
   RecordText(app, "mc_median_note", Tr("chart.mc_median_note"));
   ImGui::PopTextWrapPos();
   const char* currency = r.display_currency;
@@ -412,7 +410,7 @@ void ScalingChart(AppState& app) {
   if (sc.point_count == 0) return;
   const ScalingFit fit = FitScaling(sc.points, sc.point_count);
   if (!fit.ok()) {
-    ImGui::TextDisabled("%s", LocalizeMessage(ScalingFitErrorText(fit.error)).c_str());
+    Hint(LocalizeMessage(ScalingFitErrorText(fit.error)).c_str());
     return;
   }
   double mx[kMaxScalingPoints], my[kMaxScalingPoints];
@@ -440,17 +438,16 @@ void ScalingChart(AppState& app) {
                         chart::FitAxis(ys, sc.point_count + 2 * kCurve, true, false), FormatGpus, FormatTokensPerS, series,
                         fit.usl.valid ? 4 : 3, &marker, 1},
                        ImVec2(0, ImGui::GetTextLineHeight() * 14));
-  ImGui::TextDisabled("%s%s", TrFormat("chart.scaling_chosen", {ScalingLawName(fit.chosen), FormatNumber(fit.best().sigma, 3),
-                                                                FormatNumber(fit.best().kappa, 3),
-                                                                FormatPercent(fit.best().rms_relative_error)}).c_str(),
-                      fit.superlinear ? Tr("chart.superlinear") : "");
+  Hint(TrFormat("chart.scaling_chosen", {ScalingLawName(fit.chosen), FormatNumber(fit.best().sigma, 3),
+                                         FormatNumber(fit.best().kappa, 3), FormatPercent(fit.best().rms_relative_error)}) +
+       (fit.superlinear ? Tr("chart.superlinear") : ""));
 }
 
 }  // namespace
 
 void DrawCharts(AppState& app) {
   if (!app.result.ok) {
-    ImGui::TextDisabled("%s", Tr("chart.invalid"));
+    Hint(Tr("chart.invalid"));
     return;
   }
   if (Kind(app.scenario) == WorkloadKind::kInference) return DrawServingCharts(app);  // issue 17

@@ -229,7 +229,7 @@ static void CompareTableBody(AppState& app, int columns, const Comparison& c, co
   for (int c = 1; c < columns; ++c) ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 11);
   ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
   ImGui::TableNextColumn();
-  ImGui::TextDisabled("%s", Tr("compare.legend"));
+  Hint(Tr("compare.legend"));
   for (std::size_t i = 0; i < app.pinned.size(); ++i) ColumnHeader(app, i);
   if (app.pinned.empty()) return;
   if (app.pinned.size() != c.columns.size()) {  // a column was removed above: the comparison of those left

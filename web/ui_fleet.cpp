@@ -81,7 +81,7 @@ void AppUpdateFleet(AppState& app) {
 
 void DrawFleet(AppState& app) {
   if (!app.result.ok) {
-    ImGui::TextDisabled("%s", Tr("fleet.invalid"));
+    Hint(Tr("fleet.invalid"));
     return;
   }
   if (Kind(app.scenario) == WorkloadKind::kInference) return DrawServingFleet(app);  // issue 17

@@ -57,7 +57,7 @@ void InferenceHeadline(AppState& app) {
   ImGui::TextWrapped("%s  |  %s  |  %s", TrFormat("inference.per_m_output", {SmallMoney(r, ir.usd_per_million_output_tokens)}).c_str(),
                      TrFormat("inference.per_m_input", {SmallMoney(r, ir.usd_per_million_input_tokens)}).c_str(),
                      TrFormat("inference.per_hour", {SmallMoney(r, ir.usd_per_hour)}).c_str());
-  ImGui::TextDisabled("%s", TrFormat("inference.period", {FormatDisplayMoney(r, r.expected_usd), FormatDuration(ir.hours),
+  Hint(TrFormat("inference.period", {FormatDisplayMoney(r, r.expected_usd), FormatDuration(ir.hours),
                                                           FormatCount(ir.requests)}).c_str());
 }
 
@@ -153,7 +153,7 @@ void Frontier(AppState& app) {
                        ImVec2(0, ImGui::GetTextLineHeight() * 14));
   RecordRect(app, "chart_inference_frontier");
   ImGui::PushTextWrapPos(0);
-  ImGui::TextDisabled("%s", Tr("inference.frontier_note"));
+  Hint(Tr("inference.frontier_note"));
   ImGui::PopTextWrapPos();
 }
 
@@ -179,7 +179,7 @@ void Day(AppState& app) {
     ImGui::TextUnformatted(TrFormat("inference.day_scaling", {std::to_string(d.scale_events), FormatNumber(d.scale_up_minutes, 3),
                                                               FormatCount(d.cold_start_gpu_hours), FormatCount(d.scale_down_gpu_hours),
                                                               FormatCount(d.rounding_gpu_hours)}).c_str());
-  if (d.autoscaled) ImGui::TextDisabled("%s", Tr("inference.day_note"));
+  if (d.autoscaled) Hint(Tr("inference.day_note"));
   ImGui::PopTextWrapPos();
   double hours[kLoadProfileHours], gpus[kLoadProfileHours];
   for (int h = 0; h < kLoadProfileHours; ++h) {

@@ -81,7 +81,7 @@ void DrawModelPicker(AppState& app) {
   int from_model = 0;
   const std::string changed = ChangedSince(app, *current, &from_model);
   ImGui::PushTextWrapPos(0);
-  if (from_model > 0) ImGui::TextDisabled("%s", TrFormat("models.from", {std::to_string(from_model), current->name}).c_str());
+  if (from_model > 0) Hint(TrFormat("models.from", {std::to_string(from_model), current->name}).c_str());
   if (!changed.empty()) ImGui::TextColored(ImVec4(0.55f, 0.8f, 1.0f, 1), "%s", TrFormat("models.changed", {changed}).c_str());
   ImGui::PopTextWrapPos();
 }

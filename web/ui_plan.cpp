@@ -133,7 +133,7 @@ void DrawPlan(AppState& app) {
   const PlanSearch& s = *app.plan.search;
   const std::string progress = TrFormat("plan.progress", {std::to_string(s.evaluated), std::to_string(s.fitting)});
   ImGui::ProgressBar(s.done ? 1.0f : 0.5f, ImVec2(-1, 0), progress.c_str());
-  if (app.plan.for_evaluation != app.evaluations && !app.plan.running) ImGui::TextDisabled("%s", Tr("plan.stale"));
+  if (app.plan.for_evaluation != app.evaluations && !app.plan.running) Hint(Tr("plan.stale"));
   if (s.done && s.count == 0) ImGui::TextUnformatted(Tr("plan.none_fit"));
   if (s.count > 0) PlanTable(app);
 }

@@ -33,9 +33,7 @@ void Row(AppState& app, const char* label, const std::string& value, const char*
   ImGui::TextUnformatted(value.c_str());
   RecordRect(app, label, 1);
   ImGui::TableNextColumn();
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextDisabled("%s", note);
-  ImGui::PopTextWrapPos();
+  Hint(note);
 }
 
 // P50/P90 of cost and time beside the headline once a Monte Carlo run of this scenario has finished.
@@ -232,9 +230,7 @@ void MemoryFit(const Result& r) {
   ImGui::PopTextWrapPos();
   chart::DrawCapacityBar("memory", gb, labels, colors, 6, m.device_bytes / 1e9, FormatGb, ImGui::GetFrameHeight());
   if (!m.activations_known) {
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextDisabled("%s", Tr("memory.activations_unknown"));
-    ImGui::PopTextWrapPos();
+    Hint(Tr("memory.activations_unknown"));
   }
   const LayoutFit& fit = r.memory_smallest_fit;
   if (!fits && fit.found)

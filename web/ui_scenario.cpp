@@ -428,7 +428,7 @@ void LoadProfilePicker(AppState& app) {
 
 void DrawScenarioEditor(AppState& app) {
   ImGui::PushTextWrapPos(0);
-  ImGui::TextDisabled("%s", Tr("ui.scenario_hint"));
+  Hint(Tr("ui.scenario_hint"));
   ImGui::PopTextWrapPos();
   if (ImGui::SmallButton((std::string(Tr("ui.reset")) + "###reset").c_str())) {
     app.scenario = DefaultScenario();

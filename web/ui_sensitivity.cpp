@@ -45,7 +45,7 @@ void AppUpdateSensitivity(AppState& app) {
 
 void DrawSensitivity(AppState& app) {
   if (!app.result.ok) {
-    ImGui::TextDisabled("%s", Tr("sens.invalid"));
+    Hint(Tr("sens.invalid"));
     return;
   }
   AppUpdateSensitivity(app);
@@ -92,7 +92,7 @@ void DrawSensitivity(AppState& app) {
   ImGui::EndTable();
   RecordRect(app, "tornado");
   ImGui::PushTextWrapPos(0);
-  ImGui::TextDisabled("%s", Tr("sens.note"));
+  Hint(Tr("sens.note"));
   ImGui::PopTextWrapPos();
 }
 

@@ -42,9 +42,7 @@ void Wrapped(const char* text) {
 // The refusal of a question serving has no answer to, in the words the CLI verb prints.
 void Refusal(AppState& app, ServingQuestion q) {
   const char* text = Tr(ServingRefusalKey(q));
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextDisabled("%s", text);
-  ImGui::PopTextWrapPos();
+  Hint(text);
   RecordText(app, "serving_refusal", text);
 }
 
@@ -218,9 +216,7 @@ void DrawServingCharts(AppState& app) {
   if (r.capped_requests || r.capped_replicas)  // bounded work (core/inference_sim.h)
     Wrapped(TrFormat("sim.capped", {std::to_string(r.requests), std::to_string(r.requests_asked),
                                     std::to_string(r.simulated_prefill_replicas), std::to_string(r.simulated_decode_replicas)}).c_str());
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextDisabled("%s", Tr("serving.sim_intro"));
-  ImGui::PopTextWrapPos();
+  Hint(Tr("serving.sim_intro"));
   SimTable(r);
   RecordRect(app, "serving_sim");
   const InferenceInputs& in = app.scenario.inference;
@@ -249,7 +245,7 @@ void DrawServingPlan(AppState& app) {
   }
   if (app.serving.plan_for != app.evaluations) {
     ImGui::SameLine();
-    ImGui::TextDisabled("%s", Tr("serving.plan_stale"));
+    Hint(Tr("serving.plan_stale"));
   }
   const InferencePlan& p = app.serving.plan;
   if (!p.ok) {

@@ -11,12 +11,6 @@
 namespace gpucost::app {
 namespace {
 
-// A hint in grey that wraps at the panel's edge (a phone, or a longer language) instead of running off it.
-void Hint(const char* text) {
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextDisabled("%s", text);
-  ImGui::PopTextWrapPos();
-}
 
 // SameLine() when a button labelled `label` still fits on this line, else the button starts a new line.
 void SameLineIfFits(const char* label) {

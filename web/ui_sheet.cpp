@@ -28,7 +28,7 @@ void DrawProviderSheet(AppState& app) {
   ImGui::TextUnformatted(Tr("sheet.title"));
   RecordRect(app, "provider_sheet");
   ImGui::PushTextWrapPos(0);
-  ImGui::TextDisabled("%s", Tr("sheet.edit_hint"));
+  Hint(Tr("sheet.edit_hint"));
   ImGui::PopTextWrapPos();
   const int columns = 1 + static_cast<int>(app.pinned.size());
   // Not scrolling: the table is as tall as its rows, answers wrap within their column.
@@ -81,7 +81,7 @@ void DrawProviderSheet(AppState& app) {
   }
   ImGui::EndTable();
   ImGui::PushTextWrapPos(0);
-  ImGui::TextDisabled("%s", Tr("sheet.domestic_note"));
+  Hint(Tr("sheet.domestic_note"));
   ImGui::PopTextWrapPos();
   RecordText(app, "provider_sheet", shown);
 }

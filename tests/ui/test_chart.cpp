@@ -173,3 +173,28 @@ TEST_CASE("an hours axis ticks on round numbers of the unit its labels use") {
   CHECK(gpucost::chart::DurationUnitHours(0.5) == doctest::Approx(1.0 / 60));
   CHECK(gpucost::chart::DurationUnitHours(24 * 800) == 24 * 365);
 }
+
+// Issue 30, on a phone in Korean: a log axis of 3.65 days to 10 years ticked on decades of years read
+// "3.65일 / 36.5일 / 365일 / 10년". Each tick is now a round number in its own label's unit.
+TEST_CASE("a log axis of hours from days to years ticks on round numbers of each label's unit") {
+  for (const Axis& base : {Axis{87.6, 87600, true}, Axis{0.5, 2000, true}, Axis{100, 12000, true}, Axis{0.01, 1e6, true}}) {
+    Axis hours = base;
+    hours.unit = gpucost::chart::kEachTickDuration;
+    CAPTURE(hours.min);
+    CAPTURE(hours.max);
+    double ticks[32];
+    const int n = Ticks(hours, 5, ticks, 32);
+    REQUIRE(n >= 2);
+    for (int i = 0; i < n; ++i) {
+      if (i > 0) CHECK(ticks[i] > ticks[i - 1]);
+      CHECK(ticks[i] >= hours.min * (1 - 1e-9));
+      CHECK(ticks[i] <= hours.max * (1 + 1e-9));
+      if (ticks[i] == 0) continue;
+      const double in_unit = ticks[i] / gpucost::chart::DurationUnitHours(ticks[i]);
+      const double scale = std::pow(10.0, std::floor(std::log10(in_unit)));
+      CAPTURE(gpucost::FormatDuration(ticks[i]));
+      CHECK(std::fabs(in_unit / scale - std::round(in_unit / scale)) < 1e-9);  // 1, 2, 5 x 10^k of its unit
+      CHECK(gpucost::FormatDuration(ticks[i]).find('.') == std::string::npos);
+    }
+  }
+}

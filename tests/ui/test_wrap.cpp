@@ -65,3 +65,28 @@ TEST_CASE("word wrap: no line ends inside a number ($0.434, 1,234,567, 67.3ms), 
   MESSAGE(lines_checked << " line ends checked");
   CHECK(lines_checked > 100);
 }
+
+TEST_CASE("word wrap: every wrapped line fits its width, Korean text included") {
+  WrapContext context;
+  ImFont* font = ImGui::GetIO().Fonts->Fonts[0];
+  const char* const texts[] = {
+      "GPU 1, 2, 3, 4, 6, 8\xEC\x9E\xA5\xEC\x97\x90\xEC\x84\x9C \xEB\xB9\x88 \xEA\xB5\xAC\xEA\xB0\x84: GPU \xEB\xA9\x94\xEB\xAA\xA8\xEB\xA6\xAC\xEC\x97\x90 \xEB\x93\xA4\xEC\x96\xB4\xEA\xB0\x80\xEC\xA7\x80 \xEC\x95\x8A\xEC\x9D\x8C",
+      "Gap at 1, 2, 3, 4, 6, 8 GPUs: does not fit in GPU memory",
+  };
+  for (const char* text : texts) {
+    CAPTURE(text);
+    const char* end = text + std::strlen(text);
+    for (float width = 120; width < 400; width += 7) {
+      CAPTURE(width);
+      for (const char* s = text; s < end;) {
+        const char* brk = font->CalcWordWrapPositionA(1.0f, s, end, width);
+        if (brk == s) brk = s + 1;
+        const char* line_end = brk;
+        while (line_end > s && line_end[-1] == ' ') --line_end;
+        CHECK(font->CalcTextSizeA(font->FontSize, 1e9f, 0, s, line_end).x <= width + 0.5f);
+        s = brk;
+        while (s < end && *s == ' ') ++s;
+      }
+    }
+  }
+}
