@@ -74,9 +74,10 @@ void EvaluateMemory(const Scenario& s, double device_bytes, Result* r) {
   MemorySearchSpace space;
   space.max_tensor = s.cluster.gpus_per_node;
   space.vary_recompute = false;
-  // With the shape and global batch, the smallest fit comes from the layout search itself (plan.h), so the
-  // result and the Layouts view name the same layouts; without them, from the memory model's own search.
-  const bool searchable = shape.known() && s.parallel.global_batch > 0;
+  // With the shape, the smallest fit comes from the layout search itself (plan.h; a global batch on auto is
+  // searched at one sequence per GPU), so the result and the Layouts view name the same layouts (issue 30);
+  // without it, from the memory model's own search.
+  const bool searchable = shape.known() && HasModelShape(s);
   r->memory_smallest_fit = searchable ? SmallestFittingPlan(s, space.max_gpus)
                                       : SmallestFittingLayout(shape, layout, GetPrecision(s), device_bytes, space);
   const LayoutFit& fit = r->memory_smallest_fit;

@@ -164,7 +164,6 @@ std::string PlanBegin(const Scenario& sc, PlanObjective objective, int top, Plan
   if (ParamsAtDefault(sc)) s->shape.params = 0;
   if (!s->shape.known() || !HasModelShape(sc))  // the default vocabulary serves memory only (layout.h)
     return "workload.layers, workload.hidden, workload.heads, workload.seq_len and workload.vocab are needed to plan";
-  if (sc.parallel.global_batch <= 0) return "parallel.global_batch is needed to plan (sequences per step)";
   EffectiveHardware hw;
   if (!ResolveHardware(sc, &hw) || hw.peak_flops <= 0)
     return std::string("cluster.gpu \"") + sc.cluster.gpu + "\" has no dense peak for this precision";
@@ -173,10 +172,12 @@ std::string PlanBegin(const Scenario& sc, PlanObjective objective, int top, Plan
   s->device_bytes = hw.hbm_bytes;
   s->base = LayoutFromScenario(sc);
   s->gpus = sc.cluster.gpus;
+  s->batch_auto = sc.parallel.global_batch <= 0;
+  if (s->batch_auto) s->base.global_batch = std::max<std::int64_t>(1, s->gpus);  // one sequence per GPU per step
   s->objective = objective;
   s->top = std::max(1, std::min(top, kMaxPlans));
   s->gpu_divisor_count = Divisors(s->gpus, s->gpu_divisors);
-  s->batch_divisor_count = Divisors(sc.parallel.global_batch, s->batch_divisors);
+  s->batch_divisor_count = Divisors(s->base.global_batch, s->batch_divisors);
   s->layer_divisor_count = Divisors(s->shape.layers, s->layer_divisors);
   // Interleave degrees: the layer count's divisors and the powers of two (uneven stages: 126 layers on 16
   // stages hold 8 per stage, split 8 ways).
@@ -299,6 +300,7 @@ std::string PlanToJson(const PlanSearch& s, int indent) {
   doc["currency"] = s.currency;
   doc["gpus"] = s.gpus;
   doc["global_batch"] = s.base.global_batch;
+  doc["global_batch_auto"] = s.batch_auto;  // parallel.global_batch on auto: searched at one sequence per GPU
   doc["mfu_convention"] = kMfuConvention;
   doc["hfu_convention"] = kHfuConvention;
   json plans = json::array();

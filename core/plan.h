@@ -38,6 +38,9 @@ struct PlanSearch {
   // Inputs (PlanBegin fills them from the scenario).
   ModelShape shape;
   Layout base;                // optimizer, global batch
+  // parallel.global_batch left on auto: the search runs at one sequence per GPU per step (the smallest batch every
+  // layout of `gpus` GPUs can split), so that a search and its smallest-fit advice exist for any batch setting.
+  bool batch_auto = false;
   StepHardware hw;
   Precision precision = Precision::kBf16;
   double device_bytes = 0;
@@ -65,7 +68,7 @@ struct PlanSearch {
 };
 
 // Prepares a search for scenario s. Returns "" or an error naming the input that is missing or invalid
-// (model shape, parallel.global_batch, unknown GPU).
+// (model shape, unknown GPU). parallel.global_batch on auto: one sequence per GPU (PlanSearch::batch_auto).
 std::string PlanBegin(const Scenario& s, PlanObjective objective, int top, PlanSearch* out);
 // Evaluates up to `max_layouts` more layouts. Returns true when the search is complete.
 bool PlanStep(PlanSearch* search, std::int64_t max_layouts);

@@ -367,7 +367,11 @@ void Legend(const double* values, const char* const* labels, const int* color_in
                                               PaletteColor(color_index ? color_index[i] : i));
     ImGui::Dummy(ImVec2(sq, sq));
     ImGui::TableNextColumn();
+    // The part's name wraps in its column (it stretches over what the amounts leave): a long Korean name on a phone
+    // ran under the amount (issue 30).
+    ImGui::PushTextWrapPos(0);
     ImGui::TextUnformatted(labels[i]);
+    ImGui::PopTextWrapPos();
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(format(values[i]).c_str());
     ImGui::TableNextColumn();

@@ -143,9 +143,30 @@ TEST_CASE("nothing fits: no plans; missing inputs: an error naming them") {
   PlanSearch* p = search.get();
   s = test::MustParse(R"({"parallel": {"global_batch": 64}})");
   CHECK(PlanBegin(s, PlanObjective::kTime, 5, p).find("workload.layers") != std::string::npos);
-  s = test::MustParse(kGpt3);
-  s.parallel.global_batch = 0;
-  CHECK(PlanBegin(s, PlanObjective::kTime, 5, p).find("parallel.global_batch") != std::string::npos);
+}
+
+// Issue 30: with the batch on auto, Results advised 128 GPUs for a 70B fine-tune when 16 fit, and the Layouts view
+// refused to search. Auto now searches at one sequence per GPU, and the advice is that search's smallest fit.
+TEST_CASE("a global batch on auto: the search runs at one sequence per GPU; the smallest-fit advice is its answer") {
+  Scenario s = test::MustParse(R"({"workload": {"model": "llama-2-70b", "tokens": 1e9},
+                                   "cluster": {"gpu": "h100-sxm", "gpus": 16}})");
+  REQUIRE(s.parallel.global_batch == 0);
+  auto search = RunSearch(s, 5);
+  CHECK(search->batch_auto);
+  CHECK(search->base.global_batch == 16);
+  REQUIRE(search->count > 0);
+  for (int i = 0; i < search->count; ++i) CHECK(search->best[i].memory.fits());
+  CHECK(nlohmann::json::parse(PlanToJson(*search))["global_batch_auto"] == true);
+  // At 8 GPUs nothing fits; the result's advice names the smallest count the same search finds: 16, not 128.
+  s.cluster.gpus = 8;
+  auto none = RunSearch(s, 5);
+  CHECK(none->count == 0);
+  const Result r = Evaluate(s);
+  REQUIRE(r.memory_smallest_fit.found);
+  CHECK(r.memory_smallest_fit.layout.gpus() == 16);
+  const LayoutFit direct = SmallestFittingPlan(s);
+  CHECK(direct.layout.gpus() == r.memory_smallest_fit.layout.gpus());
+  CHECK(direct.layout.zero_stage == r.memory_smallest_fit.layout.zero_stage);
 }
 
 TEST_CASE("the plan document has the contract's keys") {
