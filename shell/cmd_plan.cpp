@@ -29,6 +29,7 @@ void PrintTable(const PlanSearch& p) {
   std::printf("%s\n\n", TrFormat("cli.plan.title", {std::to_string(p.evaluated), std::to_string(p.fitting), Seconds(p.seconds),
                                                    Tr(p.objective == PlanObjective::kCost ? "cli.plan.by_cost" : "cli.plan.by_time"),
                                                    std::to_string(p.gpus), std::to_string(p.base.global_batch)}).c_str());
+  if (p.batch_auto) std::printf("%s\n\n", Tr("cli.plan.batch_auto"));
   Table t;
   t.Row({"#", "t", "p", "d", "mb", "v", Tr("cli.plan.col_recompute"), "sp", "zero", Tr("cli.plan.col_step"), Tr("cli.plan.col_compute"),
          Tr("cli.plan.col_recomp"), Tr("cli.plan.col_comm"), Tr("cli.plan.col_bubble"), "MFU", "HFU", Tr("cli.plan.col_memory"),

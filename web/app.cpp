@@ -428,6 +428,11 @@ std::string ShortLabel(const std::string& label, std::size_t max_chars) {
   return i < label.size() ? label.substr(0, i) + "..." : label;
 }
 
+std::string BatchSetNotice(std::int64_t batch_before, std::int64_t batch_after) {
+  if (batch_before > 0 || batch_after <= 0) return "";
+  return TrFormat("plan.batch_set", {FormatCount(static_cast<double>(batch_after))});
+}
+
 void Hint(const char* text) {
   ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled("%s", text);

@@ -301,6 +301,9 @@ bool DisplaysKrw(const Result& r);
 // A note in grey that wraps at spaces at the panel's (or table cell's) edge instead of running off it (a phone, a
 // longer language: issue 30).
 void Hint(const char* text);
+// Adopting a layout searched with the global batch on auto sets the batch the search ran at (one sequence per
+// GPU), so that the result is the search's row: "; global batch set to 16 sequences ..." ("" when it was given).
+std::string BatchSetNotice(std::int64_t batch_before, std::int64_t batch_after);
 inline void Hint(const std::string& text) { Hint(text.c_str()); }
 // A serving pool as Results names it: "2 replicas x 8 NVIDIA H100 SXM5 80GB, 41.2% of capacity" ("1 replica").
 std::string InferencePoolText(const InferencePool& pool);

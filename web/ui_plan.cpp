@@ -40,6 +40,7 @@ void AppAdoptPlan(AppState& app, int index) {
   if (!app.plan.search || index < 0 || index >= app.plan.search->count) return;
   const PlanEntry& e = app.plan.search->best[index];
   const double given_mfu = app.scenario.cluster.mfu;
+  const std::int64_t given_batch = app.scenario.parallel.global_batch;
   const bool cleared = AdoptLayout(e.layout, &app.scenario);
   AppScenarioEdited(app);
   AppRefresh(app);
@@ -48,6 +49,7 @@ void AppAdoptPlan(AppState& app, int index) {
   if (app.plan.for_evaluation >= 0) app.plan.for_evaluation = app.evaluations;
   app.notice = TrFormat("plan.adopted", {std::to_string(index + 1), FormatPercent(e.step.mfu)});
   if (cleared) app.notice += TrFormat("plan.mfu_cleared", {FormatPercent(given_mfu)});
+  app.notice += BatchSetNotice(given_batch, app.scenario.parallel.global_batch);
 }
 
 namespace {

@@ -75,11 +75,13 @@ bool BlockedHeadline(AppState& app) {
   const LayoutFit& fit = app.result.memory_smallest_fit;
   if (std::string(b.code) == "memory_does_not_fit" && fit.found) {
     if (ImGui::Button((std::string(Tr("results.use_smallest")) + "###use_smallest").c_str())) {
+      const std::int64_t given_batch = app.scenario.parallel.global_batch;
       app.scenario.cluster.gpus = fit.layout.gpus();
       const bool cleared = AdoptLayout(fit.layout, &app.scenario);
       AppScenarioEdited(app);
       app.notice = TrFormat("results.layout_applied", {std::to_string(fit.layout.gpus())}) +
-                   (cleared ? Tr("results.layout_mfu_cleared") : "");
+                   (cleared ? Tr("results.layout_mfu_cleared") : "") +
+                   BatchSetNotice(given_batch, app.scenario.parallel.global_batch);
     }
     RecordRect(app, "apply_fix");
   }

@@ -31,7 +31,13 @@ err=$("$gpucost" plan - --top 0 2>&1 >/dev/null <<<"$gpt3")
 equals "$err" 'gpucost: plan: --top must be an integer from 1 to 32, got "0"' "bad --top names the range"
 err=$("$gpucost" plan - 2>&1 >/dev/null <<<'{"parallel": {"global_batch": 64}}')
 contains "$err" "workload.layers" "missing shape names the fields"
-expect_rc 2 "missing global batch" -- "$gpucost" plan - <<<'{"workload": {"layers": 2, "hidden": 64, "heads": 2, "seq_len": 16, "vocab": 100}}'
+# A global batch on auto is searched at one sequence per GPU (issue 30: it was refused, exit 2).
+tiny='{"cluster": {"gpus": 8}, "workload": {"layers": 2, "hidden": 64, "heads": 2, "seq_len": 16, "vocab": 100}}'
+expect_rc 0 "a global batch on auto is searched" -- "$gpucost" plan - <<<"$tiny"
+auto=$("$gpucost" plan - --format json <<<"$tiny")
+contains "$auto" '"global_batch_auto": true' "the plan says its batch was auto"
+contains "$auto" '"global_batch": 8' "searched at one sequence per GPU (8 GPUs)"
+contains "$("$gpucost" plan - <<<"$tiny")" "one sequence per GPU" "the table says how the batch was chosen"
 expect_rc 2 "unknown format" -- "$gpucost" plan - --format csv <<<"$gpt3"
 expect_rc 2 "no file" -- "$gpucost" plan
 expect_rc 0 "plan --help" -- "$gpucost" plan --help

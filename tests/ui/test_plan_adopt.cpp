@@ -65,3 +65,24 @@ TEST_CASE("an adopted plan's MFU beyond the evidence carries the Layouts table's
   }
   MESSAGE(flagged << " of " << plans.count << " plans are beyond the evidence");
 }
+
+TEST_CASE("a batch on auto: the Layouts view searches, Adopt sets the batch it ran at and costs what the row said") {
+  AppState app;
+  AppInit(app);
+  REQUIRE(AppLoadScenario(app, R"({"workload": {"model": "llama-2-7b", "tokens": 1e11}, "cluster": {"gpus": 64}})") == "");
+  AppRefresh(app);
+  REQUIRE(app.scenario.parallel.global_batch == 0);
+  AppStartPlanSearch(app);
+  REQUIRE(app.plan.error.empty());  // it was "parallel.global_batch is needed to plan" (issue 30)
+  REQUIRE(app.plan.running);
+  PlanRun(app.plan.search.get());
+  PlanPriceJobs(app.scenario, app.plan.search.get());
+  app.plan.running = false;
+  REQUIRE(app.plan.search->count > 0);
+  const PlanEntry row = app.plan.search->best[0];
+  AppAdoptPlan(app, 0);
+  CHECK(app.scenario.parallel.global_batch == 64);  // one sequence per GPU, as searched
+  CHECK(app.notice.find("64") != std::string::npos);
+  REQUIRE(app.result.ok);
+  CHECK(app.result.expected_usd == doctest::Approx(row.job_usd).epsilon(1e-9));
+}
