@@ -75,27 +75,31 @@ OwnedInputs OwnedFor(const Scenario& s, const char* gpu) {
   return o;
 }
 
+namespace {
+// One owned input's origin: the user's value, the GPU's catalog figure (> 0) or the field's example.
+void SourceOf(const Scenario& s, const char* field, double catalog_value, const std::string& catalog_source,
+              const char** basis, const char** source) {
+  const FieldSpec& f = *FindField(field);
+  if (!IsDefault(s, f)) {
+    *basis = "entered";
+  } else if (catalog_value > 0) {
+    *basis = "catalog";
+    *source = catalog_source.c_str();
+  } else {
+    *basis = "example";
+    *source = f.source;
+  }
+}
+}  // namespace
+
 OwnedSource OwnedSourceFor(const Scenario& s, const char* gpu) {
   OwnedSource src;
+  static const std::string kNone;
   const GpuSpec* g = FindGpu(gpu ? gpu : s.cluster.gpu);
-  if (!IsDefault(s, *FindField("pricing.owned.capex_usd_per_gpu"))) {
-    src.capex_basis = "entered";
-  } else if (g && g->server_usd_per_gpu > 0) {
-    src.capex_basis = "catalog";
-    src.capex_source = g->server_price_source.c_str();
-  } else {
-    src.capex_basis = "example";
-    src.capex_source = FindField("pricing.owned.capex_usd_per_gpu")->source;
-  }
-  if (!IsDefault(s, *FindField("pricing.owned.power_kw_per_gpu"))) {
-    src.power_basis = "entered";
-  } else if (g && g->server_kw_per_gpu > 0) {
-    src.power_basis = "catalog";
-    src.power_source = g->server_source.c_str();
-  } else {
-    src.power_basis = "example";
-    src.power_source = FindField("pricing.owned.power_kw_per_gpu")->source;
-  }
+  SourceOf(s, "pricing.owned.capex_usd_per_gpu", g ? g->server_usd_per_gpu : 0, g ? g->server_price_source : kNone,
+           &src.capex_basis, &src.capex_source);
+  SourceOf(s, "pricing.owned.power_kw_per_gpu", g ? g->server_kw_per_gpu : 0, g ? g->server_source : kNone,
+           &src.power_basis, &src.power_source);
   return src;
 }
 
