@@ -67,11 +67,11 @@ OwnedInputs OwnedFor(const Scenario& s, const char* gpu) {
   OwnedInputs o = s.pricing.owned;
   // The power and capex defaults are the H100 server's; another GPU draws and costs what its own server's entry in
   // gpus.json says (server_kw_per_gpu, server_usd_per_gpu). A value the user typed wins.
+  // One decision (OwnedSourceFor) says which figures apply and where they come from.
   const GpuSpec* g = FindGpu(gpu ? gpu : s.cluster.gpu);
-  if (g && g->server_kw_per_gpu > 0 && IsDefault(s, *FindField("pricing.owned.power_kw_per_gpu")))
-    o.power_kw_per_gpu = g->server_kw_per_gpu;
-  if (g && g->server_usd_per_gpu > 0 && IsDefault(s, *FindField("pricing.owned.capex_usd_per_gpu")))
-    o.capex_usd_per_gpu = g->server_usd_per_gpu;
+  const OwnedSource src = OwnedSourceFor(s, gpu);
+  if (std::strcmp(src.power_basis, "catalog") == 0) o.power_kw_per_gpu = g->server_kw_per_gpu;
+  if (std::strcmp(src.capex_basis, "catalog") == 0) o.capex_usd_per_gpu = g->server_usd_per_gpu;
   return o;
 }
 
