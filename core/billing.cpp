@@ -32,9 +32,8 @@ void PlanBilling(const Scenario& s, double billed_gpus, const char* gpu, Billing
     r->tco.source = OwnedSourceFor(s, gpu);
     r->tco.purchase_vat_usd_per_gpu = r->tco.upfront_usd_per_gpu * pr.tax_rate;
     if (OwnedCapexIsExample(s, gpu))
-      r->warnings.Add("owned_capex_example", "The owned price uses pricing.owned.capex_usd_per_gpu, the H100 server's "
-                      "example (USD %.0f per GPU): no sourced server price for %s; enter your quote.",
-                      o.capex_usd_per_gpu, gpu ? gpu : s.cluster.gpu);
+      r->warnings.Add("owned_capex_example", "msg.w_owned_capex_example",
+                      {FormatParam("%.0f", o.capex_usd_per_gpu), gpu ? std::string(gpu) : std::string(s.cluster.gpu)});
     price = r->tco.usd_per_gpu_hour;
     t->taxable_fraction = r->tco.taxable_fraction;
     t->tax_divisor = 1;  // owned costs are entered before tax

@@ -50,13 +50,12 @@ void PredictStep(const Scenario& s, const EffectiveHardware& hw, Result* r) {
   const Layout layout = LayoutFromScenario(s);
   const StepHardware step_hw = StepHardwareFor(s, hw);
   if (layout.gpus() != s.cluster.gpus) {
-    r->warnings.Add("layout_gpu_count", "The layout uses %lld GPUs (tensor x pipeline x data) but cluster.gpus is %lld: "
-                    "no step-time prediction.", static_cast<long long>(layout.gpus()), static_cast<long long>(s.cluster.gpus));
+    r->warnings.Add("layout_gpu_count", "msg.w_layout_gpu_count", {std::to_string(layout.gpus()), std::to_string(s.cluster.gpus)});
     return;
   }
   r->step = EstimateStepTime(shape, layout, step_hw);
   if (!r->step.ok()) {
-    r->warnings.Add("layout_invalid", "No step-time prediction: %s.", LayoutErrorText(r->step.error));
+    r->warnings.Add("layout_invalid", "msg.w_layout_invalid", {MessageParam::Key(LayoutErrorKey(r->step.error))});
     return;
   }
   r->scaling_efficiency = ScalingEfficiency(shape, layout, step_hw);
@@ -73,9 +72,9 @@ void DefaultFp8Mfu(const Scenario& s, const EffectiveHardware& hw, Result* r) {
   if (!(gain > 0) || !(bf16_peak > 0) || s.cluster.peak_tflops > 0) return;
   r->mfu = kDefaultMfu * gain * bf16_peak / hw.peak_flops;
   r->fp8_gain = gain;
-  r->warnings.Add("fp8_default_gain", "FP8 without the model shape: %.0f%% MFU on the FP8 peak, the default %.0f%% "
-                  "times the step-time FP8 gain for %s (%.2fx on a Llama 3.1 70B reference), not the %.1fx peak ratio.",
-                  r->mfu * 100, kDefaultMfu * 100, hw.gpu->id.c_str(), gain, hw.peak_flops / bf16_peak);
+  r->warnings.Add("fp8_default_gain", "msg.w_fp8_default_gain",
+                  {FormatParam("%.0f", r->mfu * 100), FormatParam("%.0f", kDefaultMfu * 100), hw.gpu->id,
+                   FormatParam("%.2f", gain), FormatParam("%.1f", hw.peak_flops / bf16_peak)});
 }
 
 // reliability.checkpointing = false (issue 18): no checkpoint is written, so the whole work is one segment that
@@ -107,16 +106,6 @@ const char* MfuSourceName(MfuSource s) {
     case MfuSource::kMeasured: return "measured";
   }
   return "";
-}
-
-void Warnings::Add(const char* warning_code, const char* fmt, ...) {
-  if (count >= kMaxWarnings) return;
-  code[count] = warning_code;
-  va_list args;
-  va_start(args, fmt);
-  std::vsnprintf(text[count], sizeof text[count], fmt, args);
-  va_end(args);
-  ++count;
 }
 
 bool PlanJob(const Scenario& s, JobPlan* plan, Result* r) {
@@ -299,9 +288,9 @@ void ReportFieldsNotUsed(const Scenario& s, Result* r) {
   for (std::size_t i = 0; i < unused.size() && i < 3; ++i) list += (i ? ", " : "") + std::string(unused[i]->path);
   if (unused.size() > 3) list += ", +" + std::to_string(unused.size() - 3);
   if (Kind(s) == WorkloadKind::kInference)
-    r->warnings.Add("fields_not_used", "Set but not read by a serving scenario (training inputs): %s.", list.c_str());
+    r->warnings.Add("fields_not_used", "msg.w_fields_not_used_serving", {list});
   else
-    r->warnings.Add("fields_not_used", "Set but not read by a training or batch job (serving inputs): %s.", list.c_str());
+    r->warnings.Add("fields_not_used", "msg.w_fields_not_used_job", {list});
 }
 
 // A training or independent job (the serving path is EvaluateInference).
@@ -351,46 +340,38 @@ void EvaluateJob(const Scenario& s, Result& r) {
   // --- Warnings ---
   Warnings& wn = r.warnings;
   if (r.never_finishes)
-    wn.Add("never_finishes", "The job practically never finishes: interruptions every %.3g h roll back "
-           "checkpoint intervals of %.3g h. Checkpoint more often, use fewer GPUs or more reliable capacity.",
-           rollback_rate > 0 ? 1 / rollback_rate / 3600 : 0.0, in.interval_seconds / 3600);
+    wn.Add("never_finishes", "msg.w_never_finishes",
+           {FormatParam("%.3g", rollback_rate > 0 ? 1 / rollback_rate / 3600 : 0.0), FormatParam("%.3g", in.interval_seconds / 3600)});
   if (rollback_rate > 0 && 1 / rollback_rate < write_s)
-    wn.Add("mtbf_below_checkpoint", "Mean time between interruptions (%.1f min) is shorter than one checkpoint "
-           "write (%.1f min).", 1 / rollback_rate / 60, write_s / 60);
+    wn.Add("mtbf_below_checkpoint", "msg.w_mtbf_below_checkpoint", {FormatParam("%.1f", 1 / rollback_rate / 60), FormatParam("%.1f", write_s / 60)});
   const double interval_used_s = std::min(in.interval_seconds, in.work_seconds);  // longer = one final checkpoint
   if (rel.checkpoint_interval_minutes > 0 && rollback_rate > 0 &&
       (interval_used_s > 2 * optimum_s || interval_used_s < 0.5 * optimum_s))
-    wn.Add("interval_far_from_optimum", "Checkpoint interval %.0f min is far from the optimum %.0f min (Daly).",
-           in.interval_seconds / 60, optimum_s / 60);
+    wn.Add("interval_far_from_optimum", "msg.w_interval_far", {FormatParam("%.0f", in.interval_seconds / 60), FormatParam("%.0f", optimum_s / 60)});
   if (!rel.checkpointing && rollback_rate > 0)
-    wn.Add("no_checkpoints", "No checkpoints: each of the %.3g expected interruptions restarts the job from the "
-           "beginning (checkpointing every %.0f min would be optimal, Daly).", r.expected_interruptions, optimum_s / 60);
+    wn.Add("no_checkpoints", "msg.w_no_checkpoints", {FormatParam("%.3g", r.expected_interruptions), FormatParam("%.0f", optimum_s / 60)});
   if (training && r.mfu > kMfuCeiling)
-    wn.Add("mfu_above_measured", "MFU %.0f%% is above the best published large-scale training MFU (~56%%, "
-           "Korthikanti et al. 2022); measure it with gpucost probe.", r.mfu * 100);
+    wn.Add("mfu_above_measured", "msg.w_mfu_above", {FormatParam("%.0f", r.mfu * 100)});
   // Issue 30: an MFU predicted from the layout (an adopted search result) above every measured run on this GPU
   // class carries the flag the Layouts table shows into the result, and so into the headline's warnings.
   if (training && r.mfu <= kMfuCeiling && r.mfu_source == MfuSource::kPredicted && r.step.ok() && r.step.beyond_evidence)
-    wn.Add("mfu_beyond_evidence", "The predicted MFU %.0f%% is above the best measured on this GPU class (%.0f%%): "
-           "the cost is optimistic until it is measured (gpucost probe).", r.mfu * 100, r.step.best_measured_mfu * 100);
+    wn.Add("mfu_beyond_evidence", "msg.w_mfu_beyond_evidence", {FormatParam("%.0f", r.mfu * 100), FormatParam("%.0f", r.step.best_measured_mfu * 100)});
   if (r.data_stall_fraction > 0.01 && std::string(r.data_feed.binding) == "preprocessing")  // datapipe.h
-    wn.Add("data_stalls_preprocessing", "Preprocessing binds: %.3g cores per GPU turn too few samples into tokens; "
-           "%.0f%% of running time waits for data.", s.ops.cpu_cores_per_gpu, r.data_stall_fraction * 100);
+    wn.Add("data_stalls_preprocessing", "msg.w_data_stalls_preprocessing",
+           {FormatParam("%.3g", s.ops.cpu_cores_per_gpu), FormatParam("%.0f", r.data_stall_fraction * 100)});
   else if (r.data_stall_fraction > 0.01 && std::string(r.data_feed.binding) == "small_file_latency")
-    wn.Add("data_stalls_small_files", "Small-file latency binds: %.3g files of %.3g ms per sample; %.0f%% of running "
-           "time waits for data.", s.ops.files_per_sample, s.ops.small_file_latency_ms, r.data_stall_fraction * 100);
+    wn.Add("data_stalls_small_files", "msg.w_data_stalls_small_files",
+           {FormatParam("%.3g", s.ops.files_per_sample), FormatParam("%.3g", s.ops.small_file_latency_ms),
+            FormatParam("%.0f", r.data_stall_fraction * 100)});
   else if (r.data_stall_fraction > 0.01)
-    wn.Add("data_stalls", "The data pipeline needs %.2f GB/s but storage sustains %.2f GB/s: %.0f%% of running "
-           "time waits for data.", r.data_required_gbps, s.storage.read_gbps, r.data_stall_fraction * 100);
+    wn.Add("data_stalls", "msg.w_data_stalls", {FormatParam("%.2f", r.data_required_gbps), FormatParam("%.2f", s.storage.read_gbps),
+                                                FormatParam("%.0f", r.data_stall_fraction * 100)});
   if (Model(s) == PricingModel::kReserved && !pr.reserved.capacity_guaranteed)
-    wn.Add("commitment_not_capacity", "The commitment discounts the price but does not reserve capacity: "
-           "GPUs may still be unavailable when the job needs them.");
+    wn.Add("commitment_not_capacity", "msg.w_commitment_not_capacity");
   if (spot && training && r.expected_preemptions > 10)
-    wn.Add("spot_coupled", "%.0f spot preemptions expected: any preempted node stops this tightly coupled job. "
-           "Spot suits independent tasks better.", r.expected_preemptions);
+    wn.Add("spot_coupled", "msg.w_spot_coupled", {FormatParam("%.0f", r.expected_preemptions)});
   if (owned && r.tco.break_even_utilization > 1)
-    wn.Add("owned_never_breaks_even", "Owning costs more than renting at USD %.2f/GPU-hour even at 100%% "
-           "utilisation.", pr.owned.compare_usd_per_gpu_hour);
+    wn.Add("owned_never_breaks_even", "msg.w_owned_never", {FormatParam("%.2f", pr.owned.compare_usd_per_gpu_hour)});
 }
 
 }  // namespace
@@ -455,49 +436,40 @@ BlockingState FindBlockingState(const Scenario& s, const Result& r) {
   if (!r.ok) return b;
   if (Model(s) != PricingModel::kOwned && AwaitsQuote(s)) {  // a price-by-quote offer (offers.h): no number from nowhere
     const Offer& offer = *FindOffer(s.pricing.offer);
-    b.blocked = true;
-    b.code = "price_by_quote";
-    b.reason = TrFormat("quote.reason", {offer.provider, offer.product});
-    b.fix = Tr("quote.fix");
+    b.Block("price_by_quote", {"quote.reason", {offer.provider, offer.product}}, {"quote.fix", {}});
     return b;
   }
   if (r.inference.present) return FindServingBlockingState(s, r);  // inference_blocking.h (issue 31)
-  char text[240];
   if (r.memory_present && !r.memory.fits()) {
-    b.blocked = true;
-    b.code = "memory_does_not_fit";
-    std::snprintf(text, sizeof text, "Does not fit in GPU memory: needs %.1f GB per GPU, the GPU has %.1f GB.",
-                  r.memory.total_bytes() / 1e9, r.memory.device_bytes / 1e9);
-    b.reason = text;
     const LayoutFit& fit = r.memory_smallest_fit;
+    Message fix{"msg.b_no_fit", {}};
     if (fit.found)
-      std::snprintf(text, sizeof text, "Smallest layout that fits: %lld GPUs (tensor %lld x pipeline %lld x data %lld, "
-                    "micro-batch %lld, ZeRO %lld); search layouts in the Layouts view (gpucost plan).",
-                    static_cast<long long>(fit.layout.gpus()), static_cast<long long>(fit.layout.tensor),
-                    static_cast<long long>(fit.layout.pipeline), static_cast<long long>(fit.layout.data),
-                    static_cast<long long>(fit.layout.micro_batch), static_cast<long long>(fit.layout.zero_stage));
-    else
-      std::snprintf(text, sizeof text, "No layout fits: use recomputation, a smaller micro-batch or a GPU with more memory.");
-    b.fix = text;
+      fix = {"msg.b_smallest", {std::to_string(fit.layout.gpus()), std::to_string(fit.layout.tensor),
+                                std::to_string(fit.layout.pipeline), std::to_string(fit.layout.data),
+                                std::to_string(fit.layout.micro_batch), std::to_string(fit.layout.zero_stage)}};
+    b.Block("memory_does_not_fit",
+            {"msg.b_memory", {FormatParam("%.1f", r.memory.total_bytes() / 1e9), FormatParam("%.1f", r.memory.device_bytes / 1e9)}}, fix);
     return b;
   }
   if (r.never_finishes) {
-    b.blocked = true;
-    b.code = "never_finishes";
-    b.reason = "The job practically never finishes: interruptions roll back work faster than it is done.";
-    b.fix = "Checkpoint more often, use fewer GPUs or more reliable capacity (reliability.gpu_mtbf_hours).";
+    b.Block("never_finishes", {"msg.b_never", {}}, {"msg.b_never_fix", {}});
     return b;
   }
   if (Kind(s) == WorkloadKind::kTraining && HasModelShape(s) && s.parallel.global_batch > 0 && !r.step.ok()) {
-    b.blocked = true;
-    b.code = "no_valid_layout";
     const bool count = LayoutFromScenario(s).gpus() != s.cluster.gpus;
-    std::snprintf(text, sizeof text, "No valid layout: %s.", count ? "tensor x pipeline x data does not equal cluster.gpus"
-                                                                    : LayoutErrorText(r.step.error));
-    b.reason = text;
-    b.fix = "Choose a layout in the Layouts view (gpucost plan), or make tensor x pipeline x data equal cluster.gpus.";
+    b.Block("no_valid_layout", {"msg.b_no_layout", {MessageParam::Key(count ? "msg.b_layout_count" : LayoutErrorKey(r.step.error))}},
+            {"msg.b_layout_fix", {}});
   }
   return b;
+}
+
+void BlockingState::Block(const char* blocking_code, Message why, Message what_to_do) {
+  blocked = true;
+  code = blocking_code;
+  reason_message = std::move(why);
+  fix_message = std::move(what_to_do);
+  reason = reason_message.Text(Lang::kEn);
+  fix = fix_message.Text(Lang::kEn);
 }
 
 }  // namespace gpucost

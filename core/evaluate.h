@@ -2,6 +2,7 @@
 #pragma once
 #include <string>
 
+#include "message.h"
 #include "result.h"
 #include "scenario.h"
 
@@ -31,8 +32,11 @@ struct BlockingState {
   bool blocked = false;
   const char* code = "";   // "memory_does_not_fit" | "never_finishes" | "no_valid_layout" | "price_by_quote" |
                            // "serving_does_not_fit" | "serving_over_capacity" (inference_blocking.h)
-  std::string reason;      // one line: what is wrong
+  std::string reason;      // one line: what is wrong (English: the documents' text)
   std::string fix;         // one line: what to change ("" when nothing specific is known)
+  Message reason_message;  // the same as keys and parameters (message.h): shown in the page's or CLI's language
+  Message fix_message;
+  void Block(const char* blocking_code, Message why, Message what_to_do);  // sets all of the above
 };
 BlockingState FindBlockingState(const Scenario& s, const Result& r);
 

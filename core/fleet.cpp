@@ -264,35 +264,40 @@ void PlanWith(const FleetInputs& in, const std::vector<Layer>& layers, const Bur
   for (int p = 0; p < kFleetPartCount; ++p) plan->total_usd += plan->usd[p];
 }
 
+// A commitment's name in a message: the names the fleet gives ("1-year", "3-year", "N-month") as keys, so they
+// read in the page's language; a name the user gave as it is.
+MessageParam CommitmentNameParam(const CommitmentOffer& c) {
+  const std::string name = c.name;
+  if (name == "1-year") return MessageParam::Key("msg.term_1y");
+  if (name == "3-year") return MessageParam::Key("msg.term_3y");
+  if (name == std::to_string(c.term_months) + "-month") return MessageParam::Key("msg.term_months", {std::to_string(c.term_months)});
+  return MessageParam(name);
+}
+
 void AddNotes(const FleetInputs& in, const FleetResult& r, Warnings* w) {
   const FleetPlan& p = r.hybrid.total_usd > 0 && r.hybrid.total_usd < r.cloud.total_usd ? r.hybrid : r.cloud;
   for (int i = 0; i < in.commitment_count; ++i) {
     double gpus = 0;
     for (int k = 0; k < p.periods[i]; ++k) gpus = std::max(gpus, p.commit_gpus[i][k]);
     if (gpus > 0 && !in.commitments[i].capacity_guaranteed)
-      w->Add("commitment_not_capacity", "The %s commitment (up to %s GPUs) is a discount, not reserved "
-             "capacity: GPUs may still be unavailable when needed.", in.commitments[i].name, FormatCount(std::round(gpus)).c_str());
+      w->Add("commitment_not_capacity", "msg.w_fleet_commitment", {CommitmentNameParam(in.commitments[i]), FormatCount(std::round(gpus))});
   }
   if (p.gpu_hours[kFleetOnDemand] > 0)
-    w->Add("on_demand_not_guaranteed", "%s GPU-hours of burst run on demand: on-demand capacity is not "
-           "guaranteed at the peak.", FormatCount(std::round(p.gpu_hours[kFleetOnDemand])).c_str());
+    w->Add("on_demand_not_guaranteed", "msg.w_on_demand", {FormatCount(std::round(p.gpu_hours[kFleetOnDemand]))});
   if (p.gpu_hours[kFleetSpot] > 0)
-    w->Add("spot_reclaimable", "Spot serves %.0f%% of the burst (assumed availability); spot capacity can be "
-           "reclaimed at any time.", 100 * r.spot_share_of_burst);
+    w->Add("spot_reclaimable", "msg.w_spot_reclaimable", {FormatParam("%.0f", 100 * r.spot_share_of_burst)});
   if (p.usd[kFleetCommittedAfter] > 0)
-    w->Add("commitment_past_horizon", "Commitment terms run past month %d: USD %s is paid after the "
-           "horizon.", in.months, FormatCount(std::round(p.usd[kFleetCommittedAfter])).c_str());
+    w->Add("commitment_past_horizon", "msg.w_commitment_past", {std::to_string(in.months), FormatCount(std::round(p.usd[kFleetCommittedAfter]))});
   if (in.plan_hybrid && r.hybrid.owned_gpus > 0) {
     const OwnedRemainder& o = r.owned_remainder;
     if (o.book_value_usd_per_gpu > 0)
-      w->Add("owned_remainder", "The %.0f owned GPUs serve %.0f of their %.0f months: book value USD %.0f per GPU at "
-             "the horizon; a resale recovers %.0f%% of it (owned_resale_fraction); USD %.0f is lost and included.",
-             r.hybrid.owned_gpus, o.months_owned, o.lifetime_months, o.book_value_usd_per_gpu, 100 * o.resale_fraction,
-             o.lost_usd_per_gpu * r.hybrid.owned_gpus);
+      w->Add("owned_remainder", "msg.w_owned_remainder",
+             {FormatParam("%.0f", r.hybrid.owned_gpus), FormatParam("%.0f", o.months_owned), FormatParam("%.0f", o.lifetime_months),
+              FormatParam("%.0f", o.book_value_usd_per_gpu), FormatParam("%.0f", 100 * o.resale_fraction),
+              FormatParam("%.0f", o.lost_usd_per_gpu * r.hybrid.owned_gpus)});
   }
   if (in.plan_hybrid && r.hybrid.owned_gpus > 0)
-    w->Add("owned_lead_time", "The hybrid plan buys %s GPUs: capacity is yours, but purchase and "
-           "installation lead time are not modelled.", FormatCount(std::round(r.hybrid.owned_gpus)).c_str());
+    w->Add("owned_lead_time", "msg.w_owned_lead_time", {FormatCount(std::round(r.hybrid.owned_gpus))});
 }
 
 }  // namespace
@@ -625,7 +630,7 @@ std::string FleetInputsToJson(const FleetInputs& in, int indent) {
 
 std::string FleetToJson(const FleetInputs& in, const FleetResult& r, int indent) {
   json notes = json::array();
-  for (int i = 0; i < r.notes.count; ++i) notes.push_back({{"code", r.notes.code[i]}, {"message", r.notes.text[i]}});
+  for (int i = 0; i < r.notes.count; ++i) notes.push_back(WarningJson(r.notes, i));
   json doc = {{"schema", "gpucost/fleet-result@1"},
               {"months", in.months},
               {"demand_gpu_hours", r.demand_gpu_hours},

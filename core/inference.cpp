@@ -36,6 +36,11 @@ struct PoolPlan {
   double billed_gpus = 0;
 };
 
+// The pool's name as a string-table key, for messages.
+const char* PoolNameKey(const PoolPlan& p) {
+  return p.prefill && p.decode ? "msg.pool_serving" : p.prefill ? "msg.pool_prefill" : "msg.pool_decode";
+}
+
 void SizePool(const Scenario& s, const InferenceModel& m, const InferencePoolInputs& in, double peak_rate,
               bool batch_job, PoolPlan* p, InferencePool* out, Result* r) {
   const InferenceSloInputs& slo = s.inference.slo;
@@ -44,9 +49,7 @@ void SizePool(const Scenario& s, const InferenceModel& m, const InferencePoolInp
   p->capacity = CapacityWithinTarget(m, p->replica, p->service_s, p->ttft_extra_s, p->stalls, p->decode, p->prefill,
                                      ttft_target, slo.tpot_ms / 1e3, slo.percentile);
   if (p->capacity <= 0 && (ttft_target > 0 || slo.tpot_ms > 0)) {
-    r->warnings.Add("slo_unreachable", "The %s pool cannot meet the latency target even at a trickle of load "
-                    "(one request alone takes longer); sized for throughput instead.",
-                    p->prefill && p->decode ? "serving" : p->prefill ? "prefill" : "decode");
+    r->warnings.Add("slo_unreachable", "msg.w_slo_unreachable", {MessageParam::Key(PoolNameKey(*p))});
     p->capacity = CapacityWithinTarget(m, p->replica, p->service_s, p->ttft_extra_s, p->stalls, p->decode,
                                        p->prefill, 0, 0, slo.percentile);
   }
@@ -60,10 +63,9 @@ void SizePool(const Scenario& s, const InferenceModel& m, const InferencePoolInp
                                             : std::ceil(peak_rate / planned_rate - 1e-9);
     // Beyond any fleet (and beyond an integer): said, and sized at the bound so every figure stays finite.
     if (!(needed <= kInferenceMaxSizedReplicas)) {
-      r->warnings.Add("replicas_beyond_bound", "The %s pool would need %.3g replicas, more than the %.0e this model sizes; "
-                      "its figures are for %.0e replicas. Use more GPUs per replica, a smaller model or less load.",
-                      p->prefill && p->decode ? "serving" : p->prefill ? "prefill" : "decode", needed,
-                      kInferenceMaxSizedReplicas, kInferenceMaxSizedReplicas);
+      r->warnings.Add("replicas_beyond_bound", "msg.w_replicas_beyond_bound",
+                      {MessageParam::Key(PoolNameKey(*p)), FormatParam("%.3g", needed), FormatParam("%.0e", kInferenceMaxSizedReplicas),
+                       FormatParam("%.0e", kInferenceMaxSizedReplicas)});
       p->replicas = static_cast<std::int64_t>(kInferenceMaxSizedReplicas);
     } else {
       p->replicas = static_cast<std::int64_t>(needed);
@@ -338,9 +340,8 @@ bool EvaluateInference(const Scenario& s, Result* r) {
     EvaluateServingDay(s, m, day_pools, &ir.day);
     const ServingDay& day = ir.day;
     if (day.replicas_capped)
-      r->warnings.Add("replicas_beyond_bound", "The day's busiest hour would need more than %.0e replicas in a pool; "
-                      "its figures are for %.0e. Use more GPUs per replica, a smaller model or less load.",
-                      kInferenceMaxSizedReplicas, kInferenceMaxSizedReplicas);
+      r->warnings.Add("replicas_beyond_bound", "msg.w_replicas_beyond_bound_day",
+                      {FormatParam("%.0e", kInferenceMaxSizedReplicas), FormatParam("%.0e", kInferenceMaxSizedReplicas)});
     if (day.autoscaled) {
       const double days = ir.hours / 24;
       for (int k = 0; k < 2; ++k) {
@@ -396,9 +397,7 @@ bool EvaluateInference(const Scenario& s, Result* r) {
   // A capped autoscaled day can hold fewer GPU-hours than the work (late requests, not free ones): the work part
   // stays, idle capacity is zero, and the warning says so.
   if (ir.day.present && ir.day.attainment < 1)
-    r->warnings.Add("day_target_missed", "%.0f%% of the day's requests arrive in hours that miss the latency target "
-                    "(autoscale.max_replicas or the replicas given are too few for those hours).",
-                    100 * (1 - ir.day.attainment));
+    r->warnings.Add("day_target_missed", "msg.w_day_target_missed", {FormatParam("%.0f", 100 * (1 - ir.day.attainment))});
   r->goodput = r->billed_gpu_hours > 0 ? r->ideal_gpu_hours / r->billed_gpu_hours : 0;
   r->billed_gpus = static_cast<std::int64_t>(dp.billed_gpus + (split ? pp.billed_gpus : 0) + ir.spot.spare_gpus);
   r->tokens = served * (m.input_tokens + m.output_tokens);
@@ -414,16 +413,13 @@ bool EvaluateInference(const Scenario& s, Result* r) {
   // --- Warnings ---
   Warnings& wn = r->warnings;
   if (!ir.fits)
-    wn.Add("inference_does_not_fit", "The weights (%.1f GB per GPU) and workspace leave no room for one sequence's "
-           "KV cache on %s with tensor parallelism %lld: use more GPUs per replica or a smaller precision.",
-           dp.replica.weight_bytes_per_gpu / 1e9, dp.replica.gpu->name.c_str(), static_cast<long long>(dp.replica.tp));
+    wn.Add("inference_does_not_fit", "msg.w_inference_fit",
+           {FormatParam("%.1f", dp.replica.weight_bytes_per_gpu / 1e9), dp.replica.gpu->name, std::to_string(dp.replica.tp)});
   if (!ir.slo_met && ir.fits)
-    wn.Add("slo_missed", "The latency target is not met at the peak load on these replicas (P%lld TTFT %.0f ms, "
-           "TPOT %.1f ms).", static_cast<long long>(in.slo.percentile), ir.ttft_ms.At(in.slo.percentile),
-           ir.tpot_ms.At(in.slo.percentile));
+    wn.Add("slo_missed", "msg.w_slo_missed", {std::to_string(in.slo.percentile), FormatParam("%.0f", ir.ttft_ms.At(in.slo.percentile)),
+                                              FormatParam("%.1f", ir.tpot_ms.At(in.slo.percentile))});
   if (!batch_job && ir.utilization > 1)
-    wn.Add("over_capacity", "The load (%.3g requests/s) exceeds what the given replicas serve within the target "
-           "(%.3g requests/s).", rate, set_capacity);
+    wn.Add("over_capacity", "msg.w_over_capacity", {FormatParam("%.3g", rate), FormatParam("%.3g", set_capacity)});
   return true;
 }
 

@@ -87,7 +87,7 @@ double BillServing(const Scenario& s, ServingPool* pools, int n, const ServingPe
     if (i == 0 || !r->tco.present) r->tco = priced.tco;
     if (i == 0) {
       first_terms = terms;
-      for (int w = 0; w < priced.warnings.count; ++w) r->warnings.Add(priced.warnings.code[w], "%s", priced.warnings.text[w]);
+      for (int w = 0; w < priced.warnings.count; ++w) r->warnings.AddFrom(priced.warnings, w);
       r->display_currency = priced.display_currency;
       r->display_per_usd = priced.display_per_usd;
     }

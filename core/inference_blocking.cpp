@@ -21,17 +21,14 @@ bool PoolDoesNotFit(const Scenario& s, const InferenceModel& m, const InferenceP
   const std::int64_t tp = InferencePoolTp(s, in);
   const ReplicaModel r = ReplicaFor(s, m, *gpu, tp);
   if (r.fits) return false;
-  b->blocked = true;
-  b->code = "serving_does_not_fit";
   const double usable = r.hbm_bytes * m.gpu_memory_fraction;
   const double one_request = m.reserved_tokens * r.kv_bytes_per_token_per_gpu;
-  if (r.kv_bytes_per_gpu <= 0)  // the weights and workspace alone exceed the usable memory
-    b->reason = TrFormat("serving.block.weights", {Gb(r.weight_bytes_per_gpu), Gb(r.workspace_bytes_per_gpu), Gb(usable),
-                                                   gpu->name, std::to_string(tp)});
-  else
-    b->reason = TrFormat("serving.block.kv", {FormatCount(m.input_tokens + m.output_tokens), Gb(one_request),
-                                              Gb(r.kv_bytes_per_gpu), gpu->name, std::to_string(tp)});
-  b->fix = Tr("serving.block.fit_fix");
+  Message why = r.kv_bytes_per_gpu <= 0  // the weights and workspace alone exceed the usable memory
+      ? Message{"serving.block.weights", {Gb(r.weight_bytes_per_gpu), Gb(r.workspace_bytes_per_gpu), Gb(usable), gpu->name,
+                                          std::to_string(tp)}}
+      : Message{"serving.block.kv", {FormatCount(m.input_tokens + m.output_tokens), Gb(one_request), Gb(r.kv_bytes_per_gpu),
+                                     gpu->name, std::to_string(tp)}};
+  b->Block("serving_does_not_fit", why, {"serving.block.fit_fix", {}});
   return true;
 }
 
@@ -45,20 +42,17 @@ BlockingState FindServingBlockingState(const Scenario& s, const Result& r) {
     const InferenceModel m = InferenceModelFor(s);
     if (ir.disaggregated && PoolDoesNotFit(s, m, s.inference.prefill, &b)) return b;
     if (PoolDoesNotFit(s, m, s.inference.decode, &b)) return b;
-    b.blocked = true;  // fits is false for a reason the pools do not show (no compute at this precision)
-    b.code = "serving_does_not_fit";
-    b.reason = Tr("serving.block.no_compute");
-    b.fix = Tr("serving.block.fit_fix");
+    // fits is false for a reason the pools do not show (no compute at this precision)
+    b.Block("serving_does_not_fit", {"serving.block.no_compute", {}}, {"serving.block.fit_fix", {}});
     return b;
   }
   if (!ir.batch_job && ir.utilization > 1) {
-    b.blocked = true;
-    b.code = "serving_over_capacity";
-    b.reason = TrFormat("serving.block.load", {FormatNumber(ir.requests_per_second, 4), FormatNumber(ir.capacity_requests_per_second, 4)});
     const double per_replica = ir.decode.capacity_rps > 0 ? ir.decode.capacity_rps : 0;
     const double needed = per_replica > 0 ? std::ceil(ir.requests_per_second * s.inference.peak_to_mean / per_replica) : 0;
-    b.fix = needed > 0 && !ir.disaggregated ? TrFormat("serving.block.load_fix_n", {FormatCount(needed)})
-                                            : std::string(Tr("serving.block.load_fix"));
+    b.Block("serving_over_capacity",
+            {"serving.block.load", {FormatNumber(ir.requests_per_second, 4), FormatNumber(ir.capacity_requests_per_second, 4)}},
+            needed > 0 && !ir.disaggregated ? Message{"serving.block.load_fix_n", {FormatCount(needed)}}
+                                            : Message{"serving.block.load_fix", {}});
   }
   return b;
 }

@@ -131,7 +131,7 @@ void WriteInferenceJson(const Scenario& s, const Result& r, json* doc) {
                     {"per_hour", NumOrNull(ir.usd_per_hour * k)}};
   json warnings = json::array();
   for (int i = 0; i < r.warnings.count; ++i)
-    warnings.push_back({{"code", r.warnings.code[i]}, {"message", r.warnings.text[i]}});
+    warnings.push_back(WarningJson(r.warnings, i));
   (*doc)["warnings"] = warnings;
 }
 

@@ -172,10 +172,9 @@ bool ServingOptions(const Scenario& s, Comparison* out, std::string* error) {
     const std::int64_t base_gpus = cheapest->result.inference.gpus;
     for (CompareColumn& col : columns)
       if (col.result.ok && base_gpus > 0 && col.result.inference.gpus > kServingGpusWarnRatio * base_gpus)
-        col.result.warnings.Add("serving_many_gpus",
-                                "This set-up needs %lld GPUs, more than %d times the %lld of the cheapest option (%s).",
-                                static_cast<long long>(col.result.inference.gpus), kServingGpusWarnRatio,
-                                static_cast<long long>(base_gpus), cheapest->label.c_str());
+        col.result.warnings.Add("serving_many_gpus", "msg.w_serving_many_gpus",
+                                {std::to_string(col.result.inference.gpus), std::to_string(kServingGpusWarnRatio),
+                                 std::to_string(base_gpus), cheapest->label});
   }
   *out = CompareScenarios(std::move(columns));
   return true;

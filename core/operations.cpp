@@ -22,17 +22,13 @@ void PlanOperations(const Scenario& s, Result* r, JobPlan* plan) {
   const bool pipeline = o.cpu_cores_per_gpu > 0 || o.samples_per_core_second > 0 || o.small_file_latency_ms > 0 ||
                         o.tokens_per_sample > 0;
   if (!training && pipeline)
-    r->warnings.Add("data_pipeline_unused", "The data pipeline (data.preprocess, data.tokens_per_sample, "
-                    "storage.small_file_latency_ms) is modelled for training only: not used for these tasks.");
+    r->warnings.Add("data_pipeline_unused", "msg.w_data_pipeline_unused");
   else if ((o.samples_per_core_second > 0 || o.small_file_latency_ms > 0) && o.cpu_cores_per_gpu <= 0)
-    r->warnings.Add("data_cores_missing", "data.preprocess.samples_per_core_second and storage.small_file_latency_ms "
-                    "need data.preprocess.cpu_cores_per_gpu (the cores that read and preprocess): not used.");
+    r->warnings.Add("data_cores_missing", "msg.w_data_cores_missing");
   else if (o.cpu_cores_per_gpu > 0 && o.tokens_per_sample <= 0 && s.workload.seq_len <= 0)
-    r->warnings.Add("data_sample_size_missing", "data.preprocess needs data.tokens_per_sample (or workload.seq_len) "
-                    "to turn samples into tokens: not used.");
+    r->warnings.Add("data_sample_size_missing", "msg.w_data_sample_size_missing");
   if (o.staging_dataset_gb > 0 && o.staging_gbps <= 0)
-    r->warnings.Add("staging_rate_missing", "storage.staging.dataset_gb needs storage.staging.gbps (how fast the copy "
-                    "runs): the staging is not counted.");
+    r->warnings.Add("staging_rate_missing", "msg.w_staging_rate_missing");
   p.bring_up_s = o.bring_up_hours * 3600;
   p.staging_s = o.staging_gbps > 0 ? o.staging_dataset_gb / o.staging_gbps : 0;
   p.staging_billed = o.staging_billed;

@@ -44,18 +44,15 @@ void ApplyMeasuredScaling(const Scenario& s, double peak_flops_per_gpu, Result* 
   r->mfu = r->scaling_at_gpus.tokens_per_second * ModelFlopsPerToken(s) / (gpus * peak_flops_per_gpu);
   r->mfu_source = MfuSource::kMeasured;
   if (r->scaling_at_gpus.extrapolated)
-    r->warnings.Add("scaling_extrapolated",
-                    "Throughput at %lld GPUs is extrapolated %.3gx beyond the measured %g-%g GPUs with %s's law: "
-                    "measure closer to the target before trusting it.",
-                    static_cast<long long>(s.cluster.gpus), r->scaling_at_gpus.extrapolation_factor,
-                    r->scaling_fit.min_gpus, r->scaling_fit.max_gpus,
-                    r->scaling_fit.chosen == ScalingLaw::kUsl ? "the Universal Scalability" : "Amdahl");
+    r->warnings.Add("scaling_extrapolated", "msg.w_scaling_extrapolated",
+                    {std::to_string(s.cluster.gpus), FormatParam("%.3g", r->scaling_at_gpus.extrapolation_factor),
+                     FormatParam("%g", r->scaling_fit.min_gpus), FormatParam("%g", r->scaling_fit.max_gpus),
+                     r->scaling_fit.chosen == ScalingLaw::kUsl ? "the Universal Scalability" : "Amdahl"});
   if (r->scaling_fit.peak_gpus > 0 && gpus > r->scaling_fit.peak_gpus)
-    r->warnings.Add("scaling_past_peak", "The fitted USL peaks at %.0f GPUs: %lld GPUs deliver less throughput "
-                    "than fewer would.", r->scaling_fit.peak_gpus, static_cast<long long>(s.cluster.gpus));
+    r->warnings.Add("scaling_past_peak", "msg.w_scaling_past_peak",
+                    {FormatParam("%.0f", r->scaling_fit.peak_gpus), std::to_string(s.cluster.gpus)});
   if (r->mfu > 1)
-    r->warnings.Add("scaling_mfu_above_one", "The measured throughput implies MFU %.0f%% (> 100%%): check "
-                    "scaling.points (tokens/s of the whole job) and workload.params.", r->mfu * 100);
+    r->warnings.Add("scaling_mfu_above_one", "msg.w_scaling_mfu_above_one", {FormatParam("%.0f", r->mfu * 100)});
 }
 
 void EvaluateMemory(const Scenario& s, double device_bytes, Result* r) {
@@ -64,9 +61,8 @@ void EvaluateMemory(const Scenario& s, double device_bytes, Result* r) {
   const Layout layout = LayoutFromScenario(s);
   const double shape_params = ShapeParams(shape);
   if (shape_params > 0 && std::fabs(s.workload.params / shape_params - 1) > 0.25)
-    r->warnings.Add("params_shape_mismatch",
-                    "workload.params (%.3g) differs from the %.3g parameters the shape implies (layers, hidden, "
-                    "ffn_hidden, vocab); memory and FLOPs use workload.params.", s.workload.params, shape_params);
+    r->warnings.Add("params_shape_mismatch", "msg.w_params_mismatch",
+                    {FormatParam("%.3g", s.workload.params), FormatParam("%.3g", shape_params)});
   r->memory = EstimateMemory(shape, layout, GetPrecision(s), device_bytes);
   if (!r->memory.valid) return;
   r->memory_present = true;
@@ -82,18 +78,15 @@ void EvaluateMemory(const Scenario& s, double device_bytes, Result* r) {
                                       : SmallestFittingLayout(shape, layout, GetPrecision(s), device_bytes, space);
   const LayoutFit& fit = r->memory_smallest_fit;
   if (fit.found)
-    r->warnings.Add("memory_does_not_fit",
-                    "Needs %.1f GB per GPU but the GPU has %.1f GB. Smallest layout that fits: %lld GPUs (tensor %lld, "
-                    "pipeline %lld, data %lld, ZeRO %lld), %.1f GB per GPU.",
-                    r->memory.total_bytes() / 1e9, device_bytes / 1e9, static_cast<long long>(fit.layout.gpus()),
-                    static_cast<long long>(fit.layout.tensor), static_cast<long long>(fit.layout.pipeline),
-                    static_cast<long long>(fit.layout.data), static_cast<long long>(fit.layout.zero_stage),
-                    fit.memory.total_bytes() / 1e9);
+    r->warnings.Add("memory_does_not_fit", "msg.w_memory_fit",
+                    {FormatParam("%.1f", r->memory.total_bytes() / 1e9), FormatParam("%.1f", device_bytes / 1e9),
+                     std::to_string(fit.layout.gpus()), std::to_string(fit.layout.tensor), std::to_string(fit.layout.pipeline),
+                     std::to_string(fit.layout.data), std::to_string(fit.layout.zero_stage),
+                     FormatParam("%.1f", fit.memory.total_bytes() / 1e9)});
   else
-    r->warnings.Add("memory_does_not_fit",
-                    "Needs %.1f GB per GPU but the GPU has %.1f GB, and no layout of up to %lld GPUs fits: use "
-                    "recomputation, a smaller micro-batch or a GPU with more memory.",
-                    r->memory.total_bytes() / 1e9, device_bytes / 1e9, static_cast<long long>(space.max_gpus));
+    r->warnings.Add("memory_does_not_fit", "msg.w_memory_none",
+                    {FormatParam("%.1f", r->memory.total_bytes() / 1e9), FormatParam("%.1f", device_bytes / 1e9),
+                     std::to_string(space.max_gpus)});
 }
 
 namespace {

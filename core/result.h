@@ -6,6 +6,7 @@
 #include "datapipe.h"
 #include "inference.h"
 #include "memory.h"
+#include "message.h"
 #include "scaling_fit.h"
 #include "steptime.h"
 
@@ -72,12 +73,19 @@ struct Breakdown {
 enum class MfuSource : int { kGiven = 0, kPredicted, kDefault, kMeasured };  // kMeasured: fit of scaling.points
 const char* MfuSourceName(MfuSource s);
 
+// Warnings and notes as data (issue 27, message.h): each has a code (what it is about, stable: "never_finishes"),
+// its text's key in the string tables ("msg.w_never_finishes") and the parameters that fill it; rendered in a
+// language only where it is shown (Text). The result's JSON carries code, key, params and the English message.
 constexpr int kMaxWarnings = 12;
 struct Warnings {
   int count = 0;
   const char* code[kMaxWarnings] = {};
-  char text[kMaxWarnings][200] = {};
-  void Add(const char* warning_code, const char* fmt, ...);
+  const char* key[kMaxWarnings] = {};
+  char param_text[kMaxWarnings][240] = {};  // packed parameters (message.cpp)
+  void Add(const char* warning_code, const char* text_key, std::initializer_list<MessageParam> params = {});
+  void AddFrom(const Warnings& other, int i);  // another list's warning i, as it is
+  std::vector<MessageParam> Params(int i) const;
+  std::string Text(int i, Lang lang) const;
 };
 
 // Where owned hardware's capex and power per GPU come from (tco.h OwnedSourceFor): "entered" (the user's value),

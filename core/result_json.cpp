@@ -18,6 +18,13 @@ namespace {
 
 using nlohmann::json;
 
+// A blocking state: its code, the English reason and fix, and each as key and parameters (message.h), so the
+// document is the same in every language and the page or CLI can show it in theirs.
+json BlockingJson(const BlockingState& b) {
+  return {{"code", b.code}, {"reason", b.reason}, {"fix", b.fix},
+          {"reason_key", b.reason_message.key}, {"reason_params", MessageParamsJson(b.reason_message.params)},
+          {"fix_key", b.fix_message.key}, {"fix_params", MessageParamsJson(b.fix_message.params)}};
+}
 
 json Parts(const Breakdown& b, bool skip_zero_time_parts) {
   json o = json::object();
@@ -51,7 +58,7 @@ std::string ResultToJson(const Scenario& s, const Result& r, int indent) {
   if (r.inference.present) {  // serving (inference.h): its own figures and parts
     WriteInferenceJson(s, r, &doc);
     if (const BlockingState b = FindBlockingState(s, r); b.blocked)  // a service that cannot run (issue 31)
-      doc["blocking"] = {{"code", b.code}, {"reason", b.reason}, {"fix", b.fix}};
+      doc["blocking"] = BlockingJson(b);
     WriteMoneyTerms(s, r, &doc);
     return doc.dump(indent);
   }
@@ -138,10 +145,10 @@ std::string ResultToJson(const Scenario& s, const Result& r, int indent) {
                          {"usd_fraction", NumOrNull(fa.usd_fraction)}};  // FP8 without a shape (fp8_gain.h)
   WriteMoneyTerms(s, r, &doc);
   if (const BlockingState b = FindBlockingState(s, r); b.blocked)  // the headline says this instead of a price
-    doc["blocking"] = {{"code", b.code}, {"reason", b.reason}, {"fix", b.fix}};
+    doc["blocking"] = BlockingJson(b);
   json warnings = json::array();
   for (int i = 0; i < r.warnings.count; ++i)
-    warnings.push_back({{"code", r.warnings.code[i]}, {"message", r.warnings.text[i]}});
+    warnings.push_back(WarningJson(r.warnings, i));
   doc["warnings"] = warnings;
   return doc.dump(indent);
 }

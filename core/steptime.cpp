@@ -275,6 +275,22 @@ const char* LayoutErrorText(LayoutError e) {
   return "";
 }
 
+const char* LayoutErrorKey(LayoutError e) {
+  switch (e) {
+    case LayoutError::kNone: return "";
+    case LayoutError::kShapeUnknown: return "msg.layout_shape";
+    case LayoutError::kGlobalBatchUnknown: return "msg.layout_batch";
+    case LayoutError::kBadDegree: return "msg.layout_degree";
+    case LayoutError::kTensorHeads: return "msg.layout_tensor";
+    case LayoutError::kPipelineLayers: return "msg.layout_pipeline";
+    case LayoutError::kBatchSplit: return "msg.layout_batch_split";
+    case LayoutError::kInterleave: return "msg.layout_interleave";
+    case LayoutError::kExpertParallel: return "msg.layout_expert";
+    case LayoutError::kContextSeq: return "msg.layout_context";
+  }
+  return "";
+}
+
 LayoutError CheckLayout(const ModelShape& m, const Layout& l) {
   if (!m.known()) return LayoutError::kShapeUnknown;
   if (l.global_batch <= 0) return LayoutError::kGlobalBatchUnknown;

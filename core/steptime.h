@@ -92,6 +92,7 @@ enum class LayoutError : int {
   kContextSeq,          // seq_len not divisible by 2 x context_parallel
 };
 const char* LayoutErrorText(LayoutError e);  // one line, for messages
+const char* LayoutErrorKey(LayoutError e);   // its key in the string tables (message.h), "" for kNone
 
 // Checks that a layout can run this shape (divisibility, degrees).
 LayoutError CheckLayout(const ModelShape& m, const Layout& l);

@@ -115,7 +115,7 @@ void PrintTable(const Comparison& marks) {
   for (std::size_t i = 0; i < cols.size(); ++i)
     for (int w = 0; w < cols[i].result.warnings.count; ++w)
       std::printf("%s  ! %s: %s\n", i == 0 && w == 0 ? ("\n" + std::string(Tr("eval.warnings")) + "\n").c_str() : "",
-                  TerminalSafe(cols[i].label).c_str(), TerminalSafe(LocalizeMessage(cols[i].result.warnings.text[w])).c_str());
+                  TerminalSafe(cols[i].label).c_str(), TerminalSafe(cols[i].result.warnings.Text(w, CurrentLanguage())).c_str());
 }
 
 // The provider comparison sheet (provider_sheet.h), as the page's Compare view shows it.

@@ -106,7 +106,9 @@ void PrintTable(const Scenario& s, const Result& r) {
   const double k = r.display_per_usd;
   std::printf("%s\n", s.name[0] ? TerminalSafe(s.name).c_str() : Tr("eval.scenario"));
   const BlockingState blocked = FindBlockingState(s, r);
-  if (blocked.blocked) std::printf("\n! %s\n  Fix: %s\n\n", blocked.reason.c_str(), blocked.fix.c_str());
+  if (blocked.blocked)
+    std::printf("\n! %s\n  %s\n\n", TerminalSafe(blocked.reason_message.Text(CurrentLanguage())).c_str(),
+                TerminalSafe(TrFormat("results.fix", {blocked.fix_message.Text(CurrentLanguage())})).c_str());
   Table head;
   head.Row({"", ""});
   PrintCostRows(s, r, &head);
@@ -145,7 +147,7 @@ void PrintTable(const Scenario& s, const Result& r) {
          "100.0%"});
   t.Print(stdout);
   if (r.warnings.count) std::printf("\n%s\n", Tr("eval.warnings"));
-  for (int i = 0; i < r.warnings.count; ++i) std::printf("  ! %s\n", TerminalSafe(LocalizeMessage(r.warnings.text[i])).c_str());
+  for (int i = 0; i < r.warnings.count; ++i) std::printf("  ! %s\n", TerminalSafe(r.warnings.Text(i, CurrentLanguage())).c_str());
 }
 
 }  // namespace

@@ -37,10 +37,10 @@ void PrintInferenceTable(const Scenario& s, const Result& r) {
   const std::int64_t pct = s.inference.slo.percentile;
   std::printf("%s\n", s.name[0] ? TerminalSafe(s.name).c_str() : Tr("cli.inf.scenario"));
   if (const BlockingState b = FindBlockingState(s, r); b.blocked) {  // not priced: the reason and the fix (issue 31)
-    std::printf("\n! %s\n  %s\n\n%s\n", TerminalSafe(b.reason).c_str(),
-                TerminalSafe(TrFormat("results.fix", {b.fix})).c_str(), Tr(std::string(b.code) == "price_by_quote" ? "quote.not_priced" : "results.not_priced"));
+    std::printf("\n! %s\n  %s\n\n%s\n", TerminalSafe(b.reason_message.Text(CurrentLanguage())).c_str(),
+                TerminalSafe(TrFormat("results.fix", {b.fix_message.Text(CurrentLanguage())})).c_str(), Tr(std::string(b.code) == "price_by_quote" ? "quote.not_priced" : "results.not_priced"));
     if (r.warnings.count) std::printf("\n%s\n", Tr("cli.inf.warnings"));
-    for (int i = 0; i < r.warnings.count; ++i) std::printf("  ! %s\n", TerminalSafe(LocalizeMessage(r.warnings.text[i])).c_str());
+    for (int i = 0; i < r.warnings.count; ++i) std::printf("  ! %s\n", TerminalSafe(r.warnings.Text(i, CurrentLanguage())).c_str());
     return;
   }
   Table head;
@@ -120,7 +120,7 @@ void PrintInferenceTable(const Scenario& s, const Result& r) {
     hours.Print(stdout);
   }
   if (r.warnings.count) std::printf("%s\n", Tr("cli.inf.warnings"));
-  for (int i = 0; i < r.warnings.count; ++i) std::printf("  ! %s\n", TerminalSafe(LocalizeMessage(r.warnings.text[i])).c_str());
+  for (int i = 0; i < r.warnings.count; ++i) std::printf("  ! %s\n", TerminalSafe(r.warnings.Text(i, CurrentLanguage())).c_str());
 }
 
 int RunInferenceMc(const Scenario& s, const std::string& name, std::int64_t requests, std::uint64_t seed, double max_work, bool json) {

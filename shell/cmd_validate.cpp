@@ -26,7 +26,8 @@ struct FileReport {
   std::string name;
   bool readable = true;
   std::vector<InputError> problems;
-  std::vector<std::string> warnings;
+  std::vector<std::string> warnings;        // in English (the JSON report's text)
+  std::vector<std::string> warnings_shown;  // in the CLI's language
 };
 
 // Field errors first; then the cross-field checks for the fields that were themselves valid.
@@ -55,7 +56,10 @@ FileReport Check(const std::string& path) {
     else if (std::string bad = NonFiniteResultPath(r); !bad.empty())
       report.problems.push_back({"", OutOfRangeMessage(bad)});
     else
-      for (int i = 0; i < r.warnings.count; ++i) report.warnings.push_back(r.warnings.text[i]);
+      for (int i = 0; i < r.warnings.count; ++i) {
+        report.warnings.push_back(r.warnings.Text(i, Lang::kEn));
+        report.warnings_shown.push_back(r.warnings.Text(i, CurrentLanguage()));
+      }
   }
   return report;
 }
@@ -86,8 +90,8 @@ void PrintJson(const std::vector<FileReport>& reports) {
 void PrintLines(const std::vector<FileReport>& reports) {
   for (const FileReport& r : reports) {
     for (const InputError& e : r.problems) std::printf("%s: %s\n", TerminalSafe(r.name).c_str(), TerminalSafe(LocalizeMessage(e.Text())).c_str());
-    for (const std::string& w : r.warnings)
-      std::printf("%s\n", TerminalSafe(TrFormat("cli.validate.warning", {r.name, LocalizeMessage(w)})).c_str());
+    for (const std::string& w : r.warnings_shown)
+      std::printf("%s\n", TerminalSafe(TrFormat("cli.validate.warning", {r.name, w})).c_str());
     if (r.problems.empty()) std::printf("%s\n", TerminalSafe(TrFormat("cli.validate.ok", {r.name})).c_str());
   }
 }

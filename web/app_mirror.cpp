@@ -31,7 +31,7 @@ std::string Cell(const char* tag, const std::string& text) { return "<" + std::s
 std::string WarningsHtml(const Result& r) {
   if (r.warnings.count == 0) return "";
   std::string html = Cell("h2", Tr("eval.warnings")) + "<ul>";
-  for (int i = 0; i < r.warnings.count; ++i) html += Cell("li", LocalizeMessage(r.warnings.text[i]));
+  for (int i = 0; i < r.warnings.count; ++i) html += Cell("li", r.warnings.Text(i, CurrentLanguage()));
   return html + "</ul>";
 }
 
@@ -71,7 +71,7 @@ std::string AppTextMirror(const AppState& app) {
   const BlockingState b = FindBlockingState(app.scenario, r);
   if (b.blocked)
     return html + Cell("p", Tr(NotPricedKey(b))) +
-           Cell("p", LocalizeMessage(b.reason)) + Cell("p", TrFormat("results.fix", {LocalizeMessage(b.fix)}));
+           Cell("p", b.reason_message.Text(CurrentLanguage())) + Cell("p", TrFormat("results.fix", {b.fix_message.Text(CurrentLanguage())}));
   if (r.inference.present) return html + ServingMirror(r);  // an inference scenario (issue 17)
   html += Cell("p", TrFormat("mirror.summary", {FormatDisplayMoney(r, r.expected_usd), FormatDuration(r.expected_hours),
                                                 FormatPercent(r.goodput), FormatDisplayMoney(r, r.usd_per_billion_tokens)}));

@@ -272,7 +272,23 @@ void FollowTextInput() {
   gpucost_js_ime_focus(want ? 1 : 0);
 }
 
+// The code split (index.html): after the first frame the page fetches app.deferred.wasm in the background. A
+// frame drawn while that fetch is under way could call a function the first frames never ran, which loads the
+// same file a second time, synchronously (seen on the Korean page: app.deferred.wasm fetched twice). So the
+// frames after the first wait for the fetch to settle (arrived or failed); what happens meanwhile (input, a
+// resize, a font) is queued and drawn once it has. 1 while they must wait; starts the fetch if not yet asked.
+EM_JS(int, gpucost_js_deferred_pending, (), {
+  if (typeof gpucostDeferred === 'undefined' || !Module.gpucostSplit) return 0;
+  if (!gpucostDeferred.requested) gpucostFetchDeferred();
+  return gpucostDeferred.requested && !gpucostDeferred.instance && !gpucostDeferred.failed ? 1 : 0;
+});
+bool g_deferred_settled = false;
+
 void Frame() {
+  if (g_app.frames > 0 && !g_deferred_settled) {
+    if (gpucost_js_deferred_pending()) return;
+    g_deferred_settled = true;
+  }
   gpucost::web::RendererPoll();
   if (g_fonts_changed) {
     g_fonts_changed = false;

@@ -122,7 +122,7 @@ void DrawFleet(AppState& app) {
                                                                 levels.empty() ? Tr("fleet.none") : levels}).c_str());
   }
   ImGui::PushTextWrapPos(0);
-  for (int i = 0; i < r.notes.count; ++i) ImGui::TextColored(ImVec4(1, 0.8f, 0.35f, 1), "- %s", LocalizeMessage(r.notes.text[i]).c_str());
+  for (int i = 0; i < r.notes.count; ++i) ImGui::TextColored(ImVec4(1, 0.8f, 0.35f, 1), "- %s", r.notes.Text(i, CurrentLanguage()).c_str());
   ImGui::PopTextWrapPos();
 }
 

@@ -69,8 +69,8 @@ bool BlockedHeadline(AppState& app) {
   ImGui::SetWindowFontScale(1.0f);
   RecordRect(app, "headline");
   ImGui::PushTextWrapPos(0);
-  ImGui::TextColored(kErrorColor, "%s", LocalizeMessage(b.reason).c_str());
-  ImGui::TextColored(kErrorColor, "%s", TrFormat("results.fix", {LocalizeMessage(b.fix)}).c_str());
+  ImGui::TextColored(kErrorColor, "%s", b.reason_message.Text(CurrentLanguage()).c_str());
+  ImGui::TextColored(kErrorColor, "%s", TrFormat("results.fix", {b.fix_message.Text(CurrentLanguage())}).c_str());
   ImGui::PopTextWrapPos();
   const LayoutFit& fit = app.result.memory_smallest_fit;
   if (std::string(b.code) == "memory_does_not_fit" && fit.found) {
@@ -297,7 +297,7 @@ void DrawWarnings(const Result& r) {
   ImGui::Spacing();
   ImGui::TextUnformatted(Tr("eval.warnings"));
   ImGui::PushTextWrapPos(0);
-  for (int i = 0; i < r.warnings.count; ++i) ImGui::TextColored(kWarnColor, "- %s", LocalizeMessage(r.warnings.text[i]).c_str());
+  for (int i = 0; i < r.warnings.count; ++i) ImGui::TextColored(kWarnColor, "- %s", r.warnings.Text(i, CurrentLanguage()).c_str());
   ImGui::PopTextWrapPos();
 }
 

@@ -48,9 +48,16 @@ export async function withPage(siteDir, outDir, fn, {dpr = 1, width = 1280, heig
   if (problems.length) throw new Error(problems.join('\n'));
 }
 
-// Generous timeout: a loaded CI machine; the first-frame budget is measured and reported separately.
-export async function waitReady(page, timeout = 60000) {
+// Generous timeout: a loaded CI machine; the first-frame budget is measured and reported separately. Ready: the
+// first frame is drawn, what loads after it has arrived (the frames after the first wait for app.deferred.wasm,
+// main_web.cpp) and the page has settled, so a test starts from what a person sees once the page is up.
+export async function waitFirstFrame(page, timeout = 60000) {
   await page.waitForFunction(() => window.gpucost && window.gpucost.ready, null, {timeout});
+}
+export async function waitReady(page, timeout = 60000) {
+  await waitFirstFrame(page, timeout);
+  await page.waitForFunction(() => window.gpucost.loaded().then(() => true), null, {timeout});
+  await page.waitForFunction(() => window.gpucost.idle(), null, {timeout, polling: 30});
 }
 
 export function check(cond, message) {

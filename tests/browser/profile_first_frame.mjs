@@ -1,7 +1,7 @@
 // Records which WebAssembly functions the page's first frames run, for the code split (scripts/split_wasm.py).
 // Run by scripts/profile_first_frame.sh on a site whose app.wasm is the instrumented module emcc -sSPLIT_MODULE
 // leaves (build/web/split/app.instrumented.wasm): it opens the English page, then the Korean one, at 1280x720, lets it draw, moves
-// the mouse, turns to a phone size and back (what a first visit does before anyone types), then writes the
+// the mouse, scrolls, clicks, presses a key, touches, turns to a phone size and back (what a first visit does first), then writes the
 // module's profile (its __write_profile export) to OUT.  Usage: node profile_first_frame.mjs OUT SITE_DIR
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,6 +21,19 @@ await withPage(siteDir, path.join(os.tmpdir(), 'gpucost-profile'), async (page, 
     await page.waitForTimeout(1500);
     await page.setViewportSize({width: 1280, height: 720});
     await page.waitForTimeout(1000);
+    // The first input's handlers (wheel, click, key, character, touch) run in the event, not in a frame: one missing
+    // here loads app.deferred.wasm a second time when someone acts while its fetch is still under way. Recorded
+    // with the main loop paused: what the frames then do with that input waits for app.deferred.wasm anyway
+    // (main_web.cpp), so it stays there.
+    await page.evaluate(() => Module.pauseMainLoop());
+    await page.mouse.wheel(0, 120);
+    await page.mouse.click(300, 300);
+    // Modifiers last: a modifier's release holds back every later event (main_web.cpp QueueInput), which would
+    // leave the other keys' paths unrecorded.
+    await page.keyboard.type('x7.,');
+    for (const key of ['Tab', 'Backspace', 'Enter', 'ArrowDown', 'Escape', 'Shift', 'Control+A']) await page.keyboard.press(key);
+    await page.evaluate(() => { Module._gpucost_touch(0, 300, 300, performance.now()); Module._gpucost_touch(2, 300, 300, performance.now() + 50); });
+    await page.waitForTimeout(300);
   };
   const profile = () => page.evaluate(() => {
     Module.pauseMainLoop();  // the grow below leaves the program's heap views stale: draw no frame after it

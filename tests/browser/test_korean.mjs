@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import {execFileSync} from 'node:child_process';
-import {withPage, waitReady, check} from './harness.mjs';
+import {withPage, waitReady, waitFirstFrame, check} from './harness.mjs';
 
 const [siteDir, outDir, nativeCli] = [process.argv[2], process.argv[3], process.argv[4]];
 const MAX_KOREAN_EXTRA_GZIP = 120e3;  // what Korean adds before its first frame (issue 27), measured as fetched
@@ -287,6 +287,28 @@ for (const [width, height, dpr] of [[1280, 720, 1], [390, 844, 2]]) {
     }
   }, {locale: 'ko-KR', width, height, dpr});
 }
+
+// --- Someone acts while the deferred code is still on its way (a slow network, held back 2 s here) ----------------
+// The frames after the first wait for app.deferred.wasm; the first input's own handlers are in app.wasm. Before
+// both, a wheel, click, key or touch in that window loaded the file a second time, synchronously.
+await withPage(siteDir, outDir, async (page, url) => {
+  await page.route('**/app.deferred.wasm', async route => { await new Promise(r => setTimeout(r, 2000)); await route.continue(); });
+  await page.goto(url);
+  await waitFirstFrame(page);
+  await page.mouse.move(300, 300);
+  await page.mouse.wheel(0, 300);
+  await page.mouse.click(300, 300);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('7');
+  await api(page, () => { Module._gpucost_touch(0, 200, 400, performance.now()); Module._gpucost_touch(2, 200, 380, performance.now() + 40); });
+  const early = await api(page, () => performance.getEntriesByType('resource').filter(e => e.name.endsWith('/app.deferred.wasm')).length);
+  check(early === 0, `input while the deferred code is on its way loads nothing itself (${early} fetches)`);
+  await fetchedOnce(page, 'Korean, acting during the fetch');
+  const frames = await api(page, () => window.gpucost.frames());
+  await page.mouse.wheel(0, -300);
+  await page.waitForFunction(f => window.gpucost.frames() > f, frames, {timeout: 30000});
+  check(true, 'frames follow input once the deferred code has arrived');
+}, {locale: 'ko-KR', width: 1280, height: 720});
 
 // --- A phone-sized Korean page, for the eye --------------------------------------------------------------------
 await withPage(siteDir, outDir, async (page, url) => {

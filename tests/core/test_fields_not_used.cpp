@@ -38,7 +38,7 @@ json WithoutWarnings(const Scenario& s) {
 
 std::string Warning(const Result& r, const char* code) {
   for (int i = 0; i < r.warnings.count; ++i)
-    if (std::string(r.warnings.code[i]) == code) return r.warnings.text[i];
+    if (std::string(r.warnings.code[i]) == code) return r.warnings.Text(i, Lang::kEn);
   return "";
 }
 

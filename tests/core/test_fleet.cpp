@@ -154,7 +154,7 @@ TEST_CASE("fleet: a capacity risk note for discount-only commitments and on-dema
   CHECK(codes.find("on_demand_not_guaranteed") != std::string::npos);
   for (int i = 0; i < r.notes.count; ++i)  // issue 30: "46,720 GPU-hours" (64 GPUs for a month), not "46720"
     if (std::strcmp(r.notes.code[i], "on_demand_not_guaranteed") == 0) {
-      const std::string text = r.notes.text[i];
+      const std::string text = r.notes.Text(i, Lang::kEn);
       CAPTURE(text);
       CHECK(std::regex_search(text, std::regex("^[1-9][0-9]?[0-9]?(,[0-9]{3})+ GPU-hours of burst")));
     }

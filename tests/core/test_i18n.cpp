@@ -322,7 +322,7 @@ std::vector<std::string> SampleCoreMessages() {
     const ScenarioParse p = ParseScenarioJson(json);
     REQUIRE(p.ok());
     const Result r = Evaluate(p.scenario);
-    for (int i = 0; i < r.warnings.count; ++i) out.push_back(r.warnings.text[i]);
+    for (int i = 0; i < r.warnings.count; ++i) out.push_back(r.warnings.Text(i, Lang::kEn));
     const BlockingState b = FindBlockingState(p.scenario, r);
     if (b.blocked) out.insert(out.end(), {b.reason, b.fix});
   };

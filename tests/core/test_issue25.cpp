@@ -239,7 +239,7 @@ TEST_CASE("issue 25, 6: owned power per GPU comes from the GPU's server datashee
   const Result rp = Evaluate(pcie);
   REQUIRE(rp.ok);
   REQUIRE(warned(rp) >= 0);
-  CHECK(LocalizeMessage(Lang::kKo, rp.warnings.text[warned(rp)]) != rp.warnings.text[warned(rp)]);
+  CHECK(rp.warnings.Text(warned(rp), Lang::kKo) != rp.warnings.Text(warned(rp), Lang::kEn));
   CHECK(rp.tco.capex_usd_per_gpu == pcie.pricing.owned.capex_usd_per_gpu);
   CHECK(std::string(rp.tco.source.capex_basis) == "example");
   CHECK(std::string(rp.tco.source.power_basis) == "example");

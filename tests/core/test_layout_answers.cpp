@@ -52,7 +52,7 @@ TEST_CASE("result: the smallest fitting layout is the Layouts search's, at the s
   // The warning names the same count.
   bool named = false;
   for (int i = 0; i < r.warnings.count; ++i)
-    named = named || std::string(r.warnings.text[i]).find("Smallest layout that fits: " + std::to_string(n) + " GPUs") != std::string::npos;
+    named = named || std::string(r.warnings.Text(i, Lang::kEn)).find("Smallest layout that fits: " + std::to_string(n) + " GPUs") != std::string::npos;
   CHECK(named);
 }
 

@@ -340,7 +340,7 @@ TEST_CASE("data pipeline: inputs the model cannot use are reported, naming the f
   s.ops.samples_per_core_second = 10;  // no cores given
   const Result r = Evaluate(s);
   CHECK(codes(r).find("data_cores_missing") != std::string::npos);
-  CHECK(std::string(r.warnings.text[0]).find("data.preprocess.cpu_cores_per_gpu") != std::string::npos);
+  CHECK(std::string(r.warnings.Text(0, Lang::kEn)).find("data.preprocess.cpu_cores_per_gpu") != std::string::npos);
   s = Calm();
   s.ops.staging_dataset_gb = 100;  // no rate
   CHECK(codes(Evaluate(s)).find("staging_rate_missing") != std::string::npos);

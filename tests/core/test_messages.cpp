@@ -1,0 +1,178 @@
+// Messages as codes (issue 27): warnings, notes and blocking states are a key of the string tables and its
+// parameters; the documents carry them and are the same bytes in every language; the page and the CLI render
+// them in theirs from the key, not by matching English text.
+#include <doctest/doctest.h>
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "evaluate.h"
+#include "fleet.h"
+#include "i18n.h"
+#include "json_io.h"
+#include "message.h"
+#include "offers.h"
+#include "result_json.h"
+
+using namespace gpucost;
+
+namespace {
+
+bool HasHangulText(const std::string& s) {  // U+AC00..U+D7A3: lead bytes EA..ED
+  for (std::size_t i = 0; i + 2 < s.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c >= 0xEA && c <= 0xED) return true;
+  }
+  return false;
+}
+
+Scenario Parsed(const std::string& json) {
+  const ScenarioParse p = ParseScenarioJson(json);
+  REQUIRE(p.ok());
+  return p.scenario;
+}
+
+// Scenarios that raise warnings and each blocking state (training, serving, an offer priced by quote).
+const char* const kWarned[] = {
+    R"({"cluster": {"gpus": 16384, "mfu": 0.7}, "reliability": {"gpu_mtbf_hours": 2000, "checkpoint_interval_minutes": 600}})",
+    R"({"reliability": {"checkpointing": false}, "cluster": {"gpus": 4096}})",
+    R"({"pricing": {"model": "spot"}, "cluster": {"gpus": 16384}, "workload": {"params": 70e9, "tokens": 15e12}})",
+    R"({"storage": {"read_gbps": 0.001}, "workload": {"input_bytes_per_token": 4000}})",
+    R"({"workload": {"model": "llama-2-70b"}, "cluster": {"gpus": 8}, "parallel": {"global_batch": 512}})",
+    R"({"workload": {"layers": 32, "hidden": 4096, "heads": 32, "seq_len": 4096, "vocab": 32000},
+        "parallel": {"global_batch": 512, "tensor_parallel": 3}, "cluster": {"gpus": 63}})",
+    R"({"workload": {"kind": "inference", "model": "llama-2-70b"}, "cluster": {"gpu": "l40s", "gpus": 1},
+        "inference": {"requests_per_second": 5}})",
+    R"({"workload": {"kind": "inference", "model": "llama-2-70b"}, "cluster": {"gpu": "h100-sxm", "gpus": 8},
+        "parallel": {"tensor_parallel": 8}, "inference": {"requests_per_second": 500, "decode": {"replicas": 1}}})",
+    R"({"data": {"preprocess": {"samples_per_core_second": 100}}, "storage": {"staging": {"dataset_gb": 100}}})",
+};
+
+// Those, and one whose offer is priced by quote (blocked until the price is typed).
+std::vector<Scenario> WarnedScenarios() {
+  std::vector<Scenario> out;
+  for (const char* json : kWarned) out.push_back(Parsed(json));
+  Scenario quote = DefaultScenario();
+  ApplyOffer(*FindOffer("ncp-gpu-server-h200"), &quote);
+  out.push_back(quote);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("messages: every warning and blocking state is a key with parameters, rendered in each language") {
+  int warnings = 0, blocked = 0;
+  for (const Scenario& s : WarnedScenarios()) {
+    CAPTURE(ScenarioToJson(s));
+    const Result r = Evaluate(s);
+    REQUIRE(r.ok);
+    for (int i = 0; i < r.warnings.count; ++i, ++warnings) {
+      CAPTURE(r.warnings.code[i]);
+      REQUIRE(r.warnings.key[i] != nullptr);
+      CHECK(HasTranslation(Lang::kEn, r.warnings.key[i]));
+      CHECK(HasTranslation(Lang::kKo, r.warnings.key[i]));
+      const std::string en = r.warnings.Text(i, Lang::kEn), ko = r.warnings.Text(i, Lang::kKo);
+      CAPTURE(en);
+      CAPTURE(ko);
+      CHECK(HasHangulText(ko));
+      CHECK_FALSE(HasHangulText(en));
+      for (const std::string& t : {en, ko}) CHECK(t.find("{0}") == std::string::npos);  // every placeholder filled
+      for (const MessageParam& p : r.warnings.Params(i)) {  // each value reads the same in both languages
+        if (p.is_key) continue;
+        CHECK(en.find(p.text) != std::string::npos);
+        CHECK(ko.find(p.text) != std::string::npos);
+      }
+    }
+    const BlockingState b = FindBlockingState(s, r);
+    if (!b.blocked) continue;
+    ++blocked;
+    CHECK(b.reason == b.reason_message.Text(Lang::kEn));
+    CHECK(b.fix == b.fix_message.Text(Lang::kEn));
+    CHECK(HasHangulText(b.reason_message.Text(Lang::kKo)));
+    CHECK(HasHangulText(b.fix_message.Text(Lang::kKo)));
+  }
+  CHECK(warnings >= 10);
+  CHECK(blocked >= 3);
+}
+
+TEST_CASE("messages: the result document is the same bytes whatever the language (a blocked serving scenario leaked it)") {
+  const Lang before = CurrentLanguage();
+  for (const Scenario& s : WarnedScenarios()) {
+    CAPTURE(ScenarioToJson(s));
+    SetLanguage(Lang::kEn);
+    const std::string en = ResultToJson(s, Evaluate(s));
+    SetLanguage(Lang::kKo);
+    const std::string ko = ResultToJson(s, Evaluate(s));
+    SetLanguage(before);
+    CHECK(en == ko);
+    CHECK_FALSE(HasHangulText(en));
+  }
+  // The document carries the key and parameters: rendering them gives the English message it also carries.
+  const Scenario s = Parsed(kWarned[6]);
+  const nlohmann::json doc = nlohmann::json::parse(ResultToJson(s, Evaluate(s)));
+  const nlohmann::json& b = doc["blocking"];
+  REQUIRE(b.is_object());
+  CHECK(b["code"] == "serving_does_not_fit");
+  std::vector<MessageParam> params;
+  for (const auto& p : b["reason_params"]) params.emplace_back(p.get<std::string>());
+  CHECK(RenderMessage(Lang::kEn, b["reason_key"].get<std::string>(), params) == b["reason"].get<std::string>());
+  // Hand-written: the weights of Llama 2 70B in BF16 (2 bytes x 69B parameters) on one L40S.
+  CHECK(b["reason_params"][0] == "138 GB");
+  CHECK(b["reason_params"][3] == "NVIDIA L40S 48GB");
+}
+
+TEST_CASE("messages: parameters survive the warning list's storage, keys with their own parameters too") {
+  Warnings w;
+  w.Add("a", "msg.w_fleet_commitment", {MessageParam::Key("msg.term_months", {"18"}), "1,024"});
+  REQUIRE(w.count == 1);
+  CHECK(w.Text(0, Lang::kEn) == "The 18-month commitment (up to 1,024 GPUs) is a discount, not reserved capacity: GPUs may "
+                                "still be unavailable when needed.");
+  const std::string ko = w.Text(0, Lang::kKo);
+  CHECK(ko.find("18개월") != std::string::npos);
+  CHECK(ko.find("1,024") != std::string::npos);
+  const nlohmann::json j = WarningJson(w, 0);
+  CHECK(j["key"] == "msg.w_fleet_commitment");
+  CHECK(j["params"][0]["key"] == "msg.term_months");
+  CHECK(j["params"][0]["params"][0] == "18");
+  CHECK(j["params"][1] == "1,024");
+  // A list longer than the storage is shortened where an item ends, never inside a name, and says so.
+  std::string list;
+  for (int i = 0; i < 40; ++i) list += (i ? ", " : "") + std::string("workload.field_") + std::to_string(i);
+  w.Add("b", "msg.w_fields_not_used_job", {list});
+  REQUIRE(w.count == 2);
+  const std::string kept = w.Params(1)[0].text;
+  CHECK(kept.size() < list.size());
+  CHECK(kept.substr(kept.size() - 5) == ", ...");
+  CHECK(list.rfind(kept.substr(0, kept.size() - 5), 0) == 0);
+  CHECK(list.substr(kept.size() - 5, 2) == ", ");
+  // AddFrom copies as it is.
+  Warnings copy;
+  copy.AddFrom(w, 0);
+  CHECK(copy.Text(0, Lang::kKo) == ko);
+}
+
+TEST_CASE("messages: a fleet's commitment notes read in Korean, the user's own name as written") {
+  FleetInputs f = DefaultFleet();
+  f.months = 12;
+  for (int m = 0; m < f.months; ++m) f.demand_gpus[m] = 64;
+  f.demand_gpus[2] += 64;
+  f.plan_hybrid = false;
+  auto commitment_notes = [](const FleetInputs& in, Lang lang) {
+    const FleetResult r = PlanFleet(in);
+    std::string out;
+    for (int i = 0; i < r.notes.count; ++i)
+      if (std::strcmp(r.notes.code[i], "commitment_not_capacity") == 0) out += r.notes.Text(i, lang) + "\n";
+    return out;
+  };
+  const std::string en = commitment_notes(f, Lang::kEn), ko = commitment_notes(f, Lang::kKo);
+  CAPTURE(en);
+  CAPTURE(ko);
+  REQUIRE(en.find("The 1-year commitment") != std::string::npos);
+  CHECK(ko.find("1년") != std::string::npos);  // the fleet's own names are keys
+  CHECK(ko.find("1-year") == std::string::npos);
+  std::snprintf(f.commitments[0].name, sizeof f.commitments[0].name, "%s", "Team deal");
+  CHECK(commitment_notes(f, Lang::kKo).find("Team deal") != std::string::npos);
+}
