@@ -103,6 +103,7 @@ void DrawViews(AppState& app) {
       app.view = View::kResults;
       RecordText(app, "shown_view", ViewName(app.view));  // what the last frame drew (tests: after a tap)
       ImGui::BeginChild("view", ImVec2(0, 0), false);
+      RecordWindow(app, "view_window");
       DrawResults(app);
       RecordScroll(app, "view");
       ImGui::EndChild();
@@ -127,6 +128,7 @@ void DrawViews(AppState& app) {
     app.view = static_cast<View>(v);
     RecordText(app, "shown_view", ViewName(app.view));
     ImGui::BeginChild("view", ImVec2(0, 0), false);
+    RecordWindow(app, "view_window");
     switch (app.view) {
       case View::kResults: DrawResults(app); break;
       case View::kCompare: DrawCompare(app); break;
@@ -477,6 +479,11 @@ void RecordRect(AppState& app, const char* id, int index, float content_width) {
   const ImVec2 clip_min = ImGui::GetWindowDrawList()->GetClipRectMin(), clip_max = ImGui::GetWindowDrawList()->GetClipRectMax();
   const bool clipped = a.x < clip_min.x - 1 || b.x > clip_max.x + 1 || content_width > b.x - a.x + 0.5f;
   StoreRect(app, {id, index, a.x, a.y, b.x, b.y, clipped});
+}
+
+void RecordWindow(AppState& app, const char* id) {
+  const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+  StoreRect(app, {id, -1, pos.x, pos.y, pos.x + size.x, pos.y + size.y, false});
 }
 
 void RecordRectAt(AppState& app, const char* id, int index, float x0, float y0, float x1, float y1) {

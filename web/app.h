@@ -315,6 +315,7 @@ void RecordText(AppState& app, const char* id, const std::string& text);
 void RecordRect(AppState& app, const char* id, int index = -1, float content_width = 0);
 // A rectangle drawn inside a widget (a chart's bar or label), given in screen pixels: for tests, as RecordRect.
 void RecordRectAt(AppState& app, const char* id, int index, float x0, float y0, float x1, float y1);
+void RecordWindow(AppState& app, const char* id);  // the current window's rectangle (tests: a view fits the screen)
 // Below this width (CSS pixels) the page is one column: the headline first, the editor behind a tab.
 constexpr float kNarrowCssPx = 700;
 bool AppNarrow(const AppState& app);

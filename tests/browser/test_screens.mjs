@@ -121,6 +121,10 @@ for (const lang of ['en', 'ko']) {
       }
       const shown = await api(page, () => window.gpucost.drawnText('shown_view'));
       check(shown === want, `${lang}: after one tap on "${want}", the last frame drawn shows it ("${shown}")`);
+      if (v >= 0) {  // the view's panel (and so its wrapped text and scrollbar) lies on the screen
+        const w = await widgetRect(page, 'view_window', -1);
+        check(w && w.x >= 0 && w.x + w.w <= width + 0.5, `${lang}: ${want}'s panel fits the phone (${w && (w.x + w.w).toFixed(1)} <= ${width} px)`);
+      }
       const panel = v < 0 ? 'editor' : 'view';
       let pos = await scrollPos(page, panel);
       for (let i = 0; i < 60 && pos && pos.y < pos.maxY; i++) {
