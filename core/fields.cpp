@@ -793,31 +793,33 @@ long Utf8Length(const std::string& text) {
   return n;
 }
 
+MessageParam RangeMessage(const FieldSpec& f, bool with_auto) {
+  MessageParam range("");
+  switch (f.kind) {
+    case FieldKind::kText: range = MessageParam::Key("msg.range_text", {std::to_string(TextMaxChars(f))}); break;
+    case FieldKind::kBool: range = MessageParam::Key("msg.range_bool"); break;
+    case FieldKind::kEnum: {
+      std::string choices;
+      for (const char* const* c = f.choices; *c; ++c) choices += (c == f.choices ? "" : ", ") + std::string(*c);
+      range = MessageParam::Key("msg.range_one_of", {choices});
+      break;
+    }
+    case FieldKind::kInteger: range = MessageParam::Key("msg.range_integer", {FormatBound(f.min), FormatBound(f.max)}); break;
+    case FieldKind::kNumber:
+      range = MessageParam::Key(f.min_exclusive ? "msg.range_gt" : "msg.range_ge", {FormatBound(f.min), FormatBound(f.max)});
+      break;
+  }
+  return with_auto && f.is_auto ? MessageParam::Key("msg.range_auto", {range}) : range;
+}
+
+std::string RangeText(const FieldSpec& f, Lang lang) {
+  const MessageParam range = RangeMessage(f);
+  return RenderMessage(lang, range.text, range.args);
+}
+
 void DescribeRange(const FieldSpec& f, char* buf, std::size_t cap) {
   if (cap == 0) return;
-  buf[0] = '\0';
-  switch (f.kind) {
-    case FieldKind::kText:
-      std::snprintf(buf, cap, "text of at most %zu characters", TextMaxChars(f));
-      return;
-    case FieldKind::kBool:
-      std::snprintf(buf, cap, "true or false");
-      return;
-    case FieldKind::kEnum: {
-      std::size_t used = static_cast<std::size_t>(std::snprintf(buf, cap, "one of:"));
-      for (const char* const* c = f.choices; *c && used < cap; ++c)
-        used += static_cast<std::size_t>(
-            std::snprintf(buf + used, cap - used, "%s %s", c == f.choices ? "" : ",", *c));
-      return;
-    }
-    case FieldKind::kInteger:
-      std::snprintf(buf, cap, "an integer from %s to %s", FormatBound(f.min).c_str(), FormatBound(f.max).c_str());
-      return;
-    case FieldKind::kNumber:
-      std::snprintf(buf, cap, "a number %s %s and <= %s", f.min_exclusive ? ">" : ">=", FormatBound(f.min).c_str(),
-                    FormatBound(f.max).c_str());
-      return;
-  }
+  std::snprintf(buf, cap, "%s", RangeText(f, Lang::kEn).c_str());
 }
 
 Scenario DefaultScenario() {

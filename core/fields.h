@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "message.h"
 #include "scenario.h"
 
 namespace gpucost {
@@ -46,6 +47,10 @@ bool SameValue(const Scenario& a, const Scenario& b, const FieldSpec& f);
 // The range as text, for messages and tooltips: "> 0 and <= 1", "0 to 3", "one of: bf16, fp16, ...".
 // Writes into buf (NUL-terminated, truncated to cap).
 void DescribeRange(const FieldSpec& f, char* buf, std::size_t cap);
+// The same as a string-table key and its parameters (message.h), for messages in any language; with
+// with_auto, a field that may be omitted says "(omit for automatic)".
+MessageParam RangeMessage(const FieldSpec& f, bool with_auto = false);
+std::string RangeText(const FieldSpec& f, Lang lang);  // RangeMessage(f) in a language (without the auto note)
 
 // Text fields: the buffer size in bytes (including the NUL) and the most characters (code points) allowed.
 std::size_t TextCapacity(const FieldSpec& f);

@@ -23,14 +23,6 @@ namespace {
 
 using nlohmann::json;
 
-std::string RangeText(const FieldSpec& f) {
-  char buf[256];
-  DescribeRange(f, buf, sizeof buf);
-  std::string text = buf;
-  if (f.is_auto) text += " (omit for automatic)";
-  return text;
-}
-
 std::string TypeName(const json& v) {
   switch (v.type()) {
     case json::value_t::null: return "null";
@@ -44,53 +36,68 @@ std::string TypeName(const json& v) {
   }
 }
 
+// A JSON value's type for a message: a key ("a string" reads in the page's language), or JSON's own word.
+MessageParam TypeParam(const json& v) {
+  switch (v.type()) {
+    case json::value_t::object: return MessageParam::Key("msg.type_object");
+    case json::value_t::array: return MessageParam::Key("msg.type_array");
+    case json::value_t::string: return MessageParam::Key("msg.type_string");
+    case json::value_t::boolean: return MessageParam::Key("msg.type_boolean");
+    case json::value_t::number_integer:
+    case json::value_t::number_unsigned:
+    case json::value_t::number_float: return MessageParam::Key("msg.type_number");
+    default: return MessageParam(TypeName(v));  // null, binary, invalid
+  }
+}
+
 std::string Shorten(std::string s) {
   if (s.size() > 60) s = s.substr(0, 57) + "...";
   return s;
 }
 
-// Applies one JSON value to field f. Returns "" or an error message.
-std::string ApplyValue(const FieldSpec& f, const json& v, Scenario* s) {
+// Applies one JSON value to field f. Returns an empty message or what is wrong (message.h).
+Message ApplyValue(const FieldSpec& f, const json& v, Scenario* s) {
+  const MessageParam range = RangeMessage(f, true);
   switch (f.kind) {
     case FieldKind::kText: {
-      if (!v.is_string()) return "expected a string, got " + TypeName(v);
+      if (!v.is_string()) return {"msg.expected_string", {TypeParam(v)}};
       const std::string& text = v.get_ref<const std::string&>();
       const long chars = Utf8Length(text);
-      if (chars < 0) return "must be valid UTF-8 text";
+      if (chars < 0) return {"msg.utf8", {}};
       if (chars > static_cast<long>(TextMaxChars(f)) || text.size() >= TextCapacity(f))
-        return "must be " + RangeText(f) + ", got " + std::to_string(chars);
-      if (text.find('\0') != std::string::npos) return "must not contain NUL characters";
+        return {"msg.must_be", {range, std::to_string(chars)}};
+      if (text.find('\0') != std::string::npos) return {"msg.no_nul", {}};
       char* dst = static_cast<char*>(f.ref(*s));
       std::memcpy(dst, text.c_str(), text.size() + 1);
-      return "";
+      return {};
     }
     case FieldKind::kBool:
-      if (!v.is_boolean()) return "expected true or false, got " + TypeName(v);
+      if (!v.is_boolean()) return {"msg.expected_bool", {TypeParam(v)}};
       SetNumber(*s, f, v.get<bool>() ? 1.0 : 0.0);
-      return "";
+      return {};
     case FieldKind::kEnum: {
-      if (!v.is_string()) return "expected a string, " + RangeText(f) + "; got " + TypeName(v);
+      if (!v.is_string()) return {"msg.expected_choice", {range, TypeParam(v)}};
       const std::string& name = v.get_ref<const std::string&>();
       for (int i = 0; f.choices[i]; ++i)
         if (name == f.choices[i]) {
           SetNumber(*s, f, i);
-          return "";
+          return {};
         }
-      return "unknown value \"" + Shorten(name) + "\"; " + RangeText(f);
+      return {"msg.unknown_value", {Shorten(name), range}};
     }
     case FieldKind::kNumber:
     case FieldKind::kInteger: {
-      if (!v.is_number()) return "expected a number, got " + TypeName(v) + "; allowed: " + RangeText(f);
+      if (!v.is_number()) return {"msg.expected_number", {TypeParam(v), range}};
       const double x = v.get<double>();
       char got[64];
       std::snprintf(got, sizeof got, "%.17g", x);
-      if (!std::isfinite(x)) return "number out of range; allowed: " + RangeText(f);
-      if (!ValueInRange(f, x)) return "must be " + RangeText(f) + ", got " + got;
+      if (!std::isfinite(x)) return {"msg.number_range", {range}};
+      if (!ValueInRange(f, x)) return {"msg.must_be", {range, std::string(got)}};
       SetNumber(*s, f, x);
-      return "";
+      return {};
     }
   }
-  return "unsupported field";
+  return {"msg.unsupported_field", {}};
 }
 
 // "scaling": {"points": [{"gpus": 8, "tokens_per_second": 1.2e5}, ...]} (not in the field table: an array).
@@ -191,8 +198,8 @@ void ParseObject(const json& obj, const std::string& prefix, Scenario* s, std::v
     }
     if (path == "inference.autoscale" && it->is_object()) s->inference.autoscale_given = true;  // even when {}
     if (const FieldSpec* f = FindField(path.c_str())) {
-      std::string problem = ApplyValue(*f, *it, s);
-      if (!problem.empty()) errors->push_back({path, problem});
+      Message problem = ApplyValue(*f, *it, s);
+      if (!problem.empty()) errors->push_back(CodedError(path, std::move(problem)));
       continue;
     }
     // A section (an object holding fields)?
@@ -204,11 +211,11 @@ void ParseObject(const json& obj, const std::string& prefix, Scenario* s, std::v
         break;
       }
     if (!is_section) {
-      errors->push_back({path, "unknown key: not a scenario field"});
+      errors->push_back(CodedError(path, {"msg.unknown_key", {}}));
       continue;
     }
     if (!it->is_object()) {
-      errors->push_back({path, "expected an object, got " + TypeName(*it)});
+      errors->push_back(CodedError(path, {"msg.expected_object", {TypeParam(*it)}}));
       continue;
     }
     ParseObject(*it, path, s, errors);
@@ -380,7 +387,7 @@ ScenarioParse ParseScenarioJson(std::string_view text, const Scenario& base) {
     return out;
   }
   if (!doc.is_object()) {
-    out.errors.push_back({"", "a scenario must be a JSON object, got " + TypeName(doc)});
+    out.errors.push_back(CodedError("", {"msg.not_object", {TypeParam(doc)}}));
     return out;
   }
   ParseObject(doc, "", &out.scenario, &out.errors);
@@ -412,20 +419,19 @@ std::vector<InputError> ValidateScenario(const Scenario& s) {
     if (!ValueInRange(f, v)) {
       char got[64];
       std::snprintf(got, sizeof got, "%.17g", v);
-      e.push_back({f.path, "must be " + RangeText(f) + ", got " + got});
+      e.push_back(CodedError(f.path, {"msg.must_be", {RangeMessage(f, true), std::string(got)}}));
     }
   }
   const GpuSpec* gpu = FindGpu(s.cluster.gpu);
   if (!gpu) {
     std::string ids;
     for (std::size_t i = 0; i < GpuCount(); ++i) ids += (i ? ", " : "") + Gpus()[i].id;
-    e.push_back({"cluster.gpu", "unknown GPU \"" + Shorten(s.cluster.gpu) + "\"; one of: " + ids});
+    e.push_back(CodedError("cluster.gpu", {"msg.unknown_gpu", {Shorten(s.cluster.gpu), ids}}));
   } else if (s.cluster.peak_tflops == 0 && DensePeakTflops(*gpu, GetPrecision(s)) <= 0) {
-    e.push_back({"workload.precision", std::string(PrecisionName(GetPrecision(s))) + " is not supported by " +
-                                           gpu->name + "; choose another precision or GPU"});
+    e.push_back(CodedError("workload.precision", {"msg.precision_unsupported", {PrecisionName(GetPrecision(s)), gpu->name}}));
   }
   if (s.scaling.point_count < 0 || s.scaling.point_count > kMaxScalingPoints)
-    e.push_back({"scaling.points", "at most " + std::to_string(kMaxScalingPoints) + " points"});
+    e.push_back(CodedError("scaling.points", {"msg.at_most_points", {std::to_string(kMaxScalingPoints)}}));
   else if (s.scaling.point_count > 0 && !FitScaling(s.scaling.points, s.scaling.point_count).ok())
     e.push_back({"scaling.points", std::string(ScalingFitErrorText(FitScaling(s.scaling.points, s.scaling.point_count).error)) +
                                        " (got " + std::to_string(s.scaling.point_count) + " points)"});
@@ -437,33 +443,34 @@ std::vector<InputError> ValidateScenario(const Scenario& s) {
                                       ids + ", ...)"});
   }
   if (s.arch.model[0] && !FindModel(s.arch.model))  // issue 18: models by name, MoE, fine-tuning
-    e.push_back({"workload.model", "unknown model \"" + Shorten(s.arch.model) + "\"; one of: " + ModelIds()});
+    e.push_back(CodedError("workload.model", {"msg.unknown_model", {Shorten(s.arch.model), ModelIds()}}));
   ValidateMoe(s, &e);
   ValidateFinetune(s, &e);
   if (!s.reliability.checkpointing && (s.reliability.checkpoint_interval_minutes > 0 || s.reliability.checkpoint_async))
-    e.push_back({"reliability.checkpointing", "false (no checkpoints) contradicts checkpoint_interval_minutes or "
-                                              "checkpoint_async; remove those or set checkpointing to true"});
+    e.push_back(CodedError("reliability.checkpointing", {"msg.checkpointing_contradiction", {}}));
   const WorkloadInputs& w = s.workload;
   const ParallelInputs& p = s.parallel;
   if (Kind(s) == WorkloadKind::kInference) {
     ValidateInference(s, &e);  // inference.h: the shape, the pools, the precisions each GPU can run
   } else if (Kind(s) == WorkloadKind::kIndependent) {
     if (w.gpus_per_task > s.cluster.gpus)
-      e.push_back({"workload.gpus_per_task", "must be <= cluster.gpus (" + std::to_string(s.cluster.gpus) + ")"});
+      e.push_back(CodedError("workload.gpus_per_task", {"msg.le_cluster_gpus", {std::to_string(s.cluster.gpus)}}));
   } else {
     const std::int64_t model_parallel = p.tensor_parallel * p.pipeline_parallel * std::max<std::int64_t>(1, p.context_parallel);
     if (s.cluster.gpus % model_parallel != 0)
-      e.push_back({"parallel.tensor_parallel", (p.context_parallel > 1 ? "tensor_parallel x context_parallel x pipeline_parallel (" : "tensor_parallel x pipeline_parallel (") +
-                                                   std::to_string(model_parallel) + ") must divide cluster.gpus (" +
-                                                   std::to_string(s.cluster.gpus) + ")"});
+      e.push_back(CodedError("parallel.tensor_parallel",
+                             {"msg.model_parallel_divide",
+                              {p.context_parallel > 1 ? "tensor_parallel x context_parallel x pipeline_parallel" : "tensor_parallel x pipeline_parallel",
+                               std::to_string(model_parallel), std::to_string(s.cluster.gpus)}}));
     else if (p.data_parallel > 0 && p.data_parallel * model_parallel != s.cluster.gpus)
-      e.push_back({"parallel.data_parallel", (p.context_parallel > 1 ? "data x tensor x context x pipeline parallel must equal cluster.gpus (" : "data x tensor x pipeline parallel must equal cluster.gpus (") +
-                                                 std::to_string(s.cluster.gpus) + "); got " +
-                                                 std::to_string(p.data_parallel * model_parallel)});
+      e.push_back(CodedError("parallel.data_parallel",
+                             {"msg.parallel_equal",
+                              {p.context_parallel > 1 ? "data x tensor x context x pipeline parallel" : "data x tensor x pipeline parallel",
+                               std::to_string(s.cluster.gpus), std::to_string(p.data_parallel * model_parallel)}}));
     if (w.heads > 0 && w.hidden > 0 && w.hidden % w.heads != 0)
-      e.push_back({"workload.heads", "must divide workload.hidden (" + std::to_string(w.hidden) + ")"});
+      e.push_back(CodedError("workload.heads", {"msg.divide_hidden", {std::to_string(w.hidden)}}));
     if (w.kv_heads > 0 && w.heads > 0 && w.heads % w.kv_heads != 0)
-      e.push_back({"workload.kv_heads", "must divide workload.heads (" + std::to_string(w.heads) + ")"});
+      e.push_back(CodedError("workload.kv_heads", {"msg.divide_heads", {std::to_string(w.heads)}}));
   }
   return e;
 }
@@ -500,6 +507,24 @@ std::string ScenarioToJson(const Scenario& s, bool only_non_default, int indent)
     doc["inference"]["load_profile"] = kLoadProfileNames[lp.profile];
   if (s.inference.autoscale_given && !doc["inference"].contains("autoscale")) doc["inference"]["autoscale"] = json::object();
   return doc.dump(indent);
+}
+
+InputError CodedError(std::string path, Message text) {
+  InputError e(std::move(path), text.Text(Lang::kEn));
+  e.coded = std::move(text);
+  return e;
+}
+
+nlohmann::json InputErrorJson(const InputError& e) {
+  nlohmann::json j = {{"path", e.path}, {"message", e.message}};
+  if (!e.coded.empty()) j["key"] = e.coded.key, j["params"] = MessageParamsJson(e.coded.params);
+  return j;
+}
+
+std::string InputError::Text(Lang lang) const {
+  if (coded.empty()) return LocalizeMessage(lang, Text());
+  const std::string body = coded.Text(lang);
+  return path.empty() ? body : path + ": " + body;
 }
 
 }  // namespace gpucost

@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "message.h"
 #include "scenario.h"
 
 namespace gpucost {
@@ -14,10 +15,19 @@ constexpr int kMaxJsonDepth = 32;            // deeper input is rejected before 
 constexpr std::size_t kMaxJsonBytes = 1 << 20;  // 1 MiB
 
 struct InputError {
+  InputError() = default;
+  InputError(std::string at, std::string text) : path(std::move(at)), message(std::move(text)) {}
   std::string path;     // JSON path, e.g. "cluster.gpus" ("" for the document as a whole)
-  std::string message;  // what is wrong and what is allowed
+  std::string message;  // what is wrong and what is allowed, in English (the documents' text)
+  Message coded;        // the same as a key and parameters (message.h); empty where core still writes only
+                        // English, which Text(lang) then translates by matching the English tables
   std::string Text() const { return path.empty() ? message : path + ": " + message; }
+  std::string Text(Lang lang) const;  // in a language, for the page and the CLI
 };
+// An error whose text is a key and parameters.
+InputError CodedError(std::string path, Message text);
+// An error as JSON: {"path", "message"} (English), and "key" and "params" where its text is coded.
+nlohmann::json InputErrorJson(const InputError& e);
 
 struct ScenarioParse {
   Scenario scenario;                // every valid field applied over `base`, invalid ones left at base

@@ -148,7 +148,10 @@ bool DecodeLink(std::string_view link, LinkPayload* out, std::vector<InputError>
   auto parse = [&](const std::string& scenario, const std::string& prefix, Scenario* dst) {
     ScenarioParse p = ParseScenarioJson(scenario);
     *dst = p.scenario;
-    for (const InputError& e : p.errors) errors->push_back({prefix + e.path, e.message});
+    for (InputError e : p.errors) {
+      e.path = prefix + e.path;
+      errors->push_back(std::move(e));
+    }
     ok = ok && p.ok();
   };
   if (out->version == 2) {

@@ -18,7 +18,7 @@ MessageParam& MessageParam::operator=(const MessageParam&) = default;
 MessageParam& MessageParam::operator=(MessageParam&&) noexcept = default;
 MessageParam::~MessageParam() = default;
 
-MessageParam MessageParam::Key(const char* key, std::vector<std::string> key_args) {
+MessageParam MessageParam::Key(const char* key, std::vector<MessageParam> key_args) {
   MessageParam p(key);
   p.is_key = true;
   p.args = std::move(key_args);
@@ -40,7 +40,7 @@ std::string RenderMessage(Lang lang, const std::string& key, const std::vector<M
       if (n < params.size()) {
         const MessageParam& p = params[n];
         if (!p.is_key) out += p.text;
-        else out += RenderMessage(lang, p.text, std::vector<MessageParam>(p.args.begin(), p.args.end()));
+        else out += RenderMessage(lang, p.text, p.args);
         i += 2;
         continue;
       }
@@ -53,7 +53,7 @@ std::string RenderMessage(Lang lang, const std::string& key, const std::vector<M
 nlohmann::json MessageParamsJson(const std::vector<MessageParam>& params) {
   nlohmann::json out = nlohmann::json::array();
   for (const MessageParam& p : params)
-    out.push_back(p.is_key ? nlohmann::json{{"key", p.text}, {"params", p.args}} : nlohmann::json(p.text));
+    out.push_back(p.is_key ? nlohmann::json{{"key", p.text}, {"params", MessageParamsJson(p.args)}} : nlohmann::json(p.text));
   return out;
 }
 
@@ -66,7 +66,7 @@ constexpr char kArg = '\x1d';  // before each of a key's own parameters
 std::string Packed(const MessageParam& p) {
   if (!p.is_key) return p.text + kEnd;
   std::string out = kKeyMark + p.text;
-  for (const std::string& a : p.args) out += kArg + a;
+  for (const MessageParam& a : p.args) out += kArg + a.text;  // a warning's keys have values as parameters
   return out + kEnd;
 }
 MessageParam Unpacked(const std::string& s) {
@@ -76,7 +76,7 @@ MessageParam Unpacked(const std::string& s) {
     if (s[i] == kArg) parts.emplace_back();
     else parts.back() += s[i];
   }
-  return MessageParam::Key(parts[0].c_str(), std::vector<std::string>(parts.begin() + 1, parts.end()));
+  return MessageParam::Key(parts[0].c_str(), std::vector<MessageParam>(parts.begin() + 1, parts.end()));
 }
 }  // namespace
 

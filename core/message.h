@@ -16,9 +16,9 @@ namespace gpucost {
 // One parameter of a message: a value as written in every language (a number already formatted, a GPU's name,
 // a field path), or another message's key (a pool's name, why a layout is invalid), rendered in the language.
 struct MessageParam {
-  std::string text;               // the value, or the key
+  std::string text;                // the value, or the key
   bool is_key = false;
-  std::vector<std::string> args;  // a key's own parameters ({0}, {1}, ... of its text): values
+  std::vector<MessageParam> args;  // a key's own parameters ({0}, {1}, ... of its text)
   // Out of line: a message is made at some fifty places, and each inlined construction and destruction of the
   // strings and the vector weighed on the page's first load (docs/bundle-size.md).
   MessageParam(std::string value);  // NOLINT: values convert implicitly
@@ -28,7 +28,7 @@ struct MessageParam {
   MessageParam& operator=(const MessageParam&);
   MessageParam& operator=(MessageParam&&) noexcept;
   ~MessageParam();
-  static MessageParam Key(const char* key, std::vector<std::string> key_args = {});
+  static MessageParam Key(const char* key, std::vector<MessageParam> key_args = {});
 };
 
 // A value formatted with printf's `fmt` (one conversion of a double, e.g. "%.0f", "%.3g"), for a parameter.

@@ -208,9 +208,9 @@ int LoadScenario(const std::string& path, Scenario* s, std::vector<std::string>*
   if (p.ok()) return kExitOk;
   const std::string name = InputName(path);
   if (all_errors)
-    for (const InputError& e : p.errors) all_errors->push_back(name + ": " + e.Text());
+    for (const InputError& e : p.errors) all_errors->push_back(name + ": " + e.Text(CurrentLanguage()));
   else
-    Error(name + ": " + p.errors.front().Text());
+    Error(name + ": " + p.errors.front().Text(CurrentLanguage()));
   return kExitInvalid;
 }
 

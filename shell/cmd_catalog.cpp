@@ -105,7 +105,7 @@ void PrintFields(Format format) {
     const std::string allowed = std::string(range) + (f.is_auto ? " (omit for automatic)" : "");
     const char* kind = kKinds[static_cast<int>(f.kind)];
     if (format == Format::kTable)  // in the language of human output; CSV and JSON keep the English text
-      t.Row({f.path, DefaultText(f), f.unit, LocalizeMessage(range) + (f.is_auto ? Tr("cli.catalog.omit_auto") : ""), f.source});
+      t.Row({f.path, DefaultText(f), f.unit, RangeText(f, CurrentLanguage()) + (f.is_auto ? Tr("cli.catalog.omit_auto") : ""), f.source});
     else t.Row({f.path, kind, DefaultText(f), f.unit, allowed, f.section, f.help, f.source});
     doc.push_back({{"path", f.path}, {"kind", kind}, {"default", DefaultText(f)}, {"unit", f.unit},
                    {"allowed", allowed}, {"section", f.section}, {"help", f.help}, {"source", f.source}});

@@ -68,9 +68,7 @@ void PrintSchema(FILE* f) {
   std::fprintf(f, "\n%s\n", Tr("cli.validate.fields_heading"));
   for (std::size_t i = 0; i < FieldCount(); ++i) {
     const FieldSpec& field = Fields()[i];
-    char range[256];
-    DescribeRange(field, range, sizeof range);
-    std::fprintf(f, "  %-44s %s%s%s%s\n", field.path, LocalizeMessage(range).c_str(), field.unit[0] ? " [" : "", field.unit,
+    std::fprintf(f, "  %-44s %s%s%s%s\n", field.path, RangeText(field, CurrentLanguage()).c_str(), field.unit[0] ? " [" : "", field.unit,
                  field.unit[0] ? "]" : "");
   }
   std::fprintf(f, "%s\n", Tr("cli.validate.fields_footer"));
@@ -80,7 +78,7 @@ void PrintJson(const std::vector<FileReport>& reports) {
   nlohmann::json doc = nlohmann::json::array();
   for (const FileReport& r : reports) {
     nlohmann::json problems = nlohmann::json::array();
-    for (const InputError& e : r.problems) problems.push_back({{"path", e.path}, {"message", e.message}});
+    for (const InputError& e : r.problems) problems.push_back(InputErrorJson(e));
     doc.push_back({{"file", r.name}, {"ok", r.problems.empty()}, {"problems", problems},
                    {"warnings", r.warnings}});
   }
@@ -89,7 +87,7 @@ void PrintJson(const std::vector<FileReport>& reports) {
 
 void PrintLines(const std::vector<FileReport>& reports) {
   for (const FileReport& r : reports) {
-    for (const InputError& e : r.problems) std::printf("%s: %s\n", TerminalSafe(r.name).c_str(), TerminalSafe(LocalizeMessage(e.Text())).c_str());
+    for (const InputError& e : r.problems) std::printf("%s: %s\n", TerminalSafe(r.name).c_str(), TerminalSafe(e.Text(CurrentLanguage())).c_str());
     for (const std::string& w : r.warnings_shown)
       std::printf("%s\n", TerminalSafe(TrFormat("cli.validate.warning", {r.name, w})).c_str());
     if (r.problems.empty()) std::printf("%s\n", TerminalSafe(TrFormat("cli.validate.ok", {r.name})).c_str());

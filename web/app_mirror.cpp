@@ -64,7 +64,7 @@ std::string AppTextMirror(const AppState& app) {
   std::string html = "<h1>gpucost: " + Escape(ScenarioLabel(app.scenario)) + "</h1>";
   if (!r.ok) {
     html += Cell("p", Tr("results.cannot_evaluate")) + "<ul>";
-    for (const InputError& e : app.problems) html += Cell("li", LocalizeMessage(e.Text()));
+    for (const InputError& e : app.problems) html += Cell("li", e.Text(CurrentLanguage()));
     return html + "</ul>";
   }
   // A job that cannot run as described has no price, here as on the canvas (BlockedHeadline).

@@ -260,7 +260,7 @@ void StepTimeParts(const Result& r) {
 void Problems(const AppState& app) {
   ImGui::TextColored(kErrorColor, "%s", Tr("results.cannot_evaluate"));
   ImGui::PushTextWrapPos(0);
-  for (const InputError& e : app.problems) ImGui::TextColored(kErrorColor, "- %s", LocalizeMessage(e.Text()).c_str());
+  for (const InputError& e : app.problems) ImGui::TextColored(kErrorColor, "- %s", e.Text(CurrentLanguage()).c_str());
   ImGui::PopTextWrapPos();
 }
 

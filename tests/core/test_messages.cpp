@@ -176,3 +176,44 @@ TEST_CASE("messages: a fleet's commitment notes read in Korean, the user's own n
   std::snprintf(f.commitments[0].name, sizeof f.commitments[0].name, "%s", "Team deal");
   CHECK(commitment_notes(f, Lang::kKo).find("Team deal") != std::string::npos);
 }
+
+TEST_CASE("messages: validation errors are keys with parameters; the Korean comes from the key, not from the English") {
+  const Lang before = CurrentLanguage();
+  SetLanguage(Lang::kKo);  // the parser writes the same English whatever the language
+  const ScenarioParse p = ParseScenarioJson(
+      R"({"cluster": {"gpus": "x", "gpu": "z100"}, "workload": {"precision": "fp3", "heads": 7, "hidden": 100}, "nope": 1})");
+  SetLanguage(before);
+  REQUIRE(p.errors.size() >= 3);
+  std::vector<std::string> en, ko;
+  for (const InputError& e : p.errors) {
+    CAPTURE(e.Text());
+    CHECK_FALSE(e.coded.empty());
+    CHECK(e.Text(Lang::kEn) == e.Text());
+    CHECK(HasHangulText(e.Text(Lang::kKo)));
+    en.push_back(e.Text());
+    ko.push_back(e.Text(Lang::kKo));
+  }
+  // Hand-written: what the parser has always said, and its Korean from the tables' wording.
+  CHECK(en[0] == "cluster.gpus: expected a number, got a string; allowed: an integer from 1 to 10,000,000");
+  CHECK(ko[0] == "cluster.gpus: 숫자여야 합니다. 입력값: 문자열, 허용 범위: 1부터 10,000,000까지의 정수");
+  bool unknown_key = false;
+  for (const std::string& t : en) unknown_key |= t == "nope: unknown key: not a scenario field";
+  CHECK(unknown_key);
+  // The key decides, not the English: an error whose English text were different still reads the same in Korean.
+  InputError e = p.errors[0];
+  const std::string korean = e.Text(Lang::kKo);
+  e.message = "something else entirely";
+  CHECK(e.Text(Lang::kKo) == korean);
+  // An auto field's range says it may be omitted, in both languages.
+  const ScenarioParse a = ParseScenarioJson(R"({"workload": {"layers": -2}})");
+  REQUIRE(a.errors.size() == 1);
+  CAPTURE(a.errors[0].Text());
+  CHECK(a.errors[0].Text().find("(omit for automatic)") != std::string::npos);
+  CHECK(a.errors[0].Text(Lang::kKo).find("(생략하면 자동)") != std::string::npos);
+  // The JSON of an error carries the key and parameters beside the English.
+  const nlohmann::json j = InputErrorJson(p.errors[0]);
+  CHECK(j["key"] == "msg.expected_number");
+  CHECK(j["params"][0]["key"] == "msg.type_string");
+  CHECK(j["params"][1]["key"] == "msg.range_integer");
+  CHECK(j["params"][1]["params"][1] == "10,000,000");
+}
