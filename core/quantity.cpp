@@ -61,39 +61,44 @@ std::string Shown(double v) {
 
 }  // namespace
 
-std::string ParseQuantity(const std::string& text, double* out, bool allow_percent) {
+Message QuantityProblem(const std::string& text, double* out, bool allow_percent) {
+  const Message not_a_number{"msg.q_not_number", {}};
   std::string t = Trim(text);
-  if (t.empty()) return "empty: type a number";
-  if (t.size() > 64) return "too long for a number";
+  if (t.empty()) return {"msg.q_empty", {}};
+  if (t.size() > 64) return {"msg.q_too_long", {}};
   double scale = 1;
   if (t.back() == '%') {
-    if (!allow_percent) return "a percentage is not allowed here";
+    if (!allow_percent) return {"msg.q_no_percent", {}};
     scale = 0.01;
     t = Trim(t.substr(0, t.size() - 1));
   } else if (const double s = SuffixScale(t.back()); s != 0 && t.size() > 1) {
     scale = s;
     t = Trim(t.substr(0, t.size() - 1));
   } else if (t.back() == 'm' && t.size() > 1 && std::isdigit(static_cast<unsigned char>(t[t.size() - 2]))) {
-    return "\"m\" is ambiguous: write M for million";
+    return {"msg.q_m_ambiguous", {}};
   }
-  if (t.empty()) return "no number before the unit";
+  if (t.empty()) return {"msg.q_no_number", {}};
   for (char c : t)  // digits, sign, point, separators and exponent only: rejects "nan", "inf", hex and words
     if (!(std::isdigit(static_cast<unsigned char>(c)) || c == '+' || c == '-' || c == '.' || c == ',' || c == 'e' || c == 'E'))
-      return "not a number (numbers look like 70B, 1.5M, 300k, 1e9, 2,048)";
+      return not_a_number;
   const std::size_t sign = (t[0] == '+' || t[0] == '-') ? 1 : 0;
   std::string digits;
-  if (!StripSeparators(t.substr(sign), &digits)) return "thousands separators go between groups of three digits (1,000)";
+  if (!StripSeparators(t.substr(sign), &digits)) return {"msg.q_separators", {}};
   const std::string plain = t.substr(0, sign) + digits;
   char* end = nullptr;
   errno = 0;
   const double v = std::strtod(plain.c_str(), &end);
-  if (end == plain.c_str() || *end != '\0') return "not a number (numbers look like 70B, 1.5M, 300k, 1e9, 2,048)";
-  if (errno == ERANGE || !std::isfinite(v * scale)) return "out of the numeric range";
+  if (end == plain.c_str() || *end != '\0') return not_a_number;
+  if (errno == ERANGE || !std::isfinite(v * scale)) return {"msg.q_out_of_range", {}};
   *out = v * scale;
   // 1.1% of 100 is 1.1000000000000001e-02 in binary: round percent and suffix scalings to 15 digits so that
   // a typed "10%" is exactly the 0.1 a file would hold.
   if (scale != 1) *out = std::strtod(Shown(*out).c_str(), nullptr);
-  return "";
+  return {};
+}
+
+std::string ParseQuantity(const std::string& text, double* out, bool allow_percent) {
+  return QuantityProblem(text, out, allow_percent).Text(Lang::kEn);
 }
 
 bool FieldShownAsPercent(const FieldSpec& f) {
@@ -105,31 +110,37 @@ const char* FieldShownUnit(const FieldSpec& f) {
   return std::strcmp(f.unit, "fraction/year") == 0 ? "/year" : "";  // the value carries its own "%"
 }
 
-std::string DescribeShownRange(const FieldSpec& f) {
-  char range[256];
-  DescribeRange(f, range, sizeof range);
-  if (!FieldShownAsPercent(f)) return range;
+MessageParam ShownRangeMessage(const FieldSpec& f) {
+  if (!FieldShownAsPercent(f)) return RangeMessage(f);
   // A fraction as typed (0.4) or a percentage (40%): both ranges, so that "40" is never read as 0.4.
-  return std::string("a fraction ") + (f.min_exclusive ? "> " : ">= ") + Shown(f.min) + " and <= " + Shown(f.max) +
-         " (or " + (f.min_exclusive ? "> " : "") + Shown(f.min * 100) + "% to " + Shown(f.max * 100) + "%)";
+  return MessageParam::Key(f.min_exclusive ? "msg.range_pct_gt" : "msg.range_pct_ge",
+                           {Shown(f.min), Shown(f.max), Shown(f.min * 100), Shown(f.max * 100)});
 }
 
-std::string ParseFieldInput(const FieldSpec& f, const std::string& text, double* out) {
+std::string DescribeShownRange(const FieldSpec& f) {
+  const MessageParam range = ShownRangeMessage(f);
+  return RenderMessage(Lang::kEn, range.text, range.args);
+}
+
+Message FieldInputProblem(const FieldSpec& f, const std::string& text, double* out) {
   double v = 0;
   const bool percent = FieldShownAsPercent(f);
-  const std::string why = ParseQuantity(text, &v, percent);
+  const Message why = QuantityProblem(text, &v, percent);
   const std::string quoted = "\"" + Trim(text).substr(0, 40) + "\"";
-  if (!why.empty()) return quoted + " is not allowed: " + why + "; must be " + DescribeShownRange(f);
+  if (!why.empty()) return {"msg.q_not_allowed_why", {quoted, MessageParam::Key(why.key.c_str(), why.params), ShownRangeMessage(f)}};
   // A fraction field reads a bare number as the fraction it is ("0.4") and "40%" as 0.4; a bare number above
   // the range ("40") is refused, never read as 40% nor as 4,000%.
   if (!ValueInRange(f, v)) {
     if (percent && Trim(text).back() != '%' && v > f.max && ValueInRange(f, v / 100))
-      return quoted + " is not allowed: " + f.path + " is a fraction; must be " + DescribeShownRange(f) +
-             ": type " + Shown(v / 100) + " or " + Trim(text) + "%";
-    return quoted + " is not allowed: must be " + DescribeShownRange(f);
+      return {"msg.q_fraction", {quoted, f.path, ShownRangeMessage(f), Shown(v / 100), Trim(text) + "%"}};
+    return {"msg.q_not_allowed", {quoted, ShownRangeMessage(f)}};
   }
   *out = v;
-  return "";
+  return {};
+}
+
+std::string ParseFieldInput(const FieldSpec& f, const std::string& text, double* out) {
+  return FieldInputProblem(f, text, out).Text(Lang::kEn);
 }
 
 std::string FormatFieldValue(const FieldSpec& f, double value) {

@@ -14,6 +14,7 @@ namespace gpucost {
 // not "1,0"). "%" divides by 100 and is accepted only when allow_percent. Returns "" and sets *out, or the
 // reason the text is not a quantity (then *out is unchanged).
 std::string ParseQuantity(const std::string& text, double* out, bool allow_percent = false);
+Message QuantityProblem(const std::string& text, double* out, bool allow_percent = false);  // the same, as a key
 
 // Fraction fields (unit "fraction", "fraction/year": tax, discounts, utilisation, MFU): shown as "40%", typed as
 // the fraction ("0.4") or in percent ("40%"); a bare number above the range ("40") is refused (issue 25).
@@ -23,6 +24,7 @@ bool FieldShownAsPercent(const FieldSpec& f);
 // and "10%" as 0.10, and refuse "10" naming the field and both ranges), then the field's kind and range. Returns "" and sets *out, or the inline message
 // "\"70X\" is not allowed: must be ..." naming the allowed range as the field shows it.
 std::string ParseFieldInput(const FieldSpec& f, const std::string& text, double* out);
+Message FieldInputProblem(const FieldSpec& f, const std::string& text, double* out);  // the same, as a key
 
 // The value as a field shows it, in a form ParseFieldInput reads back: "70B", "2,048", "10%" (fraction fields).
 std::string FormatFieldValue(const FieldSpec& f, double value);
@@ -30,5 +32,6 @@ std::string FormatFieldValue(const FieldSpec& f, double value);
 const char* FieldShownUnit(const FieldSpec& f);
 // The allowed range as the field shows it ("> 0% and <= 100%" for percent fields), for messages.
 std::string DescribeShownRange(const FieldSpec& f);
+MessageParam ShownRangeMessage(const FieldSpec& f);  // the same, as a key and its parameters
 
 }  // namespace gpucost

@@ -51,7 +51,8 @@ struct FieldEdit {
   bool measured = false;  // set by a probe import (AppApplyProbe) to measured_value
   double measured_value = 0;
   std::string typed_text;  // what was typed when rejected (shown back as typed)
-  std::string message;     // why it was rejected (ParseFieldInput)
+  std::string message;     // why it was rejected (ParseFieldInput), in English
+  Message coded;           // the same as a key and parameters (shown in the page's language); empty for money
   bool editing = false;    // the field is being typed into; value_at_start is what it held before
   double value_at_start = 0;
   bool from_model = false;  // issue 18: filled by the model picker (ui_models.cpp) from workload.model

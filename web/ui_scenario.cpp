@@ -134,7 +134,8 @@ void ApplyNumber(AppState& app, std::size_t index, double v) {
     edit.rejected = true;
     edit.typed = v;
     edit.typed_text = FormatNumber(v, 15);
-    edit.message = TrFormat(Lang::kEn, "msg.q_not_allowed", {"\"" + edit.typed_text + "\"", DescribeShownRange(f)});
+    edit.coded = {"msg.q_not_allowed", {"\"" + edit.typed_text + "\"", ShownRangeMessage(f)}};
+    edit.message = edit.coded.Text(Lang::kEn);
     return;
   }
   edit.rejected = false;
@@ -154,13 +155,15 @@ void ApplyTyped(AppState& app, std::size_t index, const char* text) {
   // Money in the scenario's currency, or in the other one ("₩5,000", "$3.5"): converted at the scenario's
   // dated rate, and said so (money_input.h).
   std::string message, label;
+  Message coded;
   if (FieldMoneyUnit(f) != MoneyUnit::kNone) {
     const MoneyTyped money = ParseMoneyField(app.scenario, f, text);
     message = money.error;
     label = money.label;
     v = money.stored;
   } else {
-    message = ParseFieldInput(f, text, &v);
+    coded = FieldInputProblem(f, text, &v);
+    message = coded.Text(Lang::kEn);
   }
   if (message.empty()) {
     ApplyNumber(app, index, v);
@@ -177,6 +180,7 @@ void ApplyTyped(AppState& app, std::size_t index, const char* text) {
   edit.rejected = true;
   edit.typed_text = text;
   edit.message = message;
+  edit.coded = coded;
 }
 
 void NumberWidget(AppState& app, std::size_t index) {
@@ -324,7 +328,7 @@ void FieldErrors(AppState& app, std::size_t index) {
   const FieldEdit& edit = app.edits[index];
   ImGui::PushTextWrapPos(0);
   if (edit.rejected) {
-    ImGui::TextColored(kScenarioErrorColor, "%s", TrFormat("ui.kept", {LocalizeMessage(edit.message), ShownValue(app.scenario, f, GetNumber(app.scenario, f))}).c_str());
+    ImGui::TextColored(kScenarioErrorColor, "%s", TrFormat("ui.kept", {edit.coded.empty() ? LocalizeMessage(edit.message) : edit.coded.Text(CurrentLanguage()), ShownValue(app.scenario, f, GetNumber(app.scenario, f))}).c_str());
     RecordRect(app, "field_error", static_cast<int>(index));
   }
   // Money shown in another currency than it is stored in: what the figure stands for, at which dated rate.

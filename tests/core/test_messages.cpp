@@ -15,6 +15,7 @@
 #include "json_io.h"
 #include "message.h"
 #include "offers.h"
+#include "quantity.h"
 #include "result_json.h"
 
 using namespace gpucost;
@@ -216,4 +217,25 @@ TEST_CASE("messages: validation errors are keys with parameters; the Korean come
   CHECK(j["params"][0]["key"] == "msg.type_string");
   CHECK(j["params"][1]["key"] == "msg.range_integer");
   CHECK(j["params"][1]["params"][1] == "10,000,000");
+}
+
+TEST_CASE("messages: a typed value's refusal is a key with its reason and the range as the field shows it") {
+  double v = 0;
+  const Message bad = FieldInputProblem(*FindField("cluster.gpus"), "70X", &v);
+  CHECK(bad.key == "msg.q_not_allowed_why");
+  CHECK(bad.Text(Lang::kEn) == "\"70X\" is not allowed: not a number (numbers look like 70B, 1.5M, 300k, 1e9, 2,048); "
+                               "must be an integer from 1 to 10,000,000");
+  CHECK(bad.Text(Lang::kEn) == ParseFieldInput(*FindField("cluster.gpus"), "70X", &v));
+  const std::string ko = bad.Text(Lang::kKo);
+  CAPTURE(ko);
+  CHECK(HasHangulText(ko));
+  CHECK(ko.find("\"70X\"") != std::string::npos);
+  CHECK(ko.find("10,000,000") != std::string::npos);
+  // A bare 40 in a fraction field: both ways to type it, in the field's own terms.
+  const Message fraction = FieldInputProblem(*FindField("cluster.mfu"), "40", &v);
+  CHECK(fraction.key == "msg.q_fraction");
+  CHECK(fraction.Text(Lang::kEn).find(": type 0.4 or 40%") != std::string::npos);
+  CHECK(fraction.Text(Lang::kKo).find("0.4") != std::string::npos);
+  CHECK(FieldInputProblem(*FindField("cluster.mfu"), "40%", &v).empty());
+  CHECK(v == 0.4);
 }
