@@ -6,7 +6,7 @@
 namespace gpucost {
 
 const EmbeddedAsset* FindAsset(const char* path) {
-  for (const EmbeddedAsset* table : {kEmbeddedAssets, kLanguageAssets})
+  for (const EmbeddedAsset* table : {kEmbeddedAssets, kLanguageAssets, kValidationAssets})
     for (const EmbeddedAsset* a = table; a && a->path; ++a)
       if (std::strcmp(a->path, path) == 0) return a;
   return nullptr;

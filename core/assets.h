@@ -18,7 +18,11 @@ extern const EmbeddedAsset kEmbeddedAssets[];
 // with InstallLanguageTable (i18n.h). Declared weak: a program without it sees a null table.
 extern const EmbeddedAsset kLanguageAssets[] __attribute__((weak));
 
-// The asset at `path` (from either table), or nullptr.
+// The published validation runs (validation/*.json), likewise in a table of their own: every program links it
+// but the page, which shows no evidence (core/CMakeLists.txt). Declared weak: a program without it sees null.
+extern const EmbeddedAsset kValidationAssets[] __attribute__((weak));
+
+// The asset at `path` (from any table), or nullptr.
 const EmbeddedAsset* FindAsset(const char* path);
 
 }  // namespace gpucost

@@ -13,11 +13,12 @@ const [siteDir, outDir, nativeCli] = [process.argv[2], process.argv[3], process.
 // MAX_FIRST_LOAD_GZIP: what an English first visit fetches before its first frame (issue #15's target).
 // MAX_FIRST_LOAD_GZIP: issue 15's target is 250 KB. The merges of issues 25-31 (2026-12-03) brought the English
 // first load to 270.3 KB (new first-frame code and data); the limit stood at 275 KB until that is won back. On
-// 2026-12-04 it rose to 276 KB: the first input's handlers moved into app.wasm (+2.2 KB; without them a wheel,
-// click, key or touch while app.deferred.wasm was on its way fetched it a second time) and messages became keys
-// with parameters (+0.7 KB). The figure is reported on every run. Missing 250 KB is an open item, not a met
-// target (see docs/bundle-size.md).
-const MAX_RAW = 1.5e6, MAX_FIRST_LOAD_GZIP = 276e3, MAX_FIRST_FRAME_MS = 1500, REL_TOL = 1e-9;
+// 2026-12-04 the first input's handlers moved into app.wasm (+2.2 KB; without them a wheel, click, key or touch
+// while app.deferred.wasm was on its way fetched it a second time) and messages became keys with parameters
+// (+1.5 KB), and the published validation runs left the page, which shows no evidence (-6.2 KB): 270.0 KB, and
+// the limit 272 KB. The figure is reported on every run. Missing 250 KB is an open item, not a met target (see
+// docs/bundle-size.md).
+const MAX_RAW = 1.5e6, MAX_FIRST_LOAD_GZIP = 272e3, MAX_FIRST_FRAME_MS = 1500, REL_TOL = 1e-9;
 
 // --- helpers ---------------------------------------------------------------------------------------------
 const gzipSize = f => zlib.gzipSync(fs.readFileSync(path.join(siteDir, f)), {level: 9}).length;
@@ -170,7 +171,7 @@ try {
   // If this fails, the first frame ran a function web/first_frame_funcs.txt lacks: scripts/profile_first_frame.sh.
 check(!firstLoad.includes('app.deferred.wasm'), 'app.deferred.wasm is fetched after the first frame, not before' +
       (firstLoad.includes('app.deferred.wasm') ? ' (refresh web/first_frame_funcs.txt: scripts/profile_first_frame.sh)' : ''));
-  budget(firstGz <= MAX_FIRST_LOAD_GZIP, `English first load ${(firstGz / 1e3).toFixed(1)} KB gzip <= 276 KB (target 250 KB)`);
+  budget(firstGz <= MAX_FIRST_LOAD_GZIP, `English first load ${(firstGz / 1e3).toFixed(1)} KB gzip <= 272 KB (target 250 KB)`);
   const best = Math.min(...runs.map(t => t.done));
   const sorted = runs.map(t => t.done).sort((a, b) => a - b);
   console.log(`first frame: best ${best.toFixed(0)} ms, median ${sorted[sorted.length >> 1].toFixed(0)} ms of ` +
