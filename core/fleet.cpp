@@ -540,7 +540,7 @@ FleetParse ParseFleetJson(std::string_view text) {
     return out;
   }
   if (const std::string dup = DuplicateKeyPath(text); !dup.empty()) {
-    out.errors.push_back({dup, "given twice in the same object (JSON leaves duplicates undefined): keep one"});
+    out.errors.push_back(CodedError(dup, {"msg.duplicate_key", {}}));
     return out;
   }
   const json doc = json::parse(text.begin(), text.end(), nullptr, false);

@@ -371,7 +371,7 @@ ScenarioParse ParseScenarioJson(std::string_view text, const Scenario& base) {
     return out;
   }
   if (const std::string dup = DuplicateKeyPath(text); !dup.empty()) {  // issue 31: never the last one silently
-    out.errors.push_back({dup, "given twice in the same object (JSON leaves duplicates undefined): keep one"});
+    out.errors.push_back(CodedError(dup, {"msg.duplicate_key", {}}));
     return out;
   }
   json doc;

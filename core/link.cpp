@@ -170,7 +170,7 @@ bool DecodeLink(std::string_view link, LinkPayload* out, std::vector<InputError>
   const std::string depth = CheckJsonDepth(text);
   if (!depth.empty()) return fail("corrupted link data: " + depth);
   if (const std::string dup = DuplicateKeyPath(text); !dup.empty()) {  // issue 31: the path inside the link
-    errors->push_back({dup, "given twice in the same object (JSON leaves duplicates undefined): keep one"});
+    errors->push_back(CodedError(dup, {"msg.duplicate_key", {}}));
     return false;
   }
   json doc = json::parse(text, nullptr, false);

@@ -186,7 +186,7 @@ std::vector<Offer> ParseOffersJson(std::string_view text, std::vector<InputError
     return out;
   }
   if (const std::string dup = DuplicateKeyPath(text); !dup.empty()) {
-    errors->push_back({dup, "given twice in the same object (JSON leaves duplicates undefined): keep one"});
+    errors->push_back(CodedError(dup, {"msg.duplicate_key", {}}));
     return out;
   }
   const json doc = json::parse(text.begin(), text.end(), nullptr, false);

@@ -448,7 +448,7 @@ ProbeParse ParseProbeJson(std::string_view text) {
   std::string problem = text.size() > 8 * kMaxJsonBytes ? "report larger than 8 MiB" : CheckJsonDepth(text);
   if (problem.empty())
     if (const std::string dup = DuplicateKeyPath(text); !dup.empty()) {
-      out.errors.push_back({dup, "given twice in the same object (JSON leaves duplicates undefined): keep one"});
+      out.errors.push_back(CodedError(dup, {"msg.duplicate_key", {}}));
       return out;
     }
   json doc;

@@ -239,3 +239,14 @@ TEST_CASE("messages: a typed value's refusal is a key with its reason and the ra
   CHECK(FieldInputProblem(*FindField("cluster.mfu"), "40%", &v).empty());
   CHECK(v == 0.4);
 }
+
+TEST_CASE("messages: a key given twice is named in Korean too (it was the one validation error left in English)") {
+  const ScenarioParse p = ParseScenarioJson(R"({"cluster": {"gpus": 8, "gpus": 16}})");
+  REQUIRE(p.errors.size() == 1);
+  CHECK(p.errors[0].Text() == "cluster.gpus: given twice in the same object (JSON leaves duplicates undefined): keep one");
+  const std::string ko = p.errors[0].Text(Lang::kKo);
+  CAPTURE(ko);
+  CHECK(ko.rfind("cluster.gpus: ", 0) == 0);
+  CHECK(HasHangulText(ko));
+  CHECK(ko.find("given twice") == std::string::npos);
+}
