@@ -141,7 +141,7 @@ bool ReadInput(const std::string& path, std::string* text, std::string* error) {
   if (path != "-") {
     file.open(path, std::ios::binary);
     if (!file) {
-      *error = path + ": cannot open (" + std::strerror(errno) + ")";
+      *error = TrFormat("cli.input.cannot_open", {path, std::strerror(errno)});  // the system's reason as it gives it
       return false;
     }
     in = &file;
@@ -152,14 +152,14 @@ bool ReadInput(const std::string& path, std::string* text, std::string* error) {
     in->read(buf, sizeof buf);
     text->append(buf, static_cast<std::size_t>(in->gcount()));
     if (text->size() > kMax) {
-      *error = (path == "-" ? std::string("<stdin>") : path) + ": input larger than 16 MiB";
+      *error = TrFormat("cli.input.too_large", {path == "-" ? std::string("<stdin>") : path});
       return false;
     }
   }
   if (in->bad()) {
     std::error_code ec;
     const bool directory = path != "-" && std::filesystem::is_directory(path, ec);
-    *error = InputName(path) + (directory ? ": is a directory, not a scenario file" : ": read error");
+    *error = TrFormat(directory ? "cli.input.directory" : "cli.input.read_error", {InputName(path)});
     return false;
   }
   return true;

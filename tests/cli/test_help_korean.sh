@@ -16,4 +16,16 @@ for verb in eval plan mc sensitivity compare sweep link catalog validate pricing
   contains "$en" "options:" "$verb --help in English still English"
 done
 contains "$("$gpucost" frobnicate --lang ko 2>&1)" "알 수 없는 명령 \"frobnicate\"" "an unknown command in Korean"
+# Error paths of a scenario file in Korean (issue 27): a directory, a key given twice, a type error and an unknown
+# key with an unknown GPU: the messages are keys of the tables, no English prose.
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+printf '{"cluster": {"gpus": 8, "gpus": 16}}' >"$work/dup.json"
+printf '{"cluster": {"gpus": "x", "gpu": "z100"}, "not_a_field": 1}' >"$work/bad.json"
+for input in "$work" "$work/dup.json" "$work/bad.json"; do
+  for verb in eval validate; do
+    out=$("$gpucost" "$verb" "$input" --lang ko 2>&1)
+    equals "$(english_words <<<"$out")" "" "$verb $(basename "$input") --lang ko: no English prose"
+  done
+done
 finish
