@@ -812,8 +812,8 @@ MessageParam RangeMessage(const FieldSpec& f, bool with_auto) {
   return with_auto && f.is_auto ? MessageParam::Key("msg.range_auto", {range}) : range;
 }
 
-std::string RangeText(const FieldSpec& f, Lang lang) {
-  const MessageParam range = RangeMessage(f);
+std::string RangeText(const FieldSpec& f, Lang lang, bool with_auto) {
+  const MessageParam range = RangeMessage(f, with_auto);
   return RenderMessage(lang, range.text, range.args);
 }
 

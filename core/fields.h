@@ -50,7 +50,7 @@ void DescribeRange(const FieldSpec& f, char* buf, std::size_t cap);
 // The same as a string-table key and its parameters (message.h), for messages in any language; with
 // with_auto, a field that may be omitted says "(omit for automatic)".
 MessageParam RangeMessage(const FieldSpec& f, bool with_auto = false);
-std::string RangeText(const FieldSpec& f, Lang lang);  // RangeMessage(f) in a language (without the auto note)
+std::string RangeText(const FieldSpec& f, Lang lang, bool with_auto = false);  // RangeMessage(f, with_auto) in a language
 
 // Text fields: the buffer size in bytes (including the NUL) and the most characters (code points) allowed.
 std::size_t TextCapacity(const FieldSpec& f);

@@ -1,5 +1,6 @@
 // steptime.cpp — the step-time model (see steptime.h for the model and its sources).
 #include "steptime.h"
+#include "i18n.h"
 #include "numeric.h"
 
 #include <algorithm>
@@ -259,21 +260,8 @@ StepHardware StepHardwareFor(const Scenario& s, const EffectiveHardware& hw) {
   return r;
 }
 
-const char* LayoutErrorText(LayoutError e) {
-  switch (e) {
-    case LayoutError::kNone: return "ok";
-    case LayoutError::kShapeUnknown: return "the model shape (workload.layers, hidden, heads, seq_len, vocab) is not given";
-    case LayoutError::kGlobalBatchUnknown: return "parallel.global_batch is not given";
-    case LayoutError::kBadDegree: return "parallel degrees and the micro-batch must be at least 1 and zero_stage 0-3";
-    case LayoutError::kTensorHeads: return "workload.heads, hidden, ffn_hidden and kv_heads must be divisible by parallel.tensor_parallel";
-    case LayoutError::kPipelineLayers: return "workload.layers must be at least pipeline_parallel x pipeline_interleave (one layer per stage and model chunk; 2 fewer with interleaving, whose first and last chunks may hold only the embedding and the output layer)";
-    case LayoutError::kBatchSplit: return "parallel.global_batch must be divisible by data_parallel x micro_batch";
-    case LayoutError::kInterleave: return "pipeline_interleave > 1 needs pipeline_parallel > 1 and micro-batches per step divisible by pipeline_parallel";
-    case LayoutError::kExpertParallel: return "parallel.expert_parallel must divide workload.experts and the data-parallel degree";
-    case LayoutError::kContextSeq: return "workload.seq_len must be divisible by 2 x parallel.context_parallel (two balanced chunks per GPU)";
-  }
-  return "";
-}
+// The English text is the string table's (assets/i18n/en.json), so the message and its translations are one entry.
+const char* LayoutErrorText(LayoutError e) { return e == LayoutError::kNone ? "ok" : Tr(Lang::kEn, LayoutErrorKey(e)); }
 
 const char* LayoutErrorKey(LayoutError e) {
   switch (e) {

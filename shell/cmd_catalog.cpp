@@ -100,12 +100,10 @@ void PrintFields(Format format) {
   static const char* const kKinds[] = {"number", "integer", "bool", "enum", "text"};
   for (std::size_t i = 0; i < FieldCount(); ++i) {
     const FieldSpec& f = Fields()[i];
-    char range[256];
-    DescribeRange(f, range, sizeof range);
-    const std::string allowed = std::string(range) + (f.is_auto ? " (omit for automatic)" : "");
+    const std::string allowed = RangeText(f, Lang::kEn, true);
     const char* kind = kKinds[static_cast<int>(f.kind)];
     if (format == Format::kTable)  // in the language of human output; CSV and JSON keep the English text
-      t.Row({f.path, DefaultText(f), f.unit, RangeText(f, CurrentLanguage()) + (f.is_auto ? Tr("cli.catalog.omit_auto") : ""), f.source});
+      t.Row({f.path, DefaultText(f), f.unit, RangeText(f, CurrentLanguage(), true), f.source});
     else t.Row({f.path, kind, DefaultText(f), f.unit, allowed, f.section, f.help, f.source});
     doc.push_back({{"path", f.path}, {"kind", kind}, {"default", DefaultText(f)}, {"unit", f.unit},
                    {"allowed", allowed}, {"section", f.section}, {"help", f.help}, {"source", f.source}});
