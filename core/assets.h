@@ -1,6 +1,7 @@
 // assets.h — data files from assets/ embedded into the binary at build time (cmake/embed_assets.cmake).
 #pragma once
 #include <cstddef>
+#include <string>
 
 namespace gpucost {
 
@@ -19,10 +20,16 @@ extern const EmbeddedAsset kEmbeddedAssets[];
 extern const EmbeddedAsset kLanguageAssets[] __attribute__((weak));
 
 // The published validation runs (validation/*.json), likewise in a table of their own: every program links it
-// but the page, which shows no evidence (core/CMakeLists.txt). Declared weak: a program without it sees null.
+// but the page, which fetches them when its Evidence view first opens and installs them (InstallAsset below).
+// Declared weak: a program without it sees null.
 extern const EmbeddedAsset kValidationAssets[] __attribute__((weak));
 
-// The asset at `path` (from any table), or nullptr.
+// The asset at `path` (from any table or installed), or nullptr.
 const EmbeddedAsset* FindAsset(const char* path);
+
+// Installs a data file that arrived at run time (the page fetches the validation runs when its evidence view is
+// first opened): FindAsset finds it from then on. An embedded asset of the same path wins; installing a path
+// twice keeps the first text. Returns false for an empty text.
+bool InstallAsset(const char* path, const std::string& text);
 
 }  // namespace gpucost

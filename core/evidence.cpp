@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstring>
 #include <map>
+#include <memory>
 #include <set>
 
 #include <nlohmann/json.hpp>
@@ -14,6 +15,7 @@
 #include "assets.h"
 #include "catalog.h"
 #include "json_io.h"
+#include "models.h"
 
 namespace gpucost {
 namespace {
@@ -298,21 +300,26 @@ StepEvidence ComputeStepEvidence(const std::string& runs_json) {
 }
 
 const StepEvidence& TrainingEvidence() {
-  static const StepEvidence evidence = [] {
-    const EmbeddedAsset* a = FindAsset("validation/measured_runs.json");
-    if (a == nullptr) {
-      StepEvidence e;
-      e.error = "validation/measured_runs.json is not embedded";
-      return e;
-    }
-    return ComputeStepEvidence(std::string(a->data, a->size));
-  }();
-  return evidence;
+  static std::unique_ptr<StepEvidence> computed;
+  static StepEvidence absent;
+  if (computed) return *computed;
+  const EmbeddedAsset* a = FindAsset("validation/measured_runs.json");
+  if (a == nullptr) {
+    absent.error = "validation/measured_runs.json is not here";
+    return absent;
+  }
+  computed = std::make_unique<StepEvidence>(ComputeStepEvidence(std::string(a->data, a->size)));
+  return *computed;
+}
+
+bool ValidationRunsPresent() {
+  return FindAsset("validation/measured_runs.json") != nullptr && FindAsset("validation/serving_runs.json") != nullptr;
 }
 
 std::vector<int> NearestRuns(const StepEvidence& e, const Scenario& s, int count) {
   const GpuSpec* gpu = FindGpu(s.cluster.gpu);
-  const std::string arch = gpu != nullptr ? gpu->arch : "";
+  // The runs' generation as the fit names it (FP8 training its own: "Hopper-fp8").
+  const std::string arch = gpu != nullptr ? KernelArch(gpu->arch, static_cast<int>(GetPrecision(s))) : "";
   const double params = s.workload.params > 0 ? s.workload.params : 1e9;
   const double gpus = D(std::max<std::int64_t>(1, s.cluster.gpus));
   const Framework fw = static_cast<Framework>(s.cluster.framework);
@@ -331,7 +338,49 @@ std::vector<int> NearestRuns(const StepEvidence& e, const Scenario& s, int count
   return out;
 }
 
+std::vector<int> NearestServingRuns(const ServingEvidence& e, const Scenario& s, int count) {
+  const GpuSpec* gpu = FindGpu(s.cluster.gpu);
+  const double params = s.workload.params > 0 ? s.workload.params : 1e9;
+  const double tp = D(std::max<std::int64_t>(1, s.parallel.tensor_parallel));
+  std::vector<std::pair<double, int>> scored;
+  for (std::size_t i = 0; i < e.runs.size(); ++i) {
+    const ServingEvidenceRun& r = e.runs[i];
+    const GpuSpec* run_gpu = FindGpu(r.gpu.c_str());
+    double d = r.gpu == s.cluster.gpu ? 0 : (gpu != nullptr && run_gpu != nullptr && run_gpu->arch == gpu->arch) ? 1 : 10;
+    const ModelSpec* m = FindModel(r.model.c_str());
+    d += std::fabs(std::log(std::max(1.0, m != nullptr ? m->params : 1e9) / params));
+    d += 0.5 * std::fabs(std::log(D(std::max<std::int64_t>(1, r.tensor_parallel)) / tp));
+    scored.push_back({d, static_cast<int>(i)});
+  }
+  std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<int> out;
+  for (int i = 0; i < count && i < static_cast<int>(scored.size()); ++i) out.push_back(scored[static_cast<std::size_t>(i)].second);
+  return out;
+}
+
+ScenarioEvidence EvidenceAt(const StepEvidence& e, const ServingEvidence* serving, const Scenario& s, int count) {
+  ScenarioEvidence r;
+  r.serving = Kind(s) == WorkloadKind::kInference && serving != nullptr && serving->error.empty();
+  r.runs = r.serving ? NearestServingRuns(*serving, s, count) : NearestRuns(e, s, count);
+  for (std::size_t i = 0; i < r.runs.size(); ++i) {
+    const std::size_t k = static_cast<std::size_t>(r.runs[i]);
+    const double err = r.serving ? serving->runs[k].error : e.runs[k].held_out_error;
+    r.low = i == 0 ? err : std::min(r.low, err);
+    r.high = i == 0 ? err : std::max(r.high, err);
+    r.mean += err / D(static_cast<std::int64_t>(r.runs.size()));
+  }
+  return r;
+}
+
 namespace {
+
+json ServingRunJson(const ServingEvidenceRun& r) {
+  return {{"id", r.id}, {"source", r.source}, {"model", r.model}, {"gpu", r.gpu},
+          {"tensor_parallel", r.tensor_parallel}, {"concurrency", r.concurrency},
+          {"input_tokens", r.input_tokens}, {"output_tokens", r.output_tokens}, {"metric", r.metric},
+          {"measured", r.measured}, {"predicted", r.predicted}, {"held_out_error", r.error},
+          {"within_bound", std::fabs(r.error) <= kEvidenceBound}};
+}
 
 json RunJson(const EvidenceRun& r) {
   json j = {{"id", r.id},
@@ -411,12 +460,7 @@ std::string EvidenceToJson(const StepEvidence& e, const ServingEvidence* serving
                      {"runs", runs}};
   if (serving != nullptr) {
     json rows = json::array(), cites = json::object();
-    for (const ServingEvidenceRun& r : serving->runs)
-      rows.push_back({{"id", r.id}, {"source", r.source}, {"model", r.model}, {"gpu", r.gpu},
-                      {"tensor_parallel", r.tensor_parallel}, {"concurrency", r.concurrency},
-                      {"input_tokens", r.input_tokens}, {"output_tokens", r.output_tokens}, {"metric", r.metric},
-                      {"measured", r.measured}, {"predicted", r.predicted}, {"held_out_error", r.error},
-                      {"within_bound", std::fabs(r.error) <= kEvidenceBound}});
+    for (const ServingEvidenceRun& r : serving->runs) rows.push_back(ServingRunJson(r));
     for (const auto& c : serving->sources) cites[c.first] = c.second;
     doc["serving"] = {{"about", "No serving constant is fitted on these runs: every prediction is held out."},
                       {"error", serving->error},
@@ -427,27 +471,34 @@ std::string EvidenceToJson(const StepEvidence& e, const ServingEvidence* serving
                       {"runs", rows}};
   }
   if (current != nullptr) {
+    const ScenarioEvidence at = EvidenceAt(e, serving, *current);
     json nearest = json::array();
-    double lo = 0, hi = 0, sum = 0;
-    const std::vector<int> idx = NearestRuns(e, *current, 5);
-    for (std::size_t i = 0; i < idx.size(); ++i) {
-      const EvidenceRun& r = e.runs[static_cast<std::size_t>(idx[i])];
-      nearest.push_back(RunJson(r));
-      lo = i == 0 ? r.held_out_error : std::min(lo, r.held_out_error);
-      hi = i == 0 ? r.held_out_error : std::max(hi, r.held_out_error);
-      sum += r.held_out_error;
-    }
-    const double n = idx.empty() ? 1.0 : D(static_cast<std::int64_t>(idx.size()));
+    for (int i : at.runs)
+      nearest.push_back(at.serving ? ServingRunJson(serving->runs[static_cast<std::size_t>(i)]) : RunJson(e.runs[static_cast<std::size_t>(i)]));
     const GpuSpec* gpu = FindGpu(current->cluster.gpu);
-    doc["scenario"] = {{"gpu", current->cluster.gpu},
-                       {"arch", gpu != nullptr ? gpu->arch : ""},
-                       {"framework", FrameworkName(static_cast<Framework>(current->cluster.framework))},
-                       {"params", current->workload.params},
-                       {"gpus", current->cluster.gpus},
-                       {"nearest_runs", nearest},
-                       {"error_band", {{"runs", idx.size()}, {"low", lo}, {"high", hi}, {"mean", sum / n},
-                                       {"about", "held-out errors of the nearest validated runs: the step is "
-                                                 "expected within [1 + low, 1 + high] x the prediction's measured value"}}}};
+    json band = {{"runs", at.runs.size()}, {"low", at.low}, {"high", at.high}, {"mean", at.mean}};
+    if (at.serving) {
+      band["about"] = "errors of the nearest serving measurements (none fitted on): the measured latency is expected "
+                      "within [1 / (1 + high), 1 / (1 + low)] x the prediction";
+      doc["scenario"] = {{"kind", "inference"},
+                         {"gpu", current->cluster.gpu},
+                         {"model", current->arch.model},
+                         {"params", current->workload.params},
+                         {"tensor_parallel", current->parallel.tensor_parallel},
+                         {"nearest_serving_runs", nearest},
+                         {"error_band", band}};
+    } else {
+      band["about"] = "held-out errors of the nearest validated runs: the measured step is expected within "
+                      "[1 / (1 + high), 1 / (1 + low)] x the prediction";
+      doc["scenario"] = {{"kind", "training"},
+                         {"gpu", current->cluster.gpu},
+                         {"arch", gpu != nullptr ? KernelArch(gpu->arch, static_cast<int>(GetPrecision(*current))) : ""},
+                         {"framework", FrameworkName(static_cast<Framework>(current->cluster.framework))},
+                         {"params", current->workload.params},
+                         {"gpus", current->cluster.gpus},
+                         {"nearest_runs", nearest},
+                         {"error_band", band}};
+    }
   }
   return doc.dump(2);
 }

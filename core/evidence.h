@@ -71,7 +71,8 @@ struct StepEvidence {
 
 // The evidence of a runs document (the schema of assets/validation/measured_runs.json).
 StepEvidence ComputeStepEvidence(const std::string& runs_json);
-// The product's evidence (the embedded runs), computed once.
+// The product's evidence (the embedded or installed runs, assets.h), computed once they are there; before
+// that, an evidence whose error says the runs are not here (not kept: a later call computes it).
 const StepEvidence& TrainingEvidence();
 
 // Serving (evidence_serving.cpp): published time-between-token and time-to-first-token measurements of
@@ -90,7 +91,10 @@ struct ServingEvidence {
   double mean_abs_error = 0, mean_error = 0;
 };
 ServingEvidence ComputeServingEvidence(const std::string& runs_json);
-const ServingEvidence& ServingValidation();
+const ServingEvidence& ServingValidation();  // as TrainingEvidence(), for serving_runs.json
+
+// True when both validation documents are here (embedded, or installed by the page: InstallAsset).
+bool ValidationRunsPresent();
 
 // Predicts a run with a fit's constants (seconds; 0 when the layout is invalid).
 double PredictWithFit(const EvidenceRun& run, const StepFit& fit, double* kernel_efficiency = nullptr);
@@ -98,6 +102,19 @@ double PredictWithFit(const EvidenceRun& run, const StepFit& fit, double* kernel
 // The runs nearest a scenario's training job (same GPU generation first, then by model size, GPU count
 // and framework), at most `count`, as indexes into e.runs.
 std::vector<int> NearestRuns(const StepEvidence& e, const Scenario& s, int count);
+// The serving measurements nearest an inference scenario (same GPU first, then model size and tensor
+// parallelism), at most `count`, as indexes into e.runs.
+std::vector<int> NearestServingRuns(const ServingEvidence& e, const Scenario& s, int count);
+
+// What the evidence says where a scenario is: its nearest validated runs (training runs for a training job,
+// serving measurements for an inference scenario) and their held-out errors' range and mean. One function for
+// the CLI's table, the JSON document and the page's evidence view.
+struct ScenarioEvidence {
+  bool serving = false;  // the runs index ServingEvidence::runs, else StepEvidence::runs
+  std::vector<int> runs;
+  double low = 0, high = 0, mean = 0;
+};
+ScenarioEvidence EvidenceAt(const StepEvidence& e, const ServingEvidence* serving, const Scenario& s, int count = 5);
 
 // The evidence document (gpucost catalog evidence --format json): every run (source, hardware, framework,
 // predicted, measured, in-sample and held-out error, cause), per source, the totals, the fitted constants,

@@ -1,6 +1,7 @@
 // evidence_serving.cpp — the serving model against published serving measurements (see evidence.h).
 #include <algorithm>
 #include <cmath>
+#include <memory>
 
 #include <nlohmann/json.hpp>
 
@@ -81,16 +82,16 @@ ServingEvidence ComputeServingEvidence(const std::string& runs_json) {
 }
 
 const ServingEvidence& ServingValidation() {
-  static const ServingEvidence evidence = [] {
-    const EmbeddedAsset* a = FindAsset("validation/serving_runs.json");
-    if (a == nullptr) {
-      ServingEvidence e;
-      e.error = "validation/serving_runs.json is not embedded";
-      return e;
-    }
-    return ComputeServingEvidence(std::string(a->data, a->size));
-  }();
-  return evidence;
+  static std::unique_ptr<ServingEvidence> computed;
+  static ServingEvidence absent;
+  if (computed) return *computed;
+  const EmbeddedAsset* a = FindAsset("validation/serving_runs.json");
+  if (a == nullptr) {
+    absent.error = "validation/serving_runs.json is not here";
+    return absent;
+  }
+  computed = std::make_unique<ServingEvidence>(ComputeServingEvidence(std::string(a->data, a->size)));
+  return *computed;
 }
 
 }  // namespace gpucost

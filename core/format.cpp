@@ -197,6 +197,12 @@ std::string FormatPercent(double fraction) {
   return buf;
 }
 
+std::string FormatSignedPercent(double fraction) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%+.1f%%", fraction * 100);
+  return buf;
+}
+
 std::string FormatDigits(double v, int significant) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "%#.*g", significant, v);

@@ -24,6 +24,7 @@ std::string FormatCount(double v);                 // "1,234", "1.2e+21"
 std::string FormatBound(double v);
 std::string FormatFlops(double flops);             // "5.9e21 FLOP" -> "5.88 ZFLOP"
 std::string FormatPercent(double fraction);        // "41.2%"
+std::string FormatSignedPercent(double fraction);  // "+4.9%", "-32.9%" (an error: predicted / measured - 1)
 std::string FormatNumber(double v, int significant = 4);  // shortest sensible
 // The same with a given number of significant digits, every one shown (chart ticks that must differ and line up:
 // "10.70 days", "$3.30M" beside "$3.32M").

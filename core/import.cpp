@@ -120,7 +120,11 @@ ImportMessage ImportRefusal(const ImportGuess& g, ImportUse use) {
     case ImportKind::kEmpty: return {"import.empty", {}};
     case ImportKind::kBinary: return {"import.binary", {}};
     case ImportKind::kCsv: return {"import.csv", {}};
-    case ImportKind::kDocument: return {"import.document", {g.doc_key, g.schema.empty() ? "gpucost/result@1" : g.schema}};
+    case ImportKind::kDocument: {  // the document's name and what to do with it are keys themselves
+      const std::string todo = "import.do." + g.doc_key.substr(g.doc_key.rfind('.') + 1);
+      return {"import.document", {MessageParam::Key(g.doc_key.c_str()), g.schema.empty() ? "gpucost/result@1" : g.schema,
+                                  MessageParam::Key(todo.c_str())}};
+    }
     case ImportKind::kJsonOther: return {"import.json_other", {}};
     case ImportKind::kText: return {"import.text", {}};
     case ImportKind::kProbe: return use == ImportUse::kPage ? ImportMessage{} : ImportMessage{"import.probe_argument", {}};
@@ -131,17 +135,6 @@ ImportMessage ImportRefusal(const ImportGuess& g, ImportUse use) {
   return {};
 }
 
-std::string ImportRefusalText(const ImportMessage& m, Lang lang) {
-  if (m.empty()) return "";
-  if (m.key == "import.document") {  // the document's name is itself a key
-    const std::string doc = m.args.empty() ? "import.doc.other" : m.args[0];
-    const std::string todo = "import.do." + doc.substr(doc.rfind('.') + 1);
-    return TrFormat(lang, "import.document",
-                    {Tr(lang, doc.c_str()), m.args.size() > 1 ? m.args[1] : "", Tr(lang, todo.c_str())});
-  }
-  if (m.key == "import.scenario_errors" && m.args.size() == 2)  // the first problem is core's English text
-    return TrFormat(lang, "import.scenario_errors", {m.args[0], LocalizeMessage(lang, m.args[1])});
-  return Tr(lang, m.key.c_str());
-}
+std::string ImportRefusalText(const ImportMessage& m, Lang lang) { return m.Text(lang); }
 
 }  // namespace gpucost

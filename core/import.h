@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "i18n.h"
+#include "message.h"
 
 namespace gpucost {
 
@@ -37,11 +38,8 @@ enum class ImportUse { kPage, kScenarioArgument };
 
 // A message as a code: `key` in assets/i18n/<lang>.json with {0}, {1}, ... filled from `args`. Empty key: the
 // text loads (link, scenario, preset; probe on the page).
-struct ImportMessage {
-  std::string key;
-  std::vector<std::string> args;
-  bool empty() const { return key.empty(); }
-};
+// What an import got and what to do, as a message (rendered in the reader's language).
+using ImportMessage = Message;
 
 ImportMessage ImportRefusal(const ImportGuess& guess, ImportUse use = ImportUse::kPage);
 // The message in `lang`: what the text is and what to do ("This is a result document (gpucost eval), not a

@@ -19,6 +19,18 @@
 namespace gpucost {
 namespace {
 
+// Why there is no plan: the message and its English text.
+void SetError(InferencePlan& p, Message why) {
+  p.error = why.Text(Lang::kEn);
+  p.error_message = std::move(why);
+}
+
+// A candidate's verdict as a message (rendered in the reader's language) and its English text for the documents.
+void SetVerdict(InferenceCandidate& c, Message m) {
+  c.verdict = m.Text(Lang::kEn);
+  c.verdict_message = std::move(m);
+}
+
 constexpr std::int64_t kTensorDegrees[] = {1, 2, 4, 8};
 
 }  // namespace
@@ -125,7 +137,7 @@ Scenario ApplyInferenceCandidate(const Scenario& s, const InferenceCandidate& c)
 
 InferencePlanSearch::InferencePlanSearch(const Scenario& s, int top) : s_(s), top_(std::clamp(top, 1, kInferencePlanMaxTop)) {
   if (Kind(s) != WorkloadKind::kInference) {
-    plan_.error = "not an inference scenario (workload.kind is not inference)";
+    SetError(plan_, {"msg.sim_not_inference", {}});
     return;
   }
   gpus_ = PricedGpus(s);
@@ -135,7 +147,7 @@ InferencePlanSearch::InferencePlanSearch(const Scenario& s, int top) : s_(s), to
       for (std::int64_t tp : kTensorDegrees)
         if (TensorDegreeFits(s, tp)) pools_.push_back({g, tp});
   if (pools_.empty()) {
-    plan_.error = "no priced GPU can run the model at this precision and any tensor parallelism of 1, 2, 4 or 8";
+    SetError(plan_, {"msg.plan_no_pool", {}});
     return;
   }
   const std::int64_t n = static_cast<std::int64_t>(pools_.size());
@@ -210,23 +222,19 @@ const InferencePlan& InferencePlanSearch::Finish() {
               std::fabs(b.usd_per_request - c.usd_per_request) <= 1e-9 * b.usd_per_request;
     if (!same) plan.best.push_back(c);
   }
-  for (std::size_t i = 0; i < plan.best.size(); ++i) plan.best[i].verdict = i == 0 ? "best" : "runner-up";
+  for (std::size_t i = 0; i < plan.best.size(); ++i) SetVerdict(plan.best[i], {i == 0 ? "msg.verdict_best" : "msg.verdict_runner_up", {}});
   // Families: why each loses.
   const double best_usd = plan.best.empty() ? 0 : plan.best[0].usd_per_request;
   for (auto& [key, c] : family) {
-    char buf[200];
-    if (!c.fits) {
-      std::snprintf(buf, sizeof buf, "does not fit: the weights and one sequence's KV cache exceed %s memory at TP %lld",
-                    (c.disaggregated ? "a pool's" : "the GPU's"), static_cast<long long>(std::max(c.prefill_tp, c.decode_tp)));
-    } else if (!c.slo_met) {
-      std::snprintf(buf, sizeof buf, "misses the target: P%lld TTFT %.0f ms, TPOT %.1f ms at best",
-                    static_cast<long long>(s.inference.slo.percentile), c.ttft_ms, c.tpot_ms);
-    } else if (best_usd > 0 && c.usd_per_request <= best_usd * (1 + 1e-12)) {
-      std::snprintf(buf, sizeof buf, "best");
-    } else {
-      std::snprintf(buf, sizeof buf, "%.2fx the cost per request of the best", best_usd > 0 ? c.usd_per_request / best_usd : 0.0);
-    }
-    c.verdict = buf;
+    if (!c.fits)
+      SetVerdict(c, {c.disaggregated ? "msg.verdict_pool" : "msg.verdict_gpu", {std::to_string(std::max(c.prefill_tp, c.decode_tp))}});
+    else if (!c.slo_met)
+      SetVerdict(c, {"msg.verdict_misses", {std::to_string(s.inference.slo.percentile), FormatParam("%.0f", c.ttft_ms),
+                                            FormatParam("%.1f", c.tpot_ms)}});
+    else if (best_usd > 0 && c.usd_per_request <= best_usd * (1 + 1e-12))
+      SetVerdict(c, {"msg.verdict_best", {}});
+    else
+      SetVerdict(c, {"msg.verdict_ratio", {FormatParam("%.2f", best_usd > 0 ? c.usd_per_request / best_usd : 0.0)}});
     plan.families.push_back(c);
   }
   std::stable_sort(plan.families.begin(), plan.families.end(), [](const InferenceCandidate& a, const InferenceCandidate& b) {
@@ -262,7 +270,9 @@ std::string InferencePlanToJson(const Scenario& s, const InferencePlan& p, int i
                         {"usd_per_request", c.usd_per_request},
                         {"usd_per_million_output_tokens", c.usd_per_million_output_tokens},
                         {"usd_per_hour", c.usd_per_hour},
-                        {"verdict", c.verdict}};
+                        {"verdict", c.verdict},
+                        {"verdict_key", c.verdict_message.key},
+                        {"verdict_params", MessageParamsJson(c.verdict_message.params)}};
   };
   ordered_json doc;
   doc["schema"] = "gpucost/inference-plan@1";

@@ -17,6 +17,7 @@
 #include "catalog.h"
 #include "inference.h"
 #include "scenario.h"
+#include "message.h"
 
 namespace gpucost {
 
@@ -35,12 +36,14 @@ struct InferenceCandidate {
   double usd_per_hour = 0;
   double ttft_ms = 0, tpot_ms = 0;       // at the scenario's percentile, at the mean load
   double kv_transfer_ms = 0;
-  std::string verdict;                   // "best", "runner-up", or why it loses
+  std::string verdict;                   // "best", "runner-up", or why it loses (English, as documents carry it)
+  Message verdict_message;               // the same as a key and parameters (msg.verdict_*)
 };
 
 struct InferencePlan {
   bool ok = false;
-  std::string error;
+  std::string error;                     // why there is no plan, in English
+  Message error_message;                 // the same as a key and parameters
   std::int64_t evaluated = 0;            // configurations evaluated
   std::int64_t fitting = 0;              // of which fit in memory
   std::int64_t meeting = 0;              // of which also meet the target

@@ -157,34 +157,41 @@ struct InferenceSimulation::State {
 
 InferenceSimulation::~InferenceSimulation() = default;
 
+namespace {
+// Why the simulation cannot run: the message and its English text (documents and the CLI's exit carry both).
+void Refuse(InferenceSimResult& out, Message why) {
+  out.error = why.Text(Lang::kEn);
+  out.error_message = std::move(why);
+}
+}  // namespace
+
 InferenceSimulation::InferenceSimulation(const Scenario& s, std::int64_t requests, std::uint64_t seed, double max_work)
     : state_(std::make_unique<State>()) {
   State& st = *state_;
   InferenceSimResult& out = st.out;
   st.finished = true;  // until the constructor has all it needs
   if (Kind(s) != WorkloadKind::kInference) {
-    out.error = "not an inference scenario (workload.kind is not inference)";
+    Refuse(out, {"msg.sim_not_inference", {}});
     return;
   }
   if (requests < 1 || requests > kInferenceSimMaxRequests) {
-    out.error = "requests must be from 1 to " + std::to_string(kInferenceSimMaxRequests);
+    Refuse(out, {"msg.sim_requests_range", {std::to_string(kInferenceSimMaxRequests)}});
     return;
   }
   if (s.inference.speculative.tokens_per_step > 0 || s.inference.load_profile.profile != 0) {
     // Issue 28: not simulated yet (accepted tokens vary per step; the load changes by the hour). Said, not ignored.
-    out.error = "the request simulation does not model speculative decoding or a day's load profile; "
-                "the closed form (gpucost eval) covers them";
+    Refuse(out, {"msg.sim_no_day", {}});
     return;
   }
   const Result closed = Evaluate(s);
   if (!closed.ok || !closed.inference.present) {
-    out.error = "the scenario cannot be evaluated";
+    Refuse(out, {"msg.sim_cannot_evaluate", {}});
     return;
   }
   st.ir = closed.inference;
   const InferenceResult& ir = st.ir;
   if (!ir.fits) {
-    out.error = "the model does not fit: no sequence's KV cache fits next to the weights";
+    Refuse(out, {"msg.sim_does_not_fit", {}});
     return;
   }
   const InferenceModel m = InferenceModelFor(s);

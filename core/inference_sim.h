@@ -23,6 +23,7 @@
 
 #include "inference.h"
 #include "scenario.h"
+#include "message.h"
 
 namespace gpucost {
 
@@ -42,7 +43,8 @@ constexpr double kInferenceSimMaxWork = 5e7;
 
 struct InferenceSimResult {
   bool ok = false;
-  std::string error;                 // why not (invalid scenario, not an inference scenario)
+  std::string error;                 // why not (invalid scenario, not an inference scenario), in English
+  Message error_message;             // the same as a key and parameters (msg.sim_*), rendered by the reader
   std::int64_t requests = 0;         // simulated
   std::int64_t requests_asked = 0;   // as asked; more than `requests` when the work cap cut them
   bool capped_requests = false;      // requests < requests_asked (max_work)

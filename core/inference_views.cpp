@@ -107,13 +107,13 @@ std::string PriceNote(const PricedGpu& g) {
 
 }  // namespace
 
-bool ServingOptions(const Scenario& s, Comparison* out, std::string* error) {
+bool ServingOptions(const Scenario& s, Comparison* out, Message* error) {
   if (Kind(s) != WorkloadKind::kInference) {
-    *error = "serving options: not an inference scenario (workload.kind is not inference)";
+    *error = {"msg.serving_options", {MessageParam::Key("msg.sim_not_inference")}};
     return false;
   }
   if (const std::vector<InputError> problems = ValidateScenario(s); !problems.empty()) {
-    *error = problems.front().Text();
+    *error = {"msg.serving_options", {InputErrorParam(problems.front())}};
     return false;
   }
   const std::vector<PricedGpu> priced = PricedGpus(s);
@@ -122,7 +122,7 @@ bool ServingOptions(const Scenario& s, Comparison* out, std::string* error) {
   const PricedGpu* pa = Priced(priced, a100);
   for (const auto& [gpu, id] : {std::pair{ph, h100}, std::pair{pa, a100}})
     if (!gpu) {
-      *error = "serving options: no price for " + id + " (set a price in the scenario or add an on-demand offer)";
+      *error = {"msg.serving_options", {MessageParam::Key("msg.options_no_price", {id})}};
       return false;
     }
   const std::int64_t prefill_tp = InferencePoolTp(s, s.inference.prefill), decode_tp = InferencePoolTp(s, s.inference.decode);

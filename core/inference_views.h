@@ -7,6 +7,7 @@
 
 #include "compare.h"
 #include "scenario.h"
+#include "message.h"
 
 namespace gpucost {
 
@@ -27,7 +28,7 @@ namespace gpucost {
 //   * Cost per request is the headline; the per-million-token figures split shared costs by one convention
 //     for every column (kPerMillionTokensConvention, inference.h).
 // Returns false with *error when the scenario is not a valid inference scenario or a GPU has no price.
-bool ServingOptions(const Scenario& s, Comparison* out, std::string* error);
+bool ServingOptions(const Scenario& s, Comparison* out, Message* error);
 constexpr int kServingGpusWarnRatio = 4;
 
 // The questions of the page's views and the CLI's verbs that have no serving answer. The message (an i18n

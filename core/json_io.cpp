@@ -433,8 +433,8 @@ std::vector<InputError> ValidateScenario(const Scenario& s) {
   if (s.scaling.point_count < 0 || s.scaling.point_count > kMaxScalingPoints)
     e.push_back(CodedError("scaling.points", {"msg.at_most_points", {std::to_string(kMaxScalingPoints)}}));
   else if (s.scaling.point_count > 0 && !FitScaling(s.scaling.points, s.scaling.point_count).ok())
-    e.push_back({"scaling.points", std::string(ScalingFitErrorText(FitScaling(s.scaling.points, s.scaling.point_count).error)) +
-                                       " (got " + std::to_string(s.scaling.point_count) + " points)"});
+    e.push_back(CodedError("scaling.points", {"msg.got_points", {MessageParam::Key(ScalingFitErrorKey(FitScaling(s.scaling.points, s.scaling.point_count).error)),
+                                                                 std::to_string(s.scaling.point_count)}}));
   if (gpu && Kind(s) == WorkloadKind::kTraining) ValidateScalingAgainstPeak(s, *gpu, &e);  // issue 31
   if (s.pricing.offer[0] && !FindOffer(s.pricing.offer)) {  // issue 25: an offer is applied or refused, never ignored
     std::string ids;
@@ -513,6 +513,13 @@ InputError CodedError(std::string path, Message text) {
   InputError e(std::move(path), text.Text(Lang::kEn));
   e.coded = std::move(text);
   return e;
+}
+
+MessageParam InputErrorParam(const InputError& e) {
+  if (e.coded.empty()) return MessageParam(e.Text());
+  MessageParam body = MessageParam::Key(e.coded.key.c_str(), e.coded.params);
+  // "path: ..." as InputError::Text() writes it (a key outside msg.*: the English matcher never sees it)
+  return e.path.empty() ? body : MessageParam::Key("fmt.at_path", {e.path, std::move(body)});
 }
 
 nlohmann::json InputErrorJson(const InputError& e) {

@@ -26,6 +26,8 @@ struct InputError {
 };
 // An error whose text is a key and parameters.
 InputError CodedError(std::string path, Message text);
+// An error as another message's parameter: its key and parameters when coded, else its English text.
+MessageParam InputErrorParam(const InputError& e);
 // An error as JSON: {"path", "message"} (English), and "key" and "params" where its text is coded.
 nlohmann::json InputErrorJson(const InputError& e);
 

@@ -31,6 +31,8 @@ std::string FormatParam(const char* fmt, double value) {
   return buf;
 }
 
+std::string RenderParam(Lang lang, const MessageParam& p) { return p.is_key ? RenderMessage(lang, p.text, p.args) : p.text; }
+
 std::string RenderMessage(Lang lang, const std::string& key, const std::vector<MessageParam>& params) {
   const std::string text = Tr(lang, key.c_str());
   std::string out;
@@ -39,8 +41,7 @@ std::string RenderMessage(Lang lang, const std::string& key, const std::vector<M
       const std::size_t n = static_cast<std::size_t>(text[i + 1] - '0');
       if (n < params.size()) {
         const MessageParam& p = params[n];
-        if (!p.is_key) out += p.text;
-        else out += RenderMessage(lang, p.text, p.args);
+        out += RenderParam(lang, p);
         i += 2;
         continue;
       }

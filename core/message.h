@@ -36,6 +36,8 @@ std::string FormatParam(const char* fmt, double value);
 
 // The key's text in `lang` with {0}, {1}, ... filled from params (keys among them rendered in `lang` too).
 std::string RenderMessage(Lang lang, const std::string& key, const std::vector<MessageParam>& params);
+// One parameter in `lang`: a value as it is, a key rendered.
+std::string RenderParam(Lang lang, const MessageParam& p);
 
 // The JSON of a message's parameters: an array, each a string, or {"key": ..., "params": [...]} for a parameter
 // that is a key.

@@ -100,18 +100,22 @@ struct MonteCarlo::UnitTrial {
   bool truncated = false;
 };
 
+void MonteCarlo::Refuse(Message why) {
+  std::snprintf(error_, sizeof error_, "%s", why.Text(Lang::kEn).c_str());
+  error_message_ = std::move(why);
+}
+
 MonteCarlo::MonteCarlo(const Scenario& s, std::uint64_t seed, std::int64_t trials)
     : rng_(seed), seed_(seed), trials_(trials), wait_rng_(seed ^ 0x9E3779B97F4A7C15ull) {
   if (trials < 1 || trials > kMcMaxTrials) {
-    std::snprintf(error_, sizeof error_, "trials must be an integer from 1 to %s, got %lld",
-                  FormatBound(static_cast<double>(kMcMaxTrials)).c_str(), static_cast<long long>(trials));
+    Refuse({"msg.mc_trials", {FormatBound(static_cast<double>(kMcMaxTrials)), std::to_string(trials)}});
     trials_ = 0;
     return;
   }
   closed_form_ = Evaluate(s);
   Result planned;
   if (!closed_form_.ok || !PlanJob(s, &plan_, &planned)) {
-    std::snprintf(error_, sizeof error_, "the scenario cannot be evaluated (unknown GPU or unsupported precision)");
+    Refuse({"msg.mc_cannot_evaluate", {}});
     trials_ = 0;
     return;
   }
@@ -120,9 +124,7 @@ MonteCarlo::MonteCarlo(const Scenario& s, std::uint64_t seed, std::int64_t trial
   tasks_per_trial_ = training ? 1 : std::min<std::int64_t>(s.workload.tasks, kMcMaxTasksPerTrial);
   const double per_unit = closed_form_.expected_interruptions / plan_.units;
   if (closed_form_.never_finishes || per_unit * static_cast<double>(tasks_per_trial_) > kMcMaxInterruptionsPerTrial) {
-    std::snprintf(error_, sizeof error_,
-                  "the job practically never finishes (%.3g expected interruptions): checkpoint more often, use "
-                  "fewer GPUs or more reliable capacity", closed_form_.expected_interruptions);
+    Refuse({"msg.mc_never", {FormatParam("%.3g", closed_form_.expected_interruptions)}});
     trials_ = 0;
     return;
   }

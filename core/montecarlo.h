@@ -37,6 +37,7 @@
 #include "result.h"
 #include "rng.h"
 #include "scenario.h"
+#include "message.h"
 
 namespace gpucost {
 
@@ -110,7 +111,8 @@ class MonteCarlo {
   MonteCarlo(const Scenario& s, std::uint64_t seed, std::int64_t trials);
 
   bool ok() const { return error_[0] == 0; }
-  const char* error() const { return error_; }
+  const char* error() const { return error_; }                     // English
+  const Message& error_message() const { return error_message_; }  // the same as a key and parameters
 
   // Runs up to max_trials more trials (fewer when done or cancelled); returns how many ran.
   std::int64_t Run(std::int64_t max_trials);
@@ -146,6 +148,8 @@ class MonteCarlo {
   std::int64_t trials_ = 0, completed_ = 0, truncated_ = 0;
   bool cancelled_ = false;
   char error_[200] = {};
+  Message error_message_;
+  void Refuse(Message why);  // cannot run: says why
   void Schedule(const TimelineInputs& in);  // the unit's checkpoint segments for its work
   bool model_error_ = false;    // draw the step-time model's error per trial (predicted MFU)
   JobPlan trial_plan_;          // plan_ with this trial's work (model error applied)

@@ -158,15 +158,15 @@ void Keep(PlanSearch* s, const Layout& l, const StepTime& t, const MemoryBreakdo
 
 }  // namespace
 
-std::string PlanBegin(const Scenario& sc, PlanObjective objective, int top, PlanSearch* s) {
+Message PlanBegin(const Scenario& sc, PlanObjective objective, int top, PlanSearch* s) {
   *s = PlanSearch{};
   s->shape = ShapeFromScenario(sc);
   if (ParamsAtDefault(sc)) s->shape.params = 0;
   if (!s->shape.known() || !HasModelShape(sc))  // the default vocabulary serves memory only (layout.h)
-    return "workload.layers, workload.hidden, workload.heads, workload.seq_len and workload.vocab are needed to plan";
+    return {"msg.plan_shape", {}};
   EffectiveHardware hw;
   if (!ResolveHardware(sc, &hw) || hw.peak_flops <= 0)
-    return std::string("cluster.gpu \"") + sc.cluster.gpu + "\" has no dense peak for this precision";
+    return {"msg.plan_no_peak", {sc.cluster.gpu}};
   s->hw = StepHardwareFor(sc, hw);
   s->precision = GetPrecision(sc);
   s->device_bytes = hw.hbm_bytes;
@@ -186,7 +186,7 @@ std::string PlanBegin(const Scenario& sc, PlanObjective objective, int top, Plan
   std::sort(s->gpu_divisors, s->gpu_divisors + s->gpu_divisor_count);
   std::sort(s->batch_divisors, s->batch_divisors + s->batch_divisor_count);
   std::sort(s->layer_divisors, s->layer_divisors + s->layer_divisor_count);
-  return "";
+  return {};
 }
 
 bool PlanStep(PlanSearch* s, std::int64_t max_layouts) {

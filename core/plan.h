@@ -18,6 +18,7 @@
 #include "memory.h"
 #include "scenario.h"
 #include "steptime.h"
+#include "message.h"
 
 namespace gpucost {
 
@@ -67,9 +68,9 @@ struct PlanSearch {
   const char* currency = "USD";  // of job_cost (PlanPriceJobs)
 };
 
-// Prepares a search for scenario s. Returns "" or an error naming the input that is missing or invalid
-// (model shape, unknown GPU). parallel.global_batch on auto: one sequence per GPU (PlanSearch::batch_auto).
-std::string PlanBegin(const Scenario& s, PlanObjective objective, int top, PlanSearch* out);
+// Prepares a search for scenario s. Returns an empty message or an error naming the input that is missing or
+// invalid (model shape, unknown GPU). parallel.global_batch on auto: one sequence per GPU (PlanSearch::batch_auto).
+Message PlanBegin(const Scenario& s, PlanObjective objective, int top, PlanSearch* out);
 // Evaluates up to `max_layouts` more layouts. Returns true when the search is complete.
 bool PlanStep(PlanSearch* search, std::int64_t max_layouts);
 // Runs the whole search and measures its time (search->seconds).

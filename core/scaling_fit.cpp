@@ -7,6 +7,7 @@
 #include <string>
 
 #include "catalog.h"
+#include "i18n.h"
 #include "parallelism.h"
 
 namespace gpucost {
@@ -104,14 +105,15 @@ void FitConstrained(const ScalingPointInputs* p, int count, bool with_kappa, Law
 
 const char* ScalingLawName(ScalingLaw law) { return law == ScalingLaw::kUsl ? "usl" : "amdahl"; }
 
-const char* ScalingFitErrorText(ScalingFitError e) {
+// The English text is the string table's (assets/i18n/en.json): one entry for the message and its translations.
+const char* ScalingFitErrorText(ScalingFitError e) { return e == ScalingFitError::kNone ? "" : Tr(Lang::kEn, ScalingFitErrorKey(e)); }
+
+const char* ScalingFitErrorKey(ScalingFitError e) {
   switch (e) {
     case ScalingFitError::kNone: return "";
-    case ScalingFitError::kTooFewPoints:
-      return "at least two measured points are needed to fit a scaling law; one point cannot be extrapolated";
-    case ScalingFitError::kOneGpuCount:
-      return "the measured points need at least two different GPU counts; one GPU count cannot be extrapolated";
-    case ScalingFitError::kBadPoint: return "every point needs gpus >= 1 and tokens_per_second > 0";
+    case ScalingFitError::kTooFewPoints: return "msg.fit_two_points";
+    case ScalingFitError::kOneGpuCount: return "msg.fit_two_counts";
+    case ScalingFitError::kBadPoint: return "msg.fit_bad_point";
   }
   return "";
 }

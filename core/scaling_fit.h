@@ -40,7 +40,8 @@ struct LawFit {
 };
 
 enum class ScalingFitError : int { kNone = 0, kTooFewPoints, kOneGpuCount, kBadPoint };
-const char* ScalingFitErrorText(ScalingFitError e);
+const char* ScalingFitErrorText(ScalingFitError e);  // English
+const char* ScalingFitErrorKey(ScalingFitError e);   // its string-table key ("" for kNone)
 
 struct ScalingFit {
   ScalingFitError error = ScalingFitError::kNone;

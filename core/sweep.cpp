@@ -9,9 +9,17 @@
 #include <nlohmann/json.hpp>
 
 #include "evaluate.h"
+#include "i18n.h"
 
 namespace gpucost {
 namespace {
+
+// Marks a point infeasible with its reason: the string table's key and its English text (documents carry both).
+void Infeasible(SweepPoint& p, const char* key) {
+  p.feasible = false;
+  p.infeasible_key = key;
+  p.infeasible_reason = Tr(Lang::kEn, key);
+}
 
 std::int64_t RoundUpTo(std::int64_t v, std::int64_t unit) { return (v + unit - 1) / unit * unit; }
 
@@ -91,15 +99,13 @@ SweepPoint EvaluatePoint(const SweepRun& run, std::int64_t gpus) {
     if (mfu > 0 && mfu <= 1) s.cluster.mfu = mfu;
   }
   const Result r = Evaluate(s);
-  p.feasible = r.ok;
-  p.infeasible_reason = r.ok ? "" : "cannot be evaluated";
+  p.feasible = true;
+  if (!r.ok) Infeasible(p, "msg.sweep_cannot_evaluate");
   if (p.feasible && PredictsMfu(s) && !o.mfu_at_gpus && !r.step.ok()) {
-    p.feasible = false;
-    p.infeasible_reason = "no valid layout at this GPU count";
+    Infeasible(p, "msg.sweep_no_layout");
   }
   if (p.feasible && p.global_batch > 0 && p.data_parallel * s.parallel.micro_batch > p.global_batch) {
-    p.feasible = false;
-    p.infeasible_reason = "more data-parallel replicas x micro-batch than the global batch";
+    Infeasible(p, "msg.sweep_batch");
   }
   p.expected_hours = r.expected_hours;
   p.expected_usd = r.expected_usd;
@@ -117,16 +123,13 @@ SweepPoint EvaluatePoint(const SweepRun& run, std::int64_t gpus) {
   p.memory_known = r.memory_present;
   p.memory_total_gb = r.memory_present ? r.memory.total_bytes() / 1e9 : 0;
   if (p.feasible && r.memory_present && !r.memory.fits()) {
-    p.feasible = false;
-    p.infeasible_reason = "does not fit in GPU memory";
+    Infeasible(p, "msg.sweep_memory");
   }
   if (p.feasible && r.never_finishes) {
-    p.feasible = false;
-    p.infeasible_reason = "never finishes (interruptions outpace checkpoints)";
+    Infeasible(p, "msg.sweep_never");
   }
   if (p.feasible && !(std::isfinite(p.expected_usd) && std::isfinite(p.expected_hours))) {
-    p.feasible = false;
-    p.infeasible_reason = "outside the model's numeric range";
+    Infeasible(p, "msg.sweep_range");
   }
   return p;
 }
@@ -215,7 +218,7 @@ std::string SweepToJson(const SweepOptions& o, const SweepResult& r, int indent)
   for (std::size_t i = 0; i < r.points.size(); ++i) {
     const SweepPoint& p = r.points[i];
     list.push_back({{"gpus", p.gpus}, {"data_parallel", p.data_parallel}, {"global_batch", p.global_batch},
-                    {"feasible", p.feasible}, {"infeasible_reason", p.infeasible_reason},
+                    {"feasible", p.feasible}, {"infeasible_reason", p.infeasible_reason}, {"infeasible_key", p.infeasible_key},
                     {"expected_usd", fin(p.expected_usd)}, {"expected_cost", fin(p.expected_cost)},
                     {"expected_hours", fin(p.expected_hours)}, {"goodput", fin(p.goodput)}, {"mfu", fin(p.mfu)},
                     {"mfu_source", MfuSourceName(p.mfu_source)}, {"memory_total_gb", fin(p.memory_total_gb)},

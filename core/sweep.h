@@ -52,7 +52,8 @@ struct SweepPoint {
   std::int64_t data_parallel = 0;
   std::int64_t global_batch = 0;      // sequences (0: unknown)
   bool feasible = false;              // evaluated, the layout can split the batch, memory fits (or is unknown)
-  const char* infeasible_reason = ""; // why not ("" when feasible)
+  const char* infeasible_reason = ""; // why not ("" when feasible), in English (the string table's entry)
+  const char* infeasible_key = "";    // the same as a string-table key (msg.sweep_*), rendered in the reader's language
   double expected_hours = 0, expected_usd = 0, normal_run_hours = 0, normal_run_usd = 0;
   double goodput = 0;
   double mfu = 0;

@@ -167,44 +167,42 @@ double UsedHours(const Scenario& s, const ModelCost& m) {
   return m.expected_hours;
 }
 
-void WriteRisk(const Scenario& s, const ModelCost& m, char* out) {
+// The capacity risk of one pricing model as a message (msg.risk_*), and its English text for the documents.
+void WriteRisk(const Scenario& s, ModelCost& m) {
   const PricingInputs& p = s.pricing;
   const Result& r = m.result;
+  Message& out = m.risk_message;
   switch (m.model) {
     case PricingModel::kOnDemand:
-      std::snprintf(out, kRiskTextCapacity,
-                    "No commitment; capacity is not reserved: %lld GPUs on demand may not be available when "
-                    "the job starts.", static_cast<long long>(r.billed_gpus));
+      out = {"msg.risk_on_demand", {std::to_string(r.billed_gpus)}};
       break;
     case PricingModel::kSpot:
       if (r.inference.present && !r.inference.batch_job)
-        std::snprintf(out, kRiskTextCapacity,
-                      "Reclaimable with %.0f s notice: %.1f preemptions, each node away %.0f min; %.0f spare GPUs "
-                      "hold the target %.1f%% of the time; no capacity guarantee.", p.spot.notice_seconds,
-                      r.expected_preemptions, p.spot.reacquire_minutes, r.inference.spot.spare_gpus,
-                      100 * r.inference.spot.target_attainment);
+        out = {"msg.risk_spot_serving",
+               {FormatParam("%.0f", p.spot.notice_seconds), FormatParam("%.1f", r.expected_preemptions),
+                FormatParam("%.0f", p.spot.reacquire_minutes), FormatParam("%.0f", r.inference.spot.spare_gpus),
+                FormatParam("%.1f", 100 * r.inference.spot.target_attainment)}};
       else
-        std::snprintf(out, kRiskTextCapacity,
-                      "Reclaimable with %.0f s notice: %.1f preemptions and %.1f h waiting for capacity "
-                      "expected; no capacity guarantee.", p.spot.notice_seconds, r.expected_preemptions,
-                      r.time_hours.part[kPartReacquireWait]);
+        out = {"msg.risk_spot",
+               {FormatParam("%.0f", p.spot.notice_seconds), FormatParam("%.1f", r.expected_preemptions),
+                FormatParam("%.1f", r.time_hours.part[kPartReacquireWait])}};
       break;
     case PricingModel::kReserved:
-      std::snprintf(out, kRiskTextCapacity,
-                    "%s %.0f-month commitment; the %.0f%% of the term after the job (%s) is paid unless "
-                    "other work uses it (pricing.reserved.other_use_fraction).", p.reserved.capacity_guaranteed ? "Capacity reserved by the" :
-                    "Discount only (capacity NOT reserved) on a", p.reserved.term_months,
-                    100 * std::max(0.0, 1 - UsedHours(s, m) / (p.reserved.term_months * kHoursPerMonth)),
-                    m.term_tail_usd > 0 ? "included in the total" : "none");
+      out = {p.reserved.capacity_guaranteed ? "msg.risk_reserved" : "msg.risk_reserved_discount",
+             {FormatParam("%.0f", p.reserved.term_months),
+              FormatParam("%.0f", 100 * std::max(0.0, 1 - UsedHours(s, m) / (p.reserved.term_months * kHoursPerMonth))),
+              MessageParam::Key(m.term_tail_usd > 0 ? "msg.risk_included" : "msg.risk_none")}};
       break;
-    case PricingModel::kOwned:
-      std::snprintf(out, kRiskTextCapacity,
-                    "Capacity is yours once bought and installed (lead time not modelled); price assumes "
-                    "%.0f%% utilisation for %.0f years; break-even against on-demand at %.0f%%%s.",
-                    100 * p.owned.utilization, p.owned.lifetime_years, 100 * r.tco.break_even_utilization,
-                    r.tco.break_even_utilization > 1 ? " (never)" : r.tco.break_even_utilization > 0 ? "" : " (no price)");
+    case PricingModel::kOwned: {
+      const double even = r.tco.break_even_utilization;
+      out = {"msg.risk_owned",
+             {FormatParam("%.0f", 100 * p.owned.utilization), FormatParam("%.0f", p.owned.lifetime_years),
+              FormatParam("%.0f", 100 * even),
+              even > 1 ? MessageParam::Key("msg.risk_never") : even > 0 ? MessageParam("") : MessageParam::Key("msg.risk_no_price")}};
       break;
+    }
   }
+  std::snprintf(m.risk, kRiskTextCapacity, "%s", out.Text(Lang::kEn).c_str());
 }
 
 }  // namespace
@@ -271,7 +269,7 @@ PricingComparison ComparePricingModels(const Scenario& s) {
   for (int i = 0; i < kModelCount; ++i) {
     ModelCost& m = c.models[i];
     m.ratio_to_on_demand = c.models[0].total_usd > 0 ? m.total_usd / c.models[0].total_usd : 0;
-    WriteRisk(WithPricingModel(s, m.model), m, m.risk);
+    WriteRisk(WithPricingModel(s, m.model), m);
     if (m.total_usd < c.models[c.cheapest].total_usd) c.cheapest = i;
     if (m.usd_per_gpu_hour < c.models[c.cheapest_rate].usd_per_gpu_hour) c.cheapest_rate = i;
   }
@@ -313,7 +311,9 @@ std::string PricingToJson(const Scenario& s, const PricingComparison& c, int ind
                 {"expected_hours", m.expected_hours},
                 {"ratio_to_on_demand", m.ratio_to_on_demand},
                 {"capacity_guaranteed", m.capacity_guaranteed},
-                {"risk", m.risk}};
+                {"risk", m.risk},
+                {"risk_key", m.risk_message.key},
+                {"risk_params", MessageParamsJson(m.risk_message.params)}};
     // Issue 29 (capacity.h): the wait for capacity, when the job finishes, the deadline and the delay cost.
     const ScheduleOutlook& o = m.result.schedule;
     row["schedule"] = {{"wait_basis", o.wait_basis},

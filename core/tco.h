@@ -7,6 +7,7 @@
 
 #include "result.h"
 #include "scenario.h"
+#include "message.h"
 
 namespace gpucost {
 
@@ -65,7 +66,8 @@ struct ModelCost {
   double expected_hours = 0;
   double ratio_to_on_demand = 0;   // total_usd / on-demand total_usd
   bool capacity_guaranteed = false;
-  char risk[kRiskTextCapacity] = {};
+  char risk[kRiskTextCapacity] = {};  // English, as documents carry it
+  Message risk_message;               // the same as a key and parameters (rendered in the reader's language)
   Result result;
 };
 

@@ -35,13 +35,20 @@ void Error(const std::string& message) {  // messages quote user text (names, va
   std::fprintf(stderr, "gpucost: %s\n", TerminalSafe(LocalizeMessage(message)).c_str());
 }
 
+void OptionRangeError(const char* verb, const char* option, const Message& range, const std::string& got) {
+  Error(TrFormat("cli.opt_range", {verb, option, range.Text(CurrentLanguage()), got}));
+}
+Message IntegerRange(const std::string& lo, const std::string& hi) { return {"cli.range_int", {lo, hi}}; }
+Message NumberRange(const std::string& lo, const std::string& hi) { return {"cli.range_number", {lo, hi}}; }
+Message OpenRange(const std::string& lo, const std::string& hi) { return {"cli.range_open", {lo, hi}}; }
+
 std::string InputName(const std::string& path) { return path == "-" ? "<stdin>" : path; }
 
 bool StdinAtMostOnce(const std::vector<std::string>& paths, const char* verb) {
   int stdin_count = 0;
   for (const std::string& p : paths) stdin_count += p == "-";
   if (stdin_count <= 1) return true;
-  Error(std::string(verb) + ": standard input (-) can be given only once");
+  Error(TrFormat("cli.err.stdin_once", {verb}));
   return false;
 }
 
@@ -61,7 +68,7 @@ std::vector<std::string> SplitList(const std::string& text, char separator) {
 int EvaluateForOutput(const std::string& name, const Scenario& s, Result* r) {
   *r = Evaluate(s);
   if (!r->ok) {
-    Error(name + ": scenario cannot be evaluated (cluster.gpu: unknown GPU or unsupported precision)");
+    Error(TrFormat("cli.err.cannot_evaluate", {name}));
     return kExitInvalid;
   }
   if (const std::string bad = NonFiniteResultPath(*r); !bad.empty()) {
@@ -97,22 +104,22 @@ bool ParseArgs(int argc, char** argv, const std::vector<OptionSpec>& options, Ar
       for (const OptionSpec& o : options)
         if (name == o.name) spec = &o;
       if (!spec) {
-        Error(std::string(verb) + ": unknown option " + name + " (see gpucost " + verb + " --help)");
+        Error(TrFormat("cli.err.option_unknown", {verb, name}));
         return false;
       }
       if (spec->takes_value && eq == std::string::npos) {
         if (i + 1 >= argc) {
-          Error(std::string(verb) + ": option " + name + " needs a value");
+          Error(TrFormat("cli.err.option_value", {verb, name}));
           return false;
         }
         value = argv[++i];
       } else if (!spec->takes_value && eq != std::string::npos) {
-        Error(std::string(verb) + ": option " + name + " takes no value");
+        Error(TrFormat("cli.err.option_no_value", {verb, name}));
         return false;
       }
       if (const auto given = out->values.find(name); given != out->values.end()) {
         if (!spec->repeatable) {
-          Error(std::string(verb) + ": option " + name + " given twice (see gpucost " + verb + " --help)");
+          Error(TrFormat("cli.err.option_twice", {verb, name}));
           return false;
         }
         given->second += "; " + value;
@@ -178,7 +185,7 @@ int ReadScenario(const std::string& path, ScenarioParse* out, std::string* io_er
   // parser's "unknown key"; a share link opens as the scenario it carries.
   const ImportGuess guess = ClassifyImport(text);
   if (const ImportMessage refusal = ImportRefusal(guess, ImportUse::kScenarioArgument); !refusal.empty()) {
-    out->errors.push_back({"", ImportRefusalText(refusal, CurrentLanguage())});
+    out->errors.push_back(CodedError("", refusal));
     return kExitOk;
   }
   if (guess.kind == ImportKind::kLink) {
@@ -221,7 +228,7 @@ bool ParseFormat(const Args& args, const std::vector<Format>& allowed, Format* o
   else if (f == "json") want = Format::kJson;
   else if (f == "csv") want = Format::kCsv;
   else {
-    Error("--format: unknown format \"" + f + "\"");
+    Error(TrFormat("cli.err.format_unknown", {f}));
     return false;
   }
   for (Format a : allowed)
@@ -229,7 +236,7 @@ bool ParseFormat(const Args& args, const std::vector<Format>& allowed, Format* o
       *out = want;
       return true;
     }
-  Error("--format: \"" + f + "\" is not available for this command");
+  Error(TrFormat("cli.err.format_unavailable", {f}));
   return false;
 }
 

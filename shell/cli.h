@@ -60,6 +60,12 @@ std::string SiblingExecutable(const char* name, const char* env_override);
 
 // One-line error on stderr: "gpucost: <message>".
 void Error(const std::string& message);
+// An option's value out of its range, in the CLI's language: "mc: --trials must be an integer from 1 to
+// 10,000,000, got "0"". `range`: IntegerRange / NumberRange / OpenRange.
+void OptionRangeError(const char* verb, const char* option, const Message& range, const std::string& got);
+Message IntegerRange(const std::string& lo, const std::string& hi);  // "an integer from lo to hi"
+Message NumberRange(const std::string& lo, const std::string& hi);   // "a number from lo to hi"
+Message OpenRange(const std::string& lo, const std::string& hi);     // "a number > lo and < hi"
 
 // The name an input goes by in messages: "<stdin>" for "-", else the path.
 std::string InputName(const std::string& path);

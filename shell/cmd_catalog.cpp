@@ -261,11 +261,6 @@ void PrintModels(Format format) {
   for (std::size_t i = 0; i < ModelCount(); ++i) std::printf("  %s: %s\n", Models()[i].id.c_str(), Models()[i].source.c_str());
 }
 
-std::string Pct(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%+.1f%%", v * 100);
-  return buf;
-}
 
 int PrintEvidence(Format format, const std::string& scenario_path) {
   Scenario s;
@@ -292,7 +287,7 @@ int PrintEvidence(Format format, const std::string& scenario_path) {
   if (format != Format::kCsv) t.Rule();
   for (const EvidenceRun& r : e.runs)
     t.Row({r.id, r.source, r.framework, r.gpu, std::to_string(r.gpus), FormatNumber(r.measured_seconds, 4),
-           FormatNumber(r.held_out_seconds, 4), Pct(r.error), Pct(r.held_out_error), r.cause});
+           FormatNumber(r.held_out_seconds, 4), FormatSignedPercent(r.error), FormatSignedPercent(r.held_out_error), r.cause});
   if (format == Format::kCsv) {
     t.PrintCsv(stdout);
     return kExitOk;
@@ -303,12 +298,12 @@ int PrintEvidence(Format format, const std::string& scenario_path) {
   src.Row({"source", "runs", Tr("cli.evidence.col_in_sample"), Tr("cli.evidence.col_held_out"), Tr("cli.evidence.col_held_out_mean")});
   src.Rule();
   for (const EvidenceSource& x : e.sources)
-    src.Row({x.id, std::to_string(x.runs), FormatPercent(x.in_sample_mae), FormatPercent(x.held_out_mae), Pct(x.held_out_mean)});
+    src.Row({x.id, std::to_string(x.runs), FormatPercent(x.in_sample_mae), FormatPercent(x.held_out_mae), FormatSignedPercent(x.held_out_mean)});
   std::printf("\n");
   src.Print(stdout);
   std::printf("\n%s\n", TrFormat("cli.evidence.summary", {std::to_string(e.runs.size()), std::to_string(e.sources.size()),
                                                             FormatPercent(e.in_sample_mae), FormatPercent(e.held_out_mae),
-                                                            Pct(e.held_out_min), Pct(e.held_out_max)}).c_str());
+                                                            FormatSignedPercent(e.held_out_min), FormatSignedPercent(e.held_out_max)}).c_str());
   const ServingEvidence& serving = ServingValidation();
   if (serving.error.empty()) {
     Table sv;
@@ -317,26 +312,29 @@ int PrintEvidence(Format format, const std::string& scenario_path) {
     sv.Rule();
     for (const ServingEvidenceRun& r : serving.runs)
       sv.Row({r.id, r.source, r.gpu, std::to_string(r.tensor_parallel), std::to_string(r.concurrency), r.metric,
-              FormatNumber(r.measured, 4), FormatNumber(r.predicted, 4), Pct(r.error)});
+              FormatNumber(r.measured, 4), FormatNumber(r.predicted, 4), FormatSignedPercent(r.error)});
     std::printf("\n");
     sv.Print(stdout);
     std::printf("\n%s\n", TrFormat("cli.evidence.serving_summary", {std::to_string(serving.runs.size()),
                                                                     std::to_string(serving.sources.size()),
                                                                     FormatPercent(serving.mean_abs_error),
-                                                                    Pct(serving.mean_error)}).c_str());
+                                                                    FormatSignedPercent(serving.mean_error)}).c_str());
   }
   if (with_scenario) {
-    const std::vector<int> near = NearestRuns(e, s, 5);
-    std::printf("\n%s\n", Tr("cli.evidence.nearest"));
-    double lo = 0, hi = 0;
-    for (std::size_t i = 0; i < near.size(); ++i) {
-      const EvidenceRun& r = e.runs[static_cast<std::size_t>(near[i])];
-      lo = i == 0 ? r.held_out_error : std::min(lo, r.held_out_error);
-      hi = i == 0 ? r.held_out_error : std::max(hi, r.held_out_error);
-      std::printf("  %s (%s, %s, %lld GPUs): %s\n", r.id.c_str(), r.framework.c_str(), r.gpu.c_str(),
-                  static_cast<long long>(r.gpus), Pct(r.held_out_error).c_str());
+    const ScenarioEvidence at = EvidenceAt(e, &serving, s);
+    std::printf("\n%s\n", Tr(at.serving ? "cli.evidence.nearest_serving" : "cli.evidence.nearest"));
+    for (int i : at.runs) {
+      if (at.serving) {
+        const ServingEvidenceRun& r = serving.runs[static_cast<std::size_t>(i)];
+        std::printf("  %s (%s, %s, TP %lld): %s\n", r.id.c_str(), r.model.c_str(), r.gpu.c_str(),
+                    static_cast<long long>(r.tensor_parallel), FormatSignedPercent(r.error).c_str());
+      } else {
+        const EvidenceRun& r = e.runs[static_cast<std::size_t>(i)];
+        std::printf("  %s (%s, %s, %lld GPUs): %s\n", r.id.c_str(), r.framework.c_str(), r.gpu.c_str(),
+                    static_cast<long long>(r.gpus), FormatSignedPercent(r.held_out_error).c_str());
+      }
     }
-    std::printf("%s\n", TrFormat("cli.evidence.band", {Pct(lo), Pct(hi)}).c_str());
+    std::printf("%s\n", TrFormat("cli.evidence.band", {FormatSignedPercent(at.low), FormatSignedPercent(at.high)}).c_str());
   }
   std::printf("\n%s\n", Tr("cli.catalog.sources"));
   for (const EvidenceSource& x : e.sources) std::printf("  %s: %s\n", x.id.c_str(), x.citation.c_str());
@@ -359,7 +357,7 @@ int RunCatalog(int argc, char** argv) {
   if (what == "evidence" && args.positional.size() <= 2)
     return PrintEvidence(format, args.positional.size() == 2 ? args.positional[1] : std::string());
   if (args.positional.size() > 1) {
-    Error("catalog: expected at most one list name (gpus, offers, presets, fields, models or evidence)");
+    Error(Tr("cli.err.catalog_one"));
     return kExitInvalid;
   }
   if (what == "gpus") PrintGpus(format);
@@ -368,7 +366,7 @@ int RunCatalog(int argc, char** argv) {
   else if (what == "fields") PrintFields(format);
   else if (what == "models") PrintModels(format);
   else {
-    Error("catalog: unknown list \"" + what + "\"; one of: gpus, offers, presets, fields, models, evidence");
+    Error(TrFormat("cli.err.catalog_unknown", {what}));
     return kExitInvalid;
   }
   return kExitOk;

@@ -159,7 +159,7 @@ void Print(const Comparison& c, Format format) {
 // gpucost compare --serving-options FILE: the serving options of one inference scenario (inference_views.h).
 int RunServingOptions(const Args& args) {
   if (args.positional.size() != 1) {
-    Error("compare: --serving-options: expected one inference scenario file (or - for standard input)");
+    Error(Tr("cli.err.compare_serving_one"));
     return kExitInvalid;
   }
   Format format;
@@ -167,14 +167,14 @@ int RunServingOptions(const Args& args) {
   Scenario s;
   if (int rc = LoadScenario(args.positional[0], &s)) return rc;
   Comparison c;
-  std::string error;
+  Message error;
   if (!ServingOptions(s, &c, &error)) {
-    Error(InputName(args.positional[0]) + ": " + error);
+    Error(InputName(args.positional[0]) + ": " + error.Text(CurrentLanguage()));
     return kExitInvalid;
   }
   Print(c, format);
   if (format == Format::kTable) {
-    std::printf("\nPrices\n");
+    std::printf("\n%s\n", Tr("cli.cmp.prices"));
     for (const CompareColumn& col : c.columns) std::printf("  %s: %s\n", TerminalSafe(col.label).c_str(), TerminalSafe(col.note).c_str());
     std::printf("\n%s\n", Tr("serving.convention"));
   }
@@ -194,7 +194,7 @@ int RunCompare(int argc, char** argv) {
   }
   if (args.Has("--serving-options")) return RunServingOptions(args);
   if (args.positional.empty() || args.positional.size() > kMaxScenarios) {
-    Error("compare: expected 1 to " + std::to_string(kMaxScenarios) + " scenario files (- reads standard input)");
+    Error(TrFormat("cli.err.compare_count", {std::to_string(kMaxScenarios)}));
     return kExitInvalid;
   }
   if (!StdinAtMostOnce(args.positional, "compare")) return kExitInvalid;

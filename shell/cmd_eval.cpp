@@ -30,7 +30,7 @@ int ApplySets(const std::string& sets, Scenario* s) {
     if (item.empty()) continue;
     const std::size_t eq = item.find('=');
     if (eq == std::string::npos) {
-      Error("--set: \"" + item + "\" is not PATH=VALUE");
+      Error(TrFormat("cli.err.set_form", {item}));
       return kExitInvalid;
     }
     std::string path = item.substr(0, eq);
@@ -43,7 +43,7 @@ int ApplySets(const std::string& sets, Scenario* s) {
     if (!label.empty()) Error(path + ": " + label);
   }
   for (const InputError& e : ValidateScenario(*s)) {
-    Error("--set: " + e.path + ": " + e.message);
+    Error("--set: " + e.Text(CurrentLanguage()));
     return kExitInvalid;
   }
   return kExitOk;

@@ -70,7 +70,7 @@ int RunFleet(int argc, char** argv) {
     return kExitOk;
   }
   if (args.positional.size() != 1) {
-    Error("fleet: expected one fleet file (or - for standard input)");
+    Error(Tr("cli.err.fleet_one"));
     return kExitInvalid;
   }
   Format format;
@@ -86,12 +86,12 @@ int RunFleet(int argc, char** argv) {
   }
   const FleetParse parse = ParseFleetJson(text);
   if (!parse.ok()) {
-    Error(InputName(args.positional[0]) + ": " + parse.errors.front().Text());
+    Error(InputName(args.positional[0]) + ": " + parse.errors.front().Text(CurrentLanguage()));
     return kExitInvalid;
   }
   const FleetResult r = PlanFleet(parse.fleet);
   if (!r.ok) {
-    Error(InputName(args.positional[0]) + ": fleet cannot be planned");
+    Error(InputName(args.positional[0]) + ": " + Tr("cli.err.fleet_cannot"));
     return kExitInvalid;
   }
   if (format == Format::kJson) {

@@ -15,15 +15,14 @@ namespace gpucost::cli {
 int RunGui(int argc, char** argv) {
   const std::string gui = SiblingExecutable("gpucost-gui", "GPUCOST_GUI");
   if (gui.empty() || access(gui.c_str(), X_OK) != 0) {
-    Error("gui: gpucost-gui is not built next to gpucost (it needs GLFW, OpenGL and Dear ImGui: run "
-          "scripts/setup.sh, then rebuild); the web page has the same interface (scripts/serve.sh)");
+    Error(Tr("cli.err.gui_missing"));
     return kExitFailure;
   }
   std::vector<char*> args{const_cast<char*>(gui.c_str())};
   for (int i = 0; i < argc; ++i) args.push_back(argv[i]);  // options are gpucost-gui's (gpucost gui --help)
   args.push_back(nullptr);
   execv(args[0], args.data());
-  Error("gui: cannot run " + gui + ": " + std::strerror(errno));
+  Error(TrFormat("cli.err.gui_run", {gui, std::strerror(errno)}));
   return kExitFailure;
 }
 

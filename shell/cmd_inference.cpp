@@ -126,7 +126,7 @@ void PrintInferenceTable(const Scenario& s, const Result& r) {
 int RunInferenceMc(const Scenario& s, const std::string& name, std::int64_t requests, std::uint64_t seed, double max_work, bool json) {
   const InferenceSimResult r = SimulateInference(s, requests, seed, max_work);
   if (!r.ok) {
-    Error(name + ": " + LocalizeMessage(r.error));
+    Error(name + ": " + r.error_message.Text(CurrentLanguage()));
     return kExitInvalid;
   }
   if (json) {
@@ -172,7 +172,7 @@ int RunInferencePlan(const Scenario& s, const std::string& name, int top, bool j
   InferencePlan p = PlanInference(s, top);
   p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!p.ok) {
-    Error(name + ": " + p.error);
+    Error(name + ": " + p.error_message.Text(CurrentLanguage()));
     return kExitInvalid;
   }
   if (json) {
@@ -208,7 +208,7 @@ int RunInferencePlan(const Scenario& s, const std::string& name, int top, bool j
       t.Row({std::to_string(i + 1), Tr(c.disaggregated ? "cli.iplan.split" : "cli.iplan.colocated"), pools(c), std::to_string(c.max_batch),
              std::to_string(c.gpus), Ms(c.ttft_ms), Ms(c.tpot_ms), FormatSmallMoney(c.usd_per_request * k, cur),
              FormatSmallMoney(c.usd_per_million_output_tokens * k, cur),
-             verdicts ? LocalizeMessage(c.verdict) : FormatSmallMoney(c.usd_per_hour * k, cur)});
+             verdicts ? c.verdict_message.Text(CurrentLanguage()) : FormatSmallMoney(c.usd_per_hour * k, cur)});
     }
     t.Print(stdout);
   };

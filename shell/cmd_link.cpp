@@ -27,17 +27,17 @@ const char kUsage[] = "gpucost link FILE|- [PINNED...] [--base URL]\n"
 
 int Encode(const Args& args) {
   if (args.positional.empty()) {
-    Error("link: expected a scenario file (or - for standard input)");
+    Error(Tr("cli.err.link_one"));
     return kExitInvalid;
   }
   if (args.positional.size() > 1 + kMaxPinned) {
-    Error("link: at most " + std::to_string(kMaxPinned) + " pinned scenarios");
+    Error(TrFormat("cli.err.link_pinned_max", {std::to_string(kMaxPinned)}));
     return kExitInvalid;
   }
   if (!StdinAtMostOnce(args.positional, "link")) return kExitInvalid;
   const std::string base = args.Get("--base");
   if (base.find_first_of(" \t\r\n\"<>") != std::string::npos) {
-    Error("link: --base: a URL must not contain spaces, quotes or angle brackets");
+    Error(Tr("cli.err.link_base_chars"));
     return kExitInvalid;
   }
   LinkPayload payload;
@@ -53,7 +53,7 @@ int Encode(const Args& args) {
 
 int Decode(const Args& args) {
   if (!args.positional.empty()) {
-    Error("link: --decode takes the link as its value, not a scenario file");
+    Error(Tr("cli.err.link_decode_value"));
     return kExitInvalid;
   }
   std::string link = args.Get("--decode"), error;
@@ -73,8 +73,7 @@ int Decode(const Args& args) {
     double index = -1;
     if (!ParseNumber(args.Get("--pinned"), &index) || index < 0 || index != static_cast<long>(index) ||
         index >= static_cast<double>(payload.pinned.size())) {
-      Error("link: --pinned: must be an integer from 0 to " + std::to_string(payload.pinned.size()) +
-            " - 1 (the link holds " + std::to_string(payload.pinned.size()) + " pinned scenarios)");
+      Error(TrFormat("cli.link.pinned_range", {std::to_string(payload.pinned.size())}));
       return kExitInvalid;
     }
     s = &payload.pinned[static_cast<std::size_t>(index)];
@@ -95,11 +94,11 @@ int RunLink(int argc, char** argv) {
   }
   const bool decode = args.Has("--decode");
   if (!decode && (args.Has("--pinned") || args.Has("--full"))) {
-    Error("link: --pinned and --full go with --decode");
+    Error(Tr("cli.err.link_pinned_full"));
     return kExitInvalid;
   }
   if (decode && args.Has("--base")) {
-    Error("link: --base goes with encoding, not --decode");
+    Error(Tr("cli.err.link_base_decode"));
     return kExitInvalid;
   }
   return decode ? Decode(args) : Encode(args);

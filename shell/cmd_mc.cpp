@@ -124,20 +124,18 @@ int RunMc(int argc, char** argv) {
   unsigned long long trials = kDefaultTrials, seed = 1;
   if (args.Has("--trials") &&
       !ParseUnsigned(args.Get("--trials"), 1, static_cast<unsigned long long>(kMcMaxTrials), &trials)) {
-    Error("mc: --trials must be an integer from 1 to " + FormatBound(static_cast<double>(kMcMaxTrials)) + ", got \"" +
-          args.Get("--trials") + "\"");
+    OptionRangeError("mc", "--trials", IntegerRange("1", FormatBound(static_cast<double>(kMcMaxTrials))), args.Get("--trials"));
     return kExitInvalid;
   }
   if (args.Has("--seed") && !ParseUnsigned(args.Get("--seed"), 0, ~0ull, &seed)) {
-    Error("mc: --seed must be an integer from 0 to 18446744073709551615, got \"" + args.Get("--seed") + "\"");
+    OptionRangeError("mc", "--seed", IntegerRange("0", "18446744073709551615"), args.Get("--seed"));
     return kExitInvalid;
   }
   // The request simulation's work cap (inference_sim.h): the page runs kServingPageMaxWork; this reproduces it.
   unsigned long long max_work = static_cast<unsigned long long>(kInferenceSimMaxWork);
   if (args.Has("--max-work") &&
       !ParseUnsigned(args.Get("--max-work"), 1, static_cast<unsigned long long>(kInferenceSimMaxWork), &max_work)) {
-    Error("mc: --max-work must be an integer from 1 to " + FormatBound(static_cast<double>(kInferenceSimMaxWork)) +
-          ", got \"" + args.Get("--max-work") + "\"");
+    OptionRangeError("mc", "--max-work", IntegerRange("1", FormatBound(static_cast<double>(kInferenceSimMaxWork))), args.Get("--max-work"));
     return kExitInvalid;
   }
   Format format;
@@ -149,13 +147,13 @@ int RunMc(int argc, char** argv) {
     return RunInferenceMc(s, name, args.Has("--trials") ? static_cast<std::int64_t>(trials) : kInferenceDefaultRequests,
                           seed, static_cast<double>(max_work), format == Format::kJson);
   if (args.Has("--max-work")) {  // never ignored: a training Monte Carlo has no request steps to cap
-    Error(name + ": --max-work applies to an inference scenario's request simulation; this is a training scenario");
+    Error(name + ": " + Tr("cli.mc.max_work_training"));
     return kExitInvalid;
   }
   const Result r = Evaluate(s);  // for the display currency; MonteCarlo checks that the scenario evaluates
   MonteCarlo mc(s, seed, static_cast<std::int64_t>(trials));
   if (!mc.ok()) {
-    Error(name + ": " + mc.error());
+    Error(name + ": " + mc.error_message().Text(CurrentLanguage()));
     return kExitInvalid;
   }
   const bool show_progress = isatty(fileno(stderr)) && trials > static_cast<unsigned long long>(kSliceTrials);

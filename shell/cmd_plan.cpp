@@ -75,12 +75,12 @@ int RunPlan(int argc, char** argv) {
   }
   const std::string objective_text = args.Get("--objective", "time");
   if (objective_text != "time" && objective_text != "cost") {
-    Error("plan: --objective must be time or cost, got \"" + objective_text + "\"");
+    Error(TrFormat("cli.err.plan_objective", {objective_text}));
     return kExitInvalid;
   }
   double top = 5;
   if (args.Has("--top") && (!ParseNumber(args.Get("--top"), &top) || top < 1 || top > kMaxPlans || top != static_cast<int>(top))) {
-    Error("plan: --top must be an integer from 1 to " + std::to_string(kMaxPlans) + ", got \"" + args.Get("--top") + "\"");
+    OptionRangeError("plan", "--top", IntegerRange("1", std::to_string(kMaxPlans)), args.Get("--top"));
     return kExitInvalid;
   }
   Format format;
@@ -91,9 +91,9 @@ int RunPlan(int argc, char** argv) {
     return RunInferencePlan(s, InputName(args.positional[0]), static_cast<int>(top), format == Format::kJson);
   const PlanObjective objective = objective_text == "cost" ? PlanObjective::kCost : PlanObjective::kTime;
   auto search = std::make_unique<PlanSearch>();
-  const std::string error = PlanBegin(s, objective, static_cast<int>(top), search.get());
+  const Message error = PlanBegin(s, objective, static_cast<int>(top), search.get());
   if (!error.empty()) {
-    Error(InputName(args.positional[0]) + ": " + error);
+    Error(InputName(args.positional[0]) + ": " + error.Text(CurrentLanguage()));
     return kExitInvalid;
   }
   PlanRun(search.get());

@@ -85,7 +85,7 @@ void PrintTable(const Scenario& s, const PricingComparison& c) {
                                   ModelLabel(static_cast<PricingModel>(c.cheapest))}).c_str());
   std::printf("\n%s\n", Tr("cli.pricing.capacity_risk"));
   for (const ModelCost& m : c.models)
-    std::printf("  %s %s\n", PadRight(ModelLabel(m.model), 10).c_str(), LocalizeMessage(m.risk).c_str());
+    std::printf("  %s %s\n", PadRight(ModelLabel(m.model), 10).c_str(), m.risk_message.Text(CurrentLanguage()).c_str());
 }
 
 }  // namespace
@@ -109,7 +109,7 @@ int RunPricing(int argc, char** argv) {
   if (args.Has("--offer")) {
     const Offer* offer = FindOffer(args.Get("--offer"));
     if (!offer) {
-      Error("pricing: --offer: unknown offer \"" + args.Get("--offer") + "\" (see assets/offers.json)");
+      Error(TrFormat("cli.err.pricing_offer", {args.Get("--offer")}));
       return kExitInvalid;
     }
     ApplyOffer(*offer, &s);

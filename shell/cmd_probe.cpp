@@ -183,7 +183,7 @@ bool ParseMaxBytes(const Args& args, double* bytes) {
   const std::string text = args.Get("--max-gb", "2");
   double gb = 0;
   if (!ParseNumber(text, &gb) || gb < 1e-3 || gb > 1e4) {
-    Error("probe: --max-gb must be a number from 0.001 to 10000, got \"" + text + "\"");
+    OptionRangeError("probe", "--max-gb", NumberRange("0.001", "10000"), text);
     return false;
   }
   *bytes = gb * 1e9;
@@ -212,12 +212,12 @@ int RunProbe(int argc, char** argv) {
                "[--skip-gpu]", kDescription, kProbeOptions);
     return kExitOk;
   }
-  if (!args.positional.empty()) return Error("probe: unexpected argument " + args.positional[0]), kExitInvalid;
+  if (!args.positional.empty()) return Error(TrFormat("cli.err.probe_unexpected", {args.positional[0]})), kExitInvalid;
   double max_bytes = 0;
   if (!ParseMaxBytes(args, &max_bytes) || !CheckDirectories(args)) return kExitInvalid;
   const bool skip_gpu = args.Has("--skip-gpu");
   if (skip_gpu && !args.Has("--dataset") && !args.Has("--checkpoint-dir"))
-    return Error("probe: nothing to measure (--skip-gpu without --dataset or --checkpoint-dir)"), kExitInvalid;
+    return Error(Tr("cli.err.probe_nothing")), kExitInvalid;
   Scenario s = DefaultScenario();
   if (args.Has("--scenario"))
     if (int rc = LoadScenario(args.Get("--scenario"), &s)) return rc;
@@ -236,13 +236,13 @@ int RunProbe(int argc, char** argv) {
   const std::string json = ProbeToJson(report);
   if (args.Has("--out")) {
     std::ofstream out(args.Get("--out"), std::ios::binary);
-    if (!(out << json << '\n') || !out.flush()) return Error("probe: cannot write " + args.Get("--out")), kExitFailure;
+    if (!(out << json << '\n') || !out.flush()) return Error(TrFormat("cli.err.probe_cannot_write", {args.Get("--out")})), kExitFailure;
   } else {
     std::printf("%s\n", json.c_str());
   }
   const std::string where = args.Has("--out") ? args.Get("--out") : "standard output";
   if (gpu_rc == kExitNoGpu) {
-    Error("probe: no usable GPU (" + report.gpu_message + "); report without GPU figures written to " + where);
+    Error(TrFormat("cli.err.probe_no_gpu", {report.gpu_message, where}));
     return kExitNoGpu;
   }
   if (gpu_rc != kExitOk) {
@@ -257,18 +257,18 @@ int ApplyProbeFile(const std::string& path, Scenario* s) {
   std::string text, error;
   if (!ReadInput(path, &text, &error)) return Error(error), kExitFailure;
   const ProbeParse parse = ParseProbeJson(text);
-  if (!parse.ok()) return Error(path + ": " + parse.errors[0].Text()), kExitInvalid;
+  if (!parse.ok()) return Error(path + ": " + parse.errors[0].Text(CurrentLanguage())), kExitInvalid;
   if (std::string mismatch = ProbeGpuMismatch(parse.report, *s); !mismatch.empty())
-    Error("warning: " + path + ": " + mismatch);
+    Error(TrFormat("cli.err.warning", {path + ": " + mismatch}));
   const std::vector<std::string> set = ApplyProbe(parse.report, s);
   std::string list;
   for (const std::string& field : set) {
     const FieldSpec* f = FindField(field.c_str());
     list += (list.empty() ? "" : ", ") + field + " = " + FormatNumber(GetNumber(*s, *f), 4) + " " + f->unit;
   }
-  Error("measured (" + path + ", " + parse.report.host.hostname + ", " + parse.report.created_utc + "): " +
-        (list.empty() ? "nothing this scenario uses" : list));
-  if (std::find(set.begin(), set.end(), "cluster.peak_tflops") != set.end()) Error(std::string("note: ") + kProbePeakNote);
+  Error(TrFormat("cli.err.probe_measured", {path, parse.report.host.hostname, parse.report.created_utc,
+                                            list.empty() ? std::string(Tr("cli.err.probe_nothing_used")) : list}));
+  if (std::find(set.begin(), set.end(), "cluster.peak_tflops") != set.end()) Error(TrFormat("cli.err.note", {kProbePeakNote}));
   return kExitOk;
 }
 

@@ -85,7 +85,7 @@ int RunSensitivity(int argc, char** argv) {
   if (!ParseFormat(args, {Format::kTable, Format::kJson, Format::kCsv}, &format)) return kExitInvalid;
   double percent = 0;
   if (args.Has("--percent") && (!ParseNumber(args.Get("--percent"), &percent) || percent <= 0 || percent >= 100)) {
-    Error("sensitivity: --percent must be a number > 0 and < 100, got \"" + args.Get("--percent") + "\"");
+    OptionRangeError("sensitivity", "--percent", OpenRange("0", "100"), args.Get("--percent"));
     return kExitInvalid;
   }
   Scenario s;

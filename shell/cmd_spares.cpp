@@ -39,7 +39,7 @@ int RunSpares(int argc, char** argv) {
     char* end = nullptr;
     const long v = std::strtol(text.c_str(), &end, 10);
     if (text.empty() || !end || *end || v < 1 || v > 256) {
-      Error("spares: --steps must be an integer from 1 to 256, got \"" + text + "\"");
+      OptionRangeError("spares", "--steps", IntegerRange("1", "256"), text);
       return kExitInvalid;
     }
     steps = static_cast<int>(v);
@@ -47,7 +47,7 @@ int RunSpares(int argc, char** argv) {
   Scenario s;
   if (int rc = LoadScenario(args.positional[0], &s)) return rc;
   if (Kind(s) != WorkloadKind::kTraining) {
-    Error("spares: the spare pool is sized for a training job (workload.kind = training)");
+    Error(Tr("cli.err.spares_training"));
     return kExitInvalid;
   }
   const SparesSweepDoc d = SparesSweep(s, steps);

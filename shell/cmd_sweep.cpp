@@ -92,16 +92,16 @@ bool SweepValues(const Args& args, const FieldSpec& f, std::vector<double>* valu
   char range[256];
   DescribeRange(f, range, sizeof range);
   if (args.Has("--values") == args.Has("--from") || args.Has("--from") != args.Has("--to")) {
-    Error("sweep: give either --values a,b,c or --from A --to B [--steps N]");
+    Error(Tr("cli.err.sweep_values_or_range"));
     return false;
   }
   if (args.Has("--values")) {
     const std::vector<std::string> items = SplitList(args.Get("--values"));
-    if (items.size() > kMaxPoints) return Error("sweep: --values: at most 1000 values"), false;
+    if (items.size() > kMaxPoints) return Error(TrFormat("cli.err.sweep_values_max", {std::to_string(kMaxPoints)})), false;
     for (const std::string& item : items) {
       double v = 0;
       if (!ParseItem(f, item, &v)) {
-        Error("sweep: --values: \"" + item.substr(0, 40) + "\" is not a value of " + f.path + "; allowed: " + range);
+        Error(TrFormat("cli.err.sweep_value_bad", {item.substr(0, 40), f.path, range}));
         return false;
       }
       values->push_back(v);
@@ -116,11 +116,11 @@ bool SweepValues(const Args& args, const FieldSpec& f, std::vector<double>* valu
   if (!ParseOption(args, "--from", &from) || !ParseOption(args, "--to", &to)) return false;
   if (args.Has("--steps") && !ParseOption(args, "--steps", &steps)) return false;
   if (steps < 1 || steps > kMaxPoints || steps != std::floor(steps)) {
-    Error("sweep: --steps: must be an integer from 1 to 1000");
+    OptionRangeError("sweep", "--steps", IntegerRange("1", std::to_string(kMaxPoints)), args.Get("--steps"));
     return false;
   }
   const bool log = args.Has("--log");
-  if (log && !(from > 0 && to > 0)) return Error("sweep: --log: --from and --to must be > 0"), false;
+  if (log && !(from > 0 && to > 0)) return Error(Tr("cli.err.sweep_log")), false;
   const int n = static_cast<int>(steps);
   for (int i = 0; i < n; ++i) {
     const double t = n == 1 ? 0.0 : static_cast<double>(i) / (n - 1);
@@ -240,9 +240,9 @@ bool GpuSweepOptions(const Args& args, double deadline, SweepOptions* o) {
   const auto whole = [](double v, double lo, double hi) { return v == std::floor(v) && v >= lo && v <= hi; };
   if ((args.Has("--from") && !whole(from, 1, 1e7)) || (args.Has("--to") && !whole(to, 1, 1e7)) ||
       (from > 0 && to > 0 && from > to))
-    return Error("sweep: --from/--to: GPU counts must be integers from 1 to 10000000, from <= to"), false;
-  if (!whole(per_doubling, 1, 16)) return Error("sweep: --per-doubling: must be an integer from 1 to 16"), false;
-  if (args.Has("--budget") && !(budget > 0)) return Error("sweep: --budget: must be a number of USD > 0"), false;
+    return Error(Tr("cli.sweep.from_to")), false;
+  if (!whole(per_doubling, 1, 16)) return OptionRangeError("sweep", "--per-doubling", IntegerRange("1", "16"), args.Get("--per-doubling")), false;
+  if (args.Has("--budget") && !(budget > 0)) return Error(Tr("cli.sweep.budget")), false;
   o->min_gpus = static_cast<std::int64_t>(from);
   o->max_gpus = static_cast<std::int64_t>(to);
   o->points_per_doubling = static_cast<int>(per_doubling);
@@ -274,7 +274,7 @@ void PrintGpuSweep(const SweepOptions& o, const SweepResult& r, Format format) {
              p.feasible ? FormatDuration(p.expected_hours) : "-", p.feasible ? FormatPercent(p.goodput) : "-",
              p.feasible ? FormatPercent(p.mfu) + (p.scaling_extrapolated ? "*" : "") : "-",
              p.feasible ? FormatNumber(p.expected_interruptions, 3) : "-",
-             p.memory_known ? FormatNumber(p.memory_total_gb, 3) : "-", LocalizeList(p.feasible ? marks : p.infeasible_reason)});
+             p.memory_known ? FormatNumber(p.memory_total_gb, 3) : "-", p.feasible ? LocalizeList(marks) : std::string(Tr(p.infeasible_key))});
     else
       t.Row({std::to_string(p.gpus), std::to_string(p.data_parallel), std::to_string(p.global_batch),
              p.feasible ? "true" : "false", num(p.expected_usd), num(p.expected_hours), num(p.goodput),
@@ -299,7 +299,7 @@ int RunGpuSweep(const Args& args, double deadline, Format format) {
   if (Kind(base) == WorkloadKind::kInference)  // serving sizes its GPUs for the load (inference_views.h)
     return Error(InputName(args.positional[0]) + ": " + Tr(ServingRefusalKey(ServingQuestion::kGpuSweep))), kExitInvalid;
   const SweepResult r = SweepGpuCount(base, options);
-  if (r.points.empty()) return Error("sweep: no GPU count to evaluate in that range"), kExitInvalid;
+  if (r.points.empty()) return Error(Tr("cli.err.sweep_no_count")), kExitInvalid;
   PrintGpuSweep(options, r, format);
   return kExitOk;
 }
@@ -321,16 +321,15 @@ int RunSweep(int argc, char** argv) {
   if (args.positional.size() != 1) return Error("sweep: expected one scenario file (or - for standard input)"), kExitInvalid;
   double deadline = 0;
   if (args.Has("--deadline") && (!ParseOption(args, "--deadline", &deadline) || deadline <= 0))
-    return Error("sweep: --deadline: must be a number of hours > 0"), kExitInvalid;
+    return Error(Tr("cli.err.sweep_deadline")), kExitInvalid;
   Format format;
   if (!ParseFormat(args, {Format::kTable, Format::kJson, Format::kCsv}, &format)) return kExitInvalid;
   if (args.Has("--gpus")) return RunGpuSweep(args, deadline, format);
   for (const char* gpus_only : {"--per-doubling", "--budget", "--weak-scaling"})
-    if (args.Has(gpus_only)) return Error(std::string("sweep: ") + gpus_only + " goes with --gpus"), kExitInvalid;
+    if (args.Has(gpus_only)) return Error(TrFormat("cli.err.sweep_gpus_only", {gpus_only})), kExitInvalid;
   const FieldSpec* f = args.Has("--param") ? FindField(args.Get("--param").c_str()) : nullptr;
   if (!f || f->kind == FieldKind::kText) {
-    Error("sweep: --param: " + (args.Has("--param") ? "\"" + args.Get("--param").substr(0, 60) + "\" is not a numeric field"
-                                                    : std::string("missing")) + " (fields: gpucost catalog fields)");
+    Error(args.Has("--param") ? TrFormat("cli.err.sweep_param_bad", {args.Get("--param").substr(0, 60)}) : std::string(Tr("cli.err.sweep_param_missing")));
     return kExitInvalid;
   }
   std::vector<double> values;

@@ -106,7 +106,7 @@ int RunValidate(int argc, char** argv) {
     return kExitOk;
   }
   if (args.positional.empty()) {
-    Error("validate: expected one or more scenario files (or - for standard input)");
+    Error(Tr("cli.err.validate_files"));
     return kExitInvalid;
   }
   if (!StdinAtMostOnce(args.positional, "validate")) return kExitInvalid;

@@ -23,7 +23,7 @@
 namespace gpucost::app {
 namespace {
 
-const char* const kViewNames[] = {"Results", "Compare", "Charts", "Share & files", "Layouts", "Sensitivity", "Fleet"};
+const char* const kViewNames[] = {"Results", "Compare", "Charts", "Share & files", "Layouts", "Sensitivity", "Fleet", "Evidence"};
 const char* const kModelLabels[] = {"on-demand", "spot", "reserved", "owned"};
 
 std::string LinkFragment(const std::string& link) {
@@ -44,10 +44,10 @@ std::string FitText(const std::string& text, float width) {
 void StatusLine(AppState& app) {
   const bool is_error = !app.error.empty();
   std::string text = LocalizeMessage(is_error ? app.error : app.notice);  // kept in English, shown in the page's language
-  if (const AppState::ImportRefused& r = app.import_refused; is_error && !r.message.empty()) {
+  if (const AppState::CodedStatus& r = app.error_coded; is_error && !r.message.empty()) {
     const std::string prefix = r.subject.empty() ? "" : r.subject + ": ";
-    if (app.error == prefix + ImportRefusalText(r.message, Lang::kEn))  // still that refusal: render its code
-      text = prefix + ImportRefusalText(r.message, CurrentLanguage());
+    if (app.error == prefix + r.message.Text(Lang::kEn))  // still that error: render its code
+      text = prefix + r.message.Text(CurrentLanguage());
   }
   const ImGuiStyle& style = ImGui::GetStyle();
   const float dismiss = is_error ? ImGui::CalcTextSize(Tr("ui.dismiss")).x + style.FramePadding.x * 2 + style.ItemSpacing.x : 0;
@@ -137,6 +137,7 @@ void DrawViews(AppState& app) {
       case View::kShare: DrawShare(app); break;
       case View::kSensitivity: DrawSensitivity(app); break;
       case View::kFleet: DrawFleet(app); break;
+      case View::kEvidence: DrawEvidence(app); break;
       case View::kCount: break;
     }
     RecordScroll(app, "view");
@@ -223,29 +224,29 @@ void AppScenarioEdited(AppState& app) {
   app.error.clear();  // a successful action: an earlier error no longer stands in the status line
 }
 
-namespace {
-// An import refused for what it is: the English text in `error` (gpucost_error()), the code for the status line.
-const std::string& RefuseImport(AppState& app, const std::string& subject, const ImportMessage& message) {
-  const std::string text = ImportRefusalText(message, Lang::kEn);
+
+// An error for the status line: the English text in `error` (gpucost_error()), the code to render it.
+const std::string& AppSetError(AppState& app, const std::string& subject, const Message& message) {
+  const std::string text = message.Text(Lang::kEn);
   app.error = subject.empty() ? text : subject + ": " + text;
-  app.import_refused = {subject, message};
+  app.error_coded = {subject, message};
   return app.error;
 }
-}  // namespace
 
 std::string AppLoadScenario(AppState& app, const std::string& json_text) {
   const ImportGuess guess = ClassifyImport(json_text);  // load() says what it got: a result is no scenario
   if (guess.kind != ImportKind::kScenario && guess.kind != ImportKind::kPreset) {
     const ImportMessage refusal = ImportRefusal(guess, ImportUse::kScenarioArgument);
-    if (!refusal.empty()) return RefuseImport(app, "", refusal);
+    if (!refusal.empty()) return AppSetError(app, "", refusal);
   }
   ScenarioParse p = ParseScenarioOrPreset(json_text);  // a preset file (assets/presets/) opens too
   if (!p.ok()) {
     if (p.errors.size() == 1 && guess.kind == ImportKind::kScenario && p.errors.front().message.rfind("malformed JSON", 0) == 0) {
+      if (!p.errors.front().coded.empty()) return AppSetError(app, "", p.errors.front().coded);
       app.error = p.errors.front().Text();  // broken JSON: the parser names the place
       return app.error;
     }
-    return RefuseImport(app, "", {"import.scenario_errors", {std::to_string(p.errors.size()), p.errors.front().Text()}});
+    return AppSetError(app, "", {"import.scenario_errors", {std::to_string(p.errors.size()), InputErrorParam(p.errors.front())}});
   }
   app.scenario = p.scenario;
   app.edits.assign(FieldCount(), FieldEdit{});
@@ -259,8 +260,7 @@ std::string AppOpenLink(AppState& app, const std::string& link) {
   LinkPayload payload;
   std::vector<InputError> errors;
   if (!DecodeLink(link, &payload, &errors)) {
-    app.error = TrFormat(Lang::kEn, "msg.app.bad_link", {LinkErrorText(errors)});
-    return app.error;
+    return AppSetError(app, "", {"msg.app.bad_link", {LinkErrorText(errors)}});
   }
   app.scenario = payload.scenario;
   app.pinned.clear();
@@ -276,18 +276,15 @@ std::string AppOpenLink(AppState& app, const std::string& link) {
 std::string AppApplyProbe(AppState& app, const std::string& json_text) {
   ProbeParse p = ParseProbeJson(json_text);
   if (!p.ok()) {
-    app.error = TrFormat(Lang::kEn, "msg.app.probe_error", {p.errors.front().Text()});
-    return app.error;
+    return AppSetError(app, "", {"msg.app.probe_error", {InputErrorParam(p.errors.front())}});
   }
   if (p.report.gpu_status != "ok") {
-    app.error = TrFormat(Lang::kEn, "msg.app.probe_no_gpu", {p.report.gpu_status, p.report.gpu_message});
-    return app.error;
+    return AppSetError(app, "", {"msg.app.probe_no_gpu", {p.report.gpu_status, p.report.gpu_message}});
   }
   Scenario s = app.scenario;
   const std::vector<std::string> set = ApplyProbe(p.report, &s);
   if (!ValidateScenario(s).empty()) {
-    app.error = TrFormat(Lang::kEn, "msg.app.probe_invalid", {ValidateScenario(s).front().Text()});
-    return app.error;
+    return AppSetError(app, "", {"msg.app.probe_invalid", {InputErrorParam(ValidateScenario(s).front())}});
   }
   app.scenario = s;
   app.edits.assign(FieldCount(), FieldEdit{});
@@ -345,7 +342,7 @@ std::string AppLoadPreset(AppState& app, const std::string& id) {
 
 std::string AppImportText(AppState& app, const std::string& name, const std::string& text) {
   const ImportGuess guess = ClassifyImport(text);  // say what it is, not one generic "bad link"
-  if (const ImportMessage refusal = ImportRefusal(guess); !refusal.empty()) return RefuseImport(app, name, refusal);
+  if (const ImportMessage refusal = ImportRefusal(guess); !refusal.empty()) return AppSetError(app, name, refusal);
   std::string err, what;
   switch (guess.kind) {
     case ImportKind::kProbe:
@@ -362,8 +359,8 @@ std::string AppImportText(AppState& app, const std::string& name, const std::str
       break;
   }
   if (!err.empty()) {
-    if (!app.import_refused.message.empty() && app.import_refused.subject.empty() && app.error == err)
-      app.import_refused.subject = name;  // refused by AppLoadScenario: keep the code, named after the file
+    if (!app.error_coded.message.empty() && app.error_coded.subject.empty() && app.error == err)
+      app.error_coded.subject = name;  // refused with a code (a load, a link, a probe report): keep it, named after the file
     app.error = name + ": " + err;
     return app.error;
   }

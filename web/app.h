@@ -40,7 +40,7 @@
 
 namespace gpucost::app {
 
-enum class View : int { kResults = 0, kCompare, kCharts, kShare, kPlan, kSensitivity, kFleet, kCount };
+enum class View : int { kResults = 0, kCompare, kCharts, kShare, kPlan, kSensitivity, kFleet, kEvidence, kCount };
 const char* ViewName(View v);  // "Results", "Compare", ...
 
 // The editor's memory of one field (index = the field's index in Fields()).
@@ -83,7 +83,7 @@ struct McState {
   bool stale = true;                // the scenario changed since the last run
   bool auto_start = true;           // start when the charts are shown and the result is stale
   int trials = 2000;
-  std::string error;
+  Message error;                    // why the run cannot start (shown in the page's language)
 };
 constexpr double kMcSliceSeconds = 0.012;
 constexpr std::uint64_t kMcSeed = 1;
@@ -119,7 +119,7 @@ struct ScrollPos {
 // The layout search (ui_plan.cpp), run in slices across frames.
 struct PlanState {
   std::unique_ptr<PlanSearch> search;  // large fixed arrays: on the heap, created on first use
-  std::string error;
+  Message error;                       // why the search cannot start (shown in the page's language)
   bool running = false;
   bool objective_cost = false;
   long for_evaluation = -1;  // app.evaluations when the search started
@@ -176,6 +176,15 @@ struct SensitivityState {
   long for_evaluation = -1;  // app.evaluations it was computed for
 };
 
+// The evidence view (ui_evidence.cpp): the published runs against the model, and where the edited scenario
+// stands among them (core/evidence.h, the document of `gpucost catalog evidence SCENARIO`). The page fetches the
+// runs when the view is first opened.
+struct EvidenceState {
+  bool requested = false;    // the validation files were asked for
+  std::string document;      // EvidenceToJson for the scenario, "" until the runs are here
+  long for_evaluation = -1;  // app.evaluations it was computed for
+};
+
 // The fleet (commitment) planner (ui_fleet.cpp): a demand profile around the edited scenario, planned by core.
 struct FleetState {
   int months = 36;
@@ -188,6 +197,7 @@ struct FleetState {
   long for_evaluation = -1;
   bool stale = true;         // the profile changed
   std::string input_error;   // a profile input refused (out of its range), in English; "" when none
+  Message input_error_message;  // the same as a key and parameters (shown in the page's language)
 };
 
 struct AppState {
@@ -200,12 +210,13 @@ struct AppState {
   std::string link;        // the share link of the scenario and the pinned comparison
   std::string error;       // message shown to the user ("" if none)
   std::string notice;      // a short confirmation ("Link copied", "Loaded scenario.json")
-  // An import refused by what it is (core/import.h), as a code: the status line renders it in the page's
-  // language while `error` still holds its English text (gpucost_error()).
-  struct ImportRefused {
-    std::string subject;  // the file's name, or "link"
-    ImportMessage message;
-  } import_refused;
+  // The error of the status line as a code (an import refused by what it is, a probe report or link refused):
+  // the status line renders it in the page's language while `error` still holds its English text
+  // (gpucost_error()) and equals subject + ": " + its English.
+  struct CodedStatus {
+    std::string subject;  // the file's name, or ""
+    Message message;
+  } error_coded;
   std::string measured_from;  // the probe report the measured fields came from (host, date)
   // The quoted price typed for a price-by-quote offer (ui_offers.cpp; issue 16) and why it was refused.
   struct QuoteEdit {
@@ -225,6 +236,7 @@ struct AppState {
   PricingState pricing;
   SensitivityState sensitivity;
   FleetState fleet;
+  EvidenceState evidence;
   std::vector<char> paste; // the paste box (a link, scenario JSON or a probe report), fixed capacity
   std::vector<PresetInfo> presets;  // the embedded presets: read on first use (AppPresets)
   bool presets_read = false;
@@ -244,6 +256,9 @@ void AppFrame(AppState& app);
 
 // Replaces the scenario from JSON text. Returns "" or the error message (then the scenario is kept).
 std::string AppLoadScenario(AppState& app, const std::string& json_text);
+// Sets the status line's error: `error` holds "subject: " + the English text, and the code renders it in the page's
+// language. Returns `error`.
+const std::string& AppSetError(AppState& app, const std::string& subject, const Message& message);
 // Replaces the scenario and the pinned comparison from a share link (full URL, "#s=..." or "1.xxx").
 // Returns "" or the error message (then everything is kept).
 std::string AppOpenLink(AppState& app, const std::string& link);
@@ -419,6 +434,10 @@ GPUCOST_NOT_FIRST_FRAME void DrawProviderSheet(AppState& app);
 std::string ProviderSheetCsv(const AppState& app);
 GPUCOST_NOT_FIRST_FRAME void DrawSensitivity(AppState& app);
 GPUCOST_NOT_FIRST_FRAME void DrawFleet(AppState& app);
+GPUCOST_NOT_FIRST_FRAME void DrawEvidence(AppState& app);
+// The evidence document of the edited scenario, computed once the validation runs are here (fetched on the first
+// call, installed when they arrive); false until then, or while the scenario is invalid.
+GPUCOST_NOT_FIRST_FRAME bool AppUpdateEvidence(AppState& app);
 // Computes the sensitivity tornado / fleet plan of the edited scenario if stale (ui_sensitivity / ui_fleet).
 void AppUpdateSensitivity(AppState& app);
 void AppUpdatePricing(AppState& app);

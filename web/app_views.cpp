@@ -4,6 +4,7 @@
 //   sweep        gpucost sweep --gpus             sensitivity  gpucost sensitivity
 //   mc           gpucost mc --trials N --seed S   plan      gpucost plan --top 10 [--objective cost]
 //   compare      gpucost compare <pinned...>      fleet     gpucost fleet <the document's "input">
+//   evidence     gpucost catalog evidence <scenario> --format json (the published runs, fetched on first use)
 // An inference scenario (issue 17): mc is `gpucost mc --trials 20000 --seed 1 --max-work 3000000`
 // (the request simulation under the page's work cap), plan is
 // `gpucost plan --top 10` (the serving plan), sensitivity the serving tornado; sweep and fleet have no document
@@ -27,7 +28,7 @@ struct ViewTarget {
 };
 const ViewTarget kTargets[] = {{"result", View::kResults}, {"pricing", View::kCompare},   {"sweep", View::kCharts},
                                {"sensitivity", View::kSensitivity}, {"mc", View::kCharts}, {"plan", View::kPlan},
-                               {"compare", View::kCompare}, {"fleet", View::kFleet}};
+                               {"compare", View::kCompare}, {"fleet", View::kFleet}, {"evidence", View::kEvidence}};
 
 }  // namespace
 
@@ -50,6 +51,7 @@ void AppUpdatePricing(AppState& app) {
 std::string AppViewDocument(AppState& app, const std::string& name) {
   AppRefresh(app);
   if (name == "result") return app.result.ok ? ResultToJson(app.scenario, app.result) : "";
+  if (name == "evidence") return AppUpdateEvidence(app) ? app.evidence.document : "";
   if (!app.result.ok) return "";
   if (name == "pricing") {
     AppUpdatePricing(app);
@@ -83,6 +85,11 @@ bool AppShowView(AppState& app, const std::string& name) {
     if (name != t.name) continue;
     app.request_view = static_cast<int>(t.view);
     AppRefresh(app);
+    if (t.view == View::kEvidence) {  // fetches the published runs on first use
+      AppUpdateEvidence(app);
+      app.busy = true;
+      return true;
+    }
     if (Kind(app.scenario) == WorkloadKind::kInference) {  // an inference scenario's views (ui_serving.cpp)
       if (name == "mc") AppUpdateServingSim(app);
       if (t.view == View::kPlan) AppUpdateServingPlan(app);

@@ -401,6 +401,7 @@ EMSCRIPTEN_KEEPALIVE void gpucost_fonts_changed() {
   g_fonts_changed = true;
   WakeUp();
 }
+EMSCRIPTEN_KEEPALIVE void gpucost_files_changed() { WakeUp(); }  // a data file arrived (the evidence view)
 EMSCRIPTEN_KEEPALIVE void gpucost_strings_changed() {
   g_strings_changed = true;
   WakeUp();

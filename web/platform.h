@@ -49,6 +49,12 @@ void RequestFont(const char* name);
 std::string LanguageTableText(const char* code);
 void RequestLanguageTable(const char* code);
 
+// A data file the page fetches when a view first needs it (the published validation runs, "validation/NAME.json":
+// 29 KB that the first load does without). DataFileText: its text once it has arrived ("" before, and natively,
+// where it is embedded). RequestDataFile: starts fetching it (once); the page draws again when it arrives.
+std::string DataFileText(const char* path);
+void RequestDataFile(const char* path);
+
 // The user's language choice, kept by the host (localStorage in the browser; "" when none), and the host's
 // own preference (navigator.language, $LANG): the page picks Korean when either says Korean.
 std::string StoredLanguage();

@@ -83,6 +83,8 @@ std::string FontBytes(const char* name) {  // $GPUCOST_FONT_DIR (e.g. build/web/
 void RequestFont(const char*) {}
 std::string LanguageTableText(const char*) { return ""; }
 void RequestLanguageTable(const char*) {}
+std::string DataFileText(const char*) { return ""; }
+void RequestDataFile(const char*) {}
 std::string StoredLanguage() { return g_record.language; }
 void StoreLanguage(const char* code) { g_record.language = code; }
 std::string HostLanguage() {

@@ -64,6 +64,8 @@ EM_JS(void, gpucost_js_set_fragment, (const char* fragment), {
 EM_JS(void, gpucost_js_request_font, (const char* name), { gpucostFetchFont(UTF8ToString(name)); });
 // String tables: gpucostFetchStrings() fetches i18n/CODE.json once and calls _gpucost_strings_changed().
 EM_JS(void, gpucost_js_request_strings, (const char* code), { gpucostFetchStrings(UTF8ToString(code)); });
+// Data files (validation runs): gpucostFetchFile() fetches PATH once and calls _gpucost_files_changed().
+EM_JS(void, gpucost_js_request_file, (const char* path), { gpucostFetchFile(UTF8ToString(path), '_gpucost_files_changed'); });
 EM_JS(int, gpucost_js_file_size, (const char* path), {
   var bytes = gpucostFiles[UTF8ToString(path)];
   return bytes ? bytes.length : -1;
@@ -137,6 +139,8 @@ std::string FontBytes(const char* name) { return FetchedFile(std::string("fonts/
 void RequestFont(const char* name) { gpucost_js_request_font(name); }
 std::string LanguageTableText(const char* code) { return FetchedFile(std::string("i18n/") + code + ".json"); }
 void RequestLanguageTable(const char* code) { gpucost_js_request_strings(code); }
+std::string DataFileText(const char* path) { return FetchedFile(path); }
+void RequestDataFile(const char* path) { gpucost_js_request_file(path); }
 std::string StoredLanguage() { return TakeStaged(gpucost_js_stage_language(1)); }
 void StoreLanguage(const char* code) { gpucost_js_store_language(code); }
 std::string HostLanguage() { return TakeStaged(gpucost_js_stage_language(0)); }

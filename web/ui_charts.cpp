@@ -90,16 +90,16 @@ void StartGpuSweep(AppState& app) {
 // Infeasible counts, grouped by reason: "8, 16 GPUs: does not fit in GPU memory".
 void GpuSweepGaps(const SweepResult& r) {
   for (std::size_t i = 0; i < r.points.size(); ++i) {
-    const char* reason = r.points[i].infeasible_reason;
+    const char* reason = r.points[i].infeasible_key;
     if (r.points[i].feasible) continue;
     bool first = true;
-    for (std::size_t j = 0; j < i; ++j) first = first && (r.points[j].feasible || std::strcmp(r.points[j].infeasible_reason, reason) != 0);
+    for (std::size_t j = 0; j < i; ++j) first = first && (r.points[j].feasible || std::strcmp(r.points[j].infeasible_key, reason) != 0);
     if (!first) continue;
     std::string counts;
     for (std::size_t j = i; j < r.points.size(); ++j)
-      if (!r.points[j].feasible && std::strcmp(r.points[j].infeasible_reason, reason) == 0)
+      if (!r.points[j].feasible && std::strcmp(r.points[j].infeasible_key, reason) == 0)
         counts += (counts.empty() ? "" : ", ") + FormatCount(static_cast<double>(r.points[j].gpus));
-    Hint(TrFormat("chart.gap", {counts, LocalizeMessage(reason)}).c_str());
+    Hint(TrFormat("chart.gap", {counts, Tr(reason)}).c_str());
   }
 }
 
@@ -189,7 +189,7 @@ void StartMonteCarlo(AppState& app) {
   mc.run = std::make_unique<MonteCarlo>(app.scenario, kMcSeed, mc.trials);
   mc.stale = false;
   mc.have_summary = false;
-  mc.error = mc.run->ok() ? "" : mc.run->error();
+  mc.error = mc.run->ok() ? Message{} : mc.run->error_message();
   if (!mc.run->ok()) mc.run.reset();
 }
 
@@ -291,7 +291,7 @@ void MonteCarloCharts(AppState& app) {
     ImGui::ProgressBar(static_cast<float>(mc.run->progress()), ImVec2(-1, 0), text.c_str());
     return;
   }
-  if (!mc.error.empty()) ImGui::TextColored(ImVec4(1, 0.45f, 0.35f, 1), "%s", LocalizeMessage(mc.error).c_str());
+  if (!mc.error.empty()) ImGui::TextColored(ImVec4(1, 0.45f, 0.35f, 1), "%s", mc.error.Text(CurrentLanguage()).c_str());
   if (!mc.have_summary) return;
   const McSummary& s = mc.summary;
   const Result& r = app.result;
@@ -410,7 +410,7 @@ void ScalingChart(AppState& app) {
   if (sc.point_count == 0) return;
   const ScalingFit fit = FitScaling(sc.points, sc.point_count);
   if (!fit.ok()) {
-    Hint(LocalizeMessage(ScalingFitErrorText(fit.error)).c_str());
+    Hint(Tr(ScalingFitErrorKey(fit.error)));
     return;
   }
   double mx[kMaxScalingPoints], my[kMaxScalingPoints];

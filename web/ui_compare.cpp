@@ -206,7 +206,7 @@ void PricingModels(AppState& app) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::Text("%s%s", Tr(names[i]), i == c.cheapest ? Tr("compare.cheapest") : "");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", LocalizeMessage(m.risk).c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", m.risk_message.Text(CurrentLanguage()).c_str());
     ImGui::TableNextColumn(); ImGui::TextUnformatted(FormatDisplayMoney(r, m.usd_per_gpu_hour).c_str());
     ImGui::TableNextColumn(); ImGui::TextUnformatted(FormatDisplayMoney(r, m.job_usd).c_str());
     ImGui::TableNextColumn(); ImGui::TextUnformatted(m.term_tail_usd > 0 ? FormatDisplayMoney(r, m.term_tail_usd).c_str() : "-");

@@ -36,7 +36,8 @@ void ProfileInput(AppState& app, const char* key, const char* id, T* value, T lo
     return;
   }
   const auto count = [](T v) { return FormatCount(static_cast<double>(v)); };
-  st.input_error = TrFormat(Lang::kEn, "fleet.out_of_range", {Tr(Lang::kEn, key), count(typed), count(lo), count(hi), count(*value)});
+  st.input_error_message = {"fleet.out_of_range", {MessageParam::Key(key), count(typed), count(lo), count(hi), count(*value)}};
+  st.input_error = st.input_error_message.Text(Lang::kEn);
 }
 
 void PlanTable(const AppState& app, const FleetResult& r) {
@@ -99,7 +100,7 @@ void DrawFleet(AppState& app) {
   ProfileInput(app, "fleet.for_months", "for_months", &st.burst_months, 0, kMaxFleetMonths, w);
   if (!st.input_error.empty()) {
     ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(ImVec4(1, 0.45f, 0.35f, 1), "%s", LocalizeMessage(st.input_error).c_str());
+    ImGui::TextColored(ImVec4(1, 0.45f, 0.35f, 1), "%s", st.input_error_message.Text(CurrentLanguage()).c_str());
     ImGui::PopTextWrapPos();
   }
   RecordText(app, "fleet_input_error", st.input_error);  // "" once a value in range applied

@@ -128,7 +128,7 @@ void DrawPlan(AppState& app) {
   }
   RecordRect(app, "plan_search");
   if (!app.plan.error.empty()) {
-    ImGui::TextColored(ImVec4(1, 0.45f, 0.35f, 1), "%s", LocalizeMessage(app.plan.error).c_str());
+    ImGui::TextColored(ImVec4(1, 0.45f, 0.35f, 1), "%s", app.plan.error.Text(CurrentLanguage()).c_str());
     return;
   }
   if (!app.plan.search) return;

@@ -118,7 +118,9 @@ void Tooltip(const AppState& app, const FieldSpec& f) {
   const std::string source_key = std::string("source.") + f.path;
   const char* source = HasTranslation(CurrentLanguage(), source_key.c_str()) ? Tr(source_key.c_str()) : f.source;
   ImGui::TextUnformatted(TrFormat("ui.source", {source}).c_str());
-  ImGui::TextUnformatted(TrFormat("ui.allowed", {LocalizeMessage(range) + (f.is_auto ? Tr("ui.or_auto") : "")}).c_str());
+  // The range from its key (money ranges are amounts with their currency, as written in every language).
+  const std::string shown_range = FieldMoneyUnit(f) != MoneyUnit::kNone ? range : RenderParam(CurrentLanguage(), ShownRangeMessage(f));
+  ImGui::TextUnformatted(TrFormat("ui.allowed", {shown_range + (f.is_auto ? Tr("ui.or_auto") : "")}).c_str());
   if (FieldShownAsPercent(f)) ImGui::TextDisabled("%s", Tr("ui.type_percent"));
   else if (f.kind == FieldKind::kNumber || f.kind == FieldKind::kInteger) ImGui::TextDisabled("%s", Tr("ui.type_number"));
   if (FieldMoneyUnit(f) != MoneyUnit::kNone) ImGui::TextDisabled("%s", TrFormat("money.typed_hint", {ShownUnit(app.scenario, f)}).c_str());
@@ -339,7 +341,8 @@ void FieldErrors(AppState& app, std::size_t index) {
     RecordText(app, f.path, label);
   }
   for (const InputError& e : app.problems)
-    if (e.path == f.path) ImGui::TextColored(kScenarioErrorColor, "%s", LocalizeMessage(e.message).c_str());
+    if (e.path == f.path)
+      ImGui::TextColored(kScenarioErrorColor, "%s", (e.coded.empty() ? LocalizeMessage(e.message) : e.coded.Text(CurrentLanguage())).c_str());
   ImGui::PopTextWrapPos();
 }
 

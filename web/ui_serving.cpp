@@ -96,7 +96,7 @@ void PlanRows(AppState& app, const char* id, const std::vector<InferenceCandidat
     const std::string cells[] = {std::to_string(i + 1),
                                  std::string(Tr(c.disaggregated ? "serving.mode_split" : "serving.mode_colocated")) + ": " +
                                      (c.disaggregated ? pre + " : " + dec : dec),
-                                 ServingSmallMoney(r, c.usd_per_request), c.verdict, ServingSmallMoney(r, c.usd_per_million_output_tokens),
+                                 ServingSmallMoney(r, c.usd_per_request), c.verdict_message.Text(CurrentLanguage()), ServingSmallMoney(r, c.usd_per_million_output_tokens),
                                  std::to_string(c.gpus), ServingMs(c.ttft_ms), ServingMs(c.tpot_ms), std::to_string(c.max_batch),
                                  ServingSmallMoney(r, c.usd_per_hour)};
     ImGui::TableNextRow();
@@ -183,9 +183,9 @@ void AppAdoptServingPlan(AppState& app, int index) {
 
 int AppPinServingOptions(AppState& app) {
   Comparison c;
-  std::string error;
+  Message error;
   if (!app.result.ok || !ServingOptions(app.scenario, &c, &error)) {
-    app.error = error;
+    AppSetError(app, "", error);
     return 0;
   }
   app.pinned.clear();
@@ -206,7 +206,7 @@ void DrawServingCharts(AppState& app) {
   const InferenceSimResult& r = app.serving.sim;
   if (!r.ok) {  // said in the page's language (the CLI refuses with the same words)
     ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(kServingErrorColor, "%s", LocalizeMessage(r.error).c_str());
+    ImGui::TextColored(kServingErrorColor, "%s", r.error_message.Text(CurrentLanguage()).c_str());
     ImGui::PopTextWrapPos();
     return;
   }
@@ -249,7 +249,7 @@ void DrawServingPlan(AppState& app) {
   }
   const InferencePlan& p = app.serving.plan;
   if (!p.ok) {
-    ImGui::TextColored(kServingErrorColor, "%s", LocalizeMessage(p.error).c_str());
+    ImGui::TextColored(kServingErrorColor, "%s", p.error_message.Text(CurrentLanguage()).c_str());
     return;
   }
   const std::string summary = TrFormat("serving.plan_summary", {FormatCount(static_cast<double>(p.evaluated)),

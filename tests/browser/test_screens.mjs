@@ -61,7 +61,7 @@ async function tap(page, id, index = -1) {
   await idle(page, `the page after a tap on ${id}[${index}]`);
 }
 
-const viewNames = ['Results', 'Compare', 'Charts', 'Share & files', 'Layouts', 'Sensitivity', 'Fleet'];
+const viewNames = ['Results', 'Compare', 'Charts', 'Share & files', 'Layouts', 'Sensitivity', 'Fleet', 'Evidence'];
 
 // --- the phone: swipes scroll, momentum carries on, every view reaches its bottom; taps show the new state ---
 for (const lang of ['en', 'ko']) {
@@ -103,7 +103,7 @@ for (const lang of ['en', 'ko']) {
       await idle(page);
     }
     check((await scrollPos(page, 'view')).y === 0, `${lang}: swipes down bring the results back to the top`);
-    for (const [v, id] of [[1, 'tab'], [2, 'tab'], [3, 'tab'], [4, 'tab'], [5, 'tab'], [6, 'tab'], [0, 'tab'], [-1, 'tab_editor']]) {
+    for (const [v, id] of [[1, 'tab'], [2, 'tab'], [3, 'tab'], [4, 'tab'], [5, 'tab'], [6, 'tab'], [7, 'tab'], [0, 'tab'], [-1, 'tab_editor']]) {
       const want = v < 0 ? 'Scenario' : viewNames[v];
       // The tab bar scrolls sideways on a phone (arrows at its right end): a tab partly on screen is tapped where
       // it shows (ImGui then scrolls it into view); one further off, the "<" or ">" arrow first.

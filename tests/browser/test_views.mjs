@@ -20,7 +20,7 @@ const PAGE_DEFAULTS = {trials: 2000, seed: 1, top: 10, objective: 'time'};  // t
 const SERVING_REQUESTS = 20000, SERVING_MAX_WORK = 3000000, PLAN_TARGET = {configurations: 10000, seconds: 1, frameMs: 250};
 const REFUSALS = {sweep: 'serving.refuse_gpu_sweep', fleet: 'serving.refuse_fleet'};
 const english = JSON.parse(fs.readFileSync(path.join(presetsDir, '..', 'i18n', 'en.json'), 'utf8'));
-const NAMES = ['result', 'pricing', 'sweep', 'sensitivity', 'mc', 'plan', 'compare', 'fleet'];
+const NAMES = ['result', 'pricing', 'sweep', 'sensitivity', 'mc', 'plan', 'compare', 'fleet', 'evidence'];
 const IGNORED = new Set(['seconds', 'file']);  // the plan search's own time; the CLI's input file names
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'gpucost-views-'));
 
@@ -134,6 +134,7 @@ function cliDocument(name, file, previousFile, pageDoc, serving = false) {
     case 'plan': return run(['plan', file, '--top', String(pageDoc.top), '--objective', pageDoc.objective]);
     case 'compare': return run(['compare', file, previousFile]);
     case 'fleet': return run(['fleet', write('fleet.json', JSON.stringify(pageDoc.input))]);
+    case 'evidence': return run(['catalog', 'evidence', file]);  // the published runs, where this scenario stands
   }
   return null;
 }
@@ -227,6 +228,10 @@ await withPage(siteDir, outDir, async (page, url) => {
   await waitReady(page);
   check(await api(page, () => window.gpucost.view('nonsense') === '' && !window.gpucost.show('nonsense')),
         'an unknown view name has no document');
+  // The published runs are not part of the page's load: the evidence view fetches them when it first opens, once.
+  const validationFetches = () => api(page, () => performance.getEntriesByType('resource').map(r => r.name)
+                                                     .filter(n => n.includes('/validation/')).map(n => n.split('/').pop()).sort());
+  check((await validationFetches()).length === 0, 'the page loads without the published validation runs');
   const list = scenarios();
   let previousFile = write('previous.json', JSON.stringify(list[list.length - 1]));
   let compared = 0, servingCompared = 0, refusals = 0, servingRefusedBoth = 0;
@@ -265,6 +270,9 @@ await withPage(siteDir, outDir, async (page, url) => {
         servingCompared + servingRefusedBoth >= servingScenarios * (NAMES.length - 2) && servingCompared >= servingScenarios * 4,
         `inference scenarios: ${servingCompared} documents equal the CLI's, ${refusals} refusals in the CLI's words, ` +
         `${servingRefusedBoth} views the CLI and the page both refuse`);
+  const fetched = await validationFetches();
+  check(JSON.stringify(fetched) === JSON.stringify(['measured_runs.json', 'serving_runs.json']),
+        `the evidence view fetched each validation file once over ${list.length} scenarios (${fetched.join(', ')})`);
   await servingOptions(page);
   await planTimed(page);
   await simTimed(page);

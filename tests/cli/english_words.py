@@ -9,7 +9,7 @@ import re, sys
 
 ALLOW = set("""gpucost GPU GPUs GEMM GEMMs HBM NVLink NCCL MFU JSON CSV USD KRW SLA ZeRO FILE PATH VALUE REPORT MESSAGE
 ID LINK MIG CUDA TFLOP FLOPs NVSwitch cuBLASLt fsync stdin stderr prefill decode table json csv time cost true false
-eval plan mc sensitivity compare sweep link catalog validate pricing fleet gui probe gpus offers presets fields models
+eval plan mc sensitivity compare sweep link catalog validate pricing fleet gui probe spares gpus offers presets fields models
 URL dense Monte Carlo vocab heads hidden layers seq_len preset auto full paged training independent inference bf fp tf
 evidence SCENARIO""".split())
 

@@ -86,6 +86,14 @@ near=$("$gpucost" catalog evidence "$tmp/s.json" --format json)
 contains "$near" '"nearest_runs"' "evidence for a scenario: its nearest runs"
 contains "$near" '"error_band"' "evidence for a scenario: the error band there"
 contains "$near" '"id": "narayanan-39.1b-512"' "the nearest run to 40B on 512 A100 under Megatron-LM is Narayanan's 39.1B on 512"
+# A serving scenario: its nearest serving measurements (same GPU, model size, TP), and the same in the table.
+chat="$root/assets/presets/coding-assistant-llama31-70b-h100.json"
+near=$("$gpucost" catalog evidence "$chat" --format json)
+contains "$near" '"kind": "inference"' "evidence for a serving scenario says so"
+contains "$near" '"nearest_serving_runs"' "evidence for a serving scenario: its nearest serving measurements"
+contains "$near" '"id": "nim-llama33-70b-5000-500-c1-itl"' "the nearest to Llama 3.1 70B on H100 is NIM's Llama 3.3 70B on H100"
+table=$("$gpucost" catalog evidence "$chat")
+contains "$table" "Nearest serving measurements" "the table names the nearest serving measurements"
 echo '{"cluster": {"gpus": -1}}' >"$tmp/bad.json"
 expect_rc 2 "evidence with an invalid scenario: exit 2" -- "$gpucost" catalog evidence "$tmp/bad.json"
 expect_rc 1 "evidence with a missing scenario file: exit 1" -- "$gpucost" catalog evidence "$tmp/none.json"

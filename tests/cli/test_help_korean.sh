@@ -28,4 +28,49 @@ for input in "$work" "$work/dup.json" "$work/bad.json"; do
     equals "$(english_words <<<"$out")" "" "$verb $(basename "$input") --lang ko: no English prose"
   done
 done
+# Usage and option errors of every verb in Korean (issue 27: these were English): each exits non-zero with a message
+# from the tables and no English prose. The cases run one per line: a verb and its arguments.
+chat="$root/assets/presets/llama2-70b-chat-h100.json"
+train="$root/assets/presets/alpaca-7b-8xa100.json"
+printf '{"cluster": {"gpu": "h100-sxm", "gpus": 8}}' >"$work/noshape.json"
+while IFS= read -r line; do
+  [ -z "$line" ] && continue
+  eval "set -- $line"
+  out=$("$gpucost" "$@" --lang ko 2>&1 >/dev/null); rc=$?
+  equals "$([ "$rc" -ne 0 ] && echo failed)" "failed" "$line: refused"
+  equals "$(english_words <<<"$out")" "" "$line --lang ko: no English prose ($out)"
+done <<CASES
+eval "$train" --foo
+eval "$train" --format
+eval "$train" --format xml
+eval "$train" --set nonsense
+mc "$train" --trials 0
+mc "$train" --seed x
+mc "$train" --max-work 5
+mc "$chat" --max-work 0
+plan "$train" --objective fast
+plan "$train" --top 0
+plan "$work/noshape.json"
+sweep "$train"
+sweep "$train" --param nonsense --values 1
+sweep "$train" --param cluster.gpus --values 1,x
+sweep "$train" --param cluster.gpus --values 1,2 --budget 3
+sweep "$train" --gpus --per-doubling 0
+sweep "$train" --gpus --budget -1
+sensitivity "$train" --percent 100
+compare
+compare --serving-options
+compare --serving-options "$train"
+link
+link --decode "$train"
+catalog foo
+catalog gpus offers
+fleet
+probe 42
+spares "$chat"
+spares
+validate
+pricing "$train" --offer nonsense
+CASES
+
 finish

@@ -163,6 +163,41 @@ TEST_CASE("evidence: the document lists every run and, for a scenario, its neare
   CHECK(doc["scenario"]["error_band"]["low"].get<double>() <= doc["scenario"]["error_band"]["high"].get<double>());
 }
 
+TEST_CASE("evidence: an FP8 training scenario's nearest runs are FP8 runs; a serving scenario's are serving measurements") {
+  const StepEvidence& e = Evidence();
+  Scenario fp8 = test::MustParse(R"({"cluster": {"gpu": "h100-sxm", "gpus": 64, "framework": "nemo"},
+                                     "workload": {"params": 70e9, "precision": "fp8"}})");
+  const ScenarioEvidence at = EvidenceAt(e, &ServingValidation(), fp8);
+  REQUIRE(at.runs.size() == 5);
+  CHECK_FALSE(at.serving);
+  // NeMo's FP8 table has Llama 2 and Llama 3 70B on 64 H100: the generation as the fit names it ("Hopper-fp8"),
+  // not "Hopper" (which matched none of them before).
+  const std::string first = e.runs[static_cast<std::size_t>(at.runs[0])].id;
+  CHECK((first == "nemo-llama2-70b-64" || first == "nemo-llama3-70b-64"));
+  for (int i : at.runs) CHECK(e.runs[static_cast<std::size_t>(i)].precision == "fp8");
+
+  const ServingEvidence& serving = ServingValidation();
+  Scenario chat = test::MustParse(R"({"workload": {"kind": "inference", "model": "llama-3.1-70b"},
+                                      "cluster": {"gpu": "h100-sxm", "gpus": 2}, "parallel": {"tensor_parallel": 2}})");
+  const ScenarioEvidence here = EvidenceAt(e, &serving, chat, 3);
+  REQUIRE(here.serving);
+  REQUIRE(here.runs.size() == 3);
+  double lo = 1e9, hi = -1e9, sum = 0;
+  for (int i : here.runs) {
+    const ServingEvidenceRun& r = serving.runs[static_cast<std::size_t>(i)];
+    CHECK(r.gpu == "h100-sxm");
+    CHECK(r.tensor_parallel == 2);
+    lo = std::min(lo, r.error), hi = std::max(hi, r.error), sum += r.error;
+  }
+  CHECK(here.low == doctest::Approx(lo));
+  CHECK(here.high == doctest::Approx(hi));
+  CHECK(here.mean == doctest::Approx(sum / 3));
+  const json doc = json::parse(EvidenceToJson(e, &serving, &chat));
+  CHECK(doc["scenario"]["kind"] == "inference");
+  CHECK(doc["scenario"]["nearest_serving_runs"].size() == 5);
+  CHECK(doc["scenario"]["model"] == "llama-3.1-70b");
+}
+
 namespace {
 const char* const kGpt3On64 = R"({
   "cluster": {"gpu": "a100-sxm-80gb", "gpus": 64, "node_network_gbps": 1600},

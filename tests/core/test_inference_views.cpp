@@ -50,8 +50,8 @@ double CheapestOnDemand(const std::string& gpu) {
 TEST_CASE("serving options: colocated H100, colocated A100 and H100 prefill + A100 decode, sized and priced with sources") {
   const Scenario s = Preset("llama2-70b-chat-h100");  // H100 at USD 2.99 (the scenario's), TP4, MLPerf targets
   Comparison c;
-  std::string error;
-  REQUIRE_MESSAGE(ServingOptions(s, &c, &error), error);
+  Message error;
+  REQUIRE_MESSAGE(ServingOptions(s, &c, &error), error.Text(Lang::kEn));
   REQUIRE(c.columns.size() == 3);
   const double a100 = CheapestOnDemand("a100-sxm-80gb");
   REQUIRE(a100 > 0);
@@ -117,8 +117,8 @@ TEST_CASE("serving options: the scenario's own A100 price kept, a KRW price conv
   Scenario s = Preset("llama2-70b-split-h100-a100");  // decode A100 at USD 1.79 (the scenario's), H100 at USD 2.99
   SUBCASE("prices: the scenario's A100 pool price, not the offer's") {
     Comparison c;
-    std::string error;
-    REQUIRE_MESSAGE(ServingOptions(s, &c, &error), error);
+    Message error;
+    REQUIRE_MESSAGE(ServingOptions(s, &c, &error), error.Text(Lang::kEn));
     CHECK(c.columns[1].result.inference.decode.usd_per_gpu_hour == doctest::Approx(1.79));
     CHECK(c.columns[2].result.inference.decode.usd_per_gpu_hour == doctest::Approx(1.79));
     CHECK(c.columns[1].note.find("the scenario's price") != std::string::npos);
@@ -129,8 +129,8 @@ TEST_CASE("serving options: the scenario's own A100 price kept, a KRW price conv
     s.pricing.krw_per_gpu_hour = 4200;  // USD 3 per GPU-hour for the H100
     s.pricing.usd_per_gpu_hour = 0;
     Comparison c;
-    std::string error;
-    REQUIRE_MESSAGE(ServingOptions(s, &c, &error), error);
+    Message error;
+    REQUIRE_MESSAGE(ServingOptions(s, &c, &error), error.Text(Lang::kEn));
     CHECK(std::string(c.currency) == "KRW");
     CHECK(c.columns[0].result.inference.decode.usd_per_gpu_hour == doctest::Approx(3.0));
     const json doc = json::parse(CompareToJson(c));
@@ -142,8 +142,8 @@ TEST_CASE("serving options: the scenario's own A100 price kept, a KRW price conv
     s.inference.prefill.tensor_parallel = 0;
     s.inference.decode.tensor_parallel = 0;
     Comparison c;
-    std::string error;
-    REQUIRE_MESSAGE(ServingOptions(s, &c, &error), error);
+    Message error;
+    REQUIRE_MESSAGE(ServingOptions(s, &c, &error), error.Text(Lang::kEn));
     for (const CompareColumn& col : c.columns) {
       CAPTURE(col.label);
       CHECK(col.result.inference.fits);
@@ -177,8 +177,8 @@ TEST_CASE("serving options (issue 28): 8,000-token prompts at 1 request/s size a
   REQUIRE(kept.ok);
   MESSAGE("A100 at the scenario's TP4: " << kept.inference.gpus << " GPUs");
   Comparison c;
-  std::string error;
-  REQUIRE_MESSAGE(ServingOptions(s, &c, &error), error);
+  Message error;
+  REQUIRE_MESSAGE(ServingOptions(s, &c, &error), error.Text(Lang::kEn));
   const CompareColumn& a100 = c.columns[1];
   CAPTURE(a100.label);
   REQUIRE(a100.result.ok);
@@ -209,8 +209,8 @@ TEST_CASE("serving options: a GPU without FP8 serves an FP8 scenario at INT8 wei
   const Scenario s = Preset("batch-summarize-1m-docs");  // Llama 3 8B, FP8 weights and KV cache
   REQUIRE(s.inference.weight_precision == static_cast<int>(WeightPrecision::kFp8));
   Comparison c;
-  std::string error;
-  REQUIRE_MESSAGE(ServingOptions(s, &c, &error), error);
+  Message error;
+  REQUIRE_MESSAGE(ServingOptions(s, &c, &error), error.Text(Lang::kEn));
   CHECK(c.columns[0].scenario.inference.weight_precision == static_cast<int>(WeightPrecision::kFp8));  // H100 runs FP8
   for (std::size_t i : {1u, 2u}) {
     const CompareColumn& col = c.columns[i];
@@ -225,9 +225,10 @@ TEST_CASE("serving options: a GPU without FP8 serves an FP8 scenario at INT8 wei
 
 TEST_CASE("serving options and refusals: a training scenario is refused; the refusals read the same in both languages") {
   Comparison c;
-  std::string error;
+  Message error;
   CHECK_FALSE(ServingOptions(test::FineTune70B(), &c, &error));
-  CHECK(error.find("not an inference scenario") != std::string::npos);
+  CHECK(error.Text(Lang::kEn).find("not an inference scenario") != std::string::npos);
+  CHECK(error.Text(Lang::kKo).find("not an inference") == std::string::npos);  // rendered from its key in Korean
   for (ServingQuestion q : {ServingQuestion::kGpuSweep, ServingQuestion::kFleet}) {
     const char* key = ServingRefusalKey(q);
     CHECK(HasTranslation(Lang::kEn, key));

@@ -142,7 +142,11 @@ TEST_CASE("nothing fits: no plans; missing inputs: an error naming them") {
   CHECK(search->count == 0);
   PlanSearch* p = search.get();
   s = test::MustParse(R"({"parallel": {"global_batch": 64}})");
-  CHECK(PlanBegin(s, PlanObjective::kTime, 5, p).find("workload.layers") != std::string::npos);
+  const Message why = PlanBegin(s, PlanObjective::kTime, 5, p);
+  CHECK(why.key == "msg.plan_shape");
+  CHECK(why.Text(Lang::kEn).find("workload.layers") != std::string::npos);
+  CHECK(why.Text(Lang::kKo).find("workload.layers") != std::string::npos);  // the field names, in the Korean text
+  CHECK(why.Text(Lang::kKo) != why.Text(Lang::kEn));
 }
 
 // Issue 30: with the batch on auto, Results advised 128 GPUs for a 70B fine-tune when 16 fit, and the Layouts view

@@ -110,3 +110,18 @@ TEST_CASE("alpaca-7b-8xa100: 3 hours on 8 A100-80GB for under USD 100") {
   CHECK(r.expected_usd < 100);
   CHECK(r.billed_gpus == 8);
 }
+
+TEST_CASE("assets: a file installed at run time is found; an embedded one of the same path wins; empty is refused") {
+  CHECK(FindAsset("test/installed.json") == nullptr);
+  CHECK_FALSE(InstallAsset("test/installed.json", ""));
+  REQUIRE(InstallAsset("test/installed.json", R"({"a": 1})"));
+  const EmbeddedAsset* a = FindAsset("test/installed.json");
+  REQUIRE(a != nullptr);
+  CHECK(std::string(a->data, a->size) == R"({"a": 1})");
+  CHECK(InstallAsset("test/installed.json", R"({"a": 2})"));  // the first text stays
+  CHECK(std::string(FindAsset("test/installed.json")->data) == R"({"a": 1})");
+  const EmbeddedAsset* gpus = FindAsset("gpus.json");
+  REQUIRE(gpus != nullptr);
+  CHECK(InstallAsset("gpus.json", "{}"));
+  CHECK(FindAsset("gpus.json") == gpus);
+}

@@ -48,6 +48,7 @@ ALLOW = [
     ("web/ui_presets.cpp", r'"preset\." \+ p\.id \+ "\.title"', "the string-table key of a preset's title"),
     ("web/ui_presets.cpp", r'"preset\." \+ p\.id \+ "\.notes"', "the string-table key of a preset's notes"),
     ("web/ui_charts.cpp", r'^constexpr McChartIds k', "widget record IDs of the Monte Carlo charts (window.gpucost.widget)"),
+    ("web/ui_evidence.cpp", r'"validation/[a-z_]+\.json"', "file names of the validation runs the view fetches"),
 ]
 
 LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"')

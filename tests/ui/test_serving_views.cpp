@@ -61,7 +61,7 @@ TEST_CASE("\"Compare serving options\" replaces the pinned columns with the thre
   REQUIRE(AppPinServingOptions(app) == 3);
   REQUIRE(app.pinned.size() == 3);
   Comparison c;
-  std::string error;
+  Message error;
   REQUIRE(ServingOptions(app.scenario, &c, &error));
   CHECK(AppViewDocument(app, "compare") == CompareToJson(c));
   CHECK(app.pinned[2].scenario.inference.mode == static_cast<int>(InferenceMode::kDisaggregated));
