@@ -48,6 +48,9 @@ struct EvidenceRun {
   StepHardware hw;
   Framework fw = Framework::kOther;
   double tokens_per_step = 0, tokens = 0;
+  // Evaluation passes the measured time includes (MLPerf's throughput is over its timed epoch, validation
+  // included): forward-only sequences per training step; 0 when the figure is training steps alone.
+  double eval_sequences_per_step = 0;
   std::string measure;  // how the measured seconds were obtained (seconds, TFLOP/s + convention, tokens/s)
   double params = 0;
 };
@@ -96,8 +99,11 @@ const ServingEvidence& ServingValidation();  // as TrainingEvidence(), for servi
 // True when both validation documents are here (embedded, or installed by the page: InstallAsset).
 bool ValidationRunsPresent();
 
-// Predicts a run with a fit's constants (seconds; 0 when the layout is invalid).
+// Predicts a run with a fit's constants (seconds; 0 when the layout is invalid): the step, plus the evaluation
+// passes its measured figure includes (eval_sequences_per_step).
 double PredictWithFit(const EvidenceRun& run, const StepFit& fit, double* kernel_efficiency = nullptr);
+// Seconds of a forward-only pass (evaluation) per sequence, from a step's parts (see evidence.cpp).
+double EvalSecondsPerSequence(const StepTime& t, const Layout& l, double backward_gemm_rate);
 
 // The runs nearest a scenario's training job (same GPU generation first, then by model size, GPU count
 // and framework), at most `count`, as indexes into e.runs.

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "moe.h"
+#include "json_io.h"
 
 namespace gpucost {
 namespace {
@@ -49,8 +50,7 @@ void ValidateFinetune(const Scenario& s, std::vector<InputError>* errors) {
   if (static_cast<Finetune>(s.finetune.mode) == Finetune::kFull) return;
   const WorkloadInputs& w = s.workload;
   if (w.layers <= 0 || w.hidden <= 0 || w.heads <= 0)
-    errors->push_back({"workload.finetune", "lora and qlora need the model shape to count the adapters: give "
-                                            "workload.model, or workload.layers, hidden and heads"});
+    errors->push_back(CodedError("workload.finetune", {"msg.v.lora_shape", {}}));
 }
 
 FinetuneStates EstimateFinetuneStates(const ModelShape& m, const Layout& l, Precision precision, double frozen_per_gpu,

@@ -80,7 +80,7 @@ const KernelEfficiencyTable& MeasuredKernelEfficiency() {
     // refits them and fails when these differ from the fit. Value = the share of Megatron-LM's GEMM rate
     // that zeroes the mean error of the framework's runs on that generation (runs: how many).
     t.Set(Framework::kDeepspeed, "Ampere", 0.7699, 4);   // MT-NLG 530B x 3, BLOOM 176B (Megatron-DeepSpeed)
-    t.Set(Framework::kNemo, "Hopper-fp8", 0.8135, 8);    // NeMo 24.07 FP8 table x 7, MLPerf v3.1 GPT-3 175B
+    t.Set(Framework::kNemo, "Hopper-fp8", 0.8212, 8);    // NeMo 24.07 FP8 table x 7, MLPerf v3.1 GPT-3 175B (its validation passes counted)
     t.Set(Framework::kOther, "Hopper", 0.8529, 2);       // Llama 3 405B on 8K and 16K H100 (Meta's stack)
     t.Set(Framework::kFsdp, "Hopper", 0.7200, 10);       // llm-foundry MPT 7-70B on H100 (Composer FSDP)
     t.Set(Framework::kFsdp, "Ampere", 0.9888, 5);        // llm-foundry MPT 7-70B on A100

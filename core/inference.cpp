@@ -15,6 +15,7 @@
 #include "inference_techniques.h"
 #include "result.h"
 #include "tco.h"
+#include "json_io.h"
 
 namespace gpucost {
 namespace {
@@ -114,17 +115,15 @@ void ValidateInference(const Scenario& s, std::vector<InputError>* e) {
   for (const char* field : {"layers", "hidden", "heads"}) {
     const std::int64_t v = field[0] == 'l' ? w.layers : field[0] == 'h' && field[1] == 'i' ? w.hidden : w.heads;
     if (v <= 0)
-      e->push_back({std::string("workload.") + field,
-                    "an inference scenario needs the model shape (workload.layers, hidden, heads; kv_heads for "
-                    "grouped-query attention) for its KV cache"});
+      e->push_back(CodedError(std::string("workload.") + field, {"msg.v.inference_shape", {}}));
   }
   if (w.heads > 0 && w.hidden > 0 && w.hidden % w.heads != 0)
-    e->push_back({"workload.heads", "must divide workload.hidden (" + std::to_string(w.hidden) + ")"});
+    e->push_back(CodedError("workload.heads", {"msg.divide_hidden", {std::to_string(w.hidden)}}));
   if (w.kv_heads > 0 && w.heads > 0 && w.heads % w.kv_heads != 0)
-    e->push_back({"workload.kv_heads", "must divide workload.heads (" + std::to_string(w.heads) + ")"});
+    e->push_back(CodedError("workload.kv_heads", {"msg.v.divide_heads", {std::to_string(w.heads)}}));
   if (in.slo.percentile != 50 && in.slo.percentile != 90 && in.slo.percentile != 99)
-    e->push_back({"inference.slo.percentile", "must be 50, 90 or 99, got " + std::to_string(in.slo.percentile)});
-  if (in.output_tokens < 1) e->push_back({"inference.output_tokens", "must be at least 1 (the first token)"});
+    e->push_back(CodedError("inference.slo.percentile", {"msg.v.percentile", {std::to_string(in.slo.percentile)}}));
+  if (in.output_tokens < 1) e->push_back(CodedError("inference.output_tokens", {"msg.v.output_tokens", {}}));
   ValidateServingTechniques(s, e);  // issue 28
   const bool split = static_cast<InferenceMode>(in.mode) == InferenceMode::kDisaggregated;
   struct PoolRef {
@@ -140,28 +139,24 @@ void ValidateInference(const Scenario& s, std::vector<InputError>* e) {
       if (ref.pool->gpu[0]) {
         std::string ids;
         for (std::size_t i = 0; i < GpuCount(); ++i) ids += (i ? ", " : "") + Gpus()[i].id;
-        e->push_back({base + ".gpu", std::string("unknown GPU \"") + ref.pool->gpu + "\"; one of: " + ids});
+        e->push_back(CodedError(base + ".gpu", {"msg.v.unknown_pool_gpu", {ref.pool->gpu, ids}}));
       }
       continue;  // cluster.gpu is reported by ValidateScenario
     }
     if (InferencePeakTflops(*gpu, static_cast<WeightPrecision>(in.weight_precision)) <= 0)
-      e->push_back({"inference.weight_precision",
-                    std::string(WeightPrecisionName(static_cast<WeightPrecision>(in.weight_precision))) +
-                        " is not supported by " + gpu->name + " (" + base + " pool); choose another precision or GPU"});
+      e->push_back(CodedError("inference.weight_precision",
+                              {"msg.v.weight_precision", {WeightPrecisionName(static_cast<WeightPrecision>(in.weight_precision)), gpu->name, base}}));
     if (static_cast<KvPrecision>(in.kv_precision) == KvPrecision::kFp8 && DensePeakTflops(*gpu, Precision::kFp8) <= 0)
-      e->push_back({"inference.kv_precision", std::string("fp8 is not supported by ") + gpu->name + " (" + base +
-                                                  " pool); choose bf16 or fp16, or another GPU"});
+      e->push_back(CodedError("inference.kv_precision", {"msg.v.kv_precision", {gpu->name, base}}));
     const std::int64_t tp = PoolTp(s, *ref.pool);
     const std::int64_t kv_heads = w.kv_heads > 0 ? w.kv_heads : w.heads;
     if (static_cast<AttentionSplit>(in.attention) == AttentionSplit::kData) continue;  // heads are not split
     if (w.heads > 0 && w.heads % tp != 0)
-      e->push_back({ref.pool->tensor_parallel > 0 ? base + ".tensor_parallel" : std::string("parallel.tensor_parallel"),
-                    "tensor parallelism " + std::to_string(tp) + " must divide workload.heads (" +
-                        std::to_string(w.heads) + ")"});
+      e->push_back(CodedError(ref.pool->tensor_parallel > 0 ? base + ".tensor_parallel" : std::string("parallel.tensor_parallel"),
+                              {"msg.v.tp_heads", {std::to_string(tp), std::to_string(w.heads)}}));
     else if (kv_heads > 0 && kv_heads % tp != 0 && tp % kv_heads != 0)
-      e->push_back({ref.pool->tensor_parallel > 0 ? base + ".tensor_parallel" : std::string("parallel.tensor_parallel"),
-                    "tensor parallelism " + std::to_string(tp) + " and the KV heads (" + std::to_string(kv_heads) +
-                        ") must divide one another"});
+      e->push_back(CodedError(ref.pool->tensor_parallel > 0 ? base + ".tensor_parallel" : std::string("parallel.tensor_parallel"),
+                              {"msg.v.tp_kv_heads", {std::to_string(tp), std::to_string(kv_heads)}}));
   }
 }
 

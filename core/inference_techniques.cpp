@@ -9,6 +9,7 @@
 #include "comm.h"
 #include "models.h"
 #include "moe.h"
+#include "json_io.h"
 
 namespace gpucost {
 namespace {
@@ -113,43 +114,38 @@ double SharedPrefixBytesPerGpu(const InferenceModel& m, const ReplicaModel& r) {
 void ValidateServingTechniques(const Scenario& s, std::vector<InputError>* e) {
   const InferenceInputs& in = s.inference;
   if (in.prefix_tokens > 0 && in.prefix_cache_hit <= 0)
-    e->push_back({"inference.prefix_cache_hit", "give the share of requests that find the shared prefix cached (0 to 1) "
-                                                "with inference.prefix_tokens"});
+    e->push_back(CodedError("inference.prefix_cache_hit", {"msg.v.prefix_hit_needed", {}}));
   if (in.prefix_cache_hit > 0 && in.prefix_tokens <= 0)
-    e->push_back({"inference.prefix_cache_hit", "not used without inference.prefix_tokens (the shared prefix's length)"});
+    e->push_back(CodedError("inference.prefix_cache_hit", {"msg.v.prefix_hit_unused", {}}));
   if (in.prefix_tokens > 0 && in.prefix_tokens >= in.input_tokens)
-    e->push_back({"inference.prefix_tokens", "must be less than inference.input_tokens (" +
-                                                 std::to_string(static_cast<long long>(in.input_tokens)) +
-                                                 "): a request adds at least one token of its own"});
+    e->push_back(CodedError("inference.prefix_tokens", {"msg.v.prefix_tokens", {std::to_string(static_cast<long long>(in.input_tokens))}}));
   const InferenceSpeculativeInputs& sp = in.speculative;
   const bool spec = sp.tokens_per_step > 0;
   const bool draft_given = sp.draft_model[0] || sp.draft_params > 0;
   if (spec && sp.acceptance_rate <= 0)
-    e->push_back({"inference.speculative.acceptance_rate", "give the acceptance rate (0 < a <= 1) with tokens_per_step"});
+    e->push_back(CodedError("inference.speculative.acceptance_rate", {"msg.v.spec_acceptance", {}}));
   if (spec && !draft_given)
-    e->push_back({"inference.speculative.draft_model", "give a draft: draft_model (a models.json id) or draft_params"});
+    e->push_back(CodedError("inference.speculative.draft_model", {"msg.v.spec_draft", {}}));
   if (sp.draft_model[0] && sp.draft_params > 0)
-    e->push_back({"inference.speculative.draft_params", "give draft_model or draft_params, not both"});
+    e->push_back(CodedError("inference.speculative.draft_params", {"msg.v.spec_draft_both", {}}));
   if (sp.draft_model[0] && !FindModel(sp.draft_model))
-    e->push_back({"inference.speculative.draft_model", std::string("unknown model \"") + sp.draft_model + "\"; one of: " + ModelIds()});
+    e->push_back(CodedError("inference.speculative.draft_model", {"msg.v.unknown_draft", {sp.draft_model, ModelIds()}}));
   if (!spec && (sp.acceptance_rate > 0 || draft_given))
-    e->push_back({"inference.speculative.tokens_per_step", "speculative decoding needs tokens_per_step (drafted tokens per step)"});
+    e->push_back(CodedError("inference.speculative.tokens_per_step", {"msg.v.spec_tokens", {}}));
   if (spec && sp.draft_params >= s.workload.params && s.workload.params > 0)
-    e->push_back({"inference.speculative.draft_params", "a draft as large as the model saves nothing; give a smaller draft"});
+    e->push_back(CodedError("inference.speculative.draft_params", {"msg.v.spec_draft_large", {}}));
   const InferenceAutoscaleInputs& a = in.autoscale;
   if (a.max_replicas > 0 && a.min_replicas > a.max_replicas)
-    e->push_back({"inference.autoscale.min_replicas", "must be <= inference.autoscale.max_replicas (" + std::to_string(a.max_replicas) + ")"});
+    e->push_back(CodedError("inference.autoscale.min_replicas", {"msg.v.autoscale_min", {std::to_string(a.max_replicas)}}));
   const bool autoscale = in.autoscale_given || a.min_replicas > 0 || a.max_replicas > 0 || a.scale_up_minutes > 0 ||
                          a.scale_down_minutes > 0;
   const auto profile = static_cast<LoadProfile>(in.load_profile.profile);
   if (autoscale && profile == LoadProfile::kNone)
-    e->push_back({"inference.autoscale", "autoscaling follows a day's load: give inference.load_profile (flat, "
-                                         "business-day, consumer-evening or 24 hourly multipliers)"});
+    e->push_back(CodedError("inference.autoscale", {"msg.v.autoscale_profile", {}}));
   if (profile != LoadProfile::kNone && in.requests > 0)
-    e->push_back({"inference.load_profile", "a batch job (inference.requests) has no day's load; remove one of them"});
+    e->push_back(CodedError("inference.load_profile", {"msg.v.profile_batch", {}}));
   if (autoscale && (in.decode.replicas > 0 || in.prefill.replicas > 0))
-    e->push_back({"inference.autoscale", "replicas given (inference.decode/prefill.replicas) are a fixed fleet; remove "
-                                         "them to autoscale"});
+    e->push_back(CodedError("inference.autoscale", {"msg.v.autoscale_fixed", {}}));
 }
 
 }  // namespace gpucost

@@ -7,6 +7,7 @@
 
 #include "comm.h"
 #include "memory.h"
+#include "json_io.h"
 
 namespace gpucost {
 namespace {
@@ -139,24 +140,23 @@ void ValidateMoe(const Scenario& s, std::vector<InputError>* e) {
   const ArchitectureInputs& a = s.arch;
   const bool moe = a.experts > 0;
   if (moe && a.active_experts <= 0)
-    e->push_back({"workload.active_experts", "needed with workload.experts (routed experts each token uses)"});
+    e->push_back(CodedError("workload.active_experts", {"msg.v.active_experts", {}}));
   if (moe && a.active_experts > a.experts)
-    e->push_back({"workload.active_experts", "must be <= workload.experts (" + std::to_string(a.experts) + ")"});
+    e->push_back(CodedError("workload.active_experts", {"msg.v.active_le_experts", {std::to_string(a.experts)}}));
   if (!moe && (a.active_experts > 0 || a.shared_experts > 0 || a.expert_ffn_hidden > 0 || a.dense_layers > 0))
-    e->push_back({"workload.experts", "needed with active_experts, shared_experts, expert_ffn_hidden or dense_layers "
-                                      "(routed experts per MoE layer)"});
+    e->push_back(CodedError("workload.experts", {"msg.v.experts_needed", {}}));
   if (moe && s.workload.layers > 0 && a.dense_layers >= s.workload.layers)
-    e->push_back({"workload.dense_layers", "must be < workload.layers (" + std::to_string(s.workload.layers) + ")"});
+    e->push_back(CodedError("workload.dense_layers", {"msg.v.dense_layers", {std::to_string(s.workload.layers)}}));
   if (a.active_params > 0 && a.active_params > s.workload.params)
-    e->push_back({"workload.active_params", "must be <= workload.params (a token cannot use more than all of them)"});
+    e->push_back(CodedError("workload.active_params", {"msg.v.active_params", {}}));
   if (a.expert_parallel > 1 && Kind(s) == WorkloadKind::kTraining) {
     const Layout l = LayoutFromScenario(s);
     if (!moe)
-      e->push_back({"parallel.expert_parallel", "needs a mixture-of-experts model (workload.experts)"});
+      e->push_back(CodedError("parallel.expert_parallel", {"msg.v.ep_needs_moe", {}}));
     else if (a.experts % a.expert_parallel != 0)
-      e->push_back({"parallel.expert_parallel", "must divide workload.experts (" + std::to_string(a.experts) + ")"});
+      e->push_back(CodedError("parallel.expert_parallel", {"msg.v.ep_experts", {std::to_string(a.experts)}}));
     else if (l.data > 0 && l.data % a.expert_parallel != 0)
-      e->push_back({"parallel.expert_parallel", "must divide the data-parallel degree (" + std::to_string(l.data) + ")"});
+      e->push_back(CodedError("parallel.expert_parallel", {"msg.v.ep_data", {std::to_string(l.data)}}));
   }
 }
 

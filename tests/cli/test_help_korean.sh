@@ -22,7 +22,11 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 printf '{"cluster": {"gpus": 8, "gpus": 16}}' >"$work/dup.json"
 printf '{"cluster": {"gpus": "x", "gpu": "z100"}, "not_a_field": 1}' >"$work/bad.json"
-for input in "$work" "$work/dup.json" "$work/bad.json"; do
+# Validation errors of mixture-of-experts, fine-tuning and serving scenarios (these were English in Korean).
+printf '{"workload": {"experts": 8, "dense_layers": 3}, "parallel": {"expert_parallel": 3}}' >"$work/moe.json"
+printf '{"workload": {"finetune": "lora", "layers": 0}}' >"$work/lora.json"
+printf '{"workload": {"kind": "inference", "model": "llama-3.1-8b"}, "inference": {"slo": {"percentile": 75}, "speculative": {"tokens_per_step": 4}, "autoscale": {"max_replicas": 2, "min_replicas": 3}, "prefix_cache_hit": 0.5}}' >"$work/serving.json"
+for input in "$work" "$work/dup.json" "$work/bad.json" "$work/moe.json" "$work/lora.json" "$work/serving.json"; do
   for verb in eval validate; do
     out=$("$gpucost" "$verb" "$input" --lang ko 2>&1)
     equals "$(english_words <<<"$out")" "" "$verb $(basename "$input") --lang ko: no English prose"
