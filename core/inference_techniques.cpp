@@ -129,7 +129,7 @@ void ValidateServingTechniques(const Scenario& s, std::vector<InputError>* e) {
   if (sp.draft_model[0] && sp.draft_params > 0)
     e->push_back(CodedError("inference.speculative.draft_params", {"msg.v.spec_draft_both", {}}));
   if (sp.draft_model[0] && !FindModel(sp.draft_model))
-    e->push_back(CodedError("inference.speculative.draft_model", {"msg.v.unknown_draft", {sp.draft_model, ModelIds()}}));
+    e->push_back(CodedError("inference.speculative.draft_model", {"msg.unknown_model", {sp.draft_model, ModelIds()}}));
   if (!spec && (sp.acceptance_rate > 0 || draft_given))
     e->push_back(CodedError("inference.speculative.tokens_per_step", {"msg.v.spec_tokens", {}}));
   if (spec && sp.draft_params >= s.workload.params && s.workload.params > 0)

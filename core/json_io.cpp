@@ -103,18 +103,18 @@ Message ApplyValue(const FieldSpec& f, const json& v, Scenario* s) {
 // "scaling": {"points": [{"gpus": 8, "tokens_per_second": 1.2e5}, ...]} (not in the field table: an array).
 // The points are applied only when every one is valid.
 void ParseScaling(const json& v, Scenario* s, std::vector<InputError>* errors) {
-  if (!v.is_object()) return errors->push_back({"scaling", "expected an object, got " + TypeName(v)});
+  if (!v.is_object()) return errors->push_back(CodedError("scaling", {"msg.expected_object", {TypeParam(v)}}));
   ScalingInputs in{};
   bool valid = true;
   for (auto it = v.begin(); it != v.end(); ++it) {
     if (it.key() != "points") {
-      errors->push_back({"scaling." + it.key(), "unknown key; allowed: points"});
+      errors->push_back(CodedError("scaling." + it.key(), {"msg.unknown_key_allowed", {"points"}}));
       continue;
     }
-    if (!it->is_array()) return errors->push_back({"scaling.points", "expected an array, got " + TypeName(*it)});
+    if (!it->is_array()) return errors->push_back(CodedError("scaling.points", {"msg.expected_array", {TypeParam(*it)}}));
     if (it->size() > static_cast<std::size_t>(kMaxScalingPoints))
-      return errors->push_back({"scaling.points", "at most " + std::to_string(kMaxScalingPoints) + " points, got " +
-                                                      std::to_string(it->size())});
+      return errors->push_back(CodedError("scaling.points", {"fmt.got_count", {MessageParam::Key("msg.at_most_points", {std::to_string(kMaxScalingPoints)}),
+                                                                                std::to_string(it->size())}}));
     for (std::size_t i = 0; i < it->size(); ++i) {
       const json& point = (*it)[i];
       const std::string at = "scaling.points[" + std::to_string(i) + "]";
@@ -185,7 +185,7 @@ void ParseObject(const json& obj, const std::string& prefix, Scenario* s, std::v
     const std::string path = prefix.empty() ? it.key() : prefix + "." + it.key();
     if (prefix.empty() && it.key() == "schema") {
       if (!it->is_string() || it->get_ref<const std::string&>() != kScenarioSchema)
-        errors->push_back({"schema", std::string("must be \"") + kScenarioSchema + "\""});
+        errors->push_back(CodedError("schema", {"msg.schema", {kScenarioSchema}}));
       continue;
     }
     if (prefix.empty() && it.key() == "scaling") {
@@ -229,7 +229,7 @@ bool ApplyNamedModel(const json& doc, Scenario* s, std::vector<InputError>* erro
   if (!w || !w->contains("model") || !(*w)["model"].is_string() || s->arch.model[0] == '\0') return false;
   const ModelSpec* m = FindModel(s->arch.model);
   if (!m) {
-    errors->push_back({"workload.model", "unknown model \"" + Shorten(s->arch.model) + "\"; one of: " + ModelIds()});
+    errors->push_back(CodedError("workload.model", {"msg.unknown_model", {Shorten(s->arch.model), ModelIds()}}));
     return false;
   }
   ApplyModel(*m, s, [w](const char* path) { return w->contains(path + std::strlen("workload.")); });
@@ -362,12 +362,12 @@ ScenarioParse ParseScenarioJson(std::string_view text, const Scenario& base) {
   ScenarioParse out;
   out.scenario = base;
   if (text.size() > kMaxJsonBytes) {
-    out.errors.push_back({"", "input larger than 1 MiB"});
+    out.errors.push_back(CodedError("", {"msg.input_too_large", {}}));
     return out;
   }
   std::string depth_problem = CheckJsonDepth(text);
   if (!depth_problem.empty()) {
-    out.errors.push_back({"", depth_problem});
+    out.errors.push_back(CodedError("", {"msg.too_deep", {std::to_string(kMaxJsonDepth)}}));
     return out;
   }
   if (const std::string dup = DuplicateKeyPath(text); !dup.empty()) {  // issue 31: never the last one silently
@@ -380,10 +380,10 @@ ScenarioParse ParseScenarioJson(std::string_view text, const Scenario& base) {
   } catch (const json::parse_error& e) {
     std::string what = e.what();
     const std::size_t colon = what.find("parse error");
-    out.errors.push_back({"", "malformed JSON: " + (colon == std::string::npos ? what : what.substr(colon))});
+    out.errors.push_back(CodedError("", {"msg.malformed_json", {colon == std::string::npos ? what : what.substr(colon)}}));
     return out;
   } catch (const std::exception& e) {
-    out.errors.push_back({"", std::string("malformed JSON: ") + e.what()});
+    out.errors.push_back(CodedError("", {"msg.malformed_json", {std::string(e.what())}}));
     return out;
   }
   if (!doc.is_object()) {
@@ -439,8 +439,7 @@ std::vector<InputError> ValidateScenario(const Scenario& s) {
   if (s.pricing.offer[0] && !FindOffer(s.pricing.offer)) {  // issue 25: an offer is applied or refused, never ignored
     std::string ids;
     for (std::size_t i = 0; i < OfferCount() && i < 6; ++i) ids += (i ? ", " : "") + Offers()[i].id;
-    e.push_back({"pricing.offer", "unknown offer \"" + Shorten(s.pricing.offer) + "\"; see gpucost catalog offers (e.g. " +
-                                      ids + ", ...)"});
+    e.push_back(CodedError("pricing.offer", {"msg.v.unknown_offer", {Shorten(s.pricing.offer), ids}}));
   }
   if (s.arch.model[0] && !FindModel(s.arch.model))  // issue 18: models by name, MoE, fine-tuning
     e.push_back(CodedError("workload.model", {"msg.unknown_model", {Shorten(s.arch.model), ModelIds()}}));

@@ -94,20 +94,35 @@ std::string EncodeLink(const LinkPayload& payload, std::string_view base) {
   return out + "#s=" + kLinkVersion + "." + std::to_string(data.size()) + "." + data;
 }
 
-std::string LinkErrorText(const std::vector<InputError>& errors) {
-  if (errors.empty()) return "not a gpucost link";
+Message LinkErrorMessage(const std::vector<InputError>& errors) {
+  if (errors.empty()) return {"msg.link_not", {}};
   const InputError& e = errors.front();
-  std::string text = e.path == "link" ? e.message : e.Text();  // never "link: link: ..."
-  if (errors.size() > 1) text += " (and " + std::to_string(errors.size() - 1) + " more)";
-  return text;
+  // never "link: link: ..."
+  MessageParam first = e.path == "link" && !e.coded.empty() ? MessageParam::Key(e.coded.key.c_str(), e.coded.params)
+                       : e.path == "link"                   ? MessageParam(e.message)
+                                                            : InputErrorParam(e);
+  if (errors.size() == 1) return {"fmt.as_is", {std::move(first)}};
+  return {"msg.link_and_more", {std::move(first), std::to_string(errors.size() - 1)}};
 }
 
+std::string LinkErrorText(const std::vector<InputError>& errors) { return LinkErrorMessage(errors).Text(Lang::kEn); }
+
+namespace {
+// The binary decoder's problem (link_binary.cpp: "corrupted link data: <what>", or the checksum) as a message.
+Message LinkBinaryProblem(const std::string& problem) {
+  static const std::string prefix = "corrupted link data: ";
+  if (problem.rfind(prefix, 0) == 0) return {"msg.link_corrupted", {problem.substr(prefix.size())}};
+  if (problem.find("checksum mismatch") != std::string::npos) return {"msg.link_checksum", {}};
+  return {"msg.link_corrupted", {problem}};
+}
+}  // namespace
+
 bool DecodeLink(std::string_view link, LinkPayload* out, std::vector<InputError>* errors) {
-  auto fail = [&](const std::string& message) {
-    errors->push_back({"link", message});
+  auto fail = [&](Message why) {
+    errors->push_back(CodedError("link", std::move(why)));
     return false;
   };
-  if (link.size() > kMaxLinkBytes) return fail("link longer than 64 KiB");
+  if (link.size() > kMaxLinkBytes) return fail({"msg.link_too_long", {}});
   // Trim whitespace a copy-paste may add.
   while (!link.empty() && (link.front() == ' ' || link.front() == '\n' || link.front() == '\t' || link.front() == '\r'))
     link.remove_prefix(1);
@@ -122,11 +137,10 @@ bool DecodeLink(std::string_view link, LinkPayload* out, std::vector<InputError>
   const std::size_t amp = value.find('&');
   if (amp != std::string_view::npos) value = value.substr(0, amp);
   const std::size_t dot = value.find('.');
-  if (dot == std::string_view::npos) return fail("not a gpucost link (expected #s=2.<data>)");
+  if (dot == std::string_view::npos) return fail({"msg.link_expected", {}});
   const std::string_view version = value.substr(0, dot);
   if (version != "1" && version != "2")
-    return fail("unsupported link version \"" + std::string(value.substr(0, std::min<std::size_t>(dot, 8))) +
-                "\" (this gpucost reads version " + kLinkVersion + ")");
+    return fail({"msg.link_version", {std::string(value.substr(0, std::min<std::size_t>(dot, 8))), kLinkVersion}});
   out->version = version == "2" ? 2 : 1;
   std::string_view data = value.substr(dot + 1);
   // "1.<length>.<data>": the length of the data, so that a cut link says so. Links made before the length
@@ -134,16 +148,15 @@ bool DecodeLink(std::string_view link, LinkPayload* out, std::vector<InputError>
   if (const std::size_t dot2 = data.find('.'); dot2 != std::string_view::npos) {
     const std::string_view digits = data.substr(0, dot2);
     if (digits.empty() || digits.size() > 6 || digits.find_first_not_of("0123456789") != std::string_view::npos)
-      return fail("corrupted link data (bad length)");
+      return fail({"msg.link_bad_length", {}});
     const std::size_t expected = static_cast<std::size_t>(std::stoul(std::string(digits)));
     data = data.substr(dot2 + 1);
     if (data.size() < expected)
-      return fail("incomplete link: " + std::to_string(data.size()) + " of " + std::to_string(expected) +
-                  " characters (was it cut when copied?)");
-    if (data.size() > expected) return fail("corrupted link data (" + std::to_string(data.size() - expected) + " characters too many)");
+      return fail({"msg.link_incomplete", {std::to_string(data.size()), std::to_string(expected)}});
+    if (data.size() > expected) return fail({"msg.link_too_many", {std::to_string(data.size() - expected)}});
   }
   std::string text;
-  if (!Base64UrlDecode(data, &text)) return fail("corrupted link data (not base64url)");
+  if (!Base64UrlDecode(data, &text)) return fail({"msg.link_base64", {}});
   bool ok = true;
   auto parse = [&](const std::string& scenario, const std::string& prefix, Scenario* dst) {
     ScenarioParse p = ParseScenarioJson(scenario);
@@ -157,8 +170,8 @@ bool DecodeLink(std::string_view link, LinkPayload* out, std::vector<InputError>
   if (out->version == 2) {
     std::vector<std::string> docs;
     const std::string problem = DecodeLinkBinary(text, &docs);
-    if (!problem.empty()) return fail(problem);
-    if (docs.size() > kMaxPinned + 1) return fail("more than 8 pinned scenarios");
+    if (!problem.empty()) return fail(LinkBinaryProblem(problem));
+    if (docs.size() > kMaxPinned + 1) return fail({"msg.link_too_many_pinned", {}});
     parse(docs[0], "s.", &out->scenario);
     out->pinned.clear();
     for (std::size_t i = 1; i < docs.size(); ++i) {
@@ -168,24 +181,24 @@ bool DecodeLink(std::string_view link, LinkPayload* out, std::vector<InputError>
     return ok;
   }
   const std::string depth = CheckJsonDepth(text);
-  if (!depth.empty()) return fail("corrupted link data: " + depth);
+  if (!depth.empty()) return fail({"msg.link_corrupted", {MessageParam::Key("msg.too_deep", {std::to_string(kMaxJsonDepth)})}});
   if (const std::string dup = DuplicateKeyPath(text); !dup.empty()) {  // issue 31: the path inside the link
     errors->push_back(CodedError(dup, {"msg.duplicate_key", {}}));
     return false;
   }
   json doc = json::parse(text, nullptr, false);
   if (doc.is_discarded() || !doc.is_object() || !doc.contains("s") || !doc["s"].is_object())
-    return fail("corrupted link data (not a scenario)");
+    return fail({"msg.link_not_scenario", {}});
   for (auto it = doc.begin(); it != doc.end(); ++it)
-    if (it.key() != "s" && it.key() != "p") return fail("unknown link key \"" + it.key() + "\"");
+    if (it.key() != "s" && it.key() != "p") return fail({"msg.link_unknown_key", {it.key()}});
   parse(doc["s"].dump(), "s.", &out->scenario);
   out->pinned.clear();
   if (doc.contains("p")) {
     const json& pinned = doc["p"];
-    if (!pinned.is_array()) return fail("corrupted link data (pinned scenarios are not a list)");
-    if (pinned.size() > kMaxPinned) return fail("more than 8 pinned scenarios");
+    if (!pinned.is_array()) return fail({"msg.link_pinned_list", {}});
+    if (pinned.size() > kMaxPinned) return fail({"msg.link_too_many_pinned", {}});
     for (std::size_t i = 0; i < pinned.size(); ++i) {
-      if (!pinned[i].is_object()) return fail("corrupted link data (pinned scenario is not an object)");
+      if (!pinned[i].is_object()) return fail({"msg.link_pinned_object", {}});
       out->pinned.emplace_back();
       parse(pinned[i].dump(), "p[" + std::to_string(i) + "].", &out->pinned.back());
     }

@@ -36,7 +36,8 @@ std::string EncodeLink(const LinkPayload& payload, std::string_view base = "");
 bool DecodeLink(std::string_view link, LinkPayload* out, std::vector<InputError>* errors);
 
 // The first error of a failed DecodeLink as one line, without a doubled "link: link:" (and how many more).
-std::string LinkErrorText(const std::vector<InputError>& errors);
+std::string LinkErrorText(const std::vector<InputError>& errors);  // English
+Message LinkErrorMessage(const std::vector<InputError>& errors);    // the same as a key and parameters
 
 std::string Base64UrlEncode(std::string_view bytes);
 bool Base64UrlDecode(std::string_view text, std::string* bytes);

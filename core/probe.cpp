@@ -603,13 +603,15 @@ void DeriveSuggestions(const Scenario& s, ProbeReport* report) {
   if (busbw > 0 && peer > 0) out.nccl_busbw_fraction_of_peer = busbw / peer;
 }
 
-std::string ProbeGpuMismatch(const ProbeReport& report, const Scenario& s) {
-  if (report.gpus.empty()) return "";
+Message ProbeGpuMismatchMessage(const ProbeReport& report, const Scenario& s) {
+  if (report.gpus.empty()) return {};
   const std::string matched = MatchCatalogGpu(report.gpus[0].name, report.gpus[0].memory_gb);
-  if (matched == s.cluster.gpu) return "";
-  return "the probe measured " + report.gpus[0].name + " (" + (matched.empty() ? "not in the catalog" : matched) +
-         ") but the scenario's cluster.gpu is " + s.cluster.gpu;
+  if (matched == s.cluster.gpu) return {};
+  return {"msg.probe_mismatch", {report.gpus[0].name, matched.empty() ? MessageParam::Key("msg.probe_not_in_catalog") : MessageParam(matched),
+                                 s.cluster.gpu}};
 }
+
+std::string ProbeGpuMismatch(const ProbeReport& report, const Scenario& s) { return ProbeGpuMismatchMessage(report, s).Text(Lang::kEn); }
 
 std::vector<std::string> ApplyProbe(const ProbeReport& report, Scenario* s) {
   std::vector<std::string> set;

@@ -14,6 +14,7 @@
 
 #include "json_io.h"
 #include "scenario.h"
+#include "message.h"
 
 namespace gpucost {
 
@@ -137,7 +138,8 @@ double MeasuredStorageGbps(const ProbeReport& report, const char* kind);
 void DeriveSuggestions(const Scenario& s, ProbeReport* report);
 
 // "" when the report's first GPU matches the scenario's cluster.gpu, else a one-line explanation.
-std::string ProbeGpuMismatch(const ProbeReport& report, const Scenario& s);
+std::string ProbeGpuMismatch(const ProbeReport& report, const Scenario& s);  // English ("" when they match)
+Message ProbeGpuMismatchMessage(const ProbeReport& report, const Scenario& s);  // the same as a code (empty when they match)
 
 // MFU is counted against the datasheet's dense peak (README, Conventions), and a default or measured MFU
 // means that. A healthy GPU's best GEMM does not reach that peak either (kBestGemmFractionOfDensePeak,

@@ -193,7 +193,7 @@ int ReadScenario(const std::string& path, ScenarioParse* out, std::string* io_er
     std::vector<InputError> errors;
     const std::size_t first = text.find_first_not_of(" \t\r\n"), last = text.find_last_not_of(" \t\r\n");
     if (!DecodeLink(std::string_view(text).substr(first, last + 1 - first), &payload, &errors)) {
-      out->errors.push_back({"", LinkErrorText(errors)});
+      out->errors.push_back(CodedError("", LinkErrorMessage(errors)));
       return kExitOk;
     }
     out->scenario = payload.scenario;  // the link's own scenario (its pinned comparison is for `compare`)

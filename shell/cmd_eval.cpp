@@ -62,23 +62,23 @@ void FlattenCsv(const nlohmann::json& j, const std::string& prefix, Table* t) {
 // Measured scaling fit, batch-size effect and memory per GPU (issue 4), as rows of the summary table.
 void PrintParallelismRows(const Result& r, Table* head) {
   if (r.scaling_present)
-    head->Row({Tr("eval.from_measured"),
-               TrFormat("eval.measured_fit", {ScalingLawName(r.scaling_fit.chosen), FormatPercent(r.scaling_at_gpus.efficiency)}) +
-                   (r.scaling_at_gpus.extrapolated ? Tr("eval.extrapolated") : "")});
+    head->Row({Tr("cli.eval.from_measured"),
+               TrFormat("cli.eval.measured_fit", {ScalingLawName(r.scaling_fit.chosen), FormatPercent(r.scaling_at_gpus.efficiency)}) +
+                   (r.scaling_at_gpus.extrapolated ? Tr("cli.eval.extrapolated") : "")});
   if (r.batch_size_token_factor != 1)
-    head->Row({Tr("eval.batch_factor"), TrFormat("eval.batch_factor_value", {FormatNumber(r.batch_size_token_factor, 4)})});
+    head->Row({Tr("cli.eval.batch_factor"), TrFormat("cli.eval.batch_factor_value", {FormatNumber(r.batch_size_token_factor, 4)})});
   if (!r.memory_present) return;
   const MemoryBreakdown& m = r.memory;
-  head->Row({Tr("eval.memory_per_gpu"),
-             TrFormat("eval.memory_value", {FormatNumber(m.total_bytes() / 1e9, 4), FormatNumber(m.device_bytes / 1e9, 4)}) +
-                 Tr(m.fits() ? "eval.fits" : "eval.does_not_fit")});
-  head->Row({Tr("eval.model_states"),
-             TrFormat("eval.model_states_value", {FormatNumber(m.model_states_bytes() / 1e9, 4), FormatNumber(m.weights_bytes / 1e9, 3),
+  head->Row({Tr("cli.eval.memory_per_gpu"),
+             TrFormat("cli.eval.memory_value", {FormatNumber(m.total_bytes() / 1e9, 4), FormatNumber(m.device_bytes / 1e9, 4)}) +
+                 Tr(m.fits() ? "cli.eval.fits" : "cli.eval.does_not_fit")});
+  head->Row({Tr("cli.eval.model_states"),
+             TrFormat("cli.eval.model_states_value", {FormatNumber(m.model_states_bytes() / 1e9, 4), FormatNumber(m.weights_bytes / 1e9, 3),
                                                   FormatNumber(m.gradients_bytes / 1e9, 3), FormatNumber(m.optimizer_bytes / 1e9, 3)})});
-  head->Row({Tr("eval.activations"), m.activations_known ? FormatNumber(m.activations_bytes / 1e9, 4) + " GB"
-                                                         : std::string(Tr("eval.activations_unknown"))});
-  head->Row({Tr("eval.overhead"), FormatNumber((m.overhead_bytes + m.gathered_bytes) / 1e9, 4) + " GB" +
-                                      (m.gathered_bytes > 0 ? Tr("eval.zero3_gathered") : "")});
+  head->Row({Tr("cli.eval.activations"), m.activations_known ? FormatNumber(m.activations_bytes / 1e9, 4) + " GB"
+                                                         : std::string(Tr("cli.eval.activations_unknown"))});
+  head->Row({Tr("cli.eval.overhead"), FormatNumber((m.overhead_bytes + m.gathered_bytes) / 1e9, 4) + " GB" +
+                                      (m.gathered_bytes > 0 ? Tr("cli.eval.zero3_gathered") : "")});
 }
 
 // The headline cost says whether VAT is in it; with a tax rate, supply price, VAT and total follow (vat.h).
@@ -97,14 +97,14 @@ void PrintCostRows(const Scenario& s, const Result& r, Table* head) {
     head->Row({std::string("  ") + TrFormat("vat.tax", {FormatPercent(v.rate)}), FormatMoney(v.vat_usd * k, cur)});
     head->Row({std::string("  ") + Tr("vat.total"), FormatMoney(v.total_usd * k, cur)});
   }
-  head->Row({Tr("eval.if_nothing_fails"), std::string(b.code) == "price_by_quote" ? not_priced : FormatMoney(r.normal_run_usd * k, cur)});
+  head->Row({Tr("cli.eval.if_nothing_fails"), std::string(b.code) == "price_by_quote" ? not_priced : FormatMoney(r.normal_run_usd * k, cur)});
 }
 
 void PrintTable(const Scenario& s, const Result& r) {
   if (r.inference.present) return PrintInferenceTable(s, r);  // serving (cmd_inference.cpp)
   const char* cur = r.display_currency;
   const double k = r.display_per_usd;
-  std::printf("%s\n", s.name[0] ? TerminalSafe(s.name).c_str() : Tr("eval.scenario"));
+  std::printf("%s\n", s.name[0] ? TerminalSafe(s.name).c_str() : Tr("cli.eval.scenario"));
   const BlockingState blocked = FindBlockingState(s, r);
   if (blocked.blocked)
     std::printf("\n! %s\n  %s\n\n", TerminalSafe(blocked.reason_message.Text(CurrentLanguage())).c_str(),
@@ -113,28 +113,28 @@ void PrintTable(const Scenario& s, const Result& r) {
   head.Row({"", ""});
   PrintCostRows(s, r, &head);
   head.Row({Tr("eval.expected_time"), FormatDuration(r.expected_hours)});
-  head.Row({Tr("eval.ideal_time"), FormatDuration(r.ideal_hours)});
+  head.Row({Tr("cli.eval.ideal_time"), FormatDuration(r.ideal_hours)});
   head.Row({Tr("eval.goodput"), FormatPercent(r.goodput)});
   head.Row({Tr("eval.gpu_hours_billed"), FormatCount(r.billed_gpu_hours)});
   if (r.tokens > 0) head.Row({Tr("eval.cost_per_billion_tokens"), FormatMoney(r.usd_per_billion_tokens * k, cur)});
   head.Row({Tr("eval.mfu"), FormatPercent(r.mfu) + " (" +
                                 Tr((std::string("mfu_source.") + MfuSourceName(r.mfu_source)).c_str()) + ")"});
   if (r.step.ok())  // steptime.h: one global batch, its parts, and MFU/HFU from the model shape and layout
-    head.Row({Tr("eval.step_time"),
-              TrFormat("eval.step_time_value",
+    head.Row({Tr("cli.eval.step_time"),
+              TrFormat("cli.eval.step_time_value",
                        {FormatNumber(r.step.seconds, 4), FormatNumber(r.step.compute_seconds + r.step.memory_bound_seconds, 3),
                         FormatNumber(r.step.recompute_seconds, 3), FormatNumber(r.step.exposed_comm_seconds, 3),
                         FormatNumber(r.step.bubble_seconds, 3), FormatPercent(r.step.hfu)})});
   PrintParallelismRows(r, &head);
   head.Row({Tr("eval.interruptions"), FormatNumber(r.expected_interruptions, 3)});
-  head.Row({Tr("eval.checkpoint_interval"),
-            TrFormat("eval.checkpoint_interval_value", {FormatNumber(r.checkpoint_interval_minutes, 3),
+  head.Row({Tr("cli.eval.checkpoint_interval"),
+            TrFormat("cli.eval.checkpoint_interval_value", {FormatNumber(r.checkpoint_interval_minutes, 3),
                                                         FormatNumber(r.optimal_checkpoint_interval_minutes, 3),
                                                         FormatNumber(r.young_checkpoint_interval_minutes, 3)})});
   head.Print(stdout);
-  std::printf("\n%s\n", Tr("eval.where_it_goes"));
+  std::printf("\n%s\n", Tr("cli.eval.where_it_goes"));
   Table t;
-  t.Row({Tr("eval.col_part"), Tr("eval.col_hours"), Tr("eval.col_gpu_hours"), std::string(cur), Tr("eval.col_share")});
+  t.Row({Tr("cli.eval.col_part"), Tr("cli.eval.col_hours"), Tr("cli.eval.col_gpu_hours"), std::string(cur), Tr("cli.eval.col_share")});
   t.Rule();
   for (int p = 0; p < kPartCount; ++p) {
     if (r.time_hours.part[p] == 0 && r.gpu_hours.part[p] == 0 && r.cost_usd.part[p] == 0) continue;
@@ -143,7 +143,7 @@ void PrintTable(const Scenario& s, const Result& r) {
            FormatPercent(r.expected_usd > 0 ? r.cost_usd.part[p] / r.expected_usd : 0)});
   }
   t.Rule();
-  t.Row({Tr("eval.total"), FormatNumber(r.expected_hours, 4), FormatCount(r.billed_gpu_hours), FormatMoney(r.expected_usd * k, cur),
+  t.Row({Tr("cli.eval.total"), FormatNumber(r.expected_hours, 4), FormatCount(r.billed_gpu_hours), FormatMoney(r.expected_usd * k, cur),
          "100.0%"});
   t.Print(stdout);
   if (r.warnings.count) std::printf("\n%s\n", Tr("eval.warnings"));
@@ -161,7 +161,7 @@ int RunEval(int argc, char** argv) {
     return kExitOk;
   }
   if (args.positional.size() != 1) {
-    Error("eval: expected one scenario file (or - for standard input)");
+    Error(TrFormat("cli.err.one_scenario", {"eval"}));
     return kExitInvalid;
   }
   Format format;

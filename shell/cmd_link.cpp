@@ -64,7 +64,7 @@ int Decode(const Args& args) {
   LinkPayload payload;
   std::vector<InputError> errors;
   if (!DecodeLink(link, &payload, &errors)) {
-    Error("link: " + LinkErrorText(errors));
+    Error("link: " + LinkErrorMessage(errors).Text(CurrentLanguage()));
     return kExitInvalid;
   }
   if (payload.version < 2) std::fprintf(stderr, "link: %s\n", Tr("link.older_form"));  // it opened: a note only

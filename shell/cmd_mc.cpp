@@ -118,7 +118,7 @@ int RunMc(int argc, char** argv) {
     return kExitOk;
   }
   if (args.positional.size() != 1) {
-    Error("mc: expected one scenario file (or - for standard input)");
+    Error(TrFormat("cli.err.one_scenario", {"mc"}));
     return kExitInvalid;
   }
   unsigned long long trials = kDefaultTrials, seed = 1;

@@ -70,7 +70,7 @@ int RunPlan(int argc, char** argv) {
     return kExitOk;
   }
   if (args.positional.size() != 1) {
-    Error("plan: expected one scenario file (or - for standard input)");
+    Error(TrFormat("cli.err.one_scenario", {"plan"}));
     return kExitInvalid;
   }
   const std::string objective_text = args.Get("--objective", "time");

@@ -99,7 +99,7 @@ int RunPricing(int argc, char** argv) {
     return kExitOk;
   }
   if (args.positional.size() != 1) {
-    Error("pricing: expected one scenario file (or - for standard input)");
+    Error(TrFormat("cli.err.one_scenario", {"pricing"}));
     return kExitInvalid;
   }
   Format format;

@@ -78,7 +78,7 @@ int RunSensitivity(int argc, char** argv) {
     return kExitOk;
   }
   if (args.positional.size() != 1) {
-    Error("sensitivity: expected one scenario file (or - for standard input)");
+    Error(TrFormat("cli.err.one_scenario", {"sensitivity"}));
     return kExitInvalid;
   }
   Format format;

@@ -28,7 +28,7 @@ int RunSpares(int argc, char** argv) {
     return kExitOk;
   }
   if (args.positional.size() != 1) {
-    Error("spares: expected one scenario file (or - for standard input)");
+    Error(TrFormat("cli.err.one_scenario", {"spares"}));
     return kExitInvalid;
   }
   Format format;

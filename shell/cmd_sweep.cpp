@@ -318,7 +318,7 @@ int RunSweep(int argc, char** argv) {
                "cli.help.sweep", kSweepOptions);
     return kExitOk;
   }
-  if (args.positional.size() != 1) return Error("sweep: expected one scenario file (or - for standard input)"), kExitInvalid;
+  if (args.positional.size() != 1) return Error(TrFormat("cli.err.one_scenario", {"sweep"})), kExitInvalid;
   double deadline = 0;
   if (args.Has("--deadline") && (!ParseOption(args, "--deadline", &deadline) || deadline <= 0))
     return Error(Tr("cli.err.sweep_deadline")), kExitInvalid;

@@ -124,9 +124,9 @@ int RunValidate(int argc, char** argv) {
   if (format == Format::kJson) PrintJson(reports);
   else PrintLines(reports);
   if (problems == 0) return kExitOk;
-  Error("validate: " + std::to_string(problems) + (problems == 1 ? " problem" : " problems") + " in " +
-        std::to_string(invalid_files) + " of " + std::to_string(reports.size()) +
-        (reports.size() == 1 ? " file" : " files"));
+  Error(TrFormat(problems == 1 ? (reports.size() == 1 ? "cli.validate_1_1" : "cli.validate_1_n")
+                                : (reports.size() == 1 ? "cli.validate_n_1" : "cli.validate_n_n"),
+                 {std::to_string(problems), std::to_string(invalid_files), std::to_string(reports.size())}));
   return unreadable ? kExitFailure : kExitInvalid;
 }
 

@@ -43,10 +43,10 @@ std::string FitText(const std::string& text, float width) {
 // "..." with the whole text in its tooltip.
 void StatusLine(AppState& app) {
   const bool is_error = !app.error.empty();
-  std::string text = LocalizeMessage(is_error ? app.error : app.notice);  // kept in English, shown in the page's language
-  if (const AppState::CodedStatus& r = app.error_coded; is_error && !r.message.empty()) {
+  std::string text = is_error ? app.error : app.notice;  // as set: in the page's language, or English with its code
+  if (const AppState::CodedStatus& r = is_error ? app.error_coded : app.notice_coded; !r.message.empty()) {
     const std::string prefix = r.subject.empty() ? "" : r.subject + ": ";
-    if (app.error == prefix + r.message.Text(Lang::kEn))  // still that error: render its code
+    if (text == prefix + r.message.Text(Lang::kEn))  // still that message: render its code
       text = prefix + r.message.Text(CurrentLanguage());
   }
   const ImGuiStyle& style = ImGui::GetStyle();
@@ -233,6 +233,11 @@ const std::string& AppSetError(AppState& app, const std::string& subject, const 
   return app.error;
 }
 
+void AppSetNotice(AppState& app, const Message& message) {
+  app.notice = message.Text(Lang::kEn);
+  app.notice_coded = {"", message};
+}
+
 std::string AppLoadScenario(AppState& app, const std::string& json_text) {
   const ImportGuess guess = ClassifyImport(json_text);  // load() says what it got: a result is no scenario
   if (guess.kind != ImportKind::kScenario && guess.kind != ImportKind::kPreset) {
@@ -260,7 +265,8 @@ std::string AppOpenLink(AppState& app, const std::string& link) {
   LinkPayload payload;
   std::vector<InputError> errors;
   if (!DecodeLink(link, &payload, &errors)) {
-    return AppSetError(app, "", {"msg.app.bad_link", {LinkErrorText(errors)}});
+    const Message why = LinkErrorMessage(errors);
+    return AppSetError(app, "", {"msg.app.bad_link", {MessageParam::Key(why.key.c_str(), why.params)}});
   }
   app.scenario = payload.scenario;
   app.pinned.clear();
@@ -300,10 +306,12 @@ std::string AppApplyProbe(AppState& app, const std::string& json_text) {
     }
   }
   app.measured_from = TrFormat("app.probe_from", {p.report.host.hostname, p.report.created_utc});
-  app.notice = fields.empty() ? std::string(Tr("app.probe_nothing")) : TrFormat("app.probe_applied", {fields});
-  const std::string mismatch = ProbeGpuMismatch(p.report, app.scenario);
-  if (!mismatch.empty()) app.notice += " (" + LocalizeMessage(mismatch) + ")";
-  if (std::find(set.begin(), set.end(), "cluster.peak_tflops") != set.end()) app.notice += ". " + LocalizeMessage(kProbePeakNote);
+  const Message mismatch = ProbeGpuMismatchMessage(p.report, app.scenario);
+  const bool peak = std::find(set.begin(), set.end(), "cluster.peak_tflops") != set.end();
+  AppSetNotice(app, {"fmt.probe_notice",
+                     {fields.empty() ? MessageParam::Key("app.probe_nothing") : MessageParam::Key("app.probe_applied", {fields}),
+                      mismatch.empty() ? MessageParam("") : MessageParam::Key("fmt.paren", {MessageParam::Key(mismatch.key.c_str(), mismatch.params)}),
+                      peak ? MessageParam::Key("fmt.then", {MessageParam::Key("msg.probe_peak_note")}) : MessageParam("")}});
   return "";
 }
 
@@ -336,14 +344,15 @@ std::string AppLoadPreset(AppState& app, const std::string& id) {
   app.edits.assign(FieldCount(), FieldEdit{});
   app.error.clear();
   AppScenarioEdited(app);
-  app.notice = TrFormat(Lang::kEn, "msg.app.loaded_preset", {id});
+  AppSetNotice(app, {"msg.app.loaded_preset", {id}});
   return "";
 }
 
 std::string AppImportText(AppState& app, const std::string& name, const std::string& text) {
   const ImportGuess guess = ClassifyImport(text);  // say what it is, not one generic "bad link"
   if (const ImportMessage refusal = ImportRefusal(guess); !refusal.empty()) return AppSetError(app, name, refusal);
-  std::string err, what;
+  std::string err;
+  MessageParam what("");
   switch (guess.kind) {
     case ImportKind::kProbe:
       err = AppApplyProbe(app, text);
@@ -351,11 +360,12 @@ std::string AppImportText(AppState& app, const std::string& name, const std::str
       break;
     case ImportKind::kLink:
       err = AppOpenLink(app, text);
-      what = app.pinned.empty() ? Tr(Lang::kEn, "msg.app.what_link") : TrFormat(Lang::kEn, "msg.app.what_link_pinned", {std::to_string(app.pinned.size())});
+      what = app.pinned.empty() ? MessageParam::Key("msg.app.what_link")
+                                : MessageParam::Key("msg.app.what_link_pinned", {std::to_string(app.pinned.size())});
       break;
     default:
       err = AppLoadScenario(app, text);
-      what = Tr(Lang::kEn, guess.kind == ImportKind::kPreset ? "msg.app.what_preset" : "msg.app.what_scenario");
+      what = MessageParam::Key(guess.kind == ImportKind::kPreset ? "msg.app.what_preset" : "msg.app.what_scenario");
       break;
   }
   if (!err.empty()) {
@@ -364,7 +374,7 @@ std::string AppImportText(AppState& app, const std::string& name, const std::str
     app.error = name + ": " + err;
     return app.error;
   }
-  app.notice = TrFormat(Lang::kEn, "msg.app.loaded", {what, name});
+  AppSetNotice(app, {"msg.app.loaded", {what, name}});
   app.write_fragment = true;
   app.link_stale = true;
   AppRefresh(app);
@@ -393,7 +403,7 @@ void AppEditPinned(AppState& app, std::size_t index) {
   app.scenario = app.pinned[index].scenario;
   app.edits.assign(FieldCount(), FieldEdit{});
   AppScenarioEdited(app);
-  app.notice = TrFormat(Lang::kEn, "msg.app.editing", {ScenarioLabel(app.scenario)});
+  AppSetNotice(app, {"msg.app.editing", {ScenarioLabel(app.scenario)}});
 }
 
 int AppPinPricingModels(AppState& app) {

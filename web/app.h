@@ -216,7 +216,7 @@ struct AppState {
   struct CodedStatus {
     std::string subject;  // the file's name, or ""
     Message message;
-  } error_coded;
+  } error_coded, notice_coded;  // notice_coded: the same for `notice` (subject unused)
   std::string measured_from;  // the probe report the measured fields came from (host, date)
   // The quoted price typed for a price-by-quote offer (ui_offers.cpp; issue 16) and why it was refused.
   struct QuoteEdit {
@@ -259,6 +259,8 @@ std::string AppLoadScenario(AppState& app, const std::string& json_text);
 // Sets the status line's error: `error` holds "subject: " + the English text, and the code renders it in the page's
 // language. Returns `error`.
 const std::string& AppSetError(AppState& app, const std::string& subject, const Message& message);
+// Sets the status line's notice likewise (`notice` holds the English text, gpucost_notice()).
+void AppSetNotice(AppState& app, const Message& message);
 // Replaces the scenario and the pinned comparison from a share link (full URL, "#s=..." or "1.xxx").
 // Returns "" or the error message (then everything is kept).
 std::string AppOpenLink(AppState& app, const std::string& link);

@@ -91,7 +91,8 @@ void DrawQuoteInput(AppState& app) {
     app.quote.error = SetQuotedPrice(&app.scenario, app.quote.text, &label);
     if (app.quote.error.empty()) {
       AppScenarioEdited(app);
-      app.notice = label.empty() ? TrFormat(Lang::kEn, "quote.applied", {app.quote.text}) : label;
+      if (label.empty()) AppSetNotice(app, {"quote.applied", {app.quote.text}});
+      else app.notice = label;  // the conversion, in the page's language
       app.quote = {};
     }
   }
@@ -111,17 +112,17 @@ void AppGpuChanged(AppState& app) {
       !IsDefault(app.scenario, *FindField("cluster.gpu"))) {
     // The example price is the default GPU's (an H100): say so rather than price another GPU with it silently.
     const GpuSpec* gpu = FindGpu(app.scenario.cluster.gpu);
-    app.notice = TrFormat(Lang::kEn, "msg.offer.default_price", {FormatUsd(app.scenario.pricing.usd_per_gpu_hour),
-                                                                 gpu ? gpu->name : std::string(app.scenario.cluster.gpu)});
+    AppSetNotice(app, {"msg.offer.default_price", {FormatUsd(app.scenario.pricing.usd_per_gpu_hour),
+                                                   gpu ? gpu->name : std::string(app.scenario.cluster.gpu)}});
     return;
   }
   if (!offer || offer->gpu == app.scenario.cluster.gpu) return;
   const GpuSpec* gpu = FindGpu(app.scenario.cluster.gpu);
-  const std::string notice = TrFormat(Lang::kEn, "msg.offer.unconfirmed", {FormatUsd(app.scenario.pricing.usd_per_gpu_hour), offer->id,
-                                                                      offer->gpu, gpu ? gpu->name : std::string(app.scenario.cluster.gpu)});
+  const Message notice{"msg.offer.unconfirmed", {FormatUsd(app.scenario.pricing.usd_per_gpu_hour), offer->id, offer->gpu,
+                                                 gpu ? gpu->name : std::string(app.scenario.cluster.gpu)}};
   app.scenario.pricing.offer[0] = '\0';
   AppScenarioEdited(app);  // (clears the notice)
-  app.notice = notice;
+  AppSetNotice(app, notice);
 }
 
 namespace {

@@ -67,6 +67,9 @@ compare --serving-options
 compare --serving-options "$train"
 link
 link --decode "$train"
+link --decode "https://x.org/#s=2.100.abc"
+link --decode "https://x.org/#s=9.abc"
+link --decode "https://x.org/#s=2.4.a*b!"
 catalog foo
 catalog gpus offers
 fleet
