@@ -264,15 +264,6 @@ void PlanWith(const FleetInputs& in, const std::vector<Layer>& layers, const Bur
   for (int p = 0; p < kFleetPartCount; ++p) plan->total_usd += plan->usd[p];
 }
 
-// A commitment's name in a message: the names the fleet gives ("1-year", "3-year", "N-month") as keys, so they
-// read in the page's language; a name the user gave as it is.
-MessageParam CommitmentNameParam(const CommitmentOffer& c) {
-  const std::string name = c.name;
-  if (name == "1-year") return MessageParam::Key("msg.term_1y");
-  if (name == "3-year") return MessageParam::Key("msg.term_3y");
-  if (name == std::to_string(c.term_months) + "-month") return MessageParam::Key("msg.term_months", {std::to_string(c.term_months)});
-  return MessageParam(name);
-}
 
 void AddNotes(const FleetInputs& in, const FleetResult& r, Warnings* w) {
   const FleetPlan& p = r.hybrid.total_usd > 0 && r.hybrid.total_usd < r.cloud.total_usd ? r.hybrid : r.cloud;
@@ -653,6 +644,16 @@ std::string FleetToJson(const FleetInputs& in, const FleetResult& r, int indent)
   }
   if (in.name[0]) doc["name"] = in.name;
   return doc.dump(indent);
+}
+
+// A commitment's name in a message: the names the fleet gives ("1-year", "3-year", "N-month") as keys, so they
+// read in the page's language; a name the user gave as it is.
+MessageParam CommitmentNameParam(const CommitmentOffer& c) {
+  const std::string name = c.name;
+  if (name == "1-year") return MessageParam::Key("msg.term_1y");
+  if (name == "3-year") return MessageParam::Key("msg.term_3y");
+  if (name == std::to_string(c.term_months) + "-month") return MessageParam::Key("msg.term_months", {std::to_string(c.term_months)});
+  return MessageParam(name);
 }
 
 }  // namespace gpucost

@@ -29,6 +29,7 @@
 #include "json_io.h"
 #include "result.h"
 #include "scenario.h"
+#include "message.h"
 
 namespace gpucost {
 
@@ -147,5 +148,9 @@ FleetResult PlanFleet(const FleetInputs& in);
 std::string FleetToJson(const FleetInputs& in, const FleetResult& r, int indent = 2);
 // The fleet document of `in` (schema gpucost/fleet@1): ParseFleetJson(FleetInputsToJson(in)) plans the same fleet.
 std::string FleetInputsToJson(const FleetInputs& in, int indent = 2);
+
+// A commitment's name as a message parameter: the names the fleet gives ("1-year", "3-year", "N-month") as keys,
+// so they read in the reader's language; a name the user gave as it is.
+MessageParam CommitmentNameParam(const CommitmentOffer& c);
 
 }  // namespace gpucost

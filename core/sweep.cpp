@@ -202,12 +202,12 @@ SweepResult SweepGpuCount(const Scenario& base, const SweepOptions& o) {
   return std::move(run->result);
 }
 
-std::string SweepMarks(const SweepResult& r, int i) {
+std::string SweepMarks(const SweepResult& r, int i, Lang lang) {
   std::string text;
-  for (auto [at, label] : {std::pair{r.cheapest, "cheapest"}, {r.sweet_spot, "sweet spot"}, {r.fastest, "fastest"},
-                           {r.fastest_within_budget, "fastest within budget"},
-                           {r.cheapest_within_deadline, "cheapest within deadline"}})
-    if (at == i) text += (text.empty() ? "" : ", ") + std::string(label);
+  for (auto [at, key] : {std::pair{r.cheapest, "msg.mark_cheapest"}, {r.sweet_spot, "msg.mark_sweet_spot"},
+                         {r.fastest, "msg.mark_fastest"}, {r.fastest_within_budget, "msg.mark_fastest_budget"},
+                         {r.cheapest_within_deadline, "msg.mark_cheapest_deadline"}})
+    if (at == i) text += (text.empty() ? "" : ", ") + std::string(Tr(lang, key));
   return text;
 }
 

@@ -28,6 +28,7 @@
 
 #include "result.h"
 #include "scenario.h"
+#include "i18n.h"
 
 namespace gpucost {
 
@@ -107,6 +108,6 @@ bool SweepStep(SweepRun* run, int max_points);
 // The document of `gpucost sweep --gpus --format json` and the page's view("sweep") (schema gpucost/sweep-gpus@1).
 std::string SweepToJson(const SweepOptions& options, const SweepResult& r, int indent = 2);
 // The marks of point i, e.g. "cheapest, sweet spot" ("" when none).
-std::string SweepMarks(const SweepResult& r, int i);
+std::string SweepMarks(const SweepResult& r, int i, Lang lang = Lang::kEn);  // the documents carry English
 
 }  // namespace gpucost

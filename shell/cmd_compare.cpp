@@ -38,9 +38,9 @@ std::string Ratio(double v, double first) {
   return buf;
 }
 
-std::string MarkText(const Comparison& m, std::size_t i) {
-  std::string text = m.cheapest == static_cast<int>(i) ? "cheapest" : "";
-  if (m.fastest == static_cast<int>(i)) text += text.empty() ? "fastest" : ", fastest";
+std::string MarkText(const Comparison& m, std::size_t i) {  // in the CLI's language
+  std::string text = m.cheapest == static_cast<int>(i) ? Tr("msg.mark_cheapest") : "";
+  if (m.fastest == static_cast<int>(i)) text += (text.empty() ? "" : ", ") + std::string(Tr("msg.mark_fastest"));
   return text.empty() ? "-" : text;
 }
 
@@ -71,7 +71,7 @@ void PrintTable(const Comparison& marks) {
   add(Tr("cli.cmp.vs_first"), [&](std::size_t, const CompareColumn& c) { return Ratio(c.result.expected_usd, cols[0].result.expected_usd); });
   add(all_serving ? Tr("serving.period") : Tr("eval.expected_time"), [&](std::size_t, const CompareColumn& c) { return FormatDuration(c.result.expected_hours); });
   add(Tr("cli.cmp.vs_first"), [&](std::size_t, const CompareColumn& c) { return Ratio(c.result.expected_hours, cols[0].result.expected_hours); });
-  add(Tr("cli.cmp.best"), [&](std::size_t i, const CompareColumn&) { return LocalizeList(MarkText(marks, i)); });
+  add(Tr("cli.cmp.best"), [&](std::size_t i, const CompareColumn&) { return MarkText(marks, i); });
   add_training(Tr("eval.goodput"), [&](std::size_t, const CompareColumn& c) { return FormatPercent(c.result.goodput); });
   add(Tr("cli.cmp.gpus_billed"), [&](std::size_t, const CompareColumn& c) { return FormatCount(static_cast<double>(c.result.billed_gpus)); });
   add(Tr("eval.gpu_hours_billed"), [&](std::size_t, const CompareColumn& c) { return FormatCount(c.result.billed_gpu_hours); });

@@ -19,7 +19,7 @@ const std::vector<OptionSpec> kFleetOptions = {
 std::string Levels(const FleetInputs& in, const FleetPlan& p) {
   std::string out;
   for (int i = 0; i < in.commitment_count; ++i) {
-    out += std::string(out.empty() ? "" : "; ") + LocalizeMessage(in.commitments[i].name) + ":";
+    out += std::string(out.empty() ? "" : "; ") + RenderParam(CurrentLanguage(), CommitmentNameParam(in.commitments[i])) + ":";
     for (int k = 0; k < p.periods[i]; ++k) out += " " + FormatCount(p.commit_gpus[i][k]);
   }
   if (p.owned_gpus > 0) out += "; " + TrFormat("cli.fleet.owned", {FormatCount(p.owned_gpus)});

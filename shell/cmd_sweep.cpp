@@ -172,11 +172,11 @@ Marks FindMarks(const std::vector<Point>& points, double deadline_hours) {
   return m;
 }
 
-std::string MarkText(const Marks& m, long i) {
+std::string MarkText(const Marks& m, long i, Lang lang = Lang::kEn) {
   std::string text;
-  for (auto [at, label] : {std::pair{m.cheapest, "cheapest"}, {m.fastest, "fastest"},
-                           {m.within_deadline, "cheapest within deadline"}})
-    if (at == i) text += (text.empty() ? "" : ", ") + std::string(label);
+  for (auto [at, key] : {std::pair{m.cheapest, "msg.mark_cheapest"}, {m.fastest, "msg.mark_fastest"},
+                         {m.within_deadline, "msg.mark_cheapest_deadline"}})
+    if (at == i) text += (text.empty() ? "" : ", ") + std::string(Tr(lang, key));
   return text;
 }
 
@@ -194,7 +194,7 @@ void PrintTable(const FieldSpec& f, const std::vector<Point>& points, const Mark
     t.Row({ValueText(f, points[i].value), FormatMoney(r.expected_usd * r.display_per_usd, cur),
            first > 0 ? ratio : "-", FormatDuration(r.expected_hours), FormatPercent(r.goodput),
            FormatCount(r.billed_gpu_hours), FormatNumber(r.expected_interruptions, 3),
-           FormatNumber(r.checkpoint_interval_minutes, 3), LocalizeList(MarkText(m, static_cast<long>(i)))});
+           FormatNumber(r.checkpoint_interval_minutes, 3), MarkText(m, static_cast<long>(i), CurrentLanguage())});
   }
   std::printf("%s\n\n", TrFormat("cli.sweep.title", {f.path, std::to_string(points.size()), cur}).c_str());
   t.Print(stdout);
@@ -267,14 +267,14 @@ void PrintGpuSweep(const SweepOptions& o, const SweepResult& r, Format format) {
   }
   for (std::size_t i = 0; i < r.points.size(); ++i) {
     const SweepPoint& p = r.points[i];
-    const std::string marks = SweepMarks(r, static_cast<int>(i));
+    const std::string marks = SweepMarks(r, static_cast<int>(i));  // English in the CSV, as in the JSON
     if (format == Format::kTable)
       t.Row({std::to_string(p.gpus), std::to_string(p.data_parallel),
              p.feasible ? FormatMoney(p.expected_cost, r.currency) : "-",
              p.feasible ? FormatDuration(p.expected_hours) : "-", p.feasible ? FormatPercent(p.goodput) : "-",
              p.feasible ? FormatPercent(p.mfu) + (p.scaling_extrapolated ? "*" : "") : "-",
              p.feasible ? FormatNumber(p.expected_interruptions, 3) : "-",
-             p.memory_known ? FormatNumber(p.memory_total_gb, 3) : "-", p.feasible ? LocalizeList(marks) : std::string(Tr(p.infeasible_key))});
+             p.memory_known ? FormatNumber(p.memory_total_gb, 3) : "-", p.feasible ? SweepMarks(r, static_cast<int>(i), CurrentLanguage()) : std::string(Tr(p.infeasible_key))});
     else
       t.Row({std::to_string(p.gpus), std::to_string(p.data_parallel), std::to_string(p.global_batch),
              p.feasible ? "true" : "false", num(p.expected_usd), num(p.expected_hours), num(p.goodput),

@@ -119,7 +119,7 @@ void DrawFleet(AppState& app) {
   for (int i = 0; i < st.inputs.commitment_count; ++i) {
     std::string levels;
     for (int k = 0; k < r.cloud.periods[i]; ++k) levels += (k ? ", " : "") + FormatCount(r.cloud.commit_gpus[i][k]);
-    ImGui::TextUnformatted(TrFormat("fleet.commitment_levels", {LocalizeMessage(st.inputs.commitments[i].name),
+    ImGui::TextUnformatted(TrFormat("fleet.commitment_levels", {RenderParam(CurrentLanguage(), CommitmentNameParam(st.inputs.commitments[i])),
                                                                 levels.empty() ? Tr("fleet.none") : levels}).c_str());
   }
   ImGui::PushTextWrapPos(0);
