@@ -43,8 +43,8 @@ MoneyUnit TakeCurrency(std::string* s) {
   return MoneyUnit::kNone;
 }
 
-// "3억 5,000만" -> 3.5e8 (Korean units), else the quantity parser. Returns "" or the reason.
-std::string ParseAmount(const std::string& text, double* out) {
+// "3억 5,000만" -> 3.5e8 (Korean units), else the quantity parser. Returns an empty message or the reason.
+Message AmountProblem(const std::string& text, double* out) {
   double total = 0;
   std::string rest = text;
   bool any_unit = false;
@@ -52,19 +52,19 @@ std::string ParseAmount(const std::string& text, double* out) {
     const std::size_t at = rest.find(unit);
     if (at == std::string::npos) continue;
     double v = 0;
-    if (const std::string e = ParseQuantity(TrimBlanks(rest.substr(0, at)), &v); !e.empty()) return e;
+    if (Message e = QuantityProblem(TrimBlanks(rest.substr(0, at)), &v); !e.empty()) return e;
     total += v * scale;
     rest = TrimBlanks(rest.substr(at + std::strlen(unit)));
     any_unit = true;
   }
   if (any_unit && rest.empty()) {
     *out = total;
-    return "";
+    return {};
   }
   double v = 0;
-  if (const std::string e = ParseQuantity(rest, &v); !e.empty()) return e;
+  if (Message e = QuantityProblem(rest, &v); !e.empty()) return e;
   *out = total + v;
-  return "";
+  return {};
 }
 
 }  // namespace
@@ -117,11 +117,14 @@ bool HasKoreanUnit(const std::string& text) {
 
 }  // namespace
 
-std::string ShownMoneyRange(const Scenario& s, const FieldSpec& f) {
+MessageParam ShownMoneyRangeMessage(const Scenario& s, const FieldSpec& f) {
   const double k = Factor(s, FieldMoneyUnit(f), ShownMoneyUnit(s, f));
-  return std::string("a number ") + (f.min_exclusive ? "> " : ">= ") + GroupedSignificant(f.min * k, 9) + " and <= " +
-         GroupedSignificant(f.max * k, 9) + " " + ShownMoneyUnitText(s, f);
+  return MessageParam::Key("fmt.range_unit", {MessageParam::Key(f.min_exclusive ? "msg.range_gt" : "msg.range_ge",
+                                                                {GroupedSignificant(f.min * k, 9), GroupedSignificant(f.max * k, 9)}),
+                                              ShownMoneyUnitText(s, f)});
 }
+
+std::string ShownMoneyRange(const Scenario& s, const FieldSpec& f) { return RenderParam(Lang::kEn, ShownMoneyRangeMessage(s, f)); }
 
 MoneyUnit ShownMoneyUnit(const Scenario& s, const FieldSpec& f) {
   const MoneyUnit stored = FieldMoneyUnit(f);
@@ -164,7 +167,7 @@ MoneyTyped ParseMoneyField(const Scenario& s, const FieldSpec& f, const std::str
   MoneyTyped t;
   const MoneyUnit stored_unit = FieldMoneyUnit(f);
   if (stored_unit == MoneyUnit::kNone) {
-    t.error = std::string(f.path) + " is not a money field";
+    t.Refuse({"msg.money_not_field", {f.path}});
     return t;
   }
   std::string amount = TrimBlanks(text);
@@ -172,17 +175,17 @@ MoneyTyped ParseMoneyField(const Scenario& s, const FieldSpec& f, const std::str
   t.typed = TakeCurrency(&amount);
   if (t.typed == MoneyUnit::kNone) t.typed = ShownMoneyUnit(s, f);
   if (HasKoreanUnit(amount) && t.typed != MoneyUnit::kKrw) {
-    t.error = TrFormat("money.korean_units_need_won", {quoted});
+    t.Refuse({"money.korean_units_need_won", {quoted}});
     return t;
   }
   double v = 0;
-  if (const std::string why = ParseAmount(amount, &v); !why.empty()) {
-    t.error = quoted + " is not allowed: " + why + "; must be " + ShownMoneyRange(s, f);
+  if (const Message why = AmountProblem(amount, &v); !why.empty()) {
+    t.Refuse({"msg.q_not_allowed_why", {quoted, MessageParam::Key(why.key.c_str(), why.params), ShownMoneyRangeMessage(s, f)}});
     return t;
   }
   const double stored = v * Factor(s, t.typed, stored_unit);
   if (!ValueInRange(f, stored)) {
-    t.error = quoted + " is not allowed: must be " + ShownMoneyRange(s, f);
+    t.Refuse({"msg.q_not_allowed", {quoted, ShownMoneyRangeMessage(s, f)}});
     return t;
   }
   t.stored = stored;

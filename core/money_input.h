@@ -6,6 +6,7 @@
 #include <string>
 
 #include "fields.h"
+#include "message.h"
 
 namespace gpucost {
 
@@ -30,7 +31,8 @@ MoneyUnit ShownMoneyUnit(const Scenario& s, const FieldSpec& f);
 // The field's unit as shown: "KRW/kWh" for pricing.owned.usd_per_kwh in a KRW scenario, else f.unit.
 std::string ShownMoneyUnitText(const Scenario& s, const FieldSpec& f);
 // The allowed range in the currency the field shows: "a number >= 0 and <= 14,390 KRW/kWh".
-std::string ShownMoneyRange(const Scenario& s, const FieldSpec& f);
+std::string ShownMoneyRange(const Scenario& s, const FieldSpec& f);  // English
+MessageParam ShownMoneyRangeMessage(const Scenario& s, const FieldSpec& f);  // the same, as a key and its parameters
 // A stored amount as the field shows it, in a form ParseMoneyField reads back ("5,000", "0.08").
 std::string FormatShownMoney(const Scenario& s, const FieldSpec& f, double stored);
 // The conversion a field's figure stands for, when it is shown or was typed in another currency than it is
@@ -40,7 +42,12 @@ std::string MoneyConversionLabel(const Scenario& s, const FieldSpec& f, double s
                                  bool with_typed = true);
 
 struct MoneyTyped {
-  std::string error;                   // "" or the inline message naming the allowed range in the shown currency
+  std::string error;                   // "" or the inline message naming the allowed range in the shown currency (English)
+  Message error_message;               // the same as a key and parameters (rendered in the reader's language)
+  void Refuse(Message why) {
+    error = why.Text(Lang::kEn);
+    error_message = std::move(why);
+  }
   double stored = 0;                   // the value to store (field's own currency)
   MoneyUnit typed = MoneyUnit::kNone;  // the currency the text was read in
   std::string label;                   // the conversion, when one was made (MoneyConversionLabel)

@@ -293,24 +293,29 @@ bool AwaitsQuote(const Scenario& s) {
   return s.pricing.usd_per_gpu_hour <= 0 || IsDefault(s, usd);
 }
 
-std::string SetQuotedPrice(Scenario* s, const std::string& text, std::string* label) {
+Message QuotedPriceProblem(Scenario* s, const std::string& text, std::string* label) {
   const FieldSpec& usd = *FindField("pricing.usd_per_gpu_hour");
   const FieldSpec& krw = *FindField("pricing.krw_per_gpu_hour");
   const MoneyTyped as_usd = ParseMoneyField(*s, usd, text);
+  const auto at = [](const FieldSpec& f, MessageParam why) { return Message{"fmt.at_path", {f.path, std::move(why)}}; };
   if (as_usd.typed == MoneyUnit::kKrw) {  // a won quote stays in won
     const MoneyTyped as_krw = ParseMoneyField(*s, krw, text);
-    if (!as_krw.error.empty()) return std::string(krw.path) + ": " + as_krw.error;
-    if (!(as_krw.stored > 0)) return std::string(krw.path) + ": the quoted price must be more than 0";
+    if (!as_krw.error.empty()) return at(krw, MessageParam::Key(as_krw.error_message.key.c_str(), as_krw.error_message.params));
+    if (!(as_krw.stored > 0)) return at(krw, MessageParam::Key("msg.quote_positive"));
     s->pricing.krw_per_gpu_hour = as_krw.stored;
     if (label) *label = as_usd.label;
-    return "";
+    return {};
   }
-  if (!as_usd.error.empty()) return std::string(usd.path) + ": " + as_usd.error;
-  if (!(as_usd.stored > 0)) return std::string(usd.path) + ": the quoted price must be more than 0";
+  if (!as_usd.error.empty()) return at(usd, MessageParam::Key(as_usd.error_message.key.c_str(), as_usd.error_message.params));
+  if (!(as_usd.stored > 0)) return at(usd, MessageParam::Key("msg.quote_positive"));
   s->pricing.usd_per_gpu_hour = as_usd.stored;
   s->pricing.krw_per_gpu_hour = 0;
   if (label) *label = as_usd.label;
-  return "";
+  return {};
+}
+
+std::string SetQuotedPrice(Scenario* s, const std::string& text, std::string* label) {
+  return QuotedPriceProblem(s, text, label).Text(Lang::kEn);
 }
 
 std::vector<const char*> OfferUnconfirmedFields(const Offer& offer) {

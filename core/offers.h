@@ -14,6 +14,7 @@
 #include "json_io.h"
 #include "i18n.h"
 #include "scenario.h"
+#include "message.h"
 
 namespace gpucost {
 
@@ -138,5 +139,6 @@ bool AwaitsQuote(const Scenario& s);
 // currency; money_input.h): a won quote goes to pricing.krw_per_gpu_hour (it stays in won whatever the rate), a
 // dollar quote to pricing.usd_per_gpu_hour. Returns "" or the message; *label receives the conversion said.
 std::string SetQuotedPrice(Scenario* s, const std::string& text, std::string* label);
+Message QuotedPriceProblem(Scenario* s, const std::string& text, std::string* label);  // the same, as a code (empty: set)
 
 }  // namespace gpucost

@@ -117,8 +117,8 @@ int RunPricing(int argc, char** argv) {
   const Offer* applied = args.Has("--offer") ? FindOffer(args.Get("--offer")) : nullptr;
   if (args.Has("--quote")) {
     std::string label;
-    if (const std::string e = SetQuotedPrice(&s, args.Get("--quote"), &label); !e.empty()) {
-      Error("pricing: --quote: " + e);
+    if (const Message e = QuotedPriceProblem(&s, args.Get("--quote"), &label); !e.empty()) {
+      Error("pricing: --quote: " + e.Text(CurrentLanguage()));
       return kExitInvalid;
     }
     if (!label.empty()) Error("--quote: " + label);

@@ -52,7 +52,7 @@ struct FieldEdit {
   double measured_value = 0;
   std::string typed_text;  // what was typed when rejected (shown back as typed)
   std::string message;     // why it was rejected (ParseFieldInput), in English
-  Message coded;           // the same as a key and parameters (shown in the page's language); empty for money
+  Message coded;           // the same as a key and parameters (shown in the page's language)
   bool editing = false;    // the field is being typed into; value_at_start is what it held before
   double value_at_start = 0;
   bool from_model = false;  // issue 18: filled by the model picker (ui_models.cpp) from workload.model
@@ -221,7 +221,7 @@ struct AppState {
   // The quoted price typed for a price-by-quote offer (ui_offers.cpp; issue 16) and why it was refused.
   struct QuoteEdit {
     char text[64] = "";
-    std::string error;
+    Message error;  // why the typed quote was refused (shown in the page's language)
   } quote;
   long frames = 0;         // frames drawn
   long evaluations = 0;    // Evaluate() calls for the edited scenario (only when it changed)

@@ -88,7 +88,7 @@ void DrawQuoteInput(AppState& app) {
   RecordRect(app, "quote");
   if (entered || (ImGui::IsItemDeactivatedAfterEdit() && app.quote.text[0])) {
     std::string label;
-    app.quote.error = SetQuotedPrice(&app.scenario, app.quote.text, &label);
+    app.quote.error = QuotedPriceProblem(&app.scenario, app.quote.text, &label);
     if (app.quote.error.empty()) {
       AppScenarioEdited(app);
       if (label.empty()) AppSetNotice(app, {"quote.applied", {app.quote.text}});
@@ -98,7 +98,7 @@ void DrawQuoteInput(AppState& app) {
   }
   if (!app.quote.error.empty()) {
     ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.35f, 1.0f), "%s", app.quote.error.c_str());
+    ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.35f, 1.0f), "%s", app.quote.error.Text(CurrentLanguage()).c_str());
     ImGui::PopTextWrapPos();
   }
 }

@@ -161,6 +161,7 @@ void ApplyTyped(AppState& app, std::size_t index, const char* text) {
   if (FieldMoneyUnit(f) != MoneyUnit::kNone) {
     const MoneyTyped money = ParseMoneyField(app.scenario, f, text);
     message = money.error;
+    coded = money.error_message;
     label = money.label;
     v = money.stored;
   } else {
