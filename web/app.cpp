@@ -56,6 +56,7 @@ void StatusLine(AppState& app) {
   if (text.empty()) ImGui::TextDisabled("%s", Tr("ui.ready"));
   else ImGui::TextColored(is_error ? ImVec4(1, 0.45f, 0.35f, 1) : ImVec4(0.5f, 0.85f, 0.55f, 1), "%s", shown.c_str());
   RecordRect(app, "status");
+  if (!text.empty()) RecordText(app, "status_text", text);  // what it says, whole (tests: in the page's language)
   if (shown != text && ImGui::IsItemHovered()) {
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 40);

@@ -108,6 +108,18 @@ await withPage(siteDir, outDir, async (page, url) => {
   const missing = await api(page, () => window.gpucost.missingGlyphs());
   check(missing.length === 0, `every Korean string can be drawn (missing: ${missing.map(c => String.fromCodePoint(c)).join('')})`);
 
+  // The status line renders codes in Korean (issue 27): a cut link, a scenario with an error, a probe-less notice.
+  await api(page, () => { location.hash = '#s=2.100.abc'; });
+  await page.waitForFunction(() => window.gpucost.drawnText('status_text').includes('100'), null, {timeout: 30000});
+  const badLink = await api(page, () => window.gpucost.drawnText('status_text'));
+  check(badLink.includes('링크가 불완전합니다') && !/incomplete|cut when/.test(badLink), `a cut link is said in Korean: "${badLink}"`);
+  check((await api(page, () => window.gpucost.error())).startsWith('Bad link: incomplete link'), 'window.gpucost.error() keeps the English text');
+  await api(page, () => window.gpucost.load(JSON.stringify({workload: {experts: 8}})));
+  await page.waitForFunction(() => window.gpucost.drawnText('status_text').includes('workload.active_experts'), null, {timeout: 30000});
+  const moe = await api(page, () => window.gpucost.drawnText('status_text'));
+  check(moe.includes('문제가 1개') && moe.includes('workload.experts와 함께 필요합니다') && !/needed with/.test(moe),
+        `a scenario with an error is refused in Korean, its first problem too: "${moe.slice(0, 90)}..."`);
+
   // KRW in 억/만 and the VAT lines, the same text as the CLI in Korean.
   check(await api(page, t => window.gpucost.load(t), JSON.stringify(KRW_SCENARIO)) === '', 'the KRW scenario loads');
   await page.waitForFunction(() => window.gpucost.drawnText('vat_lines') !== '', null, {timeout: 30000});
