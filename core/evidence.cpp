@@ -319,18 +319,26 @@ StepEvidence ComputeStepEvidence(const std::string& runs_json) {
   return e;
 }
 
-const StepEvidence& TrainingEvidence() {
-  static std::unique_ptr<StepEvidence> computed;
-  static StepEvidence absent;
+namespace {
+// The evidence of the runs document at `path` (embedded, or installed by the page), computed the first time it is
+// there; until then an evidence whose error says it is not (not kept).
+template <class Evidence>
+const Evidence& ComputedOnce(const char* path, Evidence (*compute)(const std::string&)) {
+  static std::unique_ptr<Evidence> computed;
+  static Evidence absent;
   if (computed) return *computed;
-  const EmbeddedAsset* a = FindAsset("validation/measured_runs.json");
+  const EmbeddedAsset* a = FindAsset(path);
   if (a == nullptr) {
-    absent.error = "validation/measured_runs.json is not here";
+    absent.error = std::string(path) + " is not here";
     return absent;
   }
-  computed = std::make_unique<StepEvidence>(ComputeStepEvidence(std::string(a->data, a->size)));
+  computed = std::make_unique<Evidence>(compute(std::string(a->data, a->size)));
   return *computed;
 }
+}  // namespace
+
+const StepEvidence& TrainingEvidence() { return ComputedOnce("validation/measured_runs.json", ComputeStepEvidence); }
+const ServingEvidence& ServingValidation() { return ComputedOnce("validation/serving_runs.json", ComputeServingEvidence); }
 
 bool ValidationRunsPresent() {
   return FindAsset("validation/measured_runs.json") != nullptr && FindAsset("validation/serving_runs.json") != nullptr;

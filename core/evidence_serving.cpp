@@ -1,11 +1,9 @@
 // evidence_serving.cpp — the serving model against published serving measurements (see evidence.h).
 #include <algorithm>
 #include <cmath>
-#include <memory>
 
 #include <nlohmann/json.hpp>
 
-#include "assets.h"
 #include "catalog.h"
 #include "evidence.h"
 #include "inference_model.h"
@@ -79,19 +77,6 @@ ServingEvidence ComputeServingEvidence(const std::string& runs_json) {
     e.mean_error += r.error / n;
   }
   return e;
-}
-
-const ServingEvidence& ServingValidation() {
-  static std::unique_ptr<ServingEvidence> computed;
-  static ServingEvidence absent;
-  if (computed) return *computed;
-  const EmbeddedAsset* a = FindAsset("validation/serving_runs.json");
-  if (a == nullptr) {
-    absent.error = "validation/serving_runs.json is not here";
-    return absent;
-  }
-  computed = std::make_unique<ServingEvidence>(ComputeServingEvidence(std::string(a->data, a->size)));
-  return *computed;
 }
 
 }  // namespace gpucost
