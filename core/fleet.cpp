@@ -335,17 +335,14 @@ struct FleetReader {
     auto it = obj.find(key);
     if (it == obj.end()) return;
     const std::string at = path.empty() ? key : path + "." + key;
-    const std::string range = std::string("a number ") + (min_exclusive ? "> " : ">= ") + FormatBound(min) + " and <= " +
-                              FormatBound(max);
+    const MessageParam range = MessageParam::Key(min_exclusive ? "msg.range_gt" : "msg.range_ge", {FormatBound(min), FormatBound(max)});
     if (!it->is_number()) {
-      errors->push_back({at, std::string("expected ") + range});
+      errors->push_back(CodedError(at, {"fmt.expected", {range}}));
       return;
     }
     const double v = it->get<double>();
     if (!std::isfinite(v) || (min_exclusive ? !(v > min) : !(v >= min)) || v > max) {
-      char got[48];
-      std::snprintf(got, sizeof got, ", got %.17g", v);
-      errors->push_back({at, std::string("must be ") + range + got});
+      errors->push_back(CodedError(at, {"msg.must_be", {range, FormatParam("%.17g", v)}}));
       return;
     }
     *out = v;
@@ -356,8 +353,8 @@ struct FleetReader {
     Number(obj, key, path, min, max, false, &v);
     if (errors->size() != before) return;
     if (v != std::floor(v)) {
-      errors->push_back({path.empty() ? key : path + "." + key,
-                         "must be an integer from " + FormatBound(min) + " to " + FormatBound(max)});
+      errors->push_back(CodedError(path.empty() ? key : path + "." + key,
+                                   {"fmt.must_be", {MessageParam::Key("msg.range_integer", {FormatBound(min), FormatBound(max)})}}));
       return;
     }
     *out = static_cast<int>(v);
@@ -366,7 +363,7 @@ struct FleetReader {
     auto it = obj.find(key);
     if (it == obj.end()) return nullptr;
     if (!it->is_object()) {
-      errors->push_back({key, "expected an object"});
+      errors->push_back(CodedError(key, {"msg.f.object", {}}));
       return nullptr;
     }
     return &*it;
@@ -378,7 +375,7 @@ void CheckKeys(const json& obj, const std::string& path, std::initializer_list<c
   for (auto it = obj.begin(); it != obj.end(); ++it) {
     bool known = false;
     for (const char* k : allowed) known = known || it.key() == k;
-    if (!known) errors->push_back({path.empty() ? it.key() : path + "." + it.key(), "unknown key"});
+    if (!known) errors->push_back(CodedError(path.empty() ? it.key() : path + "." + it.key(), {"msg.f.unknown_key", {}}));
   }
 }
 
@@ -387,12 +384,12 @@ void ParseDemand(const json& doc, const FleetReader& rd, FleetInputs* f) {
   auto list = doc.find("demand_gpus");
   const json* profile = rd.Object(doc, "profile");
   if ((list != doc.end()) == (profile != nullptr || doc.contains("profile"))) {
-    errors.push_back({"demand_gpus", "give either demand_gpus (GPUs per month) or profile, not both or neither"});
+    errors.push_back(CodedError("demand_gpus", {"msg.f.demand_or_profile", {}}));
     return;
   }
   if (list != doc.end()) {
     if (!list->is_array() || list->empty() || list->size() > static_cast<std::size_t>(kMaxFleetMonths)) {
-      errors.push_back({"demand_gpus", "must be an array of 1 to " + std::to_string(kMaxFleetMonths) + " numbers"});
+      errors.push_back(CodedError("demand_gpus", {"msg.f.demand_array", {std::to_string(kMaxFleetMonths)}}));
       return;
     }
     f->months = static_cast<int>(list->size());
@@ -407,7 +404,8 @@ void ParseDemand(const json& doc, const FleetReader& rd, FleetInputs* f) {
   CheckKeys(*profile, "profile", {"months", "baseline_gpus", "growth_gpus_per_month", "bursts"}, &errors);
   int months = 0;
   double baseline = 0, growth = 0;
-  if (!profile->contains("months")) errors.push_back({"profile.months", "required (an integer from 1 to 120)"});
+  if (!profile->contains("months"))
+    errors.push_back(CodedError("profile.months", {"msg.f.required", {MessageParam::Key("msg.range_integer", {"1", std::to_string(kMaxFleetMonths)})}}));
   rd.Integer(*profile, "months", "profile", 1, kMaxFleetMonths, &months);
   rd.Number(*profile, "baseline_gpus", "profile", 0, kMaxFleetGpus, false, &baseline);
   rd.Number(*profile, "growth_gpus_per_month", "profile", -kMaxFleetGpus, kMaxFleetGpus, false, &growth);
@@ -415,12 +413,12 @@ void ParseDemand(const json& doc, const FleetReader& rd, FleetInputs* f) {
   for (int m = 0; m < months; ++m) f->demand_gpus[m] = baseline + growth * m;
   auto bursts = profile->find("bursts");
   if (bursts != profile->end()) {
-    if (!bursts->is_array()) errors.push_back({"profile.bursts", "expected an array of {start_month, months, gpus}"});
+    if (!bursts->is_array()) errors.push_back(CodedError("profile.bursts", {"msg.f.bursts_array", {}}));
     for (std::size_t i = 0; bursts->is_array() && i < bursts->size(); ++i) {
       const std::string path = "profile.bursts[" + std::to_string(i) + "]";
       const json& b = (*bursts)[i];
       if (!b.is_object()) {
-        errors.push_back({path, "expected an object {start_month, months, gpus}"});
+        errors.push_back(CodedError(path, {"msg.f.burst_object", {}}));
         continue;
       }
       CheckKeys(b, path, {"start_month", "months", "gpus"}, &errors);
@@ -434,7 +432,7 @@ void ParseDemand(const json& doc, const FleetReader& rd, FleetInputs* f) {
   }
   for (int m = 0; m < months; ++m)
     if (f->demand_gpus[m] < 0 || f->demand_gpus[m] > kMaxFleetGpus) {
-      errors.push_back({"profile", "demand in month " + std::to_string(m + 1) + " is outside 0 to 1e6 GPUs"});
+      errors.push_back(CodedError("profile", {"msg.f.demand_month", {std::to_string(m + 1)}}));
       break;
     }
 }
@@ -446,7 +444,7 @@ void ParseOffers(const json& doc, const FleetReader& rd, FleetInputs* f) {
     auto id = od->find("offer");
     if (id != od->end()) {
       const Offer* offer = id->is_string() ? FindOffer(id->get<std::string>()) : nullptr;
-      if (!offer) errors.push_back({"on_demand.offer", "unknown offer id (see assets/offers.json)"});
+      if (!offer) errors.push_back(CodedError("on_demand.offer", {"msg.f.unknown_offer", {}}));
       else {
         f->on_demand_usd_per_gpu_hour = offer->usd_per_gpu_hour;
         if (offer->spot_usd_per_gpu_hour > 0) f->spot_discount = 1 - offer->spot_usd_per_gpu_hour / offer->usd_per_gpu_hour;
@@ -464,7 +462,7 @@ void ParseOffers(const json& doc, const FleetReader& rd, FleetInputs* f) {
   auto list = doc.find("commitments");
   if (list != doc.end()) {
     if (!list->is_array() || list->size() > static_cast<std::size_t>(kMaxCommitments)) {
-      errors.push_back({"commitments", "must be an array of at most " + std::to_string(kMaxCommitments) + " commitments"});
+      errors.push_back(CodedError("commitments", {"msg.f.commitments", {std::to_string(kMaxCommitments)}}));
     } else {
       f->commitment_count = static_cast<int>(list->size());
       for (int i = 0; i < f->commitment_count; ++i) {
@@ -474,21 +472,22 @@ void ParseOffers(const json& doc, const FleetReader& rd, FleetInputs* f) {
         o = CommitmentOffer{"", 12, 0, false};
         std::snprintf(o.name, kTextCapacity, "%d-month", 12);
         if (!c.is_object()) {
-          errors.push_back({path, "expected an object {name, term_months, discount, capacity_guaranteed}"});
+          errors.push_back(CodedError(path, {"msg.f.commitment_object", {}}));
           continue;
         }
         CheckKeys(c, path, {"name", "term_months", "discount", "capacity_guaranteed"}, &errors);
-        if (!c.contains("discount")) errors.push_back({path + ".discount", "required (a number >= 0 and <= 0.99)"});
+        if (!c.contains("discount"))
+          errors.push_back(CodedError(path + ".discount", {"msg.f.required", {MessageParam::Key("msg.range_ge", {"0", "0.99"})}}));
         rd.Integer(c, "term_months", path, 1, kMaxFleetMonths, &o.term_months);
         rd.Number(c, "discount", path, 0, 0.99, false, &o.discount);
         std::snprintf(o.name, kTextCapacity, "%d-month", o.term_months);
         if (c.contains("name")) {
           if (!c["name"].is_string() || c["name"].get<std::string>().size() >= kTextCapacity)
-            errors.push_back({path + ".name", "must be text of at most 63 bytes"});
+            errors.push_back(CodedError(path + ".name", {"msg.f.name_text", {std::to_string(kTextCapacity - 1)}}));
           else std::snprintf(o.name, kTextCapacity, "%s", c["name"].get<std::string>().c_str());
         }
         if (c.contains("capacity_guaranteed")) {
-          if (!c["capacity_guaranteed"].is_boolean()) errors.push_back({path + ".capacity_guaranteed", "expected true or false"});
+          if (!c["capacity_guaranteed"].is_boolean()) errors.push_back(CodedError(path + ".capacity_guaranteed", {"msg.f.bool", {}}));
           else o.capacity_guaranteed = c["capacity_guaranteed"].get<bool>();
         }
       }
@@ -504,7 +503,7 @@ void ParseOwned(const json& doc, const FleetReader& rd, FleetInputs* f) {
     return;
   }
   if (!owned->is_object()) {
-    rd.errors->push_back({"owned", "expected an object of pricing.owned fields, or false"});
+    rd.errors->push_back(CodedError("owned", {"msg.f.owned", {}}));
     return;
   }
   const json wrapped = {{"pricing", {{"owned", *owned}}}};
@@ -522,12 +521,12 @@ FleetParse ParseFleetJson(std::string_view text) {
   FleetParse out;
   out.fleet = DefaultFleet();
   if (text.size() > kMaxJsonBytes) {
-    out.errors.push_back({"", "input larger than 1 MiB"});
+    out.errors.push_back(CodedError("", {"msg.input_too_large", {}}));
     return out;
   }
   const std::string depth = CheckJsonDepth(text);
   if (!depth.empty()) {
-    out.errors.push_back({"", depth});
+    out.errors.push_back(CodedError("", {"msg.too_deep", {std::to_string(kMaxJsonDepth)}}));
     return out;
   }
   if (const std::string dup = DuplicateKeyPath(text); !dup.empty()) {
@@ -536,11 +535,11 @@ FleetParse ParseFleetJson(std::string_view text) {
   }
   const json doc = json::parse(text.begin(), text.end(), nullptr, false);
   if (doc.is_discarded()) {
-    out.errors.push_back({"", "malformed JSON"});
+    out.errors.push_back(CodedError("", {"msg.f.malformed", {}}));
     return out;
   }
   if (!doc.is_object()) {
-    out.errors.push_back({"", "a fleet document must be a JSON object"});
+    out.errors.push_back(CodedError("", {"msg.f.not_object", {}}));
     return out;
   }
   FleetReader rd{&out.errors};
@@ -548,10 +547,10 @@ FleetParse ParseFleetJson(std::string_view text) {
   CheckKeys(doc, "", {"schema", "name", "demand_gpus", "profile", "on_demand", "spot", "commitments",
                       "granularity_gpus", "owned", "gpu_mtbf_hours", "owned_resale_fraction"}, &out.errors);
   if (doc.contains("schema") && doc["schema"] != kFleetSchema)
-    out.errors.push_back({"schema", std::string("must be \"") + kFleetSchema + "\""});
+    out.errors.push_back(CodedError("schema", {"msg.schema", {kFleetSchema}}));
   if (doc.contains("name")) {
     if (!doc["name"].is_string() || doc["name"].get<std::string>().size() >= kTextCapacity)
-      out.errors.push_back({"name", "must be text of at most 63 bytes"});
+      out.errors.push_back(CodedError("name", {"msg.f.name_text", {std::to_string(kTextCapacity - 1)}}));
     else std::snprintf(f.name, kTextCapacity, "%s", doc["name"].get<std::string>().c_str());
   }
   ParseDemand(doc, rd, &f);

@@ -11,7 +11,7 @@ ALLOW = set("""gpucost GPU GPUs GEMM GEMMs HBM NVLink NCCL MFU JSON CSV USD KRW 
 ID LINK MIG CUDA TFLOP FLOPs NVSwitch cuBLASLt fsync stdin stderr prefill decode table json csv time cost true false
 eval plan mc sensitivity compare sweep link catalog validate pricing fleet gui probe spares gpus offers presets fields models
 URL dense Monte Carlo vocab heads hidden layers seq_len preset auto full paged training independent inference bf fp tf
-evidence SCENARIO lora qlora flat""".split())  # field values typed as they are (workload.finetune, load_profile)
+evidence SCENARIO lora qlora flat profile commitments""".split())  # field values and fleet keys typed as they are
 
 def english_words(text):
     lines, skip = [], False

@@ -37,6 +37,9 @@ done
 chat="$root/assets/presets/llama2-70b-chat-h100.json"
 train="$root/assets/presets/alpaca-7b-8xa100.json"
 printf '{"cluster": {"gpu": "h100-sxm", "gpus": 8}}' >"$work/noshape.json"
+printf '{"demand_gpus": [1, 2], "profile": {"months": 2}}' >"$work/fleet-both.json"
+printf '{"profile": {"baseline_gpus": 8}, "commitments": [{"term_months": 12}]}' >"$work/fleet-missing.json"
+printf '{"profile": {"months": 3}, "commitments": [{"discount": 2, "capacity_guaranteed": 1}]}' >"$work/fleet-range.json"
 while IFS= read -r line; do
   [ -z "$line" ] && continue
   eval "set -- $line"
@@ -73,6 +76,9 @@ link --decode "https://x.org/#s=2.4.a*b!"
 catalog foo
 catalog gpus offers
 fleet
+fleet "$work/fleet-both.json"
+fleet "$work/fleet-missing.json"
+fleet "$work/fleet-range.json"
 probe 42
 spares "$chat"
 spares
