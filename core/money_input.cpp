@@ -193,16 +193,18 @@ MoneyTyped ParseMoneyField(const Scenario& s, const FieldSpec& f, const std::str
   return t;
 }
 
-std::string SetFieldFromText(Scenario* s, const std::string& path, const std::string& text, std::string* label) {
+// Only the CLI's --set reads text this way: its own refusals are cli.* keys (the page does not embed them).
+Message SetFieldProblem(Scenario* s, const std::string& path, const std::string& text, std::string* label) {
+  const auto refuse = [&path](MessageParam why) { return Message{"fmt.at_path", {path, std::move(why)}}; };
   const FieldSpec* f = FindField(path.c_str());
-  if (!f) return path + ": unknown field (the field table: gpucost catalog fields)";
+  if (!f) return refuse(MessageParam::Key("cli.set.unknown_field"));
   // The value as JSON, then the scenario parser on top of *s: one set of rules for files, links and --set.
   nlohmann::json value;
   switch (f->kind) {
     case FieldKind::kText:
     case FieldKind::kEnum: value = text; break;
     case FieldKind::kBool:
-      if (text != "true" && text != "false") return path + ": \"" + text + "\" is not allowed: must be true or false";
+      if (text != "true" && text != "false") return refuse(MessageParam::Key("cli.set.bool", {text}));
       value = text == "true";
       break;
     case FieldKind::kNumber:
@@ -210,11 +212,11 @@ std::string SetFieldFromText(Scenario* s, const std::string& path, const std::st
       double v = 0;
       if (FieldMoneyUnit(*f) != MoneyUnit::kNone) {
         const MoneyTyped m = ParseMoneyField(*s, *f, text);
-        if (!m.error.empty()) return path + ": " + m.error;
+        if (!m.error.empty()) return refuse(MessageParam::Key(m.error_message.key.c_str(), m.error_message.params));
         v = m.stored;
         if (label) *label = m.label;
-      } else if (const std::string why = ParseFieldInput(*f, text, &v); !why.empty()) {
-        return path + ": " + why;
+      } else if (const Message why = FieldInputProblem(*f, text, &v); !why.empty()) {
+        return refuse(MessageParam::Key(why.key.c_str(), why.params));
       }
       value = v;
       break;
@@ -231,10 +233,17 @@ std::string SetFieldFromText(Scenario* s, const std::string& path, const std::st
   *at = value;
   const ScenarioParse p = ParseScenarioJson(doc.dump(), *s);
   // This field's own errors; the whole scenario's consistency is checked once every --set is applied.
-  for (const InputError& e : p.errors)
-    if (e.path == path || e.path.empty()) return (e.path.empty() ? path : e.path) + ": " + e.message;
+  for (InputError e : p.errors)
+    if (e.path == path || e.path.empty()) {
+      if (e.path.empty()) e.path = path;
+      return {"fmt.as_is", {InputErrorParam(e)}};
+    }
   *s = p.scenario;
-  return "";
+  return {};
+}
+
+std::string SetFieldFromText(Scenario* s, const std::string& path, const std::string& text, std::string* label) {
+  return SetFieldProblem(s, path, text, label).Text(Lang::kEn);
 }
 
 }  // namespace gpucost

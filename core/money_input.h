@@ -60,5 +60,6 @@ MoneyTyped ParseMoneyField(const Scenario& s, const FieldSpec& f, const std::str
 // them, money as ParseMoneyField, enums by name, booleans true/false, text as given. Returns "" or a message
 // naming the field; *label receives the conversion made, if any. The scenario is unchanged on error.
 std::string SetFieldFromText(Scenario* s, const std::string& path, const std::string& text, std::string* label);
+Message SetFieldProblem(Scenario* s, const std::string& path, const std::string& text, std::string* label);  // the same, as a code
 
 }  // namespace gpucost

@@ -36,8 +36,8 @@ int ApplySets(const std::string& sets, Scenario* s) {
     std::string path = item.substr(0, eq);
     while (!path.empty() && path.back() == ' ') path.pop_back();
     std::string label;
-    if (const std::string e = SetFieldFromText(s, path, item.substr(eq + 1), &label); !e.empty()) {
-      Error("--set: " + e);
+    if (const Message e = SetFieldProblem(s, path, item.substr(eq + 1), &label); !e.empty()) {
+      Error("--set: " + e.Text(CurrentLanguage()));
       return kExitInvalid;
     }
     if (!label.empty()) Error(path + ": " + label);

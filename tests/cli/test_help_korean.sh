@@ -51,6 +51,10 @@ eval "$train" --foo
 eval "$train" --format
 eval "$train" --format xml
 eval "$train" --set nonsense
+eval "$train" --set nonsense.field=1
+eval "$train" --set pricing.whole_nodes=maybe
+eval "$train" --set "pricing.usd_per_gpu_hour=3억"
+eval "$train" --set cluster.gpus=70X
 mc "$train" --trials 0
 mc "$train" --seed x
 mc "$train" --max-work 5
