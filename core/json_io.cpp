@@ -516,7 +516,7 @@ InputError CodedError(std::string path, Message text) {
 
 MessageParam InputErrorParam(const InputError& e) {
   if (e.coded.empty()) return MessageParam(e.Text());
-  MessageParam body = MessageParam::Key(e.coded.key.c_str(), e.coded.params);
+  MessageParam body = MessageParam::From(e.coded);
   // "path: ..." as InputError::Text() writes it (a key outside msg.*: the English matcher never sees it)
   return e.path.empty() ? body : MessageParam::Key("fmt.at_path", {e.path, std::move(body)});
 }

@@ -98,7 +98,7 @@ Message LinkErrorMessage(const std::vector<InputError>& errors) {
   if (errors.empty()) return {"msg.link_not", {}};
   const InputError& e = errors.front();
   // never "link: link: ..."
-  MessageParam first = e.path == "link" && !e.coded.empty() ? MessageParam::Key(e.coded.key.c_str(), e.coded.params)
+  MessageParam first = e.path == "link" && !e.coded.empty() ? MessageParam::From(e.coded)
                        : e.path == "link"                   ? MessageParam(e.message)
                                                             : InputErrorParam(e);
   if (errors.size() == 1) return {"fmt.as_is", {std::move(first)}};

@@ -31,6 +31,8 @@ std::string FormatParam(const char* fmt, double value) {
   return buf;
 }
 
+MessageParam MessageParam::From(const Message& m) { return Key(m.key.c_str(), m.params); }
+
 std::string RenderParam(Lang lang, const MessageParam& p) { return p.is_key ? RenderMessage(lang, p.text, p.args) : p.text; }
 
 std::string RenderMessage(Lang lang, const std::string& key, const std::vector<MessageParam>& params) {

@@ -29,6 +29,7 @@ struct MessageParam {
   MessageParam& operator=(MessageParam&&) noexcept;
   ~MessageParam();
   static MessageParam Key(const char* key, std::vector<MessageParam> key_args = {});
+  static MessageParam From(const struct Message& m);  // a whole message as a parameter (its key and parameters)
 };
 
 // A value formatted with printf's `fmt` (one conversion of a double, e.g. "%.0f", "%.3g"), for a parameter.

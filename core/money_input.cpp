@@ -180,7 +180,7 @@ MoneyTyped ParseMoneyField(const Scenario& s, const FieldSpec& f, const std::str
   }
   double v = 0;
   if (const Message why = AmountProblem(amount, &v); !why.empty()) {
-    t.Refuse({"msg.q_not_allowed_why", {quoted, MessageParam::Key(why.key.c_str(), why.params), ShownMoneyRangeMessage(s, f)}});
+    t.Refuse({"msg.q_not_allowed_why", {quoted, MessageParam::From(why), ShownMoneyRangeMessage(s, f)}});
     return t;
   }
   const double stored = v * Factor(s, t.typed, stored_unit);
@@ -212,11 +212,11 @@ Message SetFieldProblem(Scenario* s, const std::string& path, const std::string&
       double v = 0;
       if (FieldMoneyUnit(*f) != MoneyUnit::kNone) {
         const MoneyTyped m = ParseMoneyField(*s, *f, text);
-        if (!m.error.empty()) return refuse(MessageParam::Key(m.error_message.key.c_str(), m.error_message.params));
+        if (!m.error.empty()) return refuse(MessageParam::From(m.error_message));
         v = m.stored;
         if (label) *label = m.label;
       } else if (const Message why = FieldInputProblem(*f, text, &v); !why.empty()) {
-        return refuse(MessageParam::Key(why.key.c_str(), why.params));
+        return refuse(MessageParam::From(why));
       }
       value = v;
       break;

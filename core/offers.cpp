@@ -300,13 +300,13 @@ Message QuotedPriceProblem(Scenario* s, const std::string& text, std::string* la
   const auto at = [](const FieldSpec& f, MessageParam why) { return Message{"fmt.at_path", {f.path, std::move(why)}}; };
   if (as_usd.typed == MoneyUnit::kKrw) {  // a won quote stays in won
     const MoneyTyped as_krw = ParseMoneyField(*s, krw, text);
-    if (!as_krw.error.empty()) return at(krw, MessageParam::Key(as_krw.error_message.key.c_str(), as_krw.error_message.params));
+    if (!as_krw.error.empty()) return at(krw, MessageParam::From(as_krw.error_message));
     if (!(as_krw.stored > 0)) return at(krw, MessageParam::Key("msg.quote_positive"));
     s->pricing.krw_per_gpu_hour = as_krw.stored;
     if (label) *label = as_usd.label;
     return {};
   }
-  if (!as_usd.error.empty()) return at(usd, MessageParam::Key(as_usd.error_message.key.c_str(), as_usd.error_message.params));
+  if (!as_usd.error.empty()) return at(usd, MessageParam::From(as_usd.error_message));
   if (!(as_usd.stored > 0)) return at(usd, MessageParam::Key("msg.quote_positive"));
   s->pricing.usd_per_gpu_hour = as_usd.stored;
   s->pricing.krw_per_gpu_hour = 0;

@@ -127,7 +127,7 @@ Message FieldInputProblem(const FieldSpec& f, const std::string& text, double* o
   const bool percent = FieldShownAsPercent(f);
   const Message why = QuantityProblem(text, &v, percent);
   const std::string quoted = "\"" + Trim(text).substr(0, 40) + "\"";
-  if (!why.empty()) return {"msg.q_not_allowed_why", {quoted, MessageParam::Key(why.key.c_str(), why.params), ShownRangeMessage(f)}};
+  if (!why.empty()) return {"msg.q_not_allowed_why", {quoted, MessageParam::From(why), ShownRangeMessage(f)}};
   // A fraction field reads a bare number as the fraction it is ("0.4") and "40%" as 0.4; a bare number above
   // the range ("40") is refused, never read as 40% nor as 4,000%.
   if (!ValueInRange(f, v)) {

@@ -267,7 +267,7 @@ std::string AppOpenLink(AppState& app, const std::string& link) {
   std::vector<InputError> errors;
   if (!DecodeLink(link, &payload, &errors)) {
     const Message why = LinkErrorMessage(errors);
-    return AppSetError(app, "", {"msg.app.bad_link", {MessageParam::Key(why.key.c_str(), why.params)}});
+    return AppSetError(app, "", {"msg.app.bad_link", {MessageParam::From(why)}});
   }
   app.scenario = payload.scenario;
   app.pinned.clear();
@@ -311,7 +311,7 @@ std::string AppApplyProbe(AppState& app, const std::string& json_text) {
   const bool peak = std::find(set.begin(), set.end(), "cluster.peak_tflops") != set.end();
   AppSetNotice(app, {"fmt.probe_notice",
                      {fields.empty() ? MessageParam::Key("app.probe_nothing") : MessageParam::Key("app.probe_applied", {fields}),
-                      mismatch.empty() ? MessageParam("") : MessageParam::Key("fmt.paren", {MessageParam::Key(mismatch.key.c_str(), mismatch.params)}),
+                      mismatch.empty() ? MessageParam("") : MessageParam::Key("fmt.paren", {MessageParam::From(mismatch)}),
                       peak ? MessageParam::Key("fmt.then", {MessageParam::Key("msg.probe_peak_note")}) : MessageParam("")}});
   return "";
 }

@@ -100,7 +100,8 @@ double FirstExplicitValue(const FieldSpec& f, const Result& r) {
 
 void Tooltip(const AppState& app, const FieldSpec& f) {
   char def[96];
-  const std::string range = FieldMoneyUnit(f) != MoneyUnit::kNone ? ShownMoneyRange(app.scenario, f) : DescribeShownRange(f);
+  // The allowed range from its key, in the page's language (money: amounts in the shown currency).
+  const MessageParam range = FieldMoneyUnit(f) != MoneyUnit::kNone ? ShownMoneyRangeMessage(app.scenario, f) : ShownRangeMessage(f);
   if (f.kind == FieldKind::kText) std::snprintf(def, sizeof def, "\"%s\"", f.default_text);
   else if (f.is_auto && f.default_value == 0) std::snprintf(def, sizeof def, "%s", Tr("ui.default_auto"));
   else if (f.kind == FieldKind::kEnum) std::snprintf(def, sizeof def, "%s", f.choices[static_cast<int>(f.default_value)]);
@@ -118,9 +119,7 @@ void Tooltip(const AppState& app, const FieldSpec& f) {
   const std::string source_key = std::string("source.") + f.path;
   const char* source = HasTranslation(CurrentLanguage(), source_key.c_str()) ? Tr(source_key.c_str()) : f.source;
   ImGui::TextUnformatted(TrFormat("ui.source", {source}).c_str());
-  // The range from its key (money ranges are amounts with their currency, as written in every language).
-  const std::string shown_range = FieldMoneyUnit(f) != MoneyUnit::kNone ? range : RenderParam(CurrentLanguage(), ShownRangeMessage(f));
-  ImGui::TextUnformatted(TrFormat("ui.allowed", {shown_range + (f.is_auto ? Tr("ui.or_auto") : "")}).c_str());
+  ImGui::TextUnformatted(TrFormat("ui.allowed", {RenderParam(CurrentLanguage(), range) + (f.is_auto ? Tr("ui.or_auto") : "")}).c_str());
   if (FieldShownAsPercent(f)) ImGui::TextDisabled("%s", Tr("ui.type_percent"));
   else if (f.kind == FieldKind::kNumber || f.kind == FieldKind::kInteger) ImGui::TextDisabled("%s", Tr("ui.type_number"));
   if (FieldMoneyUnit(f) != MoneyUnit::kNone) ImGui::TextDisabled("%s", TrFormat("money.typed_hint", {ShownUnit(app.scenario, f)}).c_str());
