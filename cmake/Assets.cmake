@@ -29,7 +29,25 @@ function(gpucost_embed_assets out_var lang_var validation_var)
   set(out "${CMAKE_BINARY_DIR}/generated/assets_data.cpp")
   set(lang_out "${CMAKE_BINARY_DIR}/generated/assets_lang.cpp")
   set(validation_out "${CMAKE_BINARY_DIR}/generated/assets_validation.cpp")
-  gpucost_embed_table("${out}" kEmbeddedAssets ${CMAKE_SOURCE_DIR}/assets "${files}" "Embedding assets/*.json")
+  # The WebAssembly build embeds compact copies (scripts/page_assets.py: no whitespace, no documentation-only keys):
+  # its first load carries them. Without python3, the files as they are.
+  find_program(GPUCOST_ASSETS_PYTHON python3)
+  if(CMAKE_SYSTEM_NAME STREQUAL "Emscripten" AND GPUCOST_ASSETS_PYTHON)
+    set(compact_root "${CMAKE_BINARY_DIR}/generated/page-assets")
+    set(compact_files "")
+    foreach(f IN LISTS files)
+      file(RELATIVE_PATH rel "${CMAKE_SOURCE_DIR}/assets" "${f}")
+      list(APPEND compact_files "${compact_root}/${rel}")
+    endforeach()
+    add_custom_command(OUTPUT ${compact_files}
+                       COMMAND ${GPUCOST_ASSETS_PYTHON} ${CMAKE_SOURCE_DIR}/scripts/page_assets.py
+                               ${CMAKE_SOURCE_DIR}/assets ${compact_root} ${files}
+                       DEPENDS ${files} ${CMAKE_SOURCE_DIR}/scripts/page_assets.py
+                       COMMENT "Compact copies of assets/*.json for the page" VERBATIM)
+    gpucost_embed_table("${out}" kEmbeddedAssets ${compact_root} "${compact_files}" "Embedding assets/*.json (compact)")
+  else()
+    gpucost_embed_table("${out}" kEmbeddedAssets ${CMAKE_SOURCE_DIR}/assets "${files}" "Embedding assets/*.json")
+  endif()
   gpucost_embed_table("${lang_out}" kLanguageAssets ${CMAKE_SOURCE_DIR}/assets "${lang_files}"
                       "Embedding the string tables of assets/i18n")
   gpucost_embed_table("${validation_out}" kValidationAssets ${CMAKE_SOURCE_DIR}/assets "${validation_files}"

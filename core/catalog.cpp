@@ -10,6 +10,11 @@
 namespace gpucost {
 namespace {
 
+std::string& ProbeReferenceDefault() {
+  static std::string id;
+  return id;
+}
+
 const std::vector<GpuSpec>& GpuCatalog() {
   static const std::vector<GpuSpec> catalog = [] {
     std::vector<GpuSpec> out;
@@ -17,6 +22,7 @@ const std::vector<GpuSpec>& GpuCatalog() {
     if (!asset) return out;
     nlohmann::json doc = nlohmann::json::parse(asset->data, asset->data + asset->size, nullptr, false);
     if (!doc.is_object() || !doc.contains("gpus")) return out;
+    ProbeReferenceDefault() = doc.value("probe_reference_default", "");
     auto num = [](const nlohmann::json& o, const char* key) {
       auto it = o.find(key);
       return it != o.end() && it->is_number() ? it->get<double>() : 0.0;
@@ -44,6 +50,11 @@ const std::vector<GpuSpec>& GpuCatalog() {
       spec.server_source = g.value("server_source", "");
       spec.server_usd_per_gpu = num(g, "server_usd_per_gpu");
       spec.server_price_source = g.value("server_price_source", "");
+      if (auto r = g.find("probe_reference"); r != g.end() && r->is_object()) {
+        for (int p = 0; p < 5; ++p) spec.probe_gemm_fraction[p] = num(*r, PrecisionName(static_cast<Precision>(p)));
+        spec.probe_hbm_fraction = num(*r, "hbm");
+        spec.probe_reference_source = r->value("source", "");
+      }
       out.push_back(std::move(spec));
     }
     return out;
@@ -55,6 +66,11 @@ const std::vector<GpuSpec>& GpuCatalog() {
 
 const GpuSpec* Gpus() { return GpuCatalog().data(); }
 std::size_t GpuCount() { return GpuCatalog().size(); }
+
+const char* ProbeReferenceDefaultGpu() {
+  GpuCatalog();
+  return ProbeReferenceDefault().c_str();
+}
 
 const GpuSpec* FindGpu(const char* id) {
   for (const GpuSpec& g : GpuCatalog())

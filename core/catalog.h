@@ -29,21 +29,31 @@ struct GpuSpec {
   double server_usd_per_gpu = 0;
   std::string server_price_source;
   std::string source;
+  // The probe's healthy reference (assets/probes/README.md): the fraction of the dense peak a healthy GPU of this
+  // kind sustains in the probe's square GEMM, per precision (index: Precision; 0 = not measured), and of hbm_tbps
+  // in its device copy (0 = not measured), with where the figures come from. The probe import divides a measured
+  // rate by it, so that a healthy machine keeps its datasheet figure.
+  double probe_gemm_fraction[5] = {0, 0, 0, 0, 0};
+  double probe_hbm_fraction = 0;
+  std::string probe_reference_source;
 };
 
 // All GPUs of the catalog (parsed once from the embedded asset).
 const GpuSpec* Gpus();
 std::size_t GpuCount();
 const GpuSpec* FindGpu(const char* id);
+// The GPU whose probe reference stands in for a GPU without its own (gpus.json probe_reference_default).
+const char* ProbeReferenceDefaultGpu();
 
 // Dense peak TFLOP/s of `gpu` for precision p (0 if unsupported).
 inline double DensePeakTflops(const GpuSpec& gpu, Precision p) { return gpu.dense_tflops[static_cast<int>(p)]; }
 
 // No GPU's best GEMM reaches its dense peak (which assumes boost clocks large GEMMs do not sustain): a tuned
 // large bf16 GEMM on a healthy H100 SXM ran at 780.2 of 989.4 TFLOP/s = 0.79 (H. He, "H100 peak matmul FLOPS",
-// 2024, https://gist.github.com/Chillee/2ec89696db8b7ed1c24461159e325405; torch.compile max-autotune).
-// Assumed for every GPU and precision: the step-time model's largest GEMMs (steptime.cpp) and the probe
-// import's healthy-machine reference (probe.h) both use it.
+// 2024, https://gist.github.com/Chillee/2ec89696db8b7ed1c24461159e325405; torch.compile max-autotune). The
+// step-time model's largest GEMMs (steptime.cpp) reach it; its framework efficiencies are fitted on top. Such a
+// short benchmark runs at boost clocks: sustained at the power limit, an H200 reaches 0.68 (assets/probes), which
+// is why the probe import uses measured per-GPU references (GpuSpec::probe_gemm_fraction), not this constant.
 constexpr double kBestGemmFractionOfDensePeak = 0.79;
 constexpr double kBytesPerGib = 1073741824.0;
 

@@ -170,11 +170,11 @@ const FieldSpec kFields[] = {
    "framework.h; published runs in assets/validation/measured_runs.json"},
   {"cluster.peak_tflops", NUM, REF(cluster.peak_tflops), 0, nullptr, 0, 1e6, true, true, nullptr, "TFLOP/s",
    "hardware", "Dense peak per GPU for the precision. Absent: the catalog's figure; a probe import sets "
-   "the measured GEMM rate / 0.79 here (a healthy GPU's best GEMM fraction: MFU stays relative to the "
-   "datasheet peak).", "assets/gpus.json"},
+   "the measured GEMM rate / the fraction a healthy GPU of the kind sustains (0.684 for an H200's bf16: MFU "
+   "stays relative to the datasheet peak).", "assets/gpus.json probe_reference"},
   {"cluster.hbm_tbps", NUM, REF(cluster.hbm_tbps), 0, nullptr, 0, 1e4, true, true, nullptr, "TB/s",
-   "hardware", "GPU memory bandwidth. Absent: the catalog's figure (a probe import sets the measured one).",
-   "assets/gpus.json"},
+   "hardware", "GPU memory bandwidth. Absent: the catalog's figure; a probe import sets the measured copy rate / "
+   "the fraction a healthy GPU of the kind sustains (0.878 for an H200).", "assets/gpus.json probe_reference"},
   {"cluster.nvlink_gbps", NUM, REF(cluster.nvlink_gbps), 0, nullptr, 0, 1e6, true, true, nullptr, "GB/s",
    "hardware", "NVLink bandwidth per GPU, both directions together. Absent: the catalog's figure.",
    "assets/gpus.json"},

@@ -254,10 +254,12 @@ void ApplyNamedOffer(const json& doc, Scenario* s, std::vector<InputError>* erro
       start = dot + 1;
     }
   };
-  if (std::string why = ApplyOfferUnlessGiven(*offer, s, given); !why.empty()) errors->push_back({"pricing.model", why});
+  if (Message why = ApplyOfferUnlessGiven(*offer, s, given); !why.empty()) errors->push_back(CodedError("pricing.model", std::move(why)));
 }
 
 }  // namespace
+
+MessageParam JsonTypeParam(const json& v) { return TypeParam(v); }
 
 std::string CheckJsonDepth(std::string_view text, int max_depth) {
   int depth = 0;

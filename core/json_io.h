@@ -28,6 +28,8 @@ struct InputError {
 InputError CodedError(std::string path, Message text);
 // An error as another message's parameter: its key and parameters when coded, else its English text.
 MessageParam InputErrorParam(const InputError& e);
+// A JSON value's type as a message parameter ("a string", "a number", ... in the reader's language).
+MessageParam JsonTypeParam(const nlohmann::json& v);
 // An error as JSON: {"path", "message"} (English), and "key" and "params" where its text is coded.
 nlohmann::json InputErrorJson(const InputError& e);
 

@@ -377,7 +377,7 @@ bool PriceField(const char* path) {
 }
 }  // namespace
 
-std::string ApplyOfferUnlessGiven(const Offer& offer, Scenario* s, const std::function<bool(const char*)>& given) {
+Message ApplyOfferUnlessGiven(const Offer& offer, Scenario* s, const std::function<bool(const char*)>& given) {
   Scenario applied = *s;
   ApplyOffer(offer, &applied);
   const PricingModel model = Model(*s);
@@ -387,13 +387,10 @@ std::string ApplyOfferUnlessGiven(const Offer& offer, Scenario* s, const std::fu
   if (model_given && !price_given && !offer.price_by_quote) {
     if (model == PricingModel::kSpot) {
       if (offer.spot_usd_per_gpu_hour <= 0)
-        return "spot is not listed by offer \"" + offer.id + "\" (no published spot price): give the spot price "
-               "(pricing.usd_per_gpu_hour) or choose another model";
+        return {"msg.offer_no_spot", {offer.id}};
       applied.pricing.usd_per_gpu_hour = offer.spot_usd_per_gpu_hour;
     } else if (model != offer.model && model != PricingModel::kOwned) {
-      return std::string(PricingModelName(model)) + " is not listed by offer \"" + offer.id + "\" (it lists " +
-             PricingModelName(offer.model) + "): give that price (pricing.usd_per_gpu_hour) or choose " +
-             PricingModelName(offer.model);
+      return {"msg.offer_model_unlisted", {PricingModelName(model), offer.id, PricingModelName(offer.model)}};
     }
   }
   for (std::size_t i = 0; i < FieldCount(); ++i) {
@@ -406,7 +403,7 @@ std::string ApplyOfferUnlessGiven(const Offer& offer, Scenario* s, const std::fu
     else SetNumber(*s, f, GetNumber(applied, f));
   }
   if (!model_given) s->pricing.model = applied.pricing.model;
-  return "";
+  return {};
 }
 
 std::vector<OfferOverride> OfferOverrides(const Scenario& s) {

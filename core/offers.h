@@ -120,7 +120,7 @@ nlohmann::json OfferBillingJson(const Offer& offer, const Scenario* applied = nu
 // does not give itself (`given(path)`); a field the user gave wins (OfferOverrides names it). Spot and reserved
 // only where the offer lists them: pricing.model = spot takes the offer's spot price; a model the offer does not
 // list, without a price of its own, is refused. Returns "" or the message (for pricing.model).
-std::string ApplyOfferUnlessGiven(const Offer& offer, Scenario* s, const std::function<bool(const char*)>& given);
+Message ApplyOfferUnlessGiven(const Offer& offer, Scenario* s, const std::function<bool(const char*)>& given);
 
 // The fields of a scenario with pricing.offer whose value is not the offer's (set by the user: the user wins).
 struct OfferOverride {

@@ -94,9 +94,9 @@ ScenarioParse ParseScenarioOrPreset(const std::string& text) {
       out.scenario = DefaultScenario();
       for (auto it = doc.begin(); it != doc.end(); ++it)
         if (it.key() != "preset" && it.key() != "scenario")
-          out.errors.push_back({it.key(), "unknown key in a preset file (expected preset and scenario)"});
+          out.errors.push_back(CodedError(it.key(), {"msg.preset_unknown_key", {}}));
       if (!doc.contains("scenario") || !doc["scenario"].is_object())
-        out.errors.push_back({"scenario", "a preset file needs a scenario object"});
+        out.errors.push_back(CodedError("scenario", {"msg.preset_scenario", {}}));
       if (!out.errors.empty()) return out;
       ScenarioParse inner = ParseScenarioJson(doc["scenario"].dump());
       for (InputError& e : inner.errors) e.path = e.path.empty() ? "scenario" : "scenario." + e.path;

@@ -48,40 +48,42 @@ class ProbeReader {
   explicit ProbeReader(std::vector<InputError>* errors) : errors_(errors) {}
 
   bool Object(const json& o, const std::string& path, std::initializer_list<const char*> keys) {
-    if (!o.is_object()) return Fail(path, "expected an object");
+    if (!o.is_object()) return Fail(path, {"msg.expected_object", {JsonTypeParam(o)}});
+    std::string allowed;
+    for (const char* k : keys) allowed += (allowed.empty() ? "" : ", ") + std::string(k);
     for (auto it = o.begin(); it != o.end(); ++it)
       if (std::none_of(keys.begin(), keys.end(), [&](const char* k) { return it.key() == k; }))
-        Fail(Join(path, it.key()), "unknown key");
+        Fail(Join(path, it.key()), {"msg.unknown_key_allowed", {allowed}});
     return true;
   }
   const json* Array(const json& o, const std::string& path, const char* key) {
     auto it = o.find(key);
     if (it == o.end()) return nullptr;
-    if (!it->is_array()) return Fail(Join(path, key), "expected an array"), nullptr;
+    if (!it->is_array()) return Fail(Join(path, key), {"msg.expected_array", {JsonTypeParam(*it)}}), nullptr;
     return &*it;
   }
   void Str(const json& o, const std::string& path, const char* key, std::string* out) {
     auto it = o.find(key);
     if (it == o.end()) return;
-    if (!it->is_string()) return void(Fail(Join(path, key), "expected a string"));
+    if (!it->is_string()) return void(Fail(Join(path, key), {"msg.expected_string", {JsonTypeParam(*it)}}));
     *out = it->get<std::string>();
   }
   void Num(const json& o, const std::string& path, const char* key, double* out) {
     auto it = o.find(key);
     if (it == o.end()) return;
-    if (!it->is_number()) return void(Fail(Join(path, key), "expected a number"));
+    if (!it->is_number()) return void(Fail(Join(path, key), {"msg.p.number", {JsonTypeParam(*it)}}));
     *out = it->get<double>();
   }
   void Int(const json& o, const std::string& path, const char* key, std::int64_t* out) {
     auto it = o.find(key);
     if (it == o.end()) return;
-    if (!it->is_number_integer()) return void(Fail(Join(path, key), "expected an integer"));
+    if (!it->is_number_integer()) return void(Fail(Join(path, key), {"msg.p.integer", {JsonTypeParam(*it)}}));
     *out = it->get<std::int64_t>();
   }
   void Bool(const json& o, const std::string& path, const char* key, bool* out) {
     auto it = o.find(key);
     if (it == o.end()) return;
-    if (!it->is_boolean()) return void(Fail(Join(path, key), "expected true or false"));
+    if (!it->is_boolean()) return void(Fail(Join(path, key), {"msg.expected_bool", {JsonTypeParam(*it)}}));
     *out = it->get<bool>();
   }
   void Stats(const json& o, const std::string& path, const char* key, ProbeStats* out) {
@@ -94,8 +96,8 @@ class ProbeReader {
     Num(*it, p, "max", &out->max);
   }
   static std::string Join(const std::string& path, const std::string& key) { return path.empty() ? key : path + "." + key; }
-  bool Fail(const std::string& path, const std::string& message) {
-    errors_->push_back({path, message});
+  bool Fail(const std::string& path, Message message) {
+    errors_->push_back(CodedError(path, std::move(message)));
     return false;
   }
 
@@ -128,7 +130,7 @@ void ReadGpus(ProbeReader& r, const json& doc, ProbeReport* out) {
     const json& row = (*matrix)[i];
     std::vector<bool> cells;
     if (!row.is_array() || !std::all_of(row.begin(), row.end(), [](const json& c) { return c.is_boolean(); })) {
-      r.Fail(Idx("peer_access", i), "expected an array of true/false");
+      r.Fail(Idx("peer_access", i), {"msg.p.bool_row", {}});
     } else {
       for (const json& c : row) cells.push_back(c.get<bool>());
     }
@@ -238,25 +240,24 @@ struct Checker {
   void Range(const std::string& path, double v, double lo, double hi, bool lo_exclusive = false) {
     const bool ok = std::isfinite(v) && (lo_exclusive ? v > lo : v >= lo) && v <= hi;
     if (ok) return;
-    char buf[160];
-    std::snprintf(buf, sizeof buf, "must be %s %s and <= %s, got %.17g", lo_exclusive ? ">" : ">=", FormatBound(lo).c_str(),
-                  FormatBound(hi).c_str(), v);
-    errors->push_back({path, buf});
+    errors->push_back(CodedError(path, {"msg.must_be", {MessageParam::Key(lo_exclusive ? "msg.range_gt" : "msg.range_ge",
+                                                                          {FormatBound(lo), FormatBound(hi)}),
+                                                        FormatParam("%.17g", v)}}));
   }
   void Stats(const std::string& path, const ProbeStats& s, double hi) {
     Range(path + ".min", s.min, 0, hi, true);
     Range(path + ".median", s.median, 0, hi, true);
     Range(path + ".max", s.max, 0, hi, true);
     if (!(s.min <= s.median && s.median <= s.max))
-      errors->push_back({path, "must satisfy min <= median <= max"});
+      errors->push_back(CodedError(path, {"msg.p.stats_order", {}}));
   }
   void Choice(const std::string& path, const std::string& v, const char* const* names) {
-    if (!OneOf(v, names)) errors->push_back({path, "must be one of: " + Names(names) + "; got \"" + v + "\""});
+    if (!OneOf(v, names))
+      errors->push_back(CodedError(path, {"msg.must_be", {MessageParam::Key("msg.range_one_of", {Names(names)}), "\"" + v + "\""}}));
   }
   void Gpu(const std::string& path, std::int64_t index, std::size_t gpus) {
     if (index < 0 || static_cast<std::size_t>(index) >= gpus)
-      errors->push_back({path, "must name a GPU of this report (0 to " + std::to_string(gpus) + " - 1), got " +
-                                   std::to_string(index)});
+      errors->push_back(CodedError(path, {"msg.p.gpu_index", {std::to_string(gpus), std::to_string(index)}}));
   }
 };
 
@@ -266,8 +267,8 @@ void ValidateInventory(const ProbeReport& r, Checker& c) {
   for (std::size_t i = 0; i < r.gpus.size(); ++i) {
     const ProbeGpu& g = r.gpus[i];
     const std::string p = Idx("gpus", i);
-    if (g.index != static_cast<std::int64_t>(i)) c.errors->push_back({p + ".index", "must equal its position " + std::to_string(i)});
-    if (g.name.empty()) c.errors->push_back({p + ".name", "must not be empty"});
+    if (g.index != static_cast<std::int64_t>(i)) c.errors->push_back(CodedError(p + ".index", {"msg.p.index", {std::to_string(i)}}));
+    if (g.name.empty()) c.errors->push_back(CodedError(p + ".name", {"msg.p.not_empty", {}}));
     c.Range(p + ".sm_count", static_cast<double>(g.sm_count), 1, 1e5);
     c.Range(p + ".memory_gb", g.memory_gb, 0, 1e5, true);
     c.Range(p + ".max_sm_clock_mhz", g.max_sm_clock_mhz, 0, 1e5);
@@ -275,10 +276,10 @@ void ValidateInventory(const ProbeReport& r, Checker& c) {
     c.Range(p + ".memory_bus_bits", static_cast<double>(g.memory_bus_bits), 0, 1e5);
   }
   if (!r.peer_access.empty() && r.peer_access.size() != r.gpus.size())
-    c.errors->push_back({"peer_access", "must have one row per GPU (" + std::to_string(r.gpus.size()) + ")"});
+    c.errors->push_back(CodedError("peer_access", {"msg.p.peer_rows", {std::to_string(r.gpus.size())}}));
   for (std::size_t i = 0; i < r.peer_access.size(); ++i)
     if (r.peer_access[i].size() != r.gpus.size())
-      c.errors->push_back({Idx("peer_access", i), "must hold " + std::to_string(r.gpus.size()) + " booleans"});
+      c.errors->push_back(CodedError(Idx("peer_access", i), {"msg.p.peer_cells", {std::to_string(r.gpus.size())}}));
 }
 
 void ValidateMeasurements(const ProbeReport& r, Checker& c) {
@@ -287,7 +288,7 @@ void ValidateMeasurements(const ProbeReport& r, Checker& c) {
     const std::string p = Idx("gemm", i);
     c.Gpu(p + ".gpu", g.gpu, r.gpus.size());
     c.Choice(p + ".precision", g.precision, kPrecisions);
-    if (g.shape.empty()) c.errors->push_back({p + ".shape", "must not be empty"});
+    if (g.shape.empty()) c.errors->push_back(CodedError(p + ".shape", {"msg.p.not_empty", {}}));
     for (auto [key, v] : {std::pair{".m", g.m}, {".n", g.n}, {".k", g.k}})
       c.Range(p + key, static_cast<double>(v), 1, 1e7);
     c.Range(p + ".warmup", static_cast<double>(g.warmup), 0, 1e9);
@@ -302,7 +303,7 @@ void ValidateMeasurements(const ProbeReport& r, Checker& c) {
     c.Gpu(p + ".gpu", b.gpu, r.gpus.size());
     if (b.kind == "peer_copy") {
       c.Gpu(p + ".peer", b.peer, r.gpus.size());
-      if (b.peer == b.gpu) c.errors->push_back({p + ".peer", "must differ from gpu"});
+      if (b.peer == b.gpu) c.errors->push_back(CodedError(p + ".peer", {"msg.p.peer_self", {}}));
     } else if (b.kind == "nccl_allreduce") {
       c.Range(p + ".peer", static_cast<double>(b.peer), 2, static_cast<double>(r.gpus.size()));
     }
@@ -337,21 +338,17 @@ const GpuSpec* ReportGpuSpec(const ProbeReport& r, std::int64_t index) {
 }
 
 void Physical(Checker& c, const std::string& path, const ProbeStats& s, double datasheet, const std::string& gpu_name,
-              const char* what, const char* unit, double floor_absolute) {
+              const MessageParam& what, const char* unit, double floor_absolute) {
   const double lo = datasheet > 0 ? kDatasheetFloor * datasheet : floor_absolute;
   const double hi = datasheet > 0 ? kDatasheetCeiling * datasheet : 0;
-  char buf[320];
   for (auto [key, v] : {std::pair{".min", s.min}, {".median", s.median}, {".max", s.max}}) {
     if (!(v > 0)) continue;  // the general range reports it
     if (hi > 0 && v > hi)
-      std::snprintf(buf, sizeof buf, "%.6g %s is beyond what %s can do: at most %.4g %s (110%% of its datasheet %s, %.4g %s)",
-                    v, unit, gpu_name.c_str(), hi, unit, what, datasheet, unit);
+      c.errors->push_back(CodedError(path + key, {"msg.p.beyond", {FormatParam("%.6g", v), unit, gpu_name, FormatParam("%.4g", hi),
+                                                                   what, FormatParam("%.4g", datasheet)}}));
     else if (v < lo)
-      std::snprintf(buf, sizeof buf, "%.6g %s is not a physical measurement: at least %.4g %s (%s)", v, unit, lo, unit,
-                    datasheet > 0 ? "1% of the datasheet" : "any working GPU");
-    else
-      continue;
-    c.errors->push_back({path + key, buf});
+      c.errors->push_back(CodedError(path + key, {"msg.p.not_physical", {FormatParam("%.6g", v), unit, FormatParam("%.4g", lo),
+                                                                         MessageParam::Key(datasheet > 0 ? "msg.p.floor_sheet" : "msg.p.floor_any")}}));
   }
 }
 
@@ -362,25 +359,25 @@ void ValidateAgainstDatasheet(const ProbeReport& r, Checker& c) {
     int p = 0;
     while (kPrecisions[p] && g.precision != kPrecisions[p]) ++p;
     const double peak = gpu && kPrecisions[p] ? DensePeakTflops(*gpu, static_cast<Precision>(p)) : 0;
-    const std::string what = std::string("dense ") + (kPrecisions[p] ? kPrecisions[p] : "") + " peak";
-    Physical(c, Idx("gemm", i) + ".tflops", g.tflops, peak, gpu ? gpu->name : "", what.c_str(), "TFLOP/s", 0.01);
+    const MessageParam what = MessageParam::Key("msg.p.what_peak", {kPrecisions[p] ? kPrecisions[p] : ""});
+    Physical(c, Idx("gemm", i) + ".tflops", g.tflops, peak, gpu ? gpu->name : "", what, "TFLOP/s", 0.01);
   }
   for (std::size_t i = 0; i < r.bandwidth.size(); ++i) {
     const ProbeBandwidth& b = r.bandwidth[i];
     const GpuSpec* gpu = ReportGpuSpec(r, b.gpu);
     double sheet = 0;
     const char* what = "";
-    if (gpu && (b.kind == "hbm_copy" || b.kind == "hbm_triad")) sheet = gpu->hbm_tbps * 1e3, what = "HBM bandwidth";
+    if (gpu && (b.kind == "hbm_copy" || b.kind == "hbm_triad")) sheet = gpu->hbm_tbps * 1e3, what = "msg.p.what_hbm";
     else if (gpu && b.kind == "peer_copy")
       sheet = (gpu->nvlink_gbps > 0 ? gpu->nvlink_gbps : gpu->pcie_gbps) / 2,
-      what = gpu->nvlink_gbps > 0 ? "NVLink bandwidth per direction" : "PCIe bandwidth per direction";
-    else if (gpu && (b.kind == "h2d_pinned" || b.kind == "d2h_pinned")) sheet = gpu->pcie_gbps / 2, what = "PCIe bandwidth per direction";
+      what = gpu->nvlink_gbps > 0 ? "msg.p.what_nvlink" : "msg.p.what_pcie";
+    else if (gpu && (b.kind == "h2d_pinned" || b.kind == "d2h_pinned")) sheet = gpu->pcie_gbps / 2, what = "msg.p.what_pcie";
     if (b.kind == "nccl_allreduce") sheet = 0;
     if (b.kind == "nccl_allreduce" || !gpu || sheet <= 0) {  // floor only
-      Physical(c, Idx("bandwidth", i) + ".gbps", b.gbps, 0, "", what, "GB/s", 0.01);
+      Physical(c, Idx("bandwidth", i) + ".gbps", b.gbps, 0, "", MessageParam(""), "GB/s", 0.01);
       continue;
     }
-    Physical(c, Idx("bandwidth", i) + ".gbps", b.gbps, sheet, gpu->name, what, "GB/s", 0.01);
+    Physical(c, Idx("bandwidth", i) + ".gbps", b.gbps, sheet, gpu->name, MessageParam::Key(what), "GB/s", 0.01);
   }
 }
 
@@ -445,7 +442,9 @@ double SlowestOfBest(const ProbeReport& r, bool (*wanted)(const ProbeBandwidth&)
 ProbeParse ParseProbeJson(std::string_view text) {
   ProbeParse out;
   out.report.schema.clear();
-  std::string problem = text.size() > 8 * kMaxJsonBytes ? "report larger than 8 MiB" : CheckJsonDepth(text);
+  Message problem;
+  if (text.size() > 8 * kMaxJsonBytes) problem = {"msg.p.too_large", {}};
+  else if (!CheckJsonDepth(text).empty()) problem = {"msg.too_deep", {std::to_string(kMaxJsonDepth)}};
   if (problem.empty())
     if (const std::string dup = DuplicateKeyPath(text); !dup.empty()) {
       out.errors.push_back(CodedError(dup, {"msg.duplicate_key", {}}));
@@ -453,9 +452,9 @@ ProbeParse ParseProbeJson(std::string_view text) {
     }
   json doc;
   if (problem.empty()) doc = json::parse(text.begin(), text.end(), nullptr, false);
-  if (problem.empty() && doc.is_discarded()) problem = "malformed JSON";
+  if (problem.empty() && doc.is_discarded()) problem = {"msg.p.malformed", {}};
   if (!problem.empty()) {
-    out.errors.push_back({"", problem});
+    out.errors.push_back(CodedError("", std::move(problem)));
     return out;
   }
   ProbeReader r(&out.errors);
@@ -484,10 +483,10 @@ ProbeParse ParseProbeJson(std::string_view text) {
 std::vector<InputError> ValidateProbe(const ProbeReport& report) {
   std::vector<InputError> errors;
   if (report.schema != kProbeSchema)
-    errors.push_back({"schema", std::string("must be \"") + kProbeSchema + "\", got \"" + report.schema + "\""});
+    errors.push_back(CodedError("schema", {"msg.must_be", {"\"" + std::string(kProbeSchema) + "\"", "\"" + report.schema + "\""}}));
   Checker c{&errors};
   c.Choice("gpu_status", report.gpu_status, kGpuStatuses);
-  if (report.gpu_status == "ok" && report.gpus.empty()) errors.push_back({"gpus", "gpu_status ok needs at least one GPU"});
+  if (report.gpu_status == "ok" && report.gpus.empty()) errors.push_back(CodedError("gpus", {"msg.p.no_gpus", {}}));
   ValidateInventory(report, c);
   ValidateMeasurements(report, c);
   ValidateAgainstDatasheet(report, c);
@@ -603,9 +602,26 @@ void DeriveSuggestions(const Scenario& s, ProbeReport* report) {
   if (busbw > 0 && peer > 0) out.nccl_busbw_fraction_of_peer = busbw / peer;
 }
 
+namespace {
+
+std::string MeasuredCatalogGpu(const ProbeReport& report) {
+  return report.gpus.empty() ? std::string() : MatchCatalogGpu(report.gpus[0].name, report.gpus[0].memory_gb);
+}
+
+template <typename Fraction>
+ProbeReference ReferenceOf(const std::string& measured_gpu, Fraction fraction) {
+  if (const GpuSpec* own = FindGpu(measured_gpu.c_str()); own && fraction(*own) > 0)
+    return {fraction(*own), own->id, false};
+  if (const GpuSpec* stand_in = FindGpu(ProbeReferenceDefaultGpu()); stand_in && fraction(*stand_in) > 0)
+    return {fraction(*stand_in), stand_in->id, true};
+  return {};
+}
+
+}  // namespace
+
 Message ProbeGpuMismatchMessage(const ProbeReport& report, const Scenario& s) {
   if (report.gpus.empty()) return {};
-  const std::string matched = MatchCatalogGpu(report.gpus[0].name, report.gpus[0].memory_gb);
+  const std::string matched = MeasuredCatalogGpu(report);
   if (matched == s.cluster.gpu) return {};
   return {"msg.probe_mismatch", {report.gpus[0].name, matched.empty() ? MessageParam::Key("msg.probe_not_in_catalog") : MessageParam(matched),
                                  s.cluster.gpu}};
@@ -613,15 +629,42 @@ Message ProbeGpuMismatchMessage(const ProbeReport& report, const Scenario& s) {
 
 std::string ProbeGpuMismatch(const ProbeReport& report, const Scenario& s) { return ProbeGpuMismatchMessage(report, s).Text(Lang::kEn); }
 
+ProbeReference ProbeGemmReference(const std::string& measured_gpu, Precision p) {
+  return ReferenceOf(measured_gpu, [p](const GpuSpec& g) { return g.probe_gemm_fraction[static_cast<int>(p)]; });
+}
+
+ProbeReference ProbeHbmReference(const std::string& measured_gpu) {
+  return ReferenceOf(measured_gpu, [](const GpuSpec& g) { return g.probe_hbm_fraction; });
+}
+
+Message ProbeImportNote(const ProbeReport& report, const Scenario& s) {
+  const std::string measured = MeasuredCatalogGpu(report);
+  const Precision p = GetPrecision(s);
+  const ProbeReference gemm = ProbeGemmReference(measured, p), hbm = ProbeHbmReference(measured);
+  if (MeasuredGemmTflops(report, PrecisionName(p)) <= 0 || gemm.fraction <= 0) return {};
+  auto from = [&](const ProbeReference& r) {
+    return r.assumed ? MessageParam::Key("fmt.probe_reference_assumed", {r.gpu, measured.empty() ? report.gpus[0].name : measured})
+                     : MessageParam(r.gpu);
+  };
+  return {"msg.probe_peak_note", {FormatParam("%.3f", gemm.fraction), PrecisionName(p), from(gemm),
+                                  FormatParam("%.3f", hbm.fraction), from(hbm)}};
+}
+
 std::vector<std::string> ApplyProbe(const ProbeReport& report, Scenario* s) {
   std::vector<std::string> set;
-  if (double t = MeasuredGemmTflops(report, PrecisionName(GetPrecision(*s))); t > 0) {
-    s->cluster.peak_tflops = t / kBestGemmFractionOfDensePeak;
-    set.push_back("cluster.peak_tflops");
+  const std::string measured = MeasuredCatalogGpu(report);
+  const Precision p = GetPrecision(*s);
+  if (double t = MeasuredGemmTflops(report, PrecisionName(p)); t > 0) {
+    if (const ProbeReference r = ProbeGemmReference(measured, p); r.fraction > 0) {
+      s->cluster.peak_tflops = t / r.fraction;
+      set.push_back("cluster.peak_tflops");
+    }
   }
   if (double t = MeasuredHbmTbps(report); t > 0) {
-    s->cluster.hbm_tbps = t;
-    set.push_back("cluster.hbm_tbps");
+    if (const ProbeReference r = ProbeHbmReference(measured); r.fraction > 0) {
+      s->cluster.hbm_tbps = t / r.fraction;
+      set.push_back("cluster.hbm_tbps");
+    }
   }
   if (double g = MeasuredPeerGbps(report); g > 0) {
     s->cluster.nvlink_gbps = 2 * g;  // the field counts both directions (catalog convention)

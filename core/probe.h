@@ -142,19 +142,28 @@ std::string ProbeGpuMismatch(const ProbeReport& report, const Scenario& s);  // 
 Message ProbeGpuMismatchMessage(const ProbeReport& report, const Scenario& s);  // the same as a code (empty when they match)
 
 // MFU is counted against the datasheet's dense peak (README, Conventions), and a default or measured MFU
-// means that. A healthy GPU's best GEMM does not reach that peak either (kBestGemmFractionOfDensePeak,
-// catalog.h, 0.79). The import therefore sets cluster.peak_tflops = measured GEMM rate / 0.79: a healthy
-// machine keeps about its datasheet peak (MFU means what it meant), a throttled or faulty one is slower in
-// proportion, until a measured report here says otherwise (assets/probes/).
-// One line saying so, for the CLI's and the page's import messages.
-constexpr const char* kProbePeakNote =
-    "cluster.peak_tflops = measured GEMM / 0.79 (a healthy H100's best GEMM fraction), so MFU stays relative "
-    "to the datasheet's dense peak";
+// means that; the model's memory-bound times likewise start from the datasheet's HBM rate. A healthy GPU reaches
+// neither in the probe: sustained at its power limit, a healthy H200's square bf16 GEMM runs at 0.684 of the dense
+// peak and its device copy at 0.878 of the HBM rate (assets/probes/README.md). The import therefore divides each
+// measured rate by the healthy reference of the measured GPU (gpus.json probe_reference): a healthy machine keeps
+// its datasheet figures (MFU means what it meant), a throttled or faulty one is slower in proportion.
+struct ProbeReference {
+  double fraction = 0;   // of the datasheet figure; 0 = none
+  std::string gpu;       // the catalog GPU it was measured on
+  bool assumed = false;  // it stands in for the measured GPU, which has none of its own
+};
+// References for a report whose GPU matched catalog id `measured_gpu` ("" when it matched none): that GPU's own,
+// else the default GPU's (gpus.json probe_reference_default), marked assumed.
+ProbeReference ProbeGemmReference(const std::string& measured_gpu, Precision p);
+ProbeReference ProbeHbmReference(const std::string& measured_gpu);
 
-// Applies the measured figures to *s: cluster.peak_tflops (square GEMM at the scenario's precision, divided by
-// kHealthyGemmFractionOfPeak),
-// cluster.hbm_tbps, cluster.nvlink_gbps (2 x one-direction peer copy: the field counts both directions),
-// storage.read_gbps, storage.checkpoint_write_gbps. Returns the field paths it set (fields.h), in that order.
+// What the import divided by, for the CLI's and the page's import messages (empty when it set no peak).
+Message ProbeImportNote(const ProbeReport& report, const Scenario& s);
+
+// Applies the measured figures to *s: cluster.peak_tflops (square GEMM at the scenario's precision over its
+// healthy reference), cluster.hbm_tbps (best of copy and triad over its reference), cluster.nvlink_gbps (2 x
+// one-direction peer copy: the field counts both directions), storage.read_gbps, storage.checkpoint_write_gbps.
+// Returns the field paths it set (fields.h), in that order.
 std::vector<std::string> ApplyProbe(const ProbeReport& report, Scenario* s);
 
 }  // namespace gpucost

@@ -268,7 +268,8 @@ int ApplyProbeFile(const std::string& path, Scenario* s) {
   }
   Error(TrFormat("cli.err.probe_measured", {path, parse.report.host.hostname, parse.report.created_utc,
                                             list.empty() ? std::string(Tr("cli.err.probe_nothing_used")) : list}));
-  if (std::find(set.begin(), set.end(), "cluster.peak_tflops") != set.end()) Error(TrFormat("cli.err.note", {kProbePeakNote}));
+  if (std::find(set.begin(), set.end(), "cluster.peak_tflops") != set.end())
+    Error(TrFormat("cli.err.note", {ProbeImportNote(parse.report, *s).Text(CurrentLanguage())}));
   return kExitOk;
 }
 

@@ -312,7 +312,7 @@ std::string AppApplyProbe(AppState& app, const std::string& json_text) {
   AppSetNotice(app, {"fmt.probe_notice",
                      {fields.empty() ? MessageParam::Key("app.probe_nothing") : MessageParam::Key("app.probe_applied", {fields}),
                       mismatch.empty() ? MessageParam("") : MessageParam::Key("fmt.paren", {MessageParam::From(mismatch)}),
-                      peak ? MessageParam::Key("fmt.then", {MessageParam::Key("msg.probe_peak_note")}) : MessageParam("")}});
+                      peak ? MessageParam::Key("fmt.then", {MessageParam::From(ProbeImportNote(p.report, app.scenario))}) : MessageParam("")}});
   return "";
 }
 

@@ -82,15 +82,17 @@ expect_rc 0 "merged report imports" -- "$gpucost" eval - --probe "$tmp/merged.js
 
 # --- eval --probe: fields set, used by the model, bad reports
 err=$("$gpucost" eval - --probe "$fixture" --format json 2>"$tmp/err.txt" <<<'{}' | grep -o '"peak_tflops_per_gpu": [0-9.]*')
-equals "$err" '"peak_tflops_per_gpu": 925.1898734177214' "eval uses the measured bf16 GEMM (slowest GPU, 730.9) / 0.79"
-contains "$(cat "$tmp/err.txt")" "cluster.peak_tflops = 925.2 TFLOP/s" "eval says which numbers came from the probe"
+equals "$err" '"peak_tflops_per_gpu": 1068.5672514619882' \
+  "eval uses the measured bf16 GEMM (slowest GPU, 730.9) / 0.684 (the H200's sustained fraction, standing in for the H100's)"
+contains "$(cat "$tmp/err.txt")" "cluster.peak_tflops = 1,069 TFLOP/s" "eval says which numbers came from the probe"
+contains "$(cat "$tmp/err.txt")" "assumed for h100-sxm" "eval says the reference is another GPU's"
 contains "$(cat "$tmp/err.txt")" "MFU stays relative to the datasheet" "and how the measured GEMM rate is counted"
 err=$("$gpucost" eval - --probe "$fixture" 2>&1 >/dev/null <<<'{"cluster": {"gpu": "a100-sxm-80gb"}}')
 contains "$err" "warning: $fixture: the probe measured NVIDIA H100 80GB HBM3" "eval warns when the GPU differs"
 sed 's/"median": 742.0/"median": -742.0/' "$fixture" >"$tmp/bad.json"
 err=$("$gpucost" eval - --probe "$tmp/bad.json" 2>&1 >/dev/null <<<'{}'); rc=$?
 equals "$rc" 2 "bad report: exit 2"
-equals "$err" "gpucost: $tmp/bad.json: gemm[0].tflops.median: must be > 0 and <= 100,000, got -742" \
+equals "$err" "gpucost: $tmp/bad.json: gemm[0].tflops.median: must be a number > 0 and <= 100,000, got -742" \
   "bad report: one line naming the JSON path"
 expect_rc 1 "missing report: exit 1" -- "$gpucost" eval - --probe "$tmp/none.json" <<<'{}'
 finish

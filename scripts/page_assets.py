@@ -1,0 +1,29 @@
+#!/usr/bin/env python3
+"""Writes the WebAssembly build's copies of the embedded data files: the same JSON without whitespace and without
+the top-level keys that only document the file for people ("conventions", "..._why"), which no code reads.
+
+The page's first load carries every embedded asset (docs/bundle-size.md); indentation and the documentation keys
+are ~1 KB of it gzipped. The files in assets/ stay as they are (the CLI embeds them verbatim). Run at build time
+(cmake/Assets.cmake). Usage: page_assets.py ROOT OUT_ROOT FILE... (each FILE under ROOT, written to the same
+relative path under OUT_ROOT).
+"""
+import json
+import os
+import sys
+
+
+def main():
+    root, out_root, files = sys.argv[1], sys.argv[2], sys.argv[3:]
+    for path in files:
+        with open(path, encoding='utf-8') as f:
+            doc = json.load(f)
+        if isinstance(doc, dict):
+            doc = {k: v for k, v in doc.items() if k != 'conventions' and not k.endswith('_why')}
+        out = os.path.join(out_root, os.path.relpath(path, root))
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        with open(out, 'w', encoding='utf-8') as f:
+            json.dump(doc, f, ensure_ascii=False, separators=(',', ':'))
+
+
+if __name__ == '__main__':
+    main()
