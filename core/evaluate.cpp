@@ -425,11 +425,7 @@ std::string NonFiniteResultPath(const Result& r) {
   return "";
 }
 
-std::string OutOfRangeMessage(const std::string& result_path) {
-  return "outside the model's numeric range: result " + result_path +
-         " is not finite (check extreme values such as a tiny cluster.mfu or reliability.gpu_mtbf_hours, or a "
-         "huge workload)";
-}
+Message OutOfRangeMessage(const std::string& result_path) { return {"msg.out_of_range", {result_path}}; }
 
 BlockingState FindBlockingState(const Scenario& s, const Result& r) {
   BlockingState b;

@@ -25,7 +25,7 @@ FailuresAdd FailuresAddOf(const Result& r);
 // MTBF: exp() overflows in the failure model). Callers check the result: the JSON path of the first result
 // figure that is not finite ("" when all are), and the one-line message the CLI and the page show for it.
 std::string NonFiniteResultPath(const Result& r);
-std::string OutOfRangeMessage(const std::string& result_path);
+Message OutOfRangeMessage(const std::string& result_path);
 
 // A job that cannot run as described: every surface shows this at the top, in place of a price.
 struct BlockingState {

@@ -44,14 +44,6 @@ std::string TrFormat(Lang lang, const char* key, std::initializer_list<std::stri
 // Replaces "{0}", "{1}", ... in `text` (exposed for tests and for text that is already translated).
 std::string FillPlaceholders(const std::string& text, std::initializer_list<std::string> args);
 
-// A message core wrote in English (a validation error, a warning, a notice), in the current language. Core keeps
-// its English text as it is (tests and scripts read it); the tables carry it as a template under a "msg." key
-// ("msg.must_be": "must be {0}, got {1}"), and the text is matched against the English templates and written
-// with the same key's template in the current language, the captured parts kept as they are. "path: message"
-// (InputError::Text) keeps the path. A text no template matches is returned unchanged (English).
-std::string LocalizeMessage(const std::string& english);
-std::string LocalizeMessage(Lang lang, const std::string& english);
-
 // Every key of a language's table (sorted), for tests and tools.
 std::vector<std::string> TranslationKeys(Lang lang);
 // True when `lang`'s table has `key` (no fallback).

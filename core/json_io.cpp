@@ -529,9 +529,10 @@ nlohmann::json InputErrorJson(const InputError& e) {
   return j;
 }
 
+std::string InputError::Body(Lang lang) const { return coded.empty() ? message : coded.Text(lang); }
+
 std::string InputError::Text(Lang lang) const {
-  if (coded.empty()) return LocalizeMessage(lang, Text());
-  const std::string body = coded.Text(lang);
+  const std::string body = Body(lang);
   return path.empty() ? body : path + ": " + body;
 }
 

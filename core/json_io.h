@@ -19,10 +19,11 @@ struct InputError {
   InputError(std::string at, std::string text) : path(std::move(at)), message(std::move(text)) {}
   std::string path;     // JSON path, e.g. "cluster.gpus" ("" for the document as a whole)
   std::string message;  // what is wrong and what is allowed, in English (the documents' text)
-  Message coded;        // the same as a key and parameters (message.h); empty where core still writes only
-                        // English, which Text(lang) then translates by matching the English tables
+  Message coded;        // the same as a key and parameters (message.h); empty only in the embedded offers file's
+                        // own checks (developers' messages, in English)
   std::string Text() const { return path.empty() ? message : path + ": " + message; }
   std::string Text(Lang lang) const;  // in a language, for the page and the CLI
+  std::string Body(Lang lang) const;  // the same without the path
 };
 // An error whose text is a key and parameters.
 InputError CodedError(std::string path, Message text);

@@ -107,16 +107,6 @@ Message LinkErrorMessage(const std::vector<InputError>& errors) {
 
 std::string LinkErrorText(const std::vector<InputError>& errors) { return LinkErrorMessage(errors).Text(Lang::kEn); }
 
-namespace {
-// The binary decoder's problem (link_binary.cpp: "corrupted link data: <what>", or the checksum) as a message.
-Message LinkBinaryProblem(const std::string& problem) {
-  static const std::string prefix = "corrupted link data: ";
-  if (problem.rfind(prefix, 0) == 0) return {"msg.link_corrupted", {problem.substr(prefix.size())}};
-  if (problem.find("checksum mismatch") != std::string::npos) return {"msg.link_checksum", {}};
-  return {"msg.link_corrupted", {problem}};
-}
-}  // namespace
-
 bool DecodeLink(std::string_view link, LinkPayload* out, std::vector<InputError>* errors) {
   auto fail = [&](Message why) {
     errors->push_back(CodedError("link", std::move(why)));
@@ -169,8 +159,8 @@ bool DecodeLink(std::string_view link, LinkPayload* out, std::vector<InputError>
   };
   if (out->version == 2) {
     std::vector<std::string> docs;
-    const std::string problem = DecodeLinkBinary(text, &docs);
-    if (!problem.empty()) return fail(LinkBinaryProblem(problem));
+    const Message problem = DecodeLinkBinary(text, &docs);
+    if (!problem.empty()) return fail(problem);
     if (docs.size() > kMaxPinned + 1) return fail({"msg.link_too_many_pinned", {}});
     parse(docs[0], "s.", &out->scenario);
     out->pinned.clear();

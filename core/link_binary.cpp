@@ -342,32 +342,36 @@ bool EncodeLinkBinary(const std::vector<const Scenario*>& scenarios, std::string
   return true;
 }
 
-std::string DecodeLinkBinary(const std::string& bytes, std::vector<std::string>* scenario_json) {
+namespace {
+Message Corrupted(const char* what) { return {"msg.link_corrupted", {MessageParam::Key(what)}}; }
+}  // namespace
+
+Message DecodeLinkBinary(const std::string& bytes, std::vector<std::string>* scenario_json) {
   scenario_json->clear();
-  if (bytes.size() < 6) return "corrupted link data: too short";
+  if (bytes.size() < 6) return Corrupted("msg.lb.too_short");
   const std::size_t body = bytes.size() - 4;
   std::uint32_t stored = 0;
   for (int i = 0; i < 4; ++i) stored |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[body + i])) << (8 * i);
-  if (Crc32(bytes, body) != stored) return "corrupted link data (checksum mismatch: a character was changed or lost)";
-  if (bytes[0] != 2) return "corrupted link data: not version 2";
+  if (Crc32(bytes, body) != stored) return {"msg.link_checksum", {}};
+  if (bytes[0] != 2) return Corrupted("msg.lb.version");
   LinkReader r{bytes, 1, body};
   const std::uint64_t count = r.Varint();
-  if (!r.ok || count == 0 || count > 9) return "corrupted link data: scenario count";
+  if (!r.ok || count == 0 || count > 9) return Corrupted("msg.lb.scenario_count");
   std::vector<json> docs;
   for (std::uint64_t k = 0; k < count; ++k) {
     const std::uint64_t base = r.Varint();
-    if (!r.ok || base > k) return "corrupted link data: base scenario";
+    if (!r.ok || base > k) return Corrupted("msg.lb.base");
     json doc = base == 0 ? json::object() : docs[base - 1];
     const std::uint64_t changes = r.Varint();
-    if (!r.ok || changes > kPathCount) return "corrupted link data: change count";
+    if (!r.ok || changes > kPathCount) return Corrupted("msg.lb.change_count");
     long index = -1;
     for (std::uint64_t c = 0; c < changes; ++c) {
       const std::uint64_t key = r.Varint();
-      if (!r.ok || (key >> 1) >= kPathCount) return "corrupted link data: field index";
+      if (!r.ok || (key >> 1) >= kPathCount) return Corrupted("msg.lb.field_index");
       index += static_cast<long>(key >> 1) + 1;
-      if (index >= static_cast<long>(kPathCount)) return "corrupted link data: field index";
+      if (index >= static_cast<long>(kPathCount)) return Corrupted("msg.lb.field_index");
       const FieldSpec* f = SpecAt(static_cast<std::size_t>(index));
-      if (!f) return "corrupted link data: unknown field";
+      if (!f) return Corrupted("msg.lb.unknown_field");
       if (key & 1) {
         SetPath(&doc, f->path, nullptr);
         continue;
@@ -376,14 +380,14 @@ std::string DecodeLinkBinary(const std::string& bytes, std::vector<std::string>*
       switch (f->kind) {
         case FieldKind::kText: {
           const std::uint64_t n = r.Varint();
-          if (!r.ok || n > r.end - r.pos) return "corrupted link data: text length";
+          if (!r.ok || n > r.end - r.pos) return Corrupted("msg.lb.text_length");
           value = std::string(bytes, r.pos, static_cast<std::size_t>(n));
           r.pos += static_cast<std::size_t>(n);
           break;
         }
         case FieldKind::kBool: {
           unsigned char b = 0;
-          if (!r.Byte(&b) || b > 1) return "corrupted link data: bool";
+          if (!r.Byte(&b) || b > 1) return Corrupted("msg.lb.bool");
           value = b == 1;
           break;
         }
@@ -391,41 +395,41 @@ std::string DecodeLinkBinary(const std::string& bytes, std::vector<std::string>*
           const std::uint64_t i = r.Varint();
           std::uint64_t n = 0;
           while (f->choices && f->choices[n]) ++n;
-          if (!r.ok || i >= n) return "corrupted link data: choice";
+          if (!r.ok || i >= n) return Corrupted("msg.lb.choice");
           value = f->choices[i];
           break;
         }
         case FieldKind::kInteger:
         case FieldKind::kNumber: value = r.Number(); break;
       }
-      if (!r.ok) return "corrupted link data: truncated value";
+      if (!r.ok) return Corrupted("msg.lb.truncated");
       SetPath(&doc, f->path, &value);
     }
     unsigned char tail = 0;
-    if (!r.Byte(&tail) || tail > 31 || (tail & 3) > 2) return "corrupted link data: scaling";
+    if (!r.Byte(&tail) || tail > 31 || (tail & 3) > 2) return Corrupted("msg.lb.scaling");
     const int scaling = tail & 3, profile = (tail >> 2) & 3;
     if (scaling == 1) doc.erase("scaling");
     if (scaling == 2) {
       const std::uint64_t n = r.Varint();
-      if (!r.ok || n > static_cast<std::uint64_t>(kMaxScalingPoints)) return "corrupted link data: scaling points";
+      if (!r.ok || n > static_cast<std::uint64_t>(kMaxScalingPoints)) return Corrupted("msg.lb.scaling_points");
       json points = json::array();
       for (std::uint64_t i = 0; i < n; ++i) {
         json gpus = r.Number(), tps = r.Number();
         points.push_back({{"gpus", gpus}, {"tokens_per_second", tps}});
       }
-      if (!r.ok) return "corrupted link data: scaling points";
+      if (!r.ok) return Corrupted("msg.lb.scaling_points");
       doc["scaling"] = {{"points", points}};
     }
     if (profile == 1 && doc.contains("inference")) doc["inference"].erase("load_profile");
     if (profile == 2) {
       const std::uint64_t i = r.Varint();
-      if (!r.ok || i == 0 || i >= static_cast<std::uint64_t>(LoadProfile::kCustom)) return "corrupted link data: load profile";
+      if (!r.ok || i == 0 || i >= static_cast<std::uint64_t>(LoadProfile::kCustom)) return Corrupted("msg.lb.load_profile");
       doc["inference"]["load_profile"] = kLoadProfileNames[i];
     }
     if (profile == 3) {
       json hours = json::array();
       for (int h = 0; h < kLoadProfileHours; ++h) hours.push_back(r.Number());
-      if (!r.ok) return "corrupted link data: load profile";
+      if (!r.ok) return Corrupted("msg.lb.load_profile");
       doc["inference"]["load_profile"] = hours;
     }
     if (tail & 16) {  // "inference.autoscale": {} given (kept when it holds fields) or taken away (when empty)
@@ -435,9 +439,9 @@ std::string DecodeLinkBinary(const std::string& bytes, std::vector<std::string>*
     }
     docs.push_back(doc);
   }
-  if (r.pos != body) return "corrupted link data: " + std::to_string(body - r.pos) + " bytes left over";
+  if (r.pos != body) return {"msg.link_corrupted", {MessageParam::Key("msg.lb.left_over", {std::to_string(body - r.pos)})}};
   for (const json& d : docs) scenario_json->push_back(d.dump());
-  return "";
+  return {};
 }
 
 }  // namespace gpucost

@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "message.h"
 #include "scenario.h"
 
 namespace gpucost {
@@ -34,8 +35,8 @@ std::size_t LinkFieldPathCount();
 
 // Encodes the scenarios (the first, then the pinned). Returns false when one holds a field the table lacks.
 bool EncodeLinkBinary(const std::vector<const Scenario*>& scenarios, std::string* bytes);
-// Decodes into compact scenario JSON documents (to be parsed). Returns "" or what is wrong.
-std::string DecodeLinkBinary(const std::string& bytes, std::vector<std::string>* scenario_json);
+// Decodes into compact scenario JSON documents (to be parsed). Returns an empty message or what is wrong.
+Message DecodeLinkBinary(const std::string& bytes, std::vector<std::string>* scenario_json);
 
 std::uint32_t Crc32(const std::string& bytes, std::size_t n);
 

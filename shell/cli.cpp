@@ -32,7 +32,7 @@ std::string SiblingExecutable(const char* name, const char* env_override) {
 }
 
 void Error(const std::string& message) {  // messages quote user text (names, values, file names): made safe here
-  std::fprintf(stderr, "gpucost: %s\n", TerminalSafe(LocalizeMessage(message)).c_str());
+  std::fprintf(stderr, "gpucost: %s\n", TerminalSafe(message).c_str());
 }
 
 void OptionRangeError(const char* verb, const char* option, const Message& range, const std::string& got) {
@@ -72,7 +72,7 @@ int EvaluateForOutput(const std::string& name, const Scenario& s, Result* r) {
     return kExitInvalid;
   }
   if (const std::string bad = NonFiniteResultPath(*r); !bad.empty()) {
-    Error(name + ": " + OutOfRangeMessage(bad));
+    Error(name + ": " + OutOfRangeMessage(bad).Text(CurrentLanguage()));
     return kExitInvalid;
   }
   return kExitOk;
@@ -264,16 +264,6 @@ std::size_t Width(const std::string& s) {  // terminal columns: Hangul and CJK (
 std::string PadRight(const std::string& text, std::size_t columns) {
   const std::size_t w = Width(text);
   return w >= columns ? text : text + std::string(columns - w, ' ');
-}
-
-std::string LocalizeList(const std::string& list) {
-  std::string out;
-  for (std::size_t start = 0; start <= list.size();) {
-    const std::size_t end = std::min(list.find(", ", start), list.size());
-    out += (start ? ", " : "") + LocalizeMessage(list.substr(start, end - start));
-    start = end + 2;
-  }
-  return out;
 }
 
 void Table::Print(FILE* f) const {

@@ -110,8 +110,7 @@ class Table {
 std::string CsvEscape(const std::string& cell);
 
 // Human output in the current language (core/i18n.h): `text` padded with spaces to `columns` terminal columns
-// (Hangul counts two), and a ", "-separated list of core's English words ("cheapest, sweet spot") localised.
+// (Hangul counts two).
 std::string PadRight(const std::string& text, std::size_t columns);
-std::string LocalizeList(const std::string& list);
 
 }  // namespace gpucost::cli

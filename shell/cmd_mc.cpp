@@ -164,7 +164,7 @@ int RunMc(int argc, char** argv) {
   if (show_progress) std::fprintf(stderr, "\r      \r");
   const McSummary m = mc.Summary();
   if (!AllFinite(m)) {
-    Error(name + ": the simulated cost or time is not finite");
+    Error(TrFormat("cli.err.mc_not_finite", {name}));
     return kExitInvalid;
   }
   if (format == Format::kJson)

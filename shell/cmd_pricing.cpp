@@ -130,7 +130,7 @@ int RunPricing(int argc, char** argv) {
   }
   const PricingComparison c = ComparePricingModels(s);
   if (!c.ok) {
-    Error(InputName(args.positional[0]) + ": scenario cannot be evaluated");
+    Error(TrFormat("cli.err.cannot_evaluate", {InputName(args.positional[0])}));
     return kExitInvalid;
   }
   if (format == Format::kJson) {

@@ -194,7 +194,7 @@ bool CheckDirectories(const Args& args) {
   for (const char* option : {"--dataset", "--checkpoint-dir"}) {
     std::error_code ec;
     if (args.Has(option) && !std::filesystem::is_directory(args.Get(option), ec)) {
-      Error(std::string("probe: ") + option + " " + args.Get(option) + ": not a directory");
+      Error("probe: " + std::string(option) + " " + TrFormat("cli.err.not_directory", {args.Get(option)}));
       return false;
     }
   }
@@ -240,7 +240,7 @@ int RunProbe(int argc, char** argv) {
   } else {
     std::printf("%s\n", json.c_str());
   }
-  const std::string where = args.Has("--out") ? args.Get("--out") : "standard output";
+  const std::string where = args.Has("--out") ? args.Get("--out") : Tr("cli.probe.stdout");
   if (gpu_rc == kExitNoGpu) {
     Error(TrFormat("cli.err.probe_no_gpu", {report.gpu_message, where}));
     return kExitNoGpu;

@@ -93,12 +93,12 @@ int RunSensitivity(int argc, char** argv) {
   const std::string name = InputName(args.positional[0]);
   const SensitivityResult r = AnalyzeSensitivity(s, percent);
   if (!r.ok) {
-    Error(name + ": scenario cannot be evaluated");
+    Error(TrFormat("cli.err.cannot_evaluate", {name}));
     return kExitInvalid;
   }
   for (const SensitivityInput& in : r.inputs)
     if (!std::isfinite(in.low_usd) || !std::isfinite(in.high_usd)) {
-      Error(name + ": outside the model's numeric range: the cost with " + in.path + " moved is not finite");
+      Error(TrFormat("cli.err.sens_not_finite", {name, in.path}));
       return kExitInvalid;
     }
   if (format == Format::kJson)

@@ -52,7 +52,7 @@ int RunSpares(int argc, char** argv) {
   }
   const SparesSweepDoc d = SparesSweep(s, steps);
   if (!d.ok) {
-    Error(InputName(args.positional[0]) + ": scenario cannot be evaluated");
+    Error(TrFormat("cli.err.cannot_evaluate", {InputName(args.positional[0])}));
     return kExitInvalid;
   }
   if (format == Format::kJson) {

@@ -83,14 +83,13 @@ bool ParseItem(const FieldSpec& f, const std::string& item, double* v) {
 
 bool ParseOption(const Args& args, const char* name, double* v) {
   if (ParseNumber(args.Get(name), v)) return true;
-  Error(std::string("sweep: ") + name + ": expected a number, got \"" + args.Get(name).substr(0, 40) + "\"");
+  Error(TrFormat("cli.err.sweep_option_number", {name, args.Get(name).substr(0, 40)}));
   return false;
 }
 
 // The values to evaluate, from --values or --from/--to/--steps. Prints one error line and returns false.
 bool SweepValues(const Args& args, const FieldSpec& f, std::vector<double>* values) {
-  char range[256];
-  DescribeRange(f, range, sizeof range);
+  const std::string range = RangeText(f, CurrentLanguage());
   if (args.Has("--values") == args.Has("--from") || args.Has("--from") != args.Has("--to")) {
     Error(Tr("cli.err.sweep_values_or_range"));
     return false;
@@ -109,7 +108,7 @@ bool SweepValues(const Args& args, const FieldSpec& f, std::vector<double>* valu
     return true;
   }
   if (f.kind != FieldKind::kNumber && f.kind != FieldKind::kInteger) {
-    Error(std::string("sweep: ") + f.path + " is not numeric; list its values with --values (" + range + ")");
+    Error(TrFormat("cli.err.sweep_not_numeric", {f.path, range}));
     return false;
   }
   double from = 0, to = 0, steps = 5;
@@ -138,9 +137,7 @@ int EvaluatePoints(const std::string& name, const Scenario& base, const FieldSpe
   for (double v : values) {
     const std::string where = std::string("sweep: ") + f.path + " = " + ValueText(f, v);
     if (!(f.is_auto && v == 0) && !ValueInRange(f, v)) {
-      char range[256];
-      DescribeRange(f, range, sizeof range);
-      Error(where + ": must be " + range);
+      Error(where + ": " + TrFormat("fmt.must_be", {RangeText(f, CurrentLanguage())}));
       return kExitInvalid;
     }
     Point p;
@@ -231,7 +228,7 @@ void PrintData(const FieldSpec& f, const std::vector<Point>& points, const Marks
 // --gpus: options of the GPU-count sweep. Prints one error line and returns false.
 bool GpuSweepOptions(const Args& args, double deadline, SweepOptions* o) {
   for (const char* other : {"--param", "--values", "--steps", "--log"})
-    if (args.Has(other)) return Error(std::string("sweep: --gpus does not take ") + other), false;
+    if (args.Has(other)) return Error(TrFormat("cli.err.sweep_gpus_not", {other})), false;
   double from = 0, to = 0, per_doubling = 2, budget = 0;
   if (args.Has("--from") && !ParseOption(args, "--from", &from)) return false;
   if (args.Has("--to") && !ParseOption(args, "--to", &to)) return false;

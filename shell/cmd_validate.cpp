@@ -52,9 +52,9 @@ FileReport Check(const std::string& path) {
     }
   if (report.problems.empty()) {
     const Result r = Evaluate(p.scenario);
-    if (!r.ok) report.problems.push_back({"cluster.gpu", "scenario cannot be evaluated"});
+    if (!r.ok) report.problems.push_back(CodedError("cluster.gpu", {"msg.sim_cannot_evaluate", {}}));
     else if (std::string bad = NonFiniteResultPath(r); !bad.empty())
-      report.problems.push_back({"", OutOfRangeMessage(bad)});
+      report.problems.push_back(CodedError("", OutOfRangeMessage(bad)));
     else
       for (int i = 0; i < r.warnings.count; ++i) {
         report.warnings.push_back(r.warnings.Text(i, Lang::kEn));

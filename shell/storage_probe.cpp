@@ -1,5 +1,7 @@
 #include "storage_probe.h"
 
+#include "i18n.h"
+
 #include <fcntl.h>
 #include <sys/utsname.h>
 #include <unistd.h>
@@ -59,7 +61,7 @@ double ReadFile(const std::string& path, double budget, std::vector<char>* buf, 
 
 bool MeasureDatasetRead(const std::string& dir, double max_bytes, ProbeStorage* out, std::string* error) {
   std::error_code ec;
-  if (!fs::is_directory(dir, ec)) return *error = dir + ": not a directory", false;
+  if (!fs::is_directory(dir, ec)) return *error = TrFormat("cli.err.not_directory", {dir}), false;
   *out = ProbeStorage{};
   out->kind = "dataset_read";
   out->dir = dir;
@@ -76,14 +78,14 @@ bool MeasureDatasetRead(const std::string& dir, double max_bytes, ProbeStorage* 
   }
   out->seconds = SecondsSince(start);
   if (ec) return *error = dir + ": " + ec.message(), false;
-  if (out->bytes <= 0) return *error = dir + ": no data to read (no non-empty regular files)", false;
+  if (out->bytes <= 0) return *error = TrFormat("cli.err.probe_no_data", {dir}), false;
   out->gbps = out->bytes / out->seconds / 1e9;
   return true;
 }
 
 bool MeasureCheckpointWrite(const std::string& dir, double bytes, ProbeStorage* out, std::string* error) {
   std::error_code ec;
-  if (!fs::is_directory(dir, ec)) return *error = dir + ": not a directory", false;
+  if (!fs::is_directory(dir, ec)) return *error = TrFormat("cli.err.not_directory", {dir}), false;
   *out = ProbeStorage{};
   out->kind = "checkpoint_write";
   out->dir = dir;
@@ -99,7 +101,7 @@ bool MeasureCheckpointWrite(const std::string& dir, double bytes, ProbeStorage* 
   const auto start = std::chrono::steady_clock::now();
   FileGuard f;
   f.fd = mkstemp(name.data());
-  if (f.fd < 0) return *error = Errno(dir + ": cannot create a temporary file"), false;
+  if (f.fd < 0) return *error = Errno(TrFormat("cli.err.probe_tempfile", {dir})), false;
   f.unlink_path = name;
   for (std::uint64_t chunk = 0; out->bytes < bytes; ++chunk) {
     std::memcpy(buf.data(), &chunk, sizeof chunk);  // no two chunks alike

@@ -168,7 +168,7 @@ void AppRefresh(AppState& app) {
     app.problems = ValidateScenario(app.scenario);
     app.result = app.problems.empty() ? Evaluate(app.scenario) : Result{};
     if (const std::string bad = NonFiniteResultPath(app.result); app.result.ok && !bad.empty()) {
-      app.problems.push_back({"", OutOfRangeMessage(bad)});  // never shows inf or NaN as a result
+      app.problems.push_back(CodedError("", OutOfRangeMessage(bad)));  // never shows inf or NaN as a result
       app.result = Result{};
     }
     ++app.evaluations;

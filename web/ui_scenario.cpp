@@ -330,7 +330,7 @@ void FieldErrors(AppState& app, std::size_t index) {
   const FieldEdit& edit = app.edits[index];
   ImGui::PushTextWrapPos(0);
   if (edit.rejected) {
-    ImGui::TextColored(kScenarioErrorColor, "%s", TrFormat("ui.kept", {edit.coded.empty() ? LocalizeMessage(edit.message) : edit.coded.Text(CurrentLanguage()), ShownValue(app.scenario, f, GetNumber(app.scenario, f))}).c_str());
+    ImGui::TextColored(kScenarioErrorColor, "%s", TrFormat("ui.kept", {edit.coded.empty() ? edit.message : edit.coded.Text(CurrentLanguage()), ShownValue(app.scenario, f, GetNumber(app.scenario, f))}).c_str());
     RecordRect(app, "field_error", static_cast<int>(index));
   }
   // Money shown in another currency than it is stored in: what the figure stands for, at which dated rate.
@@ -342,7 +342,7 @@ void FieldErrors(AppState& app, std::size_t index) {
   }
   for (const InputError& e : app.problems)
     if (e.path == f.path)
-      ImGui::TextColored(kScenarioErrorColor, "%s", (e.coded.empty() ? LocalizeMessage(e.message) : e.coded.Text(CurrentLanguage())).c_str());
+      ImGui::TextColored(kScenarioErrorColor, "%s", e.Body(CurrentLanguage()).c_str());
   ImGui::PopTextWrapPos();
 }
 

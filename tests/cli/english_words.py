@@ -11,7 +11,8 @@ ALLOW = set("""gpucost GPU GPUs GEMM GEMMs HBM NVLink NCCL MFU JSON CSV USD KRW 
 ID LINK MIG CUDA TFLOP FLOPs NVSwitch cuBLASLt fsync stdin stderr prefill decode table json csv time cost true false
 eval plan mc sensitivity compare sweep link catalog validate pricing fleet gui probe spares gpus offers presets fields models
 URL dense Monte Carlo vocab heads hidden layers seq_len preset auto full paged training independent inference bf fp tf
-evidence SCENARIO lora qlora flat profile commitments""".split())  # field values and fleet keys typed as they are
+evidence SCENARIO lora qlora flat profile commitments
+gemm bandwidth min median max""".split())  # field values, fleet keys and probe-report keys typed as they are
 
 def english_words(text):
     lines, skip = [], False

@@ -40,6 +40,13 @@ printf '{"cluster": {"gpu": "h100-sxm", "gpus": 8}}' >"$work/noshape.json"
 printf '{"demand_gpus": [1, 2], "profile": {"months": 2}}' >"$work/fleet-both.json"
 printf '{"profile": {"baseline_gpus": 8}, "commitments": [{"term_months": 12}]}' >"$work/fleet-missing.json"
 printf '{"profile": {"months": 3}, "commitments": [{"discount": 2, "capacity_guaranteed": 1}]}' >"$work/fleet-range.json"
+# An offer that lists no spot price, with spot (the offer's rules were English); probe reports that are not reports,
+# or break a rule (the reader's and the range checks were English; a report is also what eval --probe reads).
+printf '{"pricing": {"offer": "aws-p4d.24xlarge-us-east-1", "model": "spot"}}' >"$work/offer-spot.json"
+printf '[1]' >"$work/probe-array.json"
+sed 's/"median": 742.0/"median": -742.0/' "$root/tests/data/probe_h100_8gpu.json" >"$work/probe-range.json"
+sed 's/"median": 742.0/"median": 7420.0/' "$root/tests/data/probe_h100_8gpu.json" >"$work/probe-beyond.json"
+sed 's/"kind": "hbm_copy"/"kind": "hbm_cpy"/' "$root/tests/data/probe_h100_8gpu.json" >"$work/probe-kind.json"
 while IFS= read -r line; do
   [ -z "$line" ] && continue
   eval "set -- $line"
@@ -88,6 +95,15 @@ spares "$chat"
 spares
 validate
 pricing "$train" --offer nonsense
+eval "$work/offer-spot.json"
+eval "$train" --probe "$work/probe-array.json"
+eval "$train" --probe "$work/probe-range.json"
+eval "$train" --probe "$work/probe-beyond.json"
+eval "$train" --probe "$work/probe-kind.json"
+probe --skip-gpu --dataset "$work/none"
+sweep "$train" --gpus --steps 3
+sweep "$train" --param cluster.gpus --from x --to 3
+sweep "$train" --param pricing.model --from 1 --to 3
 CASES
 
 finish

@@ -316,15 +316,21 @@ TEST_CASE("money typed in the other currency is converted at the scenario's rate
 namespace {
 
 // Every warning and blocking message core writes for these scenarios, and a validation error of each kind.
-std::vector<std::string> SampleCoreMessages() {
-  std::vector<std::string> out;
+// Core's messages in English and Korean, each rendered from its key and parameters.
+std::vector<std::pair<std::string, std::string>> SampleCoreMessages() {
+  std::vector<std::pair<std::string, std::string>> out;
+  auto both = [&](const Message& m) { out.emplace_back(m.Text(Lang::kEn), m.Text(Lang::kKo)); };
   auto warnings = [&](const char* json) {
     const ScenarioParse p = ParseScenarioJson(json);
     REQUIRE(p.ok());
     const Result r = Evaluate(p.scenario);
-    for (int i = 0; i < r.warnings.count; ++i) out.push_back(r.warnings.Text(i, Lang::kEn));
+    for (int i = 0; i < r.warnings.count; ++i) out.emplace_back(r.warnings.Text(i, Lang::kEn), r.warnings.Text(i, Lang::kKo));
     const BlockingState b = FindBlockingState(p.scenario, r);
-    if (b.blocked) out.insert(out.end(), {b.reason, b.fix});
+    if (b.blocked) {
+      both(b.reason_message);
+      both(b.fix_message);
+      CHECK(b.reason == b.reason_message.Text(Lang::kEn));  // the documents' English is the key's English
+    }
   };
   warnings(R"({"cluster": {"gpus": 16384, "mfu": 0.7}, "reliability": {"gpu_mtbf_hours": 2000, "checkpoint_interval_minutes": 600}})");
   warnings(R"({"reliability": {"checkpointing": false}, "cluster": {"gpus": 4096}})");
@@ -335,49 +341,46 @@ std::vector<std::string> SampleCoreMessages() {
                "parallel": {"global_batch": 512, "tensor_parallel": 3}, "cluster": {"gpus": 63}})");
   for (const char* bad : {R"({"cluster": {"gpus": -1}})", R"({"cluster": {"gpus": "x"}})", R"({"pricing": {"model": "free"}})",
                           R"({"nope": 1})", R"({"cluster": {"gpu": "z100"}})", R"([1])", R"({"name": 5})",
-                          R"({"parallel": {"tensor_parallel": 3}})", R"({"workload": {"heads": 7, "hidden": 100}})"}) {
-    for (const InputError& e : ParseScenarioJson(bad).errors) out.push_back(e.Text());
+                          R"({"parallel": {"tensor_parallel": 3}})", R"({"workload": {"heads": 7, "hidden": 100}})",
+                          R"({"pricing": {"offer": "aws-p4d.24xlarge-us-east-1", "model": "spot"}})"}) {
+    for (const InputError& e : ParseScenarioJson(bad).errors) {
+      CHECK_FALSE(e.coded.empty());  // every reader and validation error is a key
+      out.emplace_back(e.Text(), e.Text(Lang::kKo));
+    }
   }
   const FieldSpec& gpus = *FindField("cluster.gpus");
   const FieldSpec& mfu = *FindField("cluster.mfu");
   double v = 0;
-  for (const char* typed : {"", "12x", "1,00", "5m", "-3", "150%"}) out.push_back(ParseFieldInput(gpus, typed, &v));
-  out.push_back(ParseFieldInput(mfu, "150%", &v));
-  out.push_back(ParseFieldInput(mfu, "40", &v));  // issue 25: a bare number above a fraction's range
+  for (const char* typed : {"", "12x", "1,00", "5m", "-3", "150%"}) both(FieldInputProblem(gpus, typed, &v));
+  both(FieldInputProblem(mfu, "150%", &v));
+  both(FieldInputProblem(mfu, "40", &v));  // issue 25: a bare number above a fraction's range
   return out;
 }
 
 }  // namespace
 
-TEST_CASE("i18n: core's English messages have Korean templates; English stays as core wrote it") {
-  const std::vector<std::string> messages = SampleCoreMessages();
+TEST_CASE("i18n: core's messages are keys with parameters, rendered in Korean; English stays as core wrote it") {
+  const std::vector<std::pair<std::string, std::string>> messages = SampleCoreMessages();
   REQUIRE(messages.size() > 20);
-  for (const std::string& m : messages) {
-    CAPTURE(m);
-    REQUIRE(!m.empty());
-    CHECK(LocalizeMessage(Lang::kEn, m) == m);
-    const std::string ko = LocalizeMessage(Lang::kKo, m);
+  for (const auto& m : messages) {
+    const std::string& en = m.first;
+    const std::string& ko = m.second;
+    CAPTURE(en);
+    REQUIRE(!en.empty());
     CHECK(HasHangul(ko));
-    CHECK(ko != m);
+    CHECK(ko != en);
   }
 }
 
-TEST_CASE("i18n: message templates capture their parts and keep the path") {
-  CHECK(LocalizeMessage(Lang::kKo, "cluster.gpus: must be an integer from 1 to 10,000,000, got -1") ==
-        "cluster.gpus: 허용 범위: 1부터 10,000,000까지의 정수. 입력값: -1");
-  CHECK(LocalizeMessage(Lang::kKo, "No step-time prediction: parallel.global_batch is not given.") ==
-        "스텝 시간 예측 없음: parallel.global_batch가 주어지지 않았습니다.");
-  CHECK(LocalizeMessage(Lang::kKo, "something core never says") == "something core never says");
-  CHECK(LocalizeMessage(Lang::kKo, "") == "");
-}
-
-TEST_CASE("i18n: the page's notices are kept in English and shown in Korean (captured parts localised too)") {
-  const std::string loaded = TrFormat(Lang::kEn, "msg.app.loaded", {Tr(Lang::kEn, "msg.app.what_scenario"), "a.json"});
-  CHECK(loaded == "Loaded scenario from a.json");
-  CHECK(LocalizeMessage(Lang::kKo, loaded) == "a.json에서 시나리오 불러옴");
-  CHECK(LocalizeMessage(Lang::kKo, "pasted text: Bad link: not a gpucost link") == "붙여 넣은 텍스트: 잘못된 링크: gpucost 링크가 아닙니다");
-  CHECK(LocalizeMessage(Lang::kKo, "3-year") == "3년");
-  CHECK(LocalizeMessage(Lang::kKo, "24-month") == "24개월");
+TEST_CASE("i18n: a coded error keeps its path; its parameters render in the same language") {
+  const ScenarioParse p = ParseScenarioJson(R"({"cluster": {"gpus": -1}})");
+  REQUIRE(p.errors.size() == 1);
+  CHECK(p.errors[0].Text() == "cluster.gpus: must be an integer from 1 to 10,000,000, got -1");
+  CHECK(p.errors[0].Text(Lang::kKo) == "cluster.gpus: 허용 범위: 1부터 10,000,000까지의 정수. 입력값: -1");
+  CHECK(p.errors[0].Body(Lang::kKo) == "허용 범위: 1부터 10,000,000까지의 정수. 입력값: -1");
+  const Message loaded{"msg.app.loaded", {MessageParam::Key("msg.app.what_scenario"), "a.json"}};
+  CHECK(loaded.Text(Lang::kEn) == "Loaded scenario from a.json");
+  CHECK(loaded.Text(Lang::kKo) == "a.json에서 시나리오 불러옴");
 }
 
 TEST_CASE("i18n: every scenario field's help (the editor's tooltip) has a Korean text") {

@@ -13,6 +13,7 @@
 #include "fleet.h"
 #include "i18n.h"
 #include "json_io.h"
+#include "quantity.h"
 #include "money_input.h"
 #include "offers.h"
 #include "presets.h"
@@ -146,8 +147,10 @@ TEST_CASE("issue 25, 4: --set and the page read a fraction as typed: 0.4 and 40%
   CHECK(s.cluster.mfu == 0.35);  // kept
   CHECK(SetFieldFromText(&s, "pricing.tax_rate", "0.1", nullptr) == "");
   CHECK(s.pricing.tax_rate == 0.1);
-  CHECK(LocalizeMessage(Lang::kKo, refused.substr(std::string("cluster.mfu: ").size())) !=
-        refused.substr(std::string("cluster.mfu: ").size()));  // the page says it in Korean too
+  double v = 0;
+  const Message coded = FieldInputProblem(*FindField("cluster.mfu"), "40", &v);  // what the page shows
+  CHECK(coded.Text(Lang::kEn) == refused.substr(std::string("cluster.mfu: ").size()));
+  CHECK(coded.Text(Lang::kKo) != coded.Text(Lang::kEn));  // the page says it in Korean too
 }
 
 TEST_CASE("issue 25, 5: FP8 without a model shape gains what the step-time model says, not the 2x peak ratio") {
