@@ -50,10 +50,11 @@ inline double DensePeakTflops(const GpuSpec& gpu, Precision p) { return gpu.dens
 
 // No GPU's best GEMM reaches its dense peak (which assumes boost clocks large GEMMs do not sustain): a tuned
 // large bf16 GEMM on a healthy H100 SXM ran at 780.2 of 989.4 TFLOP/s = 0.79 (H. He, "H100 peak matmul FLOPS",
-// 2024, https://gist.github.com/Chillee/2ec89696db8b7ed1c24461159e325405; torch.compile max-autotune). The
-// step-time model's largest GEMMs (steptime.cpp) reach it; its framework efficiencies are fitted on top. Such a
-// short benchmark runs at boost clocks: sustained at the power limit, an H200 reaches 0.68 (assets/probes), which
-// is why the probe import uses measured per-GPU references (GpuSpec::probe_gemm_fraction), not this constant.
+// 2024, https://gist.github.com/Chillee/2ec89696db8b7ed1c24461159e325405; torch.compile max-autotune). Such a
+// short benchmark runs at boost clocks: sustained at the power limit an H200 reaches 0.68 (assets/probes). So the
+// step-time model scales its GEMM curve to each GPU's measured sustained fraction (StepHardware::gemm_ceiling,
+// GpuSpec::probe_gemm_fraction) and the probe import divides by it; this constant is the curve's own top and the
+// ceiling of a GPU and precision without a reference.
 constexpr double kBestGemmFractionOfDensePeak = 0.79;
 constexpr double kBytesPerGib = 1073741824.0;
 

@@ -15,6 +15,7 @@
 #include "framework.h"
 #include "memory.h"
 #include "moe.h"
+#include "probe.h"
 
 namespace gpucost {
 namespace {
@@ -79,13 +80,14 @@ double ShapeEfficiency(double m, double k, double n, double tile_overhead) {
 // The in-sample fit of assets/validation/measured_runs.json (evidence.cpp; test_calibration.cpp fails when these
 // differ from the fit). StepHardware's defaults (64, 0.90) are issue 18's fit on its 20 runs.
 constexpr double kFittedTileOverhead = 96;
-constexpr double kFittedBackwardGemmRate = 0.90;
+constexpr double kFittedBackwardGemmRate = 0.85;
 
 double GemmSeconds(double m, double k, double n, double batch, const StepHardware& hw) {
   const double flops = 2 * m * k * n * batch;
   const double bytes = hw.bytes_per_element * (m * k + k * n + m * n) * batch;
   const double compute =
-      flops / (hw.peak_flops * hw.kernel_efficiency * GemmEfficiency(flops) * ShapeEfficiency(m, k, n, hw.tile_overhead));
+      flops / (hw.peak_flops * hw.kernel_efficiency * GemmEfficiency(flops) * (hw.gemm_ceiling / kBestGemmFractionOfDensePeak) *
+               ShapeEfficiency(m, k, n, hw.tile_overhead));
   const double memory = bytes / (hw.hbm_bytes_per_s * HbmEfficiency(bytes));
   return std::max(compute, memory);
 }
@@ -251,6 +253,7 @@ StepHardware StepHardwareFor(const Scenario& s, const EffectiveHardware& hw) {
     // The fitted constants (evidence.h: the in-sample fit of every published run).
     r.tile_overhead = kFittedTileOverhead;
     r.backward_gemm_rate = kFittedBackwardGemmRate;
+    if (const ProbeReference ref = ProbeGemmReference(hw.gpu->id, p); ref.fraction > 0) r.gemm_ceiling = ref.fraction;
   }
   if (p == Precision::kFp8 && hw.gpu != nullptr) {
     const double fp8 = DensePeakTflops(*hw.gpu, Precision::kFp8), bf16 = DensePeakTflops(*hw.gpu, Precision::kBf16);

@@ -46,6 +46,7 @@
 #pragma once
 #include <cstdint>
 
+#include "catalog.h"
 #include "layout.h"
 #include "scenario.h"
 
@@ -76,6 +77,10 @@ struct StepHardware {
   // The training framework's matrix-kernel efficiency on this GPU generation relative to Megatron-LM's
   // (framework.h: measured per framework and generation; 1 for Megatron-LM, the reference of the curve).
   double kernel_efficiency = 1.0;
+  // The share of the dense peak the largest GEMMs sustain on this GPU at this precision: the healthy GPU's
+  // measured reference (gpus.json probe_reference: an H200 at its power limit 0.684 bf16, an A100 0.827), else
+  // kBestGemmFractionOfDensePeak. GemmEfficiency's curve is scaled to it.
+  double gemm_ceiling = kBestGemmFractionOfDensePeak;
 };
 StepHardware StepHardwareFor(const Scenario& s, const EffectiveHardware& hw);
 

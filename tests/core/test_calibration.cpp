@@ -71,8 +71,8 @@ TEST_CASE("evidence: >= 40 published runs from >= 8 sources, none dropped, each 
   CHECK(e.runs.size() == data["runs"].size());  // every run in the figures
   CHECK(e.runs.size() >= 40);
   CHECK(e.sources.size() >= 8);
-  // A guard at today's held-out error (12.9%): a change that makes predictions on unseen sources worse fails.
-  CHECK(e.held_out_mae <= 0.135);
+  // A guard at today's held-out error (12.4%): a change that makes predictions on unseen sources worse fails.
+  CHECK(e.held_out_mae <= 0.13);
   // A run beyond the bound names the modelled term that leaves it there.
   for (const EvidenceRun& r : e.runs) {
     CAPTURE(r.id);
