@@ -6,6 +6,8 @@
 #   report.json       gpucost probe of this machine (default Llama 2 7B layer shapes; storage on /tmp)
 #   test_report.json  the report of tests/cli/test_probe_gpu.sh (scenario tests/cli/scenarios/7b_a100.json)
 #   torch.json        PyTorch timing the same GEMMs (every precision, square and layer shapes) and copy
+#   sizes_bf16.json, sizes_fp8.json  the probe's GEMMs over sizes and shapes (256^3 .. 16384^3, thin, TP-split
+#                     layers, decode-like), to check the step-time model's GEMM curve (steptime.cpp) on this GPU
 set -u
 OUT=${OUT:-/tmp/probe_out}; mkdir -p "$OUT"
 exec > >(tee "$OUT/log.txt") 2>&1
@@ -83,6 +85,17 @@ print("copy probe %.0f torch %.0f GB/s (%+.1f%%)" % (pc, copy, 100 * (pc / copy 
 rows.append({"kind": "hbm_copy", "probe_gbps": pc, "torch_gbps": copy})
 json.dump({"torch": torch.__version__, "cuda": torch.version.cuda, "rows": rows}, open(sys.argv[2], "w"), indent=1)
 PY
+echo "== GEMM sizes (the step-time model's curve)"
+shapes=""
+for s in sq256:256:256:256 sq512:512:512:512 sq1024:1024:1024:1024 sq2048:2048:2048:2048 sq4096:4096:4096:4096 \
+         sq16384:16384:16384:16384 thin_k128:4096:4096:128 thin_n128:4096:128:4096 thin_m128:128:4096:4096 \
+         tp8_qkv_1k:1024:1280:8192 tp8_qkv_4k:4096:1280:8192 tp8_down_4k:4096:8192:3584 tp8_up_4k:4096:7168:8192 \
+         m16:16:8192:8192 m64:64:8192:8192 m256:256:8192:8192; do shapes="$shapes --shape $s"; done
+for p in bf16 fp8; do
+  # shellcheck disable=SC2086  # one word per option
+  "$bin/gpucost-probe-gpu" --precision "$p" $shapes --out "$OUT/sizes_$p.json"; echo "sizes $p: exit $?"
+done
+
 echo "== eval of an H200 scenario with the report"
 sed 's/"a100-sxm-80gb"/"h200-sxm"/' tests/cli/scenarios/7b_a100.json >/tmp/h200.json
 "$bin/gpucost" eval /tmp/h200.json --probe "$OUT/report.json" | head -30
