@@ -14,6 +14,7 @@ const [siteDir, outDir, nativeCli] = [process.argv[2], process.argv[3], process.
 const MAX_KOREAN_EXTRA_GZIP = 120e3;  // what Korean adds before its first frame (issue 27), measured as fetched
 
 const api = (page, expr, ...args) => page.evaluate(expr, ...args);
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');  // the repository
 const gz = file => zlib.gzipSync(fs.readFileSync(path.join(siteDir, file)), {level: 9}).length;
 
 async function settle(page, action) {
@@ -119,6 +120,25 @@ await withPage(siteDir, outDir, async (page, url) => {
   const moe = await api(page, () => window.gpucost.drawnText('status_text'));
   check(moe.includes('문제가 1개') && moe.includes('workload.experts와 함께 필요합니다') && !/needed with/.test(moe),
         `a scenario with an error is refused in Korean, its first problem too: "${moe.slice(0, 90)}..."`);
+
+  // A probe report uploaded (the real H200 run, assets/probes): the measured peak over the healthy reference gives back
+  // about the datasheet's 989.4 TFLOP/s, and the notice says what it divided by, in Korean; a broken report is
+  // refused in Korean and the scenario kept.
+  await api(page, () => window.gpucost.load(JSON.stringify({cluster: {gpu: 'h200-sxm', gpus: 64}})));
+  const report = fs.readFileSync(path.join(root, 'assets/probes/2026-12-04-device-h200.json'), 'utf8');
+  await page.setInputFiles('#file-input', {name: 'h200.json', mimeType: 'application/json', buffer: Buffer.from(report)});
+  await page.waitForFunction(() => window.gpucost.drawnText('status_text').includes('0.684'), null, {timeout: 30000});
+  const applied = await api(page, () => window.gpucost.drawnText('status_text'));
+  check(applied.includes('프로브 적용') && applied.includes('정상 h200-sxm의 지속 bf16 비율') && !/healthy|sustained/.test(applied),
+        `a probe report's import is said in Korean: "${applied.slice(0, 100)}..."`);
+  const peak = await api(page, () => JSON.parse(window.gpucost.scenario()).cluster.peak_tflops);
+  check(Math.abs(peak / 989.4 - 1) < 0.03, `the healthy H200's measured peak imports to about its datasheet (${peak.toFixed(1)} of 989.4 TFLOP/s)`);
+  const broken = report.replace(/"median": 664\.[0-9]+/, '"median": -1');
+  await page.setInputFiles('#file-input', {name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(broken)});
+  await page.waitForFunction(() => window.gpucost.drawnText('status_text').includes('broken.json'), null, {timeout: 30000});
+  const refused = await api(page, () => window.gpucost.drawnText('status_text'));
+  check(refused.includes('프로브 보고서') && !/must be|got/.test(refused), `a broken probe report is refused in Korean: "${refused}"`);
+  check(await api(page, () => JSON.parse(window.gpucost.scenario()).cluster.peak_tflops) === peak, 'the scenario is kept');
 
   // KRW in 억/만 and the VAT lines, the same text as the CLI in Korean.
   check(await api(page, t => window.gpucost.load(t), JSON.stringify(KRW_SCENARIO)) === '', 'the KRW scenario loads');
