@@ -258,8 +258,8 @@ int ApplyProbeFile(const std::string& path, Scenario* s) {
   if (!ReadInput(path, &text, &error)) return Error(error), kExitFailure;
   const ProbeParse parse = ParseProbeJson(text);
   if (!parse.ok()) return Error(path + ": " + parse.errors[0].Text(CurrentLanguage())), kExitInvalid;
-  if (std::string mismatch = ProbeGpuMismatch(parse.report, *s); !mismatch.empty())
-    Error(TrFormat("cli.err.warning", {path + ": " + mismatch}));
+  if (const Message mismatch = ProbeGpuMismatchMessage(parse.report, *s); !mismatch.empty())
+    Error(TrFormat("cli.err.warning", {path + ": " + mismatch.Text(CurrentLanguage())}));
   const std::vector<std::string> set = ApplyProbe(parse.report, s);
   std::string list;
   for (const std::string& field : set) {

@@ -32,6 +32,11 @@ for input in "$work" "$work/dup.json" "$work/bad.json" "$work/moe.json" "$work/l
     equals "$(english_words <<<"$out")" "" "$verb $(basename "$input") --lang ko: no English prose"
   done
 done
+# eval --probe with a report of another GPU: the warning in Korean (it was English once the matcher was gone).
+warn=$("$gpucost" eval "$root/assets/presets/alpaca-7b-8xa100.json" --probe "$root/tests/data/probe_h100_8gpu.json" \
+       --lang ko 2>&1 >/dev/null | grep '경고')
+contains "$warn" "측정했지만" "eval --probe, another GPU: the warning in Korean"
+equals "$(english_words <<<"$warn")" "" "eval --probe, another GPU --lang ko: no English prose ($warn)"
 # Usage and option errors of every verb in Korean (issue 27: these were English): each exits non-zero with a message
 # from the tables and no English prose. The cases run one per line: a verb and its arguments.
 chat="$root/assets/presets/llama2-70b-chat-h100.json"
