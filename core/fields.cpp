@@ -806,10 +806,14 @@ MessageParam RangeMessage(const FieldSpec& f, bool with_auto) {
     }
     case FieldKind::kInteger: range = MessageParam::Key("msg.range_integer", {FormatBound(f.min), FormatBound(f.max)}); break;
     case FieldKind::kNumber:
-      range = MessageParam::Key(f.min_exclusive ? "msg.range_gt" : "msg.range_ge", {FormatBound(f.min), FormatBound(f.max)});
+      range = NumberRangeMessage(FormatBound(f.min), FormatBound(f.max), f.min_exclusive);
       break;
   }
   return with_auto && f.is_auto ? MessageParam::Key("msg.range_auto", {range}) : range;
+}
+
+MessageParam NumberRangeMessage(const std::string& min, const std::string& max, bool min_exclusive) {
+  return MessageParam::Key(min_exclusive ? "msg.range_gt" : "msg.range_ge", {min, max});
 }
 
 std::string RangeText(const FieldSpec& f, Lang lang, bool with_auto) {

@@ -50,6 +50,9 @@ void DescribeRange(const FieldSpec& f, char* buf, std::size_t cap);
 // The same as a string-table key and its parameters (message.h), for messages in any language; with
 // with_auto, a field that may be omitted says "(omit for automatic)".
 MessageParam RangeMessage(const FieldSpec& f, bool with_auto = false);
+// "a number > min and <= max" (or ">= min") as a key and its parameters, the bounds already written; for readers of
+// other documents (probe reports, fleet files) and shown ranges too.
+MessageParam NumberRangeMessage(const std::string& min, const std::string& max, bool min_exclusive);
 std::string RangeText(const FieldSpec& f, Lang lang, bool with_auto = false);  // RangeMessage(f, with_auto) in a language
 
 // Text fields: the buffer size in bytes (including the NUL) and the most characters (code points) allowed.

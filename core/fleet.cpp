@@ -335,7 +335,7 @@ struct FleetReader {
     auto it = obj.find(key);
     if (it == obj.end()) return;
     const std::string at = path.empty() ? key : path + "." + key;
-    const MessageParam range = MessageParam::Key(min_exclusive ? "msg.range_gt" : "msg.range_ge", {FormatBound(min), FormatBound(max)});
+    const MessageParam range = NumberRangeMessage(FormatBound(min), FormatBound(max), min_exclusive);
     if (!it->is_number()) {
       errors->push_back(CodedError(at, {"fmt.expected", {range}}));
       return;

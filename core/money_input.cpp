@@ -119,8 +119,8 @@ bool HasKoreanUnit(const std::string& text) {
 
 MessageParam ShownMoneyRangeMessage(const Scenario& s, const FieldSpec& f) {
   const double k = Factor(s, FieldMoneyUnit(f), ShownMoneyUnit(s, f));
-  return MessageParam::Key("fmt.range_unit", {MessageParam::Key(f.min_exclusive ? "msg.range_gt" : "msg.range_ge",
-                                                                {GroupedSignificant(f.min * k, 9), GroupedSignificant(f.max * k, 9)}),
+  return MessageParam::Key("fmt.range_unit", {NumberRangeMessage(GroupedSignificant(f.min * k, 9), GroupedSignificant(f.max * k, 9),
+                                                                 f.min_exclusive),
                                               ShownMoneyUnitText(s, f)});
 }
 

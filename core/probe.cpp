@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "catalog.h"
+#include "fields.h"
 #include "evaluate.h"
 
 namespace gpucost {
@@ -240,8 +241,7 @@ struct Checker {
   void Range(const std::string& path, double v, double lo, double hi, bool lo_exclusive = false) {
     const bool ok = std::isfinite(v) && (lo_exclusive ? v > lo : v >= lo) && v <= hi;
     if (ok) return;
-    errors->push_back(CodedError(path, {"msg.must_be", {MessageParam::Key(lo_exclusive ? "msg.range_gt" : "msg.range_ge",
-                                                                          {FormatBound(lo), FormatBound(hi)}),
+    errors->push_back(CodedError(path, {"msg.must_be", {NumberRangeMessage(FormatBound(lo), FormatBound(hi), lo_exclusive),
                                                         FormatParam("%.17g", v)}}));
   }
   void Stats(const std::string& path, const ProbeStats& s, double hi) {
