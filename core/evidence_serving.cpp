@@ -42,6 +42,7 @@ ServingEvidence ComputeServingEvidence(const std::string& runs_json) {
                                {"output_tokens", r.output_tokens}}}};
     // How the engine ran, where the source says (data-parallel attention, MTP, the all-to-all overlap): merged
     // into the scenario as typed, so an unknown or out-of-range field fails the run like any other.
+    if (data.contains("engines") && data["engines"].contains(r.source)) doc.merge_patch(data["engines"][r.source]);
     if (run.contains("engine") && run["engine"].is_object()) doc.merge_patch(run["engine"]);
     const bool decode_only = run.value("decode_only", false);  // a disaggregated decode pool: no prefills
     const ScenarioParse p = ParseScenarioJson(doc.dump());
@@ -59,13 +60,16 @@ ServingEvidence ComputeServingEvidence(const std::string& runs_json) {
       // (ReplicaLatencyAt's prefill stalls). The time between tokens a client sees is their sum.
       const double batch = static_cast<double>(std::min<std::int64_t>(r.concurrency, std::max<std::int64_t>(1, replica.max_concurrency)));
       const double prefill_share =
-          decode_only ? 0 : batch * PrefillSeconds(m, replica, r.input_tokens) / std::max(1.0, r.output_tokens);
+          decode_only ? 0 : batch * ColocatedPrefillSeconds(m, replica) / std::max(1.0, r.output_tokens);
       // A step yields spec_tokens_per_step tokens per sequence when speculating (1 otherwise).
       r.predicted = 1e3 * (DecodeStepSeconds(m, replica, batch) / m.spec_tokens_per_step + prefill_share);
     } else if (r.metric == "ttft_ms") {
       r.predicted = 1e3 * PrefillSeconds(m, replica, r.input_tokens);
+    } else if (r.metric == "output_tokens_per_s") {
+      // Offline maximum throughput (every request queued at once): the replica at its full batch.
+      r.predicted = SaturatedRate(m, replica, ColocatedPrefillSeconds(m, replica), true, true, true) * r.output_tokens;
     } else {
-      e.error = "run " + r.id + ": metric must be itl_ms or ttft_ms";
+      e.error = "run " + r.id + ": metric must be itl_ms, ttft_ms or output_tokens_per_s";
       return e;
     }
     r.error = r.predicted / r.measured - 1;

@@ -518,6 +518,12 @@ const FieldSpec kFields[] = {
    nullptr, "", "inference", "Send the KV cache layer by layer during the prefill (only the excess and the "
    "last layer are exposed); false: after the prefill (all exposed).",
    "Splitwise (Patel et al. 2024) section IV-C: layer-wise KV transfer"},
+  {"inference.chunked_prefill", BOOL, REF(inference.chunked_prefill), 1, nullptr, 0, 1, false, false, nullptr, "",
+   "inference", "Colocated: the engine splits prompts into chunks carried by the decode steps, which read the "
+   "weights once for both (a prompt adds its compute); false: each prompt runs as its own step and stalls the "
+   "decodes (its weight read and step overhead too). Not read by a disaggregated service.",
+   "on: vLLM V1 (enable_chunked_prefill on by default), TensorRT-LLM in-flight batching; Sarathi-Serve (Agrawal "
+   "et al., OSDI 2024, arXiv:2403.02310)"},
   {"inference.max_batch", INT, REF(inference.max_batch), 256, nullptr, 1, 1000000, false, false, nullptr,
    "sequences", "inference", "Most sequences a replica runs at once (inference.attention data: each GPU of it).",
    "vLLM max_num_seqs default 256 (vLLM engine arguments)"},
@@ -898,7 +904,10 @@ std::vector<const FieldSpec*> FieldsNotUsed(const Scenario& s) {
   const ModelSpec* model = s.arch.model[0] ? FindModel(s.arch.model) : nullptr;
   for (std::size_t i = 0; i < FieldCount(); ++i) {
     const FieldSpec& f = Fields()[i];
-    if (IsDefault(s, f) || ReadByKind(i, kind)) continue;
+    // A disaggregated service has no colocated prefills to mix into its decode steps.
+    const bool mode_unused = kind == WorkloadKind::kInference && std::strcmp(f.path, "inference.chunked_prefill") == 0 &&
+                             static_cast<InferenceMode>(s.inference.mode) == InferenceMode::kDisaggregated;
+    if (IsDefault(s, f) || (ReadByKind(i, kind) && !mode_unused)) continue;
     bool from_model = false;  // a named model fills its shape (workload.seq_len): not the user's setting
     if (model)
       for (const ModelFieldValue& v : ModelFieldValues(*model))

@@ -204,7 +204,7 @@ bool EvaluateInference(const Scenario& s, Result* r) {
     ir.kv_transfer_ms = exposed * 1e3;
     SizePool(s, m, in.prefill, peak_rate, batch_job, &pp, &ir.prefill, r);
   } else {
-    dp.service_s = dp.replica.prefill_s;
+    dp.service_s = ColocatedPrefillSeconds(m, dp.replica);  // alone, or mixed into the decode steps
   }
   SizePool(s, m, in.decode, peak_rate, batch_job, &dp, &ir.decode, r);
   if (split && batch_job && in.prefill.replicas <= 0) {
@@ -286,7 +286,8 @@ bool EvaluateInference(const Scenario& s, Result* r) {
   // --- Money: what the pools held, billed by the one engine (inference_billing.h, billing.h) ---
   const double served = ir.requests;
   const ReplicaModel& prefill_replica = split ? pp.replica : dp.replica;
-  const double prefill_work_h = served * prefill_replica.prefill_s * D(prefill_replica.tp) / 3600;
+  const double prefill_s = split ? pp.replica.prefill_s : dp.service_s;  // colocated: alone or mixed
+  const double prefill_work_h = served * prefill_s * D(prefill_replica.tp) / 3600;
   const double decode_work_h = served * DecodeWorkGpuSeconds(m, dp.replica) / 3600;
   const double kv_h = split ? served * pp.ttft_extra_s * D(pp.replica.tp) / 3600 : 0;
   const ReliabilityInputs& rel = s.reliability;

@@ -20,6 +20,8 @@ namespace {
 constexpr double kWorkspaceBytes = 2e9;
 // Paged KV blocks of 16 tokens (vLLM's default block_size): on average half a block is empty per sequence.
 constexpr double kKvBlockTokens = 16;
+// Rows of a large-batch GEMM tile (see DecodeStepSeconds).
+constexpr double kDecodeTileRows = 64;
 // Normal quantiles (one-sided) of the percentiles the targets use.
 double Z(std::int64_t percentile) { return percentile >= 99 ? 2.3263 : percentile >= 90 ? 1.2816 : 0.0; }
 double P(std::int64_t percentile) { return percentile >= 99 ? 0.99 : percentile >= 90 ? 0.90 : 0.50; }
@@ -90,6 +92,7 @@ InferenceModel InferenceModelFor(const Scenario& s) {
   m.decode_attention_flops_per_token = m.kv_latent > 0 ? 2 * m.heads * (2 * D(s.arch.kv_lora_rank) + D(s.arch.rope_head_dim))
                                                        : 4 * m.hidden;
   m.ep_overlap = s.parallel.ep_comm_overlap == 1;  // auto: off, as for training (fields.cpp)
+  m.chunked_prefill = in.chunked_prefill;
   ApplyServingTechniques(s, &m);  // issue 28: MoE, prefix caching, speculative decoding
   return m;
 }
@@ -143,6 +146,7 @@ ReplicaModel ReplicaFor(const Scenario& s, const InferenceModel& m, const GpuSpe
   r.max_concurrency = static_cast<std::int64_t>(std::clamp(sequences, 0.0, D(m.max_batch)) * r.attention_ranks);
   r.fits = r.max_concurrency >= 1 && r.peak_flops > 0;
   r.prefill_s = r.peak_flops > 0 ? PrefillSeconds(m, r, m.input_tokens) : 0;
+  r.prefill_mixed_s = r.peak_flops > 0 ? PrefillMixedSeconds(m, r, m.input_tokens) : 0;
   r.step_one_s = r.peak_flops > 0 ? DecodeStepSeconds(m, r, 1) : 0;
   r.step_full_s = r.peak_flops > 0 ? DecodeStepSeconds(m, r, D(std::max<std::int64_t>(1, r.max_concurrency))) : 0;
   return r;
@@ -157,8 +161,10 @@ double StepCommSeconds(const InferenceModel& m, const ReplicaModel& r, double to
   return all_reduces * AllReduceSeconds(tokens * m.hidden * m.act_bytes, r.group, r.links) + exposed;
 }
 
-double PrefillSeconds(const InferenceModel& m, const ReplicaModel& r, double tokens) {
-  if (tokens <= 0) return 0;
+namespace {
+
+// Compute time of a prompt of `tokens` on a replica.
+double PrefillComputeSeconds(const InferenceModel& m, const ReplicaModel& r, double tokens) {
   const double t = D(r.tp);
   const double flops = PrefillFlops(m, tokens);  // issue 28: active parameters, the cached prefix skipped
   // Utilisation grows with the tokens per GPU: the step-time model's GEMM-size curve for one layer's
@@ -166,14 +172,35 @@ double PrefillSeconds(const InferenceModel& m, const ReplicaModel& r, double tok
   // the replica prefills one prompt per GPU at once; a prompt's time is its share of that (throughput).
   const double gemm_flops = 2 * tokens * m.hidden * 4 * m.hidden / (m.attention_data ? 1 : t);
   const double size_factor = GemmEfficiency(gemm_flops) / GemmEfficiency(1e15);
-  const double compute = flops / (t * r.peak_flops * m.prefill_mfu * size_factor);
+  return flops / (t * r.peak_flops * m.prefill_mfu * size_factor);
+}
+
+// Communication of a prompt's step after `work` seconds of compute or memory time. Tensor attention keeps its
+// measured-before form: no MoE all-to-all in prefill (a2a only for data attention).
+double PrefillCommSeconds(const InferenceModel& m, const ReplicaModel& r, double tokens, double work) {
+  if (m.attention_data) return StepCommSeconds(m, r, tokens, work);
+  return r.tp > 1 ? 2 * m.layers * AllReduceSeconds(tokens * m.hidden * m.act_bytes, r.group, r.links) : 0;
+}
+
+}  // namespace
+
+double PrefillSeconds(const InferenceModel& m, const ReplicaModel& r, double tokens) {
+  if (tokens <= 0) return 0;
   const double weights = r.weight_bytes_per_gpu / (r.hbm_bytes_per_s * m.decode_bw_eff);
-  const double work = std::max(compute, weights);
-  // Tensor attention keeps its measured-before form: no MoE all-to-all in prefill (a2a only for data attention).
-  const double comm = m.attention_data ? StepCommSeconds(m, r, tokens, work)
-                      : r.tp > 1       ? 2 * m.layers * AllReduceSeconds(tokens * m.hidden * m.act_bytes, r.group, r.links)
-                                       : 0;
-  return work + comm + m.step_overhead_s;
+  const double work = std::max(PrefillComputeSeconds(m, r, tokens), weights);
+  return work + PrefillCommSeconds(m, r, tokens, work) + m.step_overhead_s;
+}
+
+double PrefillMixedSeconds(const InferenceModel& m, const ReplicaModel& r, double tokens) {
+  if (tokens <= 0) return 0;
+  const double compute = PrefillComputeSeconds(m, r, tokens);
+  // The all-reduces' latency is paid by the decode step that carries the chunk; the prompt adds its bytes.
+  const double comm = PrefillCommSeconds(m, r, tokens, compute) - PrefillCommSeconds(m, r, 1, compute);
+  return compute + std::max(0.0, comm);
+}
+
+double ColocatedPrefillSeconds(const InferenceModel& m, const ReplicaModel& r) {
+  return m.chunked_prefill ? r.prefill_mixed_s : r.prefill_s;
 }
 
 double DecodeStepSeconds(const InferenceModel& m, const ReplicaModel& r, double batch) {
@@ -188,11 +215,20 @@ double DecodeStepSeconds(const InferenceModel& m, const ReplicaModel& r, double 
                                                        m.expert_params * bpp / t * ExpertReadShare(m, positions)
                                                  : m.params * bpp / t * DecodeWeightShare(m, positions);
   const double kv = b / r.attention_ranks * m.mean_context * r.kv_bytes_per_token_per_gpu;
-  const double memory = (target_weights + kv) / (r.hbm_bytes_per_s * m.decode_bw_eff);
+  const double bandwidth = r.hbm_bytes_per_s * m.decode_bw_eff;
   const double weight_flops = 2 * m.active_matmul_params * positions;
   const double attention_flops = m.layers * m.decode_attention_flops_per_token * m.mean_context * positions;
-  const double compute = (weight_flops / r.peak_flops + attention_flops / r.attention_peak_flops) / (t * m.prefill_mfu);
-  const double work = std::max(memory, compute);
+  // Issue 26: a layer runs its weight GEMMs and its attention as separate kernels, each at its own roofline
+  // (LLM-Viewer and GenZ bound each operator, not the step): at a large batch the GEMMs turn compute-bound while
+  // attention still streams the KV cache, and the two times add.
+  // The decode GEMMs have as many rows as the batch has positions. Beyond one tile they run in whole 64-row tiles
+  // (Hopper's wgmma instruction is m64; cuBLAS/CUTLASS large-M tiles are 64-256 rows), the last one padded;
+  // thinner batches run in kernels tiled for a few rows (Marlin's m16) and pay no padding.
+  const double rows = positions <= kDecodeTileRows ? positions : kDecodeTileRows * std::ceil(positions / kDecodeTileRows);
+  const double padded = rows / positions;
+  const double gemms = std::max(target_weights / bandwidth, padded * weight_flops / (r.peak_flops * t * m.prefill_mfu));
+  const double attention = std::max(kv / bandwidth, attention_flops / (r.attention_peak_flops * t * m.prefill_mfu));
+  const double work = gemms + attention;
   return work + StepCommSeconds(m, r, positions, work) + m.step_overhead_s + DraftSeconds(m, r, b);
 }
 
@@ -245,7 +281,7 @@ ReplicaLatency ReplicaLatencyAt(const InferenceModel& m, const ReplicaModel& r, 
       // Each stall stretches the span, letting more prefills in: a branching process (each prefill brings
       // Poisson(rho_p) more), whose total has variance mean / (1 - rho_p)^2 (Borel-Tanner).
       const double n = stalls + z * std::sqrt(stalls) / stall;
-      *tpot[i] = 1e3 * (DecodeStepSeconds(m, r, b) + n * r.prefill_s / steps) * per_token;
+      *tpot[i] = 1e3 * (DecodeStepSeconds(m, r, b) + n * service_s / steps) * per_token;
     }
   }
   out.ttft_ms.mean = 1e3 * ((prefill ? QueueWaitAt(rate, service_s, -1) + busy * step / 2 : 0) + prefill_s + ttft_extra_s +

@@ -52,6 +52,7 @@ struct InferenceModel {
   // 2 heads (2 kv_lora + rope).
   double decode_attention_flops_per_token = 0;
   bool ep_overlap = false;  // parallel.ep_comm_overlap on: the MoE all-to-all hidden behind the other micro-batch
+  bool chunked_prefill = true;  // inference.chunked_prefill: colocated prompts ride in the decode steps
 };
 
 // One replica of a pool: its hardware and the derived capacities.
@@ -72,6 +73,7 @@ struct ReplicaModel {
   std::int64_t max_concurrency = 0;  // sequences per replica (data attention: per GPU x attention_ranks)
   bool fits = false;
   double prefill_s = 0;           // one prompt, alone
+  double prefill_mixed_s = 0;     // what one prompt adds to the decode steps that carry it (chunked prefill)
   double step_one_s = 0;          // decode step at batch 1
   double step_full_s = 0;         // decode step at max_concurrency (the chord between them starts the batch solve)
 };
@@ -94,6 +96,13 @@ double StepCommSeconds(const InferenceModel& m, const ReplicaModel& r, double to
 
 // Time of one prefill of `tokens` prompt tokens (a single prompt) on a replica.
 double PrefillSeconds(const InferenceModel& m, const ReplicaModel& r, double tokens);
+// What a prompt of `tokens` adds to the decode steps that carry it in chunks (vLLM's chunked prefill,
+// TensorRT-LLM's in-flight batching): its compute and the bandwidth share of its all-reduces. The weights are
+// read once per step for the decodes and the chunk together, and the step's fixed overhead is the decodes'.
+double PrefillMixedSeconds(const InferenceModel& m, const ReplicaModel& r, double tokens);
+// What one request occupies a colocated replica's prefill server for: the prompt alone (a step of its own
+// that stalls the decodes), or its share of the mixed steps with chunked prefill (inference.chunked_prefill).
+double ColocatedPrefillSeconds(const InferenceModel& m, const ReplicaModel& r);
 // Time of one decode step with `batch` sequences of mean context m.mean_context.
 double DecodeStepSeconds(const InferenceModel& m, const ReplicaModel& r, double batch);
 

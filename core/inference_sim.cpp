@@ -73,7 +73,7 @@ struct ReplicaLoop {
 
 // A colocated replica: prefill-first iterations over the requests routed to it (in arrival order). Runs at most
 // *budget iterations (each spends one); true once every request of the list is done.
-bool AdvanceColocated(const std::vector<std::int64_t>& list, double prefill_s, std::int64_t steps,
+bool AdvanceColocated(const std::vector<std::int64_t>& list, double prefill_s, double held_s, std::int64_t steps,
                       const std::vector<double>& table, std::size_t max_running, Requests* q, DecodeTally* tally,
                       ReplicaLoop* l, std::int64_t* budget) {
   while (l->next < list.size() || l->run.size > 0) {
@@ -81,9 +81,11 @@ bool AdvanceColocated(const std::vector<std::int64_t>& list, double prefill_s, s
     --*budget;
     const std::size_t r = l->next < list.size() ? static_cast<std::size_t>(list[l->next]) : 0;
     if (l->next < list.size() && q->arrival[r] <= l->t && l->run.size < max_running) {
-      l->t += prefill_s;
-      q->first[r] = l->t;
-      if (steps == 0) q->done[r] = l->t;
+      // The replica is held for held_s (the prompt alone, or its compute when mixed into the decode steps:
+      // inference.chunked_prefill); its first token comes when its own prefill ends.
+      l->t += held_s;
+      q->first[r] = l->t + std::max(0.0, prefill_s - held_s);
+      if (steps == 0) q->done[r] = q->first[r];
       else l->run.Push(static_cast<std::int64_t>(r), l->step_count + steps);
       ++l->next;
     } else if (l->run.size > 0) {
@@ -143,7 +145,7 @@ struct InferenceSimulation::State {
   InferenceResult ir;      // the closed form's
   bool split = false;
   std::int64_t steps = 0;  // decode steps per request
-  double output_tokens = 0, prefill_s = 0, ttft_target = 0, tpot_target = 0;
+  double output_tokens = 0, prefill_s = 0, prefill_held_s = 0, ttft_target = 0, tpot_target = 0;
   std::vector<double> table;
   std::size_t max_running = 0;
   inference_sim::Requests q;
@@ -203,6 +205,7 @@ InferenceSimulation::InferenceSimulation(const Scenario& s, std::int64_t request
   const std::int64_t steps = st.steps = static_cast<std::int64_t>(std::llround(std::max(0.0, m.output_tokens - 1)));
   st.output_tokens = m.output_tokens;
   st.prefill_s = decode.prefill_s;
+  st.prefill_held_s = ColocatedPrefillSeconds(m, decode);  // what a prompt holds the replica for
   st.table = inference_sim::StepTable(m, decode);
   st.max_running = static_cast<std::size_t>(decode.max_concurrency);
   st.ttft_target = ir.batch_job ? 0 : in.slo.ttft_ms;
@@ -284,7 +287,7 @@ bool InferenceSimulation::Step(std::int64_t iterations) {
     const std::vector<std::int64_t>& list = st.lists[st.replica];
     if (!st.loop) st.loop = std::make_unique<inference_sim::ReplicaLoop>(st.max_running);
     const bool finished = st.split ? inference_sim::AdvanceDecodePool(list, st.steps, st.table, st.max_running, &st.q, &st.tally, st.loop.get(), &budget)
-                                   : inference_sim::AdvanceColocated(list, st.prefill_s, st.steps, st.table, st.max_running, &st.q, &st.tally,
+                                   : inference_sim::AdvanceColocated(list, st.prefill_s, st.prefill_held_s, st.steps, st.table, st.max_running, &st.q, &st.tally,
                                                       st.loop.get(), &budget);
     if (!finished) break;
     st.simulated += list.size();

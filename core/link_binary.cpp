@@ -107,6 +107,7 @@ const char* const kPaths[] = {
     "inference.autoscale.scale_up_minutes",
     "inference.autoscale.scale_down_minutes",
     "inference.attention",  // appended after issue 28
+    "inference.chunked_prefill",  // issue 26
 };
 constexpr std::size_t kPathCount = sizeof kPaths / sizeof kPaths[0];
 

@@ -77,9 +77,6 @@ double ShapeEfficiency(double m, double k, double n, double tile_overhead) {
   return d / (d + tile_overhead);
 }
 
-// The in-sample fit of assets/validation/measured_runs.json (evidence.cpp; test_calibration.cpp fails when these
-// differ from the fit). StepHardware's defaults (64, 0.90) are issue 18's fit on its 20 runs.
-constexpr double kFittedTileOverhead = 96;
 constexpr double kFittedBackwardGemmRate = 0.85;
 
 double GemmSeconds(double m, double k, double n, double batch, const StepHardware& hw) {

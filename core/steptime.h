@@ -137,6 +137,10 @@ StepTime EstimateStepTime(const ModelShape& m, const Layout& l, const StepHardwa
 
 // Efficiency of one GEMM of `flops` FLOPs relative to the dense peak (monotone, 0.08 .. 0.79).
 double GemmEfficiency(double flops);
+// The in-sample fit of assets/validation/measured_runs.json (evidence.cpp; test_calibration.cpp fails when it
+// differs from the fit): a thin GEMM whose smallest dimension is d runs at d / (d + kFittedTileOverhead) of the
+// tile rate (steptime.cpp, ShapeEfficiency). StepHardware's default (64) is issue 18's fit on its 20 runs.
+constexpr double kFittedTileOverhead = 96;
 // Efficiency of a memory-bound transfer of `bytes` relative to the HBM bandwidth (0.3 .. 0.95).
 double HbmEfficiency(double bytes);
 

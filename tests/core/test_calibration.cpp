@@ -16,6 +16,7 @@
 
 #include "calibration.h"
 #include "evidence.h"
+#include "models.h"
 #include "framework.h"
 #include "catalog.h"
 #include "evaluate.h"
@@ -282,12 +283,29 @@ TEST_CASE("evidence: serving measurements (time between tokens, time to first to
                 r.error * 100);
   std::printf("%zu serving measurements: mean absolute error %.1f%%, mean %+.1f%%\n\n", e.runs.size(), e.mean_abs_error * 100,
               e.mean_error * 100);
-  CHECK(e.runs.size() >= 12);
-  CHECK(e.mean_abs_error <= 0.225);  // guard at today's 22.2% (21.5% on 11 runs before RTP-LLM's DeepSeek row, -29%)
+  CHECK(e.runs.size() >= 89);
+  // Guards at today's errors, per kind of model (they fail if predictions on these published figures get worse):
+  // dense models 10.8% on 71 measurements (TensorRT-LLM's throughput tables 8.9% on 60), mixtures of experts
+  // 115% on 18 (TensorRT-LLM's Qwen3-235B-A22B rows +74..+167%, RTP-LLM's DeepSeek-V3 -29%): Qwen3's expert
+  // GEMMs and all-to-all run far below the rate the model gives them (missing physics, in
+  // docs/step-time-validation.md).
+  double dense = 0, moe = 0, dense_n = 0, moe_n = 0;
+  for (const ServingEvidenceRun& r : e.runs) {
+    const ModelSpec* m = FindModel(r.model.c_str());
+    REQUIRE(m != nullptr);
+    (m->experts > 0 ? moe : dense) += std::fabs(r.error);
+    (m->experts > 0 ? moe_n : dense_n) += 1;
+  }
+  std::printf("dense models: %.0f measurements, mean absolute error %.1f%%; mixtures of experts: %.0f, %.1f%%\n", dense_n,
+              100 * dense / dense_n, moe_n, 100 * moe / moe_n);
+  CHECK(dense / dense_n <= 0.11);
+  CHECK(moe / moe_n <= 1.2);
+  CHECK(e.mean_abs_error <= 0.325);  // all 89: 31.9%
 }
 
-// Issue 26's serving target. NOT MET: 22.2% (the NIM rows 3-20%; RTP-LLM's DeepSeek-V3 on 144 H800 -29%; Splitwise's vLLM of 2023 ran 25-55% slower
-// than the model: per-step host overhead of that engine, not modelled). may_fail: see above.
+// Issue 26's serving target. NOT MET: 31.9% on 89 measurements from 4 sources (dense models 11.1%: TensorRT-LLM's
+// throughput tables 8.9%, the NIM rows 10.4%, Splitwise's vLLM of 2023 41% (per-step host overhead of that engine,
+// not modelled), RTP-LLM's DeepSeek-V3 on 144 H800 -29%; Qwen3-235B-A22B's MoE rows +120%). may_fail: see above.
 TEST_CASE("evidence: serving held-out mean absolute error at most 15% (issue 26 target)" * doctest::may_fail()) {
   CHECK(ServingValidation().mean_abs_error <= 0.15);
 }

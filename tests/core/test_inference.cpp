@@ -392,8 +392,9 @@ TEST_CASE("inference scenarios: errors name the field; round trip") {
     CHECK(std::string(f.help).size() > 10);
     CHECK(f.source != nullptr);
   }
-  CHECK(fields == 29 + 13);  // issue 25: inference.service_months; issue 28: prefix caching 2, speculative 4, router 2,
-                            // autoscale 4, attention (data-parallel attention with expert parallel)
+  CHECK(fields == 29 + 14);  // issue 25: inference.service_months; issue 28: prefix caching 2, speculative 4, router 2,
+                            // autoscale 4, attention (data-parallel attention with expert parallel); issue 26:
+                            // chunked_prefill
   // Round trip through JSON.
   const Scenario s = Chat70B({{"inference", {{"mode", "disaggregated"}, {"prefill", {{"gpu", "h100-sxm"}, {"replicas", 3}}},
                                              {"slo", {{"ttft_ms", 500}}}, {"kv_reserve", "full"}}}});

@@ -135,7 +135,7 @@ TEST_CASE("prefix caching: prefill FLOPs saved as hand-worked, the shared KV hel
   CHECK(r1.inference.prefill_ms < r0.inference.prefill_ms);
   CHECK(r1.inference.max_concurrency >= r0.inference.max_concurrency);
   CHECK(r1.inference.kv_saved_gb_per_replica > 0);
-  CHECK(r1.inference.usd_per_request <= r0.inference.usd_per_request);
+  CHECK(r1.inference.usd_per_request <= r0.inference.usd_per_request * (1 + 1e-12));  // equal when both need the same replicas
   // Refused: a prefix without a hit rate, a prefix as long as the prompt.
   Scenario bad = s;
   bad.inference.prefix_tokens = 2000;

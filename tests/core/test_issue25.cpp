@@ -50,16 +50,18 @@ TEST_CASE("issue 25, 1: a 30-day service on spot and on a 12-month commitment pa
   REQUIRE(c.ok);
   const ModelCost& spot = c.models[static_cast<int>(PricingModel::kSpot)];
   const ModelCost& reserved = c.models[static_cast<int>(PricingModel::kReserved)];
-  // Spot: preemptions at pricing.spot.preemptions_per_node_day (0.05 per node-day x 2 nodes x 30 days = 3) and
-  // a spare node held for the reacquisition (not "0.0 preemptions and 0.0 h waiting").
-  CHECK(spot.result.expected_preemptions == doctest::Approx(0.05 * 2 * 30));
+  // Spot: preemptions at pricing.spot.preemptions_per_node_day (0.05 per node-day x the service's nodes x 30 days)
+  // and a spare node held for the reacquisition (not "0.0 preemptions and 0.0 h waiting").
+  const double nodes = static_cast<double>(c.models[0].result.inference.gpus) / 8;
+  REQUIRE(nodes >= 1);
+  CHECK(spot.result.expected_preemptions == doctest::Approx(0.05 * nodes * 30));
   CHECK(spot.result.cost_usd.part[kPartSpotSpareCapacity] > 0);
   CHECK(spot.result.inference.spot.spare_gpus == 8);
   CHECK(std::string(spot.risk).find("0.0 preemptions") == std::string::npos);
   // A 12-month commitment for a one-month service (inference.service_months = 1) pays the other 11 months.
   const double term_h = 12 * kHoursPerMonth, used_h = kHoursPerMonth;
   CHECK(reserved.result.cost_usd.part[kPartUnusedCommitment] ==
-        doctest::Approx(16 * (term_h - used_h) * reserved.usd_per_gpu_hour * 720 / used_h).epsilon(1e-6));
+        doctest::Approx(8 * nodes * (term_h - used_h) * reserved.usd_per_gpu_hour * 720 / used_h).epsilon(1e-6));
   CHECK(reserved.total_usd > c.models[0].total_usd);
   // A 24-month service carries only its share of nothing: the term is used up.
   Scenario long_service = s;
