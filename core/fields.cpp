@@ -519,11 +519,9 @@ const FieldSpec kFields[] = {
    "last layer are exposed); false: after the prefill (all exposed).",
    "Splitwise (Patel et al. 2024) section IV-C: layer-wise KV transfer"},
   {"inference.chunked_prefill", BOOL, REF(inference.chunked_prefill), 1, nullptr, 0, 1, false, false, nullptr, "",
-   "inference", "Colocated: the engine splits prompts into chunks carried by the decode steps, which read the "
-   "weights once for both (a prompt adds its compute); false: each prompt runs as its own step and stalls the "
-   "decodes (its weight read and step overhead too). Not read by a disaggregated service.",
-   "on: vLLM V1 (enable_chunked_prefill on by default), TensorRT-LLM in-flight batching; Sarathi-Serve (Agrawal "
-   "et al., OSDI 2024, arXiv:2403.02310)"},
+   "inference", "Colocated: prompts run in chunks inside the decode steps (one weight read for both; a prompt "
+   "adds its compute). false: each prompt stalls the decodes for a step of its own.",
+   "on: vLLM V1, TensorRT-LLM in-flight batching; Sarathi-Serve (OSDI 2024, arXiv:2403.02310)"},
   {"inference.max_batch", INT, REF(inference.max_batch), 256, nullptr, 1, 1000000, false, false, nullptr,
    "sequences", "inference", "Most sequences a replica runs at once (inference.attention data: each GPU of it).",
    "vLLM max_num_seqs default 256 (vLLM engine arguments)"},
