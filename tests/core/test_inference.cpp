@@ -437,3 +437,36 @@ TEST_CASE("a pool needing more replicas than any fleet (1e9) is sized at that bo
   CHECK(std::isfinite(r.expected_usd));
   CHECK(r.expected_usd > 0);
 }
+
+TEST_CASE("chunked prefill: a prompt adds its compute and its all-reduce bytes to the decode steps (hand-worked)") {
+  const Scenario s = Chat70B({{"inference", {{"input_tokens", 2000}, {"output_tokens", 200}}}});
+  const InferenceModel m = InferenceModelFor(s);
+  const GpuSpec& h100 = *FindGpu("h100-sxm");
+  const ReplicaModel r = ReplicaFor(s, m, h100, 4);
+  // Worked by hand: 2000 tokens make GEMMs beyond the size curve's last point (2 x 2000 x 8192 x 32768 / 4 FLOPs
+  // > 128e9), so the compute is FLOPs / (4 x 989.4 TFLOP/s x 0.55); the all-reduces add their bytes, 2 x 80 of
+  // 2 (4-1)/4 x 1999 tokens x 8192 x 2 bytes over NVLink at 450 GB/s x 0.8 (the latency is the decode step's).
+  const double P = m.active_matmul_params, L = 80, h = 8192, V = m.vocab;
+  const double flops = 2 * P * 2000 + 2 * L * h * 2000.0 * 2000 + 2 * h * V;
+  const double compute = flops / (4 * 989.4e12 * 0.55);
+  const double comm = 2 * L * 2 * 3.0 / 4 * 1999 * h * 2 / (450e9 * 0.8);
+  CHECK(PrefillMixedSeconds(m, r, 2000) == doctest::Approx(compute + comm).epsilon(1e-9));
+  // Alone, the prompt is a step of its own: never less than its weights' read, plus the step overhead.
+  CHECK(PrefillSeconds(m, r, 2000) > PrefillMixedSeconds(m, r, 2000) + 0.002 - 1e-12);
+  CHECK(ColocatedPrefillSeconds(m, r) == r.prefill_mixed_s);
+  // Off: prompts stall the decodes again, and a replica serves fewer requests.
+  Scenario off = s;
+  off.inference.chunked_prefill = false;
+  const InferenceModel m_off = InferenceModelFor(off);
+  const ReplicaModel r_off = ReplicaFor(off, m_off, h100, 4);
+  CHECK(ColocatedPrefillSeconds(m_off, r_off) == r_off.prefill_s);
+  CHECK(SaturatedRate(m, r, r.prefill_mixed_s, true, true, true) > SaturatedRate(m_off, r_off, r_off.prefill_s, true, true, true));
+  // A disaggregated service has no colocated prompts to mix: the field is reported, not ignored.
+  Scenario split = Chat70B({{"inference", {{"mode", "disaggregated"}, {"chunked_prefill", false}}}});
+  const Result res = Evaluate(split);
+  REQUIRE(res.ok);
+  bool reported = false;
+  for (int i = 0; i < res.warnings.count; ++i)
+    reported = reported || res.warnings.Text(i, Lang::kEn).find("inference.chunked_prefill") != std::string::npos;
+  CHECK(reported);
+}
