@@ -903,8 +903,9 @@ std::vector<const FieldSpec*> FieldsNotUsed(const Scenario& s) {
   for (std::size_t i = 0; i < FieldCount(); ++i) {
     const FieldSpec& f = Fields()[i];
     // A disaggregated service has no colocated prefills to mix into its decode steps.
-    const bool mode_unused = kind == WorkloadKind::kInference && std::strcmp(f.path, "inference.chunked_prefill") == 0 &&
-                             static_cast<InferenceMode>(s.inference.mode) == InferenceMode::kDisaggregated;
+    const bool mode_unused = kind == WorkloadKind::kInference &&
+                             static_cast<InferenceMode>(s.inference.mode) == InferenceMode::kDisaggregated &&
+                             std::strcmp(f.path, "inference.chunked_prefill") == 0;
     if (IsDefault(s, f) || (ReadByKind(i, kind) && !mode_unused)) continue;
     bool from_model = false;  // a named model fills its shape (workload.seq_len): not the user's setting
     if (model)

@@ -244,19 +244,25 @@ ReplicaLatency ReplicaLatencyAt(const InferenceModel& m, const ReplicaModel& r, 
   if (decode && steps > 0) {
     // Little's law: batch = k x step(batch) with k = rate x decode steps / stall. Solved on the chord of the
     // step time between batch 1 and the full batch (exact where the step is linear in the batch), then
-    // refined by fixed-point iteration (the step is convex in the batch: the chord lies above it, so the
-    // iteration descends to the fixed point).
+    // refined by the secant method on g(b) = k step(b) - b, starting from the chord's slope (the step is piecewise
+    // linear in the batch: GEMMs and attention each turn from memory- to compute-bound somewhere, so a plain
+    // fixed-point iteration crawls near capacity, where k step' is close to 1). Where the slope gives no crossing,
+    // a fixed-point step: it climbs past the KV cache when the rate is beyond the replica (unstable).
     const double k = rate * steps / stall;
     const double full = D(std::max<std::int64_t>(1, r.max_concurrency));
     const double slope = full > 1 ? (r.step_full_s - r.step_one_s) / (full - 1) : 0;
     // A chord too steep to cross: iterate up from the batch-1 step instead (to the smallest fixed point).
     batch = k * slope < 1 ? std::max(0.0, k * (r.step_one_s - slope) / (1 - k * slope)) : k * r.step_one_s;
     step = DecodeStepSeconds(m, r, batch);
+    double step_slope = slope;
     for (int i = 0; i < 60; ++i) {
-      const double next = k * step;
+      const double next = k * step_slope < 1 - 1e-9 ? std::max(0.0, k * (step - step_slope * batch) / (1 - k * step_slope))
+                                                    : k * step;
       const bool done = std::fabs(next - batch) <= 1e-9 * (1 + next);
+      const double next_step = DecodeStepSeconds(m, r, next);
+      if (std::fabs(next - batch) > 1e-12 * (1 + next)) step_slope = std::max(0.0, (next_step - step) / (next - batch));
       batch = next;
-      step = DecodeStepSeconds(m, r, batch);
+      step = next_step;
       if (done) break;
     }
     if (batch > full * (1 + 1e-9) || k * step > full * (1 + 1e-9)) return out;  // beyond the KV cache: unstable
@@ -309,20 +315,38 @@ double CapacityWithinTarget(const InferenceModel& m, const ReplicaModel& r, doub
   const double saturated = SaturatedRate(m, r, service_s, stalls_decode, decode, prefill);
   if (saturated <= 0) return 0;
   const bool no_target = ttft_target_s <= 0 && tpot_target_s <= 0;
-  auto meets = [&](double rate) {
+  // How far a rate's latencies exceed their targets (the larger relative excess; <= 0: within them). *stable
+  // false: the queue or the batch grows without bound (no excess to measure).
+  auto excess = [&](double rate, bool* stable) {
     const ReplicaLatency l = ReplicaLatencyAt(m, r, rate, service_s, ttft_extra_s, stalls_decode, decode, prefill);
-    if (!l.stable) return false;
-    if (prefill && ttft_target_s > 0 && l.ttft_ms.At(percentile) > ttft_target_s * 1e3) return false;
-    if (decode && tpot_target_s > 0 && l.tpot_ms.At(percentile) > tpot_target_s * 1e3) return false;
-    return true;
+    *stable = l.stable;
+    double e = -1;
+    if (prefill && ttft_target_s > 0) e = std::max(e, l.ttft_ms.At(percentile) / (ttft_target_s * 1e3) - 1);
+    if (decode && tpot_target_s > 0) e = std::max(e, l.tpot_ms.At(percentile) / (tpot_target_s * 1e3) - 1);
+    return e;
   };
   double hi = saturated * (no_target ? kNoTargetMaxUtilization : 1.0);
-  if (meets(hi)) return hi;
+  bool hi_stable = false, lo_stable = false;
+  double e_hi = excess(hi, &hi_stable);
+  if (hi_stable && e_hi <= 0) return hi;
   double lo = hi * 1e-6;
-  if (!meets(lo)) return 0;
-  for (int i = 0; i < 40 && hi - lo > 1e-3 * lo; ++i) {
-    const double mid = 0.5 * (lo + hi);
-    (meets(mid) ? lo : hi) = mid;
+  double e_lo = excess(lo, &lo_stable);
+  if (!lo_stable || e_lo > 0) return 0;
+  // The latencies rise with the rate: regula falsi on the excess where both ends have one (Illinois: an end kept
+  // twice has its excess halved, so both ends close in), halving where the high end is unstable.
+  int kept = 0;
+  for (int i = 0; i < 60 && hi - lo > 1e-3 * lo && e_lo < -1e-3; ++i) {
+    double mid = 0.5 * (lo + hi);
+    if (hi_stable && e_hi > e_lo) mid = std::clamp(lo + (hi - lo) * (-e_lo) / (e_hi - e_lo), lo + 1e-3 * (hi - lo), hi - 1e-3 * (hi - lo));
+    bool stable = false;
+    const double e = excess(mid, &stable);
+    if (stable && e <= 0) {
+      lo = mid, e_lo = e;
+      if (++kept >= 2) e_hi *= 0.5;
+    } else {
+      hi = mid, e_hi = e, hi_stable = stable;
+      kept = 0;
+    }
   }
   return lo;
 }
