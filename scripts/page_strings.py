@@ -20,7 +20,7 @@ def main():
         table = json.load(f)
     page = {k: v for k, v in table.items() if not k.startswith(PAGE_OMITS)}
     with open(out, 'w', encoding='utf-8') as f:
-        json.dump(page, f, ensure_ascii=False, indent=0, separators=(',', ':'))
+        json.dump(page, f, ensure_ascii=False, separators=(',', ':'))
         f.write('\n')
 
 

@@ -308,7 +308,7 @@ int PrintEvidence(Format format, const std::string& scenario_path) {
   if (serving.error.empty()) {
     Table sv;
     sv.Row({"serving run", "source", "GPU", "TP", Tr("cli.evidence.col_concurrency"), Tr("cli.evidence.col_metric"),
-            Tr("cli.evidence.col_measured_ms"), Tr("cli.evidence.col_predicted_ms"), Tr("cli.evidence.col_held_out")});
+            Tr("cli.evidence.col_measured_value"), Tr("cli.evidence.col_predicted_value"), Tr("cli.evidence.col_held_out")});
     sv.Rule();
     for (const ServingEvidenceRun& r : serving.runs)
       sv.Row({r.id, r.source, r.gpu, std::to_string(r.tensor_parallel), std::to_string(r.concurrency), r.metric,

@@ -82,8 +82,8 @@ constexpr auto kTrainingColumns = {"evidence.col_run", "evidence.col_source", "e
                                    "evidence.col_gpus", "evidence.col_measured_s", "evidence.col_predicted_s",
                                    "evidence.col_in_sample", "evidence.col_held_out"};
 constexpr auto kServingColumns = {"evidence.col_run", "evidence.col_source", "evidence.col_gpu", "evidence.col_tp",
-                                  "evidence.col_concurrency", "evidence.col_metric", "evidence.col_measured_ms",
-                                  "evidence.col_predicted_ms", "evidence.col_error"};
+                                  "evidence.col_concurrency", "evidence.col_metric", "evidence.col_measured",
+                                  "evidence.col_predicted", "evidence.col_error"};
 
 // Where the edited scenario stands: its nearest runs and their errors' range (core's EvidenceAt).
 void DrawHere(AppState& app, const StepEvidence& e, const ServingEvidence& serving) {
