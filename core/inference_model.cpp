@@ -68,6 +68,7 @@ InferenceModel InferenceModelFor(const Scenario& s) {
   // Issue 26: the model's stated head size (Gemma 2: 256 with hidden 3584 and 16 heads), else hidden / heads.
   m.head_dim = s.arch.head_dim > 0 ? D(s.arch.head_dim) : m.heads > 0 ? m.hidden / m.heads : 0;
   m.kv_latent = s.arch.kv_lora_rank > 0 ? D(s.arch.kv_lora_rank + s.arch.rope_head_dim) : 0;
+  m.attention_width = m.kv_latent > 0 ? m.hidden : m.heads * m.head_dim;
   m.vocab = D(w.vocab);
   m.matmul_params = std::max(0.5 * m.params, m.params - m.vocab * m.hidden);
   static constexpr double kWeightBytes[] = {2, 2, 1, 1, 0.5};
@@ -90,7 +91,7 @@ InferenceModel InferenceModelFor(const Scenario& s) {
   m.link_efficiency = s.cluster.link_efficiency;
   m.attention_data = static_cast<AttentionSplit>(in.attention) == AttentionSplit::kData;
   m.decode_attention_flops_per_token = m.kv_latent > 0 ? 2 * m.heads * (2 * D(s.arch.kv_lora_rank) + D(s.arch.rope_head_dim))
-                                                       : 4 * m.hidden;
+                                                       : 4 * m.attention_width;
   m.ep_overlap = s.parallel.ep_comm_overlap == 1;  // auto: off, as for training (fields.cpp)
   m.chunked_prefill = in.chunked_prefill;
   ApplyServingTechniques(s, &m);  // issue 28: MoE, prefix caching, speculative decoding

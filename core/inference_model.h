@@ -16,6 +16,9 @@ struct InferenceModel {
   double params = 0;             // P
   double matmul_params = 0;      // P less the input embedding (no FLOPs)
   double layers = 0, hidden = 0, heads = 0, kv_heads = 0, head_dim = 0, vocab = 0;
+  // Width of the attention's scores and values: heads x head_dim (Qwen3-235B: 64 x 128 = 8192 on a 4096 residual;
+  // Gemma 2 27B: 32 x 128 = 4096 on 4608), the hidden size for most models (an MLA model keeps the hidden size).
+  double attention_width = 0;
   double weight_bytes_per_param = 2;
   double kv_bytes_per_element = 2;
   double kv_bytes_per_token = 0;  // whole model
@@ -46,7 +49,7 @@ struct InferenceModel {
   // Data (DeepSeek's DP attention with expert parallel): each GPU attends for its own sequences and holds their
   // KV cache; the dense weights are on every GPU, the routed experts split over the replica; no all-reduce.
   bool attention_data = false;
-  // Attention FLOPs per position, layer and cached token: 4 h (QK^T and AV over heads x head_dim = hidden);
+  // Attention FLOPs per position, layer and cached token: 4 x attention_width (QK^T and AV over heads x head_dim);
   // MLA decodes with the up-projections absorbed (DeepSeek-V2, arXiv:2405.04434, appendix; FlashMLA): each
   // head scores against the latent and rope key (kv_lora + rope) and reads the latent back (kv_lora):
   // 2 heads (2 kv_lora + rope).

@@ -68,7 +68,7 @@ void ApplyServingTechniques(const Scenario& s, InferenceModel* m) {
 double PrefillFlops(const InferenceModel& m, double tokens) {
   const double cached = std::min(m.prefix_cached_tokens, std::max(0.0, tokens - 1));
   const double fresh = tokens - cached;
-  return 2 * m.active_matmul_params * fresh + 2 * m.layers * m.hidden * (tokens * tokens - cached * cached) +
+  return 2 * m.active_matmul_params * fresh + 2 * m.layers * m.attention_width * (tokens * tokens - cached * cached) +
          2 * m.hidden * m.vocab;
 }
 

@@ -327,3 +327,13 @@ TEST_CASE("MoE serving: DeepSeek-V3 decode on H800 with EP144 and DP attention a
   REQUIRE(rs.ok);
   CHECK(rs.inference.decode.capacity_rps < r.inference.decode.capacity_rps);
 }
+
+TEST_CASE("attention FLOPs over heads x head_dim, not the residual width (Qwen3-235B-A22B: 64 x 128 = 8192 on 4096)") {
+  Scenario s = Serving("qwen3-235b-a22b", "h200-sxm", 8, "fp8", R"(, "input_tokens": 1000, "output_tokens": 100)");
+  const InferenceModel m = InferenceModelFor(s);
+  CHECK(m.attention_width == 8192);
+  // Hand-worked: 2 P' s + 2 L (heads x head_dim) s^2 (causal QK^T and AV) + 2 h V (the logits of the last position).
+  const double expected = 2 * m.active_matmul_params * 1000 + 2 * 94.0 * 64 * 128 * 1000 * 1000 + 2 * 4096.0 * 151936;
+  CHECK(PrefillFlops(m, 1000) == doctest::Approx(expected));
+  CHECK(m.decode_attention_flops_per_token == 4 * 64 * 128);
+}
