@@ -889,6 +889,21 @@ bool ReadByInference(std::size_t i) {
   return read[i];
 }
 
+// Serving fields a disaggregated service does not read (no colocated prefills to mix into its decode steps).
+constexpr const char* kNotReadWhenDisaggregated[] = {"inference.chunked_prefill"};
+
+// Whether field i of Fields() is read by a disaggregated service (worked out once, as ReadByInference).
+bool ReadWhenDisaggregated(std::size_t i) {
+  static const std::vector<bool> read = [] {
+    std::vector<bool> out(FieldCount(), true);
+    for (std::size_t k = 0; k < FieldCount(); ++k)
+      for (const char* path : kNotReadWhenDisaggregated)
+        if (std::strcmp(path, Fields()[k].path) == 0) out[k] = false;
+    return out;
+  }();
+  return read[i];
+}
+
 bool ReadByKind(std::size_t i, WorkloadKind kind) {
   if (kind != WorkloadKind::kInference) return std::strncmp(Fields()[i].path, "inference.", 10) != 0;
   return ReadByInference(i);
@@ -899,14 +914,12 @@ bool ReadByKind(std::size_t i, WorkloadKind kind) {
 std::vector<const FieldSpec*> FieldsNotUsed(const Scenario& s) {
   std::vector<const FieldSpec*> out;
   const WorkloadKind kind = Kind(s);
+  const bool disaggregated = kind == WorkloadKind::kInference &&
+                             static_cast<InferenceMode>(s.inference.mode) == InferenceMode::kDisaggregated;
   const ModelSpec* model = s.arch.model[0] ? FindModel(s.arch.model) : nullptr;
   for (std::size_t i = 0; i < FieldCount(); ++i) {
     const FieldSpec& f = Fields()[i];
-    // A disaggregated service has no colocated prefills to mix into its decode steps.
-    const bool mode_unused = kind == WorkloadKind::kInference &&
-                             static_cast<InferenceMode>(s.inference.mode) == InferenceMode::kDisaggregated &&
-                             std::strcmp(f.path, "inference.chunked_prefill") == 0;
-    if (IsDefault(s, f) || (ReadByKind(i, kind) && !mode_unused)) continue;
+    if (IsDefault(s, f) || (ReadByKind(i, kind) && (!disaggregated || ReadWhenDisaggregated(i)))) continue;
     bool from_model = false;  // a named model fills its shape (workload.seq_len): not the user's setting
     if (model)
       for (const ModelFieldValue& v : ModelFieldValues(*model))
