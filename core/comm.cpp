@@ -38,6 +38,13 @@ double AllGatherSeconds(double bytes, const Group& g, const Links& l) { return R
 double ReduceScatterSeconds(double bytes, const Group& g, const Links& l) { return RingPhaseSeconds(bytes, g, l); }
 double AllReduceSeconds(double bytes, const Group& g, const Links& l) { return 2 * RingPhaseSeconds(bytes, g, l); }
 
+double RingCallLatencySeconds(const Group& g) {
+  if (g.ranks <= 1) return 0;
+  const std::int64_t nodes = g.ranks / std::max<std::int64_t>(1, std::min(g.per_node, g.ranks));
+  return kSimpleCallSeconds + static_cast<double>(g.ranks - nodes) * kSimpleNvlinkStepSeconds +
+         static_cast<double>(nodes - 1) * kSimpleNetworkStepSeconds;
+}
+
 double SendSeconds(double bytes, bool cross_node, const Links& l) {
   if (bytes <= 0) return 0;
   return cross_node ? bytes / l.network_bytes_per_s + kNetworkHopSeconds : bytes / l.nvlink_bytes_per_s + kNvlinkHopSeconds;

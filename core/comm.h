@@ -18,6 +18,12 @@ namespace gpucost {
 // microseconds per hop on NVLink, more across InfiniBand); it matters only for small buffers.
 constexpr double kNvlinkHopSeconds = 2e-6;
 constexpr double kNetworkHopSeconds = 5e-6;
+// Large buffers go by NCCL's Simple protocol, whose latency NCCL's own tuning model puts at 8.4 us per call
+// plus, per ring step, 3.4 us over NVLink and 14 us across the network (NCCL src/graph/tuning.cc: baseLat
+// and hwLat, Ring/Simple). A flat ring of n ranks on N nodes takes n - 1 steps, N - 1 of them between nodes.
+constexpr double kSimpleCallSeconds = 8.4e-6;
+constexpr double kSimpleNvlinkStepSeconds = 3.4e-6;
+constexpr double kSimpleNetworkStepSeconds = 14e-6;
 
 struct Links {
   double nvlink_bytes_per_s = 0;   // per GPU, one direction, achieved (inside a node)
@@ -41,6 +47,9 @@ double AllGatherSeconds(double bytes, const Group& g, const Links& l);
 double ReduceScatterSeconds(double bytes, const Group& g, const Links& l);
 // All-reduce = reduce-scatter + all-gather (hierarchical across nodes).
 double AllReduceSeconds(double bytes, const Group& g, const Links& l);
+// Latency of one ring all-gather or reduce-scatter call of a large buffer (Simple protocol) over the group:
+// what each data-parallel bucket pays on top of its bytes (steptime.cpp).
+double RingCallLatencySeconds(const Group& g);
 // One point-to-point send of `bytes` between neighbouring pipeline stages (across nodes when `cross_node`).
 double SendSeconds(double bytes, bool cross_node, const Links& l);
 

@@ -98,6 +98,11 @@ struct Layout {
   // Issue 26: communication hidden behind compute (framework.h gives each framework's default).
   bool tp_overlap = false;         // tensor-parallel collectives chunked behind the GEMMs
   bool ep_overlap = false;         // expert all-to-all behind another micro-batch's compute (DualPipe)
+  // Parameters per data-parallel bucket: each bucket is one NCCL collective and pays the ring's latency
+  // (steptime.cpp). 0: Megatron-core's default, max(40M, 1M x data) (DistributedDataParallelConfig.bucket_size:
+  // "larger DP sizes need larger buckets to ensure collectives do not become latency-bound"). Not a scenario
+  // field: a validation run sets it when its source names another size.
+  double dp_bucket_params = 0;
   std::int64_t gpus() const { return tensor * context * pipeline * data; }
   // Micro-batches per pipeline per step: global / (data x micro); 0 when the global batch is unknown.
   std::int64_t micro_batches() const { return global_batch > 0 ? global_batch / (data * micro_batch) : 0; }

@@ -351,9 +351,15 @@ StepTime EstimateStepTime(const ModelShape& m, const Layout& l, const StepHardwa
     const Group gather_group = GroupOf(l.data, l.tensor * l.context, hw.gpus_per_node);
     const double grads = stage_params * hw.grad_bytes_per_param, weights = stage_params * hw.weight_bytes_per_param;
     const bool zero0 = l.zero_stage == 0 || l.data == 1;
-    const double reduce = zero0 ? AllReduceSeconds(grads, g, links) : ReduceScatterSeconds(grads, g, links);
+    // Each bucket is one collective call and pays the ring's latency (an all-reduce: two phases).
+    const double bucket_params = l.dp_bucket_params > 0 ? l.dp_bucket_params : std::max(40e6, 1e6 * D(l.data));
+    const double buckets = std::ceil(stage_params / bucket_params);
+    const double reduce = zero0 ? AllReduceSeconds(grads, g, links) + 2 * buckets * RingCallLatencySeconds(g)
+                                : ReduceScatterSeconds(grads, g, links) + buckets * RingCallLatencySeconds(g);
     // ZeRO 1-2 gather the updated parameters once per step; ZeRO-3 gathers them for every micro-batch (below).
-    const double gather = zero0 || l.zero_stage == 3 ? 0 : AllGatherSeconds(weights, gather_group, links);
+    const double gather = zero0 || l.zero_stage == 3
+                              ? 0
+                              : AllGatherSeconds(weights, gather_group, links) + buckets * RingCallLatencySeconds(gather_group);
     double total = reduce + gather, exposed = total;
     if (l.overlap_comm) {
       // Gradients of a model chunk are reduced while later chunks still run their last backward passes
