@@ -55,12 +55,14 @@ ServingEvidence ComputeServingEvidence(const std::string& runs_json) {
     const ReplicaModel replica = ReplicaFor(p.scenario, m, *gpu, r.tensor_parallel);
     if (r.metric == "itl_ms") {
       // Closed loop at `concurrency` sequences: each decode step carries the batch, and the engine (colocated,
-      // continuous batching) also runs the prefills of the requests that replace finished ones: c prompts per
-      // `output_tokens` steps, the same share of prefill work per step as the product's colocated model
-      // (ReplicaLatencyAt's prefill stalls). The time between tokens a client sees is their sum.
+      // continuous batching) also runs the prefills of the requests that replace finished ones: while one
+      // request decodes its `output_tokens` steps, each of the other c - 1 sequences is replaced once, and each
+      // replacement's prefill rides in (or stalls) its steps, as the product's colocated model stalls decodes
+      // for arriving prompts (ReplicaLatencyAt). A request's own prefill comes before its first token, not between
+      // its tokens: at concurrency 1 nothing interleaves. The time between tokens a client sees is their sum.
       const double batch = static_cast<double>(std::min<std::int64_t>(r.concurrency, std::max<std::int64_t>(1, replica.max_concurrency)));
       const double prefill_share =
-          decode_only ? 0 : batch * ColocatedPrefillSeconds(m, replica) / std::max(1.0, r.output_tokens);
+          decode_only ? 0 : (batch - 1) * ColocatedPrefillSeconds(m, replica) / std::max(1.0, r.output_tokens);
       // A step yields spec_tokens_per_step tokens per sequence when speculating (1 otherwise).
       r.predicted = 1e3 * (DecodeStepSeconds(m, replica, batch) / m.spec_tokens_per_step + prefill_share);
     } else if (r.metric == "ttft_ms") {

@@ -145,33 +145,36 @@ double A100OverH100(const json& c) {
   for (const char* gpu : {"a100-sxm-80gb", "h100-sxm"}) {
     const Scenario s = ModelScenario(model, {{"cluster", {{"gpu", gpu}}},
                                              {"parallel", {{"tensor_parallel", c["tensor_parallel"]}}},
-                                             {"inference", {{"input_tokens", a["input_tokens"]},
-                                                            {"output_tokens", a["output_tokens"]},
+                                             {"inference", {{"input_tokens", c["input_tokens"]},
+                                                            {"output_tokens", c["output_tokens"]},
                                                             {"requests_per_second", 0.05}}}});
     const Result r = Evaluate(s);
     REQUIRE(r.ok);
     step[i++] = r.inference.tpot_ms.p50;
   }
-  MESSAGE(model << " TP8 at low load: A100 " << step[0] << " ms, H100 " << step[1] << " ms, ratio " << step[0] / step[1]
+  MESSAGE(model << " TP8, " << c["trace"].get<std::string>() << " trace, at low load: A100 " << step[0] << " ms, H100 " << step[1] << " ms, ratio " << step[0] / step[1]
                 << " (published " << c["published"].get<double>() << ", band " << a["range"][0].get<double>() << "-"
                 << a["range"][1].get<double>() << ")");
   return step[0] / step[1];
 }
 
-// Issue 26: the band is the published 1.4-1.7x again (issue 17 had widened it to 1.19-1.96x).
-TEST_CASE("A100/H100 time between tokens: Splitwise Table IV, BLOOM-176B within the published 1.4-1.7x") {
+// Issue 26: the band is the published 1.4-1.7x again (issue 17 had widened it to 1.19-1.96x). Both cases are
+// Llama-2-70B: Table IV's two columns are its coding and conversation traces (until 2026-12-05 the coding column
+// was read as BLOOM-176B, and that case passed on the wrong model).
+// NOT MET: the model gives about 1.33x on both traces (published 1.43x and 1.68x): its per-step costs that do not
+// scale with HBM bandwidth (80 layers x 2 all-reduces at link latency, the 2 ms step overhead) weigh more than on
+// the measured DGX systems, whose vLLM of 2023 spends tens of ms per step the model does not know of (Table IV's
+// 40 ms against the model's 18). may_fail keeps the failure printed on every run; remove it when the model is fixed.
+TEST_CASE("A100/H100 time between tokens: Splitwise Table IV, Llama-2-70B conversation within 1.4-1.7x" * doctest::may_fail()) {
   const json& a = Published()["a100_over_h100_tbt"];
-  const double ratio = A100OverH100(a["cases"][1]);
+  const double ratio = A100OverH100(a["cases"][0]);
   CHECK(ratio >= a["range"][0].get<double>());
   CHECK(ratio <= a["range"][1].get<double>());
 }
 
-// NOT MET: the model gives 1.33x for Llama-2-70B (published 40/28 ms = 1.43x): its per-step costs that do not
-// scale with HBM bandwidth (80 layers x 2 all-reduces at link latency, the 2 ms step overhead) weigh more than
-// on the measured DGX systems. may_fail keeps the failure printed on every run; remove it when the model is fixed.
-TEST_CASE("A100/H100 time between tokens: Splitwise Table IV, Llama-2-70B within 1.4-1.7x" * doctest::may_fail()) {
+TEST_CASE("A100/H100 time between tokens: Splitwise Table IV, Llama-2-70B coding within 1.4-1.7x" * doctest::may_fail()) {
   const json& a = Published()["a100_over_h100_tbt"];
-  const double ratio = A100OverH100(a["cases"][0]);
+  const double ratio = A100OverH100(a["cases"][1]);
   CHECK(ratio >= a["range"][0].get<double>());
   CHECK(ratio <= a["range"][1].get<double>());
 }
