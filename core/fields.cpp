@@ -876,31 +876,39 @@ constexpr const char* kNotReadByInference[] = {
     "data.preprocess.cpu_cores_per_gpu", "data.preprocess.samples_per_core_second", "data.tokens_per_sample",
 };
 
-// Whether field i of Fields() is read by a serving scenario: worked out once (the list against every field was
-// 20,000 string comparisons, 95% of one serving evaluation: 42 us, against the 5 us target of issue 17).
+// Field i of Fields() is in none of `paths`: worked out once per list (comparing each field's path with the list
+// on every evaluation was 20,000 string comparisons, 95% of one serving evaluation: 42 us, against the 5 us
+// target of issue 17).
+template <std::size_t N>
+std::vector<bool> NotIn(const char* const (&paths)[N]) {
+  std::vector<bool> out(FieldCount(), true);
+  for (std::size_t k = 0; k < FieldCount(); ++k)
+    for (const char* path : paths)
+      if (std::strcmp(path, Fields()[k].path) == 0) out[k] = false;
+  return out;
+}
+
 bool ReadByInference(std::size_t i) {
-  static const std::vector<bool> read = [] {
-    std::vector<bool> out(FieldCount(), true);
-    for (std::size_t k = 0; k < FieldCount(); ++k)
-      for (const char* path : kNotReadByInference)
-        if (std::strcmp(path, Fields()[k].path) == 0) out[k] = false;
-    return out;
-  }();
+  static const std::vector<bool> read = NotIn(kNotReadByInference);
   return read[i];
 }
 
 // Serving fields a disaggregated service does not read (no colocated prefills to mix into its decode steps).
 constexpr const char* kNotReadWhenDisaggregated[] = {"inference.chunked_prefill"};
 
-// Whether field i of Fields() is read by a disaggregated service (worked out once, as ReadByInference).
 bool ReadWhenDisaggregated(std::size_t i) {
-  static const std::vector<bool> read = [] {
-    std::vector<bool> out(FieldCount(), true);
-    for (std::size_t k = 0; k < FieldCount(); ++k)
-      for (const char* path : kNotReadWhenDisaggregated)
-        if (std::strcmp(path, Fields()[k].path) == 0) out[k] = false;
-    return out;
-  }();
+  static const std::vector<bool> read = NotIn(kNotReadWhenDisaggregated);
+  return read[i];
+}
+
+// Serving fields a colocated service does not read: the prefill pool (its one pool is cluster.* and
+// inference.decode.*). The KV link (inference.kv_link_gbps, kv_transfer_overlap) stays read: the serving plan
+// prices split candidates of a colocated scenario with it.
+constexpr const char* kNotReadWhenColocated[] = {"inference.prefill.gpu", "inference.prefill.tensor_parallel",
+                                                 "inference.prefill.replicas", "inference.prefill.usd_per_gpu_hour"};
+
+bool ReadWhenColocated(std::size_t i) {
+  static const std::vector<bool> read = NotIn(kNotReadWhenColocated);
   return read[i];
 }
 
@@ -914,12 +922,13 @@ bool ReadByKind(std::size_t i, WorkloadKind kind) {
 std::vector<const FieldSpec*> FieldsNotUsed(const Scenario& s) {
   std::vector<const FieldSpec*> out;
   const WorkloadKind kind = Kind(s);
-  const bool disaggregated = kind == WorkloadKind::kInference &&
-                             static_cast<InferenceMode>(s.inference.mode) == InferenceMode::kDisaggregated;
+  const bool serving = kind == WorkloadKind::kInference;
+  const bool disaggregated = serving && static_cast<InferenceMode>(s.inference.mode) == InferenceMode::kDisaggregated;
   const ModelSpec* model = s.arch.model[0] ? FindModel(s.arch.model) : nullptr;
   for (std::size_t i = 0; i < FieldCount(); ++i) {
     const FieldSpec& f = Fields()[i];
-    if (IsDefault(s, f) || (ReadByKind(i, kind) && (!disaggregated || ReadWhenDisaggregated(i)))) continue;
+    if (IsDefault(s, f)) continue;
+    if (ReadByKind(i, kind) && (!serving || (disaggregated ? ReadWhenDisaggregated(i) : ReadWhenColocated(i)))) continue;
     bool from_model = false;  // a named model fills its shape (workload.seq_len): not the user's setting
     if (model)
       for (const ModelFieldValue& v : ModelFieldValues(*model))

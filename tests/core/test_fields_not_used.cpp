@@ -128,3 +128,26 @@ TEST_CASE("fields not read: a training layout on a service, serving inputs on a 
   CHECK(m.find(", +") != std::string::npos);
   CHECK(m.size() < 200);
 }
+
+TEST_CASE("fields not read: the prefill pool on a colocated service, chunked prefill on a disaggregated one") {
+  Scenario chat = NotUsedPreset("llama2-70b-chat-h100");
+  REQUIRE(static_cast<InferenceMode>(chat.inference.mode) == InferenceMode::kColocated);
+  const json expected = WithoutWarnings(chat);
+  chat.inference.prefill.tensor_parallel = 4;
+  chat.inference.prefill.usd_per_gpu_hour = 1.5;
+  CHECK(WithoutWarnings(chat) == expected);  // a colocated service has one pool (cluster.*, inference.decode.*)
+  const std::string w = Warning(Evaluate(chat), "fields_not_used");
+  CHECK(w.find("inference.prefill.tensor_parallel") != std::string::npos);
+  CHECK(w.find("inference.prefill.usd_per_gpu_hour") != std::string::npos);
+  // The KV link is read by the serving plan's split candidates of a colocated scenario: not reported.
+  chat = NotUsedPreset("llama2-70b-chat-h100");
+  chat.inference.kv_link_gbps = 100;
+  CHECK(FieldsNotUsed(chat).empty());
+
+  Scenario split = NotUsedPreset("llama2-70b-split-h100-a100");
+  REQUIRE(static_cast<InferenceMode>(split.inference.mode) == InferenceMode::kDisaggregated);
+  CHECK(FieldsNotUsed(split).empty());  // its prefill pool is read
+  split.inference.chunked_prefill = 0;
+  REQUIRE(FieldsNotUsed(split).size() == 1);
+  CHECK(std::string(FieldsNotUsed(split)[0]->path) == "inference.chunked_prefill");
+}
