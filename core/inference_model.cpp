@@ -165,7 +165,33 @@ double StepCommSeconds(const InferenceModel& m, const ReplicaModel& r, double to
 namespace {
 
 // Compute time of a prompt of `tokens` on a replica.
-double PrefillComputeSeconds(const InferenceModel& m, const ReplicaModel& r, double tokens) {
+// The routed experts' share of a prompt's FLOPs: each token runs k of the E experts' MLPs (expert_params x k / E).
+double ExpertPrefillFlops(const InferenceModel& m, double tokens) {
+  if (m.expert_params <= 0 || m.experts <= 0) return 0;
+  const double fresh = tokens - std::min(m.prefix_cached_tokens, std::max(0.0, tokens - 1));
+  return 2 * fresh * m.expert_params * m.active_experts / m.experts;
+}
+
+}  // namespace
+
+// Issue 26: the routed experts' GEMMs run at their own size. Under tensor attention each expert sees the step's
+// tokens x k / E rows and its MLP is split over the replica's t GPUs (expert_width / t columns each:
+// Qwen3-235B-A22B on TP8, 1,536 / 8 = 192); under data attention (expert parallel) the all-to-all brings each
+// GPU's experts the tokens of all t GPUs (t x tokens x k / E rows) and the MLP stays whole. The step-time
+// model's GEMM size curve and its thin-GEMM tile overhead (steptime.h, fitted on the training runs), relative to
+// the large dense GEMM the prefill MFU is measured on.
+double ExpertGemmFactor(const InferenceModel& m, const ReplicaModel& r, double tokens) {
+  if (m.experts <= 0 || m.active_experts <= 0) return 1;
+  const double t = D(r.tp);
+  const double rows = std::max(1.0, tokens * (m.attention_data ? t : 1.0) * m.active_experts / m.experts);
+  const double columns = std::max(1.0, m.expert_width / (m.attention_data ? 1.0 : t));
+  const double gemm_flops = 2 * rows * m.hidden * columns;
+  return GemmEfficiency(gemm_flops) / GemmEfficiency(1e15) * ShapeEfficiency(rows, m.hidden, columns, kFittedTileOverhead);
+}
+
+namespace {
+
+double PrefillComputeSeconds(const InferenceModel& m, const ReplicaModel& r, double tokens, double step_tokens) {
   const double t = D(r.tp);
   const double flops = PrefillFlops(m, tokens);  // issue 28: active parameters, the cached prefix skipped
   // Utilisation grows with the tokens per GPU: the step-time model's GEMM-size curve for one layer's
@@ -173,7 +199,9 @@ double PrefillComputeSeconds(const InferenceModel& m, const ReplicaModel& r, dou
   // the replica prefills one prompt per GPU at once; a prompt's time is its share of that (throughput).
   const double gemm_flops = 2 * tokens * m.hidden * 4 * m.hidden / (m.attention_data ? 1 : t);
   const double size_factor = GemmEfficiency(gemm_flops) / GemmEfficiency(1e15);
-  return flops / (t * r.peak_flops * m.prefill_mfu * size_factor);
+  const double expert_flops = std::min(flops, ExpertPrefillFlops(m, tokens));
+  return (flops - expert_flops) / (t * r.peak_flops * m.prefill_mfu * size_factor) +
+         expert_flops / (t * r.peak_flops * m.prefill_mfu * ExpertGemmFactor(m, r, step_tokens));
 }
 
 // Communication of a prompt's step after `work` seconds of compute or memory time. Tensor attention keeps its
@@ -188,13 +216,14 @@ double PrefillCommSeconds(const InferenceModel& m, const ReplicaModel& r, double
 double PrefillSeconds(const InferenceModel& m, const ReplicaModel& r, double tokens) {
   if (tokens <= 0) return 0;
   const double weights = r.weight_bytes_per_gpu / (r.hbm_bytes_per_s * m.decode_bw_eff);
-  const double work = std::max(PrefillComputeSeconds(m, r, tokens), weights);
+  const double work = std::max(PrefillComputeSeconds(m, r, tokens, tokens), weights);
   return work + PrefillCommSeconds(m, r, tokens, work) + m.step_overhead_s;
 }
 
 double PrefillMixedSeconds(const InferenceModel& m, const ReplicaModel& r, double tokens) {
   if (tokens <= 0) return 0;
-  const double compute = PrefillComputeSeconds(m, r, tokens);
+  // Mixed into the decode steps, the prompt's tokens share each expert GEMM with the decoding sequences'.
+  const double compute = PrefillComputeSeconds(m, r, tokens, tokens + D(std::max<std::int64_t>(0, r.max_concurrency)));
   // The all-reduces' latency is paid by the decode step that carries the chunk; the prompt adds its bytes.
   const double comm = PrefillCommSeconds(m, r, tokens, compute) - PrefillCommSeconds(m, r, 1, compute);
   return compute + std::max(0.0, comm);

@@ -38,6 +38,7 @@ struct InferenceModel {
   double active_matmul_params = 0;   // per token, for FLOPs (dense: matmul_params)
   double expert_params = 0;          // routed-expert weights of all MoE layers (0: dense)
   double experts = 0, active_experts = 0, moe_layers = 0;
+  double expert_width = 0;             // a routed expert's MLP width (workload.expert_ffn_hidden; auto: ffn_hidden)
   double prefix_cached_tokens = 0;   // prompt tokens per request served from the cache (prefix x hit)
   double shared_prefix_tokens = 0;   // the prefix's KV held once per replica (0: no prefix caching)
   double spec_tokens_per_step = 1;   // expected tokens per target step (1: no speculation)
@@ -106,6 +107,10 @@ double PrefillMixedSeconds(const InferenceModel& m, const ReplicaModel& r, doubl
 // What one request occupies a colocated replica's prefill server for: the prompt alone (a step of its own
 // that stalls the decodes), or its share of the mixed steps with chunked prefill (inference.chunked_prefill).
 double ColocatedPrefillSeconds(const InferenceModel& m, const ReplicaModel& r);
+// Issue 26: the efficiency of the routed experts' GEMMs relative to a large dense GEMM when a step carries
+// `step_tokens` tokens: each expert sees step_tokens x k / E rows and, under tensor attention, expert_width / tp
+// columns (1 for a dense model: no experts). Prefill only: the decode steps' expert reads stay memory-bound.
+double ExpertGemmFactor(const InferenceModel& m, const ReplicaModel& r, double step_tokens);
 // Time of one decode step with `batch` sequences of mean context m.mean_context.
 double DecodeStepSeconds(const InferenceModel& m, const ReplicaModel& r, double batch);
 

@@ -36,6 +36,7 @@ void ApplyServingTechniques(const Scenario& s, InferenceModel* m) {
       m->experts = e;
       m->active_experts = k;
       m->moe_layers = std::max(0.0, m->layers - D(s.arch.dense_layers));
+      m->expert_width = D(s.arch.expert_ffn_hidden > 0 ? s.arch.expert_ffn_hidden : s.workload.ffn_hidden);
       // Routed-expert weights R from params - active = R (1 - k / E) (the shared part is the same in both).
       m->expert_params = std::min(m->params, (m->params - active) / (1 - k / e));
     }

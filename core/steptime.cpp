@@ -72,10 +72,14 @@ double Interpolate(const Point (&curve)[N], double size) {
 // fp32 read-modify-write of the gradient buffer. Megatron-LM kernel timings put the backward of a linear layer
 // at ~2.2x its forward for 2x the FLOPs; fitted on tests/data/measured_runs.json.
 // (StepHardware::backward_gemm_rate, refit by the cross-validation like tile_overhead.)
+}  // namespace
+
 double ShapeEfficiency(double m, double k, double n, double tile_overhead) {
   const double d = std::min({m, k, n});
   return d / (d + tile_overhead);
 }
+
+namespace {
 
 constexpr double kFittedBackwardGemmRate = 0.85;
 

@@ -310,9 +310,9 @@ TEST_CASE("evidence: serving measurements (time between tokens, time to first to
   CHECK(e.runs.size() >= 93);
   // Guards at today's errors, per kind of model (they fail if predictions on these published figures get worse):
   // dense models 12.3% on 75 measurements (TensorRT-LLM's throughput tables 8.9% on 60; Splitwise's vLLM of 2023
-  // -54..-67% on time between tokens at batch 1), mixtures of experts 27.1% on 18 (TensorRT-LLM's Qwen3-235B-A22B
-  // rows +2..+49%, RTP-LLM's DeepSeek-V3 -29%): the model is fast on MoE (expert GEMMs, all-to-all;
-  // docs/step-time-validation.md). Dense read 10.8% on 71 before Splitwise's Table IV was read right (2026-12-05).
+  // -54..-67% on time between tokens at batch 1), mixtures of experts 15.4% on 18 (TensorRT-LLM's Qwen3-235B-A22B
+  // rows -11..+40%, RTP-LLM's DeepSeek-V3 -29%; 27.1% before the experts' GEMMs ran at their own size, and the
+  // guard below fails so). Dense read 10.8% on 71 before Splitwise's Table IV was read right (2026-12-05).
   double dense = 0, moe = 0, dense_n = 0, moe_n = 0;
   for (const ServingEvidenceRun& r : e.runs) {
     const ModelSpec* m = FindModel(r.model.c_str());
@@ -323,15 +323,17 @@ TEST_CASE("evidence: serving measurements (time between tokens, time to first to
   std::printf("dense models: %.0f measurements, mean absolute error %.1f%%; mixtures of experts: %.0f, %.1f%%\n", dense_n,
               100 * dense / dense_n, moe_n, 100 * moe / moe_n);
   CHECK(dense / dense_n <= 0.124);
-  CHECK(moe / moe_n <= 0.28);
+  CHECK(moe / moe_n <= 0.16);
 }
 
-// Issue 26's serving target. NOT MET: 15.1% on 93 measurements from 4 sources (dense models 12.3%: TensorRT-LLM's
+// Issue 26's serving target, met: 12.9% on 93 measurements from 4 sources (dense models 12.3%: TensorRT-LLM's
 // throughput tables 8.9%, the NIM rows 11.0%, Splitwise's vLLM of 2023 39% (tens of ms per step of that engine's
-// host overhead, not modelled); mixtures of experts 27.1%). It read 14.1% on 89 until 2026-12-05, when Splitwise's
-// Table IV was read right (its coding column had been entered as BLOOM-176B at the conversation's sizes; its TTFT
-// row was added) and a request's own prefill left the time between its tokens at concurrency 1. Nothing is fitted
-// on them. may_fail keeps the failure printed on every run; remove it when the model meets the target.
-TEST_CASE("evidence: serving held-out mean absolute error at most 15% (issue 26 target)" * doctest::may_fail()) {
+// host overhead, not modelled); mixtures of experts 15.4%). It read 14.1% on 89 until 2026-12-05, then 15.1% on 93
+// once Splitwise's Table IV was read right (its coding column had been entered as BLOOM-176B at the
+// conversation's sizes; its TTFT row was added) and a request's own prefill left the time between its tokens at
+// concurrency 1; the routed experts' GEMMs at their own size brought it to 12.9%. Nothing is fitted on them; one
+// reading of a source (the attention split of Qwen3's rows) was taken after its errors were seen. Read per
+// metric, latency is not met (26.2% on 16: Splitwise's vLLM of 2023).
+TEST_CASE("evidence: serving held-out mean absolute error at most 15% (issue 26 target)") {
   CHECK(ServingValidation().mean_abs_error <= 0.15);
 }
