@@ -164,7 +164,6 @@ double StepCommSeconds(const InferenceModel& m, const ReplicaModel& r, double to
 
 namespace {
 
-// Compute time of a prompt of `tokens` on a replica.
 // The routed experts' share of a prompt's FLOPs: each token runs k of the E experts' MLPs (expert_params x k / E).
 double ExpertPrefillFlops(const InferenceModel& m, double tokens) {
   if (m.expert_params <= 0 || m.experts <= 0) return 0;
@@ -191,6 +190,7 @@ double ExpertGemmFactor(const InferenceModel& m, const ReplicaModel& r, double t
 
 namespace {
 
+// Compute time of a prompt of `tokens` on a replica, in a step that carries `step_tokens` (the experts' GEMM size).
 double PrefillComputeSeconds(const InferenceModel& m, const ReplicaModel& r, double tokens, double step_tokens) {
   const double t = D(r.tp);
   const double flops = PrefillFlops(m, tokens);  // issue 28: active parameters, the cached prefix skipped

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "comm.h"
+#include "layout.h"
 #include "models.h"
 #include "moe.h"
 #include "json_io.h"
@@ -36,7 +37,7 @@ void ApplyServingTechniques(const Scenario& s, InferenceModel* m) {
       m->experts = e;
       m->active_experts = k;
       m->moe_layers = std::max(0.0, m->layers - D(s.arch.dense_layers));
-      m->expert_width = D(s.arch.expert_ffn_hidden > 0 ? s.arch.expert_ffn_hidden : s.workload.ffn_hidden);
+      m->expert_width = ShapeFromScenario(s).expert_width();  // the training shape's rule (auto: ffn, then 4 h)
       // Routed-expert weights R from params - active = R (1 - k / E) (the shared part is the same in both).
       m->expert_params = std::min(m->params, (m->params - active) / (1 - k / e));
     }
