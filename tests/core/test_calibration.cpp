@@ -83,11 +83,11 @@ TEST_CASE("evidence: >= 40 published runs from >= 8 sources, none dropped, each 
   CHECK(e.held_out_mae >= e.in_sample_mae - 1e-9);
 }
 
-// Issue 26's target. NOT MET: the held-out error is 8.1% on 60 runs (12.4% on 54 before MLPerf's other six
-// scales and the data-parallel buckets' ring latency; the largest held-out errors are NeMo's Llama rows, +14..+28%,
-// and llm-foundry's H100 rows at large micro-batches, +23..+28%). may_fail keeps the failure visible in every run
-// (doctest prints it) without failing the suite; remove it when the target is met.
-TEST_CASE("evidence: the leave-one-source-out mean absolute error is at most 8% (issue 26 target)" * doctest::may_fail()) {
+// Issue 26's target, met: the held-out error is 7.1% on 60 runs from 9 sources (12.4% on 54 before MLPerf's other
+// six scales, the data-parallel buckets' ring latency and the causal mask's skipped blocks in fused attention;
+// 8.1% with the first two alone). The largest held-out errors left: llm-foundry's H100 rows at large
+// micro-batches (+26..+31%) and torchtitan's Llama 2 70B with selective recompute (-23%).
+TEST_CASE("evidence: the leave-one-source-out mean absolute error is at most 8% (issue 26 target)") {
   const StepEvidence& e = Evidence();
   REQUIRE(e.error.empty());
   CHECK(e.held_out_mae <= kHeldOutTarget);
@@ -310,8 +310,8 @@ TEST_CASE("evidence: serving measurements (time between tokens, time to first to
   CHECK(e.runs.size() >= 93);
   // Guards at today's errors, per kind of model (they fail if predictions on these published figures get worse):
   // dense models 12.3% on 75 measurements (TensorRT-LLM's throughput tables 8.9% on 60; Splitwise's vLLM of 2023
-  // -54..-67% on time between tokens at batch 1), mixtures of experts 15.4% on 18 (TensorRT-LLM's Qwen3-235B-A22B
-  // rows -11..+40%, RTP-LLM's DeepSeek-V3 -29%; 27.1% before the experts' GEMMs ran at their own size, and the
+  // -54..-67% on time between tokens at batch 1), mixtures of experts 13.1% on 18 (TensorRT-LLM's Qwen3-235B-A22B
+  // rows -22..+37%, RTP-LLM's DeepSeek-V3 -29%; 27.1% before the experts' GEMMs ran at their own size, and the
   // guard below fails so). Dense read 10.8% on 71 before Splitwise's Table IV was read right (2026-12-05).
   double dense = 0, moe = 0, dense_n = 0, moe_n = 0;
   for (const ServingEvidenceRun& r : e.runs) {
@@ -323,17 +323,17 @@ TEST_CASE("evidence: serving measurements (time between tokens, time to first to
   std::printf("dense models: %.0f measurements, mean absolute error %.1f%%; mixtures of experts: %.0f, %.1f%%\n", dense_n,
               100 * dense / dense_n, moe_n, 100 * moe / moe_n);
   CHECK(dense / dense_n <= 0.124);
-  CHECK(moe / moe_n <= 0.16);
+  CHECK(moe / moe_n <= 0.14);
 }
 
-// Issue 26's serving target, met: 12.9% on 93 measurements from 4 sources (dense models 12.3%: TensorRT-LLM's
+// Issue 26's serving target, met: 12.4% on 93 measurements from 4 sources (dense models 12.3%: TensorRT-LLM's
 // throughput tables 8.9%, the NIM rows 11.0%, Splitwise's vLLM of 2023 39% (tens of ms per step of that engine's
-// host overhead, not modelled); mixtures of experts 15.4%). It read 14.1% on 89 until 2026-12-05, then 15.1% on 93
+// host overhead, not modelled); mixtures of experts 13.1%). It read 14.1% on 89 until 2026-12-05, then 15.1% on 93
 // once Splitwise's Table IV was read right (its coding column had been entered as BLOOM-176B at the
 // conversation's sizes; its TTFT row was added) and a request's own prefill left the time between its tokens at
-// concurrency 1; the routed experts' GEMMs at their own size brought it to 12.9%. Nothing is fitted on them; one
-// reading of a source (the attention split of Qwen3's rows) was taken after its errors were seen. Read per
-// metric, latency is not met (26.2% on 16: Splitwise's vLLM of 2023).
+// concurrency 1; the routed experts' GEMMs at their own size (with the training fit's tile overhead) brought it to
+// 12.4%. Nothing is fitted on them; one reading of a source (the attention split of Qwen3's rows) was taken after
+// its errors were seen. Read per metric, latency is not met (26.2% on 16: Splitwise's vLLM of 2023).
 TEST_CASE("evidence: serving held-out mean absolute error at most 15% (issue 26 target)") {
   CHECK(ServingValidation().mean_abs_error <= 0.15);
 }
