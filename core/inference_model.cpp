@@ -162,17 +162,6 @@ double StepCommSeconds(const InferenceModel& m, const ReplicaModel& r, double to
   return all_reduces * AllReduceSeconds(tokens * m.hidden * m.act_bytes, r.group, r.links) + exposed;
 }
 
-namespace {
-
-// The routed experts' share of a prompt's FLOPs: each token runs k of the E experts' MLPs (expert_params x k / E).
-double ExpertPrefillFlops(const InferenceModel& m, double tokens) {
-  if (m.expert_params <= 0 || m.experts <= 0) return 0;
-  const double fresh = tokens - std::min(m.prefix_cached_tokens, std::max(0.0, tokens - 1));
-  return 2 * fresh * m.expert_params * m.active_experts / m.experts;
-}
-
-}  // namespace
-
 // Issue 26: the routed experts' GEMMs run at their own size. Under tensor attention each expert sees the step's
 // tokens x k / E rows and its MLP is split over the replica's t GPUs (expert_width / t columns each:
 // Qwen3-235B-A22B on TP8, 1,536 / 8 = 192); under data attention (expert parallel) the all-to-all brings each

@@ -15,6 +15,10 @@
 namespace gpucost {
 namespace {
 
+// Prompt tokens served from the prefix cache (at least the last token is computed).
+double CachedPromptTokens(const InferenceModel& m, double tokens) {
+  return std::min(m.prefix_cached_tokens, std::max(0.0, tokens - 1));
+}
 
 }  // namespace
 
@@ -68,10 +72,15 @@ void ApplyServingTechniques(const Scenario& s, InferenceModel* m) {
 }
 
 double PrefillFlops(const InferenceModel& m, double tokens) {
-  const double cached = std::min(m.prefix_cached_tokens, std::max(0.0, tokens - 1));
+  const double cached = CachedPromptTokens(m, tokens);
   const double fresh = tokens - cached;
   return 2 * m.active_matmul_params * fresh + 2 * m.layers * m.attention_width * (tokens * tokens - cached * cached) +
          2 * m.hidden * m.vocab;
+}
+
+double ExpertPrefillFlops(const InferenceModel& m, double tokens) {
+  if (m.expert_params <= 0 || m.experts <= 0) return 0;
+  return 2 * (tokens - CachedPromptTokens(m, tokens)) * m.expert_params * m.active_experts / m.experts;
 }
 
 double ExpertReadShare(const InferenceModel& m, double tokens) {

@@ -41,6 +41,9 @@ double SpeculativeTokensPerStep(double acceptance_rate, double draft_tokens);
 
 // Prefill FLOPs of a prompt of `tokens` tokens of which the cached prefix is skipped.
 double PrefillFlops(const InferenceModel& m, double tokens);
+// The routed experts' share of those FLOPs: each fresh token runs k of the E experts' MLPs (expert_params x k / E);
+// 0 for a dense model.
+double ExpertPrefillFlops(const InferenceModel& m, double tokens);
 
 // Share of the weights a decode step reads with `tokens` tokens in flight (MoE: the touched experts; dense: 1).
 double DecodeWeightShare(const InferenceModel& m, double tokens);
