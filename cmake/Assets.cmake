@@ -16,19 +16,21 @@ endfunction()
 # lang_var: the string tables of assets/i18n (kLanguageAssets), linked into every program but the page, which
 # embeds its own copy of English (without the CLI's keys) and fetches the others when its language needs them
 # (core/CMakeLists.txt, web/CMakeLists.txt, gpucost_embed_page_strings below).
-# validation_var: the published runs of assets/validation (kValidationAssets), linked into every program but the
-# page, which has no evidence view (gpucost catalog evidence is the CLI's): 6.8 KB gzip of its first load.
-function(gpucost_embed_assets out_var lang_var validation_var)
+# fetched_var: the data files the page fetches instead of embedding (kFetchedAssets): the published runs of
+# assets/validation (its Evidence view fetches them when it first opens: 6.2 KB gzip) and the offers (fetched
+# after the first frame: 8.3 KB gzip), linked into every other program. The page's copy of the offers is the compact
+# one, written to generated/page-assets/offers.json (web/CMakeLists.txt copies it into the site).
+function(gpucost_embed_assets out_var lang_var fetched_var)
   file(GLOB_RECURSE files CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/assets/*.json")
   list(FILTER files EXCLUDE REGEX "/assets/probes/")
   set(lang_files ${files})
   list(FILTER lang_files INCLUDE REGEX "/assets/i18n/")
-  set(validation_files ${files})
-  list(FILTER validation_files INCLUDE REGEX "/assets/validation/")
-  list(REMOVE_ITEM files ${lang_files} ${validation_files})
+  set(fetched_files ${files})
+  list(FILTER fetched_files INCLUDE REGEX "/assets/(validation/[^/]*|offers)\\.json$")
+  list(REMOVE_ITEM files ${lang_files} ${fetched_files})
   set(out "${CMAKE_BINARY_DIR}/generated/assets_data.cpp")
   set(lang_out "${CMAKE_BINARY_DIR}/generated/assets_lang.cpp")
-  set(validation_out "${CMAKE_BINARY_DIR}/generated/assets_validation.cpp")
+  set(fetched_out "${CMAKE_BINARY_DIR}/generated/assets_fetched.cpp")
   # The WebAssembly build embeds compact copies (scripts/page_assets.py: no whitespace, no documentation-only keys):
   # its first load carries them. Without python3, the files as they are.
   find_program(GPUCOST_ASSETS_PYTHON python3)
@@ -39,10 +41,10 @@ function(gpucost_embed_assets out_var lang_var validation_var)
       file(RELATIVE_PATH rel "${CMAKE_SOURCE_DIR}/assets" "${f}")
       list(APPEND compact_files "${compact_root}/${rel}")
     endforeach()
-    add_custom_command(OUTPUT ${compact_files}
+    add_custom_command(OUTPUT ${compact_files} ${compact_root}/offers.json
                        COMMAND ${GPUCOST_ASSETS_PYTHON} ${CMAKE_SOURCE_DIR}/scripts/page_assets.py
-                               ${CMAKE_SOURCE_DIR}/assets ${compact_root} ${files}
-                       DEPENDS ${files} ${CMAKE_SOURCE_DIR}/scripts/page_assets.py
+                               ${CMAKE_SOURCE_DIR}/assets ${compact_root} ${files} ${CMAKE_SOURCE_DIR}/assets/offers.json
+                       DEPENDS ${files} ${CMAKE_SOURCE_DIR}/assets/offers.json ${CMAKE_SOURCE_DIR}/scripts/page_assets.py
                        COMMENT "Compact copies of assets/*.json for the page" VERBATIM)
     gpucost_embed_table("${out}" kEmbeddedAssets ${compact_root} "${compact_files}" "Embedding assets/*.json (compact)")
   else()
@@ -50,11 +52,11 @@ function(gpucost_embed_assets out_var lang_var validation_var)
   endif()
   gpucost_embed_table("${lang_out}" kLanguageAssets ${CMAKE_SOURCE_DIR}/assets "${lang_files}"
                       "Embedding the string tables of assets/i18n")
-  gpucost_embed_table("${validation_out}" kValidationAssets ${CMAKE_SOURCE_DIR}/assets "${validation_files}"
-                      "Embedding the published runs of assets/validation")
+  gpucost_embed_table("${fetched_out}" kFetchedAssets ${CMAKE_SOURCE_DIR}/assets "${fetched_files}"
+                      "Embedding the offers and the published runs of assets/validation")
   set(${out_var} "${out}" PARENT_SCOPE)
   set(${lang_var} "${lang_out}" PARENT_SCOPE)
-  set(${validation_var} "${validation_out}" PARENT_SCOPE)
+  set(${fetched_var} "${fetched_out}" PARENT_SCOPE)
 endfunction()
 
 # The page's copy of a string table (scripts/page_strings.py: without the keys only the CLI uses), written to

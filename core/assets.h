@@ -19,13 +19,23 @@ extern const EmbeddedAsset kEmbeddedAssets[];
 // with InstallLanguageTable (i18n.h). Declared weak: a program without it sees a null table.
 extern const EmbeddedAsset kLanguageAssets[] __attribute__((weak));
 
-// The published validation runs (validation/*.json), likewise in a table of their own: every program links it
-// but the page, which fetches them when its Evidence view first opens and installs them (InstallAsset below).
+// The data files the page fetches instead of embedding, likewise in a table of their own that every program links
+// but the page: the published validation runs (validation/*.json, fetched when its Evidence view first opens and
+// installed with InstallAsset) and the offers (offers.json, fetched after the first frame; LoadAsset below).
 // Declared weak: a program without it sees null.
-extern const EmbeddedAsset kValidationAssets[] __attribute__((weak));
+extern const EmbeddedAsset kFetchedAssets[] __attribute__((weak));
 
 // The asset at `path` (from any table or installed), or nullptr.
 const EmbeddedAsset* FindAsset(const char* path);
+
+// A program's way to get a data file it does not embed, now: its text, or "" when it cannot. The page's reads the
+// file if it has arrived, else fetches it synchronously (web/platform_web.cpp), as its code split loads a
+// function that is called before its module has arrived: a late file is slower, never wrong.
+using AssetLoader = std::string (*)(const char* path);
+void SetAssetLoader(AssetLoader loader);
+
+// FindAsset, else the program's loader (installing what it returns), else nullptr.
+const EmbeddedAsset* LoadAsset(const char* path);
 
 // Installs a data file that arrived at run time (the page fetches the validation runs when its evidence view is
 // first opened): FindAsset finds it from then on. An embedded asset of the same path wins; installing a path

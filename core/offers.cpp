@@ -165,14 +165,18 @@ Offer ReadOffer(const json& o, const std::string& path, std::vector<InputError>*
   return f;
 }
 
+// Read once the file is here: the page fetches it (core/assets.h LoadAsset), and a fetch that failed is tried again
+// the next time an offer is looked up rather than leaving the page without offers.
 const std::vector<Offer>& OfferCatalog() {
-  static const std::vector<Offer> offers = [] {
-    const EmbeddedAsset* asset = FindAsset("offers.json");
-    if (!asset) return std::vector<Offer>{};
-    std::vector<InputError> errors;
-    std::vector<Offer> out = ParseOffersJson(std::string_view(asset->data, asset->size), &errors);
-    return errors.empty() ? out : std::vector<Offer>{};  // a broken asset fails its test, never the model
-  }();
+  static std::vector<Offer> offers;
+  static bool read = false;
+  if (read) return offers;
+  const EmbeddedAsset* asset = LoadAsset("offers.json");
+  if (!asset) return offers;
+  read = true;
+  std::vector<InputError> errors;
+  std::vector<Offer> out = ParseOffersJson(std::string_view(asset->data, asset->size), &errors);
+  if (errors.empty()) offers = std::move(out);  // a broken asset fails its test, never the model
   return offers;
 }
 

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "assets.h"
 #include "catalog.h"
 #include "compare_csv.h"
 #include "evaluate.h"
@@ -154,6 +155,7 @@ void DrawViews(AppState& app) {
 const char* ViewName(View v) { return kViewNames[static_cast<int>(v)]; }
 
 void AppInit(AppState& app) {
+  SetAssetLoader(platform::DataFileNow);  // the files the page fetches rather than embeds (the offers)
   app.scenario = DefaultScenario();
   app.edits.assign(FieldCount(), FieldEdit{});
   app.paste.assign(kPasteCapacity, '\0');

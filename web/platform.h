@@ -54,6 +54,10 @@ void RequestLanguageTable(const char* code);
 // where it is embedded). RequestDataFile: starts fetching it (once); the page draws again when it arrives.
 std::string DataFileText(const char* path);
 void RequestDataFile(const char* path);
+// The file now: DataFileText if it has arrived, else fetched synchronously (the page's offers, when a link or an
+// edit needs them before the fetch after the first frame is done; "" natively and when the fetch fails). The
+// program's asset loader (core/assets.h SetAssetLoader).
+std::string DataFileNow(const char* path);
 
 // The user's language choice, kept by the host (localStorage in the browser; "" when none), and the host's
 // own preference (navigator.language, $LANG): the page picks Korean when either says Korean.

@@ -85,6 +85,7 @@ std::string LanguageTableText(const char*) { return ""; }
 void RequestLanguageTable(const char*) {}
 std::string DataFileText(const char*) { return ""; }
 void RequestDataFile(const char*) {}
+std::string DataFileNow(const char*) { return ""; }
 std::string StoredLanguage() { return g_record.language; }
 void StoreLanguage(const char* code) { g_record.language = code; }
 std::string HostLanguage() {

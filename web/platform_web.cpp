@@ -66,6 +66,8 @@ EM_JS(void, gpucost_js_request_font, (const char* name), { gpucostFetchFont(UTF8
 EM_JS(void, gpucost_js_request_strings, (const char* code), { gpucostFetchStrings(UTF8ToString(code)); });
 // Data files (validation runs): gpucostFetchFile() fetches PATH once and calls _gpucost_files_changed().
 EM_JS(void, gpucost_js_request_file, (const char* path), { gpucostFetchFile(UTF8ToString(path), '_gpucost_files_changed'); });
+// A data file needed now (gpucostLoadFileNow in index.html: a synchronous fetch unless it has arrived); its size.
+EM_JS(int, gpucost_js_load_file_now, (const char* path), { return gpucostLoadFileNow(UTF8ToString(path)); });
 EM_JS(int, gpucost_js_file_size, (const char* path), {
   var bytes = gpucostFiles[UTF8ToString(path)];
   return bytes ? bytes.length : -1;
@@ -141,6 +143,7 @@ std::string LanguageTableText(const char* code) { return FetchedFile(std::string
 void RequestLanguageTable(const char* code) { gpucost_js_request_strings(code); }
 std::string DataFileText(const char* path) { return FetchedFile(path); }
 void RequestDataFile(const char* path) { gpucost_js_request_file(path); }
+std::string DataFileNow(const char* path) { return gpucost_js_load_file_now(path) > 0 ? FetchedFile(path) : ""; }
 std::string StoredLanguage() { return TakeStaged(gpucost_js_stage_language(1)); }
 void StoreLanguage(const char* code) { gpucost_js_store_language(code); }
 std::string HostLanguage() { return TakeStaged(gpucost_js_stage_language(0)); }

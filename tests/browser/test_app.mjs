@@ -16,9 +16,11 @@ const [siteDir, outDir, nativeCli] = [process.argv[2], process.argv[3], process.
 // 2026-12-04 the first input's handlers moved into app.wasm (+2.2 KB; without them a wheel, click, key or touch
 // while app.deferred.wasm was on its way fetched it a second time) and messages became keys with parameters
 // (+1.5 KB), and the published validation runs left the page, which shows no evidence (-6.2 KB): 270.0 KB, and
-// the limit 272 KB. The figure is reported on every run. Missing 250 KB is an open item, not a met target (see
-// docs/bundle-size.md).
-const MAX_RAW = 1.5e6, MAX_FIRST_LOAD_GZIP = 272e3, MAX_FIRST_FRAME_MS = 1500, REL_TOL = 1e-9;
+// the limit 272 KB. On 2026-12-05 the offers (offers.json, 8.3 KB gzip) left the first load too (fetched after the
+// first frame, read at once when a link or an edit needs them first): 262.9 KB, 263.2 KB with the request path's
+// two fields, and the limit 265 KB. The figure is reported on every run. Missing 250 KB is an open item, not a met
+// target (see docs/bundle-size.md).
+const MAX_RAW = 1.5e6, MAX_FIRST_LOAD_GZIP = 265e3, MAX_FIRST_FRAME_MS = 1500, REL_TOL = 1e-9;
 
 // --- helpers ---------------------------------------------------------------------------------------------
 const gzipSize = f => zlib.gzipSync(fs.readFileSync(path.join(siteDir, f)), {level: 9}).length;
@@ -169,9 +171,10 @@ try {
   const firstGz = firstLoad.reduce((n, f) => n + gzipSize(f), 0);
   console.log(`first load (English): ${firstGz} B gzip: ${firstLoad.map(f => `${f} ${gzipSize(f)} B`).join(', ')}`);
   // If this fails, the first frame ran a function web/first_frame_funcs.txt lacks: scripts/profile_first_frame.sh.
+check(!firstLoad.includes('offers.json'), 'offers.json is fetched after the first frame, not before');
 check(!firstLoad.includes('app.deferred.wasm'), 'app.deferred.wasm is fetched after the first frame, not before' +
       (firstLoad.includes('app.deferred.wasm') ? ' (refresh web/first_frame_funcs.txt: scripts/profile_first_frame.sh)' : ''));
-  budget(firstGz <= MAX_FIRST_LOAD_GZIP, `English first load ${(firstGz / 1e3).toFixed(1)} KB gzip <= 272 KB (target 250 KB)`);
+  budget(firstGz <= MAX_FIRST_LOAD_GZIP, `English first load ${(firstGz / 1e3).toFixed(1)} KB gzip <= 265 KB (target 250 KB)`);
   const best = Math.min(...runs.map(t => t.done));
   const sorted = runs.map(t => t.done).sort((a, b) => a - b);
   console.log(`first frame: best ${best.toFixed(0)} ms, median ${sorted[sorted.length >> 1].toFixed(0)} ms of ` +
@@ -302,6 +305,34 @@ try {
 } catch (e) {
   failed++;
   console.error(`FAILED (bad link on open): ${e.message}`);
+}
+// The offers are not part of the first load (index.html fetches offers.json after the first frame); a link that
+// names one, opened on a fresh page, still has it at once (read synchronously when the link is parsed): the
+// scenario keeps the offer, the result equals the CLI's, and the file is fetched once.
+try {
+  let link = '';
+  await withPage(siteDir, outDir, async (page, url) => {
+    await page.goto(url);
+    await waitReady(page);
+    check(await api(page, () => window.gpucost.load('{"name": "offer link", "pricing": {"offer": "aws-p5.48xlarge-us-east-1"}}')) === '',
+          'load() accepts a scenario with an offer');
+    link = await api(page, () => window.gpucost.link());
+  });
+  await withPage(siteDir, outDir, async (page, url) => {  // (another server: the link's fragment on its address)
+    await page.goto(url + link.slice(link.indexOf('#')));
+    await waitReady(page, 60000);
+    const s = await scenario(page);
+    check(s.pricing.offer === 'aws-p5.48xlarge-us-east-1' && await api(page, () => window.gpucost.error()) === '',
+          `a fresh page opened on a link with an offer keeps it (${s.pricing.offer})`);
+    const diff = compareJson(await result(page), nativeResult(JSON.stringify(s)));
+    check(diff === '', `and its result equals gpucost eval --format json to 1e-9 ${diff}`);
+    await page.waitForTimeout(500);  // (the fetch after the first frame, if the link's read had not made it needless)
+    const fetched = await api(page, () => performance.getEntriesByType('resource').filter(e => e.name.endsWith('/offers.json')).length);
+    check(fetched === 1, `offers.json fetched once (${fetched})`);
+  });
+} catch (e) {
+  failed++;
+  console.error(`FAILED (offer link on open): ${e.message}`);
 }
 if (budgetMisses.length) console.error(`budgets missed:\n  ${budgetMisses.join('\n  ')}`);
 process.exit(failed || budgetMisses.length ? 1 : 0);
