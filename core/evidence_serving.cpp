@@ -66,7 +66,8 @@ ServingEvidence ComputeServingEvidence(const std::string& runs_json) {
       // A step yields spec_tokens_per_step tokens per sequence when speculating (1 otherwise).
       r.predicted = 1e3 * (DecodeStepSeconds(m, replica, batch) / m.spec_tokens_per_step + prefill_share);
     } else if (r.metric == "ttft_ms") {
-      r.predicted = 1e3 * PrefillSeconds(m, replica, r.input_tokens);
+      // One request at a time: its path to the engine (HTTP, tokenising), then its prefill; no queue.
+      r.predicted = 1e3 * (FrontLatencySeconds(m) + PrefillSeconds(m, replica, r.input_tokens));
     } else if (r.metric == "output_tokens_per_s") {
       // Offline maximum throughput (every request queued at once): the replica at its full batch.
       r.predicted = SaturatedRate(m, replica, ColocatedPrefillSeconds(m, replica), true, true, true) * r.output_tokens;

@@ -33,6 +33,14 @@ constexpr double kBig = 1e15;
 #define BOOL FieldKind::kBool
 #define ENUM FieldKind::kEnum
 #define TEXT FieldKind::kText
+// vLLM 0.19's OpenAI server, one request at a time (MiniMax-M2.5 on 2 x MI300X): from sending the request to its
+// first byte back 7.0 / 15.2 / 46.5 / 131.4 ms at 1,990 / 5,990 / 19,704 / 58,560 prompt tokens (the engine's own
+// counts); a line through them is 2.5 ms + 2.2 us per token, within 0.6 ms of each, and the source's tokenizer
+// alone encodes ~500k tokens/s (2 us per token).
+constexpr const char* kRequestPathSource =
+    "2.5 ms + 2.2 us per prompt token: vLLM 0.19, one request at a time, request to first byte at 2K-59K-token "
+    "prompts (andyluo7/cpu-gpu-codesign-agentic-inference, results/phase2-deepdive, 2026-05-14)";
+
 // Positional layout: path, kind, ref, default, default_text, min, max, min_exclusive, auto, choices, unit,
 // section, help, source.
 const FieldSpec kFields[] = {
@@ -553,6 +561,12 @@ const FieldSpec kFields[] = {
    "the tensor-parallel all-reduce latencies.",
    "assumption: 1-3 ms for CUDA-graph engines (vLLM >= 0.6, TensorRT-LLM); vLLM 2023 without CUDA graphs "
    "spent ~20 ms (Splitwise Table IV)"},
+  // Issue 26: the request path in front of the engine, fitted on one source's four single-request runs.
+  {"inference.request_overhead_ms", NUM, REF(inference.request_overhead_ms), 2.5, nullptr, 0, 1e5, false, false,
+   nullptr, "ms", "inference", "Each request's time before the engine has it (HTTP, parsing, chat template), on the "
+   "server's CPU: added to time to first token, not to GPU time.", kRequestPathSource},
+  {"inference.request_overhead_us_per_token", NUM, REF(inference.request_overhead_us_per_token), 2.2, nullptr, 0, 1e4,
+   false, false, nullptr, "us/token", "inference", "The same per prompt token (tokenising).", kRequestPathSource},
 
   // --- issue 28: prefix caching, speculative decoding, routing, autoscaling (inference_techniques.h,
   //     inference_day.h); inference.load_profile is read by json_io (a preset name or 24 numbers) ---

@@ -244,13 +244,14 @@ bool EvaluateInference(const Scenario& s, Result* r) {
   if (batch_job) {
     // All requests wait by design: report the unqueued prompt latency.
     pl.ttft_ms = LatencyMs{};
-    const double ttft = 1e3 * ((split ? pp.replica.prefill_s + pp.ttft_extra_s : dp.replica.prefill_s));
+    const double ttft = 1e3 * ((split ? pp.replica.prefill_s + pp.ttft_extra_s : dp.replica.prefill_s) + FrontLatencySeconds(m));
     pl.ttft_ms = {ttft, ttft, ttft, ttft};
     pl.stable = true;
   }
   ir.ttft_ms = pl.ttft_ms;
   ir.tpot_ms = dl.tpot_ms;
   ir.prefill_ms = (split ? pp.replica.prefill_s : dp.replica.prefill_s) * 1e3;
+  ir.request_path_ms = m.request_path_s * 1e3;
   ir.decode_step_ms = dl.step_s * 1e3;
   ir.decode.batch = dl.batch;
   ir.prefill.batch = split ? 0 : dl.batch;

@@ -149,6 +149,7 @@ struct InferenceResult {
   double prefill_ms = 0;             // one prompt, no queue
   double decode_step_ms = 0;         // one step at the mean batch
   double kv_transfer_ms = 0;         // exposed part (disaggregated)
+  double request_path_ms = 0;        // each request's path to the engine (HTTP, tokenising), part of TTFT
   bool slo_met = true;
   double capacity_requests_per_second = 0;  // the replica set within the target
   double utilization = 0;            // mean load / capacity

@@ -63,6 +63,7 @@ void WriteInferenceJson(const Scenario& s, const Result& r, json* doc) {
       {"prefill_ms", NumOrNull(ir.prefill_ms)},
       {"decode_step_ms", NumOrNull(ir.decode_step_ms)},
       {"kv_transfer_ms", NumOrNull(ir.kv_transfer_ms)},
+      {"request_path_ms", NumOrNull(ir.request_path_ms)},
       {"slo_met", ir.slo_met},
       {"slo_percentile", s.inference.slo.percentile},
       {"capacity_requests_per_second", NumOrNull(ir.capacity_requests_per_second)},

@@ -86,6 +86,7 @@ InferenceModel InferenceModelFor(const Scenario& s) {
   m.prefill_mfu = in.prefill_mfu;
   m.decode_bw_eff = in.decode_bandwidth_efficiency;
   m.step_overhead_s = in.step_overhead_ms / 1e3;
+  m.request_path_s = (in.request_overhead_ms + in.request_overhead_us_per_token * in.input_tokens / 1e3) / 1e3;
   m.max_batch = in.max_batch;
   m.gpu_memory_fraction = in.gpu_memory_fraction;
   m.link_efficiency = s.cluster.link_efficiency;
@@ -251,6 +252,8 @@ double DecodeStepSeconds(const InferenceModel& m, const ReplicaModel& r, double 
   return work + StepCommSeconds(m, r, positions, work) + m.step_overhead_s + DraftSeconds(m, r, b);
 }
 
+double FrontLatencySeconds(const InferenceModel& m) { return m.router_latency_s + m.request_path_s; }
+
 ReplicaLatency ReplicaLatencyAt(const InferenceModel& m, const ReplicaModel& r, double rate, double service_s,
                                 double ttft_extra_s, bool stalls_decode, bool decode, bool prefill) {
   ReplicaLatency out;
@@ -300,7 +303,7 @@ ReplicaLatency ReplicaLatencyAt(const InferenceModel& m, const ReplicaModel& r, 
   for (int i = 0; i < 3; ++i) {
     const double p = P(pcts[i]), z = Z(pcts[i]);
     const double wait = prefill ? QueueWaitAt(rate, service_s, p) + busy * step * p : 0;
-    *ttft[i] = 1e3 * (wait + prefill_s + ttft_extra_s + m.router_latency_s);
+    *ttft[i] = 1e3 * (wait + prefill_s + ttft_extra_s + FrontLatencySeconds(m));
     if (decode && steps > 0) {
       const double b = batch + z * std::sqrt(batch);
       // Each stall stretches the span, letting more prefills in: a branching process (each prefill brings
@@ -310,7 +313,7 @@ ReplicaLatency ReplicaLatencyAt(const InferenceModel& m, const ReplicaModel& r, 
     }
   }
   out.ttft_ms.mean = 1e3 * ((prefill ? QueueWaitAt(rate, service_s, -1) + busy * step / 2 : 0) + prefill_s + ttft_extra_s +
-                            m.router_latency_s);
+                            FrontLatencySeconds(m));
   out.tpot_ms.mean = steps > 0 && decode ? 1e3 * step / stall * per_token : 0;
   return out;
 }

@@ -46,6 +46,9 @@ struct InferenceModel {
   double draft_params = 0;           // draft weights (read every draft step)
   double draft_kv_bytes_per_token = 0;  // whole draft model (0: a draft head, or none)
   double router_latency_s = 0;
+  // Issue 26: a request's path to the engine on the server's CPU (HTTP, template, tokenising its prompt), before
+  // its prefill is queued: inference.request_overhead_ms + request_overhead_us_per_token x input tokens.
+  double request_path_s = 0;
   // How a replica's GPUs share attention (inference.attention). Tensor: heads split, an all-reduce per layer.
   // Data (DeepSeek's DP attention with expert parallel): each GPU attends for its own sequences and holds their
   // KV cache; the dense weights are on every GPU, the routed experts split over the replica; no all-reduce.
@@ -113,6 +116,9 @@ double ColocatedPrefillSeconds(const InferenceModel& m, const ReplicaModel& r);
 double ExpertGemmFactor(const InferenceModel& m, const ReplicaModel& r, double step_tokens);
 // Time of one decode step with `batch` sequences of mean context m.mean_context.
 double DecodeStepSeconds(const InferenceModel& m, const ReplicaModel& r, double batch);
+
+// What every request's first token waits for before and beside the GPUs: the request path and the router.
+double FrontLatencySeconds(const InferenceModel& m);
 
 // Latency of a replica at a per-replica arrival rate. Colocated: prefills stall decodes. Disaggregated
 // prefill replica: service = prefill + exposed transfer; decode replica: no prefills (prefill_s = 0).

@@ -108,6 +108,8 @@ const char* const kPaths[] = {
     "inference.autoscale.scale_down_minutes",
     "inference.attention",  // appended after issue 28
     "inference.chunked_prefill",  // issue 26
+    "inference.request_overhead_ms",  // issue 26
+    "inference.request_overhead_us_per_token",
 };
 constexpr std::size_t kPathCount = sizeof kPaths / sizeof kPaths[0];
 

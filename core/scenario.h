@@ -267,6 +267,8 @@ struct InferenceInputs {
   double prefill_mfu;               // inference.prefill_mfu (large prompts)
   double decode_bandwidth_efficiency; // inference.decode_bandwidth_efficiency (achieved / HBM bandwidth)
   double step_overhead_ms;          // inference.step_overhead_ms (fixed cost of every engine step)
+  double request_overhead_ms;       // inference.request_overhead_ms (each request's path to the engine, fixed part)
+  double request_overhead_us_per_token;  // inference.request_overhead_us_per_token (per prompt token: tokenising)
   double prefix_tokens;             // inference.prefix_tokens (shared by all requests; 0: none)
   double prefix_cache_hit;          // inference.prefix_cache_hit (share of requests finding it cached)
   InferenceSpeculativeInputs speculative;

@@ -90,6 +90,7 @@ void Figures(AppState& app) {
   } else {
     Row(Tr("inference.pool"), InferencePoolText(ir.decode));
   }
+  Row(Tr("inference.request_path"), Ms(ir.request_path_ms));
   Row(Tr("inference.kv_cache"), TrFormat("inference.kv_value", {FormatCount(ir.kv_bytes_per_token), std::to_string(ir.max_concurrency)}));
   ImGui::EndTable();
   if (!ir.fits)

@@ -39,6 +39,29 @@ const StepEvidence& Evidence() {
   return e;
 }
 
+// Mean absolute error of the serving measurements of each metric (latency: time between tokens and to first token).
+struct MeanError {
+  double sum = 0;
+  int n = 0;
+  void Add(double error) { sum += std::fabs(error), ++n; }
+  double Mean() const { return n > 0 ? sum / n : 0; }
+};
+struct MetricErrors {
+  MeanError itl, ttft, latency, throughput;
+};
+MetricErrors ServingErrorsByMetric(const ServingEvidence& e) {
+  MetricErrors m;
+  for (const ServingEvidenceRun& r : e.runs) {
+    if (r.metric == "output_tokens_per_s") {
+      m.throughput.Add(r.error);
+      continue;
+    }
+    (r.metric == "ttft_ms" ? m.ttft : m.itl).Add(r.error);
+    m.latency.Add(r.error);
+  }
+  return m;
+}
+
 void PrintTable(const StepEvidence& e) {
   std::printf("\n%-32s %-10s %6s %10s %10s %8s %8s %7s %7s\n", "run", "framework", "GPUs", "measured s", "held-out s",
               "in-samp.", "held-out", "MFU", "meas.");
@@ -72,8 +95,9 @@ TEST_CASE("evidence: >= 40 published runs from >= 8 sources, none dropped, each 
   CHECK(e.runs.size() == data["runs"].size());  // every run in the figures
   CHECK(e.runs.size() >= 40);
   CHECK(e.sources.size() >= 8);
-  // A guard at today's held-out error (12.4%): a change that makes predictions on unseen sources worse fails.
-  CHECK(e.held_out_mae <= 0.13);
+  // A guard near today's held-out error (7.1%): a change that makes predictions on unseen sources worse fails
+  // (the 8% target has a test of its own, below).
+  CHECK(e.held_out_mae <= 0.075);
   // A run beyond the bound names the modelled term that leaves it there.
   for (const EvidenceRun& r : e.runs) {
     CAPTURE(r.id);
@@ -309,7 +333,7 @@ TEST_CASE("evidence: serving measurements (time between tokens, time to first to
               e.mean_error * 100);
   CHECK(e.runs.size() >= 93);
   // Guards at today's errors, per kind of model (they fail if predictions on these published figures get worse):
-  // dense models 12.3% on 75 measurements (TensorRT-LLM's throughput tables 8.9% on 60; Splitwise's vLLM of 2023
+  // dense models 12.0% on 75 measurements (TensorRT-LLM's throughput tables 8.9% on 60; Splitwise's vLLM of 2023
   // -54..-67% on time between tokens at batch 1), mixtures of experts 13.1% on 18 (TensorRT-LLM's Qwen3-235B-A22B
   // rows -22..+37%, RTP-LLM's DeepSeek-V3 -29%; 27.1% before the experts' GEMMs ran at their own size, and the
   // guard below fails so). Dense read 10.8% on 71 before Splitwise's Table IV was read right (2026-12-05).
@@ -322,18 +346,37 @@ TEST_CASE("evidence: serving measurements (time between tokens, time to first to
   }
   std::printf("dense models: %.0f measurements, mean absolute error %.1f%%; mixtures of experts: %.0f, %.1f%%\n", dense_n,
               100 * dense / dense_n, moe_n, 100 * moe / moe_n);
-  CHECK(dense / dense_n <= 0.124);
+  CHECK(dense / dense_n <= 0.121);
   CHECK(moe / moe_n <= 0.14);
+  // Per metric. Time to first token at concurrency 1 is the request's path to the engine and its prefill: 13.6% on
+  // 6 with the request path (2.5 ms + 2.2 us per prompt token, fitted on another source: vLLM 0.19 on MI300X), 17.3%
+  // without it, and the guard fails so.
+  const MetricErrors m = ServingErrorsByMetric(e);
+  std::printf("per metric: time between tokens %.1f%% on %d, time to first token %.1f%% on %d, latency %.1f%% on %d, "
+              "throughput %.1f%% on %d\n", 100 * m.itl.Mean(), m.itl.n, 100 * m.ttft.Mean(), m.ttft.n, 100 * m.latency.Mean(),
+              m.latency.n, 100 * m.throughput.Mean(), m.throughput.n);
+  CHECK(m.ttft.n == 6);
+  CHECK(m.ttft.Mean() <= 0.14);
 }
 
-// Issue 26's serving target, met: 12.4% on 93 measurements from 4 sources (dense models 12.3%: TensorRT-LLM's
-// throughput tables 8.9%, the NIM rows 11.0%, Splitwise's vLLM of 2023 39% (tens of ms per step of that engine's
+// Issue 26's serving target, met: 12.2% on 93 measurements from 4 sources (dense models 12.0%: TensorRT-LLM's
+// throughput tables 8.9%, the NIM rows 9.5%, Splitwise's vLLM of 2023 37.6% (tens of ms per step of that engine's
 // host overhead, not modelled); mixtures of experts 13.1%). It read 14.1% on 89 until 2026-12-05, then 15.1% on 93
 // once Splitwise's Table IV was read right (its coding column had been entered as BLOOM-176B at the
 // conversation's sizes; its TTFT row was added) and a request's own prefill left the time between its tokens at
 // concurrency 1; the routed experts' GEMMs at their own size (with the training fit's tile overhead) brought it to
-// 12.4%. Nothing is fitted on them; one reading of a source (the attention split of Qwen3's rows) was taken after
-// its errors were seen. Read per metric, latency is not met (26.2% on 16: Splitwise's vLLM of 2023).
+// 12.4%, the request's path to the engine (fitted on another source) to 12.2%. Nothing is fitted on them; one
+// reading of a source (the attention split of Qwen3's rows) was taken after its errors were seen. Read per metric,
+// latency is not met (24.8% on 16: Splitwise's vLLM of 2023).
 TEST_CASE("evidence: serving held-out mean absolute error at most 15% (issue 26 target)") {
   CHECK(ServingValidation().mean_abs_error <= 0.15);
+}
+
+// The same target read per metric: throughput is met (9.6% on 77), latency is not (24.8% on 16: the time between
+// tokens of Splitwise's vLLM of 2023 at batch 1, -54..-67%, whose per-step host overhead has no source but the
+// paper itself). Reported as failing until it is met, not as passed.
+TEST_CASE("evidence: serving latency held out at most 15% (issue 26 target, not met)" * doctest::may_fail()) {
+  const MetricErrors m = ServingErrorsByMetric(ServingValidation());
+  CHECK(m.throughput.Mean() <= 0.15);
+  CHECK(m.latency.Mean() <= 0.15);
 }

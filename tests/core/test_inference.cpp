@@ -212,8 +212,11 @@ TEST_CASE("prefill: the quadratic attention term and utilisation growing with to
 
 TEST_CASE("queueing: DistServe's M/D/1 prefill wait; latency rises with load; the target caps utilisation") {
   // A prefill-only replica (disaggregated, no transfer) is DistServe's M/D/1 instance: mean TTFT =
-  // D + R D^2 / (2 (1 - R D)) (Zhong et al. 2024, App. A).
+  // D + R D^2 / (2 (1 - R D)) (Zhong et al. 2024, App. A), after the request's path to the engine (2.5 ms +
+  // 2.2 us for each of its 1,020 prompt tokens: 4.744 ms by hand).
   const Scenario s = Chat70B();
+  REQUIRE(s.inference.input_tokens == 1020);
+  const double path = 4.744e-3;
   const InferenceModel m = InferenceModelFor(s);
   const ReplicaModel r = ReplicaFor(s, m, *FindGpu("h100-sxm"), 4);
   const double d = r.prefill_s;
@@ -221,7 +224,7 @@ TEST_CASE("queueing: DistServe's M/D/1 prefill wait; latency rises with load; th
     const double rate = load / d;
     const ReplicaLatency l = ReplicaLatencyAt(m, r, rate, d, 0, false, false, true);
     REQUIRE(l.stable);
-    CHECK(l.ttft_ms.mean == doctest::Approx(1e3 * (d + rate * d * d / (2 * (1 - rate * d)))).epsilon(1e-12));
+    CHECK(l.ttft_ms.mean == doctest::Approx(1e3 * (path + d + rate * d * d / (2 * (1 - rate * d)))).epsilon(1e-12));
     CHECK(l.ttft_ms.p99 >= l.ttft_ms.p90);
     CHECK(l.ttft_ms.p90 >= l.ttft_ms.p50);
   }
@@ -243,6 +246,28 @@ TEST_CASE("queueing: DistServe's M/D/1 prefill wait; latency rises with load; th
   CHECK(cap_loose <= SaturatedRate(m, r, d, true, true, true));
   const ReplicaLatency at = ReplicaLatencyAt(m, r, cap_tight, d, 0, true, true, true);
   CHECK(at.ttft_ms.p90 == doctest::Approx(300).epsilon(0.01));
+}
+
+TEST_CASE("the request path: every first token waits for it, the GPUs do not (hand-worked)") {
+  // 10 ms + 3 us for each of 1,020 prompt tokens = 13.06 ms, by hand, against no request path at all.
+  const json none = {{"inference", {{"requests_per_second", 2.0}, {"decode", {{"replicas", 1}}},
+                                    {"request_overhead_ms", 0}, {"request_overhead_us_per_token", 0}}}};
+  json some = none;
+  some["inference"]["request_overhead_ms"] = 10;
+  some["inference"]["request_overhead_us_per_token"] = 3;
+  const Result a = Evaluate(Chat70B(none)), b = Evaluate(Chat70B(some));
+  CheckPartsAddUp(a);
+  CheckPartsAddUp(b);
+  CHECK(a.inference.request_path_ms == 0);
+  CHECK(b.inference.request_path_ms == doctest::Approx(13.06).epsilon(1e-12));
+  for (double LatencyMs::*at : {&LatencyMs::mean, &LatencyMs::p50, &LatencyMs::p90, &LatencyMs::p99})
+    CHECK(b.inference.ttft_ms.*at - a.inference.ttft_ms.*at == doctest::Approx(13.06).epsilon(1e-9));
+  CHECK(b.inference.e2e_ms.mean - a.inference.e2e_ms.mean == doctest::Approx(13.06).epsilon(1e-9));
+  CHECK(b.inference.tpot_ms.p90 == a.inference.tpot_ms.p90);  // the server's CPU, not the GPUs' time
+  CHECK(b.expected_usd == a.expected_usd);
+  CHECK(b.inference.capacity_requests_per_second == a.inference.capacity_requests_per_second);
+  CHECK(json::parse(ResultToJson(Chat70B(some), b))["inference"]["request_path_ms"].get<double>() ==
+        doctest::Approx(13.06).epsilon(1e-12));
 }
 
 TEST_CASE("cost per output token falls as load rises, and a latency target cuts the frontier") {
@@ -395,9 +420,9 @@ TEST_CASE("inference scenarios: errors name the field; round trip") {
     CHECK(std::string(f.help).size() > 10);
     CHECK(f.source != nullptr);
   }
-  CHECK(fields == 29 + 14);  // issue 25: inference.service_months; issue 28: prefix caching 2, speculative 4, router 2,
+  CHECK(fields == 29 + 16);  // issue 25: inference.service_months; issue 28: prefix caching 2, speculative 4, router 2,
                             // autoscale 4, attention (data-parallel attention with expert parallel); issue 26:
-                            // chunked_prefill
+                            // chunked_prefill, the request path (2)
   // Round trip through JSON.
   const Scenario s = Chat70B({{"inference", {{"mode", "disaggregated"}, {"prefill", {{"gpu", "h100-sxm"}, {"replicas", 3}}},
                                              {"slo", {{"ttft_ms", 500}}}, {"kv_reserve", "full"}}}});

@@ -52,6 +52,19 @@ TEST_CASE("simulation agrees with the closed form at low and moderate load (TTFT
   CHECK(s.tpot_ms.mean == doctest::Approx(s.closed_tpot_ms.mean).epsilon(0.05));
 }
 
+TEST_CASE("simulation: the request path is on every simulated first token, as in the closed form") {
+  // Same seed, same arrivals: 10 ms + 2 us x 1,020 prompt tokens = 12.04 ms (by hand) later, each request alike.
+  const InferenceSimResult a = SimulateInference(OneReplica(2.0, R"(, "request_overhead_ms": 0, "request_overhead_us_per_token": 0)"), 20000, 5);
+  const InferenceSimResult b = SimulateInference(OneReplica(2.0, R"(, "request_overhead_ms": 10, "request_overhead_us_per_token": 2)"), 20000, 5);
+  REQUIRE(a.ok);
+  REQUIRE(b.ok);
+  CHECK(b.ttft_ms.p50 - a.ttft_ms.p50 == doctest::Approx(12.04).epsilon(1e-9));
+  CHECK(b.ttft_ms.p99 - a.ttft_ms.p99 == doctest::Approx(12.04).epsilon(1e-9));
+  CHECK(b.e2e_ms.mean - a.e2e_ms.mean == doctest::Approx(12.04).epsilon(1e-9));
+  CHECK(b.tpot_ms.mean == a.tpot_ms.mean);
+  CHECK(b.closed_ttft_ms.mean - a.closed_ttft_ms.mean == doctest::Approx(12.04).epsilon(1e-9));
+}
+
 TEST_CASE("simulation: at high load the queue shows; the share within the target follows the percentile") {
   const InferenceSimResult low = SimulateInference(OneReplica(2.0), 100000, 11);
   const InferenceSimResult high = SimulateInference(OneReplica(10.0), 100000, 11);
