@@ -76,6 +76,7 @@ void PrintInferenceTable(const Scenario& s, const Result& r) {
   }
   head.Row({"GPUs", TrFormat("cli.inf.gpus_value", {std::to_string(ir.gpus), std::to_string(r.billed_gpus)})});
   head.Row({Tr("cli.inf.prefill"), Ms(ir.prefill_ms)});
+  head.Row({Tr("inference.request_path"), Ms(ir.request_path_ms)});
   head.Row({Tr("cli.inf.decode_step"), TrFormat("cli.inf.decode_step_value", {Ms(ir.decode_step_ms), FormatNumber(ir.decode.batch, 3)})});
   head.Row({Tr("cli.inf.weights"), FormatNumber(ir.weights_gb_per_gpu, 4) + " GB" + (ir.fits ? "" : Tr("cli.inf.does_not_fit"))});
   head.Row({Tr("cli.inf.kv_cache"), TrFormat("cli.inf.kv_value", {FormatCount(ir.kv_bytes_per_token), FormatNumber(ir.decode.kv_gb_per_gpu, 4),
