@@ -460,6 +460,10 @@ json FitJson(const StepFit& f) {
           {"mean_abs_error", f.mean_abs_error}};
 }
 
+json MetricJson(const MetricError& m) {
+  return {{"measurements", m.measurements}, {"held_out_mean_abs_error", m.mean_abs_error}};
+}
+
 }  // namespace
 
 std::string EvidenceToJson(const StepEvidence& e, const ServingEvidence* serving, const Scenario* current) {
@@ -505,7 +509,11 @@ std::string EvidenceToJson(const StepEvidence& e, const ServingEvidence* serving
                       {"error", serving->error},
                       {"summary", {{"measurements", serving->runs.size()}, {"sources", serving->sources.size()},
                                    {"held_out_mean_abs_error", serving->mean_abs_error},
-                                   {"held_out_mean_error", serving->mean_error}}},
+                                   {"held_out_mean_error", serving->mean_error},
+                                   {"held_out_target", kServingHeldOutTarget},
+                                   {"by_metric", {{"itl_ms", MetricJson(serving->itl)}, {"ttft_ms", MetricJson(serving->ttft)},
+                                                  {"latency", MetricJson(serving->latency)},
+                                                  {"output_tokens_per_s", MetricJson(serving->throughput)}}}}},
                       {"sources", cites},
                       {"runs", rows}};
   }

@@ -27,6 +27,7 @@ namespace gpucost {
 
 constexpr double kEvidenceBound = 0.15;        // |held-out error| beyond this names a cause
 constexpr double kHeldOutTarget = 0.08;        // issue 26: held-out mean absolute error at most 8%
+constexpr double kServingHeldOutTarget = 0.15; // issue 26: serving throughput and latency at most 15% each
 
 struct StepFit {
   double tile_overhead = 64, backward_gemm_rate = 0.90;
@@ -87,14 +88,24 @@ struct ServingEvidenceRun {
   double input_tokens = 0, output_tokens = 0;
   double measured = 0, predicted = 0, error = 0;  // error = predicted / measured - 1
 };
+// Mean absolute error of the measurements of one metric (or of the latency ones together).
+struct MetricError {
+  int measurements = 0;
+  double mean_abs_error = 0;
+};
 struct ServingEvidence {
   std::string error;
   std::vector<ServingEvidenceRun> runs;
   std::vector<std::pair<std::string, std::string>> sources;  // id, citation
   double mean_abs_error = 0, mean_error = 0;
+  // Issue 26's target holds for throughput and for latency: each read on its own as well.
+  MetricError itl, ttft, latency, throughput;  // latency: itl and ttft together
 };
 ServingEvidence ComputeServingEvidence(const std::string& runs_json);
 const ServingEvidence& ServingValidation();  // as TrainingEvidence(), for serving_runs.json
+// The per-metric figures in the current language ("By metric (target 15% each): throughput ..."): the line
+// `gpucost catalog evidence` and the page's Evidence view both print.
+std::string ServingByMetricText(const ServingEvidence& e);
 
 // True when both validation documents are here (embedded, or installed by the page: InstallAsset).
 bool ValidationRunsPresent();

@@ -6,6 +6,8 @@
 
 #include "catalog.h"
 #include "evidence.h"
+#include "format.h"
+#include "i18n.h"
 #include "inference_model.h"
 #include "json_io.h"
 
@@ -82,8 +84,21 @@ ServingEvidence ComputeServingEvidence(const std::string& runs_json) {
   for (const ServingEvidenceRun& r : e.runs) {
     e.mean_abs_error += std::fabs(r.error) / n;
     e.mean_error += r.error / n;
+    const bool throughput = r.metric == "output_tokens_per_s";
+    for (MetricError* m : {throughput ? &e.throughput : r.metric == "ttft_ms" ? &e.ttft : &e.itl, throughput ? nullptr : &e.latency})
+      if (m != nullptr) m->mean_abs_error += std::fabs(r.error), ++m->measurements;
   }
+  for (MetricError* m : {&e.itl, &e.ttft, &e.latency, &e.throughput})
+    if (m->measurements > 0) m->mean_abs_error /= m->measurements;
   return e;
+}
+
+std::string ServingByMetricText(const ServingEvidence& e) {
+  auto n = [](const MetricError& m) { return std::to_string(m.measurements); };
+  return TrFormat("evidence.serving_by_metric",
+                  {FormatPercent(kServingHeldOutTarget), FormatPercent(e.throughput.mean_abs_error), n(e.throughput),
+                   FormatPercent(e.latency.mean_abs_error), n(e.latency), FormatPercent(e.itl.mean_abs_error), n(e.itl),
+                   FormatPercent(e.ttft.mean_abs_error), n(e.ttft)});
 }
 
 }  // namespace gpucost

@@ -319,6 +319,7 @@ int PrintEvidence(Format format, const std::string& scenario_path) {
                                                                     std::to_string(serving.sources.size()),
                                                                     FormatPercent(serving.mean_abs_error),
                                                                     FormatSignedPercent(serving.mean_error)}).c_str());
+    std::printf("%s\n", ServingByMetricText(serving).c_str());
   }
   if (with_scenario) {
     const ScenarioEvidence at = EvidenceAt(e, &serving, s);

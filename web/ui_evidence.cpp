@@ -148,6 +148,7 @@ void DrawEvidence(AppState& app) {
                                                                  std::to_string(serving.sources.size()),
                                                                  FormatPercent(serving.mean_abs_error)})
                                .c_str());
+  if (serving.error.empty()) ImGui::TextUnformatted(ServingByMetricText(serving).c_str());
   ImGui::PopTextWrapPos();
   DrawHere(app, e, serving);
 
