@@ -85,8 +85,13 @@ ServingEvidence ComputeServingEvidence(const std::string& runs_json) {
     e.mean_abs_error += std::fabs(r.error) / n;
     e.mean_error += r.error / n;
     const bool throughput = r.metric == "output_tokens_per_s";
-    for (MetricError* m : {throughput ? &e.throughput : r.metric == "ttft_ms" ? &e.ttft : &e.itl, throughput ? nullptr : &e.latency})
-      if (m != nullptr) m->mean_abs_error += std::fabs(r.error), ++m->measurements;
+    MetricError& own = throughput ? e.throughput : r.metric == "ttft_ms" ? e.ttft : e.itl;
+    own.mean_abs_error += std::fabs(r.error);  // (a sum until divided below)
+    ++own.measurements;
+    if (!throughput) {
+      e.latency.mean_abs_error += std::fabs(r.error);
+      ++e.latency.measurements;
+    }
   }
   for (MetricError* m : {&e.itl, &e.ttft, &e.latency, &e.throughput})
     if (m->measurements > 0) m->mean_abs_error /= m->measurements;
