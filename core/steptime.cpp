@@ -81,7 +81,7 @@ double ShapeEfficiency(double m, double k, double n, double tile_overhead) {
 
 namespace {
 
-constexpr double kFittedBackwardGemmRate = 0.95;
+constexpr double kFittedBackwardGemmRate = 0.85;
 
 double GemmSeconds(double m, double k, double n, double batch, const StepHardware& hw) {
   const double flops = 2 * m * k * n * batch;
