@@ -140,7 +140,7 @@ double GemmEfficiency(double flops);
 // The in-sample fit of assets/validation/measured_runs.json (evidence.cpp; test_calibration.cpp fails when it
 // differs from the fit): a thin GEMM whose smallest dimension is d runs at d / (d + kFittedTileOverhead) of the
 // tile rate (steptime.cpp, ShapeEfficiency). StepHardware's default (64) is issue 18's fit on its 20 runs.
-constexpr double kFittedTileOverhead = 128;
+constexpr double kFittedTileOverhead = 96;
 // The share of the tile rate a GEMM (m x k) . (k x n) reaches when its smallest dimension d is thin:
 // d / (d + tile_overhead) (steptime.cpp; the serving model's MoE experts use it too, inference_model.cpp).
 double ShapeEfficiency(double m, double k, double n, double tile_overhead);
