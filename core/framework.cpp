@@ -87,6 +87,8 @@ const KernelEfficiencyTable& MeasuredKernelEfficiency() {
     t.Set(Framework::kFsdp, "Ampere", 0.9301, 5);        // llm-foundry MPT 7-70B on A100
     t.Set(Framework::kTorchtitan, "Ampere", 0.8240, 6);  // torchtitan Llama 2/3 on 64 A100 (FSDP2)
     t.Set(Framework::kTorchtitan, "Hopper", 0.7299, 1);  // torchtitan Llama 3.1 405B on 128 H100 at 500 W
+    t.Set(Framework::kMaxtext, "Hopper", 1.0656, 6);     // DGX Cloud recipes' MaxText Llama 2 70B BF16, 64-2,048 H100
+    t.Set(Framework::kMaxtext, "Hopper-fp8", 0.9160, 6); // the same table in FP8
     return t;
   }();
   return table;

@@ -69,7 +69,16 @@ double ActivationBytesPerLayer(const ModelShape& m, const Layout& l) {
   // Q and the projection's input are heads x head_dim wide (q_width: hidden unless the model states its head size).
   const double split = 4 * m.q_width() / h + 4 * m.kv_width() / h + (m.ffn_gated ? 6 : 4) * m.ffn() / h;
   const double not_split = 10;
+  // MaxText's save-dot policies (scenario.h) keep the layer input and the outputs of the query, key and value
+  // projections (split) and of the output projection, plus the MLP-out output under save_dot_except_mlpwi
+  // (not split without sequence parallelism); the rest is recomputed. Fused attention's statistics are
+  // s x heads floats, negligible here.
+  const double dots_split = 2 * m.q_width() / h + 4 * m.kv_width() / h;
+  const double dots_kept = l.recompute == Recompute::kSaveDotExceptMlpwi ? 6 : 4;
   switch (l.recompute) {
+    case Recompute::kSaveDotExceptMlpwi:
+    case Recompute::kSaveDotExceptMlp:
+      return sbh * (l.sequence_parallel ? (dots_kept + dots_split) / t : dots_kept + dots_split / t);
     case Recompute::kFull: return 2 * sbh / (l.sequence_parallel ? t : 1);
     case Recompute::kSelective: return sbh * (l.sequence_parallel ? (not_split + split) / t : not_split + split / t);
     case Recompute::kNone: break;
@@ -211,7 +220,8 @@ LayoutFit SmallestFittingLayout(const ModelShape& m, const Layout& base, Precisi
   const int zero_lo = space.vary_zero_stage ? 0 : static_cast<int>(base.zero_stage);
   const int zero_hi = space.vary_zero_stage ? 3 : static_cast<int>(base.zero_stage);
   const int re_lo = static_cast<int>(base.recompute);
-  const int re_hi = space.vary_recompute ? static_cast<int>(Recompute::kFull) : re_lo;
+  // Varied: from the scenario's policy up to full (a MaxText policy is kept as it is).
+  const int re_hi = space.vary_recompute ? std::max(re_lo, static_cast<int>(Recompute::kFull)) : re_lo;
   for (int ti = 0; ti < nt; ++ti) {
     if (m.known() && (m.heads % tensors[ti] != 0 || (m.kv_heads > 0 && m.kv_heads % tensors[ti] != 0))) continue;
     for (int pi = 0; pi < np; ++pi)

@@ -96,7 +96,7 @@ nlohmann::json GbOrNull(double bytes) { return std::isfinite(bytes) ? nlohmann::
 nlohmann::json LayoutJson(const Layout& l) {
   return {{"gpus", l.gpus()},          {"tensor_parallel", l.tensor},     {"pipeline_parallel", l.pipeline},
           {"data_parallel", l.data},   {"zero_stage", l.zero_stage},      {"micro_batch", l.micro_batch},
-          {"recompute", l.recompute == Recompute::kFull ? "full" : l.recompute == Recompute::kSelective ? "selective" : "none"}};
+          {"recompute", RecomputeJsonName(l.recompute)}};
 }
 
 nlohmann::json LawJson(const LawFit& f, int points) {

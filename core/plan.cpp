@@ -304,7 +304,6 @@ std::string PlanToJson(const PlanSearch& s, int indent) {
   doc["mfu_convention"] = kMfuConvention;
   doc["hfu_convention"] = kHfuConvention;
   json plans = json::array();
-  static const char* const kRecomputeNames[] = {"none", "selective", "full"};
   for (int i = 0; i < s.count; ++i) {
     const PlanEntry& e = s.best[i];
     const Layout& l = e.layout;
@@ -312,7 +311,7 @@ std::string PlanToJson(const PlanSearch& s, int indent) {
     plan["parallel"] = {{"tensor_parallel", l.tensor},       {"pipeline_parallel", l.pipeline},
                         {"data_parallel", l.data},           {"micro_batch", l.micro_batch},
                         {"global_batch", l.global_batch},    {"pipeline_interleave", l.interleave},
-                        {"recompute", kRecomputeNames[static_cast<int>(l.recompute)]},
+                        {"recompute", RecomputeJsonName(l.recompute)},
                         {"sequence_parallel", l.sequence_parallel}, {"zero_stage", l.zero_stage},
                         {"overlap_comm", l.overlap_comm}};
     NamedValue fields[kStepFieldCount];

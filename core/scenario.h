@@ -15,7 +15,12 @@ namespace gpucost {
 enum class WorkloadKind : int { kTraining = 0, kIndependent = 1, kInference = 2 };
 enum class Precision : int { kBf16 = 0, kFp16, kFp8, kTf32, kFp32 };
 enum class PricingModel : int { kOnDemand = 0, kSpot, kReserved, kOwned };
-enum class Recompute : int { kNone = 0, kSelective, kFull };
+// Issue 26: MaxText's remat policies as it names them (MaxText/layers/decoders.py): save_dot_except_mlpwi keeps
+// the outputs of the query, key, value, output and MLP-out projections; save_dot_except_mlp also drops the MLP-out
+// output. Both recompute the attention core (its output, "context", is not kept) and the MLP input projections.
+enum class Recompute : int { kNone = 0, kSelective, kFull, kSaveDotExceptMlpwi, kSaveDotExceptMlp };
+// The JSON name of a recompute policy (parallel.recompute, the plan's layouts).
+const char* RecomputeJsonName(Recompute r);
 enum class Optimizer : int { kAdam = 0, kAdam8bit, kSgd };
 enum class Currency : int { kUsd = 0, kKrw };
 

@@ -103,6 +103,7 @@ double MemorySeconds(double bytes, double chunk_bytes, const StepHardware& hw) {
 // added where the stage sums its parts (StageOf).
 struct LayerTimes {
   double gemm_forward = 0;      // QKV, projection, MLP
+  double gemm_mlp_input_forward = 0;  // the MLP's input projections (gate and up; part of gemm_forward)
   double attention_forward = 0; // scores and values (batched over heads)
   double attention_backward = 0;// their gradients (2x forward; 2.5x with a fused kernel, which recomputes)
   double memory_forward = 0;    // elementwise on b·s·h and b·s·f
@@ -121,8 +122,9 @@ LayerTimes LayerTimesOf(const ModelShape& m, const Layout& l, const StepHardware
   const double t = D(l.tensor), heads = D(m.heads), e = hw.bytes_per_element;
   const double tokens = b * s_local;
   const double up_matrices = m.ffn_gated ? 2 : 1;  // gated MLP: gate and up projections
+  r.gemm_mlp_input_forward = up_matrices * GemmSeconds(tokens, h, f / t, 1, hw);
   r.gemm_forward = GemmSeconds(tokens, h, (h + 2 * m.kv_width()) / t, 1, hw) + GemmSeconds(tokens, h / t, h, 1, hw) +
-                   up_matrices * GemmSeconds(tokens, h, f / t, 1, hw) + GemmSeconds(tokens, f / t, h, 1, hw);
+                   r.gemm_mlp_input_forward + GemmSeconds(tokens, f / t, h, 1, hw);
   const double head_dim = m.head_dim_or_default(), local_heads = heads / t;  // issue 26: the stated head size
   // The local queries (s / cp of them) against all s keys.
   StepHardware attention_hw = hw;  // FP8 training keeps the attention core at 16 bits
@@ -224,6 +226,13 @@ StageTimes StageOf(const LayerTimes& lt, double layers, double extra_compute, Re
     cp_layer += lt.cp_forward;
   } else if (recompute == Recompute::kSelective) {
     recompute_layer = lt.attention_forward + lt.attention_memory_forward;
+    cp_layer += lt.cp_forward;
+  } else if (recompute == Recompute::kSaveDotExceptMlpwi || recompute == Recompute::kSaveDotExceptMlp) {
+    // MaxText's save-dot policies keep the projections' outputs: the backward reruns the attention core (the
+    // output it needs, "context", is not kept; with a fused kernel too), the MLP input projections (to rebuild
+    // the MLP-out input) and the elementwise work (norms, activation) from the kept tensors. The MLP-out output
+    // is not needed by the backward, so save_dot_except_mlp recomputes no more than save_dot_except_mlpwi.
+    recompute_layer = lt.attention_forward + lt.attention_memory_forward + lt.gemm_mlp_input_forward + lt.memory_forward;
     cp_layer += lt.cp_forward;
   }
   r.recompute = layers * recompute_layer;
@@ -397,6 +406,8 @@ StepTime EstimateStepTime(const ModelShape& m, const Layout& l, const StepHardwa
   double recomputed_per_token = 0;
   if (l.recompute == Recompute::kFull) recomputed_per_token = 2 * D(m.layers) * layer_params + attention_per_token / 3;
   if (l.recompute == Recompute::kSelective) recomputed_per_token = attention_per_token / 3;
+  if (l.recompute == Recompute::kSaveDotExceptMlpwi || l.recompute == Recompute::kSaveDotExceptMlp)
+    recomputed_per_token = 2 * D(m.layers) * (m.ffn_gated ? 2 : 1) * h * m.ffn() + attention_per_token / 3;
   r.hardware_flops = r.model_flops + tokens * recomputed_per_token;
   const double capacity = r.seconds * D(l.gpus()) * hw.peak_flops;
   r.mfu = r.model_flops / capacity;

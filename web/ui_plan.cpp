@@ -22,6 +22,8 @@ const char* RecomputeName(Recompute r) {
     case Recompute::kNone: return Tr("plan.recompute_none");
     case Recompute::kSelective: return Tr("plan.recompute_selective");
     case Recompute::kFull: return Tr("plan.recompute_full");
+    case Recompute::kSaveDotExceptMlpwi:
+    case Recompute::kSaveDotExceptMlp: return RecomputeJsonName(r);  // MaxText's own names
   }
   return "";
 }

@@ -106,6 +106,34 @@ TEST_CASE("memory: Korthikanti et al. Table 2 per-layer activations on GPT-3 175
         0.9 * k["reduction_sp_selective_vs_tensor_parallel_about"].get<double>());
 }
 
+TEST_CASE("memory: MaxText's save-dot policies keep the projections' outputs (Llama 2 70B, by hand)") {
+  ModelShape shape;
+  shape.layers = 80;
+  shape.hidden = 8192;
+  shape.heads = 64;
+  shape.kv_heads = 8;
+  shape.ffn_hidden = 28672;
+  shape.ffn_gated = true;
+  shape.seq_len = 4096;
+  shape.vocab = 32000;
+  Layout l = Parallel(1, 1, 64);
+  l.micro_batch = 2;
+  l.zero_stage = 3;
+  l.flash_attention = true;
+  const double sbh = 4096.0 * 2 * 8192;
+  // 16-bit: the layer input (2), query (2), key and value (2 x 2 x 1024 / 8192 = 0.5), the output projection's
+  // output (2) and, under save_dot_except_mlpwi, the MLP-out output (2): 8.5 bytes per s b h element, 6.5 without.
+  l.recompute = Recompute::kSaveDotExceptMlpwi;
+  CHECK(ActivationBytesPerLayer(shape, l) == doctest::Approx(8.5 * sbh));
+  l.recompute = Recompute::kSaveDotExceptMlp;
+  CHECK(ActivationBytesPerLayer(shape, l) == doctest::Approx(6.5 * sbh));
+  // The recipe ran on 80 GB H100s: it fits with its policy, and would not without recomputation.
+  l.recompute = Recompute::kSaveDotExceptMlpwi;
+  CHECK(EstimateMemory(shape, l, Precision::kBf16, 80.0 * (1 << 30)).fits());
+  l.recompute = Recompute::kNone;
+  CHECK_FALSE(EstimateMemory(shape, l, Precision::kBf16, 80.0 * (1 << 30)).fits());
+}
+
 TEST_CASE("memory: the first pipeline stage holds L layers' worth of activations under 1F1B") {
   const json k = LoadData("korthikanti_activations.json");
   const ModelShape shape = Shape(k["model"]);

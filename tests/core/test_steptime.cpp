@@ -217,6 +217,63 @@ TEST_CASE("recompute costs time in the order none < selective < full") {
   }
 }
 
+// Issue 26: MaxText's save-dot remat policies, worked by hand on the DGX Cloud recipe's Llama 2 70B layout
+// (maxtext/README_70b.md: FSDP on 64 H100, per-device batch 2, sequence 4,096).
+struct MaxtextLlama2 {
+  ModelShape shape;
+  Layout layout;
+  StepHardware hw;
+  MaxtextLlama2() {
+    Scenario s = DefaultScenario();
+    std::snprintf(s.cluster.gpu, sizeof s.cluster.gpu, "%s", "h100-sxm");
+    s.cluster.node_network_gbps = 3200;
+    s.workload.layers = 80;
+    s.workload.hidden = 8192;
+    s.workload.heads = 64;
+    s.workload.kv_heads = 8;
+    s.workload.ffn_hidden = 28672;
+    s.workload.ffn_gated = true;
+    s.workload.seq_len = 4096;
+    s.workload.vocab = 32000;
+    shape = ShapeFromScenario(s);
+    hw = HardwareOf(s);
+    layout.data = 64;
+    layout.zero_stage = 3;
+    layout.micro_batch = 2;
+    layout.global_batch = 128;
+    layout.flash_attention = true;
+  }
+};
+
+TEST_CASE("MaxText's save-dot policies recompute the attention core and the MLP input projections") {
+  MaxtextLlama2 g;
+  g.layout.recompute = Recompute::kNone;
+  const StepTime none = EstimateStepTime(g.shape, g.layout, g.hw);
+  REQUIRE(none.ok());
+  // The README's model FLOPs of one sequence: 4096 x (attention 104.69e9 + MLP 338.23e9 + embedding 1.57e9)
+  // = 1.82e15; gpucost's convention (6 N + 12 L h s per token) counts the same within 0.5%.
+  CHECK(none.model_flops / 128 == doctest::Approx(4096 * (104689827840.0 + 338228674560.0 + 1572864000.0)).epsilon(0.005));
+  g.layout.recompute = Recompute::kSaveDotExceptMlpwi;
+  const StepTime wi = EstimateStepTime(g.shape, g.layout, g.hw);
+  g.layout.recompute = Recompute::kSaveDotExceptMlp;
+  const StepTime mlp = EstimateStepTime(g.shape, g.layout, g.hw);
+  REQUIRE(wi.ok());
+  REQUIRE(mlp.ok());
+  // Recomputed per token, by hand: the gate and up projections' forward, 2 x 80 x 2 x 8192 x 28672 = 75.16e9,
+  // plus the attention core's forward, 4 x 80 x 8192 x 4096 = 10.74e9 (a third of 12 L h s).
+  const double tokens = 128.0 * 4096;
+  CHECK((wi.hardware_flops - wi.model_flops) / tokens == doctest::Approx(75161927680.0 + 10737418240.0).epsilon(1e-9));
+  // The MLP-out output is not needed by the backward: both policies recompute the same work.
+  CHECK(mlp.recompute_seconds == doctest::Approx(wi.recompute_seconds).epsilon(1e-12));
+  // More than the fused kernel's selective (nothing) and less than full (every GEMM of the forward).
+  g.layout.recompute = Recompute::kFull;
+  const StepTime full = EstimateStepTime(g.shape, g.layout, g.hw);
+  CHECK(none.recompute_seconds == 0);
+  CHECK(wi.recompute_seconds > 0);
+  CHECK(wi.recompute_seconds < full.recompute_seconds);
+  CHECK(wi.seconds == doctest::Approx(SumOfParts(wi)).epsilon(1e-12));
+}
+
 TEST_CASE("the pipeline bubble is (p-1)/(m v) of the ideal pipeline time") {
   Gpt3 g;
   for (std::int64_t v : {1, 2, 3, 4}) {
