@@ -80,8 +80,8 @@ const KernelEfficiencyTable& MeasuredKernelEfficiency() {
     // refits them and fails when these differ from the fit. Value = the share of Megatron-LM's GEMM rate
     // that zeroes the mean error of the framework's runs on that generation (runs: how many).
     t.Set(Framework::kDeepspeed, "Ampere", 0.7576, 4);   // MT-NLG 530B x 3, BLOOM 176B (Megatron-DeepSpeed)
-    t.Set(Framework::kNemo, "Hopper-fp8", 0.8970, 36);   // NeMo 24.07 FP8 table x 7, MLPerf v3.1 GPT-3 175B x 7 scales (validation passes counted), DGX Cloud recipes' Llama 3.1 and GPT-3 175B FP8 x 22
-    t.Set(Framework::kNemo, "Hopper", 1.0319, 22);       // DGX Cloud recipes' Llama 3.1 8B / 70B / 405B and GPT-3 175B BF16 x 22 (NeMo 24.09 / 24.11)
+    t.Set(Framework::kNemo, "Hopper-fp8", 0.8842, 49);   // NeMo 24.07 FP8 table x 7, MLPerf v3.1 GPT-3 175B x 7 scales (validation passes counted), DGX Cloud recipes' Llama 3.1, GPT-3 175B and Nemotron-4 FP8 x 35
+    t.Set(Framework::kNemo, "Hopper", 1.0131, 35);       // DGX Cloud recipes' Llama 3.1 8B / 70B / 405B, GPT-3 175B and Nemotron-4 15B / 340B BF16 x 35 (NeMo 24.09 / 24.11)
     t.Set(Framework::kOther, "Hopper", 0.9517, 2);       // Llama 3 405B on 8K and 16K H100 (Meta's stack)
     t.Set(Framework::kFsdp, "Hopper", 0.8186, 10);       // llm-foundry MPT 7-70B on H100 (Composer FSDP)
     t.Set(Framework::kFsdp, "Ampere", 0.9301, 5);        // llm-foundry MPT 7-70B on A100
