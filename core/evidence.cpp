@@ -512,6 +512,7 @@ std::string EvidenceToJson(const StepEvidence& e, const ServingEvidence* serving
                                    {"held_out_mean_error", serving->mean_error},
                                    {"held_out_target", kServingHeldOutTarget},
                                    {"by_metric", {{"itl_ms", MetricJson(serving->itl)}, {"ttft_ms", MetricJson(serving->ttft)},
+                                                  {"latency_ms", MetricJson(serving->e2e)},
                                                   {"latency", MetricJson(serving->latency)},
                                                   {"output_tokens_per_s", MetricJson(serving->throughput)}}}}},
                       {"sources", cites},

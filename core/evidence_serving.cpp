@@ -70,11 +70,18 @@ ServingEvidence ComputeServingEvidence(const std::string& runs_json) {
     } else if (r.metric == "ttft_ms") {
       // One request at a time: its path to the engine (HTTP, tokenising), then its prefill; no queue.
       r.predicted = 1e3 * (FrontLatencySeconds(m) + PrefillSeconds(m, replica, r.input_tokens));
+    } else if (r.metric == "latency_ms") {
+      // One offline batch of `concurrency` prompts given as token ids (no request path): one prefill step of
+      // all their tokens, which yields each request's first token, then output_tokens - 1 decode steps of the
+      // batch (their mean context is the prompt plus half the output, as everywhere).
+      const double batch = static_cast<double>(std::max<std::int64_t>(1, r.concurrency));
+      const double steps = std::max(0.0, r.output_tokens - 1) / m.spec_tokens_per_step;
+      r.predicted = 1e3 * (PrefillSeconds(m, replica, batch * r.input_tokens) + steps * DecodeStepSeconds(m, replica, batch));
     } else if (r.metric == "output_tokens_per_s") {
       // Offline maximum throughput (every request queued at once): the replica at its full batch.
       r.predicted = SaturatedRate(m, replica, ColocatedPrefillSeconds(m, replica), true, true, true) * r.output_tokens;
     } else {
-      e.error = "run " + r.id + ": metric must be itl_ms, ttft_ms or output_tokens_per_s";
+      e.error = "run " + r.id + ": metric must be itl_ms, ttft_ms, latency_ms or output_tokens_per_s";
       return e;
     }
     r.error = r.predicted / r.measured - 1;
@@ -85,7 +92,7 @@ ServingEvidence ComputeServingEvidence(const std::string& runs_json) {
     e.mean_abs_error += std::fabs(r.error) / n;
     e.mean_error += r.error / n;
     const bool throughput = r.metric == "output_tokens_per_s";
-    MetricError& own = throughput ? e.throughput : r.metric == "ttft_ms" ? e.ttft : e.itl;
+    MetricError& own = throughput ? e.throughput : r.metric == "ttft_ms" ? e.ttft : r.metric == "latency_ms" ? e.e2e : e.itl;
     own.mean_abs_error += std::fabs(r.error);  // (a sum until divided below)
     ++own.measurements;
     if (!throughput) {
@@ -93,7 +100,7 @@ ServingEvidence ComputeServingEvidence(const std::string& runs_json) {
       ++e.latency.measurements;
     }
   }
-  for (MetricError* m : {&e.itl, &e.ttft, &e.latency, &e.throughput})
+  for (MetricError* m : {&e.itl, &e.ttft, &e.e2e, &e.latency, &e.throughput})
     if (m->measurements > 0) m->mean_abs_error /= m->measurements;
   return e;
 }
@@ -103,7 +110,7 @@ std::string ServingByMetricText(const ServingEvidence& e) {
   return TrFormat("evidence.serving_by_metric",
                   {FormatPercent(kServingHeldOutTarget), FormatPercent(e.throughput.mean_abs_error), n(e.throughput),
                    FormatPercent(e.latency.mean_abs_error), n(e.latency), FormatPercent(e.itl.mean_abs_error), n(e.itl),
-                   FormatPercent(e.ttft.mean_abs_error), n(e.ttft)});
+                   FormatPercent(e.ttft.mean_abs_error), n(e.ttft), FormatPercent(e.e2e.mean_abs_error), n(e.e2e)});
 }
 
 }  // namespace gpucost

@@ -93,13 +93,14 @@ const char* Tr(const char* key) { return Tr(g_lang, key); }
 std::string FillPlaceholders(const std::string& text, std::initializer_list<std::string> args) {
   std::string out;
   for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '{' && i + 2 < text.size() && text[i + 1] >= '0' && text[i + 1] <= '9' && text[i + 2] == '}') {
-      const std::size_t n = static_cast<std::size_t>(text[i + 1] - '0');
-      if (n < args.size()) {
-        out += *(args.begin() + n);
-        i += 2;
-        continue;
-      }
+    // {n}: one or more digits between braces.
+    std::size_t end = i + 1, n = 0;
+    while (text[i] == '{' && end < text.size() && end - i <= 3 && text[end] >= '0' && text[end] <= '9')
+      n = 10 * n + static_cast<std::size_t>(text[end++] - '0');
+    if (end > i + 1 && end < text.size() && text[end] == '}' && n < args.size()) {
+      out += *(args.begin() + n);
+      i = end;
+      continue;
     }
     out += text[i];
   }

@@ -25,8 +25,11 @@ namespace {
 
 std::set<std::string> Placeholders(const std::string& text) {
   std::set<std::string> out;
-  for (std::size_t i = 0; i + 2 < text.size(); ++i)
-    if (text[i] == '{' && text[i + 1] >= '0' && text[i + 1] <= '9' && text[i + 2] == '}') out.insert(text.substr(i, 3));
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    std::size_t end = i + 1;
+    while (text[i] == '{' && end < text.size() && text[end] >= '0' && text[end] <= '9') ++end;
+    if (end > i + 1 && end < text.size() && text[end] == '}') out.insert(text.substr(i, end - i + 1));
+  }
   return out;
 }
 
@@ -141,6 +144,7 @@ TEST_CASE("i18n: lookup, fallback and placeholders") {
   CHECK(std::string(Tr("no.such.key")) == "no.such.key");
   CHECK(TrFormat("vat.tax", {"10.0%"}) == "부가세 (10.0%)");
   CHECK(FillPlaceholders("{1} of {0}, {2}", {"a", "b"}) == "b of a, {2}");
+  CHECK(FillPlaceholders("{10}{1}{0", {"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k"}) == "kb{0");  // two digits
   CHECK(std::string(PartLabel(kPartCheckpoint)) == "체크포인트 저장");
 }
 
