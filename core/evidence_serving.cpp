@@ -78,8 +78,13 @@ ServingEvidence ComputeServingEvidence(const std::string& runs_json) {
       const double steps = std::max(0.0, r.output_tokens - 1) / m.spec_tokens_per_step;
       r.predicted = 1e3 * (PrefillSeconds(m, replica, batch * r.input_tokens) + steps * DecodeStepSeconds(m, replica, batch));
     } else if (r.metric == "output_tokens_per_s") {
-      // Offline maximum throughput (every request queued at once): the replica at its full batch.
-      r.predicted = SaturatedRate(m, replica, ColocatedPrefillSeconds(m, replica), true, true, true) * r.output_tokens;
+      // Offline maximum throughput (every request queued at once): the replica at its full batch; where the
+      // source states how many requests the run served, over the whole run, its last partial wave included.
+      const double service_s = ColocatedPrefillSeconds(m, replica);
+      const double requests = run.value("requests", 0.0);
+      const double seconds = requests > 0 ? OfflineBatchSeconds(m, replica, requests, service_s) : 0;
+      r.predicted = seconds > 0 ? requests * r.output_tokens / seconds
+                                : SaturatedRate(m, replica, service_s, true, true, true) * r.output_tokens;
     } else {
       e.error = "run " + r.id + ": metric must be itl_ms, ttft_ms, latency_ms or output_tokens_per_s";
       return e;

@@ -331,6 +331,14 @@ double SaturatedRate(const InferenceModel& m, const ReplicaModel& r, double serv
   return per_request > 0 ? 1 / per_request : 0;
 }
 
+double OfflineBatchSeconds(const InferenceModel& m, const ReplicaModel& r, double requests, double service_s) {
+  const double b = D(r.max_concurrency), steps = DecodeSteps(m);
+  if (!(requests > 0) || b < 1) return 0;
+  auto wave = [&](double n) { return n * service_s + (steps > 0 ? steps * DecodeStepSeconds(m, r, n) : 0); };
+  const double full = std::floor(requests / b), rest = requests - full * b;
+  return full * wave(b) + (rest > 0 ? wave(rest) : 0);
+}
+
 double CapacityWithinTarget(const InferenceModel& m, const ReplicaModel& r, double service_s, double ttft_extra_s,
                             bool stalls_decode, bool decode, bool prefill, double ttft_target_s,
                             double tpot_target_s, std::int64_t percentile) {

@@ -134,6 +134,12 @@ struct ReplicaLatency {
 ReplicaLatency ReplicaLatencyAt(const InferenceModel& m, const ReplicaModel& r, double rate, double service_s,
                                 double ttft_extra_s, bool stalls_decode, bool decode, bool prefill);
 
+// Seconds one colocated replica takes to serve `requests` requests queued all at once with the same prompt and
+// output (an offline run, e.g. TensorRT-LLM's trtllm-bench throughput): they run in waves of the full batch, as
+// SaturatedRate serves them, and the rest as a last, smaller wave, whose decode steps read the same weights for
+// fewer sequences. Each wave: its prompts' prefill work (service_s each, stalling the decodes) and its decode steps.
+double OfflineBatchSeconds(const InferenceModel& m, const ReplicaModel& r, double requests, double service_s);
+
 // Requests per second one replica serves at full batch with no target (prefill and decode work only).
 double SaturatedRate(const InferenceModel& m, const ReplicaModel& r, double service_s, bool stalls_decode,
                      bool decode, bool prefill);

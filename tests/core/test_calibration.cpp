@@ -317,7 +317,9 @@ TEST_CASE("evidence: serving measurements (time between tokens, time to first to
   // rows, RTP-LLM's DeepSeek-V3 -29%; 27.1% before the experts' GEMMs ran at their own size, and the guard below
   // fails so). The experts' thin GEMMs use the training fit's tile overhead, nothing fitted here, and follow it:
   // 13.1% at 192 (60 training runs), 14.4% at 128 (94), 15.4% at 96 (104, with the DGX Cloud recipes). Dense read 10.8% on 71
-  // before Splitwise's Table IV was read right (2026-12-05).
+  // before Splitwise's Table IV was read right (2026-12-05). TensorRT-LLM's throughput over the whole run (its stated
+  // request counts: the last, smaller wave included) took dense 11.8% -> 11.2% and MoE 13.8% -> 11.9%; without it the
+  // guards below fail.
   double dense = 0, moe = 0, dense_n = 0, moe_n = 0;
   for (const ServingEvidenceRun& r : e.runs) {
     const ModelSpec* m = FindModel(r.model.c_str());
@@ -327,8 +329,8 @@ TEST_CASE("evidence: serving measurements (time between tokens, time to first to
   }
   std::printf("dense models: %.0f measurements, mean absolute error %.1f%%; mixtures of experts: %.0f, %.1f%%\n", dense_n,
               100 * dense / dense_n, moe_n, 100 * moe / moe_n);
-  CHECK(dense / dense_n <= 0.121);
-  CHECK(moe / moe_n <= 0.155);
+  CHECK(dense / dense_n <= 0.115);
+  CHECK(moe / moe_n <= 0.125);
   // Per metric. Time to first token at concurrency 1 is the request's path to the engine and its prefill: 13.6% on
   // 6 with the request path (2.5 ms + 2.2 us per prompt token, fitted on another source: vLLM 0.19 on MI300X), 17.3%
   // without it, and the guard fails so.
@@ -362,13 +364,13 @@ TEST_CASE("evidence: serving measurements (time between tokens, time to first to
 // 12.4%, the request's path to the engine (fitted on another source) to 12.2%, the training refits to 12.6%.
 // Nothing is fitted on them; one
 // reading of a source (the attention split of Qwen3's rows) was taken after its errors were seen. vLLM's latency
-// tests (9 batches of 8, end to end) joined on 2026-12-05: 12.2% on 102 from 5 sources. Read per metric, latency
+// tests (9 batches of 8, end to end) joined on 2026-12-05: 12.2% on 102 from 5 sources; 11.4% with TensorRT-LLM's runs read over their stated request counts. Read per metric, latency
 // is not met (18.5% on 25: Splitwise's vLLM of 2023).
 TEST_CASE("evidence: serving held-out mean absolute error at most 15% (issue 26 target)") {
   CHECK(ServingValidation().mean_abs_error <= kServingHeldOutTarget);
 }
 
-// The same target read per metric: throughput is met (10.1% on 77), latency is not (18.5% on 25: the time between
+// The same target read per metric: throughput is met (9.0% on 77), latency is not (18.5% on 25: the time between
 // tokens of Splitwise's vLLM of 2023 at batch 1, -54..-67%, whose per-step host overhead has no source but the
 // paper itself). Reported as failing until it is met, not as passed.
 TEST_CASE("evidence: serving latency held out at most 15% (issue 26 target, not met)" * doctest::may_fail()) {

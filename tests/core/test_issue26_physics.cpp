@@ -147,3 +147,21 @@ TEST_CASE("a training total worked by hand: 1e21 FLOPs on 8 H100 at 40% MFU, no 
   CHECK(r.cost_usd.part[kPartCompute] == doctest::Approx(8 * hours * 2.0).epsilon(1e-4));
   CHECK(r.expected_usd >= 8 * hours * 2.0 * (1 - 1e-4));  // the other parts add, never subtract
 }
+
+TEST_CASE("an offline run of N requests: whole waves at the steady rate, then a smaller last wave") {
+  const Scenario s = Serve("llama-3.1-70b", "h100-sxm", 2);
+  const InferenceModel m = InferenceModelFor(s);
+  const GpuSpec* gpu = FindGpu("h100-sxm");
+  REQUIRE(gpu != nullptr);
+  const ReplicaModel r = ReplicaFor(s, m, *gpu, 2);
+  REQUIRE(r.max_concurrency > 8);
+  const double service = ColocatedPrefillSeconds(m, r), b = static_cast<double>(r.max_concurrency);
+  const double rate = SaturatedRate(m, r, service, true, true, true);  // the steady state, another function
+  // Whole waves: exactly the steady rate's time.
+  CHECK(OfflineBatchSeconds(m, r, 3 * b, service) == doctest::Approx(3 * b / rate).epsilon(1e-9));
+  // One request more: a whole wave of decode steps for it alone, by hand from the step at batch 1.
+  const double one_more = service + DecodeSteps(m) * DecodeStepSeconds(m, r, 1);
+  CHECK(OfflineBatchSeconds(m, r, 3 * b + 1, service) == doctest::Approx(3 * b / rate + one_more).epsilon(1e-9));
+  CHECK(one_more > 1 / rate);  // far more than its share at the full batch
+  CHECK(OfflineBatchSeconds(m, r, 0, service) == 0);
+}
