@@ -229,6 +229,16 @@ bool EvaluateInference(const Scenario& s, Result* r) {
     rate = set_capacity > 0 ? set_capacity : set_saturated * kNoTargetMaxUtilization;
     ir.requests = in.requests;
     ir.hours = rate > 0 ? in.requests / rate / 3600 : 0;
+    // Colocated with no time-between-tokens target: every request is queued at once, so there is no arrival
+    // queue to keep headroom for; each replica serves its share in whole waves of its full batch and a smaller
+    // last wave (OfflineBatchSeconds, what the evidence checks against TensorRT-LLM's offline runs).
+    if (!split && in.slo.tpot_ms <= 0 && dp.replicas > 0) {
+      const double seconds = OfflineBatchSeconds(m, dp.replica, in.requests / D(dp.replicas), dp.service_s);
+      if (seconds > 0) {
+        ir.hours = seconds / 3600;
+        rate = in.requests / seconds;
+      }
+    }
   } else {
     ir.hours = in.hours;
     ir.requests = rate * in.hours * 3600;

@@ -165,3 +165,27 @@ TEST_CASE("an offline run of N requests: whole waves at the steady rate, then a 
   CHECK(one_more > 1 / rate);  // far more than its share at the full batch
   CHECK(OfflineBatchSeconds(m, r, 0, service) == 0);
 }
+
+TEST_CASE("a batch job is an offline run: its hours are whole waves at the steady rate and a smaller last wave") {
+  // Colocated, no time-between-tokens target, 2 replicas: every request queued at once, each replica serving half.
+  auto job = [](double requests) {
+    nlohmann::json doc = {{"workload", {{"kind", "inference"}, {"model", "llama-3.1-70b"}}},
+                          {"cluster", {{"gpu", "h100-sxm"}, {"gpus", 4}}},
+                          {"parallel", {{"tensor_parallel", 2}}},
+                          {"inference", {{"requests", requests}, {"decode", {{"replicas", 2}}}}}};
+    return test::MustParse(doc.dump());
+  };
+  const Scenario probe = job(1);
+  const InferenceModel m = InferenceModelFor(probe);
+  const ReplicaModel r = ReplicaFor(probe, m, *FindGpu("h100-sxm"), 2);
+  const double b = static_cast<double>(r.max_concurrency), service = ColocatedPrefillSeconds(m, r);
+  const double rate = SaturatedRate(m, r, service, true, true, true);
+  const Result whole = Evaluate(job(2 * 4 * b));  // 4 whole waves per replica: the steady rate, no headroom
+  REQUIRE(whole.ok);
+  CHECK(whole.inference.hours * 3600 == doctest::Approx(4 * b / rate).epsilon(1e-9));
+  // Two requests more (one per replica): each replica runs a last wave of one sequence, by hand.
+  const Result more = Evaluate(job(2 * 4 * b + 2));
+  REQUIRE(more.ok);
+  CHECK(more.inference.hours * 3600 ==
+        doctest::Approx(4 * b / rate + service + DecodeSteps(m) * DecodeStepSeconds(m, r, 1)).epsilon(1e-9));
+}
