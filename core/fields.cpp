@@ -13,7 +13,7 @@ namespace {
 const char* const kKindNames[] = {"training", "independent", "inference", nullptr};
 const char* const kPrecisionNames[] = {"bf16", "fp16", "fp8", "tf32", "fp32", nullptr};
 const char* const kModelNames[] = {"on_demand", "spot", "reserved", "owned", nullptr};
-const char* const kRecomputeNames[] = {"none", "selective", "full", "save_dot_except_mlpwi", "save_dot_except_mlp", nullptr};
+const char* const kRecomputeNames[] = {"none", "selective", "full", "save_dot_except_mlpwi", "save_dot_except_mlp", "selective_op", nullptr};
 const char* const kOptimizerNames[] = {"adam", "adam8bit", "sgd", nullptr};
 const char* const kCurrencyNames[] = {"USD", "KRW", nullptr};
 const char* const kFinetuneNames[] = {"full", "lora", "qlora", nullptr};        // issue 18
@@ -206,10 +206,13 @@ const FieldSpec kFields[] = {
    "Narayanan et al. 2021, arXiv:2104.04473"},
   {"parallel.sequence_parallel", BOOL, REF(parallel.sequence_parallel), 0, nullptr, 0, 1, false, false,
    nullptr, "", "parallel", "Megatron sequence parallelism.", "Korthikanti et al. 2022, arXiv:2205.05198"},
-  {"parallel.recompute", ENUM, REF(parallel.recompute), 1, nullptr, 0, 4, false, false, kRecomputeNames, "",
-   "parallel", "Activation recomputation: none, selective (attention only), full, or MaxText's save_dot_except_mlpwi / "
-   "save_dot_except_mlp (keep the projections' outputs; recompute the attention core and the MLP input projections).",
-   "selective: Korthikanti et al. 2022; save_dot_*: MaxText's remat_policy (MaxText/layers/decoders.py)"},
+  {"parallel.recompute", ENUM, REF(parallel.recompute), 1, nullptr, 0, 5, false, false, kRecomputeNames, "",
+   "parallel", "Activation recomputation: none, selective (attention only), full, MaxText's save_dot_except_mlpwi / "
+   "save_dot_except_mlp (keep the projections' outputs; recompute the attention core and the MLP input projections), "
+   "or torchtitan's selective_op (keep every op's output but every second matmul's: recompute the key, output and up "
+   "projections).",
+   "selective: Korthikanti et al. 2022; save_dot_*: MaxText's remat_policy (MaxText/layers/decoders.py); "
+   "selective_op: torchtitan's per-op activation checkpointing (parallelize_llama.py)"},
   {"parallel.optimizer", ENUM, REF(parallel.optimizer), 0, nullptr, 0, 2, false, false, kOptimizerNames, "",
    "parallel", "Optimizer: mixed-precision Adam (16 bytes/param), 8-bit Adam, SGD with momentum.",
    "ZeRO paper's 2+2+12 bytes per parameter for mixed-precision Adam"},
@@ -729,7 +732,7 @@ const FieldSpec kFields[] = {
 
 const char* RecomputeJsonName(Recompute r) {
   const int i = static_cast<int>(r);
-  return i >= 0 && i <= static_cast<int>(Recompute::kSaveDotExceptMlp) ? kRecomputeNames[i] : "none";
+  return i >= 0 && i <= static_cast<int>(Recompute::kSelectiveOp) ? kRecomputeNames[i] : "none";
 }
 
 const FieldSpec* Fields() { return kFields; }

@@ -80,6 +80,12 @@ double ActivationBytesPerLayer(const ModelShape& m, const Layout& l) {
     case Recompute::kSaveDotExceptMlp:
       return sbh * (l.sequence_parallel ? (dots_kept + dots_split) / t : dots_kept + dots_split / t);
     case Recompute::kFull: return 2 * sbh / (l.sequence_parallel ? t : 1);
+    case Recompute::kSelectiveOp: {
+      // Korthikanti's tensors less the recomputed matmuls' outputs kept among them: the key (2 kv_width / h) and
+      // the up projection's (gated: 2 ffn / h; a two-matrix MLP's recomputed down projection keeps nothing there).
+      const double dropped = 2 * m.kv_width() / h + (m.ffn_gated ? 2 * m.ffn() / h : 0);
+      return sbh * ((l.sequence_parallel ? (not_split + split - dropped) / t : not_split + (split - dropped) / t) + attention);
+    }
     case Recompute::kSelective: return sbh * (l.sequence_parallel ? (not_split + split) / t : not_split + split / t);
     case Recompute::kNone: break;
   }

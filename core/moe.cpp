@@ -88,10 +88,10 @@ StepTime EstimateMoeStepTime(const ModelShape& m, const Layout& l, const StepHar
   const double mb = D(l.micro_batches()), stage_layers = D(m.layers) / D(l.pipeline);
   const double moe_layers = stage_layers * m.moe_layers() / D(m.layers);
   // All-to-all: dispatch + combine forward and backward (+ the forward's again when the MLP is recomputed: full,
-  // save_dot_*).
+  // save_dot_*; torchtitan's per-op policy keeps the dispatched tokens).
   const double tokens = D(l.micro_batch) * D(m.seq_len) / (l.sequence_parallel ? D(t) : 1.0);
   const double bytes = tokens * D(m.active_experts) * D(m.hidden) * hw.bytes_per_element;
-  const double per_layer = (l.recompute == Recompute::kNone || l.recompute == Recompute::kSelective ? 4 : 6) * AllToAllSeconds(bytes, l, hw);
+  const double per_layer = (l.recompute == Recompute::kNone || l.recompute == Recompute::kSelective || l.recompute == Recompute::kSelectiveOp ? 4 : 6) * AllToAllSeconds(bytes, l, hw);
   double a2a_mb = moe_layers * per_layer;
   // Issue 26: with Layout::ep_overlap (DeepSeek-V3's DualPipe: one micro-batch's dispatch and combine run
   // while another's attention and MLP compute, DeepSeek-AI 2024, arXiv:2412.19437 section 3.2.1) only the

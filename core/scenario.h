@@ -18,7 +18,11 @@ enum class PricingModel : int { kOnDemand = 0, kSpot, kReserved, kOwned };
 // Issue 26: MaxText's remat policies as it names them (MaxText/layers/decoders.py): save_dot_except_mlpwi keeps
 // the outputs of the query, key, value, output and MLP-out projections; save_dot_except_mlp also drops the MLP-out
 // output. Both recompute the attention core (its output, "context", is not kept) and the MLP input projections.
-enum class Recompute : int { kNone = 0, kSelective, kFull, kSaveDotExceptMlpwi, kSaveDotExceptMlp };
+// torchtitan's per-op selective checkpointing (mode "selective", selective_ac_option "op";
+// torchtitan/parallelisms/parallelize_llama.py: "Saves output of all compute ops, except every second mm", the count
+// restarting in each layer) recomputes the layer's 2nd, 4th and 6th matmul: the key, output and (gated) up
+// projections, or the MLP-down one of a two-matrix MLP.
+enum class Recompute : int { kNone = 0, kSelective, kFull, kSaveDotExceptMlpwi, kSaveDotExceptMlp, kSelectiveOp };
 // The JSON name of a recompute policy (parallel.recompute, the plan's layouts).
 const char* RecomputeJsonName(Recompute r);
 enum class Optimizer : int { kAdam = 0, kAdam8bit, kSgd };

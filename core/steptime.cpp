@@ -104,6 +104,7 @@ double MemorySeconds(double bytes, double chunk_bytes, const StepHardware& hw) {
 struct LayerTimes {
   double gemm_forward = 0;      // QKV, projection, MLP
   double gemm_mlp_input_forward = 0;  // the MLP's input projections (gate and up; part of gemm_forward)
+  double gemm_every_second_forward = 0;  // the 2nd, 4th and 6th matmuls (torchtitan's per-op checkpointing)
   double attention_forward = 0; // scores and values (batched over heads)
   double attention_backward = 0;// their gradients (2x forward; 2.5x with a fused kernel, which recomputes)
   double memory_forward = 0;    // elementwise on b·s·h and b·s·f
@@ -123,6 +124,10 @@ LayerTimes LayerTimesOf(const ModelShape& m, const Layout& l, const StepHardware
   const double tokens = b * s_local;
   const double up_matrices = m.ffn_gated ? 2 : 1;  // gated MLP: gate and up projections
   r.gemm_mlp_input_forward = up_matrices * GemmSeconds(tokens, h, f / t, 1, hw);
+  // The layer's matmuls in order: query, key, value, output, then gate, up, down (gated) or up, down: the key,
+  // the output projection and the sixth (up) or the fifth-and-last (down) are the even ones.
+  r.gemm_every_second_forward = GemmSeconds(tokens, h, m.kv_width() / t, 1, hw) + GemmSeconds(tokens, h / t, h, 1, hw) +
+                                (m.ffn_gated ? GemmSeconds(tokens, h, f / t, 1, hw) : GemmSeconds(tokens, f / t, h, 1, hw));
   r.gemm_forward = GemmSeconds(tokens, h, (h + 2 * m.kv_width()) / t, 1, hw) + GemmSeconds(tokens, h / t, h, 1, hw) +
                    r.gemm_mlp_input_forward + GemmSeconds(tokens, f / t, h, 1, hw);
   const double head_dim = m.head_dim_or_default(), local_heads = heads / t;  // issue 26: the stated head size
@@ -234,6 +239,10 @@ StageTimes StageOf(const LayerTimes& lt, double layers, double extra_compute, Re
     // is not needed by the backward, so save_dot_except_mlp recomputes no more than save_dot_except_mlpwi.
     recompute_layer = lt.attention_forward + lt.attention_memory_forward + lt.gemm_mlp_input_forward + lt.memory_forward;
     cp_layer += lt.cp_forward;
+  } else if (recompute == Recompute::kSelectiveOp) {
+    // Every op's output is kept but every second matmul's (the attention kernel's too): those matmuls rerun, and
+    // the elementwise work between them.
+    recompute_layer = lt.gemm_every_second_forward + lt.memory_forward;
   }
   r.recompute = layers * recompute_layer;
   r.tp = layers * tp_layer;
@@ -408,6 +417,8 @@ StepTime EstimateStepTime(const ModelShape& m, const Layout& l, const StepHardwa
   if (l.recompute == Recompute::kSelective) recomputed_per_token = attention_per_token / 3;
   if (l.recompute == Recompute::kSaveDotExceptMlpwi || l.recompute == Recompute::kSaveDotExceptMlp)
     recomputed_per_token = 2 * D(m.layers) * (m.ffn_gated ? 2 : 1) * h * m.ffn() + attention_per_token / 3;
+  if (l.recompute == Recompute::kSelectiveOp)  // key, output and up (or down) projections
+    recomputed_per_token = 2 * D(m.layers) * (h * m.kv_width() + m.q_width() * h + h * m.ffn());
   r.hardware_flops = r.model_flops + tokens * recomputed_per_token;
   const double capacity = r.seconds * D(l.gpus()) * hw.peak_flops;
   r.mfu = r.model_flops / capacity;

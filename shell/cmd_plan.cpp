@@ -20,7 +20,8 @@ const std::vector<OptionSpec> kPlanOptions = {
 };
 
 const char* RecomputeName(Recompute r) {
-  if (r == Recompute::kSaveDotExceptMlpwi || r == Recompute::kSaveDotExceptMlp) return RecomputeJsonName(r);  // MaxText's own names
+  if (r == Recompute::kSaveDotExceptMlpwi || r == Recompute::kSaveDotExceptMlp || r == Recompute::kSelectiveOp)
+    return RecomputeJsonName(r);  // MaxText's and torchtitan's own names
   return Tr(r == Recompute::kFull ? "plan.recompute_full" : r == Recompute::kSelective ? "plan.recompute_selective" : "plan.recompute_none");
 }
 

@@ -23,7 +23,8 @@ const char* RecomputeName(Recompute r) {
     case Recompute::kSelective: return Tr("plan.recompute_selective");
     case Recompute::kFull: return Tr("plan.recompute_full");
     case Recompute::kSaveDotExceptMlpwi:
-    case Recompute::kSaveDotExceptMlp: return RecomputeJsonName(r);  // MaxText's own names
+    case Recompute::kSaveDotExceptMlp:
+    case Recompute::kSelectiveOp: return RecomputeJsonName(r);  // MaxText's and torchtitan's own names
   }
   return "";
 }

@@ -72,8 +72,9 @@ TEST_CASE("evidence: >= 40 published runs from >= 8 sources, none dropped, each 
   CHECK(e.runs.size() == data["runs"].size());  // every run in the figures
   CHECK(e.runs.size() >= 40);
   CHECK(e.sources.size() >= 8);
-  // A guard near today's held-out error (6.6% on 104 runs): a change that makes predictions on unseen sources worse
-  // fails (the 8% target has a test of its own, below).
+  // A guard near today's held-out error (6.9% on 155 runs; 6.4% on 143 before torchtitan's 500 W H100 tables, whose
+  // FP8 rows no other source measures): a change that makes predictions on unseen sources worse fails (the 8% target
+  // has a test of its own, below).
   CHECK(e.held_out_mae <= 0.07);
   // A run beyond the bound names the modelled term that leaves it there.
   for (const EvidenceRun& r : e.runs) {

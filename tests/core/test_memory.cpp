@@ -134,6 +134,28 @@ TEST_CASE("memory: MaxText's save-dot policies keep the projections' outputs (Ll
   CHECK_FALSE(EstimateMemory(shape, l, Precision::kBf16, 80.0 * (1 << 30)).fits());
 }
 
+TEST_CASE("memory: torchtitan's per-op checkpointing keeps all but the key and up projections' outputs (Llama 3 8B)") {
+  ModelShape shape;
+  shape.layers = 32;
+  shape.hidden = 4096;
+  shape.heads = 32;
+  shape.kv_heads = 8;
+  shape.ffn_hidden = 14336;
+  shape.ffn_gated = true;
+  shape.seq_len = 8192;
+  shape.vocab = 128256;
+  Layout l = Parallel(1, 1, 8, 3);
+  l.micro_batch = 2;
+  l.flash_attention = true;
+  const double sbh = 8192.0 * 2 * 4096;
+  // Korthikanti's 10 + Q 4 (with the projection's input) + K, V 4 x 1024 / 4096 + gated MLP 6 x 14336 / 4096 = 36
+  // bytes per s b h element without recomputation; the key (0.5) and up (7) outputs recomputed: 28.5.
+  l.recompute = Recompute::kNone;
+  CHECK(ActivationBytesPerLayer(shape, l) == doctest::Approx(36 * sbh));
+  l.recompute = Recompute::kSelectiveOp;
+  CHECK(ActivationBytesPerLayer(shape, l) == doctest::Approx(28.5 * sbh));
+}
+
 TEST_CASE("memory: the first pipeline stage holds L layers' worth of activations under 1F1B") {
   const json k = LoadData("korthikanti_activations.json");
   const ModelShape shape = Shape(k["model"]);

@@ -274,6 +274,42 @@ TEST_CASE("MaxText's save-dot policies recompute the attention core and the MLP 
   CHECK(wi.seconds == doctest::Approx(SumOfParts(wi)).epsilon(1e-12));
 }
 
+TEST_CASE("torchtitan's per-op checkpointing recomputes every second matmul: key, output and up projections") {
+  // torchtitan 9dec370, parallelize_llama.py: "Saves output of all compute ops, except every second mm", the count
+  // restarting in each block; Llama's matmuls run query, key, value, output, gate, up, down.
+  Scenario s = DefaultScenario();
+  std::snprintf(s.cluster.gpu, sizeof s.cluster.gpu, "%s", "h100-sxm");
+  s.workload.layers = 32;
+  s.workload.hidden = 4096;
+  s.workload.heads = 32;
+  s.workload.kv_heads = 8;
+  s.workload.ffn_hidden = 14336;
+  s.workload.ffn_gated = true;
+  s.workload.seq_len = 8192;
+  s.workload.vocab = 128256;
+  const ModelShape shape = ShapeFromScenario(s);
+  const StepHardware hw = HardwareOf(s);
+  Layout l;
+  l.data = 8;
+  l.zero_stage = 3;
+  l.micro_batch = 2;
+  l.global_batch = 16;
+  l.flash_attention = true;
+  l.recompute = Recompute::kSelectiveOp;
+  const StepTime op = EstimateStepTime(shape, l, hw);
+  l.recompute = Recompute::kSelective;  // Megatron's: with a fused kernel, nothing to recompute
+  const StepTime megatron = EstimateStepTime(shape, l, hw);
+  l.recompute = Recompute::kFull;
+  const StepTime full = EstimateStepTime(shape, l, hw);
+  REQUIRE(op.ok());
+  // By hand, per token: 2 x 32 layers x (4096 x 1024 + 4096 x 4096 + 4096 x 14336) = 5,100,273,664 FLOPs.
+  CHECK((op.hardware_flops - op.model_flops) / (16.0 * 8192) == doctest::Approx(5100273664.0).epsilon(1e-9));
+  CHECK(megatron.recompute_seconds == 0);
+  CHECK(op.recompute_seconds > 0);
+  CHECK(op.recompute_seconds < full.recompute_seconds);
+  CHECK(op.seconds == doctest::Approx(SumOfParts(op)).epsilon(1e-12));
+}
+
 TEST_CASE("the pipeline bubble is (p-1)/(m v) of the ideal pipeline time") {
   Gpt3 g;
   for (std::int64_t v : {1, 2, 3, 4}) {
