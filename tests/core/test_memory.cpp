@@ -474,7 +474,13 @@ TEST_CASE("memory: torchtitan's published peaks, Llama 3.1 8B with FSDP and per-
   shape.ffn_gated = true;
   shape.seq_len = 8192;
   shape.vocab = 128256;
-  for (const auto& [gpus, published_gib] : {std::pair<std::int64_t, double>{8, 82.4}, {128, 67.0}}) {
+  const struct {
+    std::int64_t gpus;
+    double published_gib;
+  } rows[] = {{8, 82.4}, {128, 67.0}};
+  for (const auto& row : rows) {
+    const std::int64_t gpus = row.gpus;
+    const double published_gib = row.published_gib;
     CAPTURE(gpus);
     Layout l = Parallel(1, 1, gpus, 3);
     l.micro_batch = 2;
