@@ -28,6 +28,21 @@ ModelShape Shape(const json& m, double params = 0) {
   return s;
 }
 
+// Llama 3 / 3.1 8B (config.json): 32 layers, hidden 4,096, 32 heads, 8 KV heads, gated MLP 14,336, vocabulary
+// 128,256, at torchtitan's sequence of 8,192.
+ModelShape Llama3_8b() {
+  ModelShape m;
+  m.layers = 32;
+  m.hidden = 4096;
+  m.heads = 32;
+  m.kv_heads = 8;
+  m.ffn_hidden = 14336;
+  m.ffn_gated = true;
+  m.seq_len = 8192;
+  m.vocab = 128256;
+  return m;
+}
+
 Layout Parallel(std::int64_t t, std::int64_t p, std::int64_t d, std::int64_t zero = 0) {
   Layout l;
   l.tensor = t;
@@ -135,15 +150,7 @@ TEST_CASE("memory: MaxText's save-dot policies keep the projections' outputs (Ll
 }
 
 TEST_CASE("memory: torchtitan's per-op checkpointing keeps all but the key and up projections' outputs (Llama 3 8B)") {
-  ModelShape shape;
-  shape.layers = 32;
-  shape.hidden = 4096;
-  shape.heads = 32;
-  shape.kv_heads = 8;
-  shape.ffn_hidden = 14336;
-  shape.ffn_gated = true;
-  shape.seq_len = 8192;
-  shape.vocab = 128256;
+  const ModelShape shape = Llama3_8b();
   Layout l = Parallel(1, 1, 8, 3);
   l.micro_batch = 2;
   l.flash_attention = true;
@@ -465,15 +472,7 @@ TEST_CASE("memory: torchtitan's published peaks, Llama 3.1 8B with FSDP and per-
   // activation checkpointing, FSDP on 8 and on 128 H100 96GB: peak memory 82.4 GiB and 67.0 GiB (plain FSDP rows).
   // The model: 81.8 and 68.7 GiB; with Megatron's selective policy instead (nothing recomputed under a fused
   // kernel, the key and up outputs kept) about 15 GiB more, and the check fails.
-  ModelShape shape;
-  shape.layers = 32;
-  shape.hidden = 4096;
-  shape.heads = 32;
-  shape.kv_heads = 8;
-  shape.ffn_hidden = 14336;
-  shape.ffn_gated = true;
-  shape.seq_len = 8192;
-  shape.vocab = 128256;
+  const ModelShape shape = Llama3_8b();
   const struct {
     std::int64_t gpus;
     double published_gib;
