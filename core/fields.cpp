@@ -1,6 +1,7 @@
 // fields.cpp — the scenario field table. Every default carries its source.
 #include "fields.h"
 #include "format.h"
+#include "i18n.h"
 #include "models.h"
 
 #include <cmath>
@@ -733,6 +734,15 @@ const FieldSpec kFields[] = {
 const char* RecomputeJsonName(Recompute r) {
   const int i = static_cast<int>(r);
   return i >= 0 && i <= static_cast<int>(Recompute::kSelectiveOp) ? kRecomputeNames[i] : "none";
+}
+
+const char* RecomputeLabel(Recompute r) {
+  switch (r) {
+    case Recompute::kNone: return Tr("plan.recompute_none");
+    case Recompute::kSelective: return Tr("plan.recompute_selective");
+    case Recompute::kFull: return Tr("plan.recompute_full");
+    default: return RecomputeJsonName(r);
+  }
 }
 
 const FieldSpec* Fields() { return kFields; }

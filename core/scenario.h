@@ -25,6 +25,9 @@ enum class PricingModel : int { kOnDemand = 0, kSpot, kReserved, kOwned };
 enum class Recompute : int { kNone = 0, kSelective, kFull, kSaveDotExceptMlpwi, kSaveDotExceptMlp, kSelectiveOp };
 // The JSON name of a recompute policy (parallel.recompute, the plan's layouts).
 const char* RecomputeJsonName(Recompute r);
+// Its name in the current language, as the plan's tables show it (MaxText's and torchtitan's policies keep their
+// own names).
+const char* RecomputeLabel(Recompute r);
 enum class Optimizer : int { kAdam = 0, kAdam8bit, kSgd };
 enum class Currency : int { kUsd = 0, kKrw };
 

@@ -19,12 +19,6 @@ const std::vector<OptionSpec> kPlanOptions = {
     {"--format", true, "cli.opt.plan.format"},
 };
 
-const char* RecomputeName(Recompute r) {
-  if (r == Recompute::kSaveDotExceptMlpwi || r == Recompute::kSaveDotExceptMlp || r == Recompute::kSelectiveOp)
-    return RecomputeJsonName(r);  // MaxText's and torchtitan's own names
-  return Tr(r == Recompute::kFull ? "plan.recompute_full" : r == Recompute::kSelective ? "plan.recompute_selective" : "plan.recompute_none");
-}
-
 std::string Seconds(double s) { return FormatDuration(s / 3600); }  // "0.369 ms", "1.2 s"
 
 void PrintTable(const PlanSearch& p) {
@@ -42,7 +36,7 @@ void PrintTable(const PlanSearch& p) {
     const Layout& l = e.layout;
     const StepTime& s = e.step;
     t.Row({std::to_string(i + 1), std::to_string(l.tensor), std::to_string(l.pipeline), std::to_string(l.data),
-           std::to_string(l.micro_batch), std::to_string(l.interleave), RecomputeName(l.recompute),
+           std::to_string(l.micro_batch), std::to_string(l.interleave), RecomputeLabel(l.recompute),
            Tr(l.sequence_parallel ? "ui.yes" : "ui.no"), std::to_string(l.zero_stage), Seconds(s.seconds),
            Seconds(s.compute_seconds + s.memory_bound_seconds), Seconds(s.recompute_seconds),
            Seconds(s.exposed_comm_seconds), Seconds(s.bubble_seconds),

@@ -17,17 +17,6 @@ namespace {
 constexpr std::int64_t kLayoutsPerFrame = 20000;  // ~2-3 ms per frame natively, a few in WebAssembly
 constexpr int kTopPlans = 10;
 
-const char* RecomputeName(Recompute r) {
-  switch (r) {
-    case Recompute::kNone: return Tr("plan.recompute_none");
-    case Recompute::kSelective: return Tr("plan.recompute_selective");
-    case Recompute::kFull: return Tr("plan.recompute_full");
-    case Recompute::kSaveDotExceptMlpwi:
-    case Recompute::kSaveDotExceptMlp:
-    case Recompute::kSelectiveOp: return RecomputeJsonName(r);  // MaxText's and torchtitan's own names
-  }
-  return "";
-}
 
 }  // namespace
 
@@ -88,7 +77,7 @@ void PlanTable(AppState& app) {
     ImGui::TableNextColumn(); ImGui::Text("%lld", static_cast<long long>(l.data));
     ImGui::TableNextColumn(); ImGui::Text("%lld", static_cast<long long>(l.micro_batch));
     ImGui::TableNextColumn(); ImGui::Text("%lld", static_cast<long long>(l.interleave));
-    ImGui::TableNextColumn(); ImGui::TextUnformatted(RecomputeName(l.recompute));
+    ImGui::TableNextColumn(); ImGui::TextUnformatted(RecomputeLabel(l.recompute));
     ImGui::TableNextColumn(); ImGui::TextUnformatted(Tr(l.sequence_parallel ? "ui.yes" : "ui.no"));
     ImGui::TableNextColumn(); ImGui::Text("%lld", static_cast<long long>(l.zero_stage));
     ImGui::TableNextColumn(); ImGui::Text("%.3f", e.step.seconds);

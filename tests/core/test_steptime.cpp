@@ -219,22 +219,29 @@ TEST_CASE("recompute costs time in the order none < selective < full") {
 
 // Issue 26: MaxText's save-dot remat policies, worked by hand on the DGX Cloud recipe's Llama 2 70B layout
 // (maxtext/README_70b.md: FSDP on 64 H100, per-device batch 2, sequence 4,096).
+// A gated-MLP model with grouped-query attention on H100 (the DGX and Grand Teton nodes' 8 x 400 Gb/s).
+Scenario GqaOnH100(std::int64_t layers, std::int64_t hidden, std::int64_t heads, std::int64_t ffn, std::int64_t seq,
+                   std::int64_t vocab) {
+  Scenario s = DefaultScenario();
+  std::snprintf(s.cluster.gpu, sizeof s.cluster.gpu, "%s", "h100-sxm");
+  s.cluster.node_network_gbps = 3200;
+  s.workload.layers = layers;
+  s.workload.hidden = hidden;
+  s.workload.heads = heads;
+  s.workload.kv_heads = 8;
+  s.workload.ffn_hidden = ffn;
+  s.workload.ffn_gated = true;
+  s.workload.seq_len = seq;
+  s.workload.vocab = vocab;
+  return s;
+}
+
 struct MaxtextLlama2 {
   ModelShape shape;
   Layout layout;
   StepHardware hw;
   MaxtextLlama2() {
-    Scenario s = DefaultScenario();
-    std::snprintf(s.cluster.gpu, sizeof s.cluster.gpu, "%s", "h100-sxm");
-    s.cluster.node_network_gbps = 3200;
-    s.workload.layers = 80;
-    s.workload.hidden = 8192;
-    s.workload.heads = 64;
-    s.workload.kv_heads = 8;
-    s.workload.ffn_hidden = 28672;
-    s.workload.ffn_gated = true;
-    s.workload.seq_len = 4096;
-    s.workload.vocab = 32000;
+    const Scenario s = GqaOnH100(80, 8192, 64, 28672, 4096, 32000);
     shape = ShapeFromScenario(s);
     hw = HardwareOf(s);
     layout.data = 64;
@@ -277,16 +284,7 @@ TEST_CASE("MaxText's save-dot policies recompute the attention core and the MLP 
 TEST_CASE("torchtitan's per-op checkpointing recomputes every second matmul: key, output and up projections") {
   // torchtitan 9dec370, parallelize_llama.py: "Saves output of all compute ops, except every second mm", the count
   // restarting in each block; Llama's matmuls run query, key, value, output, gate, up, down.
-  Scenario s = DefaultScenario();
-  std::snprintf(s.cluster.gpu, sizeof s.cluster.gpu, "%s", "h100-sxm");
-  s.workload.layers = 32;
-  s.workload.hidden = 4096;
-  s.workload.heads = 32;
-  s.workload.kv_heads = 8;
-  s.workload.ffn_hidden = 14336;
-  s.workload.ffn_gated = true;
-  s.workload.seq_len = 8192;
-  s.workload.vocab = 128256;
+  const Scenario s = GqaOnH100(32, 4096, 32, 14336, 8192, 128256);
   const ModelShape shape = ShapeFromScenario(s);
   const StepHardware hw = HardwareOf(s);
   Layout l;
