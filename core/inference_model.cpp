@@ -95,6 +95,7 @@ InferenceModel InferenceModelFor(const Scenario& s) {
                                                        : 4 * m.attention_width;
   m.ep_overlap = s.parallel.ep_comm_overlap == 1;  // auto: off, as for training (fields.cpp)
   m.chunked_prefill = in.chunked_prefill;
+  m.cuda_graphs = in.cuda_graphs;
   ApplyServingTechniques(s, &m);  // issue 28: MoE, prefix caching, speculative decoding
   return m;
 }
@@ -203,11 +204,14 @@ double PrefillCommSeconds(const InferenceModel& m, const ReplicaModel& r, double
 
 }  // namespace
 
+// Issue 26: the host's time to issue a step's kernels in eager mode (kEagerHostSecondsPerLayer); 0 with CUDA graphs.
+double EagerHostSeconds(const InferenceModel& m) { return m.cuda_graphs ? 0 : m.layers * kEagerHostSecondsPerLayer; }
+
 double PrefillSeconds(const InferenceModel& m, const ReplicaModel& r, double tokens) {
   if (tokens <= 0) return 0;
   const double weights = r.weight_bytes_per_gpu / (r.hbm_bytes_per_s * m.decode_bw_eff);
   const double work = std::max(PrefillComputeSeconds(m, r, tokens, tokens), weights);
-  return work + PrefillCommSeconds(m, r, tokens, work) + m.step_overhead_s;
+  return std::max(work + PrefillCommSeconds(m, r, tokens, work), EagerHostSeconds(m)) + m.step_overhead_s;
 }
 
 double PrefillMixedSeconds(const InferenceModel& m, const ReplicaModel& r, double tokens) {
@@ -249,7 +253,8 @@ double DecodeStepSeconds(const InferenceModel& m, const ReplicaModel& r, double 
   const double gemms = std::max(target_weights / bandwidth, padded * weight_flops / (r.peak_flops * t * m.prefill_mfu));
   const double attention = std::max(kv / bandwidth, attention_flops / (r.attention_peak_flops * t * m.prefill_mfu));
   const double work = gemms + attention;
-  return work + StepCommSeconds(m, r, positions, work) + m.step_overhead_s + DraftSeconds(m, r, b);
+  return std::max(work + StepCommSeconds(m, r, positions, work), EagerHostSeconds(m)) + m.step_overhead_s +
+         DraftSeconds(m, r, b);
 }
 
 double FrontLatencySeconds(const InferenceModel& m) { return m.router_latency_s + m.request_path_s; }

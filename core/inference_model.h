@@ -11,6 +11,17 @@
 
 namespace gpucost {
 
+// Issue 26: an engine without CUDA graphs (vLLM before 0.2.5, or --enforce-eager) launches each layer's kernels
+// from Python every step; at a small batch the GPU finishes them faster than the host issues them, and the step
+// takes the host's time (Horace He, 'Making Deep Learning Go Brrrr From First Principles', 2022: 'overhead-bound').
+// Host time per layer, measured independently of the validation runs: vLLM PR #1440 (2023-10-20), Llama 2 7B (32
+// layers), no tensor parallelism, batch 1, 5 prompt and 100 output tokens: 1.2 s in eager mode, 1.05 s with CUDA
+// graphs. With graphs the step is the GPU's, 10.5 ms; 7B's 13.5 GB at 10.5 ms is 80% or more of an A100 80GB's
+// bandwidth, the most the model assumes, so no slower GPU ran it and the eager step, 12 ms, was the host's. Less the
+// engine's step overhead (inference.step_overhead_ms default, 2 ms): (12 - 2) / 32 = 0.31 ms per layer. Kernels
+// queued by the host run while it issues the next, so the step is the longer of the two, not their sum.
+constexpr double kEagerHostSecondsPerLayer = (12e-3 - 2e-3) / 32;
+
 // The model and the traffic, in the units the formulas use.
 struct InferenceModel {
   double params = 0;             // P
@@ -60,6 +71,7 @@ struct InferenceModel {
   double decode_attention_flops_per_token = 0;
   bool ep_overlap = false;  // parallel.ep_comm_overlap on: the MoE all-to-all hidden behind the other micro-batch
   bool chunked_prefill = true;  // inference.chunked_prefill: colocated prompts ride in the decode steps
+  bool cuda_graphs = true;      // inference.cuda_graphs: false, a step lasts at least its host time (kEagerHost...)
 };
 
 // One replica of a pool: its hardware and the derived capacities.
@@ -103,6 +115,8 @@ double StepCommSeconds(const InferenceModel& m, const ReplicaModel& r, double to
 
 // Time of one prefill of `tokens` prompt tokens (a single prompt) on a replica.
 double PrefillSeconds(const InferenceModel& m, const ReplicaModel& r, double tokens);
+// The host's time to issue one step's kernels without CUDA graphs (kEagerHostSecondsPerLayer); 0 with them.
+double EagerHostSeconds(const InferenceModel& m);
 // What a prompt of `tokens` adds to the decode steps that carry it in chunks (vLLM's chunked prefill,
 // TensorRT-LLM's in-flight batching): its compute and the bandwidth share of its all-reduces. The weights are
 // read once per step for the decodes and the chunk together, and the step's fixed overhead is the decodes'.

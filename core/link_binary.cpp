@@ -110,6 +110,7 @@ const char* const kPaths[] = {
     "inference.chunked_prefill",  // issue 26
     "inference.request_overhead_ms",  // issue 26
     "inference.request_overhead_us_per_token",
+    "inference.cuda_graphs",  // issue 26
 };
 constexpr std::size_t kPathCount = sizeof kPaths / sizeof kPaths[0];
 

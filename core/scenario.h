@@ -272,6 +272,7 @@ struct InferenceInputs {
   double kv_link_gbps;              // inference.kv_link_gbps (auto: cluster.node_network_gbps / gpus_per_node)
   bool kv_transfer_overlap;         // inference.kv_transfer_overlap (layer by layer)
   bool chunked_prefill;             // inference.chunked_prefill (colocated: prompts ride in the decode steps)
+  bool cuda_graphs;                 // inference.cuda_graphs (false: eager, a step's kernels launched from Python)
   std::int64_t max_batch;           // inference.max_batch (sequences per replica; per GPU with attention data)
   int attention;                    // inference.attention: tensor | data (how a replica's GPUs split attention)
   int kv_reserve;                   // inference.kv_reserve: full | paged
