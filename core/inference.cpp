@@ -263,6 +263,16 @@ bool EvaluateInference(const Scenario& s, Result* r) {
   ir.prefill_ms = (split ? pp.replica.prefill_s : dp.replica.prefill_s) * 1e3;
   ir.request_path_ms = m.request_path_s * 1e3;
   ir.decode_step_ms = dl.step_s * 1e3;
+  // Issue 26: an eager engine's step bound by its host (inference.cuda_graphs false) is said, with the GPU's step.
+  if (!m.cuda_graphs && dl.batch > 0) {
+    InferenceModel graphs = m;
+    graphs.cuda_graphs = true;
+    const double gpu_step_s = DecodeStepSeconds(graphs, dp.replica, dl.batch);
+    if (dl.step_s > gpu_step_s * (1 + 1e-9))
+      r->warnings.Add("eager_host_bound", "msg.w_eager_host_bound",
+                      {FormatParam("%.3g", dl.step_s * 1e3), FormatParam("%.0f", m.layers),
+                       FormatParam("%.3g", EagerHostSeconds(m) * 1e3), FormatParam("%.3g", gpu_step_s * 1e3)});
+  }
   ir.decode.batch = dl.batch;
   ir.prefill.batch = split ? 0 : dl.batch;
   const double steps = std::max(0.0, m.output_tokens - 1);

@@ -207,6 +207,20 @@ TEST_CASE("eager mode: a step is the longer of the GPU's work and the host's ker
   // Prefill of a long prompt: compute-bound, the same in both modes; of 5 tokens: host-bound in eager.
   CHECK(PrefillSeconds(eager, r, 4096) == doctest::Approx(PrefillSeconds(graphs, r, 4096)).epsilon(1e-12));
   CHECK(PrefillSeconds(eager, r, 5) == doctest::Approx(12e-3).epsilon(1e-6));
+  // The result says when its steps are the host's, with the step CUDA graphs would give; not when they are the GPU's.
+  auto warned = [](const Scenario& sc) {
+    const Result res = Evaluate(sc);
+    REQUIRE(res.ok);
+    for (int i = 0; i < res.warnings.count; ++i)
+      if (std::string(res.warnings.code[i]) == "eager_host_bound") return res.warnings.Text(i, Lang::kEn);
+    return std::string();
+  };
+  s.inference.requests_per_second = 0.5;
+  const std::string text = warned(s);
+  CHECK(text.find("12 ms") != std::string::npos);
+  CHECK(text.find("32 layers") != std::string::npos);
+  s.inference.cuda_graphs = true;
+  CHECK(warned(s).empty());
 }
 
 TEST_CASE("decode stops improving beyond a few GPUs per replica (tensor-parallel all-reduce latency)") {
