@@ -320,7 +320,7 @@ TEST_CASE("evidence: serving measurements (time between tokens, time to first to
   // 13.1% at 192 (60 training runs), 14.4% at 128 (94), 15.4% at 96 (104, with the DGX Cloud recipes). Dense read 10.8% on 71
   // before Splitwise's Table IV was read right (2026-12-05). TensorRT-LLM's throughput over the whole run (its stated
   // request counts: the last, smaller wave included) took dense 11.8% -> 11.2% and MoE 13.8% -> 11.9%; without it the
-  // guards below fail.
+  // guards below fail. Splitwise's engine run eager as it was (inference.cuda_graphs false) took dense 11.2% -> 9.5%.
   double dense = 0, moe = 0, dense_n = 0, moe_n = 0;
   for (const ServingEvidenceRun& r : e.runs) {
     const ModelSpec* m = FindModel(r.model.c_str());
@@ -330,7 +330,7 @@ TEST_CASE("evidence: serving measurements (time between tokens, time to first to
   }
   std::printf("dense models: %.0f measurements, mean absolute error %.1f%%; mixtures of experts: %.0f, %.1f%%\n", dense_n,
               100 * dense / dense_n, moe_n, 100 * moe / moe_n);
-  CHECK(dense / dense_n <= 0.115);
+  CHECK(dense / dense_n <= 0.10);
   CHECK(moe / moe_n <= 0.125);
   // Per metric. Time to first token at concurrency 1 is the request's path to the engine and its prefill: 13.6% on
   // 6 with the request path (2.5 ms + 2.2 us per prompt token, fitted on another source: vLLM 0.19 on MI300X), 17.3%
