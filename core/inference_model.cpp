@@ -206,11 +206,12 @@ double PrefillCommSeconds(const InferenceModel& m, const ReplicaModel& r, double
 
 // Issue 26: the host's time to issue a step's kernels in eager mode (kEagerHostSecondsPerLayer); 0 with CUDA graphs.
 double EagerHostSeconds(const InferenceModel& m) { return m.cuda_graphs ? 0 : m.layers * kEagerHostSecondsPerLayer; }
+double KernelBoundarySeconds(const InferenceModel& m) { return m.layers * kKernelBoundarySecondsPerLayer; }
 
 double PrefillSeconds(const InferenceModel& m, const ReplicaModel& r, double tokens) {
   if (tokens <= 0) return 0;
   const double weights = r.weight_bytes_per_gpu / (r.hbm_bytes_per_s * m.decode_bw_eff);
-  const double work = std::max(PrefillComputeSeconds(m, r, tokens, tokens), weights);
+  const double work = std::max(PrefillComputeSeconds(m, r, tokens, tokens), weights) + KernelBoundarySeconds(m);
   return std::max(work + PrefillCommSeconds(m, r, tokens, work), EagerHostSeconds(m)) + m.step_overhead_s;
 }
 
@@ -252,7 +253,7 @@ double DecodeStepSeconds(const InferenceModel& m, const ReplicaModel& r, double 
   const double padded = rows / positions;
   const double gemms = std::max(target_weights / bandwidth, padded * weight_flops / (r.peak_flops * t * m.prefill_mfu));
   const double attention = std::max(kv / bandwidth, attention_flops / (r.attention_peak_flops * t * m.prefill_mfu));
-  const double work = gemms + attention;
+  const double work = gemms + attention + KernelBoundarySeconds(m);
   return std::max(work + StepCommSeconds(m, r, positions, work), EagerHostSeconds(m)) + m.step_overhead_s +
          DraftSeconds(m, r, b);
 }

@@ -11,16 +11,27 @@
 
 namespace gpucost {
 
+// Issue 26: the GPU's time lost at kernel boundaries. An engine runs each layer as a handful of kernels (norms, the
+// GEMMs, rotary, attention, the activation); each starts, fills the GPU and drains, and the next waits for all of its
+// thread blocks, so during a step's kernel boundaries no weights are read. Hazy Research, 'Look Ma, No Bubbles!
+// Designing a Low-Latency Megakernel for Llama-1B' (2025-05-27), Llama-3.2-1B (16 layers, 2.47 GB of 16-bit weights)
+// at batch 1 on an H100: one megakernel for the whole forward pass reads at 78% of the bandwidth (0.945 ms a token;
+// the model's decode_bandwidth_efficiency is 0.8); SGLang, the same work in ~100 kernels with CUDA graphs, is 1.5x
+// slower (1.42 ms): (1.42 - 0.945) / 16 = 30 us per layer; vLLM is 2.5x slower (2.36 ms): the other 0.95 ms is its
+// per-step engine overhead (inference.step_overhead_ms default, 1 ms). Measured on neither the validation runs nor
+// their engines' published tables.
+constexpr double kKernelBoundarySecondsPerLayer = (1.5 - 1.0) * 2.47e9 / (3.35e12 * 0.78) / 16;
+
 // Issue 26: an engine without CUDA graphs (vLLM before 0.2.5, or --enforce-eager) launches each layer's kernels
-// from Python every step; at a small batch the GPU finishes them faster than the host issues them, and the step
-// takes the host's time (Horace He, 'Making Deep Learning Go Brrrr From First Principles', 2022: 'overhead-bound').
+// from Python every step; at a small batch the GPU finishes them faster than they come, and the step takes the
+// host's time (Horace He, 'Making Deep Learning Go Brrrr From First Principles', 2022: 'overhead-bound').
 // Host time per layer, measured independently of the validation runs: vLLM PR #1440 (2023-10-20), Llama 2 7B (32
 // layers), no tensor parallelism, batch 1, 5 prompt and 100 output tokens: 1.2 s in eager mode, 1.05 s with CUDA
 // graphs. With graphs the step is the GPU's, 10.5 ms; 7B's 13.5 GB at 10.5 ms is 80% or more of an A100 80GB's
 // bandwidth, the most the model assumes, so no slower GPU ran it and the eager step, 12 ms, was the host's. Less the
-// engine's step overhead (inference.step_overhead_ms default, 2 ms): (12 - 2) / 32 = 0.31 ms per layer. Kernels
+// engine's step overhead (inference.step_overhead_ms default, 1 ms): (12 - 1) / 32 = 0.34 ms per layer. Kernels
 // queued by the host run while it issues the next, so the step is the longer of the two, not their sum.
-constexpr double kEagerHostSecondsPerLayer = (12e-3 - 2e-3) / 32;
+constexpr double kEagerHostSecondsPerLayer = (12e-3 - 1e-3) / 32;
 
 // The model and the traffic, in the units the formulas use.
 struct InferenceModel {
@@ -41,7 +52,7 @@ struct InferenceModel {
   double input_tokens = 0, output_tokens = 0;
   double reserved_tokens = 0;     // per sequence, by the reservation policy
   double mean_context = 0;        // tokens in a decoding sequence's cache on average (s + o/2)
-  double prefill_mfu = 0.55, decode_bw_eff = 0.8, step_overhead_s = 0.002;
+  double prefill_mfu = 0.55, decode_bw_eff = 0.8, step_overhead_s = 0.001;
   std::int64_t max_batch = 256;
   double gpu_memory_fraction = 0.9;
   double link_efficiency = 0.8;
@@ -117,6 +128,8 @@ double StepCommSeconds(const InferenceModel& m, const ReplicaModel& r, double to
 double PrefillSeconds(const InferenceModel& m, const ReplicaModel& r, double tokens);
 // The host's time to issue one step's kernels without CUDA graphs (kEagerHostSecondsPerLayer); 0 with them.
 double EagerHostSeconds(const InferenceModel& m);
+// The GPU's time at a step's kernel boundaries (kKernelBoundarySecondsPerLayer per layer), in every step.
+double KernelBoundarySeconds(const InferenceModel& m);
 // What a prompt of `tokens` adds to the decode steps that carry it in chunks (vLLM's chunked prefill,
 // TensorRT-LLM's in-flight batching): its compute and the bandwidth share of its all-reduces. The weights are
 // read once per step for the decodes and the chunk together, and the step's fixed overhead is the decodes'.

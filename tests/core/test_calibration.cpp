@@ -320,7 +320,9 @@ TEST_CASE("evidence: serving measurements (time between tokens, time to first to
   // 13.1% at 192 (60 training runs), 14.4% at 128 (94), 15.4% at 96 (104, with the DGX Cloud recipes). Dense read 10.8% on 71
   // before Splitwise's Table IV was read right (2026-12-05). TensorRT-LLM's throughput over the whole run (its stated
   // request counts: the last, smaller wave included) took dense 11.8% -> 11.2% and MoE 13.8% -> 11.9%; without it the
-  // guards below fail. Splitwise's engine run eager as it was (inference.cuda_graphs false) took dense 11.2% -> 9.5%.
+  // guards below fail. Splitwise's engine run eager as it was (inference.cuda_graphs false) took dense 11.2% -> 9.5%;
+  // the kernel boundaries (30 us per layer) with the engine overhead at 1 ms (both from Hazy Research's Llama-3.2-1B
+  // measurements, not from these) took dense 9.5% -> 7.9% and MoE 11.9% -> 11.1%; without them the guards fail.
   double dense = 0, moe = 0, dense_n = 0, moe_n = 0;
   for (const ServingEvidenceRun& r : e.runs) {
     const ModelSpec* m = FindModel(r.model.c_str());
@@ -330,8 +332,8 @@ TEST_CASE("evidence: serving measurements (time between tokens, time to first to
   }
   std::printf("dense models: %.0f measurements, mean absolute error %.1f%%; mixtures of experts: %.0f, %.1f%%\n", dense_n,
               100 * dense / dense_n, moe_n, 100 * moe / moe_n);
-  CHECK(dense / dense_n <= 0.10);
-  CHECK(moe / moe_n <= 0.125);
+  CHECK(dense / dense_n <= 0.085);
+  CHECK(moe / moe_n <= 0.115);
   // Per metric. Time to first token at concurrency 1 is the request's path to the engine and its prefill: 13.6% on
   // 6 with the request path (2.5 ms + 2.2 us per prompt token, fitted on another source: vLLM 0.19 on MI300X), 17.3%
   // without it, and the guard fails so.
@@ -352,7 +354,7 @@ TEST_CASE("evidence: serving measurements (time between tokens, time to first to
   CHECK(itl + ttft + e2e + throughput == static_cast<int>(e.runs.size()));
   REQUIRE(e.ttft.measurements == 6);
   CHECK(e.ttft.mean_abs_error == doctest::Approx(ttft_sum / 6).epsilon(1e-12));
-  CHECK(e.ttft.mean_abs_error <= 0.14);
+  CHECK(e.ttft.mean_abs_error <= 0.13);  // 12.5% with the kernel boundaries, 13.6% without
 }
 
 // Issue 26's serving target, met: 12.6% on 93 measurements from 4 sources (dense models 12.0%: TensorRT-LLM's
@@ -371,7 +373,8 @@ TEST_CASE("evidence: serving held-out mean absolute error at most 15% (issue 26 
   CHECK(ServingValidation().mean_abs_error <= kServingHeldOutTarget);
 }
 
-// The same target read per metric: throughput 9.0% on 77, latency 12.9% on 25. Latency read 18.5% until the
+// The same target read per metric: throughput 7.8% on 77, latency 10.9% on 25 (9.0% and 12.9% before the kernel
+// boundaries). Latency read 18.5% until the
 // engine of Splitwise's runs was described as it ran (vLLM of 2023 had no CUDA graphs: inference.cuda_graphs false,
 // its host time per layer from another measurement, vLLM PR #1440); its time between tokens at batch 1 went from
 // -54..-67% to -4..-48% (the A100 system's slower host CPU is not modelled). The guard fails without it (18.5%).
@@ -379,7 +382,8 @@ TEST_CASE("evidence: serving throughput and latency each held out at most 15% (i
   const ServingEvidence& e = ServingValidation();
   CHECK(e.throughput.mean_abs_error <= kServingHeldOutTarget);
   CHECK(e.latency.mean_abs_error <= kServingHeldOutTarget);
-  CHECK(e.itl.mean_abs_error <= 0.18);  // 17.6% on 10; 31.5% with Splitwise's engine in CUDA-graph mode
+  CHECK(e.itl.mean_abs_error <= 0.16);  // 15.0% on 10 (17.6% before the kernel boundaries; 31.5% with Splitwise's
+                                        // engine in CUDA-graph mode)
 }
 
 // A framework's GEMM rate is fitted only where a rate in 0.4-1.4 of Megatron-LM's zeroes its runs' mean error.
