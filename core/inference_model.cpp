@@ -261,7 +261,8 @@ double DecodeStepSeconds(const InferenceModel& m, const ReplicaModel& r, double 
 double FrontLatencySeconds(const InferenceModel& m) { return m.router_latency_s + m.request_path_s; }
 
 ReplicaLatency ReplicaLatencyAt(const InferenceModel& m, const ReplicaModel& r, double rate, double service_s,
-                                double ttft_extra_s, bool stalls_decode, bool decode, bool prefill) {
+                                double ttft_extra_s, bool stalls_decode, bool decode, bool prefill,
+                                std::int64_t only_percentile) {
   ReplicaLatency out;
   const double rho_p = prefill ? rate * service_s : 0;
   if (rho_p >= 1) return out;
@@ -307,6 +308,7 @@ ReplicaLatency ReplicaLatencyAt(const InferenceModel& m, const ReplicaModel& r, 
   // Prefills landing inside one request's decode span (Poisson with this mean), each stalling it.
   const double stalls = stalls_decode && prefill ? rate * steps * step / stall : 0;
   for (int i = 0; i < 3; ++i) {
+    if (only_percentile > 0 && pcts[i] != only_percentile) continue;
     const double p = P(pcts[i]), z = Z(pcts[i]);
     const double wait = prefill ? QueueWaitAt(rate, service_s, p) + busy * step * p : 0;
     *ttft[i] = 1e3 * (wait + prefill_s + ttft_extra_s + FrontLatencySeconds(m));
@@ -354,7 +356,8 @@ double CapacityWithinTarget(const InferenceModel& m, const ReplicaModel& r, doub
   // How far a rate's latencies exceed their targets (the larger relative excess; <= 0: within them). *stable
   // false: the queue or the batch grows without bound (no excess to measure).
   auto excess = [&](double rate, bool* stable) {
-    const ReplicaLatency l = ReplicaLatencyAt(m, r, rate, service_s, ttft_extra_s, stalls_decode, decode, prefill);
+    const ReplicaLatency l = ReplicaLatencyAt(m, r, rate, service_s, ttft_extra_s, stalls_decode, decode, prefill,
+                                              percentile >= 99 ? 99 : percentile >= 90 ? 90 : 50);
     *stable = l.stable;
     double e = -1;
     if (prefill && ttft_target_s > 0) e = std::max(e, l.ttft_ms.At(percentile) / (ttft_target_s * 1e3) - 1);
@@ -369,10 +372,12 @@ double CapacityWithinTarget(const InferenceModel& m, const ReplicaModel& r, doub
   double e_lo = excess(lo, &lo_stable);
   if (!lo_stable || e_lo > 0) return 0;
   // The latencies rise with the rate: regula falsi on the excess where both ends have one (Illinois: an end kept
-  // twice has its excess halved, so both ends close in), halving where the high end is unstable.
+  // twice has its excess halved, so both ends close in), halving where the high end is unstable. The first point
+  // tried under an unstable end is 90% of it, not half: a target usually binds at 90-96% of saturation (the serving
+  // presets), so halving from below took 3-4 steps to get there.
   int kept = 0;
   for (int i = 0; i < 60 && hi - lo > 1e-3 * lo && e_lo < -1e-3; ++i) {
-    double mid = 0.5 * (lo + hi);
+    double mid = i == 0 && !hi_stable ? lo + 0.9 * (hi - lo) : 0.5 * (lo + hi);
     if (hi_stable && e_hi > e_lo) mid = std::clamp(lo + (hi - lo) * (-e_lo) / (e_hi - e_lo), lo + 1e-3 * (hi - lo), hi - 1e-3 * (hi - lo));
     bool stable = false;
     const double e = excess(mid, &stable);

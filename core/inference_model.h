@@ -157,9 +157,11 @@ struct ReplicaLatency {
 };
 // service_s: what one request occupies the prefill server for (prefill, + exposed KV transfer on a split);
 // ttft_extra_s: added to TTFT (the exposed transfer); stalls_decode: colocated (prefill steps interrupt
-// decodes). decode: whether this replica decodes (false for a prefill-only replica).
+// decodes). decode: whether this replica decodes (false for a prefill-only replica). only_percentile (50, 90 or
+// 99): compute that percentile alone, the others left 0 (the capacity search reads one); 0: all three.
 ReplicaLatency ReplicaLatencyAt(const InferenceModel& m, const ReplicaModel& r, double rate, double service_s,
-                                double ttft_extra_s, bool stalls_decode, bool decode, bool prefill);
+                                double ttft_extra_s, bool stalls_decode, bool decode, bool prefill,
+                                std::int64_t only_percentile = 0);
 
 // Seconds one colocated replica takes to serve `requests` requests queued all at once with the same prompt and
 // output (an offline run, e.g. TensorRT-LLM's trtllm-bench throughput): they run in waves of the full batch, as

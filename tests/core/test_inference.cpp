@@ -243,6 +243,28 @@ TEST_CASE("kernel boundaries: a fixed cost per layer in every step, not shrunk b
   CHECK(KernelBoundarySeconds(mb) == doctest::Approx(80 * 29.5e-6).epsilon(0.01));
 }
 
+// The capacity search asks ReplicaLatencyAt for one percentile only (the benchmark's 5 us): that percentile must be the
+// one the full call gives, bit for bit, at loads from light to near saturation, colocated and decode-only.
+TEST_CASE("one percentile computed alone equals the same percentile computed with the others") {
+  const Scenario s = Chat70B();
+  const InferenceModel m = InferenceModelFor(s);
+  const ReplicaModel r = ReplicaFor(s, m, *FindGpu("h100-sxm"), 4);
+  const double service = ColocatedPrefillSeconds(m, r);
+  for (const bool colocated : {true, false}) {
+    const double saturated = SaturatedRate(m, r, service, colocated, true, colocated);
+    for (const double u : {0.05, 0.5, 0.9, 0.97}) {
+      const ReplicaLatency all = ReplicaLatencyAt(m, r, u * saturated, service, 0, colocated, true, colocated);
+      REQUIRE(all.stable);
+      for (const std::int64_t p : {50, 90, 99}) {
+        const ReplicaLatency one = ReplicaLatencyAt(m, r, u * saturated, service, 0, colocated, true, colocated, p);
+        CHECK(one.tpot_ms.At(p) == all.tpot_ms.At(p));
+        CHECK(one.ttft_ms.At(p) == all.ttft_ms.At(p));
+        CHECK(one.tpot_ms.At(p) > 0);
+      }
+    }
+  }
+}
+
 TEST_CASE("decode stops improving beyond a few GPUs per replica (tensor-parallel all-reduce latency)") {
   const Scenario base = Chat70B({{"inference", {{"weight_precision", "fp8"}}}});
   const InferenceModel m = InferenceModelFor(base);
