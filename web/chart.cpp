@@ -331,9 +331,12 @@ void DrawLineChart(const LineChartSpec& spec, ImVec2 size) {
   ImGui::InvisibleButton(spec.id, size);
   const bool hovered = ImGui::IsItemHovered();
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  dl->AddText(origin, ImGui::GetColorU32(ImGuiCol_Text), spec.title);
-  const float legend_bottom = DrawLegend(dl, ImVec2(origin.x + ImGui::CalcTextSize(spec.title).x + line * 1.5f, origin.y),
-                                        origin.x, origin.x + size.x, spec);
+  // A title wider than the chart (a phone) wraps, and the legend starts on the line below it.
+  const ImVec2 title = ImGui::CalcTextSize(spec.title, nullptr, false, size.x);
+  dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), origin, ImGui::GetColorU32(ImGuiCol_Text), spec.title, nullptr, size.x);
+  const bool wrapped = title.y > line * 1.5f;
+  const ImVec2 legend_at = wrapped ? ImVec2(origin.x, origin.y + title.y) : ImVec2(origin.x + title.x + line * 1.5f, origin.y);
+  const float legend_bottom = DrawLegend(dl, legend_at, origin.x, origin.x + size.x, spec);
   Frame f;
   f.min = ImVec2(origin.x + WidestTick(spec.y, spec.format_y) + line * 0.8f, legend_bottom + line * 0.6f);
   f.max = ImVec2(origin.x + size.x - line * 0.8f, origin.y + size.y - line * 1.5f);
