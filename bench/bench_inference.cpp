@@ -7,11 +7,11 @@
 #include <ctime>
 
 #include "bench_util.h"
-#include "evaluate.h"
-#include "inference_plan.h"
-#include "inference_sim.h"
-#include "presets.h"
-#include "scenario.h"
+#include "job/evaluate.h"
+#include "explore/inference_plan.h"
+#include "explore/inference_sim.h"
+#include "scenario/presets.h"
+#include "scenario/scenario.h"
 
 namespace gpucost {
 namespace {

@@ -9,9 +9,9 @@
 #include <new>
 #include <string>
 
-#include "evaluate.h"
-#include "presets.h"
-#include "scenario.h"
+#include "job/evaluate.h"
+#include "scenario/presets.h"
+#include "scenario/scenario.h"
 
 // Allocation counter: replaces the global operator new of this binary (the core is linked into it), so
 // every heap allocation made by Evaluate() is counted. operator new[] forwards here by default.

@@ -8,8 +8,8 @@
 #include <cstdio>
 #include <ctime>
 
-#include "montecarlo.h"
-#include "scenario.h"
+#include "explore/montecarlo.h"
+#include "scenario/scenario.h"
 
 namespace gpucost {
 

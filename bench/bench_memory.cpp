@@ -7,9 +7,9 @@
 #include "bench_util.h"
 #include <cstdio>
 
-#include "memory.h"
-#include "scaling_fit.h"
-#include "sweep.h"
+#include "training/memory.h"
+#include "training/scaling_fit.h"
+#include "explore/sweep.h"
 
 namespace gpucost {
 namespace {

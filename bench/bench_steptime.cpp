@@ -6,9 +6,9 @@
 #include <cstdio>
 #include <memory>
 
-#include "plan.h"
-#include "scenario.h"
-#include "steptime.h"
+#include "explore/plan.h"
+#include "scenario/scenario.h"
+#include "training/steptime.h"
 
 namespace gpucost {
 namespace {

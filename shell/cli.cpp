@@ -13,14 +13,14 @@
 
 #include <nlohmann/json.hpp>
 
-#include "evaluate.h"
-#include "i18n.h"
-#include "import.h"
-#include "json_io.h"
-#include "link.h"
-#include "presets.h"
-#include "quantity.h"
-#include "text_safety.h"
+#include "job/evaluate.h"
+#include "base/i18n.h"
+#include "hardware/import.h"
+#include "scenario/json_io.h"
+#include "scenario/link.h"
+#include "scenario/presets.h"
+#include "scenario/quantity.h"
+#include "base/text_safety.h"
 
 namespace gpucost::cli {
 

@@ -5,11 +5,11 @@
 #include <string>
 #include <vector>
 
-#include "i18n.h"
-#include "json_io.h"
-#include "result.h"
-#include "scenario.h"
-#include "text_safety.h"
+#include "base/i18n.h"
+#include "scenario/json_io.h"
+#include "job/result.h"
+#include "scenario/scenario.h"
+#include "base/text_safety.h"
 
 namespace gpucost::cli {
 
@@ -109,7 +109,7 @@ class Table {
 
 std::string CsvEscape(const std::string& cell);
 
-// Human output in the current language (core/i18n.h): `text` padded with spaces to `columns` terminal columns
+// Human output in the current language (core/base/i18n.h): `text` padded with spaces to `columns` terminal columns
 // (Hangul counts two).
 std::string PadRight(const std::string& text, std::size_t columns);
 

@@ -12,17 +12,17 @@
 
 #include <nlohmann/json.hpp>
 
-#include "catalog.h"
-#include "evidence.h"
+#include "hardware/catalog.h"
+#include "evidence/evidence.h"
 #include "cli.h"
-#include "fields.h"
-#include "format.h"
-#include "i18n.h"
-#include "memory.h"
-#include "models.h"
-#include "moe.h"
-#include "offers.h"
-#include "presets.h"
+#include "scenario/fields.h"
+#include "base/format.h"
+#include "base/i18n.h"
+#include "training/memory.h"
+#include "training/models.h"
+#include "training/moe.h"
+#include "money/offers.h"
+#include "scenario/presets.h"
 #include "verbs.h"
 
 namespace gpucost::cli {

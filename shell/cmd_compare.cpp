@@ -10,14 +10,14 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
-#include "compare.h"
-#include "compare_csv.h"
-#include "evaluate.h"
-#include "format.h"
-#include "i18n.h"
-#include "inference_json.h"
-#include "inference_views.h"
-#include "provider_sheet.h"
+#include "documents/compare.h"
+#include "documents/compare_csv.h"
+#include "job/evaluate.h"
+#include "base/format.h"
+#include "base/i18n.h"
+#include "documents/inference_json.h"
+#include "documents/inference_views.h"
+#include "money/provider_sheet.h"
 #include "verbs.h"
 
 namespace gpucost::cli {
@@ -144,7 +144,7 @@ void PrintSheet(const Comparison& marks) {
   std::printf("%s\n", Tr("sheet.domestic_note"));
 }
 
-// The comparison as one CSV (core/compare_csv.h): the same bytes as the page's "Export CSV".
+// The comparison as one CSV (core/documents/compare_csv.h): the same bytes as the page's "Export CSV".
 void PrintCsv(const Comparison& c) {
   const std::string csv = ComparisonCsv(c, CurrentLanguage());
   std::fwrite(csv.data(), 1, csv.size(), stdout);

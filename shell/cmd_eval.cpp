@@ -4,13 +4,13 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
-#include "evaluate.h"
-#include "format.h"
-#include "i18n.h"
+#include "job/evaluate.h"
+#include "base/format.h"
+#include "base/i18n.h"
 #include "inference_cli.h"
-#include "money_input.h"
-#include "result_json.h"
-#include "vat.h"
+#include "scenario/money_input.h"
+#include "documents/result_json.h"
+#include "money/vat.h"
 #include "verbs.h"
 
 namespace gpucost::cli {

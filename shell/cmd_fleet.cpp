@@ -1,12 +1,12 @@
 // gpucost fleet FILE|- [--format table|json|csv]
-// Commitment planner and hybrid plan over a demand profile (core/fleet.h).
+// Commitment planner and hybrid plan over a demand profile (core/money/fleet.h).
 #include <cstdio>
 
 #include "cli.h"
-#include "fleet.h"
-#include "format.h"
-#include "i18n.h"
-#include "inference_views.h"
+#include "money/fleet.h"
+#include "base/format.h"
+#include "base/i18n.h"
+#include "documents/inference_views.h"
 #include "verbs.h"
 
 namespace gpucost::cli {

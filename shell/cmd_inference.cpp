@@ -4,14 +4,14 @@
 #include <cstdio>
 #include <cstring>
 
-#include "catalog.h"
+#include "hardware/catalog.h"
 #include "cli.h"
-#include "evaluate.h"
-#include "format.h"
+#include "job/evaluate.h"
+#include "base/format.h"
 #include "inference_cli.h"
-#include "inference_json.h"
-#include "inference_plan.h"
-#include "inference_sim.h"
+#include "documents/inference_json.h"
+#include "explore/inference_plan.h"
+#include "explore/inference_sim.h"
 
 namespace gpucost::cli {
 namespace {

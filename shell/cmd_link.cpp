@@ -1,15 +1,15 @@
 // gpucost link FILE|- [PINNED...] [--base URL]        a share link for a scenario (and pinned comparisons)
 // gpucost link --decode LINK|- [--pinned I] [--full]   the scenario JSON a link holds
 //
-// The link carries only the fields that differ from the defaults (core/link.h), decoded through the same
+// The link carries only the fields that differ from the defaults (core/scenario/link.h), decoded through the same
 // parser and validation as a scenario file. Round trip: `link --decode` prints the compact scenario JSON,
 // and `link` of that JSON gives the same link again.
 #include <cstdio>
 
 #include "cli.h"
-#include "i18n.h"
-#include "json_io.h"
-#include "link.h"
+#include "base/i18n.h"
+#include "scenario/json_io.h"
+#include "scenario/link.h"
 #include "verbs.h"
 
 namespace gpucost::cli {

@@ -1,5 +1,5 @@
 // gpucost mc FILE|- --trials N --seed S [--format table|json]
-// Monte Carlo of the job timeline (core/montecarlo.h): mean, P10/P50/P90 and histograms of time and cost.
+// Monte Carlo of the job timeline (core/explore/montecarlo.h): mean, P10/P50/P90 and histograms of time and cost.
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -10,11 +10,11 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "evaluate.h"
-#include "format.h"
+#include "job/evaluate.h"
+#include "base/format.h"
 #include "inference_cli.h"
-#include "inference_sim.h"
-#include "montecarlo.h"
+#include "explore/inference_sim.h"
+#include "explore/montecarlo.h"
 #include "verbs.h"
 
 namespace gpucost::cli {

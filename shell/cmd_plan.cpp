@@ -3,11 +3,11 @@
 #include <cstdlib>
 #include <memory>
 
-#include "calibration.h"
+#include "hardware/calibration.h"
 #include "cli.h"
-#include "format.h"
+#include "base/format.h"
 #include "inference_cli.h"
-#include "plan.h"
+#include "explore/plan.h"
 #include "verbs.h"
 
 namespace gpucost::cli {

@@ -1,12 +1,12 @@
 // gpucost pricing FILE|- [--offer ID] [--format table|json|csv]
-// The same job under on-demand, spot, reserved and owned, side by side (core/tco.h).
+// The same job under on-demand, spot, reserved and owned, side by side (core/money/tco.h).
 #include <cstdio>
 
 #include "cli.h"
-#include "format.h"
-#include "i18n.h"
-#include "offers.h"
-#include "tco.h"
+#include "base/format.h"
+#include "base/i18n.h"
+#include "money/offers.h"
+#include "money/tco.h"
 #include "verbs.h"
 
 namespace gpucost::cli {

@@ -20,11 +20,11 @@
 #include <filesystem>
 #include <fstream>
 
-#include "catalog.h"
+#include "hardware/catalog.h"
 #include "cli.h"
-#include "fields.h"
-#include "format.h"
-#include "probe.h"
+#include "scenario/fields.h"
+#include "base/format.h"
+#include "hardware/probe.h"
 #include "storage_probe.h"
 #include "verbs.h"
 #include "version.h"

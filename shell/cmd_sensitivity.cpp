@@ -1,5 +1,5 @@
 // gpucost sensitivity FILE|- [--format table|json|csv] [--percent X]
-// The tornado (core/sensitivity.h): which inputs move the expected cost per completed job the most.
+// The tornado (core/explore/sensitivity.h): which inputs move the expected cost per completed job the most.
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -7,9 +7,9 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
-#include "evaluate.h"
-#include "format.h"
-#include "sensitivity.h"
+#include "job/evaluate.h"
+#include "base/format.h"
+#include "explore/sensitivity.h"
 #include "verbs.h"
 
 namespace gpucost::cli {

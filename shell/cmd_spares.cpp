@@ -1,13 +1,13 @@
 // gpucost spares FILE|- [--format table|json] [--steps N]
-// Hot spares as a pool (core/spares.h): the job's expected cost and goodput against the spare count in steps of a
+// Hot spares as a pool (core/explore/spares.h): the job's expected cost and goodput against the spare count in steps of a
 // node, the cheapest count, and the same pool as a managed service's buffer included in the price.
 #include <cstdio>
 #include <cstdlib>
 
 #include "cli.h"
-#include "format.h"
-#include "i18n.h"
-#include "spares.h"
+#include "base/format.h"
+#include "base/i18n.h"
+#include "explore/spares.h"
 #include "verbs.h"
 
 namespace gpucost::cli {

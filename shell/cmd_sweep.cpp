@@ -1,7 +1,7 @@
 // gpucost sweep FILE|- --param PATH (--values a,b,c | --from A --to B --steps N [--log]) [--deadline H]
 //               [--format table|json|csv]
 // gpucost sweep FILE|- --gpus [--from N --to M] [--per-doubling K] [--budget USD] [--deadline H]
-//               [--weak-scaling] [--format table|json|csv]       the GPU-count sweep of core/sweep.h
+//               [--weak-scaling] [--format table|json|csv]       the GPU-count sweep of core/explore/sweep.h
 //
 // Evaluates the scenario once per value of one field (any number, integer, enum or bool of the field table)
 // and prints cost, time and goodput per point, marking the cheapest, the fastest and, with --deadline, the
@@ -13,15 +13,15 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
-#include "evaluate.h"
-#include "fields.h"
-#include "format.h"
-#include "i18n.h"
-#include "inference_views.h"
-#include "json_io.h"
-#include "quantity.h"
-#include "result_json.h"
-#include "sweep.h"
+#include "job/evaluate.h"
+#include "scenario/fields.h"
+#include "base/format.h"
+#include "base/i18n.h"
+#include "documents/inference_views.h"
+#include "scenario/json_io.h"
+#include "scenario/quantity.h"
+#include "documents/result_json.h"
+#include "explore/sweep.h"
 #include "verbs.h"
 
 namespace gpucost::cli {

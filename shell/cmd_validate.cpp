@@ -9,10 +9,10 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
-#include "evaluate.h"
-#include "fields.h"
-#include "i18n.h"
-#include "json_io.h"
+#include "job/evaluate.h"
+#include "scenario/fields.h"
+#include "base/i18n.h"
+#include "scenario/json_io.h"
 #include "verbs.h"
 
 namespace gpucost::cli {

@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <string>
 
-#include "result.h"
-#include "scenario.h"
+#include "job/result.h"
+#include "scenario/scenario.h"
 
 namespace gpucost::cli {
 

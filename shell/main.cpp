@@ -4,7 +4,7 @@
 #include <cstring>
 
 #include "cli.h"
-#include "i18n.h"
+#include "base/i18n.h"
 #include "verbs.h"
 #include "version.h"
 

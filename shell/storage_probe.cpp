@@ -1,6 +1,6 @@
 #include "storage_probe.h"
 
-#include "i18n.h"
+#include "base/i18n.h"
 
 #include <fcntl.h>
 #include <sys/utsname.h>

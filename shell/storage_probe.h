@@ -3,7 +3,7 @@
 #pragma once
 #include <string>
 
-#include "probe.h"
+#include "hardware/probe.h"
 
 namespace gpucost::cli {
 

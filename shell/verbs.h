@@ -2,7 +2,7 @@
 #pragma once
 #include <string>
 
-#include "scenario.h"
+#include "scenario/scenario.h"
 
 namespace gpucost::cli {
 

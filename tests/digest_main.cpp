@@ -4,12 +4,12 @@
 #include <cstdio>
 #include <cstring>
 
-#include "assets.h"
-#include "evaluate.h"
-#include "fields.h"
-#include "json_io.h"
-#include "presets.h"
-#include "montecarlo.h"
+#include "base/assets.h"
+#include "job/evaluate.h"
+#include "scenario/fields.h"
+#include "scenario/json_io.h"
+#include "scenario/presets.h"
+#include "explore/montecarlo.h"
 
 namespace {
 

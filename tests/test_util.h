@@ -6,8 +6,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "json_io.h"
-#include "scenario.h"
+#include "scenario/json_io.h"
+#include "scenario/scenario.h"
 
 namespace gpucost::test {
 

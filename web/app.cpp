@@ -8,17 +8,17 @@
 #include <cstdio>
 #include <cstring>
 
-#include "assets.h"
-#include "catalog.h"
-#include "compare_csv.h"
-#include "evaluate.h"
-#include "fields.h"
-#include "format.h"
-#include "import.h"
-#include "link.h"
+#include "base/assets.h"
+#include "hardware/catalog.h"
+#include "documents/compare_csv.h"
+#include "job/evaluate.h"
+#include "scenario/fields.h"
+#include "base/format.h"
+#include "hardware/import.h"
+#include "scenario/link.h"
 #include "platform.h"
-#include "probe.h"
-#include "tco.h"
+#include "hardware/probe.h"
+#include "money/tco.h"
 #include "version.h"
 
 namespace gpucost::app {
@@ -463,7 +463,7 @@ std::string FormatKrwDigits(double v, int significant) { return FormatKrwShort(v
 }  // namespace
 DigitsMoneyFormat ShortMoneyDigits(const Result& r) { return DisplaysKrw(r) ? FormatKrwDigits : FormatUsdDigits; }
 
-std::string FormatDisplayMoney(const Result& r, double usd) {  // core/format.h: ₩303,041,850 / 3억 304만 원
+std::string FormatDisplayMoney(const Result& r, double usd) {  // core/base/format.h: ₩303,041,850 / 3억 304만 원
   return FormatMoney(usd * r.display_per_usd, r.display_currency);
 }
 

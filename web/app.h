@@ -14,24 +14,24 @@
 #include <string>
 #include <vector>
 
-#include "compare.h"
-#include "evaluate.h"
-#include "fields.h"
-#include "i18n.h"
-#include "import.h"
-#include "json_io.h"
-#include "montecarlo.h"
-#include "offers.h"
-#include "plan.h"
-#include "presets.h"
-#include "result.h"
-#include "fleet.h"
-#include "inference_plan.h"
-#include "inference_sim.h"
-#include "scenario.h"
-#include "sensitivity.h"
-#include "sweep.h"
-#include "tco.h"
+#include "documents/compare.h"
+#include "job/evaluate.h"
+#include "scenario/fields.h"
+#include "base/i18n.h"
+#include "hardware/import.h"
+#include "scenario/json_io.h"
+#include "explore/montecarlo.h"
+#include "money/offers.h"
+#include "explore/plan.h"
+#include "scenario/presets.h"
+#include "job/result.h"
+#include "money/fleet.h"
+#include "explore/inference_plan.h"
+#include "explore/inference_sim.h"
+#include "scenario/scenario.h"
+#include "explore/sensitivity.h"
+#include "explore/sweep.h"
+#include "money/tco.h"
 
 // What the first frame never runs (views other than Results, imports, the serving views): kept out of line so
 // that the code split leaves it in app.deferred.wasm (scripts/split_wasm.py, docs/bundle-size.md) rather than
@@ -88,7 +88,7 @@ struct McState {
 constexpr double kMcSliceSeconds = 0.012;
 constexpr std::uint64_t kMcSeed = 1;
 
-// The GPU-count sweep of core/sweep.h (the document of `gpucost sweep --gpus`), run in slices.
+// The GPU-count sweep of core/explore/sweep.h (the document of `gpucost sweep --gpus`), run in slices.
 struct GpuSweepState {
   std::unique_ptr<SweepRun> run;
   bool stale = true;
@@ -142,7 +142,7 @@ struct InferencePageState {
 // The views of an inference scenario (ui_serving.cpp): the request simulation and the serving plan of the
 // edited scenario, each computed once per evaluation, and their documents (gpucost mc / gpucost plan).
 constexpr std::int64_t kServingPageRequests = 20000;  // simulated requests (gpucost mc --trials 20000 --seed 1)
-// The page's work cap for that simulation (core/inference_sim.h; issue 31): the presets' 20,000 requests of
+// The page's work cap for that simulation (core/explore/inference_sim.h; issue 31): the presets' 20,000 requests of
 // ~130 output tokens (2.6e6 request-steps) run whole; longer outputs simulate fewer requests, said on the page
 // and in the document (gpucost mc --trials 20000 --seed 1 --max-work 3000000 gives the same document).
 constexpr double kServingPageMaxWork = 3e6;
@@ -162,7 +162,7 @@ struct ServingViewsState {
 };
 constexpr double kServingPlanSliceSeconds = 0.05;  // half the 100 ms frame budget: the rest draws (plan and simulation)
 
-// The same job under the four pricing models (core/tco.h), shown in the Compare view.
+// The same job under the four pricing models (core/money/tco.h), shown in the Compare view.
 struct PricingState {
   std::string document;      // PricingToJson, "" until computed
   PricingComparison comparison;
@@ -177,7 +177,7 @@ struct SensitivityState {
 };
 
 // The evidence view (ui_evidence.cpp): the published runs against the model, and where the edited scenario
-// stands among them (core/evidence.h, the document of `gpucost catalog evidence SCENARIO`). The page fetches the
+// stands among them (core/evidence/evidence.h, the document of `gpucost catalog evidence SCENARIO`). The page fetches the
 // runs when the view is first opened.
 struct EvidenceState {
   bool requested = false;    // the validation files were asked for
@@ -300,7 +300,7 @@ void AppUnpin(AppState& app, std::size_t index);
 // Pins the scenario re-priced under on-demand, spot, reserved and owned (tco.h). Returns how many were pinned.
 int AppPinPricingModels(AppState& app);
 std::string CompareCsv(const AppState& app);
-// The pinned columns compared (core/compare.h): what the Compare table, its CSV and view("compare") are made of.
+// The pinned columns compared (core/documents/compare.h): what the Compare table, its CSV and view("compare") are made of.
 Comparison AppComparison(const AppState& app);
 // A short label of a scenario: its name, else "<gpu> x<gpus> <pricing model>".
 std::string ScenarioLabel(const Scenario& s);

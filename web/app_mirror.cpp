@@ -4,10 +4,10 @@
 #include <cstdio>
 
 #include "app.h"
-#include "evaluate.h"
-#include "format.h"
-#include "i18n.h"
-#include "inference_json.h"
+#include "job/evaluate.h"
+#include "base/format.h"
+#include "base/i18n.h"
+#include "documents/inference_json.h"
 
 namespace gpucost::app {
 namespace {

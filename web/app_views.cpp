@@ -13,11 +13,11 @@
 #include <vector>
 
 #include "app.h"
-#include "compare.h"
-#include "montecarlo.h"
-#include "plan.h"
-#include "result_json.h"
-#include "sweep.h"
+#include "documents/compare.h"
+#include "explore/montecarlo.h"
+#include "explore/plan.h"
+#include "documents/result_json.h"
+#include "explore/sweep.h"
 
 namespace gpucost::app {
 namespace {

@@ -210,7 +210,7 @@ Axis FitAxis(const double* values, int n, bool log, bool include_zero) {
 }
 
 double DurationUnitHours(double hours) {
-  const double a = std::fabs(hours);  // FormatDuration's thresholds (core/format.cpp)
+  const double a = std::fabs(hours);  // FormatDuration's thresholds (core/base/format.cpp)
   if (a >= 24 * 365 * 2) return 24 * 365;
   if (a >= 48) return 24;
   if (a >= 1) return 1;

@@ -20,7 +20,7 @@
 
 #include "app.h"
 #include "platform_native.h"
-#include "result_json.h"
+#include "documents/result_json.h"
 
 namespace {
 

@@ -19,11 +19,11 @@
 #include <vector>
 
 #include "app.h"
-#include "fields.h"
-#include "json_io.h"
+#include "scenario/fields.h"
+#include "scenario/json_io.h"
 #include "platform.h"
 #include "render_webgl.h"
-#include "result_json.h"
+#include "documents/result_json.h"
 
 namespace {
 

@@ -43,7 +43,7 @@ std::string FontBytes(const char* name);
 void RequestFont(const char* name);
 
 // A language's string table (assets/i18n/<code>.json) where the program does not embed it (the page, to keep
-// its first load light: core/assets.h). LanguageTableText: its text once it has arrived ("" before, and
+// its first load light: core/base/assets.h). LanguageTableText: its text once it has arrived ("" before, and
 // natively, where every table is embedded). RequestLanguageTable: starts fetching it (once); the page installs
 // it when it arrives (AppLanguageTablesArrived).
 std::string LanguageTableText(const char* code);
@@ -56,7 +56,7 @@ std::string DataFileText(const char* path);
 void RequestDataFile(const char* path);
 // The file now: DataFileText if it has arrived, else fetched synchronously (the page's offers, when a link or an
 // edit needs them before the fetch after the first frame is done; "" natively and when the fetch fails). The
-// program's asset loader (core/assets.h SetAssetLoader).
+// program's asset loader (core/base/assets.h SetAssetLoader).
 std::string DataFileNow(const char* path);
 
 // The user's language choice, kept by the host (localStorage in the browser; "" when none), and the host's

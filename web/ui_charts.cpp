@@ -17,13 +17,13 @@
 
 #include "app.h"
 #include "chart.h"
-#include "evaluate.h"
-#include "format.h"
-#include "montecarlo.h"
-#include "i18n.h"
-#include "scaling_fit.h"
-#include "sweep.h"
-#include "tco.h"
+#include "job/evaluate.h"
+#include "base/format.h"
+#include "explore/montecarlo.h"
+#include "base/i18n.h"
+#include "training/scaling_fit.h"
+#include "explore/sweep.h"
+#include "money/tco.h"
 
 namespace gpucost::app {
 namespace {
@@ -79,7 +79,7 @@ bool Progress(const Sweep& sw, const char* what) {
   return true;
 }
 
-// Starts the GPU-count sweep of the edited scenario (core/sweep.h, the options of `gpucost sweep --gpus`).
+// Starts the GPU-count sweep of the edited scenario (core/explore/sweep.h, the options of `gpucost sweep --gpus`).
 void StartGpuSweep(AppState& app) {
   GpuSweepState& g = app.charts.gpus;
   if (!g.run) g.run = std::make_unique<SweepRun>();

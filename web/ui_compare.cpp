@@ -8,13 +8,13 @@
 #include <cstring>
 
 #include "app.h"
-#include "compare.h"
-#include "compare_csv.h"
-#include "format.h"
-#include "i18n.h"
-#include "link.h"
+#include "documents/compare.h"
+#include "documents/compare_csv.h"
+#include "base/format.h"
+#include "base/i18n.h"
+#include "scenario/link.h"
 #include "platform.h"
-#include "text_safety.h"
+#include "base/text_safety.h"
 
 namespace gpucost::app {
 namespace {
@@ -183,7 +183,7 @@ void CompareTableRow(const AppState& app, const Comparison& c, const CompareRow&
 
 }  // namespace
 
-// The comparison as one CSV (core/compare_csv.h): the same bytes as `gpucost compare --format csv`.
+// The comparison as one CSV (core/documents/compare_csv.h): the same bytes as `gpucost compare --format csv`.
 std::string CompareCsv(const AppState& app) { return ComparisonCsv(AppComparison(app), CurrentLanguage()); }
 
 // The same job under the four pricing models (the document of `gpucost pricing`): a commitment pays its whole

@@ -1,17 +1,17 @@
 // ui_evidence.cpp — Evidence: how far the model holds on published runs it was not fitted to (issue 26), and where
-// the edited scenario stands among them: the document of `gpucost catalog evidence SCENARIO` (core/evidence.h),
+// the edited scenario stands among them: the document of `gpucost catalog evidence SCENARIO` (core/evidence/evidence.h),
 // drawn from the same structures. The runs (assets/validation, ~29 KB) are not in the page's first load: the view
-// fetches them the first time it opens and installs them (core/assets.h InstallAsset).
+// fetches them the first time it opens and installs them (core/base/assets.h InstallAsset).
 #include <imgui.h>
 
 #include <initializer_list>
 #include <string>
 
 #include "app.h"
-#include "assets.h"
-#include "evidence.h"
-#include "format.h"
-#include "i18n.h"
+#include "base/assets.h"
+#include "evidence/evidence.h"
+#include "base/format.h"
+#include "base/i18n.h"
 #include "platform.h"
 
 namespace gpucost::app {

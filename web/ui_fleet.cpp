@@ -1,4 +1,4 @@
-// ui_fleet.cpp — the fleet (commitment) planner over months (core/fleet.h, the document of `gpucost fleet`): a
+// ui_fleet.cpp — the fleet (commitment) planner over months (core/money/fleet.h, the document of `gpucost fleet`): a
 // demand profile around the edited scenario (its GPUs as the baseline, an optional burst), its on-demand,
 // spot, commitment and ownership prices; the cost-minimising commitments and the hybrid plan.
 #include <imgui.h>
@@ -8,9 +8,9 @@
 #include <type_traits>
 
 #include "app.h"
-#include "fleet.h"
-#include "format.h"
-#include "tco.h"
+#include "money/fleet.h"
+#include "base/format.h"
+#include "money/tco.h"
 
 namespace gpucost::app {
 namespace {

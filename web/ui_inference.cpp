@@ -1,4 +1,4 @@
-// ui_inference.cpp — the result of an inference scenario (workload.kind = inference; core/inference.h):
+// ui_inference.cpp — the result of an inference scenario (workload.kind = inference; core/serving/inference.h):
 // cost per request and per million tokens, latency percentiles against the target, load and capacity, the
 // pools, where the money goes, and the cost-latency frontier as load rises (InferenceFrontier).
 #include <imgui.h>
@@ -8,12 +8,12 @@
 #include <string>
 
 #include "app.h"
-#include "catalog.h"
+#include "hardware/catalog.h"
 #include "chart.h"
-#include "format.h"
-#include "i18n.h"
-#include "inference.h"
-#include "inference_json.h"
+#include "base/format.h"
+#include "base/i18n.h"
+#include "serving/inference.h"
+#include "documents/inference_json.h"
 
 namespace gpucost::app {
 
@@ -161,7 +161,7 @@ void Frontier(AppState& app) {
 std::string HourValue(double h) { return FormatNumber(h, 2) + ":00"; }
 std::string GpuValue(double g) { return FormatNumber(g, 3); }
 
-// A day whose load changes by the hour (issue 28; core/inference_day.h): the day's bill, autoscaled or fixed,
+// A day whose load changes by the hour (issue 28; core/serving/inference_day.h): the day's bill, autoscaled or fixed,
 // beside the fixed fleet sized for the peak hour, a chart of the GPUs rented per hour and the hours as a table.
 // Figures as the result holds them (gpucost eval --format json: inference.day).
 void Day(AppState& app) {

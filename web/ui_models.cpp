@@ -1,5 +1,5 @@
 // ui_models.cpp — the model picker at the top of the scenario editor (issue 18): choosing a model by name
-// (core/models.h, assets/models.json) fills the shape fields and workload.params from its published config
+// (core/training/models.h, assets/models.json) fills the shape fields and workload.params from its published config
 // and marks those fields as coming from the model; the picker then says which of them were changed since.
 #include <imgui.h>
 
@@ -7,9 +7,9 @@
 #include <string>
 
 #include "app.h"
-#include "fields.h"
-#include "i18n.h"
-#include "models.h"
+#include "scenario/fields.h"
+#include "base/i18n.h"
+#include "training/models.h"
 
 namespace gpucost::app {
 

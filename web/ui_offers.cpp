@@ -10,11 +10,11 @@
 #include <cstring>
 
 #include "app.h"
-#include "catalog.h"
-#include "fields.h"
-#include "format.h"
-#include "i18n.h"
-#include "offers.h"
+#include "hardware/catalog.h"
+#include "scenario/fields.h"
+#include "base/format.h"
+#include "base/i18n.h"
+#include "money/offers.h"
 
 namespace gpucost::app {
 namespace {

@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "app.h"
-#include "format.h"
-#include "i18n.h"
-#include "plan.h"
+#include "base/format.h"
+#include "base/i18n.h"
+#include "explore/plan.h"
 
 namespace gpucost::app {
 namespace {

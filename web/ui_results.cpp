@@ -7,11 +7,11 @@
 
 #include "app.h"
 #include "chart.h"
-#include "evaluate.h"
-#include "format.h"
-#include "i18n.h"
-#include "plan.h"
-#include "vat.h"
+#include "job/evaluate.h"
+#include "base/format.h"
+#include "base/i18n.h"
+#include "explore/plan.h"
+#include "money/vat.h"
 
 namespace gpucost::app {
 namespace {
@@ -89,7 +89,7 @@ bool BlockedHeadline(AppState& app) {
 }
 
 // The headline: cost per completed job, saying whether VAT is in it; with a tax rate, the invoice's three lines
-// (공급가액 / 부가세 / 합계, core/vat.h) follow, as the CLI prints them.
+// (공급가액 / 부가세 / 합계, core/money/vat.h) follow, as the CLI prints them.
 void Headline(AppState& app) {
   const Result& r = app.result;
   const VatLines vat = VatBreakdown(app.scenario, r);

@@ -10,13 +10,13 @@
 #include <vector>
 
 #include "app.h"
-#include "catalog.h"
-#include "fields.h"
-#include "format.h"
-#include "i18n.h"
-#include "inference_day.h"
-#include "money_input.h"
-#include "quantity.h"
+#include "hardware/catalog.h"
+#include "scenario/fields.h"
+#include "base/format.h"
+#include "base/i18n.h"
+#include "serving/inference_day.h"
+#include "scenario/money_input.h"
+#include "scenario/quantity.h"
 
 namespace gpucost::app {
 namespace {
@@ -406,7 +406,7 @@ void FieldLabel(const FieldSpec& f, char* buf, std::size_t cap) {
     if (*c == '.' || *c == '_') *c = ' ';
 }
 
-// inference.load_profile (issue 28; core/inference_day.h): not a field of the table (a preset name or 24
+// inference.load_profile (issue 28; core/serving/inference_day.h): not a field of the table (a preset name or 24
 // numbers in a file), picked here by name; a file's own 24 numbers show as "custom" and stay until another is
 // picked. Autoscaling (inference.autoscale.*) follows it.
 void LoadProfilePicker(AppState& app) {

@@ -1,4 +1,4 @@
-// ui_sensitivity.cpp — the tornado: which inputs move the cost per completed job the most (core/sensitivity.h,
+// ui_sensitivity.cpp — the tornado: which inputs move the cost per completed job the most (core/explore/sensitivity.h,
 // the document of `gpucost sensitivity`). Costs in the scenario's currency; bars scaled to the widest swing.
 #include <imgui.h>
 
@@ -6,9 +6,9 @@
 #include <cstdio>
 
 #include "app.h"
-#include "format.h"
-#include "i18n.h"
-#include "sensitivity.h"
+#include "base/format.h"
+#include "base/i18n.h"
+#include "explore/sensitivity.h"
 
 namespace gpucost::app {
 namespace {

@@ -14,12 +14,12 @@
 #include <string>
 
 #include "app.h"
-#include "catalog.h"
-#include "format.h"
-#include "i18n.h"
-#include "inference_plan.h"
-#include "inference_sim.h"
-#include "inference_views.h"
+#include "hardware/catalog.h"
+#include "base/format.h"
+#include "base/i18n.h"
+#include "explore/inference_plan.h"
+#include "explore/inference_sim.h"
+#include "documents/inference_views.h"
 
 namespace gpucost::app {
 namespace {
@@ -213,7 +213,7 @@ void DrawServingCharts(AppState& app) {
   const std::string title = TrFormat("serving.sim_title", {FormatCount(static_cast<double>(r.requests)), std::to_string(kMcSeed),
                                                            std::to_string(r.prefill_replicas), std::to_string(r.decode_replicas)});
   Wrapped(title.c_str());
-  if (r.capped_requests || r.capped_replicas)  // bounded work (core/inference_sim.h)
+  if (r.capped_requests || r.capped_replicas)  // bounded work (core/explore/inference_sim.h)
     Wrapped(TrFormat("sim.capped", {std::to_string(r.requests), std::to_string(r.requests_asked),
                                     std::to_string(r.simulated_prefill_replicas), std::to_string(r.simulated_decode_replicas)}).c_str());
   Hint(Tr("serving.sim_intro"));

@@ -4,9 +4,9 @@
 #include <cstring>
 
 #include "app.h"
-#include "json_io.h"
+#include "scenario/json_io.h"
 #include "platform.h"
-#include "result_json.h"
+#include "documents/result_json.h"
 
 namespace gpucost::app {
 namespace {

@@ -4,8 +4,8 @@
 #include <imgui.h>
 
 #include "app.h"
-#include "provider_sheet.h"
-#include "text_safety.h"
+#include "money/provider_sheet.h"
+#include "base/text_safety.h"
 
 namespace gpucost::app {
 namespace {

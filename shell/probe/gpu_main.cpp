@@ -9,7 +9,7 @@
 #include <string>
 
 #include "gpu_probe.h"
-#include "probe.h"
+#include "hardware/probe.h"
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "probe.h"
+#include "hardware/probe.h"
 
 namespace gpucost::probe_gpu {
 

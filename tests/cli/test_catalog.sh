@@ -42,7 +42,7 @@ out=$("$gpucost" catalog fields)
 contains "$out" "reliability.gpu_mtbf_hours" "fields listed"
 contains "$out" "Dubey et al. 2024" "a default's source is shown"
 json=$("$gpucost" catalog fields --format json)
-equals "$(grep -c '"path":' <<<"$json")" "$(grep -c '^  {"' "$root/core/fields.cpp")" "every field of the table is listed"
+equals "$(grep -c '"path":' <<<"$json")" "$(grep -c '^  {"' "$root/core/scenario/fields.cpp")" "every field of the table is listed"
 expect_rc 0 "fields CSV" -- "$gpucost" catalog fields --format csv
 for what in gpus offers presets fields models; do
   for fmt in table json csv; do

@@ -15,7 +15,7 @@ contains "$out" "fastest" "the fastest is marked"
 contains "$out" "Productive compute" "where the money goes"
 no_non_finite "$out" "compare table"
 
-# CSV (core/compare_csv.h, the page's export too): UTF-8 with a BOM, one column per scenario headed by its name,
+# CSV (core/documents/compare_csv.h, the page's export too): UTF-8 with a BOM, one column per scenario headed by its name,
 # one row per item; the marks and ratios agree with the figures, supply + VAT = total.
 csv=$("$gpucost" compare "$S/7b_spot.json" "$S/llama3_405b.json" "$S/batch_tasks.json" --format csv | tr -d '\r')
 equals "$(head -c 3 <<<"$csv" | od -An -tx1 | tr -d ' ')" "efbbbf" "CSV: starts with the UTF-8 byte-order mark"

@@ -23,7 +23,7 @@ PY
 printf '{"name": "=HYPERLINK(\\"http://evil\\",\\"x\\")", "cluster": {"gpus": 8}}' > "$work/formula.json"
 printf '{"name": "@SUM(1+1)", "cluster": {"gpus": 16}}' > "$work/at.json"
 csv=$("$gpucost" compare "$work/formula.json" "$work/at.json" --format csv)
-header=$(sed -n 1p <<<"$csv")  # one column per scenario, headed by its name (core/compare_csv.h)
+header=$(sed -n 1p <<<"$csv")  # one column per scenario, headed by its name (core/documents/compare_csv.h)
 contains "$header" ",\"'=HYPERLINK(\"\"http://evil\"\",\"\"x\"\")\"," "CSV: '=' name is quoted text behind a single quote"
 contains "$header" ",'@SUM(1+1)" "CSV: '@' name behind a single quote"
 not_contains "$csv" ",=HYPERLINK" "CSV: no cell starts with ="

@@ -41,7 +41,7 @@ for p in "$root"/assets/presets/*.json; do
   expect_rc 0 "sweep preset $(basename "$p")" -- "$gpucost" sweep "$p" --param reliability.gpu_mtbf_hours --from 10000 --to 100000 --steps 3 --log
 done
 
-# --gpus: the GPU-count sweep of core/sweep.h (data parallelism grows with N, infeasible points listed).
+# --gpus: the GPU-count sweep of core/explore/sweep.h (data parallelism grows with N, infeasible points listed).
 out=$("$gpucost" sweep preset:llama2-70b-a100 --gpus --deadline 1500 --budget 4e6); rc=$?
 equals "$rc" 0 "sweep --gpus on a preset"
 contains "$out" "does not fit in GPU memory" "infeasible points say why"
@@ -79,7 +79,7 @@ expect_rc 2 "unknown enum value" -- "$gpucost" sweep "$S/7b_spot.json" --param p
 expect_rc 2 "bad deadline" -- "$gpucost" sweep "$S/7b_spot.json" --param cluster.gpus --values 8 --deadline -1
 expect_rc 1 "missing file" -- "$gpucost" sweep /nonexistent.json --param cluster.gpus --values 8
 expect_rc 0 "--help" -- "$gpucost" sweep --help
-# Numbers as people type them (core/quantity.h): 70B is 70e9, never 70; 10% for a fraction; 2e3 for an integer.
+# Numbers as people type them (core/scenario/quantity.h): 70B is 70e9, never 70; 10% for a fraction; 2e3 for an integer.
 csv=$("$gpucost" sweep "$S/7b_spot.json" --param workload.params --values 7B,70B --format csv)
 contains "$csv" $'\n70000000000.0,' "--values 70B sweeps 70e9 parameters"
 csv=$("$gpucost" sweep "$S/7b_spot.json" --param pricing.tax_rate --values 10% --format csv)

@@ -6,9 +6,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "evaluate.h"
-#include "format.h"
-#include "result_json.h"
+#include "job/evaluate.h"
+#include "base/format.h"
+#include "documents/result_json.h"
 #include "../test_util.h"
 
 using namespace gpucost;

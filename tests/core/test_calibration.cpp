@@ -14,17 +14,17 @@
 
 #include <nlohmann/json.hpp>
 
-#include "calibration.h"
-#include "evidence.h"
-#include "models.h"
-#include "framework.h"
-#include "catalog.h"
-#include "evaluate.h"
-#include "layout.h"
-#include "montecarlo.h"
-#include "plan.h"
-#include "result_json.h"
-#include "steptime.h"
+#include "hardware/calibration.h"
+#include "evidence/evidence.h"
+#include "training/models.h"
+#include "hardware/framework.h"
+#include "hardware/catalog.h"
+#include "job/evaluate.h"
+#include "training/layout.h"
+#include "explore/montecarlo.h"
+#include "explore/plan.h"
+#include "documents/result_json.h"
+#include "training/steptime.h"
 #include "../test_util.h"
 
 using namespace gpucost;

@@ -5,10 +5,10 @@
 
 #include <cmath>
 
-#include "evaluate.h"
-#include "fields.h"
-#include "json_io.h"
-#include "tco.h"
+#include "job/evaluate.h"
+#include "scenario/fields.h"
+#include "scenario/json_io.h"
+#include "money/tco.h"
 #include "../test_util.h"
 
 using namespace gpucost;

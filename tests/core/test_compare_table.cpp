@@ -1,4 +1,4 @@
-// The comparison table (core/compare.h CompareTable, issue 25): the marks and ratios the page's Compare view
+// The comparison table (core/documents/compare.h CompareTable, issue 25): the marks and ratios the page's Compare view
 // shows are the core's, and the document's "table" carries them. Checked against figures worked from each
 // column's own result, not from the table's code.
 #include <cmath>
@@ -7,9 +7,9 @@
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
-#include "compare.h"
-#include "evaluate.h"
-#include "presets.h"
+#include "documents/compare.h"
+#include "job/evaluate.h"
+#include "scenario/presets.h"
 #include "../test_util.h"
 
 using namespace gpucost;

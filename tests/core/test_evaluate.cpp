@@ -2,9 +2,9 @@
 
 #include <cmath>
 
-#include "evaluate.h"
-#include "fields.h"
-#include "json_io.h"
+#include "job/evaluate.h"
+#include "scenario/fields.h"
+#include "scenario/json_io.h"
 #include "../test_util.h"
 
 using namespace gpucost;

@@ -9,11 +9,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "evaluate.h"
-#include "fields.h"
-#include "json_io.h"
-#include "presets.h"
-#include "result_json.h"
+#include "job/evaluate.h"
+#include "scenario/fields.h"
+#include "scenario/json_io.h"
+#include "scenario/presets.h"
+#include "documents/result_json.h"
 
 using namespace gpucost;
 using nlohmann::json;

@@ -7,10 +7,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "evaluate.h"
-#include "finetune.h"
-#include "json_io.h"
-#include "memory.h"
+#include "job/evaluate.h"
+#include "training/finetune.h"
+#include "scenario/json_io.h"
+#include "training/memory.h"
 #include "../test_util.h"
 
 using namespace gpucost;

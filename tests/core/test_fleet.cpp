@@ -5,8 +5,8 @@
 #include <cstring>
 #include <string>
 
-#include "fleet.h"
-#include "tco.h"
+#include "money/fleet.h"
+#include "money/tco.h"
 
 using namespace gpucost;
 

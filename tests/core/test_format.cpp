@@ -1,7 +1,7 @@
-// The one number formatter (core/format.h), used by the page and the CLI.
+// The one number formatter (core/base/format.h), used by the page and the CLI.
 #include <doctest/doctest.h>
 
-#include "format.h"
+#include "base/format.h"
 
 using namespace gpucost;
 

@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "evaluate.h"
+#include "job/evaluate.h"
 #include "../test_util.h"
 
 using namespace gpucost;

@@ -7,13 +7,13 @@
 
 #include <nlohmann/json.hpp>
 
-#include "evaluate.h"
-#include "inference_sim.h"
-#include "json_io.h"
-#include "link.h"
-#include "presets.h"
-#include "probe.h"
-#include "result_json.h"
+#include "job/evaluate.h"
+#include "explore/inference_sim.h"
+#include "scenario/json_io.h"
+#include "scenario/link.h"
+#include "scenario/presets.h"
+#include "hardware/probe.h"
+#include "documents/result_json.h"
 #include "../test_util.h"
 
 using namespace gpucost;

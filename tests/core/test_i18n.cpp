@@ -6,17 +6,17 @@
 
 #include <nlohmann/json.hpp>
 
-#include "evaluate.h"
-#include "fields.h"
-#include "format.h"
-#include "i18n.h"
-#include "json_io.h"
-#include "link.h"
-#include "money_input.h"
-#include "offers.h"
-#include "presets.h"
-#include "quantity.h"
-#include "vat.h"
+#include "job/evaluate.h"
+#include "scenario/fields.h"
+#include "base/format.h"
+#include "base/i18n.h"
+#include "scenario/json_io.h"
+#include "scenario/link.h"
+#include "scenario/money_input.h"
+#include "money/offers.h"
+#include "scenario/presets.h"
+#include "scenario/quantity.h"
+#include "money/vat.h"
 #include "../test_util.h"
 
 using namespace gpucost;

@@ -1,16 +1,16 @@
-// What a handed-over text is (core/import.h), and that share links carry their length (core/link.h).
+// What a handed-over text is (core/hardware/import.h), and that share links carry their length (core/scenario/link.h).
 #include <doctest/doctest.h>
 
 #include <cctype>
 
 #include <nlohmann/json.hpp>
 
-#include "evaluate.h"
-#include "import.h"
-#include "json_io.h"
-#include "presets.h"
-#include "result_json.h"
-#include "link.h"
+#include "job/evaluate.h"
+#include "hardware/import.h"
+#include "scenario/json_io.h"
+#include "scenario/presets.h"
+#include "documents/result_json.h"
+#include "scenario/link.h"
 
 using namespace gpucost;
 

@@ -9,13 +9,13 @@
 
 #include <nlohmann/json.hpp>
 
-#include "catalog.h"
-#include "evaluate.h"
-#include "fields.h"
-#include "inference.h"
-#include "inference_model.h"
-#include "json_io.h"
-#include "result_json.h"
+#include "hardware/catalog.h"
+#include "job/evaluate.h"
+#include "scenario/fields.h"
+#include "serving/inference.h"
+#include "serving/inference_model.h"
+#include "scenario/json_io.h"
+#include "documents/result_json.h"
 #include "../test_util.h"
 
 using namespace gpucost;

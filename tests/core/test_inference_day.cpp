@@ -8,14 +8,14 @@
 
 #include <nlohmann/json.hpp>
 
-#include "evaluate.h"
-#include "inference.h"
-#include "inference_day.h"
-#include "json_io.h"
-#include "presets.h"
-#include "result.h"
-#include "result_json.h"
-#include "rng.h"
+#include "job/evaluate.h"
+#include "serving/inference.h"
+#include "serving/inference_day.h"
+#include "scenario/json_io.h"
+#include "scenario/presets.h"
+#include "job/result.h"
+#include "documents/result_json.h"
+#include "base/rng.h"
 
 using namespace gpucost;
 using nlohmann::json;

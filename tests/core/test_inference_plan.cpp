@@ -5,8 +5,8 @@
 #include <cmath>
 #include <string>
 
-#include "evaluate.h"
-#include "inference_plan.h"
+#include "job/evaluate.h"
+#include "explore/inference_plan.h"
 #include "../test_util.h"
 
 using namespace gpucost;

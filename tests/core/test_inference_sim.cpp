@@ -5,9 +5,9 @@
 #include <cmath>
 #include <string>
 
-#include "evaluate.h"
-#include "inference_sim.h"
-#include "presets.h"
+#include "job/evaluate.h"
+#include "explore/inference_sim.h"
+#include "scenario/presets.h"
 #include "../test_util.h"
 
 using namespace gpucost;

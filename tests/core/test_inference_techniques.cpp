@@ -9,18 +9,18 @@
 
 #include <nlohmann/json.hpp>
 
-#include "catalog.h"
-#include "comm.h"
-#include "evaluate.h"
-#include "inference.h"
-#include "inference_model.h"
-#include "inference_techniques.h"
-#include "json_io.h"
-#include "models.h"
-#include "presets.h"
-#include "result.h"
-#include "rng.h"
-#include "steptime.h"
+#include "hardware/catalog.h"
+#include "hardware/comm.h"
+#include "job/evaluate.h"
+#include "serving/inference.h"
+#include "serving/inference_model.h"
+#include "serving/inference_techniques.h"
+#include "scenario/json_io.h"
+#include "training/models.h"
+#include "scenario/presets.h"
+#include "job/result.h"
+#include "base/rng.h"
+#include "training/steptime.h"
 
 using namespace gpucost;
 using nlohmann::json;

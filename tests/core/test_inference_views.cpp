@@ -9,16 +9,16 @@
 
 #include <nlohmann/json.hpp>
 
-#include "compare.h"
-#include "evaluate.h"
-#include "fields.h"
-#include "i18n.h"
-#include "inference_views.h"
-#include "offers.h"
-#include "presets.h"
-#include "result.h"
-#include "rng.h"
-#include "sensitivity.h"
+#include "documents/compare.h"
+#include "job/evaluate.h"
+#include "scenario/fields.h"
+#include "base/i18n.h"
+#include "documents/inference_views.h"
+#include "money/offers.h"
+#include "scenario/presets.h"
+#include "job/result.h"
+#include "base/rng.h"
+#include "explore/sensitivity.h"
 #include "../test_util.h"
 
 using namespace gpucost;

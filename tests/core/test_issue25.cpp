@@ -8,18 +8,18 @@
 
 #include <nlohmann/json.hpp>
 
-#include "evaluate.h"
-#include "fields.h"
-#include "fleet.h"
-#include "i18n.h"
-#include "json_io.h"
-#include "quantity.h"
-#include "money_input.h"
-#include "offers.h"
-#include "presets.h"
-#include "result_json.h"
-#include "steptime.h"
-#include "tco.h"
+#include "job/evaluate.h"
+#include "scenario/fields.h"
+#include "money/fleet.h"
+#include "base/i18n.h"
+#include "scenario/json_io.h"
+#include "scenario/quantity.h"
+#include "scenario/money_input.h"
+#include "money/offers.h"
+#include "scenario/presets.h"
+#include "documents/result_json.h"
+#include "training/steptime.h"
+#include "money/tco.h"
 
 using namespace gpucost;
 using nlohmann::json;

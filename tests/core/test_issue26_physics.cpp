@@ -5,13 +5,13 @@
 
 #include <nlohmann/json.hpp>
 
-#include "catalog.h"
-#include "evaluate.h"
-#include "result.h"
-#include "framework.h"
-#include "inference_model.h"
-#include "layout.h"
-#include "steptime.h"
+#include "hardware/catalog.h"
+#include "job/evaluate.h"
+#include "job/result.h"
+#include "hardware/framework.h"
+#include "serving/inference_model.h"
+#include "training/layout.h"
+#include "training/steptime.h"
 #include "../test_util.h"
 
 using namespace gpucost;

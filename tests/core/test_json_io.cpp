@@ -2,9 +2,9 @@
 
 #include <cstring>
 
-#include "fields.h"
-#include "evaluate.h"
-#include "json_io.h"
+#include "scenario/fields.h"
+#include "job/evaluate.h"
+#include "scenario/json_io.h"
 #include "../test_util.h"
 
 using namespace gpucost;

@@ -4,8 +4,8 @@
 
 #include <memory>
 
-#include "evaluate.h"
-#include "plan.h"
+#include "job/evaluate.h"
+#include "explore/plan.h"
 #include "../test_util.h"
 
 using namespace gpucost;

@@ -2,7 +2,7 @@
 
 #include <cstring>
 
-#include "link.h"
+#include "scenario/link.h"
 
 using namespace gpucost;
 

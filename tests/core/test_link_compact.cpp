@@ -1,4 +1,4 @@
-// Share links in the compact form (version 2, core/link_binary.h): short enough for chat tools and e-mail
+// Share links in the compact form (version 2, core/scenario/link_binary.h): short enough for chat tools and e-mail
 // (issue 30: 4 pinned scenarios <= 1,000 characters, 8 <= 1,800, where the JSON form took 4,165 and 7,460), exact
 // round trips, a checksum that catches a changed character, and every link of the older form still opening.
 #include <doctest/doctest.h>
@@ -10,11 +10,11 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
-#include "fields.h"
-#include "json_io.h"
-#include "link.h"
-#include "link_binary.h"
-#include "presets.h"
+#include "scenario/fields.h"
+#include "scenario/json_io.h"
+#include "scenario/link.h"
+#include "scenario/link_binary.h"
+#include "scenario/presets.h"
 #include "../test_util.h"
 
 using namespace gpucost;

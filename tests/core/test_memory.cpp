@@ -4,9 +4,9 @@
 #include <string>
 #include <nlohmann/json.hpp>
 
-#include "evaluate.h"
-#include "memory.h"
-#include "result_json.h"
+#include "job/evaluate.h"
+#include "training/memory.h"
+#include "documents/result_json.h"
 #include "../test_util.h"
 
 using namespace gpucost;

@@ -9,14 +9,14 @@
 
 #include <nlohmann/json.hpp>
 
-#include "evaluate.h"
-#include "fleet.h"
-#include "i18n.h"
-#include "json_io.h"
-#include "message.h"
-#include "offers.h"
-#include "quantity.h"
-#include "result_json.h"
+#include "job/evaluate.h"
+#include "money/fleet.h"
+#include "base/i18n.h"
+#include "scenario/json_io.h"
+#include "base/message.h"
+#include "money/offers.h"
+#include "scenario/quantity.h"
+#include "documents/result_json.h"
 
 using namespace gpucost;
 

@@ -5,9 +5,9 @@
 #include <cmath>
 #include <cstring>
 
-#include "evaluate.h"
-#include "scenario.h"
-#include "tco.h"
+#include "job/evaluate.h"
+#include "scenario/scenario.h"
+#include "money/tco.h"
 
 using namespace gpucost;
 

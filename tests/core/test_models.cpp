@@ -6,12 +6,12 @@
 #include <cstring>
 #include <string>
 
-#include "fields.h"
-#include "json_io.h"
-#include "link.h"
-#include "memory.h"
-#include "models.h"
-#include "moe.h"
+#include "scenario/fields.h"
+#include "scenario/json_io.h"
+#include "scenario/link.h"
+#include "training/memory.h"
+#include "training/models.h"
+#include "training/moe.h"
 #include "../test_util.h"
 
 using namespace gpucost;

@@ -5,10 +5,10 @@
 #include <cmath>
 #include <string>
 
-#include "evaluate.h"
-#include "json_io.h"
-#include "memory.h"
-#include "moe.h"
+#include "job/evaluate.h"
+#include "scenario/json_io.h"
+#include "training/memory.h"
+#include "training/moe.h"
 #include "../test_util.h"
 
 using namespace gpucost;

@@ -6,11 +6,11 @@
 #include <cstring>
 #include <string>
 
-#include "evaluate.h"
-#include "fields.h"
-#include "json_io.h"
-#include "link.h"
-#include "money_input.h"
+#include "job/evaluate.h"
+#include "scenario/fields.h"
+#include "scenario/json_io.h"
+#include "scenario/link.h"
+#include "scenario/money_input.h"
 
 using namespace gpucost;
 

@@ -5,10 +5,10 @@
 #include <vector>
 #include <string>
 
-#include "evaluate.h"
-#include "format.h"
-#include "montecarlo.h"
-#include "rng.h"
+#include "job/evaluate.h"
+#include "base/format.h"
+#include "explore/montecarlo.h"
+#include "base/rng.h"
 #include "../test_util.h"
 
 using namespace gpucost;

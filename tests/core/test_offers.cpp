@@ -4,9 +4,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "catalog.h"
-#include "evaluate.h"
-#include "offers.h"
+#include "hardware/catalog.h"
+#include "job/evaluate.h"
+#include "money/offers.h"
 #include "../test_util.h"
 
 using namespace gpucost;

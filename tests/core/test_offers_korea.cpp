@@ -6,12 +6,12 @@
 #include <set>
 #include <string>
 
-#include "evaluate.h"
-#include "fields.h"
-#include "json_io.h"
-#include "money_input.h"
-#include "offers.h"
-#include "provider_sheet.h"
+#include "job/evaluate.h"
+#include "scenario/fields.h"
+#include "scenario/json_io.h"
+#include "scenario/money_input.h"
+#include "money/offers.h"
+#include "money/provider_sheet.h"
 
 using namespace gpucost;
 

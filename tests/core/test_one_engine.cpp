@@ -9,14 +9,14 @@
 
 #include <nlohmann/json.hpp>
 
-#include "compare.h"
-#include "evaluate.h"
-#include "fields.h"
-#include "json_io.h"
-#include "money_input.h"
-#include "offers.h"
-#include "result_json.h"
-#include "tco.h"
+#include "documents/compare.h"
+#include "job/evaluate.h"
+#include "scenario/fields.h"
+#include "scenario/json_io.h"
+#include "scenario/money_input.h"
+#include "money/offers.h"
+#include "documents/result_json.h"
+#include "money/tco.h"
 
 using namespace gpucost;
 using nlohmann::json;

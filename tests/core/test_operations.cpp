@@ -8,15 +8,15 @@
 
 #include <nlohmann/json.hpp>
 
-#include "capacity.h"
-#include "fleet.h"
-#include "provider_sheet.h"
-#include "rng.h"
-#include "evaluate.h"
-#include "json_io.h"
-#include "montecarlo.h"
-#include "spares.h"
-#include "tco.h"
+#include "money/capacity.h"
+#include "money/fleet.h"
+#include "money/provider_sheet.h"
+#include "base/rng.h"
+#include "job/evaluate.h"
+#include "scenario/json_io.h"
+#include "explore/montecarlo.h"
+#include "explore/spares.h"
+#include "money/tco.h"
 #include "../test_util.h"
 
 using namespace gpucost;

@@ -8,10 +8,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "catalog.h"
-#include "evaluate.h"
-#include "calibration.h"
-#include "plan.h"
+#include "hardware/catalog.h"
+#include "job/evaluate.h"
+#include "hardware/calibration.h"
+#include "explore/plan.h"
 #include "../test_util.h"
 
 using namespace gpucost;

@@ -6,10 +6,10 @@
 #include <cstring>
 #include <string>
 
-#include "assets.h"
-#include "evaluate.h"
-#include "json_io.h"
-#include "presets.h"
+#include "base/assets.h"
+#include "job/evaluate.h"
+#include "scenario/json_io.h"
+#include "scenario/presets.h"
 
 using namespace gpucost;
 

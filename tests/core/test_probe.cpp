@@ -5,9 +5,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "catalog.h"
-#include "evaluate.h"
-#include "probe.h"
+#include "hardware/catalog.h"
+#include "job/evaluate.h"
+#include "hardware/probe.h"
 #include "../test_util.h"
 
 using namespace gpucost;

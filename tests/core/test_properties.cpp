@@ -8,10 +8,10 @@
 #include <cstdint>
 #include <cstring>
 
-#include "catalog.h"
-#include "evaluate.h"
-#include "fields.h"
-#include "json_io.h"
+#include "hardware/catalog.h"
+#include "job/evaluate.h"
+#include "scenario/fields.h"
+#include "scenario/json_io.h"
 
 using namespace gpucost;
 

@@ -4,10 +4,10 @@
 
 #include <cstring>
 
-#include "fields.h"
-#include "json_io.h"
-#include "link.h"
-#include "provider_sheet.h"
+#include "scenario/fields.h"
+#include "scenario/json_io.h"
+#include "scenario/link.h"
+#include "money/provider_sheet.h"
 
 using namespace gpucost;
 

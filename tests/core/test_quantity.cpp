@@ -1,10 +1,10 @@
-// The one parser for typed numbers (core/quantity.h): what people type is used as typed or refused.
+// The one parser for typed numbers (core/scenario/quantity.h): what people type is used as typed or refused.
 #include <doctest/doctest.h>
 
 #include <string>
 
-#include "fields.h"
-#include "quantity.h"
+#include "scenario/fields.h"
+#include "scenario/quantity.h"
 
 using namespace gpucost;
 

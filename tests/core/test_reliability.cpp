@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "reliability.h"
+#include "job/reliability.h"
 
 using namespace gpucost;
 

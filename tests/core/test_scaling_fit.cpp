@@ -3,9 +3,9 @@
 #include <cmath>
 #include <string>
 
-#include "evaluate.h"
-#include "json_io.h"
-#include "scaling_fit.h"
+#include "job/evaluate.h"
+#include "scenario/json_io.h"
+#include "training/scaling_fit.h"
 
 using namespace gpucost;
 

@@ -3,8 +3,8 @@
 #include <cmath>
 #include <string>
 
-#include "evaluate.h"
-#include "sensitivity.h"
+#include "job/evaluate.h"
+#include "explore/sensitivity.h"
 
 using namespace gpucost;
 

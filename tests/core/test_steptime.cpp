@@ -8,11 +8,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "catalog.h"
-#include "comm.h"
-#include "evaluate.h"
-#include "result_json.h"
-#include "steptime.h"
+#include "hardware/catalog.h"
+#include "hardware/comm.h"
+#include "job/evaluate.h"
+#include "documents/result_json.h"
+#include "training/steptime.h"
 #include "../test_util.h"
 
 using namespace gpucost;

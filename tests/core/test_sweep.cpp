@@ -2,8 +2,8 @@
 
 #include <cmath>
 
-#include "evaluate.h"
-#include "sweep.h"
+#include "job/evaluate.h"
+#include "explore/sweep.h"
 #include "../test_util.h"
 
 using namespace gpucost;

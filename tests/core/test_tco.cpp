@@ -5,10 +5,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "evaluate.h"
-#include "json_io.h"
-#include "result_json.h"
-#include "tco.h"
+#include "job/evaluate.h"
+#include "scenario/json_io.h"
+#include "documents/result_json.h"
+#include "money/tco.h"
 #include "../test_util.h"
 
 using namespace gpucost;

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "text_safety.h"
+#include "base/text_safety.h"
 
 using namespace gpucost;
 

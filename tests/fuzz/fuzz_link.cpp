@@ -5,7 +5,7 @@
 #include <string>
 
 #include "fuzz_util.h"
-#include "link.h"
+#include "scenario/link.h"
 
 using namespace gpucost;
 

@@ -6,11 +6,11 @@
 #include <string>
 
 #include "cli.h"
-#include "evaluate.h"
+#include "job/evaluate.h"
 #include "fuzz_util.h"
-#include "json_io.h"
-#include "presets.h"
-#include "result_json.h"
+#include "scenario/json_io.h"
+#include "scenario/presets.h"
+#include "documents/result_json.h"
 
 using namespace gpucost;
 

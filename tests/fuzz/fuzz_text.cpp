@@ -10,7 +10,7 @@
 
 #include "cli.h"
 #include "fuzz_util.h"
-#include "text_safety.h"
+#include "base/text_safety.h"
 
 using namespace gpucost;
 

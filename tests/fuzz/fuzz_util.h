@@ -5,9 +5,9 @@
 #include <cstring>
 #include <vector>
 
-#include "fields.h"
-#include "json_io.h"
-#include "scenario.h"
+#include "scenario/fields.h"
+#include "scenario/json_io.h"
+#include "scenario/scenario.h"
 
 namespace gpucost::fuzz {
 

@@ -7,12 +7,12 @@
 #include <sstream>
 
 #include "app.h"
-#include "fields.h"
-#include "json_io.h"
-#include "link.h"
+#include "scenario/fields.h"
+#include "scenario/json_io.h"
+#include "scenario/link.h"
 #include "platform.h"
 #include "platform_native.h"
-#include "result_json.h"
+#include "documents/result_json.h"
 
 using namespace gpucost;
 using namespace gpucost::app;

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "chart.h"
-#include "format.h"
+#include "base/format.h"
 
 using gpucost::chart::Axis;
 using gpucost::chart::FitAxis;

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "app.h"
-#include "json_io.h"
+#include "scenario/json_io.h"
 
 using namespace gpucost;
 using namespace gpucost::app;

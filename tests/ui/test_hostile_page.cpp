@@ -8,7 +8,7 @@
 #include <string>
 
 #include "app.h"
-#include "link.h"
+#include "scenario/link.h"
 
 using namespace gpucost;
 using namespace gpucost::app;
@@ -26,7 +26,7 @@ TEST_CASE("page CSV: a pinned name and a provider answer that start with = + - @
   std::istringstream lines(csv);
   std::string header;
   std::getline(lines, header);
-  CHECK(header == "\xEF\xBB\xBFkey,item,unit,\"'=HYPERLINK(\"\"http://evil\"\",\"\"x\"\")\",'@SUM(A1)\r");  // core/compare_csv.h
+  CHECK(header == "\xEF\xBB\xBFkey,item,unit,\"'=HYPERLINK(\"\"http://evil\"\",\"\"x\"\")\",'@SUM(A1)\r");  // core/documents/compare_csv.h
   CHECK(csv.find(",'+cmd|' /C calc'!A0,'-2+3") != std::string::npos);
   // No cell of the file starts a formula: every line's cells checked.
   std::string line;

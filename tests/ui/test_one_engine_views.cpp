@@ -9,10 +9,10 @@
 #include <nlohmann/json.hpp>
 
 #include "app.h"
-#include "evaluate.h"
-#include "json_io.h"
-#include "result_json.h"
-#include "tco.h"
+#include "job/evaluate.h"
+#include "scenario/json_io.h"
+#include "documents/result_json.h"
+#include "money/tco.h"
 
 using namespace gpucost;
 using namespace gpucost::app;

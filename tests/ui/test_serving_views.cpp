@@ -9,12 +9,12 @@
 #include <cstdio>
 
 #include "app.h"
-#include "compare.h"
-#include "evaluate.h"
-#include "inference_plan.h"
-#include "inference_sim.h"
-#include "inference_views.h"
-#include "sensitivity.h"
+#include "documents/compare.h"
+#include "job/evaluate.h"
+#include "explore/inference_plan.h"
+#include "explore/inference_sim.h"
+#include "documents/inference_views.h"
+#include "explore/sensitivity.h"
 
 using namespace gpucost;
 using namespace gpucost::app;

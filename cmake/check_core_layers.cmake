@@ -1,0 +1,77 @@
+# cmake -DDIR=core -P check_core_layers.cmake — the tree is the map (issue 48, STYLE rule 18): core/ is in layers,
+# and a file may include only headers of its own folder or of a folder below it. Fails on an upward include, on a
+# core source outside the layer folders, and on a folder that is not a layer.
+#
+# The layers, bottom to top (docs/architecture.md says what each answers):
+get_filename_component(DIR "${DIR}" ABSOLUTE)
+set(layers base scenario hardware training serving money job explore evidence documents)
+# Upward includes not yet turned around (each names the file and the header); the list only shrinks.
+set(allowed
+  "base/message.cpp->job/result.h"
+  "scenario/fields.cpp->training/models.h"
+  "scenario/json_io.cpp->hardware/catalog.h"
+  "scenario/json_io.cpp->serving/inference.h"
+  "scenario/json_io.cpp->serving/inference_day.h"
+  "scenario/json_io.cpp->training/layout.h"
+  "scenario/json_io.cpp->training/finetune.h"
+  "scenario/json_io.cpp->training/memory.h"
+  "scenario/json_io.cpp->training/models.h"
+  "scenario/json_io.cpp->training/moe.h"
+  "scenario/json_io.cpp->money/offers.h"
+  "scenario/json_io.cpp->training/scaling_fit.h"
+  "scenario/link_binary.cpp->serving/inference_day.h"
+  "scenario/link_binary.cpp->training/models.h"
+  "hardware/probe.cpp->job/evaluate.h"
+  "training/parallelism.cpp->explore/plan.h"
+  "training/parallelism.h->job/result.h"
+  "serving/inference.cpp->money/billing.h"
+  "serving/inference.cpp->job/inference_billing.h"
+  "serving/inference.cpp->job/result.h"
+  "serving/inference.cpp->money/tco.h"
+  "money/billing.h->job/result.h"
+  "money/fleet.h->job/result.h"
+  "money/tco.cpp->job/evaluate.h"
+  "money/tco.h->job/result.h"
+  "money/vat.h->job/result.h"
+  "job/evaluate.cpp->documents/inference_json.h"
+  "job/operations.cpp->explore/spares.h")
+
+file(GLOB entries RELATIVE "${DIR}" "${DIR}/*")
+set(bad "")
+foreach(e IN LISTS entries)
+  if(IS_DIRECTORY "${DIR}/${e}")
+    list(FIND layers "${e}" known)
+    if(known EQUAL -1)
+      list(APPEND bad "core/${e}/ is not a layer (add it to cmake/check_core_layers.cmake and docs/architecture.md)")
+    endif()
+  elseif(e MATCHES "\\.(h|cpp)$")
+    list(APPEND bad "core/${e} is outside the layer folders")
+  endif()
+endforeach()
+list(LENGTH layers n)
+math(EXPR last "${n} - 1")
+foreach(i RANGE ${last})
+  list(GET layers ${i} layer)
+  file(GLOB_RECURSE files RELATIVE "${DIR}" "${DIR}/${layer}/*.h" "${DIR}/${layer}/*.cpp")
+  foreach(f IN LISTS files)
+    file(STRINGS "${DIR}/${f}" lines REGEX "^[ \t]*#[ \t]*include[ \t]*\"")
+    foreach(line IN LISTS lines)
+      if(line MATCHES "\"([a-z_]+)/([^\"]+)\"")
+        set(to "${CMAKE_MATCH_1}")
+        list(FIND layers "${to}" j)
+        if(j GREATER i)
+          list(FIND allowed "${f}->${to}/${CMAKE_MATCH_2}" ok)
+          if(ok EQUAL -1)
+            list(APPEND bad "core/${f} (${layer}) includes ${to}/${CMAKE_MATCH_2}, a layer above it")
+          endif()
+        endif()
+      elseif(line MATCHES "\"([^\"/]+)\"" AND NOT CMAKE_MATCH_1 STREQUAL "version.h")
+        list(APPEND bad "core/${f}: include \"${CMAKE_MATCH_1}\" without its folder (write \"<layer>/${CMAKE_MATCH_1}\")")
+      endif()
+    endforeach()
+  endforeach()
+endforeach()
+if(bad)
+  list(JOIN bad "\n  " text)
+  message(FATAL_ERROR "core/ layers (bottom to top: ${layers}); calls go down only:\n  ${text}")
+endif()

@@ -1,0 +1,126 @@
+#include "base/i18n.h"
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+
+#include <nlohmann/json.hpp>
+
+#include "base/assets.h"
+
+namespace gpucost {
+namespace {
+
+Lang g_lang = Lang::kEn;
+const char* const kCodes[] = {"en", "ko"};
+
+using Table = std::map<std::string, std::string, std::less<>>;
+
+Table g_tables[static_cast<int>(Lang::kCount)];
+bool g_read[static_cast<int>(Lang::kCount)] = {};
+
+// Keys starting with "_" are notes for translators (e.g. "_about") and are not part of the table.
+bool ParseTable(const char* begin, const char* end, Table* out) {
+  const nlohmann::json j = nlohmann::json::parse(begin, end, nullptr, false);
+  if (!j.is_object()) return false;
+  out->clear();
+  for (auto it = j.begin(); it != j.end(); ++it)
+    if (it.value().is_string() && !it.key().empty() && it.key()[0] != '_')
+      (*out)[it.key()] = it.value().get<std::string>();
+  return true;
+}
+
+// The table of one language, parsed from its embedded asset on first use (empty until installed when the
+// program does not embed it: the page).
+const Table& TableOf(Lang lang) {
+  const int i = static_cast<int>(lang);
+  if (!g_read[i]) {
+    g_read[i] = true;
+    const std::string path = std::string("i18n/") + kCodes[i] + ".json";
+    if (const EmbeddedAsset* a = FindAsset(path.c_str())) ParseTable(a->data, a->data + a->size, &g_tables[i]);
+  }
+  return g_tables[i];
+}
+
+}  // namespace
+
+void SetLanguage(Lang lang) { g_lang = lang; }
+
+bool HasLanguageTable(Lang lang) { return !TableOf(lang).empty(); }
+
+bool InstallLanguageTable(Lang lang, const std::string& json_text) {
+  Table table;
+  if (!ParseTable(json_text.data(), json_text.data() + json_text.size(), &table)) return false;
+  const int i = static_cast<int>(lang);
+  g_tables[i] = std::move(table);
+  g_read[i] = true;
+  return true;
+}
+Lang CurrentLanguage() { return g_lang; }
+const char* LanguageCode(Lang lang) { return kCodes[static_cast<int>(lang)]; }
+const char* LanguageAutonym(Lang lang) { return lang == Lang::kKo ? "한국어" : "English"; }
+
+bool ParseLanguage(const std::string& text, Lang* out) {
+  std::string code;  // the language part: up to '-', '_', '.' or '@'
+  for (char c : text) {
+    if (c == '-' || c == '_' || c == '.' || c == '@') break;
+    code += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  }
+  if (code == "ko") *out = Lang::kKo;
+  else if (code == "en" || code == "c" || code == "posix") *out = Lang::kEn;
+  else return false;
+  return true;
+}
+
+Lang LanguageFromEnvironment(const char* lc_all, const char* lc_messages, const char* lang) {
+  for (const char* v : {lc_all, lc_messages, lang})
+    if (v && *v) {  // the first one set decides, as setlocale() does
+      Lang l = Lang::kEn;
+      return ParseLanguage(v, &l) ? l : Lang::kEn;
+    }
+  return Lang::kEn;
+}
+
+const char* Tr(Lang lang, const char* key) {
+  const Table& t = TableOf(lang);
+  if (auto it = t.find(std::string_view(key)); it != t.end()) return it->second.c_str();
+  if (lang != Lang::kEn) return Tr(Lang::kEn, key);
+  return key;
+}
+
+const char* Tr(const char* key) { return Tr(g_lang, key); }
+
+std::string FillPlaceholders(const std::string& text, std::initializer_list<std::string> args) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    // {n}: one or more digits between braces.
+    std::size_t end = i + 1, n = 0;
+    while (text[i] == '{' && end < text.size() && end - i <= 3 && text[end] >= '0' && text[end] <= '9')
+      n = 10 * n + static_cast<std::size_t>(text[end++] - '0');
+    if (end > i + 1 && end < text.size() && text[end] == '}' && n < args.size()) {
+      out += *(args.begin() + n);
+      i = end;
+      continue;
+    }
+    out += text[i];
+  }
+  return out;
+}
+
+std::string TrFormat(const char* key, std::initializer_list<std::string> args) {
+  return FillPlaceholders(Tr(key), args);
+}
+
+std::string TrFormat(Lang lang, const char* key, std::initializer_list<std::string> args) {
+  return FillPlaceholders(Tr(lang, key), args);
+}
+
+std::vector<std::string> TranslationKeys(Lang lang) {
+  std::vector<std::string> keys;
+  for (const auto& [k, v] : TableOf(lang)) keys.push_back(k);
+  return keys;
+}
+
+bool HasTranslation(Lang lang, const char* key) { return TableOf(lang).count(std::string_view(key)) != 0; }
+
+}  // namespace gpucost

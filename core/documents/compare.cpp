@@ -1,0 +1,185 @@
+// compare.cpp — scenarios side by side (see compare.h).
+#include "documents/compare.h"
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include <nlohmann/json.hpp>
+
+#include "serving/inference.h"
+#include "base/json_number.h"
+#include "documents/result_json.h"
+
+namespace gpucost {
+
+double Comparison::Money(std::size_t i, double usd) const {
+  return std::strcmp(currency, "USD") == 0 ? usd : usd * columns[i].result.display_per_usd;
+}
+
+Comparison CompareScenarios(std::vector<CompareColumn> columns) {
+  Comparison c;
+  c.columns = std::move(columns);
+  bool serving = !c.columns.empty();  // every column an inference scenario: fastest by P90 end-to-end latency
+  for (const CompareColumn& col : c.columns) serving = serving && col.result.inference.present;
+  auto time = [serving](const Result& r) { return serving ? r.inference.e2e_ms.p90 : r.expected_hours; };
+  for (std::size_t i = 0; i < c.columns.size(); ++i) {
+    const Result& r = c.columns[i].result;
+    if (i == 0) c.currency = r.display_currency;
+    if (std::strcmp(r.display_currency, c.currency) != 0) c.currency = "USD";
+    if (!r.ok) continue;
+    if (c.cheapest < 0 || r.expected_usd < c.columns[c.cheapest].result.expected_usd) c.cheapest = static_cast<int>(i);
+    if (c.fastest < 0 || time(r) < time(c.columns[c.fastest].result)) c.fastest = static_cast<int>(i);
+    if (c.cheapest_rate < 0 || r.usd_per_gpu_hour < c.columns[c.cheapest_rate].result.usd_per_gpu_hour)
+      c.cheapest_rate = static_cast<int>(i);
+  }
+  return c;
+}
+
+namespace {
+
+constexpr double kNotApplicable = std::numeric_limits<double>::quiet_NaN();
+
+// Which column a row marks: its lowest figure, or the comparison's own cheapest or fastest (CompareScenarios).
+enum class MarkedBy { kLowest, kComparisonCheapest, kComparisonFastest };
+
+struct RowSpec {
+  const char* key;
+  CompareFigure figure;
+  CompareMark mark;
+  bool serving;        // a serving row: NaN in a training column
+  bool training_only;  // dropped when every column is a serving one
+  double (*value)(const CompareColumn&);
+  MarkedBy marked_by = MarkedBy::kLowest;
+  const char* serving_key = nullptr;  // its label when every column serves (the period's cost and time)
+};
+
+double ServingOnly(const CompareColumn& c, double v) { return c.result.inference.present ? v : kNotApplicable; }
+
+const RowSpec kRows[] = {
+    {"eval.cost_per_job", CompareFigure::kMoney, CompareMark::kCheapest, false, false, [](const CompareColumn& c) { return c.result.expected_usd; },
+     MarkedBy::kComparisonCheapest, "serving.cost_of_period"},
+    {"eval.expected_time", CompareFigure::kHours, CompareMark::kFastest, false, false, [](const CompareColumn& c) { return c.result.expected_hours; },
+     MarkedBy::kComparisonFastest, "serving.period"},
+    {"eval.goodput", CompareFigure::kFraction, CompareMark::kNone, false, true, [](const CompareColumn& c) { return c.result.goodput; }},
+    {"eval.cost_per_billion_tokens", CompareFigure::kMoney, CompareMark::kNone, false, true, [](const CompareColumn& c) { return c.result.usd_per_billion_tokens; }},
+    {"compare.normal_cost", CompareFigure::kMoney, CompareMark::kNone, false, false, [](const CompareColumn& c) { return c.result.normal_run_usd; }},
+    {"compare.normal_time", CompareFigure::kHours, CompareMark::kNone, false, false, [](const CompareColumn& c) { return c.result.normal_run_hours; }},
+    {"compare.effective_price", CompareFigure::kMoney, CompareMark::kNone, false, false, [](const CompareColumn& c) { return c.result.usd_per_gpu_hour; }},
+    {"eval.gpu_hours_billed", CompareFigure::kCount, CompareMark::kNone, false, false, [](const CompareColumn& c) { return c.result.billed_gpu_hours; }},
+    {"compare.gpus", CompareFigure::kCount, CompareMark::kNone, false, true, [](const CompareColumn& c) { return static_cast<double>(c.scenario.cluster.gpus); }},
+    {"eval.mfu", CompareFigure::kFraction, CompareMark::kNone, false, true, [](const CompareColumn& c) { return c.result.mfu; }},
+    {"eval.interruptions", CompareFigure::kCount, CompareMark::kNone, false, false, [](const CompareColumn& c) { return c.result.expected_interruptions; }},
+    {"serving.cost_per_request", CompareFigure::kSmallMoney, CompareMark::kCheapest, true, false,
+     [](const CompareColumn& c) { return ServingOnly(c, c.result.inference.usd_per_request); }},
+    {"serving.per_m_output", CompareFigure::kSmallMoney, CompareMark::kCheapest, true, false,
+     [](const CompareColumn& c) { return ServingOnly(c, c.result.inference.usd_per_million_output_tokens); }},
+    {"serving.ttft_p90", CompareFigure::kMilliseconds, CompareMark::kFastest, true, false,
+     [](const CompareColumn& c) { return ServingOnly(c, c.result.inference.ttft_ms.p90); }},
+    {"serving.tpot_p90", CompareFigure::kMilliseconds, CompareMark::kFastest, true, false,
+     [](const CompareColumn& c) { return ServingOnly(c, c.result.inference.tpot_ms.p90); }},
+    {"serving.slo_met", CompareFigure::kYesNo, CompareMark::kNone, true, false,
+     [](const CompareColumn& c) { return ServingOnly(c, c.result.inference.slo_met ? 1.0 : 0.0); }},
+    {"serving.gpus", CompareFigure::kCount, CompareMark::kNone, true, false,
+     [](const CompareColumn& c) { return ServingOnly(c, static_cast<double>(c.result.inference.gpus)); }},
+};
+
+}  // namespace
+
+const char* CompareFigureName(CompareFigure f) {
+  switch (f) {
+    case CompareFigure::kMoney: return "money";
+    case CompareFigure::kSmallMoney: return "small_money";
+    case CompareFigure::kHours: return "hours";
+    case CompareFigure::kMilliseconds: return "ms";
+    case CompareFigure::kFraction: return "fraction";
+    case CompareFigure::kCount: return "count";
+    case CompareFigure::kYesNo: return "yes_no";
+  }
+  return "";
+}
+
+std::vector<CompareRow> CompareTable(const Comparison& c) {
+  bool any_serving = false, all_serving = !c.columns.empty();
+  for (const CompareColumn& col : c.columns) {
+    any_serving = any_serving || col.result.inference.present;
+    all_serving = all_serving && col.result.inference.present;
+  }
+  std::vector<CompareRow> rows;
+  for (const RowSpec& spec : kRows) {
+    if ((spec.serving && !any_serving) || (spec.training_only && all_serving)) continue;
+    CompareRow row{spec.key, spec.figure, spec.mark, -1, {}, {}};
+    // A serving-only comparison: its cost and time are of the period (or the batch job), not of a job.
+    if (all_serving && spec.serving_key) row.key = spec.serving_key;
+    for (const CompareColumn& col : c.columns) row.values.push_back(col.result.ok ? spec.value(col) : kNotApplicable);
+    if (spec.marked_by == MarkedBy::kComparisonCheapest) {
+      row.marked = c.cheapest;
+    } else if (spec.marked_by == MarkedBy::kComparisonFastest) {
+      // The comparison's fastest is by P90 latency when every column serves: the period's row carries no mark.
+      if (all_serving) row.mark = CompareMark::kNone;
+      else row.marked = c.fastest;
+    } else if (spec.mark != CompareMark::kNone) {
+      for (std::size_t i = 0; i < row.values.size(); ++i)
+        if (std::isfinite(row.values[i]) && (row.marked < 0 || row.values[i] < row.values[static_cast<std::size_t>(row.marked)]))
+          row.marked = static_cast<int>(i);
+    }
+    const double first = row.values.empty() ? kNotApplicable : row.values[0];
+    for (std::size_t i = 0; i < row.values.size(); ++i) {
+      const bool ratio = i > 0 && spec.figure != CompareFigure::kYesNo && std::isfinite(first) && first > 0 &&
+                         std::isfinite(row.values[i]);
+      row.vs_first.push_back(ratio ? row.values[i] / first : kNotApplicable);
+    }
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+std::string CompareToJson(const Comparison& c, int indent) {
+  using nlohmann::json;
+  json list = json::array();
+  const Result* first = c.columns.empty() ? nullptr : &c.columns[0].result;
+  for (std::size_t i = 0; i < c.columns.size(); ++i) {
+    const CompareColumn& col = c.columns[i];
+    const Result& r = col.result;
+    const int at = static_cast<int>(i);
+    json entry = {{"label", col.label}, {"cheapest", c.cheapest == at}, {"fastest", c.fastest == at},
+                  {"expected_cost", r.ok ? c.Money(i, r.expected_usd) : 0.0},
+                  {"result", json::parse(ResultToJson(col.scenario, r, -1))}};
+    if (!col.file.empty()) entry["file"] = col.file;
+    if (!col.note.empty()) entry["price_source"] = col.note;
+    if (r.ok && r.inference.present) {
+      const InferenceResult& ir = r.inference;
+      entry["serving"] = {{"cost_per_request", c.Money(i, ir.usd_per_request)},
+                          {"cost_per_million_output_tokens", c.Money(i, ir.usd_per_million_output_tokens)},
+                          {"cost_per_million_input_tokens", c.Money(i, ir.usd_per_million_input_tokens)},
+                          {"per_million_tokens_convention", kPerMillionTokensConvention},
+                          {"tensor_parallel", {{"prefill", ir.prefill.tensor_parallel}, {"decode", ir.decode.tensor_parallel}}},
+                          {"replicas", {{"prefill", ir.prefill.replicas}, {"decode", ir.decode.replicas}}},
+                          {"ttft_ms_p90", ir.ttft_ms.p90}, {"tpot_ms_p90", ir.tpot_ms.p90},
+                          {"slo_met", ir.slo_met}, {"gpus", ir.gpus}};
+    }
+    if (r.ok && first->ok && first->expected_usd > 0) entry["cost_vs_first"] = r.expected_usd / first->expected_usd;
+    if (r.ok && first->ok && first->expected_hours > 0) entry["time_vs_first"] = r.expected_hours / first->expected_hours;
+    list.push_back(entry);
+  }
+  auto index = [](int i) { return i < 0 ? json(nullptr) : json(i); };
+  json table = json::array();
+  for (const CompareRow& row : CompareTable(c)) {
+    const bool money = row.figure == CompareFigure::kMoney || row.figure == CompareFigure::kSmallMoney;
+    json values = json::array(), ratios = json::array();
+    for (std::size_t i = 0; i < row.values.size(); ++i) {
+      values.push_back(NumOrNull(money && std::isfinite(row.values[i]) ? c.Money(i, row.values[i]) : row.values[i]));
+      ratios.push_back(NumOrNull(row.vs_first[i]));
+    }
+    static const char* const kMarks[] = {"none", "cheapest", "fastest"};
+    table.push_back({{"key", row.key}, {"figure", CompareFigureName(row.figure)}, {"mark", kMarks[static_cast<int>(row.mark)]},
+                     {"marked", index(row.marked)}, {"values", values}, {"vs_first", ratios}});
+  }
+  const json doc = {{"schema", kCompareSchema}, {"currency", c.currency}, {"cheapest", index(c.cheapest)},
+                    {"fastest", index(c.fastest)}, {"cheapest_rate", index(c.cheapest_rate)},
+                    {"cheapest_rate_is_not_cheapest", c.cheapest_rate != c.cheapest}, {"scenarios", list},
+                    {"table", table}};
+  return doc.dump(indent);
+}
+
+}  // namespace gpucost

@@ -1,0 +1,194 @@
+// inference_views.cpp — serving options side by side and the serving refusals (inference_views.h).
+#include "documents/inference_views.h"
+
+#include <cstdio>
+#include <cstring>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "job/evaluate.h"
+#include "serving/inference_model.h"
+#include "explore/inference_plan.h"
+#include "job/result.h"
+
+namespace gpucost {
+namespace {
+
+constexpr std::int64_t kMaxOptionTp = 8;
+
+// The scenario's own GPU of a family ("h100", "a100") in either pool, else `fallback`.
+std::string FamilyGpu(const Scenario& s, const char* family, const char* fallback) {
+  for (const InferencePoolInputs* pool : {&s.inference.decode, &s.inference.prefill}) {
+    const GpuSpec* g = InferencePoolGpu(s, *pool);
+    if (g && g->id.compare(0, std::strlen(family), family) == 0) return g->id;
+  }
+  return fallback;
+}
+
+const PricedGpu* Priced(const std::vector<PricedGpu>& gpus, const std::string& id) {
+  for (const PricedGpu& g : gpus)
+    if (g.gpu->id == id) return &g;
+  return nullptr;
+}
+
+// Better of two evaluated shapes for the same option: one that fits and meets the target beats one that does
+// not; then the lower cost per request; then fewer GPUs.
+bool Better(const Result& a, const Result& b) {
+  auto rank = [](const Result& r) { return !r.ok ? 0 : !r.inference.fits ? 1 : !r.inference.slo_met ? 2 : 3; };
+  if (rank(a) != rank(b)) return rank(a) > rank(b);
+  if (!a.ok) return false;
+  if (a.inference.usd_per_request != b.inference.usd_per_request)
+    return a.inference.usd_per_request < b.inference.usd_per_request;
+  return a.inference.gpus < b.inference.gpus;
+}
+
+// The option's replica shape: tensor parallelism 1, 2, 4 or 8 for each pool (those the heads permit), each
+// evaluated with its replicas sized for the load and the target; the cheapest per request that fits and meets
+// the target is kept (issue 28: a scenario's own TP can need 1,288 A100s where a wider replica needs far fewer).
+Scenario Sized(const Scenario& s, InferenceCandidate c, Result* r, int* shapes) {
+  static constexpr std::int64_t kTps[] = {1, 2, 4, kMaxOptionTp};
+  Scenario best;
+  bool have = false;
+  *shapes = 0;
+  for (std::int64_t ptp : kTps) {
+    if (!c.disaggregated && ptp != 1) break;  // colocated: one pool (decode_tp)
+    for (std::int64_t dtp : kTps) {
+      InferenceCandidate x = c;
+      x.prefill_tp = c.disaggregated ? ptp : dtp;
+      x.decode_tp = dtp;
+      Scenario sc = ApplyInferenceCandidate(s, x);
+      if (!ValidateScenario(sc).empty()) continue;  // heads do not divide
+      Result res = Evaluate(sc);
+      ++*shapes;
+      if (!have || Better(res, *r)) {
+        best = sc;
+        *r = res;
+        have = true;
+      }
+    }
+  }
+  if (!have) {  // no shape is valid: the scenario's own, for its error
+    best = ApplyInferenceCandidate(s, c);
+    *r = Evaluate(best);
+  }
+  return best;
+}
+
+// The scenario with the precisions a candidate's GPUs run: a GPU without FP8 (A100) serves FP8 weights at INT8
+// (else BF16) and an FP8 KV cache at BF16. Returns what was changed ("" if nothing), for the column's label.
+std::string RunnablePrecisions(const InferenceCandidate& c, Scenario* s) {
+  std::string changed;
+  auto errors_on = [&](const char* path) {
+    for (const InputError& e : ValidateScenario(ApplyInferenceCandidate(*s, c)))
+      if (e.path == path) return true;
+    return false;
+  };
+  if (errors_on("inference.weight_precision")) {
+    s->inference.weight_precision = static_cast<int>(WeightPrecision::kInt8);
+    if (errors_on("inference.weight_precision")) s->inference.weight_precision = static_cast<int>(WeightPrecision::kBf16);
+    changed = std::string(WeightPrecisionName(static_cast<WeightPrecision>(s->inference.weight_precision))) + " weights";
+  }
+  if (errors_on("inference.kv_precision")) {
+    s->inference.kv_precision = static_cast<int>(KvPrecision::kBf16);
+    changed += std::string(changed.empty() ? "" : ", ") + "bf16 KV cache";
+  }
+  return changed;
+}
+
+// "H100 SXM5 80GB" for "NVIDIA H100 SXM5 80GB": the catalog name without the maker (column labels are short).
+std::string ShortName(const GpuSpec& g) { return g.name.rfind("NVIDIA ", 0) == 0 ? g.name.substr(7) : g.name; }
+
+std::string PriceNote(const PricedGpu& g) {
+  char price[48];
+  std::snprintf(price, sizeof price, "USD %.4g per GPU-hour", g.usd_per_gpu_hour);
+  return ShortName(*g.gpu) + " at " + price + ", " + (g.source == "the scenario" ? "the scenario's price" : "offer " + g.source);
+}
+
+}  // namespace
+
+bool ServingOptions(const Scenario& s, Comparison* out, Message* error) {
+  if (Kind(s) != WorkloadKind::kInference) {
+    *error = {"msg.serving_options", {MessageParam::Key("msg.sim_not_inference")}};
+    return false;
+  }
+  if (const std::vector<InputError> problems = ValidateScenario(s); !problems.empty()) {
+    *error = {"msg.serving_options", {InputErrorParam(problems.front())}};
+    return false;
+  }
+  const std::vector<PricedGpu> priced = PricedGpus(s);
+  const std::string h100 = FamilyGpu(s, "h100", "h100-sxm"), a100 = FamilyGpu(s, "a100", "a100-sxm-80gb");
+  const PricedGpu* ph = Priced(priced, h100);
+  const PricedGpu* pa = Priced(priced, a100);
+  for (const auto& [gpu, id] : {std::pair{ph, h100}, std::pair{pa, a100}})
+    if (!gpu) {
+      *error = {"msg.serving_options", {MessageParam::Key("msg.options_no_price", {id})}};
+      return false;
+    }
+  const std::int64_t prefill_tp = InferencePoolTp(s, s.inference.prefill), decode_tp = InferencePoolTp(s, s.inference.decode);
+  struct Option {
+    const char* label;
+    bool split;
+    const PricedGpu *prefill, *decode;
+  };
+  const Option options[] = {{"Colocated", false, ph, ph}, {"Colocated", false, pa, pa}, {"Split", true, ph, pa}};
+  std::vector<CompareColumn> columns;
+  for (const Option& o : options) {
+    InferenceCandidate c;
+    c.disaggregated = o.split;
+    c.prefill_gpu = o.prefill->gpu->id;
+    c.decode_gpu = o.decode->gpu->id;
+    c.prefill_tp = o.split ? prefill_tp : decode_tp;
+    c.decode_tp = decode_tp;
+    c.prefill_usd_per_gpu_hour = o.prefill->usd_per_gpu_hour;
+    c.decode_usd_per_gpu_hour = o.decode->usd_per_gpu_hour;
+    c.max_batch = s.inference.max_batch;
+    CompareColumn col;
+    Scenario base = s;
+    const std::string precisions = RunnablePrecisions(c, &base);
+    int shapes = 0;
+    col.scenario = Sized(base, c, &col.result, &shapes);
+    const std::int64_t ptp = InferencePoolTp(col.scenario, col.scenario.inference.prefill);
+    const std::int64_t dtp = InferencePoolTp(col.scenario, col.scenario.inference.decode);
+    col.label = o.split ? std::string(o.label) + " " + ShortName(*o.prefill->gpu) + " TP" + std::to_string(ptp) + " prefill + " +
+                              ShortName(*o.decode->gpu) + " TP" + std::to_string(dtp) + " decode"
+                        : std::string(o.label) + " " + ShortName(*o.decode->gpu) + " TP" + std::to_string(dtp);
+    if (!precisions.empty()) col.label += " (" + precisions + ")";
+    std::snprintf(col.scenario.name, sizeof col.scenario.name, "%s", col.label.c_str());
+    col.note = o.split ? "prefill " + PriceNote(*o.prefill) + "; decode " + PriceNote(*o.decode) : PriceNote(*o.decode);
+    if (!precisions.empty()) col.note += "; " + precisions + ": the scenario's precision does not run on this GPU";
+    if (const std::vector<InputError> problems = ValidateScenario(col.scenario); !problems.empty())
+      col.note += "; cannot be evaluated: " + problems.front().Text();
+    col.note += "; replica shape: the cheapest per request of " + std::to_string(shapes) +
+                " tensor-parallel sizes (1-8 GPUs per replica) that fits and meets the target";
+    columns.push_back(std::move(col));
+  }
+  // A set-up that needs far more GPUs than the cheapest is flagged (a 4x larger fleet is a different risk:
+  // capacity to find, failures, and a bill that follows any price change 4x as hard).
+  const CompareColumn* cheapest = nullptr;
+  for (const CompareColumn& col : columns)
+    if (col.result.ok && col.result.inference.fits && (!cheapest || Better(col.result, cheapest->result))) cheapest = &col;
+  if (cheapest) {
+    const std::int64_t base_gpus = cheapest->result.inference.gpus;
+    for (CompareColumn& col : columns)
+      if (col.result.ok && base_gpus > 0 && col.result.inference.gpus > kServingGpusWarnRatio * base_gpus)
+        col.result.warnings.Add("serving_many_gpus", "msg.w_serving_many_gpus",
+                                {std::to_string(col.result.inference.gpus), std::to_string(kServingGpusWarnRatio),
+                                 std::to_string(base_gpus), cheapest->label});
+  }
+  *out = CompareScenarios(std::move(columns));
+  return true;
+}
+
+const char* ServingRefusalKey(ServingQuestion q) {
+  return q == ServingQuestion::kGpuSweep ? "serving.refuse_gpu_sweep" : "serving.refuse_fleet";
+}
+
+bool IsInferenceScenario(const std::string& json_text) {
+  const nlohmann::json doc = nlohmann::json::parse(json_text, nullptr, false);
+  if (!doc.is_object() || doc.value("schema", "") != "gpucost/scenario@1") return false;
+  const auto w = doc.find("workload");
+  return w != doc.end() && w->is_object() && w->value("kind", "") == "inference";
+}
+
+}  // namespace gpucost

@@ -1,0 +1,156 @@
+#include "documents/result_json.h"
+#include "money/tco.h"
+#include "base/json_number.h"
+
+#include <cmath>
+
+#include <nlohmann/json.hpp>
+
+#include "hardware/catalog.h"
+#include "job/evaluate.h"
+#include "documents/inference_json.h"
+#include "scenario/json_io.h"
+#include "money/offers.h"
+#include "training/parallelism.h"
+
+namespace gpucost {
+namespace {
+
+using nlohmann::json;
+
+// A blocking state: its code, the English reason and fix, and each as key and parameters (message.h), so the
+// document is the same in every language and the page or CLI can show it in theirs.
+json BlockingJson(const BlockingState& b) {
+  return {{"code", b.code}, {"reason", b.reason}, {"fix", b.fix},
+          {"reason_key", b.reason_message.key}, {"reason_params", MessageParamsJson(b.reason_message.params)},
+          {"fix_key", b.fix_message.key}, {"fix_params", MessageParamsJson(b.fix_message.params)}};
+}
+
+json Parts(const Breakdown& b, bool skip_zero_time_parts) {
+  json o = json::object();
+  for (int p = 0; p < kPartCount; ++p) {
+    if (skip_zero_time_parts && b.part[p] == 0) continue;
+    if (p >= kPartPrefillGpus && b.part[p] == 0) continue;  // inference's parts (inference_json.cpp)
+    o[PartName(p)] = NumOrNull(b.part[p]);
+  }
+  return o;
+}
+
+}  // namespace
+
+// What every result document says about its money, training or serving alike (issue 25): the VAT line, the
+// owned hardware's terms and outlay, the offer the prices came from.
+void WriteMoneyTerms(const Scenario& s, const Result& r, json* doc) {
+  (*doc)["cost"]["vat"] = {{"rate", NumOrNull(s.pricing.tax_rate)},
+                           {"vat_usd", NumOrNull(r.vat_usd)},
+                           {"recoverable", s.pricing.vat_recoverable},
+                           {"in_cost", !s.pricing.vat_recoverable}};
+  if (r.tco.present) (*doc)["tco"] = OwnedTermsJson(s, r.tco, static_cast<double>(r.billed_gpus));
+  if (s.pricing.offer[0]) (*doc)["offer"] = OfferAppliedJson(s);
+}
+
+std::string ResultToJson(const Scenario& s, const Result& r, int indent) {
+  json doc;
+  doc["schema"] = kResultSchema;
+  doc["ok"] = r.ok;
+  if (!r.ok) return doc.dump(indent);
+  if (s.name[0]) doc["name"] = s.name;
+  if (r.inference.present) {  // serving (inference.h): its own figures and parts
+    WriteInferenceJson(s, r, &doc);
+    if (const BlockingState b = FindBlockingState(s, r); b.blocked)  // a service that cannot run (issue 31)
+      doc["blocking"] = BlockingJson(b);
+    WriteMoneyTerms(s, r, &doc);
+    return doc.dump(indent);
+  }
+  const GpuSpec* gpu = FindGpu(s.cluster.gpu);
+  doc["work"] = {{"flops", NumOrNull(r.flops)},
+                 {"flops_convention", r.flops_include_attention ? "6ND + attention (12 x layers x hidden x seq_len per token)"
+                                      : s.workload.flops > 0 ? "given (workload.flops)" : "6ND"},
+                 {"flops_per_token", NumOrNull(r.flops_per_token)},
+                 {"tokens", NumOrNull(r.tokens)},
+                 {"gpu", gpu ? gpu->id : ""},
+                 {"precision", PrecisionName(GetPrecision(s))},
+                 {"peak_tflops_per_gpu", NumOrNull(r.peak_tflops_per_gpu)},
+                 {"mfu", NumOrNull(r.mfu)},
+                 {"mfu_source", MfuSourceName(r.mfu_source)},
+                 {"achieved_tflops_per_gpu", NumOrNull(r.achieved_tflops_per_gpu)},
+                 {"billed_gpus", r.billed_gpus}};
+  doc["time"] = {{"ideal_hours", NumOrNull(r.ideal_hours)},
+                 {"normal_run_hours", NumOrNull(r.normal_run_hours)},
+                 {"expected_hours", NumOrNull(r.expected_hours)},
+                 {"expected_days", NumOrNull(r.expected_hours / 24)},
+                 {"breakdown_hours", Parts(r.time_hours, false)}};
+  // Time has no money-only parts; drop them for readability.
+  for (const char* money_only : {"idle_gpus", "hot_spares", "billing_rounding", "storage", "egress", "fees",
+                                 "unused_commitment", "tax", "allocation_idle", "support", "delay"})
+    doc["time"]["breakdown_hours"].erase(money_only);
+  doc["gpu_hours"] = {{"ideal", NumOrNull(r.ideal_gpu_hours)}, {"billed", NumOrNull(r.billed_gpu_hours)},
+                      {"breakdown", Parts(r.gpu_hours, false)}};
+  for (const char* money_only : {"reacquire_wait", "storage", "egress", "fees", "unused_commitment", "tax", "support", "delay"})
+    doc["gpu_hours"]["breakdown"].erase(money_only);
+  doc["goodput"] = NumOrNull(r.goodput);
+  if (r.step.ok()) {  // step time of one global batch (steptime.h); MFU 6ND + attention, HFU incl. recompute
+    NamedValue fields[kStepFieldCount];
+    StepTimeFields(r.step, fields);
+    json step = json::object();
+    for (const NamedValue& f : fields) step[f.name] = NumOrNull(f.value);
+    step["scaling_efficiency"] = NumOrNull(r.scaling_efficiency);
+    step["beyond_evidence"] = r.step.beyond_evidence;  // issue 18: predicted above the best measured MFU
+    step["mfu_convention"] = kMfuConvention;
+    step["hfu_convention"] = kHfuConvention;
+    doc["step"] = step;
+  }
+  doc["reliability"] = {{"cluster_mtbf_hours", NumOrNull(r.cluster_mtbf_hours)},
+                        {"expected_interruptions", NumOrNull(r.expected_interruptions)},
+                        {"expected_failures", NumOrNull(r.expected_failures)},
+                        {"expected_preemptions", NumOrNull(r.expected_preemptions)},
+                        {"checkpoint_interval_minutes", NumOrNull(r.checkpoint_interval_minutes)},
+                        {"optimal_checkpoint_interval_minutes", NumOrNull(r.optimal_checkpoint_interval_minutes)},
+                        {"young_checkpoint_interval_minutes", NumOrNull(r.young_checkpoint_interval_minutes)},
+                        {"checkpoint_write_minutes", NumOrNull(r.checkpoint_write_minutes)},
+                        {"checkpoint_gb", NumOrNull(r.checkpoint_gb)},
+                        {"checkpoints_written", NumOrNull(r.checkpoints_written)},
+                        {"never_finishes", r.never_finishes}};
+  doc["data"] = {{"required_gbps", NumOrNull(r.data_required_gbps)}, {"stall_fraction", NumOrNull(r.data_stall_fraction)},
+                 {"binding", r.data_feed.binding}};  // issue 29: which limit of the pipeline binds (datapipe.h)
+  if (r.schedule.present) {  // issue 29: the wait for capacity, the finish and the deadline (capacity.h)
+    const ScheduleOutlook& o = r.schedule;
+    doc["schedule"] = {{"wait_basis", o.wait_basis}, {"capacity_guaranteed", o.capacity_guaranteed},
+                       {"wait_mean_hours", NumOrNull(o.wait_mean_hours)}, {"start_p50_hours", NumOrNull(o.start_p50_hours)},
+                       {"start_p90_hours", NumOrNull(o.start_p90_hours)}, {"run_sd_hours", NumOrNull(o.run_sd_hours)},
+                       {"finish_mean_hours", NumOrNull(o.finish_mean_hours)}, {"finish_p50_hours", NumOrNull(o.finish_p50_hours)},
+                       {"finish_p90_hours", NumOrNull(o.finish_p90_hours)},
+                       {"expected_delay_hours", NumOrNull(o.expected_delay_hours)}, {"delay_usd", NumOrNull(o.delay_usd)}};
+    if (o.deadline_given) {  // absent without a deadline (null means a non-finite figure)
+      doc["schedule"]["deadline_hours"] = NumOrNull(o.deadline_hours);
+      doc["schedule"]["p_miss_deadline"] = NumOrNull(o.p_miss_deadline);
+    }
+  }
+  if (r.spare_fast_fraction < 1) doc["reliability"]["spare_fast_fraction"] = NumOrNull(r.spare_fast_fraction);
+  WriteParallelismJson(s, r, &doc);  // memory, scaling fit, work.batch_size_token_factor
+  json breakdown = Parts(r.cost_usd, false);
+  breakdown.erase("reacquire_wait");
+  doc["cost"] = {{"usd_per_gpu_hour", NumOrNull(r.usd_per_gpu_hour)},
+                 {"normal_run_usd", NumOrNull(r.normal_run_usd)},
+                 {"expected_usd", NumOrNull(r.expected_usd)},
+                 {"breakdown", breakdown},
+                 {"usd_per_billion_tokens", NumOrNull(r.usd_per_billion_tokens)},
+                 {"currency", r.display_currency},
+                 {"per_usd", NumOrNull(r.display_per_usd)},
+                 {"expected", NumOrNull(r.expected_usd * r.display_per_usd)},
+                 {"normal_run", NumOrNull(r.normal_run_usd * r.display_per_usd)}};
+  if (r.fp8_gain > 0) doc["work"]["fp8_gain"] = NumOrNull(r.fp8_gain);
+  const FailuresAdd fa = FailuresAddOf(r);  // the results panel's "failures add" column
+  doc["failures_add"] = {{"hours", NumOrNull(fa.hours)}, {"usd", NumOrNull(fa.usd)}, {"hours_fraction", NumOrNull(fa.hours_fraction)},
+                         {"usd_fraction", NumOrNull(fa.usd_fraction)}};  // FP8 without a shape (fp8_gain.h)
+  WriteMoneyTerms(s, r, &doc);
+  if (const BlockingState b = FindBlockingState(s, r); b.blocked)  // the headline says this instead of a price
+    doc["blocking"] = BlockingJson(b);
+  json warnings = json::array();
+  for (int i = 0; i < r.warnings.count; ++i)
+    warnings.push_back(WarningJson(r.warnings, i));
+  doc["warnings"] = warnings;
+  return doc.dump(indent);
+}
+
+}  // namespace gpucost

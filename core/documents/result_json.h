@@ -1,0 +1,15 @@
+// result_json.h — the result document of `gpucost eval --format json` and the page's result().
+#pragma once
+#include <string>
+
+#include "job/result.h"
+#include "scenario/scenario.h"
+
+namespace gpucost {
+
+constexpr const char* kResultSchema = "gpucost/result@1";
+
+// Every number is finite (non-finite values are written as null, which the tests forbid).
+std::string ResultToJson(const Scenario& s, const Result& r, int indent = 2);
+
+}  // namespace gpucost

@@ -1,0 +1,70 @@
+// spares.cpp — hot spares as a pool (see spares.h).
+#include "explore/spares.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <nlohmann/json.hpp>
+
+#include "job/evaluate.h"
+
+namespace gpucost {
+
+double ErlangB(double c, double a) {
+  if (a <= 0) return c > 0 ? 0 : 1;
+  double b = 1;  // B(0, a)
+  const long n = static_cast<long>(std::floor(c));
+  for (long k = 1; k <= n; ++k) b = a * b / (static_cast<double>(k) + a * b);
+  return b;
+}
+
+double SpareFastFraction(double pool, double failures_per_hour, double repair_hours) {
+  if (pool < 1) return 0;
+  return 1 - ErlangB(pool, failures_per_hour * repair_hours);
+}
+
+SparesSweepDoc SparesSweep(const Scenario& s, int max_steps) {
+  SparesSweepDoc d;
+  const std::int64_t step = std::max<std::int64_t>(1, s.cluster.gpus_per_node);
+  Scenario v = s;
+  for (int k = 0; k <= max_steps; ++k) {
+    v.reliability.hot_spares = k * step;
+    v.ops.spares_included = false;
+    const Result r = Evaluate(v);
+    if (!r.ok || r.never_finishes) {
+      if (k == 0) return d;
+      break;
+    }
+    v.ops.spares_included = true;
+    const Result managed = Evaluate(v);
+    SpareRow row{v.reliability.hot_spares, r.spare_fast_fraction, r.expected_hours, r.goodput, r.expected_usd,
+                 managed.ok ? managed.expected_usd : 0};
+    if (k == 0) row.fast_fraction = 0;
+    d.rows.push_back(row);
+    if (row.expected_usd < d.rows[d.cheapest].expected_usd) d.cheapest = static_cast<int>(d.rows.size()) - 1;
+    if (row.fast_fraction > 0.9999) break;  // more spares only cost
+  }
+  const Result own = Evaluate(s);
+  d.failures_expected = own.expected_failures;
+  d.repair_hours = s.ops.repair_hours > 0 ? s.ops.repair_hours : s.pricing.owned.repair_hours_per_failure;
+  d.ok = true;
+  return d;
+}
+
+std::string SparesToJson(const Scenario& s, const SparesSweepDoc& d, int indent) {
+  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+  for (const SpareRow& r : d.rows)
+    rows.push_back({{"hot_spares", r.spares}, {"fast_fraction", r.fast_fraction}, {"expected_hours", r.expected_hours},
+                    {"goodput", r.goodput}, {"expected_usd", r.expected_usd}, {"managed_expected_usd", r.managed_usd}});
+  nlohmann::ordered_json j;
+  j["schema"] = "gpucost/spares@1";
+  if (s.name[0]) j["name"] = s.name;
+  j["repair_hours"] = d.repair_hours;
+  j["hot_spares"] = s.reliability.hot_spares;
+  j["expected_failures"] = d.failures_expected;
+  j["rows"] = rows;
+  if (!d.rows.empty()) j["cheapest_hot_spares"] = d.rows[static_cast<std::size_t>(d.cheapest)].spares;
+  return j.dump(indent);
+}
+
+}  // namespace gpucost

@@ -1,0 +1,100 @@
+#include "hardware/catalog.h"
+
+#include <cstring>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "base/assets.h"
+
+namespace gpucost {
+namespace {
+
+std::string& ProbeReferenceDefault() {
+  static std::string id;
+  return id;
+}
+
+const std::vector<GpuSpec>& GpuCatalog() {
+  static const std::vector<GpuSpec> catalog = [] {
+    std::vector<GpuSpec> out;
+    const EmbeddedAsset* asset = FindAsset("gpus.json");
+    if (!asset) return out;
+    nlohmann::json doc = nlohmann::json::parse(asset->data, asset->data + asset->size, nullptr, false);
+    if (!doc.is_object() || !doc.contains("gpus")) return out;
+    ProbeReferenceDefault() = doc.value("probe_reference_default", "");
+    auto num = [](const nlohmann::json& o, const char* key) {
+      auto it = o.find(key);
+      return it != o.end() && it->is_number() ? it->get<double>() : 0.0;
+    };
+    for (const nlohmann::json& g : doc["gpus"]) {
+      GpuSpec spec;
+      spec.id = g.value("id", "");
+      spec.name = g.value("name", "");
+      spec.arch = g.value("arch", "");
+      spec.source = g.value("source", "");
+      const nlohmann::json& t = g["dense_tflops"];
+      spec.dense_tflops[static_cast<int>(Precision::kBf16)] = num(t, "bf16");
+      spec.dense_tflops[static_cast<int>(Precision::kFp16)] = num(t, "fp16");
+      spec.dense_tflops[static_cast<int>(Precision::kFp8)] = num(t, "fp8");
+      spec.dense_tflops[static_cast<int>(Precision::kTf32)] = num(t, "tf32");
+      spec.dense_tflops[static_cast<int>(Precision::kFp32)] = num(t, "fp32");
+      spec.fp64_tflops = num(t, "fp64");
+      spec.int8_tops = num(t, "int8");
+      spec.hbm_gb = num(g, "hbm_gb");
+      spec.hbm_tbps = num(g, "hbm_tbps");
+      spec.nvlink_gbps = num(g, "nvlink_gbps");
+      spec.pcie_gbps = num(g, "pcie_gbps");
+      spec.tdp_w = num(g, "tdp_w");
+      spec.server_kw_per_gpu = num(g, "server_kw_per_gpu");
+      spec.server_source = g.value("server_source", "");
+      spec.server_usd_per_gpu = num(g, "server_usd_per_gpu");
+      spec.server_price_source = g.value("server_price_source", "");
+      if (auto r = g.find("probe_reference"); r != g.end() && r->is_object()) {
+        for (int p = 0; p < 5; ++p) spec.probe_gemm_fraction[p] = num(*r, PrecisionName(static_cast<Precision>(p)));
+        spec.probe_hbm_fraction = num(*r, "hbm");
+        spec.probe_reference_source = r->value("source", "");
+      }
+      out.push_back(std::move(spec));
+    }
+    return out;
+  }();
+  return catalog;
+}
+
+}  // namespace
+
+const GpuSpec* Gpus() { return GpuCatalog().data(); }
+std::size_t GpuCount() { return GpuCatalog().size(); }
+
+const char* ProbeReferenceDefaultGpu() {
+  GpuCatalog();
+  return ProbeReferenceDefault().c_str();
+}
+
+const GpuSpec* FindGpu(const char* id) {
+  for (const GpuSpec& g : GpuCatalog())
+    if (g.id == id) return &g;
+  return nullptr;
+}
+
+const char* PrecisionName(Precision p) {
+  static const char* const kNames[] = {"bf16", "fp16", "fp8", "tf32", "fp32"};
+  return kNames[static_cast<int>(p)];
+}
+
+bool ResolveHardware(const Scenario& s, EffectiveHardware* out) {
+  const GpuSpec* gpu = FindGpu(s.cluster.gpu);
+  if (!gpu) return false;
+  out->gpu = gpu;
+  const double tflops = s.cluster.peak_tflops > 0 ? s.cluster.peak_tflops : DensePeakTflops(*gpu, GetPrecision(s));
+  out->peak_flops = tflops * 1e12;
+  out->hbm_bytes_per_s = (s.cluster.hbm_tbps > 0 ? s.cluster.hbm_tbps : gpu->hbm_tbps) * 1e12;
+  out->nvlink_bytes_per_s = 0.5e9 * (s.cluster.nvlink_gbps > 0 ? s.cluster.nvlink_gbps : gpu->nvlink_gbps);
+  // Memory capacity: datasheets' "80 GB" HBM parts hold 80 GiB (nvidia-smi: A100 80GB 81,920 MiB; H100 SXM
+  // 81,559 MiB; H200 143,771 MiB for "141 GB"; issue 18: the memory model understated capacity by 7%).
+  out->hbm_bytes = gpu->hbm_gb * kBytesPerGib;
+  return true;
+}
+
+}  // namespace gpucost

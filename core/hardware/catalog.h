@@ -1,0 +1,75 @@
+// catalog.h — the hardware catalog (assets/gpus.json, embedded at build time).
+#pragma once
+#include <cstddef>
+#include <string>
+
+#include "scenario/scenario.h"
+
+namespace gpucost {
+
+struct GpuSpec {
+  std::string id;     // "h100-sxm"
+  std::string name;   // "NVIDIA H100 SXM5 80GB"
+  std::string arch;
+  // Dense peaks, TFLOP/s (0 = the part has no such mode). Index: Precision (bf16, fp16, fp8, tf32, fp32).
+  double dense_tflops[5] = {0, 0, 0, 0, 0};
+  double fp64_tflops = 0;
+  double int8_tops = 0;
+  double hbm_gb = 0;       // as the datasheet writes it; the capacity is hbm_gb GiB (EffectiveHardware::hbm_bytes)
+  double hbm_tbps = 0;     // 1e12 bytes/s
+  double nvlink_gbps = 0;  // per GPU, both directions
+  double pcie_gbps = 0;
+  double tdp_w = 0;
+  // IT power per GPU of its reference server (host, network included): the server's maximum / its GPUs; 0 when
+  // no datasheet gives one. Owned hardware's power (tco.h OwnedFor) comes from here.
+  double server_kw_per_gpu = 0;
+  std::string server_source;
+  // Purchase price per GPU of its 8-GPU server with its share of network and installation (USD before tax; 0 when
+  // no price is given). Owned hardware's capex (tco.h OwnedFor) comes from here; mostly estimates, said in the source.
+  double server_usd_per_gpu = 0;
+  std::string server_price_source;
+  std::string source;
+  // The probe's healthy reference (assets/probes/README.md): the fraction of the dense peak a healthy GPU of this
+  // kind sustains in the probe's square GEMM, per precision (index: Precision; 0 = not measured), and of hbm_tbps
+  // in its device copy (0 = not measured), with where the figures come from. The probe import divides a measured
+  // rate by it, so that a healthy machine keeps its datasheet figure.
+  double probe_gemm_fraction[5] = {0, 0, 0, 0, 0};
+  double probe_hbm_fraction = 0;
+  std::string probe_reference_source;
+};
+
+// All GPUs of the catalog (parsed once from the embedded asset).
+const GpuSpec* Gpus();
+std::size_t GpuCount();
+const GpuSpec* FindGpu(const char* id);
+// The GPU whose probe reference stands in for a GPU without its own (gpus.json probe_reference_default).
+const char* ProbeReferenceDefaultGpu();
+
+// Dense peak TFLOP/s of `gpu` for precision p (0 if unsupported).
+inline double DensePeakTflops(const GpuSpec& gpu, Precision p) { return gpu.dense_tflops[static_cast<int>(p)]; }
+
+// No GPU's best GEMM reaches its dense peak (which assumes boost clocks large GEMMs do not sustain): a tuned
+// large bf16 GEMM on a healthy H100 SXM ran at 780.2 of 989.4 TFLOP/s = 0.79 (H. He, "H100 peak matmul FLOPS",
+// 2024, https://gist.github.com/Chillee/2ec89696db8b7ed1c24461159e325405; torch.compile max-autotune). Such a
+// short benchmark runs at boost clocks: sustained at the power limit an H200 reaches 0.68 (assets/probes). So the
+// step-time model scales its GEMM curve to each GPU's measured sustained fraction (StepHardware::gemm_ceiling,
+// GpuSpec::probe_gemm_fraction) and the probe import divides by it; this constant is the curve's own top and the
+// ceiling of a GPU and precision without a reference.
+constexpr double kBestGemmFractionOfDensePeak = 0.79;
+constexpr double kBytesPerGib = 1073741824.0;
+
+const char* PrecisionName(Precision p);
+
+// The hardware figures a scenario runs with: the catalog's, replaced by the scenario's cluster.peak_tflops,
+// hbm_tbps and nvlink_gbps where given (e.g. from a probe report).
+struct EffectiveHardware {
+  const GpuSpec* gpu = nullptr;
+  double peak_flops = 0;         // FLOP/s per GPU, dense, at the workload's precision
+  double hbm_bytes_per_s = 0;
+  double nvlink_bytes_per_s = 0; // per GPU, one direction (half the catalog's bidirectional figure)
+  double hbm_bytes = 0;
+};
+// Returns false if the GPU id is unknown.
+bool ResolveHardware(const Scenario& s, EffectiveHardware* out);
+
+}  // namespace gpucost

@@ -1,0 +1,471 @@
+// evaluate.cpp — the closed-form model of one job: work, data feed, checkpoints, interruptions, billing,
+// storage, tax. See docs in reliability.h for the interruption model.
+#include "job/inference_blocking.h"
+#include "job/evaluate.h"
+#include "scenario/fields.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdarg>
+#include <cstdio>
+#include <string>
+
+#include "hardware/catalog.h"
+#include "training/finetune.h"
+#include "training/fp8_gain.h"
+#include "money/billing.h"
+#include "base/i18n.h"
+#include "serving/inference.h"
+#include "documents/inference_json.h"
+#include "job/job.h"
+#include "job/operations.h"
+#include "training/datapipe.h"
+#include "money/offers.h"
+#include "training/parallelism.h"
+#include "job/reliability.h"
+#include "training/steptime.h"
+#include "money/tco.h"
+
+namespace gpucost {
+
+// Default MFU when neither given nor predictable: Llama 3 405B's 38-43% BF16 MFU (Dubey et al. 2024, Table 4).
+constexpr double kDefaultMfu = 0.40;
+// Best published large-scale dense-transformer MFU: 56.3% (Korthikanti et al. 2022, 1T on A100, Table 5).
+constexpr double kMfuCeiling = 0.60;
+
+namespace {
+
+const char* const kPartNames[kPartCount] = {
+    "compute", "data_stall", "checkpoint", "rework", "recovery", "reacquire_wait", "downtime", "idle_gpus",
+    "hot_spares", "billing_rounding", "storage", "egress", "fees", "unused_commitment", "tax",
+    "prefill_gpus", "decode_gpus", "idle_capacity", "kv_transfer", "spot_rework", "spot_spare_capacity", "bring_up",
+    "restore_test", "bad_checkpoint", "staging", "allocation_idle", "support", "delay", "router", "cold_start"};
+double CeilDiv(double a, double b) { return std::ceil(a / b - 1e-12); }
+
+// Step time from the model shape and layout (steptime.h). Without cluster.mfu, the MFU is predicted: from
+// parallel.single_node_mfu x the scaling efficiency when given, else from the step-time model.
+void PredictStep(const Scenario& s, const EffectiveHardware& hw, Result* r) {
+  if (Kind(s) != WorkloadKind::kTraining || !HasModelShape(s) || s.parallel.global_batch <= 0) return;
+  const ModelShape shape = ShapeFromScenario(s);
+  const Layout layout = LayoutFromScenario(s);
+  const StepHardware step_hw = StepHardwareFor(s, hw);
+  if (layout.gpus() != s.cluster.gpus) {
+    r->warnings.Add("layout_gpu_count", "msg.w_layout_gpu_count", {std::to_string(layout.gpus()), std::to_string(s.cluster.gpus)});
+    return;
+  }
+  r->step = EstimateStepTime(shape, layout, step_hw);
+  if (!r->step.ok()) {
+    r->warnings.Add("layout_invalid", "msg.w_layout_invalid", {MessageParam::Key(LayoutErrorKey(r->step.error))});
+    return;
+  }
+  r->scaling_efficiency = ScalingEfficiency(shape, layout, step_hw);
+  if (s.cluster.mfu > 0) return;
+  r->mfu = s.parallel.single_node_mfu > 0 ? s.parallel.single_node_mfu * r->scaling_efficiency : r->step.mfu;
+  r->mfu_source = MfuSource::kPredicted;
+}
+
+// FP8 without a model shape (issue 25): the default MFU is a BF16 figure; on the FP8 peak it would claim the
+// whole 2x peak ratio. The step-time model's FP8 gain for this GPU on a reference shape instead (fp8_gain.h).
+void DefaultFp8Mfu(const Scenario& s, const EffectiveHardware& hw, Result* r) {
+  const double bf16_peak = DensePeakTflops(*hw.gpu, Precision::kBf16) * 1e12;
+  const double gain = Fp8StepGain(s);
+  if (!(gain > 0) || !(bf16_peak > 0) || s.cluster.peak_tflops > 0) return;
+  r->mfu = kDefaultMfu * gain * bf16_peak / hw.peak_flops;
+  r->fp8_gain = gain;
+  r->warnings.Add("fp8_default_gain", "msg.w_fp8_default_gain",
+                  {FormatParam("%.0f", r->mfu * 100), FormatParam("%.0f", kDefaultMfu * 100), hw.gpu->id,
+                   FormatParam("%.2f", gain), FormatParam("%.1f", hw.peak_flops / bf16_peak)});
+}
+
+// reliability.checkpointing = false (issue 18): no checkpoint is written, so the whole work is one segment that
+// every interruption restarts from the beginning, and no preemption notice can save progress. Daly's optimum
+// stays in the result as advice.
+void NoCheckpoints(JobPlan* job, Result* r) {
+  TimelineInputs& in = job->unit;
+  in.checkpointing = false;
+  in.interval_seconds = in.work_seconds;
+  in.checkpoint_block_seconds = in.checkpoint_write_seconds = 0;
+  in.checkpoint_async = in.spot_saves_on_notice = false;
+  job->rollback_rate_per_s = in.failure_rate_per_s + in.spot_rate_per_s;
+  r->checkpoint_interval_minutes = in.work_seconds / 60;
+  r->checkpoint_write_minutes = 0;
+  r->checkpoint_gb = 0;  // nothing stored
+}
+
+}  // namespace
+
+const char* PartName(int part) { return part >= 0 && part < kPartCount ? kPartNames[part] : ""; }
+const char* PartLabel(int part) {  // assets/i18n: "part.<name>" in the current language
+  return part >= 0 && part < kPartCount ? Tr((std::string("part.") + kPartNames[part]).c_str()) : "";
+}
+const char* MfuSourceName(MfuSource s) {
+  switch (s) {
+    case MfuSource::kGiven: return "given";
+    case MfuSource::kPredicted: return "predicted";
+    case MfuSource::kDefault: return "default";
+    case MfuSource::kMeasured: return "measured";
+  }
+  return "";
+}
+
+bool PlanJob(const Scenario& s, JobPlan* plan, Result* r) {
+  EffectiveHardware hw;
+  if (!ResolveHardware(s, &hw) || hw.peak_flops <= 0) return false;
+  const WorkloadInputs& w = s.workload;
+  const ClusterInputs& c = s.cluster;
+  const ReliabilityInputs& rel = s.reliability;
+  const PricingInputs& pr = s.pricing;
+  const bool training = Kind(s) == WorkloadKind::kTraining;
+  const bool spot = Model(s) == PricingModel::kSpot;
+  const double gpn = static_cast<double>(c.gpus_per_node);
+  JobPlan& job = *plan;
+  job = JobPlan{};
+
+  // --- GPUs billed ---
+  job.spares = static_cast<double>(rel.hot_spares);
+  const double held = static_cast<double>(c.gpus) + job.spares;
+  r->billed_gpus = static_cast<std::int64_t>(pr.whole_nodes ? CeilDiv(held, gpn) * gpn : held);
+  job.billed_gpus = static_cast<double>(r->billed_gpus);
+
+  // --- MFU and peak ---
+  r->peak_tflops_per_gpu = hw.peak_flops / 1e12;
+  r->mfu = c.mfu > 0 ? c.mfu : kDefaultMfu;
+  r->mfu_source = c.mfu > 0 ? MfuSource::kGiven : MfuSource::kDefault;
+  PredictStep(s, hw, r);
+  ApplyMeasuredScaling(s, hw.peak_flops, r);  // scaling.points: fitted throughput at cluster.gpus -> MFU
+  EvaluateMemory(s, hw.hbm_bytes, r);         // memory per GPU; warns (with the smallest fit) when too big
+  if (training && GetPrecision(s) == Precision::kFp8 && r->mfu_source == MfuSource::kDefault) DefaultFp8Mfu(s, hw, r);
+  r->achieved_tflops_per_gpu = r->peak_tflops_per_gpu * r->mfu;
+
+  // --- Checkpoint size and write time ---
+  r->checkpoint_gb = rel.checkpoint_gb > 0 ? rel.checkpoint_gb : CheckpointParams(s) * rel.checkpoint_bytes_per_param / 1e9;
+  const double write_bytes_per_s = s.storage.checkpoint_write_gbps * 1e9;
+  double write_s = rel.checkpoint_write_minutes > 0 ? rel.checkpoint_write_minutes * 60 : r->checkpoint_gb * 1e9 / write_bytes_per_s;
+
+  // --- Work and interruption rates ---
+  TimelineInputs& in = job.unit;
+  double concurrent_units = 1;  // units holding checkpoints in storage at the same time
+  const double mtbf_s = rel.gpu_mtbf_hours * 3600;
+  const double spot_per_node_s = spot ? pr.spot.preemptions_per_node_day / 86400 : 0;
+  if (training) {
+    const double attention = (w.layers > 0 && w.hidden > 0 && w.seq_len > 0)
+                                 ? 12.0 * static_cast<double>(w.layers) * static_cast<double>(w.hidden) *
+                                       static_cast<double>(w.seq_len)
+                                 : 0;
+    r->flops_include_attention = w.flops <= 0 && attention > 0;
+    r->flops_per_token = WeightFlopsPerToken(s) + (r->flops_include_attention ? attention : 0);  // finetune.h
+    r->batch_size_token_factor = BatchSizeTokenFactor(s);  // McCandlish et al. 2018; 1 when off
+    r->flops = (w.flops > 0 ? w.flops : r->flops_per_token * w.tokens) * r->batch_size_token_factor;
+    r->tokens = w.tokens * r->batch_size_token_factor;
+    const double compute_s = r->flops / (static_cast<double>(c.gpus) * hw.peak_flops * r->mfu);
+    // Data feed: storage bandwidth, preprocessing cores and small-file latency (datapipe.h).
+    const double required = r->tokens * w.input_bytes_per_token / compute_s;  // bytes/s
+    r->data_required_gbps = required / 1e9;
+    r->data_feed = ComputeDataFeed(s, r->tokens, compute_s);
+    const double stall_s = r->data_feed.stall_seconds;
+    r->data_stall_fraction = stall_s / (compute_s + stall_s);
+    job.work_compute_s = compute_s;
+    in.work_seconds = compute_s + stall_s;
+    in.failure_rate_per_s = mtbf_s > 0 ? static_cast<double>(c.gpus) / mtbf_s : 0;
+    // Only nodes doing the work interrupt the job; a preempted hot-spare node does not.
+    in.spot_rate_per_s = spot_per_node_s * CeilDiv(static_cast<double>(c.gpus), gpn);
+    job.busy_gpus = static_cast<double>(c.gpus);
+    // A preemption takes one node; its rental restarts while the surviving nodes stay rented (billed, idle)
+    // until capacity for the lost node is back.
+    job.session_gpus = std::min(job.billed_gpus, gpn);
+    job.reacquire_held_gpus = job.billed_gpus - job.session_gpus;
+    r->ideal_hours = compute_s / 3600;
+    r->ideal_gpu_hours = r->ideal_hours * static_cast<double>(c.gpus);
+  } else {
+    const double gpt = static_cast<double>(w.gpus_per_task);
+    const double slots = std::floor(static_cast<double>(c.gpus) / gpt);
+    const double tasks = static_cast<double>(w.tasks);
+    job.units = tasks;
+    job.copies = CeilDiv(tasks, slots);
+    job.busy_gpus = gpt;
+    job.work_compute_s = w.task_gpu_hours * 3600 / gpt;
+    in.work_seconds = job.work_compute_s;
+    write_s *= slots;  // concurrent tasks share the write bandwidth (unless the write time was given)
+    if (rel.checkpoint_write_minutes > 0) write_s = rel.checkpoint_write_minutes * 60;
+    in.failure_rate_per_s = mtbf_s > 0 ? gpt / mtbf_s : 0;
+    in.spot_rate_per_s = spot_per_node_s * CeilDiv(gpt, gpn);
+    job.session_gpus = pr.whole_nodes ? CeilDiv(gpt, gpn) * gpn : gpt;  // GPUs whose rental restarts
+    // Tasks sharing a node are preempted together: one rental session ends per node, not per task.
+    job.units_per_session = pr.whole_nodes && gpt < gpn ? std::floor(gpn / gpt) : 1;
+    concurrent_units = std::min(slots, tasks);
+    r->ideal_hours = job.copies * job.work_compute_s / 3600;
+    r->ideal_gpu_hours = tasks * w.task_gpu_hours;
+    r->tokens = 0;  // workload.tokens counts training tokens; no cost per token for independent tasks
+  }
+  in.checkpoint_write_seconds = write_s;
+  in.checkpoint_async = rel.checkpoint_async;
+  in.checkpoint_block_seconds = rel.checkpoint_async ? write_s * rel.async_stall_fraction : write_s;
+  in.spot_saves_on_notice = spot && pr.spot.notice_seconds >= write_s;
+  in.failure_recovery_seconds = (job.spares > 0 ? rel.hot_spare_recovery_minutes : rel.recovery_minutes) * 60;
+  in.spot_recovery_seconds = rel.recovery_minutes * 60;
+  in.reacquire_seconds = pr.spot.reacquire_minutes * 60;
+  if (training && job.spares >= gpn) {
+    // A whole spare node takes over a preempted node at once; its replacement is found in the background.
+    in.spot_recovery_seconds = rel.hot_spare_recovery_minutes * 60;
+    in.reacquire_seconds = 0;
+  }
+  r->checkpoint_write_minutes = write_s / 60;
+
+  // --- Checkpoint interval: given, or Daly's optimum for the rollback rate ---
+  job.rollback_rate_per_s = in.failure_rate_per_s + (in.spot_saves_on_notice ? 0 : in.spot_rate_per_s);
+  double optimum_s = in.work_seconds;  // no rollbacks: checkpoint only at the end
+  if (job.rollback_rate_per_s > 0) {
+    const double mtbf = 1 / job.rollback_rate_per_s;
+    const double delta = std::max(in.checkpoint_block_seconds, 1e-9);
+    optimum_s = DalyInterval(delta, mtbf);
+    if (rel.checkpoint_async) optimum_s = std::max(optimum_s, write_s);
+    r->young_checkpoint_interval_minutes = YoungInterval(delta, mtbf) / 60;
+  }
+  if (in.failure_rate_per_s > 0 && training) r->cluster_mtbf_hours = 1 / in.failure_rate_per_s / 3600;
+  optimum_s = std::min(optimum_s, in.work_seconds);
+  if (r->young_checkpoint_interval_minutes == 0) r->young_checkpoint_interval_minutes = optimum_s / 60;
+  in.interval_seconds = rel.checkpoint_interval_minutes > 0 ? rel.checkpoint_interval_minutes * 60 : optimum_s;
+  job.optimum_interval_s = optimum_s;
+  r->optimal_checkpoint_interval_minutes = optimum_s / 60;
+  r->checkpoint_interval_minutes = in.interval_seconds / 60;
+  job.downtime_s = rel.downtime_hours * 3600;
+  if (!rel.checkpointing) NoCheckpoints(&job, r);
+
+  // --- Price per GPU-hour, billing rules, storage, egress, fees, tax: the one billing engine (billing.h) ---
+  PlanBilling(s, job.billed_gpus, c.gpu, &job.terms, r);
+  job.stored_gb = s.storage.dataset_gb +
+                  concurrent_units * static_cast<double>(s.storage.checkpoints_retained) * r->checkpoint_gb;
+  PlanOperations(s, r, &job);  // issue 29 (operations.h)
+  return true;
+}
+
+void BillJob(const JobPlan& job, const Timeline& t, double preemptions, JobBill* out, double exact_rounding_gpu_s) {
+  *out = JobBill{};
+  const double stall_s = job.unit.work_seconds - job.work_compute_s;
+  double* th = out->time_hours.part;
+  th[kPartCompute] = job.copies * job.work_compute_s / 3600;
+  th[kPartDataStall] = job.copies * stall_s / 3600;
+  th[kPartCheckpoint] = job.copies * t.checkpoint / 3600;
+  th[kPartRework] = job.copies * t.rework / 3600;
+  th[kPartRecovery] = job.copies * t.recovery / 3600;
+  th[kPartReacquireWait] = job.copies * t.reacquire_wait / 3600;
+  th[kPartDowntime] = job.downtime_s / 3600;
+  out->hours = out->time_hours.Total();
+
+  // GPU-hours held, as parts; the billing engine adds rounding, the commitment, storage, egress, fees, tax.
+  Usage u;
+  double* g = u.gpu_hours.part;
+  const double busy = job.units * job.busy_gpus / 3600;  // GPU-hours per second of unit timeline
+  g[kPartCompute] = busy * job.work_compute_s;
+  g[kPartDataStall] = busy * stall_s;
+  g[kPartCheckpoint] = busy * t.checkpoint;
+  g[kPartRework] = busy * t.rework;
+  g[kPartRecovery] = busy * t.recovery;
+  const double billed_wall_s = job.copies * t.billed();
+  g[kPartHotSpares] = job.spares * billed_wall_s / 3600;
+  g[kPartIdleGpus] = std::max(0.0, (job.billed_gpus - job.spares) * billed_wall_s / 3600 - busy * t.billed());
+  g[kPartIdleGpus] += job.reacquire_held_gpus * job.copies * t.reacquire_wait / 3600;  // survivors wait, billed
+  g[kPartDowntime] = job.billed_gpus * job.downtime_s / 3600;
+  u.billed_gpus = job.billed_gpus;
+  u.wall_s = billed_wall_s + job.downtime_s;
+  u.cut_sessions = preemptions;  // each spot preemption ends one rental session
+  u.session_gpus = job.session_gpus;
+  u.exact_rounding_gpu_s = exact_rounding_gpu_s;
+  u.held_hours = u.held_above_hours = out->hours - th[kPartReacquireWait];
+  BillGpuTime(job.terms, u, out);
+  FinishBill(job.terms, job.stored_gb, out->hours, out);
+  BillOperations(job, t, out);  // issue 29: bring-up, staging, restore tests, allocation, support (operations.h)
+}
+
+namespace {
+
+// Fields set that this kind of scenario does not read (fields.h), as one warning: the first three by path, then
+// how many more (a warning holds 200 bytes).
+void ReportFieldsNotUsed(const Scenario& s, Result* r) {
+  const std::vector<const FieldSpec*> unused = FieldsNotUsed(s);
+  if (unused.empty()) return;
+  std::string list;
+  for (std::size_t i = 0; i < unused.size() && i < 3; ++i) list += (i ? ", " : "") + std::string(unused[i]->path);
+  if (unused.size() > 3) list += ", +" + std::to_string(unused.size() - 3);
+  if (Kind(s) == WorkloadKind::kInference)
+    r->warnings.Add("fields_not_used", "msg.w_fields_not_used_serving", {list});
+  else
+    r->warnings.Add("fields_not_used", "msg.w_fields_not_used_job", {list});
+}
+
+// A training or independent job (the serving path is EvaluateInference).
+void EvaluateJob(const Scenario& s, Result& r) {
+  JobPlan job;
+  if (!PlanJob(s, &job, &r)) return;
+  r.ok = true;
+  const ReliabilityInputs& rel = s.reliability;
+  const PricingInputs& pr = s.pricing;
+  const bool training = Kind(s) == WorkloadKind::kTraining;
+  const bool spot = Model(s) == PricingModel::kSpot;
+  const bool owned = Model(s) == PricingModel::kOwned;
+  const TimelineInputs& in = job.unit;
+  const double rollback_rate = job.rollback_rate_per_s;
+  const double optimum_s = job.optimum_interval_s;
+  const double write_s = in.checkpoint_write_seconds;
+
+  // --- Expected timeline and the normal run (nothing fails) ---
+  Timeline t = ExpectedTimeline(in);
+  t.bad_checkpoints = (t.failures + (in.spot_saves_on_notice ? 0 : t.preemptions)) * job.ops.bad_checkpoint_probability;
+  TimelineInputs calm = in;
+  calm.failure_rate_per_s = calm.spot_rate_per_s = 0;
+  const Timeline normal = ExpectedTimeline(calm);
+  r.never_finishes = t.never_finishes;
+  r.expected_interruptions = job.units * t.interruptions;
+  r.expected_failures = job.units * t.failures;
+  r.expected_preemptions = job.units * t.preemptions;
+  r.checkpoints_written = job.units * t.checkpoints;
+
+  JobBill bill, normal_bill;
+  BillJob(job, t, r.expected_preemptions / job.units_per_session, &bill);
+  BillJob(job, normal, 0, &normal_bill);
+  r.time_hours = bill.time_hours;
+  r.gpu_hours = bill.gpu_hours;
+  r.cost_usd = bill.cost_usd;
+  r.expected_hours = bill.hours;
+  r.billed_gpu_hours = bill.billed_gpu_hours;
+  r.expected_usd = bill.usd;
+  r.commitment_after_job_usd = bill.commitment_after_job_usd;
+  r.vat_usd = bill.vat_usd;
+  r.normal_run_hours = normal_bill.hours;
+  r.normal_run_usd = normal_bill.usd;
+  ApplyOutlook(job, t, normal_bill.hours, &r);  // issue 29: wait for capacity, deadline, delay cost (capacity.h)
+  r.goodput = r.expected_hours > 0 ? r.ideal_hours / r.expected_hours : 0;
+  r.usd_per_billion_tokens = r.tokens > 0 ? r.expected_usd / (r.tokens / 1e9) : 0;
+
+  // --- Warnings ---
+  Warnings& wn = r.warnings;
+  if (r.never_finishes)
+    wn.Add("never_finishes", "msg.w_never_finishes",
+           {FormatParam("%.3g", rollback_rate > 0 ? 1 / rollback_rate / 3600 : 0.0), FormatParam("%.3g", in.interval_seconds / 3600)});
+  if (rollback_rate > 0 && 1 / rollback_rate < write_s)
+    wn.Add("mtbf_below_checkpoint", "msg.w_mtbf_below_checkpoint", {FormatParam("%.1f", 1 / rollback_rate / 60), FormatParam("%.1f", write_s / 60)});
+  const double interval_used_s = std::min(in.interval_seconds, in.work_seconds);  // longer = one final checkpoint
+  if (rel.checkpoint_interval_minutes > 0 && rollback_rate > 0 &&
+      (interval_used_s > 2 * optimum_s || interval_used_s < 0.5 * optimum_s))
+    wn.Add("interval_far_from_optimum", "msg.w_interval_far", {FormatParam("%.0f", in.interval_seconds / 60), FormatParam("%.0f", optimum_s / 60)});
+  if (!rel.checkpointing && rollback_rate > 0)
+    wn.Add("no_checkpoints", "msg.w_no_checkpoints", {FormatParam("%.3g", r.expected_interruptions), FormatParam("%.0f", optimum_s / 60)});
+  if (training && r.mfu > kMfuCeiling)
+    wn.Add("mfu_above_measured", "msg.w_mfu_above", {FormatParam("%.0f", r.mfu * 100)});
+  // Issue 30: an MFU predicted from the layout (an adopted search result) above every measured run on this GPU
+  // class carries the flag the Layouts table shows into the result, and so into the headline's warnings.
+  if (training && r.mfu <= kMfuCeiling && r.mfu_source == MfuSource::kPredicted && r.step.ok() && r.step.beyond_evidence)
+    wn.Add("mfu_beyond_evidence", "msg.w_mfu_beyond_evidence", {FormatParam("%.0f", r.mfu * 100), FormatParam("%.0f", r.step.best_measured_mfu * 100)});
+  if (r.data_stall_fraction > 0.01 && std::string(r.data_feed.binding) == "preprocessing")  // datapipe.h
+    wn.Add("data_stalls_preprocessing", "msg.w_data_stalls_preprocessing",
+           {FormatParam("%.3g", s.ops.cpu_cores_per_gpu), FormatParam("%.0f", r.data_stall_fraction * 100)});
+  else if (r.data_stall_fraction > 0.01 && std::string(r.data_feed.binding) == "small_file_latency")
+    wn.Add("data_stalls_small_files", "msg.w_data_stalls_small_files",
+           {FormatParam("%.3g", s.ops.files_per_sample), FormatParam("%.3g", s.ops.small_file_latency_ms),
+            FormatParam("%.0f", r.data_stall_fraction * 100)});
+  else if (r.data_stall_fraction > 0.01)
+    wn.Add("data_stalls", "msg.w_data_stalls", {FormatParam("%.2f", r.data_required_gbps), FormatParam("%.2f", s.storage.read_gbps),
+                                                FormatParam("%.0f", r.data_stall_fraction * 100)});
+  if (Model(s) == PricingModel::kReserved && !pr.reserved.capacity_guaranteed)
+    wn.Add("commitment_not_capacity", "msg.w_commitment_not_capacity");
+  if (spot && training && r.expected_preemptions > 10)
+    wn.Add("spot_coupled", "msg.w_spot_coupled", {FormatParam("%.0f", r.expected_preemptions)});
+  if (owned && r.tco.break_even_utilization > 1)
+    wn.Add("owned_never_breaks_even", "msg.w_owned_never", {FormatParam("%.2f", pr.owned.compare_usd_per_gpu_hour)});
+}
+
+}  // namespace
+
+Result Evaluate(const Scenario& s) {
+  Result r;
+  if (Kind(s) == WorkloadKind::kInference)
+    EvaluateInference(s, &r);  // serving: inference.h
+  else
+    EvaluateJob(s, r);
+  if (r.ok) ReportFieldsNotUsed(s, &r);  // never ignored silently (fields.h)
+  return r;
+}
+
+FailuresAdd FailuresAddOf(const Result& r) {
+  FailuresAdd f;
+  f.hours = r.expected_hours - r.normal_run_hours;
+  f.usd = r.expected_usd - r.normal_run_usd;
+  f.hours_fraction = r.normal_run_hours > 0 ? r.expected_hours / r.normal_run_hours - 1 : 0;
+  f.usd_fraction = r.normal_run_usd > 0 ? r.expected_usd / r.normal_run_usd - 1 : 0;
+  return f;
+}
+
+std::string NonFiniteResultPath(const Result& r) {
+  // The figures the result document and the tables are built from (JSON names of result_json.h). Figures
+  // that are unknown on purpose (written as null) are not listed.
+  const std::pair<const char*, double> figures[] = {
+      {"work.flops", r.flops}, {"work.flops_per_token", r.flops_per_token}, {"work.tokens", r.tokens},
+      {"work.mfu", r.mfu}, {"work.peak_tflops_per_gpu", r.peak_tflops_per_gpu},
+      {"work.achieved_tflops_per_gpu", r.achieved_tflops_per_gpu}, {"time.ideal_hours", r.ideal_hours},
+      {"time.normal_run_hours", r.normal_run_hours}, {"time.expected_hours", r.expected_hours},
+      {"goodput", r.goodput}, {"gpu_hours.ideal", r.ideal_gpu_hours}, {"gpu_hours.billed", r.billed_gpu_hours},
+      {"reliability.cluster_mtbf_hours", r.cluster_mtbf_hours},
+      {"reliability.expected_interruptions", r.expected_interruptions},
+      {"reliability.checkpoint_interval_minutes", r.checkpoint_interval_minutes},
+      {"reliability.optimal_checkpoint_interval_minutes", r.optimal_checkpoint_interval_minutes},
+      {"reliability.checkpoint_write_minutes", r.checkpoint_write_minutes},
+      {"reliability.checkpoints_written", r.checkpoints_written}, {"data.required_gbps", r.data_required_gbps},
+      {"cost.usd_per_gpu_hour", r.usd_per_gpu_hour}, {"cost.normal_run_usd", r.normal_run_usd},
+      {"cost.expected_usd", r.expected_usd}, {"cost.usd_per_billion_tokens", r.usd_per_billion_tokens},
+      {"cost.expected", r.expected_usd * r.display_per_usd}};
+  for (const auto& [name, value] : figures)
+    if (!std::isfinite(value)) return name;
+  if (r.inference.present)
+    if (std::string path = InferenceNonFinitePath(r.inference); !path.empty()) return path;
+  const std::pair<const char*, const Breakdown*> breakdowns[] = {
+      {"time.breakdown_hours.", &r.time_hours}, {"gpu_hours.breakdown.", &r.gpu_hours}, {"cost.breakdown.", &r.cost_usd}};
+  for (const auto& [prefix, b] : breakdowns)
+    for (int p = 0; p < kPartCount; ++p)
+      if (!std::isfinite(b->part[p])) return std::string(prefix) + PartName(p);
+  return "";
+}
+
+Message OutOfRangeMessage(const std::string& result_path) { return {"msg.out_of_range", {result_path}}; }
+
+BlockingState FindBlockingState(const Scenario& s, const Result& r) {
+  BlockingState b;
+  if (!r.ok) return b;
+  if (Model(s) != PricingModel::kOwned && AwaitsQuote(s)) {  // a price-by-quote offer (offers.h): no number from nowhere
+    const Offer& offer = *FindOffer(s.pricing.offer);
+    b.Block("price_by_quote", {"quote.reason", {offer.provider, offer.product}}, {"quote.fix", {}});
+    return b;
+  }
+  if (r.inference.present) return FindServingBlockingState(s, r);  // inference_blocking.h (issue 31)
+  if (r.memory_present && !r.memory.fits()) {
+    const LayoutFit& fit = r.memory_smallest_fit;
+    Message fix{"msg.b_no_fit", {}};
+    if (fit.found)
+      fix = {"msg.b_smallest", {std::to_string(fit.layout.gpus()), std::to_string(fit.layout.tensor),
+                                std::to_string(fit.layout.pipeline), std::to_string(fit.layout.data),
+                                std::to_string(fit.layout.micro_batch), std::to_string(fit.layout.zero_stage)}};
+    b.Block("memory_does_not_fit",
+            {"msg.b_memory", {FormatParam("%.1f", r.memory.total_bytes() / 1e9), FormatParam("%.1f", r.memory.device_bytes / 1e9)}}, fix);
+    return b;
+  }
+  if (r.never_finishes) {
+    b.Block("never_finishes", {"msg.b_never", {}}, {"msg.b_never_fix", {}});
+    return b;
+  }
+  if (Kind(s) == WorkloadKind::kTraining && HasModelShape(s) && s.parallel.global_batch > 0 && !r.step.ok()) {
+    const bool count = LayoutFromScenario(s).gpus() != s.cluster.gpus;
+    b.Block("no_valid_layout", {"msg.b_no_layout", {MessageParam::Key(count ? "msg.b_layout_count" : LayoutErrorKey(r.step.error))}},
+            {"msg.b_layout_fix", {}});
+  }
+  return b;
+}
+
+void BlockingState::Block(const char* blocking_code, Message why, Message what_to_do) {
+  blocked = true;
+  code = blocking_code;
+  reason_message = std::move(why);
+  fix_message = std::move(what_to_do);
+  reason = reason_message.Text(Lang::kEn);
+  fix = fix_message.Text(Lang::kEn);
+}
+
+}  // namespace gpucost

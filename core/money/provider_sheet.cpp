@@ -1,0 +1,109 @@
+#include "money/provider_sheet.h"
+
+#include <cstring>
+
+#include "hardware/catalog.h"
+#include "scenario/fields.h"
+#include "base/format.h"
+#include "base/i18n.h"
+
+namespace gpucost {
+namespace {
+
+// The provider.* fields in sheet order, with their group (the field table holds their help and limits).
+struct SheetField {
+  const char* path;
+  SheetGroup group;
+};
+const SheetField kSheetFields[] = {
+    {"provider.provider", SheetGroup::kHardware},       {"provider.cpu", SheetGroup::kHardware},
+    {"provider.ram", SheetGroup::kHardware},            {"provider.storage_performance", SheetGroup::kHardware},
+    {"provider.tenancy", SheetGroup::kHardware},        {"provider.interconnect", SheetGroup::kHardware},
+    {"provider.os_driver", SheetGroup::kHardware},      {"provider.minimum_term", SheetGroup::kTerms},
+    {"provider.setup_fee", SheetGroup::kTerms},         {"provider.support_scope", SheetGroup::kTerms},
+    {"provider.data_location", SheetGroup::kSecurity},  {"provider.access_control", SheetGroup::kSecurity},
+    {"provider.encryption", SheetGroup::kSecurity},     {"provider.audit_logs", SheetGroup::kSecurity},
+    {"provider.backup_location", SheetGroup::kSecurity}, {"provider.staff_access", SheetGroup::kSecurity},
+    {"provider.incident_response", SheetGroup::kSecurity}, {"provider.sla", SheetGroup::kSecurity},
+    {"provider.certifications", SheetGroup::kSecurity},
+};
+
+const char* DisplayCurrency(const Scenario& s) { return s.pricing.currency == static_cast<int>(Currency::kKrw) ? "KRW" : "USD"; }
+double PerUsd(const Scenario& s) { return s.pricing.currency == static_cast<int>(Currency::kKrw) ? s.pricing.krw_per_usd : 1.0; }
+
+std::string GpuModel(const Scenario& s) {
+  const GpuSpec* g = FindGpu(s.cluster.gpu);
+  if (!g) return s.cluster.gpu;
+  return g->name + " (" + FormatNumber(g->hbm_gb, 4) + " GB)";
+}
+
+std::string VatTerms(const Scenario& s) {
+  if (s.pricing.tax_rate <= 0) return Tr("sheet.vat_none");
+  return TrFormat(s.pricing.price_includes_tax ? "sheet.vat_in_price" : "sheet.vat_added", {FormatPercent(s.pricing.tax_rate)});
+}
+
+// Egress and extra storage: a zero price is an unanswered item, not a free service.
+std::string PerGb(const Scenario& s, double usd, const char* unit_key) {
+  if (usd <= 0) return "";
+  return FormatMoney(usd * PerUsd(s), DisplayCurrency(s)) + Tr(unit_key);
+}
+
+// Issue 29: an unanswered terms item reads the number already in the cost instead of "ask the provider" (the
+// provider's own words, when given, win).
+std::string FromCost(const char* path, const Scenario& s) {
+  const PricingInputs& p = s.pricing;
+  auto money = [&](double usd) { return FormatMoney(usd * PerUsd(s), DisplayCurrency(s)); };
+  if (std::strcmp(path, "provider.minimum_term") == 0) {
+    if (Model(s) == PricingModel::kReserved)
+      return TrFormat("sheet.cost.term_months", {FormatNumber(p.reserved.term_months, 3)});
+    if (p.minimum_billed_seconds > 0)
+      return TrFormat("sheet.cost.minimum_billed", {FormatDuration(p.minimum_billed_seconds / 3600)});
+    return "";
+  }
+  if (std::strcmp(path, "provider.setup_fee") == 0)
+    return p.fixed_fees_usd > 0 ? TrFormat("sheet.cost.fees", {money(p.fixed_fees_usd)}) : "";
+  if (std::strcmp(path, "provider.support_scope") == 0)
+    return s.ops.support_usd_per_month > 0 ? TrFormat("sheet.cost.support", {money(s.ops.support_usd_per_month)}) : "";
+  return "";
+}
+
+}  // namespace
+
+std::string SheetLabelKey(const SheetRow& row) {
+  return (row.key.rfind("provider.", 0) == 0 ? "field." : "sheet.") + row.key;
+}
+
+ProviderSheetDoc BuildProviderSheet(const std::vector<Scenario>& columns) {
+  ProviderSheetDoc doc;
+  auto derived = [&](const char* key, SheetGroup group, std::string (*value)(const Scenario&)) {
+    SheetRow row{key, group, {}};
+    for (const Scenario& s : columns) row.values.push_back(value(s));
+    doc.rows.push_back(row);
+  };
+  derived("gpu_model", SheetGroup::kHardware, GpuModel);
+  derived("gpus_per_server", SheetGroup::kHardware,
+          [](const Scenario& s) { return std::to_string(s.cluster.gpus_per_node); });
+  for (const SheetField& f : kSheetFields) {
+    const FieldSpec* spec = FindField(f.path);
+    SheetRow row{f.path, f.group, {}};
+    for (const Scenario& s : columns) {
+      const std::string given = spec ? GetText(s, *spec) : "";
+      row.values.push_back(given.empty() && f.group == SheetGroup::kTerms ? FromCost(f.path, s) : given);
+    }
+    doc.rows.push_back(row);
+    if (std::strcmp(f.path, "provider.support_scope") == 0) {  // price terms after the contract terms
+      derived("vat", SheetGroup::kTerms, VatTerms);
+      derived("egress", SheetGroup::kTerms,
+              [](const Scenario& s) { return PerGb(s, s.storage.usd_per_gb_egress, "sheet.per_gb"); });
+      derived("extra_storage", SheetGroup::kTerms,
+              [](const Scenario& s) { return PerGb(s, s.storage.usd_per_gb_month, "sheet.per_gb_month"); });
+    }
+  }
+  doc.open_security_items.assign(columns.size(), 0);
+  for (const SheetRow& row : doc.rows)
+    if (row.group == SheetGroup::kSecurity)
+      for (std::size_t c = 0; c < columns.size(); ++c) doc.open_security_items[c] += row.values[c].empty();
+  return doc;
+}
+
+}  // namespace gpucost

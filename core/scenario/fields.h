@@ -1,0 +1,72 @@
+// fields.h — the one table that describes every scenario field: JSON path, kind, default, allowed range,
+// unit, meaning and the default's source. Parsing, validation, serialisation (only non-defaults), share
+// links, the UI editor's tooltips, sweeps and the sensitivity analysis all read this table.
+#pragma once
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "base/message.h"
+#include "scenario/scenario.h"
+
+namespace gpucost {
+
+enum class FieldKind { kNumber, kInteger, kBool, kEnum, kText };
+
+struct FieldSpec {
+  const char* path;            // JSON path, e.g. "reliability.gpu_mtbf_hours"
+  FieldKind kind;
+  void* (*ref)(Scenario&);     // where the value lives
+  double default_value;        // number/integer; bool as 0/1; enum as index
+  const char* default_text;    // kText only
+  double min, max;             // allowed range (numbers/integers)
+  bool min_exclusive;          // the range is (min, max]
+  bool is_auto;                // 0 means "not given": the model derives it (absent from JSON)
+  const char* const* choices;  // kEnum: the names, nullptr-terminated
+  const char* unit;            // "GPUs", "hours", "USD/GPU-hour", ...
+  const char* section;         // UI section: workload, hardware, parallel, reliability, pricing, storage, ownership
+  const char* help;            // meaning (and what "auto" does)
+  const char* source;          // where the default comes from
+};
+
+// All fields, in UI order.
+const FieldSpec* Fields();
+std::size_t FieldCount();
+const FieldSpec* FindField(const char* path);
+
+// Numeric read/write through the table (number, integer, bool, enum). Text fields return 0 / are ignored.
+double GetNumber(const Scenario& s, const FieldSpec& f);
+void SetNumber(Scenario& s, const FieldSpec& f, double v);
+const char* GetText(const Scenario& s, const FieldSpec& f);
+
+// True when the field holds its default (text compared by content).
+bool IsDefault(const Scenario& s, const FieldSpec& f);
+// True when two scenarios hold the same value in the field (text compared by content).
+bool SameValue(const Scenario& a, const Scenario& b, const FieldSpec& f);
+
+// The range as text, for messages and tooltips: "> 0 and <= 1", "0 to 3", "one of: bf16, fp16, ...".
+// Writes into buf (NUL-terminated, truncated to cap).
+void DescribeRange(const FieldSpec& f, char* buf, std::size_t cap);
+// The same as a string-table key and its parameters (message.h), for messages in any language; with
+// with_auto, a field that may be omitted says "(omit for automatic)".
+MessageParam RangeMessage(const FieldSpec& f, bool with_auto = false);
+// "a number > min and <= max" (or ">= min") as a key and its parameters, the bounds already written; for readers of
+// other documents (probe reports, fleet files) and shown ranges too.
+MessageParam NumberRangeMessage(const std::string& min, const std::string& max, bool min_exclusive);
+std::string RangeText(const FieldSpec& f, Lang lang, bool with_auto = false);  // RangeMessage(f, with_auto) in a language
+
+// Text fields: the buffer size in bytes (including the NUL) and the most characters (code points) allowed.
+std::size_t TextCapacity(const FieldSpec& f);
+std::size_t TextMaxChars(const FieldSpec& f);  // f.max when given, else what the buffer holds
+// Number of characters of valid UTF-8 `text`, or -1 when it is not valid UTF-8.
+long Utf8Length(const std::string& text);
+
+// Checks one numeric value against the field's kind and range (not auto-ness). Returns true if allowed.
+bool ValueInRange(const FieldSpec& f, double v);
+
+// Fields set away from their defaults that a scenario of this workload kind does not read, in table order:
+// a training job's physics (layout, checkpoints, data pipeline, MFU) on an inference scenario, the serving
+// inputs (inference.*) on a training or independent job. Evaluate reports them as a warning: never ignored.
+std::vector<const FieldSpec*> FieldsNotUsed(const Scenario& s);
+
+}  // namespace gpucost

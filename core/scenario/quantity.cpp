@@ -1,0 +1,163 @@
+// quantity.cpp — typed numbers (see quantity.h).
+#include "scenario/quantity.h"
+
+#include <cctype>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "base/format.h"
+
+namespace gpucost {
+namespace {
+
+std::string Trim(const std::string& s) {
+  const std::size_t a = s.find_first_not_of(" \t\r\n");
+  if (a == std::string::npos) return "";
+  const std::size_t b = s.find_last_not_of(" \t\r\n");
+  return s.substr(a, b - a + 1);
+}
+
+double SuffixScale(char c) {
+  switch (c) {
+    case 'k': case 'K': return 1e3;
+    case 'M': return 1e6;
+    case 'B': case 'b': case 'G': return 1e9;
+    case 'T': case 't': return 1e12;
+    default: return 0;
+  }
+}
+
+// The integer part's digits with separators checked: "1,000" -> "1000"; "" on a misplaced separator.
+bool StripSeparators(const std::string& mantissa, std::string* digits) {
+  const std::size_t point = mantissa.find_first_of(".eE");
+  const std::string whole = mantissa.substr(0, point), rest = point == std::string::npos ? "" : mantissa.substr(point);
+  if (rest.find(',') != std::string::npos) return false;
+  if (whole.find(',') == std::string::npos) return *digits = mantissa, true;
+  std::size_t group_start = 0, first = whole.find(',');
+  if (first == 0 || first > 3) return false;
+  for (std::size_t i = first; i < whole.size(); i = group_start + 3) {
+    if (whole[i] != ',') return false;
+    group_start = i + 1;
+    if (group_start + 3 > whole.size()) return false;
+    for (std::size_t k = group_start; k < group_start + 3; ++k)
+      if (!std::isdigit(static_cast<unsigned char>(whole[k]))) return false;
+    if (group_start + 3 == whole.size()) break;
+  }
+  std::string out;
+  for (char c : whole)
+    if (c != ',') out += c;
+  *digits = out + rest;
+  return true;
+}
+
+std::string Shown(double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.15g", v);
+  return buf;
+}
+
+}  // namespace
+
+Message QuantityProblem(const std::string& text, double* out, bool allow_percent) {
+  const Message not_a_number{"msg.q_not_number", {}};
+  std::string t = Trim(text);
+  if (t.empty()) return {"msg.q_empty", {}};
+  if (t.size() > 64) return {"msg.q_too_long", {}};
+  double scale = 1;
+  if (t.back() == '%') {
+    if (!allow_percent) return {"msg.q_no_percent", {}};
+    scale = 0.01;
+    t = Trim(t.substr(0, t.size() - 1));
+  } else if (const double s = SuffixScale(t.back()); s != 0 && t.size() > 1) {
+    scale = s;
+    t = Trim(t.substr(0, t.size() - 1));
+  } else if (t.back() == 'm' && t.size() > 1 && std::isdigit(static_cast<unsigned char>(t[t.size() - 2]))) {
+    return {"msg.q_m_ambiguous", {}};
+  }
+  if (t.empty()) return {"msg.q_no_number", {}};
+  for (char c : t)  // digits, sign, point, separators and exponent only: rejects "nan", "inf", hex and words
+    if (!(std::isdigit(static_cast<unsigned char>(c)) || c == '+' || c == '-' || c == '.' || c == ',' || c == 'e' || c == 'E'))
+      return not_a_number;
+  const std::size_t sign = (t[0] == '+' || t[0] == '-') ? 1 : 0;
+  std::string digits;
+  if (!StripSeparators(t.substr(sign), &digits)) return {"msg.q_separators", {}};
+  const std::string plain = t.substr(0, sign) + digits;
+  char* end = nullptr;
+  errno = 0;
+  const double v = std::strtod(plain.c_str(), &end);
+  if (end == plain.c_str() || *end != '\0') return not_a_number;
+  if (errno == ERANGE || !std::isfinite(v * scale)) return {"msg.q_out_of_range", {}};
+  *out = v * scale;
+  // 1.1% of 100 is 1.1000000000000001e-02 in binary: round percent and suffix scalings to 15 digits so that
+  // a typed "10%" is exactly the 0.1 a file would hold.
+  if (scale != 1) *out = std::strtod(Shown(*out).c_str(), nullptr);
+  return {};
+}
+
+std::string ParseQuantity(const std::string& text, double* out, bool allow_percent) {
+  return QuantityProblem(text, out, allow_percent).Text(Lang::kEn);
+}
+
+bool FieldShownAsPercent(const FieldSpec& f) {
+  return f.kind == FieldKind::kNumber && std::strncmp(f.unit, "fraction", 8) == 0;
+}
+
+const char* FieldShownUnit(const FieldSpec& f) {
+  if (!FieldShownAsPercent(f)) return f.unit;
+  return std::strcmp(f.unit, "fraction/year") == 0 ? "/year" : "";  // the value carries its own "%"
+}
+
+MessageParam ShownRangeMessage(const FieldSpec& f) {
+  if (!FieldShownAsPercent(f)) return RangeMessage(f);
+  // A fraction as typed (0.4) or a percentage (40%): both ranges, so that "40" is never read as 0.4.
+  return MessageParam::Key(f.min_exclusive ? "msg.range_pct_gt" : "msg.range_pct_ge",
+                           {Shown(f.min), Shown(f.max), Shown(f.min * 100), Shown(f.max * 100)});
+}
+
+std::string DescribeShownRange(const FieldSpec& f) {
+  const MessageParam range = ShownRangeMessage(f);
+  return RenderMessage(Lang::kEn, range.text, range.args);
+}
+
+Message FieldInputProblem(const FieldSpec& f, const std::string& text, double* out) {
+  double v = 0;
+  const bool percent = FieldShownAsPercent(f);
+  const Message why = QuantityProblem(text, &v, percent);
+  const std::string quoted = "\"" + Trim(text).substr(0, 40) + "\"";
+  if (!why.empty()) return {"msg.q_not_allowed_why", {quoted, MessageParam::From(why), ShownRangeMessage(f)}};
+  // A fraction field reads a bare number as the fraction it is ("0.4") and "40%" as 0.4; a bare number above
+  // the range ("40") is refused, never read as 40% nor as 4,000%.
+  if (!ValueInRange(f, v)) {
+    if (percent && Trim(text).back() != '%' && v > f.max && ValueInRange(f, v / 100))
+      return {"msg.q_fraction", {quoted, f.path, ShownRangeMessage(f), Shown(v / 100), Trim(text) + "%"}};
+    return {"msg.q_not_allowed", {quoted, ShownRangeMessage(f)}};
+  }
+  *out = v;
+  return {};
+}
+
+std::string ParseFieldInput(const FieldSpec& f, const std::string& text, double* out) {
+  return FieldInputProblem(f, text, out).Text(Lang::kEn);
+}
+
+std::string FormatFieldValue(const FieldSpec& f, double value) {
+  if (FieldShownAsPercent(f)) return Shown(std::strtod(Shown(value * 100).c_str(), nullptr)) + "%";
+  const double a = std::fabs(value);
+  static const struct { double scale; const char* suffix; } kScales[] = {{1e12, "T"}, {1e9, "B"}, {1e6, "M"}};
+  for (const auto& s : kScales) {
+    const double m = value / s.scale;
+    // A short, exact form when there is one ("70B", "1.4T"), else all the digits.
+    if (a >= s.scale && a < s.scale * 1e6) {
+      char buf[64];
+      std::snprintf(buf, sizeof buf, "%.6g", m);
+      if (std::strtod(buf, nullptr) * s.scale == value) return std::string(buf) + s.suffix;
+    }
+  }
+  if (value == std::floor(value) && a < 1e15) return FormatCount(value);  // "2,048"
+  return Shown(value);
+}
+
+}  // namespace gpucost

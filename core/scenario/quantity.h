@@ -1,0 +1,37 @@
+// quantity.h — one parser for every number a person types (the page's fields and the CLI's options).
+// Accepts what people write: "70B", "2T", "1.5M", "300k", "1e9", "1,000", "2,048", "-2.5", and "10%" where
+// a fraction is meant. Anything else is refused with a reason: a value is used as typed or not at all
+// (never "70B" read as 70 or "1e9" as 19).
+#pragma once
+#include <string>
+
+#include "scenario/fields.h"
+
+namespace gpucost {
+
+// Parses `text` as a quantity. Suffixes (case as people write them): k/K thousand, M million, B/G billion,
+// T trillion; an optional space before the suffix. Thousands separators only in groups of three ("1,000",
+// not "1,0"). "%" divides by 100 and is accepted only when allow_percent. Returns "" and sets *out, or the
+// reason the text is not a quantity (then *out is unchanged).
+std::string ParseQuantity(const std::string& text, double* out, bool allow_percent = false);
+Message QuantityProblem(const std::string& text, double* out, bool allow_percent = false);  // the same, as a key
+
+// Fraction fields (unit "fraction", "fraction/year": tax, discounts, utilisation, MFU): shown as "40%", typed as
+// the fraction ("0.4") or in percent ("40%"); a bare number above the range ("40") is refused (issue 25).
+bool FieldShownAsPercent(const FieldSpec& f);
+
+// A value typed into a field (the page's editor and the CLI's --set): as a quantity (fraction fields read "0.1"
+// and "10%" as 0.10, and refuse "10" naming the field and both ranges), then the field's kind and range. Returns "" and sets *out, or the inline message
+// "\"70X\" is not allowed: must be ..." naming the allowed range as the field shows it.
+std::string ParseFieldInput(const FieldSpec& f, const std::string& text, double* out);
+Message FieldInputProblem(const FieldSpec& f, const std::string& text, double* out);  // the same, as a key
+
+// The value as a field shows it, in a form ParseFieldInput reads back: "70B", "2,048", "10%" (fraction fields).
+std::string FormatFieldValue(const FieldSpec& f, double value);
+// The field's unit as shown ("" for fraction fields, whose value carries "%"; "/year" for fraction/year).
+const char* FieldShownUnit(const FieldSpec& f);
+// The allowed range as the field shows it ("> 0% and <= 100%" for percent fields), for messages.
+std::string DescribeShownRange(const FieldSpec& f);
+MessageParam ShownRangeMessage(const FieldSpec& f);  // the same, as a key and its parameters
+
+}  // namespace gpucost

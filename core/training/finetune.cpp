@@ -1,0 +1,78 @@
+// finetune.cpp — LoRA and QLoRA (see finetune.h for the model and its sources).
+#include "training/finetune.h"
+#include "base/numeric.h"
+
+#include <algorithm>
+
+#include "training/moe.h"
+#include "scenario/json_io.h"
+
+namespace gpucost {
+namespace {
+
+
+bool Adapters(const ModelShape& m) { return m.finetune != Finetune::kFull && m.lora_rank > 0; }
+
+}  // namespace
+
+double AdapterParamsPerLayer(const ModelShape& m) {
+  if (!Adapters(m) || m.hidden <= 0 || m.heads <= 0) return 0;
+  const double r = D(m.lora_rank), h = D(m.hidden), q = m.q_width(), kv = m.kv_width();
+  const double attention = r * ((h + q) + 2 * (h + kv) + (q + h));
+  if (m.lora_targets == LoraTargets::kAttention) return attention;
+  const double matrices = m.ffn_gated ? 3 : 2;
+  const double dense_mlp = matrices * r * (h + m.ffn());
+  if (m.experts <= 0 || m.layers <= 0) return attention + dense_mlp;
+  const double moe = m.moe_layers(), all = D(m.layers);
+  const double moe_mlp = D(m.experts + m.shared_experts) * matrices * r * (h + m.expert_width());
+  return attention + ((all - moe) * dense_mlp + moe * moe_mlp) / all;
+}
+
+double AdapterParams(const ModelShape& m) { return D(m.layers) * AdapterParamsPerLayer(m); }
+
+double TrainableParams(const Scenario& s) {
+  const ModelShape m = ShapeFromScenario(s);
+  return Adapters(m) ? AdapterParams(m) : s.workload.params;
+}
+
+double WeightFlopsPerToken(const Scenario& s) {
+  const ModelShape m = ShapeFromScenario(s);
+  if (!Adapters(m)) return 6 * ActiveParams(s);
+  // Adapters on every expert, but a token passes only through its active ones.
+  const double active_adapters = m.experts > 0 ? AdapterParams(m) * ShapeActiveParams(m) / std::max(1.0, ShapeParams(m))
+                                               : AdapterParams(m);
+  return 4 * ActiveParams(s) + 6 * active_adapters;
+}
+
+double CheckpointParams(const Scenario& s) { return TrainableParams(s); }
+
+void ValidateFinetune(const Scenario& s, std::vector<InputError>* errors) {
+  if (static_cast<Finetune>(s.finetune.mode) == Finetune::kFull) return;
+  const WorkloadInputs& w = s.workload;
+  if (w.layers <= 0 || w.hidden <= 0 || w.heads <= 0)
+    errors->push_back(CodedError("workload.finetune", {"msg.v.lora_shape", {}}));
+}
+
+FinetuneStates EstimateFinetuneStates(const ModelShape& m, const Layout& l, Precision precision, double frozen_per_gpu,
+                                      double embedding_per_gpu, double stage_layers) {
+  FinetuneStates f;
+  const double t = D(std::max<std::int64_t>(1, l.tensor)), d = D(std::max<std::int64_t>(1, l.data));
+  const BytesPerParam bpp = BytesPerParamFor(precision, l.optimizer);
+  const double master = bpp.weights < 4 ? 4 : 0;  // the fp32 master copy BytesPerParamFor counts for mixed precision
+  const double frozen_bytes =
+      m.finetune == Finetune::kQlora
+          ? embedding_per_gpu * bpp.weights + std::max(0.0, frozen_per_gpu - embedding_per_gpu) * kNf4BitsPerParam / 8
+          : frozen_per_gpu * bpp.weights;
+  const double adapters = stage_layers * AdapterParamsPerLayer(m) / t;
+  f.weights_bytes = (frozen_bytes + adapters * bpp.weights) / (l.zero_stage >= 3 ? d : 1);
+  f.gradients_bytes = adapters * bpp.gradients / (l.zero_stage >= 2 ? d : 1);
+  f.optimizer_bytes = adapters * (bpp.optimizer - master) / (l.zero_stage >= 1 ? d : 1);
+  if (m.finetune == Finetune::kQlora) {
+    const double widest = std::max({m.ffn(), m.expert_width(), m.q_width()});
+    f.dequant_bytes = D(m.hidden) * widest / t * bpp.weights;
+    f.paged_bytes = f.optimizer_bytes;
+  }
+  return f;
+}
+
+}  // namespace gpucost

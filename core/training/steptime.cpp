@@ -1,0 +1,467 @@
+// steptime.cpp — the step-time model (see steptime.h for the model and its sources).
+#include "training/steptime.h"
+#include "base/i18n.h"
+#include "base/numeric.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <string>
+
+#include "hardware/calibration.h"
+#include "hardware/catalog.h"
+#include "hardware/comm.h"
+#include "hardware/framework.h"
+#include "training/memory.h"
+#include "training/moe.h"
+#include "hardware/probe.h"
+
+namespace gpucost {
+namespace {
+
+// Efficiency tables: (size, efficiency) pairs in increasing size, interpolated linearly in log(size).
+// GEMM: the shape of Calculon's A100 matrix-unit efficiency by GEMM size (calculon-ai/calculon
+// examples/a100.json: 128 GFLOP 0.99, 16 GFLOP 0.9, 1 GFLOP 0.6, towards 0.1 for tiny GEMMs), scaled so
+// that the largest GEMMs reach kBestGemmFractionOfDensePeak (catalog.h) of the dense peak.
+struct Point {
+  double size, efficiency;
+};
+constexpr double kScale = kBestGemmFractionOfDensePeak / 0.99;
+constexpr Point kGemmCurve[] = {{1e7, 0.10 * kScale}, {1e9, 0.60 * kScale}, {16e9, 0.90 * kScale}, {128e9, 0.99 * kScale}};
+// HBM: the same file's memory efficiency by transfer size in MB (100 MB 0.95, 10 MB 0.9, 1 MB 0.7, small 0.3).
+constexpr Point kHbmCurve[] = {{1e4, 0.30}, {1e6, 0.70}, {1e7, 0.90}, {1e8, 0.95}};
+
+// log2(x) for x > 0 to about 2e-4: the exponent bits plus a short series for the mantissa in [1, 2)
+// (log2 m = 2/ln 2 (u + u^3/3 + u^5/5 + ...), u = (m-1)/(m+1) <= 1/3). Cheaper than std::log in the
+// search's inner loop; plain IEEE arithmetic, so native and WebAssembly agree bit for bit.
+double FastLog2(double x) {
+  std::uint64_t bits;
+  std::memcpy(&bits, &x, sizeof bits);
+  const int exponent = static_cast<int>((bits >> 52) & 0x7ff) - 1023;
+  bits = (bits & 0x000fffffffffffffULL) | 0x3ff0000000000000ULL;  // mantissa as a double in [1, 2)
+  double m;
+  std::memcpy(&m, &bits, sizeof m);
+  const double u = (m - 1) / (m + 1), u2 = u * u;
+  return exponent + 2.8853900817779268 * u * (1 + u2 * (1.0 / 3 + u2 * (1.0 / 5 + u2 / 7)));
+}
+
+template <std::size_t N>
+double Interpolate(const Point (&curve)[N], double size) {
+  if (size <= curve[0].size) return curve[0].efficiency;
+  for (std::size_t i = 1; i < N; ++i) {
+    if (size <= curve[i].size) {
+      const double x = FastLog2(size / curve[i - 1].size) / FastLog2(curve[i].size / curve[i - 1].size);
+      return curve[i - 1].efficiency + x * (curve[i].efficiency - curve[i - 1].efficiency);
+    }
+  }
+  return curve[N - 1].efficiency;
+}
+
+// Time of one GEMM (m x k) . (k x n), `batch` times, on one GPU: compute at the size-dependent efficiency,
+// never faster than moving operands and result through HBM.
+// A thin GEMM wastes part of every tile: each output tile runs a k-loop whose prologue and epilogue (loading
+// the first operand tiles, writing the result) cost about kTileOverhead iterations of width 1, so a GEMM whose
+// smallest dimension is d does d / (d + kTileOverhead) of its work at the tile rate. This is what makes the
+// attention GEMMs (k or n = head dimension, 64-128) and small per-GPU matrices after the tensor-parallel
+// split slower than their FLOPs alone say (CUTLASS's 128 x 128 x 64 / 128 x 256 x 64 tiles; fitted on the
+// measured runs of tests/data/measured_runs.json: 64).
+// (The value lives in StepHardware::tile_overhead so that the cross-validation (evidence.h) can refit it.)
+// The backward GEMMs (input gradient: A x W^T; weight gradient: X^T x dY, a reduction over all b·s tokens
+// accumulated into the fp32 main gradient) run below the forward's rate: transposed operand layouts and the
+// fp32 read-modify-write of the gradient buffer. Megatron-LM kernel timings put the backward of a linear layer
+// at ~2.2x its forward for 2x the FLOPs; fitted on tests/data/measured_runs.json.
+// (StepHardware::backward_gemm_rate, refit by the cross-validation like tile_overhead.)
+}  // namespace
+
+double ShapeEfficiency(double m, double k, double n, double tile_overhead) {
+  const double d = std::min({m, k, n});
+  return d / (d + tile_overhead);
+}
+
+namespace {
+
+constexpr double kFittedBackwardGemmRate = 0.85;
+
+double GemmSeconds(double m, double k, double n, double batch, const StepHardware& hw) {
+  const double flops = 2 * m * k * n * batch;
+  const double bytes = hw.bytes_per_element * (m * k + k * n + m * n) * batch;
+  const double compute =
+      flops / (hw.peak_flops * hw.kernel_efficiency * GemmEfficiency(flops) * (hw.gemm_ceiling / kBestGemmFractionOfDensePeak) *
+               ShapeEfficiency(m, k, n, hw.tile_overhead));
+  const double memory = bytes / (hw.hbm_bytes_per_s * HbmEfficiency(bytes));
+  return std::max(compute, memory);
+}
+
+double MemorySeconds(double bytes, double chunk_bytes, const StepHardware& hw) {
+  return bytes / (hw.hbm_bytes_per_s * HbmEfficiency(chunk_bytes));
+}
+
+
+// One layer, one micro-batch, on one GPU of the tensor- and context-parallel group. Each field is a named
+// term of the model; a new term (e.g. a mixture-of-experts all-to-all) is one more field, filled here and
+// added where the stage sums its parts (StageOf).
+struct LayerTimes {
+  double gemm_forward = 0;      // QKV, projection, MLP
+  double gemm_mlp_input_forward = 0;  // the MLP's input projections (gate and up; part of gemm_forward)
+  double gemm_every_second_forward = 0;  // the 2nd, 4th and 6th matmuls (torchtitan's per-op checkpointing)
+  double attention_forward = 0; // scores and values (batched over heads)
+  double attention_backward = 0;// their gradients (2x forward; 2.5x with a fused kernel, which recomputes)
+  double memory_forward = 0;    // elementwise on b·s·h and b·s·f
+  double attention_memory_forward = 0;  // softmax/scale/mask/dropout on the scores (0 with fused attention)
+  double memory_backward = 0;
+  double tp_forward = 0;        // tensor-parallel collectives of the forward
+  double tp_backward = 0;
+  double cp_forward = 0;        // context-parallel ring exchange of keys and values (exposed part)
+  double cp_backward = 0;
+};
+
+LayerTimes LayerTimesOf(const ModelShape& m, const Layout& l, const StepHardware& hw, const Links& links) {
+  LayerTimes r;
+  const double cp = D(l.context);
+  const double b = D(l.micro_batch), s = D(m.seq_len), s_local = s / cp, h = D(m.hidden), f = D(m.ffn_hidden);
+  const double t = D(l.tensor), heads = D(m.heads), e = hw.bytes_per_element;
+  const double tokens = b * s_local;
+  const double up_matrices = m.ffn_gated ? 2 : 1;  // gated MLP: gate and up projections
+  r.gemm_mlp_input_forward = up_matrices * GemmSeconds(tokens, h, f / t, 1, hw);
+  // The layer's matmuls in order: query, key, value, output, then gate, up, down (gated) or up, down: the key,
+  // the output projection and the sixth (up) or the fifth-and-last (down) are the even ones.
+  r.gemm_every_second_forward = GemmSeconds(tokens, h, m.kv_width() / t, 1, hw) + GemmSeconds(tokens, h / t, h, 1, hw) +
+                                (m.ffn_gated ? GemmSeconds(tokens, h, f / t, 1, hw) : GemmSeconds(tokens, f / t, h, 1, hw));
+  r.gemm_forward = GemmSeconds(tokens, h, (h + 2 * m.kv_width()) / t, 1, hw) + GemmSeconds(tokens, h / t, h, 1, hw) +
+                   r.gemm_mlp_input_forward + GemmSeconds(tokens, f / t, h, 1, hw);
+  const double head_dim = m.head_dim_or_default(), local_heads = heads / t;  // issue 26: the stated head size
+  // The local queries (s / cp of them) against all s keys.
+  StepHardware attention_hw = hw;  // FP8 training keeps the attention core at 16 bits
+  if (hw.attention_peak_flops > 0) attention_hw.peak_flops = hw.attention_peak_flops;
+  // A fused (Flash) kernel with the causal mask skips the key blocks after each query block: a query attends to
+  // s / 2 keys on average (FlashAttention-2, Dao 2023, section 3.1.1). Unfused attention computes every score
+  // and masks after.
+  const double keys = l.flash_attention ? s / 2 : s;
+  r.attention_forward = 2 * GemmSeconds(s_local, head_dim, keys, b * local_heads, attention_hw);
+  r.attention_backward = (l.flash_attention ? 2.5 : 2.0) * r.attention_forward;
+  const double scores = b * local_heads * s_local * s;
+  double attention_memory_backward = 0;
+  if (!l.flash_attention) {
+    // Attention scores: softmax (read + write), dropout (read + write + 1-byte mask) forward;
+    // backward reads the gradient, mask and softmax output and writes two gradients.
+    r.attention_memory_forward = MemorySeconds(scores * (4 * e + 1), scores * e, hw);
+    attention_memory_backward = MemorySeconds(scores * (5 * e + 1), scores * e, hw);
+  }
+  // b·s·h tensors: 2 layer norms (r+w), 2 dropouts (r+w+mask), 2 residual adds (2r+w) = 14e + 2 bytes per
+  // element forward, about twice that backward; split by t only with sequence parallelism.
+  const double hidden_elems = tokens * h / (l.sequence_parallel ? t : 1.0);
+  // GeLU: r+w forward, 2r+w backward; gated (SiLU(gate) x up): 2r+w forward, 3r+2w backward.
+  const double ffn_elems = tokens * f / t;
+  const double ffn_forward_bytes = (m.ffn_gated ? 3 : 2) * e, ffn_backward_bytes = (m.ffn_gated ? 5 : 3) * e;
+  // FP8 casts: every linear layer's input (forward) and output gradient (backward) is read at 16 bits and
+  // written as FP8 and as its FP8 transpose (for the weight-gradient GEMM): 4 bytes per element. Inputs: the
+  // QKV and MLP inputs (b·s·h each), the projection input (b·s·h/t), the down projection's (b·s·f/t);
+  // gradients of the same sizes on the output side.
+  double cast_bytes = 0;
+  if (hw.fp8_linear) cast_bytes = 4 * tokens * (2 * h + h / t + f / t);
+  r.memory_forward = MemorySeconds(hidden_elems * (14 * e + 2) + ffn_elems * ffn_forward_bytes + cast_bytes, hidden_elems * e, hw);
+  r.memory_backward = MemorySeconds(hidden_elems * 2 * (14 * e + 2) + ffn_elems * ffn_backward_bytes + cast_bytes, hidden_elems * e, hw) +
+                      attention_memory_backward;
+  // Tensor-parallel collectives of the full activation b·s·h.
+  if (l.tensor > 1) {
+    const Group g = GroupOf(l.tensor, 1, hw.gpus_per_node);
+    const double bytes = tokens * h * e;
+    if (l.sequence_parallel) {
+      const double pair = AllGatherSeconds(bytes, g, links) + ReduceScatterSeconds(bytes, g, links);
+      r.tp_forward = 2 * pair;
+      r.tp_backward = 2 * pair + 2 * AllGatherSeconds(bytes, g, links);  // + re-gather of the norm outputs
+    } else {
+      r.tp_forward = r.tp_backward = 2 * AllReduceSeconds(bytes, g, links);
+    }
+    if (l.tp_overlap) {  // chunked behind the layer's GEMMs: one chunk and any excess stay exposed
+      r.tp_forward = std::max(r.tp_forward / t, r.tp_forward - r.gemm_forward);
+      r.tp_backward = std::max(r.tp_backward / t, r.tp_backward - 2 * r.gemm_forward);
+    }
+  }
+  // Context parallel (ring attention): the keys and values of the other cp - 1 chunks pass around the ring
+  // while each block's attention runs; the backward passes them again with their gradients (twice the bytes).
+  if (l.context > 1) {
+    const Group g = GroupOf(l.context, l.tensor, hw.gpus_per_node);
+    const double kv_bytes = 2 * tokens * m.kv_width() / t * e * cp;  // K and V of the whole sequence
+    const double ring = AllGatherSeconds(kv_bytes, g, links);
+    r.cp_forward = std::max(0.0, ring - r.attention_forward);
+    r.cp_backward = std::max(0.0, 2 * ring - r.attention_backward);
+  }
+  return r;
+}
+
+// Data-parallel communication `comm` of a stage overlapped with one pass of its model chunks (Megatron-LM's
+// bucketed overlap of gradient reduction and parameter gathers): each of the v chunks' share (comm / v) can
+// start when that chunk's last pass ends; the last chunk's share overlaps only its own pass (chunk_seconds),
+// and all of it overlaps at most the cool-down (warm-up) of the interleaved 1F1B schedule, which has
+// 2 (p-1) + (v-1) p chunk passes on the first stage (Megatron-LM's num_warmup_microbatches), or one pass
+// without interleaving.
+double ExposedAfterOverlap(double comm, double chunk_seconds, const Layout& l, double micro_batches) {
+  if (comm <= 0) return 0;
+  const double v = D(l.interleave);
+  const double passes = l.interleave == 1 ? 1.0
+                                          : std::min(micro_batches * v, D(2 * (l.pipeline - 1) + (l.interleave - 1) * l.pipeline));
+  return std::max({0.0, comm / v - chunk_seconds, comm - passes * chunk_seconds});
+}
+
+// The last stage's logits and vocabulary softmax, one micro-batch (forward + backward).
+double LogitsSeconds(const ModelShape& m, const Layout& l, const StepHardware& hw) {
+  const double tokens = D(l.micro_batch) * D(m.seq_len) / D(l.context), vocab_local = D(m.vocab) / D(l.tensor);
+  const double gemm = GemmSeconds(tokens, D(m.hidden), vocab_local, 1, hw);
+  const double softmax_bytes = tokens * vocab_local * hw.bytes_per_element;
+  return 3 * gemm + MemorySeconds(4 * softmax_bytes, softmax_bytes, hw);
+}
+
+// One micro-batch's work on one pipeline stage of `layers` layers (forward + backward + recompute), as the
+// named parts of StepTime (seconds).
+struct StageTimes {
+  double compute = 0, memory = 0, recompute = 0, tp = 0, cp = 0;
+  double total() const { return compute + memory + recompute + tp + cp; }
+};
+
+StageTimes StageOf(const LayerTimes& lt, double layers, double extra_compute, Recompute recompute, double backward_rate) {
+  StageTimes r;
+  r.compute = layers * ((1 + 2 / backward_rate) * lt.gemm_forward + lt.attention_forward + lt.attention_backward / backward_rate) + extra_compute;
+  r.memory = layers * (lt.memory_forward + lt.attention_memory_forward + lt.memory_backward);
+  double recompute_layer = 0, tp_layer = lt.tp_forward + lt.tp_backward, cp_layer = lt.cp_forward + lt.cp_backward;
+  if (recompute == Recompute::kFull) {
+    recompute_layer = lt.gemm_forward + lt.attention_forward + lt.memory_forward + lt.attention_memory_forward;
+    tp_layer += lt.tp_forward;
+    cp_layer += lt.cp_forward;
+  } else if (recompute == Recompute::kSelective) {
+    recompute_layer = lt.attention_forward + lt.attention_memory_forward;
+    cp_layer += lt.cp_forward;
+  } else if (recompute == Recompute::kSaveDotExceptMlpwi || recompute == Recompute::kSaveDotExceptMlp) {
+    // MaxText's save-dot policies keep the projections' outputs: the backward reruns the attention core (the
+    // output it needs, "context", is not kept; with a fused kernel too), the MLP input projections (to rebuild
+    // the MLP-out input) and the elementwise work (norms, activation) from the kept tensors. The MLP-out output
+    // is not needed by the backward, so save_dot_except_mlp recomputes no more than save_dot_except_mlpwi.
+    recompute_layer = lt.attention_forward + lt.attention_memory_forward + lt.gemm_mlp_input_forward + lt.memory_forward;
+    cp_layer += lt.cp_forward;
+  } else if (recompute == Recompute::kSelectiveOp) {
+    // Every op's output is kept but every second matmul's (the attention kernel's too): those matmuls rerun, and
+    // the elementwise work between them.
+    recompute_layer = lt.gemm_every_second_forward + lt.memory_forward;
+  }
+  r.recompute = layers * recompute_layer;
+  r.tp = layers * tp_layer;
+  r.cp = layers * cp_layer;
+  return r;
+}
+
+}  // namespace
+
+double GemmEfficiency(double flops) { return Interpolate(kGemmCurve, flops); }
+double HbmEfficiency(double bytes) { return Interpolate(kHbmCurve, bytes); }
+
+StepHardware StepHardwareFor(const Scenario& s, const EffectiveHardware& hw) {
+  StepHardware r;
+  r.peak_flops = hw.peak_flops;
+  r.hbm_bytes_per_s = hw.hbm_bytes_per_s;
+  r.nvlink_bytes_per_s = hw.nvlink_bytes_per_s;
+  r.gpus_per_node = std::max<std::int64_t>(1, s.cluster.gpus_per_node);
+  r.network_bytes_per_s = s.cluster.node_network_gbps * 1e9 / 8 / static_cast<double>(r.gpus_per_node);
+  r.link_efficiency = s.cluster.link_efficiency;
+  const Precision p = GetPrecision(s);
+  r.bytes_per_element = (p == Precision::kTf32 || p == Precision::kFp32) ? 4 : 2;
+  const BytesPerParam bpp = BytesPerParamFor(p, static_cast<Optimizer>(s.parallel.optimizer));
+  r.grad_bytes_per_param = bpp.gradients;
+  r.weight_bytes_per_param = bpp.weights;
+  r.optimizer_bytes_per_param = bpp.optimizer;
+  if (hw.gpu != nullptr) {
+    r.best_measured_mfu = BestMeasuredMfu(hw.gpu->arch);
+    r.kernel_efficiency = LookupKernelEfficiency(MeasuredKernelEfficiency(), static_cast<Framework>(s.cluster.framework),
+                                                 KernelArch(hw.gpu->arch, static_cast<int>(GetPrecision(s))).c_str());
+    // The fitted constants (evidence.h: the in-sample fit of every published run).
+    r.tile_overhead = kFittedTileOverhead;
+    r.backward_gemm_rate = kFittedBackwardGemmRate;
+    if (const ProbeReference ref = ProbeGemmReference(hw.gpu->id, p); ref.fraction > 0) r.gemm_ceiling = ref.fraction;
+  }
+  if (p == Precision::kFp8 && hw.gpu != nullptr) {
+    const double fp8 = DensePeakTflops(*hw.gpu, Precision::kFp8), bf16 = DensePeakTflops(*hw.gpu, Precision::kBf16);
+    r.fp8_linear = true;
+    r.attention_peak_flops = fp8 > 0 && bf16 > 0 ? hw.peak_flops * bf16 / fp8 : hw.peak_flops;
+  }
+  return r;
+}
+
+// The English text is the string table's (assets/i18n/en.json), so the message and its translations are one entry.
+const char* LayoutErrorText(LayoutError e) { return e == LayoutError::kNone ? "ok" : Tr(Lang::kEn, LayoutErrorKey(e)); }
+
+const char* LayoutErrorKey(LayoutError e) {
+  switch (e) {
+    case LayoutError::kNone: return "";
+    case LayoutError::kShapeUnknown: return "msg.layout_shape";
+    case LayoutError::kGlobalBatchUnknown: return "msg.layout_batch";
+    case LayoutError::kBadDegree: return "msg.layout_degree";
+    case LayoutError::kTensorHeads: return "msg.layout_tensor";
+    case LayoutError::kPipelineLayers: return "msg.layout_pipeline";
+    case LayoutError::kBatchSplit: return "msg.layout_batch_split";
+    case LayoutError::kInterleave: return "msg.layout_interleave";
+    case LayoutError::kExpertParallel: return "msg.layout_expert";
+    case LayoutError::kContextSeq: return "msg.layout_context";
+  }
+  return "";
+}
+
+LayoutError CheckLayout(const ModelShape& m, const Layout& l) {
+  if (!m.known()) return LayoutError::kShapeUnknown;
+  if (l.global_batch <= 0) return LayoutError::kGlobalBatchUnknown;
+  if (l.tensor < 1 || l.pipeline < 1 || l.data < 1 || l.micro_batch < 1 || l.interleave < 1 || l.context < 1 ||
+      l.zero_stage < 0 || l.zero_stage > 3)
+    return LayoutError::kBadDegree;
+  if (m.heads % l.tensor != 0 || m.hidden % l.tensor != 0 || m.ffn_hidden % l.tensor != 0 ||
+      (m.kv_heads > 0 && m.kv_heads % l.tensor != 0))
+    return LayoutError::kTensorHeads;
+  // Layers need not divide evenly (StageLayersOf: the first and last stages hold fewer).
+  // The first stage's first chunk may hold only the embedding and the last stage's last chunk only the output
+  // layer (Llama 3 405B: 126 layers in 16 x 8 chunks).
+  if (m.layers + (l.interleave > 1 ? 2 : 0) < l.pipeline * l.interleave || !StageLayersOf(m.layers, l.pipeline).ok())
+    return LayoutError::kPipelineLayers;
+  if (l.context > 1 && m.seq_len % (2 * l.context) != 0) return LayoutError::kContextSeq;
+  if (l.global_batch % (l.data * l.micro_batch) != 0) return LayoutError::kBatchSplit;
+  if (l.interleave > 1 && (l.pipeline < 2 || l.micro_batches() % l.pipeline != 0)) return LayoutError::kInterleave;
+  return LayoutError::kNone;
+}
+
+StepTime EstimateStepTime(const ModelShape& m, const Layout& l, const StepHardware& hw) {
+  if (m.experts > 0) return EstimateMoeStepTime(m, l, hw);  // issue 18: mixture of experts (moe.cpp)
+  if (l.expert != 1) return StepTime{CheckExpertLayout(m, l)};
+  StepTime r;
+  r.error = CheckLayout(m, l);
+  if (r.error != LayoutError::kNone) return r;
+  Links links;
+  links.nvlink_bytes_per_s = hw.nvlink_bytes_per_s * hw.link_efficiency;
+  links.network_bytes_per_s = hw.network_bytes_per_s * hw.link_efficiency;
+  links.gpus_per_node = hw.gpus_per_node;
+  LayerTimes lt = LayerTimesOf(m, l, hw, links);
+  const double mb = D(l.micro_batches());
+  const double t = D(l.tensor), h = D(m.hidden), s = D(m.seq_len), e = hw.bytes_per_element;
+  const Recompute recompute = l.flash_attention && l.recompute == Recompute::kSelective
+                                  ? Recompute::kNone  // the fused kernel's backward already recomputes the scores
+                                  : l.recompute;
+
+  // Per micro-batch on each kind of stage; the slowest sets the pace of the pipeline.
+  const StageLayers split = StageLayersOf(m.layers, l.pipeline);
+  const double logits = LogitsSeconds(m, l, hw);
+  StageTimes stage = StageOf(lt, D(split.middle), l.pipeline == 1 ? logits : 0, recompute, hw.backward_gemm_rate);
+  if (l.pipeline > 1) {
+    const StageTimes last = StageOf(lt, D(split.last), logits, recompute, hw.backward_gemm_rate);
+    if (last.total() > stage.total()) stage = last;
+  }
+  // Pipeline sends: activation forward, gradient backward, at each of the v chunk boundaries.
+  double pp_mb = 0;
+  if (l.pipeline > 1) {
+    const bool cross_node = l.tensor * l.context * l.data >= hw.gpus_per_node;
+    const double bytes = D(l.micro_batch) * s / D(l.context) * h * e / t;
+    pp_mb = 2 * D(l.interleave) * SendSeconds(bytes, cross_node, links);
+  }
+  const double compute_mb = stage.compute, memory_mb = stage.memory;
+  const double busy_mb = stage.total() + pp_mb;
+  r.compute_seconds = mb * compute_mb;
+  r.memory_bound_seconds = mb * memory_mb;
+  r.recompute_seconds = mb * stage.recompute;
+  r.tp_comm_seconds = mb * (stage.tp + stage.cp);
+  r.pp_comm_seconds = mb * pp_mb;
+  r.bubble_seconds = D(l.pipeline - 1) / D(l.interleave) * busy_mb;
+
+  // Data parallel: the largest stage's parameters, reduced over data x context parallel ranks.
+  const double layer_params = m.layer_matrix_params();
+  const double stage_params =
+      std::max(D(split.middle) * layer_params, D(split.last) * layer_params + m.stage_embedding_params(l.pipeline)) / t;
+  r.params = D(m.layers) * layer_params + m.embedding_params();
+  const std::int64_t reduce_ranks = l.data * l.context;
+  if (reduce_ranks > 1) {
+    const Group g = GroupOf(reduce_ranks, l.tensor, hw.gpus_per_node);
+    const Group gather_group = GroupOf(l.data, l.tensor * l.context, hw.gpus_per_node);
+    const double grads = stage_params * hw.grad_bytes_per_param, weights = stage_params * hw.weight_bytes_per_param;
+    const bool zero0 = l.zero_stage == 0 || l.data == 1;
+    // Each bucket is one collective call and pays the ring's latency (an all-reduce: two phases).
+    const double bucket_params = l.dp_bucket_params > 0 ? l.dp_bucket_params : std::max(40e6, 1e6 * D(l.data));
+    const double buckets = std::ceil(stage_params / bucket_params);
+    const double reduce = zero0 ? AllReduceSeconds(grads, g, links) + 2 * buckets * RingCallLatencySeconds(g)
+                                : ReduceScatterSeconds(grads, g, links) + buckets * RingCallLatencySeconds(g);
+    // ZeRO 1-2 gather the updated parameters once per step; ZeRO-3 gathers them for every micro-batch (below).
+    const double gather = zero0 || l.zero_stage == 3
+                              ? 0
+                              : AllGatherSeconds(weights, gather_group, links) + buckets * RingCallLatencySeconds(gather_group);
+    double total = reduce + gather, exposed = total;
+    if (l.overlap_comm) {
+      // Gradients of a model chunk are reduced while later chunks still run their last backward passes
+      // (the cool-down), parameters gathered while the next step's warm-up forwards run.
+      const double chunk_forward = (compute_mb + memory_mb) / 3 / D(l.interleave);
+      exposed = ExposedAfterOverlap(reduce, 2 * chunk_forward, l, mb) + ExposedAfterOverlap(gather, chunk_forward, l, mb);
+    }
+    if (l.zero_stage == 3 && l.data > 1) {  // gather the stage's weights for every micro-batch's forward and backward
+      const double gather_mb = 2 * AllGatherSeconds(weights, gather_group, links);
+      total += mb * gather_mb;
+      exposed += mb * (l.overlap_comm ? std::max(0.0, gather_mb - (compute_mb + memory_mb)) : gather_mb);
+    }
+    r.dp_comm_seconds = exposed;
+    r.dp_comm_total_seconds = total;
+  }
+  // Optimizer: read + write state and master weights, read gradients, write weights.
+  const double local_params = stage_params / (l.zero_stage >= 1 ? D(l.data) : 1.0);
+  const double opt_bytes = local_params * (2 * hw.optimizer_bytes_per_param + hw.grad_bytes_per_param + hw.weight_bytes_per_param);
+  r.optimizer_seconds = MemorySeconds(opt_bytes, opt_bytes, hw);
+
+  r.exposed_comm_seconds = r.tp_comm_seconds + r.pp_comm_seconds + r.dp_comm_seconds;
+  r.seconds = r.compute_seconds + r.memory_bound_seconds + r.recompute_seconds + r.exposed_comm_seconds +
+              r.bubble_seconds + r.optimizer_seconds;
+  const double tokens = D(l.global_batch) * s;
+  const double attention_per_token = 12 * D(m.layers) * h * s;  // QK^T and AV, forward + backward
+  r.model_flops = tokens * (6 * r.params + attention_per_token);
+  double recomputed_per_token = 0;
+  if (l.recompute == Recompute::kFull) recomputed_per_token = 2 * D(m.layers) * layer_params + attention_per_token / 3;
+  if (l.recompute == Recompute::kSelective) recomputed_per_token = attention_per_token / 3;
+  if (l.recompute == Recompute::kSaveDotExceptMlpwi || l.recompute == Recompute::kSaveDotExceptMlp)
+    recomputed_per_token = 2 * D(m.layers) * (m.ffn_gated ? 2 : 1) * h * m.ffn() + attention_per_token / 3;
+  if (l.recompute == Recompute::kSelectiveOp)  // key, output and up (or down) projections
+    recomputed_per_token = 2 * D(m.layers) * (h * m.kv_width() + m.q_width() * h + h * m.ffn());
+  r.hardware_flops = r.model_flops + tokens * recomputed_per_token;
+  const double capacity = r.seconds * D(l.gpus()) * hw.peak_flops;
+  r.mfu = r.model_flops / capacity;
+  r.hfu = r.hardware_flops / capacity;
+  r.tokens_per_second = tokens / r.seconds;
+  const MfuBand band = MfuBandFor(r.mfu, hw.best_measured_mfu);
+  r.mfu_low = band.low;
+  r.mfu_high = band.high;
+  r.best_measured_mfu = band.best_measured;
+  r.beyond_evidence = band.beyond_evidence;
+  return r;
+}
+
+void StepTimeFields(const StepTime& t, NamedValue (&out)[kStepFieldCount]) {
+  const NamedValue fields[kStepFieldCount] = {
+      {"seconds", t.seconds}, {"compute_seconds", t.compute_seconds}, {"memory_bound_seconds", t.memory_bound_seconds},
+      {"recompute_seconds", t.recompute_seconds}, {"tp_comm_seconds", t.tp_comm_seconds},
+      {"pp_comm_seconds", t.pp_comm_seconds}, {"dp_comm_seconds", t.dp_comm_seconds},
+      {"exposed_comm_seconds", t.exposed_comm_seconds}, {"bubble_seconds", t.bubble_seconds},
+      {"optimizer_seconds", t.optimizer_seconds}, {"dp_comm_total_seconds", t.dp_comm_total_seconds},
+      {"mfu", t.mfu}, {"hfu", t.hfu}, {"tokens_per_second", t.tokens_per_second}, {"model_flops", t.model_flops},
+      {"hardware_flops", t.hardware_flops}, {"params", t.params}, {"ep_comm_seconds", t.ep_comm_seconds},
+      {"mfu_low", t.mfu_low}, {"mfu_high", t.mfu_high}, {"best_measured_mfu", t.best_measured_mfu}};
+  for (int i = 0; i < kStepFieldCount; ++i) out[i] = fields[i];
+}
+
+double ScalingEfficiency(const ModelShape& m, const Layout& l, const StepHardware& hw) {
+  const StepTime at_scale = EstimateStepTime(m, l, hw);
+  if (!at_scale.ok()) return 0;
+  Layout node = l;
+  const std::int64_t group = l.tensor * l.pipeline;
+  node.data = std::max<std::int64_t>(1, std::min(l.data, hw.gpus_per_node / std::max<std::int64_t>(1, group)));
+  while (l.data % node.data != 0) --node.data;
+  node.global_batch = l.global_batch / l.data * node.data;  // same micro-batches per GPU
+  const StepTime at_node = EstimateStepTime(m, node, hw);
+  if (!at_node.ok()) return 0;
+  const double per_gpu_scale = at_scale.tokens_per_second / D(l.gpus());
+  const double per_gpu_node = at_node.tokens_per_second / D(node.gpus());
+  return per_gpu_scale / per_gpu_node;
+}
+
+double PredictMfuFromSingleNode(double single_node_mfu, const ModelShape& m, const Layout& l, const StepHardware& hw) {
+  return single_node_mfu * ScalingEfficiency(m, l, hw);
+}
+
+}  // namespace gpucost
