@@ -10,7 +10,7 @@
 #include "inference_cli.h"
 #include "scenario/money_input.h"
 #include "documents/result_json.h"
-#include "money/vat.h"
+#include "documents/vat.h"
 #include "verbs.h"
 
 namespace gpucost::cli {

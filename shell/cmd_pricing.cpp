@@ -6,6 +6,7 @@
 #include "base/format.h"
 #include "base/i18n.h"
 #include "money/offers.h"
+#include "documents/pricing_json.h"
 #include "money/tco.h"
 #include "verbs.h"
 

@@ -18,6 +18,7 @@
 #include "scenario/link.h"
 #include "platform.h"
 #include "hardware/probe.h"
+#include "documents/pricing_json.h"
 #include "money/tco.h"
 #include "version.h"
 

@@ -31,6 +31,7 @@
 #include "scenario/scenario.h"
 #include "explore/sensitivity.h"
 #include "explore/sweep.h"
+#include "documents/pricing_json.h"
 #include "money/tco.h"
 
 // What the first frame never runs (views other than Results, imports, the serving views): kept out of line so

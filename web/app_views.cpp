@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "documents/pricing_json.h"
 #include "app.h"
 #include "documents/compare.h"
 #include "explore/montecarlo.h"

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "documents/pricing_json.h"
 #include "app.h"
 #include "documents/compare.h"
 #include "documents/compare_csv.h"

@@ -11,7 +11,7 @@
 #include "base/format.h"
 #include "base/i18n.h"
 #include "explore/plan.h"
-#include "money/vat.h"
+#include "documents/vat.h"
 
 namespace gpucost::app {
 namespace {

@@ -6,7 +6,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "job/result.h"
 
 namespace gpucost {
 

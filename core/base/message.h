@@ -35,6 +35,22 @@ struct MessageParam {
 // A value formatted with printf's `fmt` (one conversion of a double, e.g. "%.0f", "%.3g"), for a parameter.
 std::string FormatParam(const char* fmt, double value);
 
+// Warnings and notes as data (issue 27, message.h): each has a code (what it is about, stable: "never_finishes"),
+// its text's key in the string tables ("msg.w_never_finishes") and the parameters that fill it; rendered in a
+// language only where it is shown (Text). The result's JSON carries code, key, params and the English message.
+constexpr int kMaxWarnings = 12;
+struct Warnings {
+  int count = 0;
+  const char* code[kMaxWarnings] = {};
+  const char* key[kMaxWarnings] = {};
+  char param_text[kMaxWarnings][240] = {};  // packed parameters (message.cpp)
+  void Add(const char* warning_code, const char* text_key, std::initializer_list<MessageParam> params = {});
+  void AddFrom(const Warnings& other, int i);  // another list's warning i, as it is
+  std::vector<MessageParam> Params(int i) const;
+  std::string Text(int i, Lang lang) const;
+};
+
+
 // The key's text in `lang` with {0}, {1}, ... filled from params (keys among them rendered in `lang` too).
 std::string RenderMessage(Lang lang, const std::string& key, const std::vector<MessageParam>& params);
 // One parameter in `lang`: a value as it is, a key rendered.
@@ -44,7 +60,6 @@ std::string RenderParam(Lang lang, const MessageParam& p);
 // that is a key.
 nlohmann::json MessageParamsJson(const std::vector<MessageParam>& params);
 
-struct Warnings;
 // One warning (or note) of a list as JSON: {"code", "key", "params", "message" (English)}: the same in every language.
 nlohmann::json WarningJson(const Warnings& w, int i);
 

@@ -15,6 +15,7 @@
 #include "base/format.h"
 #include "base/i18n.h"
 #include "money/offers.h"
+#include "money/pricing_model.h"
 #include "money/tco.h"
 
 namespace gpucost {

@@ -27,7 +27,7 @@
 #include <vector>
 
 #include "scenario/json_io.h"
-#include "job/result.h"
+#include "money/tco.h"
 #include "scenario/scenario.h"
 #include "base/message.h"
 

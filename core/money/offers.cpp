@@ -12,6 +12,7 @@
 #include "base/i18n.h"
 #include "scenario/fields.h"
 #include "scenario/money_input.h"
+#include "money/pricing_model.h"
 #include "money/tco.h"
 
 namespace gpucost {

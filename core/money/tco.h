@@ -1,11 +1,10 @@
-// tco.h — owned hardware (cost per useful GPU-hour, break-even against a cloud price) and the same job
-// priced under every pricing model side by side (on-demand, spot, reserved, owned).
+// tco.h — owned hardware: cost per useful GPU-hour, break-even against a cloud price, buying against renting as
+// utilisation varies.
 #pragma once
 #include <string>
 
 #include <nlohmann/json_fwd.hpp>
 
-#include "job/result.h"
 #include "scenario/scenario.h"
 #include "base/message.h"
 
@@ -13,6 +12,40 @@ namespace gpucost {
 
 constexpr double kHoursPerYear = 8760.0;
 constexpr double kHoursPerMonth = kHoursPerYear / 12.0;
+
+// Where owned hardware's capex and power per GPU come from (tco.h OwnedSourceFor): "entered" (the user's value),
+// "catalog" (the GPU's server entry in gpus.json; source: its server_price_source / server_source) or "example"
+// (the field's H100 default for a GPU the catalog has no figure for; source: the field's). The texts are static
+// (the catalog and the field table live as long as the program).
+struct OwnedSource {
+  const char* capex_basis = "entered";
+  const char* capex_source = "";
+  const char* power_basis = "entered";
+  const char* power_source = "";
+};
+
+struct TcoResult {
+  bool present = false;
+  double usd_per_gpu_hour = 0;        // per useful GPU-hour at the utilisation
+  double usd_per_gpu_year = 0;        // all-in annual cost per GPU
+  double capex_usd_per_gpu_year = 0;  // depreciation (incl. spares, less residual)
+  double power_usd_per_gpu_year = 0;
+  double opex_usd_per_gpu_year = 0;  // other opex (pricing.owned.opex_usd_per_gpu_year)
+  double facility_usd_per_gpu_year = 0;     // colocation per IT kW
+  double maintenance_usd_per_gpu_year = 0;  // support contracts (fraction of capex)
+  double staff_usd_per_gpu_year = 0;
+  double financing_usd_per_gpu_year = 0;    // issue 29: interest (annuity at pricing.owned.interest_rate - straight line)
+  double upfront_usd_per_gpu = 0;           // capex incl. spares, paid at purchase
+  double repair_downtime_fraction = 0;      // of hours, after spares cover what they can
+  double useful_hours_per_gpu_year = 0;     // 8,760 x utilization x (1 - repair downtime)
+  double break_even_utilization = 0;  // against compare_usd_per_gpu_hour (> 1: never)
+  double taxable_fraction = 1;        // of usd_per_gpu_year bought from suppliers (carries VAT): all but staff
+  double purchase_vat_usd_per_gpu = 0;  // VAT on upfront_usd_per_gpu at pricing.tax_rate
+  double break_even_months = 0;       // months until owning beats renting at the utilisation (0: never, or not within the lifetime)
+  double capex_usd_per_gpu = 0;       // the purchase price per GPU used (before spares)
+  double power_kw_per_gpu = 0;        // the IT power per GPU used
+  OwnedSource source;                 // where those two come from (set by PlanBilling)
+};
 
 // Annual cost per GPU, as named parts that sum to usd_per_gpu_year:
 //   capex        depreciation: capex x (1 + spares) x (1 - residual) / lifetime (straight line)
@@ -41,50 +74,6 @@ bool OwnedCapexIsExample(const Scenario& s, const char* gpu);
 // and the capex and power per GPU with where they come from (OwnedSource).
 nlohmann::json OwnedTermsJson(const Scenario& s, const TcoResult& t, double billed_gpus);
 
-// --- The same job under the four pricing models ---------------------------------------------------------
-
-// The on-demand price (USD per GPU-hour, on the scenario's tax basis) the comparison is anchored on:
-// the scenario's price when it is on-demand; spot and reserved prices divided by (1 - their discount)
-// unless reserved.usd_per_gpu_hour_on_demand is given; owned: owned.compare_usd_per_gpu_hour.
-// A KRW price (pricing.krw_per_gpu_hour) is converted with krw_per_usd first.
-double OnDemandReferenceUsdPerGpuHour(const Scenario& s);
-
-// `s` re-priced under `model`: the scenario's own price for its own model, otherwise the on-demand
-// reference x (1 - discount) (spot, reserved) or the owned TCO. Owned hardware carries no rental tax.
-Scenario WithPricingModel(const Scenario& s, PricingModel model);
-
-constexpr int kModelCount = 4;
-constexpr int kRiskTextCapacity = 240;
-
-struct ModelCost {
-  PricingModel model = PricingModel::kOnDemand;
-  double usd_per_gpu_hour = 0;     // pre-tax price per billed GPU-hour (blended above a commitment)
-  double job_usd = 0;              // Evaluate() less the term after the job: the job itself, every part included
-  double term_tail_usd = 0;        // reserved: commitment paid after the job ends, to the end of the term (with
-                                   // tax; less pricing.reserved.other_use_fraction)
-  double total_usd = 0;            // job_usd + term_tail_usd = Evaluate()'s expected_usd
-  double expected_hours = 0;
-  double ratio_to_on_demand = 0;   // total_usd / on-demand total_usd
-  bool capacity_guaranteed = false;
-  char risk[kRiskTextCapacity] = {};  // English, as documents carry it
-  Message risk_message;               // the same as a key and parameters (rendered in the reader's language)
-  Result result;
-};
-
-struct PricingComparison {
-  bool ok = false;
-  double on_demand_usd_per_gpu_hour = 0;  // the anchor (see OnDemandReferenceUsdPerGpuHour)
-  ModelCost models[kModelCount];          // indexed by PricingModel
-  int cheapest = 0;                       // index of the lowest total_usd (the delay cost included, capacity.h)
-  int cheapest_rate = 0;                  // index of the lowest price per GPU-hour (issue 29)
-};
-
-// Evaluates the scenario's job under on-demand, spot, reserved and owned. ok is false when the scenario
-// cannot be evaluated.
-PricingComparison ComparePricingModels(const Scenario& s);
-
-const char* PricingModelName(PricingModel m);  // "on_demand", "spot", "reserved", "owned"
-
 // Buying against renting as utilisation varies (the page's buy-vs-cloud chart, the pricing document's
 // "buy_vs_cloud"): the owned cost per useful GPU-hour at 5%, 10%, ... 100% utilisation (the annual cost is fixed, so
 // it scales as 1 / utilisation) against the scenario's on-demand price, both before tax.
@@ -97,9 +86,5 @@ struct BuyVsCloud {
   TcoResult tco;                    // at the current utilisation (break-even utilisation and months)
 };
 BuyVsCloud BuyVsCloudCurve(const Scenario& s);
-
-// The document of `gpucost pricing --format json` and the page's view("pricing") (schema gpucost/pricing@1).
-// USD figures keep their _usd names; the same money in the scenario's currency has names without the unit.
-std::string PricingToJson(const Scenario& s, const PricingComparison& c, int indent = 2);
 
 }  // namespace gpucost

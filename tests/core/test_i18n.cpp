@@ -16,7 +16,7 @@
 #include "money/offers.h"
 #include "scenario/presets.h"
 #include "scenario/quantity.h"
-#include "money/vat.h"
+#include "documents/vat.h"
 #include "../test_util.h"
 
 using namespace gpucost;

@@ -19,6 +19,7 @@
 #include "scenario/presets.h"
 #include "documents/result_json.h"
 #include "training/steptime.h"
+#include "documents/pricing_json.h"
 #include "money/tco.h"
 
 using namespace gpucost;

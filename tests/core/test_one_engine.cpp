@@ -16,6 +16,7 @@
 #include "scenario/money_input.h"
 #include "money/offers.h"
 #include "documents/result_json.h"
+#include "documents/pricing_json.h"
 #include "money/tco.h"
 
 using namespace gpucost;

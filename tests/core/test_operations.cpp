@@ -16,6 +16,7 @@
 #include "scenario/json_io.h"
 #include "explore/montecarlo.h"
 #include "explore/spares.h"
+#include "documents/pricing_json.h"
 #include "money/tco.h"
 #include "../test_util.h"
 

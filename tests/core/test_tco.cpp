@@ -8,6 +8,7 @@
 #include "job/evaluate.h"
 #include "scenario/json_io.h"
 #include "documents/result_json.h"
+#include "documents/pricing_json.h"
 #include "money/tco.h"
 #include "../test_util.h"
 

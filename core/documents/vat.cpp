@@ -1,4 +1,4 @@
-#include "money/vat.h"
+#include "documents/vat.h"
 
 namespace gpucost {
 

@@ -1,0 +1,97 @@
+// pricing_json.cpp — the pricing document (pricing_json.h).
+#include "documents/pricing_json.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "base/json_number.h"
+#include "hardware/catalog.h"
+#include "money/offers.h"
+#include "money/tco.h"
+#include "scenario/fields.h"
+
+#include <nlohmann/json.hpp>
+
+namespace gpucost {
+
+std::string PricingToJson(const Scenario& s, const PricingComparison& c, int indent) {
+  using nlohmann::json;
+  const Result& first = c.models[0].result;
+  const double k = first.display_per_usd;
+  json models = json::array();
+  for (const ModelCost& m : c.models) {
+    json row = {{"model", PricingModelName(m.model)},
+                {"usd_per_gpu_hour", m.usd_per_gpu_hour},
+                {"job_usd", m.job_usd},
+                {"term_tail_usd", m.term_tail_usd},
+                {"total_usd", m.total_usd},
+                {"price_per_gpu_hour", m.usd_per_gpu_hour * k},
+                {"job", m.job_usd * k},
+                {"term_tail", m.term_tail_usd * k},
+                {"total", m.total_usd * k},
+                {"expected_hours", m.expected_hours},
+                {"ratio_to_on_demand", m.ratio_to_on_demand},
+                {"capacity_guaranteed", m.capacity_guaranteed},
+                {"risk", m.risk},
+                {"risk_key", m.risk_message.key},
+                {"risk_params", MessageParamsJson(m.risk_message.params)}};
+    // Issue 29 (capacity.h): the wait for capacity, when the job finishes, the deadline and the delay cost.
+    const ScheduleOutlook& o = m.result.schedule;
+    row["schedule"] = {{"wait_basis", o.wait_basis},
+                       {"wait_mean_hours", o.wait_mean_hours},
+                       {"start_p50_hours", o.start_p50_hours},
+                       {"start_p90_hours", o.start_p90_hours},
+                       {"finish_p50_hours", o.finish_p50_hours},
+                       {"finish_p90_hours", o.finish_p90_hours},
+                       {"expected_delay_hours", o.expected_delay_hours},
+                       {"delay_usd", o.delay_usd},
+                       {"delay", o.delay_usd * k}};
+    if (o.deadline_given) row["schedule"]["p_miss_deadline"] = o.p_miss_deadline;  // absent without a deadline
+    if (m.model == PricingModel::kOwned) {
+      const TcoResult& t = m.result.tco;
+      const double gpus = static_cast<double>(m.result.billed_gpus);
+      row["tco"] = OwnedTermsJson(s, t, gpus);
+      row["tco"]["per_gpu_hour"] = t.usd_per_gpu_hour * k;
+      row["tco"]["per_gpu_year"] = t.usd_per_gpu_year * k;
+      row["tco"]["capital_outlay"] = t.upfront_usd_per_gpu * gpus * k;
+    }
+    row["vat_usd"] = m.result.vat_usd;
+    if (const Offer* o = s.pricing.offer[0] ? FindOffer(s.pricing.offer) : nullptr)
+      row["offered"] = m.model == o->model || (m.model == PricingModel::kSpot && o->spot_usd_per_gpu_hour > 0) ||
+                       m.model == PricingModel::kOwned;
+    models.push_back(row);
+  }
+  json doc = {{"schema", "gpucost/pricing@1"},
+              {"on_demand_usd_per_gpu_hour", c.on_demand_usd_per_gpu_hour},
+              {"on_demand_per_gpu_hour", c.on_demand_usd_per_gpu_hour * k},
+              {"cheapest", PricingModelName(static_cast<PricingModel>(c.cheapest))},
+              {"cheapest_rate", PricingModelName(static_cast<PricingModel>(c.cheapest_rate))},
+              {"cheapest_rate_is_not_cheapest", c.cheapest_rate != c.cheapest},
+              {"value_per_day_usd", s.ops.value_per_day_usd},
+              {"currency", first.display_currency},
+              {"per_usd", k},
+              {"vat_rate", s.pricing.tax_rate},
+              {"vat_recoverable", s.pricing.vat_recoverable},
+              {"models", models}};
+  const BuyVsCloud b = BuyVsCloudCurve(s);
+  json curve = json::array();
+  for (int i = 0; i < kBuyVsCloudPoints; ++i)
+    curve.push_back({{"utilization", b.utilization[i]}, {"owned_usd_per_gpu_hour", b.owned_usd_per_gpu_hour[i]},
+                     {"owned_per_gpu_hour", b.owned_usd_per_gpu_hour[i] * k}});
+  doc["buy_vs_cloud"] = {{"cloud_usd_per_gpu_hour", b.cloud_usd_per_gpu_hour},
+                         {"cloud_per_gpu_hour", b.cloud_usd_per_gpu_hour * k},
+                         {"current_utilization", b.current_utilization},
+                         {"break_even_utilization", b.tco.break_even_utilization},
+                         {"break_even_months", b.tco.break_even_months},
+                         {"points", curve}};
+  if (s.ops.deadline_hours > 0) doc["deadline_hours"] = s.ops.deadline_hours;
+  if (s.name[0]) doc["name"] = s.name;
+  if (const Offer* o = s.pricing.offer[0] ? FindOffer(s.pricing.offer) : nullptr) {  // where price and billing came from
+    doc["offer"] = OfferAppliedJson(s);
+    doc["offer"]["billing"] = OfferBillingJson(*o, &s);
+  }
+  return doc.dump(indent);
+}
+
+}  // namespace gpucost

@@ -1,0 +1,92 @@
+// pricing.cpp — the same job under the four pricing models (pricing.h).
+#include "explore/pricing.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "job/evaluate.h"
+#include "money/tco.h"
+
+namespace gpucost {
+
+namespace {
+
+// Hours of a commitment's term the work uses: the job's, or the service's whole run (inference.service_months).
+double UsedHours(const Scenario& s, const ModelCost& m) {
+  const InferenceResult& ir = m.result.inference;
+  if (ir.present && !ir.batch_job) return std::max(m.expected_hours, s.inference.service_months * kHoursPerMonth);
+  return m.expected_hours;
+}
+
+// The capacity risk of one pricing model as a message (msg.risk_*), and its English text for the documents.
+void WriteRisk(const Scenario& s, ModelCost& m) {
+  const PricingInputs& p = s.pricing;
+  const Result& r = m.result;
+  Message& out = m.risk_message;
+  switch (m.model) {
+    case PricingModel::kOnDemand:
+      out = {"msg.risk_on_demand", {std::to_string(r.billed_gpus)}};
+      break;
+    case PricingModel::kSpot:
+      if (r.inference.present && !r.inference.batch_job)
+        out = {"msg.risk_spot_serving",
+               {FormatParam("%.0f", p.spot.notice_seconds), FormatParam("%.1f", r.expected_preemptions),
+                FormatParam("%.0f", p.spot.reacquire_minutes), FormatParam("%.0f", r.inference.spot.spare_gpus),
+                FormatParam("%.1f", 100 * r.inference.spot.target_attainment)}};
+      else
+        out = {"msg.risk_spot",
+               {FormatParam("%.0f", p.spot.notice_seconds), FormatParam("%.1f", r.expected_preemptions),
+                FormatParam("%.1f", r.time_hours.part[kPartReacquireWait])}};
+      break;
+    case PricingModel::kReserved:
+      out = {p.reserved.capacity_guaranteed ? "msg.risk_reserved" : "msg.risk_reserved_discount",
+             {FormatParam("%.0f", p.reserved.term_months),
+              FormatParam("%.0f", 100 * std::max(0.0, 1 - UsedHours(s, m) / (p.reserved.term_months * kHoursPerMonth))),
+              MessageParam::Key(m.term_tail_usd > 0 ? "msg.risk_included" : "msg.risk_none")}};
+      break;
+    case PricingModel::kOwned: {
+      const double even = r.tco.break_even_utilization;
+      out = {"msg.risk_owned",
+             {FormatParam("%.0f", 100 * p.owned.utilization), FormatParam("%.0f", p.owned.lifetime_years),
+              FormatParam("%.0f", 100 * even),
+              even > 1 ? MessageParam::Key("msg.risk_never") : even > 0 ? MessageParam("") : MessageParam::Key("msg.risk_no_price")}};
+      break;
+    }
+  }
+  std::snprintf(m.risk, kRiskTextCapacity, "%s", out.Text(Lang::kEn).c_str());
+}
+
+}  // namespace
+
+PricingComparison ComparePricingModels(const Scenario& s) {
+  PricingComparison c;
+  c.on_demand_usd_per_gpu_hour = OnDemandReferenceUsdPerGpuHour(s);
+  for (int i = 0; i < kModelCount; ++i) {
+    const PricingModel model = static_cast<PricingModel>(i);
+    const Scenario v = WithPricingModel(s, model);
+    ModelCost& m = c.models[i];
+    m.model = model;
+    m.result = Evaluate(v);
+    if (!m.result.ok) return c;
+    m.usd_per_gpu_hour = m.result.usd_per_gpu_hour;
+    // Evaluate() bills the whole commitment term (cost.breakdown.unused_commitment): the part after the job
+    // is shown apart, so that job + term after the job = the total eval gives.
+    m.term_tail_usd = m.result.commitment_after_job_usd * (v.pricing.vat_recoverable ? 1 : 1 + v.pricing.tax_rate);
+    m.job_usd = m.result.expected_usd - m.term_tail_usd;
+    m.expected_hours = m.result.expected_hours;
+    if (model == PricingModel::kReserved) m.capacity_guaranteed = v.pricing.reserved.capacity_guaranteed;
+    m.capacity_guaranteed = m.capacity_guaranteed || model == PricingModel::kOwned;
+    m.total_usd = m.job_usd + m.term_tail_usd;
+  }
+  for (int i = 0; i < kModelCount; ++i) {
+    ModelCost& m = c.models[i];
+    m.ratio_to_on_demand = c.models[0].total_usd > 0 ? m.total_usd / c.models[0].total_usd : 0;
+    WriteRisk(WithPricingModel(s, m.model), m);
+    if (m.total_usd < c.models[c.cheapest].total_usd) c.cheapest = i;
+    if (m.usd_per_gpu_hour < c.models[c.cheapest_rate].usd_per_gpu_hour) c.cheapest_rate = i;
+  }
+  c.ok = true;
+  return c;
+}
+
+}  // namespace gpucost

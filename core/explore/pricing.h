@@ -1,0 +1,41 @@
+// pricing.h — the same job under every pricing model side by side (on-demand, spot, reserved, owned), each
+// evaluated in full, with its capacity risk.
+#pragma once
+#include "base/message.h"
+#include "job/result.h"
+#include "money/pricing_model.h"
+#include "scenario/scenario.h"
+
+namespace gpucost {
+
+constexpr int kModelCount = 4;
+constexpr int kRiskTextCapacity = 240;
+
+struct ModelCost {
+  PricingModel model = PricingModel::kOnDemand;
+  double usd_per_gpu_hour = 0;     // pre-tax price per billed GPU-hour (blended above a commitment)
+  double job_usd = 0;              // Evaluate() less the term after the job: the job itself, every part included
+  double term_tail_usd = 0;        // reserved: commitment paid after the job ends, to the end of the term (with
+                                   // tax; less pricing.reserved.other_use_fraction)
+  double total_usd = 0;            // job_usd + term_tail_usd = Evaluate()'s expected_usd
+  double expected_hours = 0;
+  double ratio_to_on_demand = 0;   // total_usd / on-demand total_usd
+  bool capacity_guaranteed = false;
+  char risk[kRiskTextCapacity] = {};  // English, as documents carry it
+  Message risk_message;               // the same as a key and parameters (rendered in the reader's language)
+  Result result;
+};
+
+struct PricingComparison {
+  bool ok = false;
+  double on_demand_usd_per_gpu_hour = 0;  // the anchor (see OnDemandReferenceUsdPerGpuHour)
+  ModelCost models[kModelCount];          // indexed by PricingModel
+  int cheapest = 0;                       // index of the lowest total_usd (the delay cost included, capacity.h)
+  int cheapest_rate = 0;                  // index of the lowest price per GPU-hour (issue 29)
+};
+
+// Evaluates the scenario's job under on-demand, spot, reserved and owned. ok is false when the scenario
+// cannot be evaluated.
+PricingComparison ComparePricingModels(const Scenario& s);
+
+}  // namespace gpucost
