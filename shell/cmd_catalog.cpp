@@ -19,7 +19,7 @@
 #include "base/format.h"
 #include "base/i18n.h"
 #include "training/memory.h"
-#include "training/models.h"
+#include "scenario/models.h"
 #include "training/moe.h"
 #include "money/offers.h"
 #include "scenario/presets.h"

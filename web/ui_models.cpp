@@ -9,7 +9,7 @@
 #include "app.h"
 #include "scenario/fields.h"
 #include "base/i18n.h"
-#include "training/models.h"
+#include "scenario/models.h"
 
 namespace gpucost::app {
 

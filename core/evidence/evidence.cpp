@@ -15,7 +15,7 @@
 #include "base/assets.h"
 #include "hardware/catalog.h"
 #include "scenario/json_io.h"
-#include "training/models.h"
+#include "scenario/models.h"
 
 namespace gpucost {
 namespace {

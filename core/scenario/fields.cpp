@@ -2,7 +2,7 @@
 #include "scenario/fields.h"
 #include "base/format.h"
 #include "base/i18n.h"
-#include "training/models.h"
+#include "scenario/models.h"
 
 #include <cmath>
 #include <cstdio>

@@ -13,7 +13,7 @@
 #include "training/layout.h"
 #include "training/finetune.h"
 #include "training/memory.h"
-#include "training/models.h"
+#include "scenario/models.h"
 #include "training/moe.h"
 #include "money/offers.h"
 #include "training/scaling_fit.h"

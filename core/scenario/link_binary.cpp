@@ -8,7 +8,7 @@
 
 #include "scenario/fields.h"
 #include "serving/inference_day.h"
-#include "training/models.h"
+#include "scenario/models.h"
 
 namespace gpucost {
 namespace {

@@ -8,7 +8,7 @@
 
 #include "hardware/comm.h"
 #include "training/layout.h"
-#include "training/models.h"
+#include "scenario/models.h"
 #include "training/moe.h"
 #include "scenario/json_io.h"
 

@@ -3,7 +3,7 @@
 
 #include "hardware/catalog.h"
 #include "training/layout.h"
-#include "training/models.h"
+#include "scenario/models.h"
 #include "training/steptime.h"
 
 namespace gpucost {

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "hardware/framework.h"
+#include "scenario/models.h"
 #include "scenario/scenario.h"
 
 namespace gpucost {
@@ -168,6 +169,15 @@ inline ModelShape ShapeFromScenario(const Scenario& s) {
   m.lora_rank = s.finetune.lora_rank;
   m.lora_targets = static_cast<LoraTargets>(s.finetune.lora_targets);
   return m;
+}
+
+// The shape the spec describes (params left 0: ShapeParams() counts it from the shape).
+inline ModelShape ShapeOfModel(const ModelSpec& m) {
+  Scenario s = DefaultScenario();  // the shape a scenario naming this model gets (one mapping: ModelFieldValues)
+  for (const ModelFieldValue& v : ModelFieldValues(m)) ApplyModelField(&s, v);
+  ModelShape shape = ShapeFromScenario(s);
+  shape.params = 0;
+  return shape;
 }
 
 inline Layout LayoutFromScenario(const Scenario& s) {

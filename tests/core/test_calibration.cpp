@@ -16,7 +16,7 @@
 
 #include "hardware/calibration.h"
 #include "evidence/evidence.h"
-#include "training/models.h"
+#include "scenario/models.h"
 #include "hardware/framework.h"
 #include "hardware/catalog.h"
 #include "job/evaluate.h"

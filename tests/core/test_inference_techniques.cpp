@@ -16,7 +16,7 @@
 #include "serving/inference_model.h"
 #include "serving/inference_techniques.h"
 #include "scenario/json_io.h"
-#include "training/models.h"
+#include "scenario/models.h"
 #include "scenario/presets.h"
 #include "job/result.h"
 #include "base/rng.h"

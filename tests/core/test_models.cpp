@@ -10,7 +10,7 @@
 #include "scenario/json_io.h"
 #include "scenario/link.h"
 #include "training/memory.h"
-#include "training/models.h"
+#include "scenario/models.h"
 #include "training/moe.h"
 #include "../test_util.h"
 

@@ -1,5 +1,5 @@
 // models.cpp — the model catalog (see models.h).
-#include "training/models.h"
+#include "scenario/models.h"
 
 #include <cstdio>
 #include <cstring>
@@ -79,14 +79,6 @@ std::string ModelIds() {
   std::string ids;
   for (const ModelSpec& m : ModelCatalog()) ids += (ids.empty() ? "" : ", ") + m.id;
   return ids;
-}
-
-ModelShape ShapeOfModel(const ModelSpec& m) {
-  Scenario s = DefaultScenario();  // the shape a scenario naming this model gets (one mapping: ModelFieldValues)
-  for (const ModelFieldValue& v : ModelFieldValues(m)) ApplyModelField(&s, v);
-  ModelShape shape = ShapeFromScenario(s);
-  shape.params = 0;
-  return shape;
 }
 
 std::vector<ModelFieldValue> ModelFieldValues(const ModelSpec& m) {

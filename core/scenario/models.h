@@ -8,7 +8,6 @@
 #include <string>
 #include <vector>
 
-#include "training/layout.h"
 #include "scenario/scenario.h"
 
 namespace gpucost {
@@ -33,9 +32,6 @@ std::size_t ModelCount();
 const ModelSpec* FindModel(const char* id);
 // "llama-2-7b, llama-2-13b, ..." for messages.
 std::string ModelIds();
-
-// The shape the spec describes (params left 0: ShapeParams() counts it from the shape).
-ModelShape ShapeOfModel(const ModelSpec& m);
 
 // The scenario fields a model fills, as (JSON path, value) pairs: workload.params, layers, hidden, heads,
 // seq_len, vocab, ffn_hidden, kv_heads, ffn_gated, tied_embeddings, head_dim, attention_params, experts,
