@@ -10,7 +10,7 @@
 #include "job/evaluate.h"
 #include "explore/inference_plan.h"
 #include "explore/inference_sim.h"
-#include "scenario/presets.h"
+#include "documents/presets.h"
 #include "scenario/scenario.h"
 
 namespace gpucost {

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "job/evaluate.h"
-#include "scenario/presets.h"
+#include "documents/presets.h"
 #include "scenario/scenario.h"
 
 // Allocation counter: replaces the global operator new of this binary (the core is linked into it), so

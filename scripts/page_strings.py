@@ -9,7 +9,7 @@ language in assets/i18n/; this runs at build time (web/CMakeLists.txt). Usage: p
 import json
 import sys
 
-# msg.f.*: the fleet document's reader (core/money/fleet.cpp ParseFleetJson), which only the CLI runs: the page plans its
+# msg.f.*: the fleet document's reader (core/explore/fleet.cpp ParseFleetJson), which only the CLI runs: the page plans its
 # fleet from the scenario and never reads a fleet document.
 PAGE_OMITS = ('cli.', '_about', 'msg.f.')
 

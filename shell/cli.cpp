@@ -1,3 +1,4 @@
+#include "job/validate.h"
 #include "cli.h"
 
 #include <algorithm>
@@ -17,8 +18,8 @@
 #include "base/i18n.h"
 #include "hardware/import.h"
 #include "scenario/json_io.h"
-#include "scenario/link.h"
-#include "scenario/presets.h"
+#include "documents/link.h"
+#include "documents/presets.h"
 #include "scenario/quantity.h"
 #include "base/text_safety.h"
 

@@ -22,7 +22,7 @@
 #include "scenario/models.h"
 #include "training/moe.h"
 #include "money/offers.h"
-#include "scenario/presets.h"
+#include "documents/presets.h"
 #include "verbs.h"
 
 namespace gpucost::cli {

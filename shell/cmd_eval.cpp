@@ -3,6 +3,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "documents/field_edit.h"
+#include "job/validate.h"
 #include "cli.h"
 #include "job/evaluate.h"
 #include "base/format.h"

@@ -1,9 +1,9 @@
 // gpucost fleet FILE|- [--format table|json|csv]
-// Commitment planner and hybrid plan over a demand profile (core/money/fleet.h).
+// Commitment planner and hybrid plan over a demand profile (core/explore/fleet.h).
 #include <cstdio>
 
 #include "cli.h"
-#include "money/fleet.h"
+#include "explore/fleet.h"
 #include "base/format.h"
 #include "base/i18n.h"
 #include "documents/inference_views.h"

@@ -1,7 +1,7 @@
 // gpucost link FILE|- [PINNED...] [--base URL]        a share link for a scenario (and pinned comparisons)
 // gpucost link --decode LINK|- [--pinned I] [--full]   the scenario JSON a link holds
 //
-// The link carries only the fields that differ from the defaults (core/scenario/link.h), decoded through the same
+// The link carries only the fields that differ from the defaults (core/documents/link.h), decoded through the same
 // parser and validation as a scenario file. Round trip: `link --decode` prints the compact scenario JSON,
 // and `link` of that JSON gives the same link again.
 #include <cstdio>
@@ -9,7 +9,7 @@
 #include "cli.h"
 #include "base/i18n.h"
 #include "scenario/json_io.h"
-#include "scenario/link.h"
+#include "documents/link.h"
 #include "verbs.h"
 
 namespace gpucost::cli {

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "job/validate.h"
 #include "cli.h"
 #include "job/evaluate.h"
 #include "scenario/fields.h"

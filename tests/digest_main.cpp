@@ -4,11 +4,12 @@
 #include <cstdio>
 #include <cstring>
 
+#include "job/validate.h"
 #include "base/assets.h"
 #include "job/evaluate.h"
 #include "scenario/fields.h"
 #include "scenario/json_io.h"
-#include "scenario/presets.h"
+#include "documents/presets.h"
 #include "explore/montecarlo.h"
 
 namespace {

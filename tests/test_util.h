@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "job/validate.h"
 #include "scenario/json_io.h"
 #include "scenario/scenario.h"
 

@@ -1,4 +1,5 @@
 // app.cpp — application state transitions (load, link, pin, refresh) and the frame layout.
+#include "job/validate.h"
 #include "app.h"
 
 #include <imgui.h>
@@ -15,7 +16,7 @@
 #include "scenario/fields.h"
 #include "base/format.h"
 #include "hardware/import.h"
-#include "scenario/link.h"
+#include "documents/link.h"
 #include "platform.h"
 #include "hardware/probe.h"
 #include "documents/pricing_json.h"

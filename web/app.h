@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "job/validate.h"
 #include "documents/compare.h"
 #include "job/evaluate.h"
 #include "scenario/fields.h"
@@ -23,9 +24,9 @@
 #include "explore/montecarlo.h"
 #include "money/offers.h"
 #include "explore/plan.h"
-#include "scenario/presets.h"
+#include "documents/presets.h"
 #include "job/result.h"
-#include "money/fleet.h"
+#include "explore/fleet.h"
 #include "explore/inference_plan.h"
 #include "explore/inference_sim.h"
 #include "scenario/scenario.h"

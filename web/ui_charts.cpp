@@ -15,6 +15,7 @@
 #include <functional>
 #include <vector>
 
+#include "job/validate.h"
 #include "app.h"
 #include "chart.h"
 #include "job/evaluate.h"

@@ -13,7 +13,7 @@
 #include "documents/compare_csv.h"
 #include "base/format.h"
 #include "base/i18n.h"
-#include "scenario/link.h"
+#include "documents/link.h"
 #include "platform.h"
 #include "base/text_safety.h"
 

@@ -1,4 +1,4 @@
-// ui_fleet.cpp — the fleet (commitment) planner over months (core/money/fleet.h, the document of `gpucost fleet`): a
+// ui_fleet.cpp — the fleet (commitment) planner over months (core/explore/fleet.h, the document of `gpucost fleet`): a
 // demand profile around the edited scenario (its GPUs as the baseline, an optional burst), its on-demand,
 // spot, commitment and ownership prices; the cost-minimising commitments and the hybrid plan.
 #include <imgui.h>
@@ -8,7 +8,7 @@
 #include <type_traits>
 
 #include "app.h"
-#include "money/fleet.h"
+#include "explore/fleet.h"
 #include "base/format.h"
 #include "money/tco.h"
 

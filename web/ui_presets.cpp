@@ -1,4 +1,4 @@
-// ui_presets.cpp — the presets menu in the header: ready-made scenarios (core/scenario/presets.h), each citing its
+// ui_presets.cpp — the presets menu in the header: ready-made scenarios (core/documents/presets.h), each citing its
 // source in a tooltip. Loading one replaces the edited scenario; the pinned comparison is kept.
 #include <imgui.h>
 

@@ -1,4 +1,5 @@
 // inference_views.cpp — serving options side by side and the serving refusals (inference_views.h).
+#include "job/validate.h"
 #include "documents/inference_views.h"
 
 #include <cstdio>

@@ -1,4 +1,5 @@
 // evidence.cpp — in-sample and leave-one-source-out validation of the step-time model (see evidence.h).
+#include "job/validate.h"
 #include "evidence/evidence.h"
 #include "base/numeric.h"
 

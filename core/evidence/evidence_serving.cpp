@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "job/validate.h"
 #include "hardware/catalog.h"
 #include "evidence/evidence.h"
 #include "base/format.h"

@@ -97,4 +97,16 @@ bool ResolveHardware(const Scenario& s, EffectiveHardware* out) {
   return true;
 }
 
+const GpuSpec* ValidateGpu(const Scenario& s, std::vector<InputError>* e) {
+  const GpuSpec* gpu = FindGpu(s.cluster.gpu);
+  if (!gpu) {
+    std::string ids;
+    for (std::size_t i = 0; i < GpuCount(); ++i) ids += (i ? ", " : "") + Gpus()[i].id;
+    e->push_back(CodedError("cluster.gpu", {"msg.unknown_gpu", {ShortenForMessage(s.cluster.gpu), ids}}));
+  } else if (s.cluster.peak_tflops == 0 && DensePeakTflops(*gpu, GetPrecision(s)) <= 0) {
+    e->push_back(CodedError("workload.precision", {"msg.precision_unsupported", {PrecisionName(GetPrecision(s)), gpu->name}}));
+  }
+  return gpu;
+}
+
 }  // namespace gpucost

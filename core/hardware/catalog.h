@@ -3,6 +3,9 @@
 #include <cstddef>
 #include <string>
 
+#include <vector>
+
+#include "scenario/json_io.h"
 #include "scenario/scenario.h"
 
 namespace gpucost {
@@ -59,6 +62,10 @@ constexpr double kBestGemmFractionOfDensePeak = 0.79;
 constexpr double kBytesPerGib = 1073741824.0;
 
 const char* PrecisionName(Precision p);
+
+// The hardware's check of a scenario (gathered by ValidateScenario, job/validate.h): cluster.gpu is in the catalog
+// and runs workload.precision (unless cluster.peak_tflops is given). Returns the GPU, nullptr when unknown.
+const GpuSpec* ValidateGpu(const Scenario& s, std::vector<InputError>* errors);
 
 // The hardware figures a scenario runs with: the catalog's, replaced by the scenario's cluster.peak_tflops,
 // hbm_tbps and nvlink_gbps where given (e.g. from a probe report).

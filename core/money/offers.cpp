@@ -455,4 +455,33 @@ nlohmann::json OfferAppliedJson(const Scenario& s) {
           {"price_by_quote", o->price_by_quote}, {"overridden", overridden}};
 }
 
+// Issue 25: "pricing.offer" fills what the document does not give itself (offers.h ApplyOfferUnlessGiven); an
+// unknown id is refused.
+void ApplyNamedOffer(const json& doc, Scenario* s, std::vector<InputError>* errors) {
+  const json* p = doc.contains("pricing") && doc["pricing"].is_object() ? &doc["pricing"] : nullptr;
+  if (!p || !p->contains("offer") || !(*p)["offer"].is_string() || s->pricing.offer[0] == '\0') return;
+  const Offer* offer = FindOffer(s->pricing.offer);
+  if (!offer) return;  // ValidateOffer names it
+  const auto given = [&doc](const char* path) {
+    const json* at = &doc;
+    for (const char* start = path;;) {
+      const char* dot = std::strchr(start, '.');
+      const std::string key = dot ? std::string(start, dot - start) : std::string(start);
+      if (!at->is_object() || !at->contains(key)) return false;
+      at = &(*at)[key];
+      if (!dot) return true;
+      start = dot + 1;
+    }
+  };
+  if (Message why = ApplyOfferUnlessGiven(*offer, s, given); !why.empty()) errors->push_back(CodedError("pricing.model", std::move(why)));
+}
+
+void ValidateOffer(const Scenario& s, std::vector<InputError>* e) {
+  if (s.pricing.offer[0] && !FindOffer(s.pricing.offer)) {  // issue 25: an offer is applied or refused, never ignored
+    std::string ids;
+    for (std::size_t i = 0; i < OfferCount() && i < 6; ++i) ids += (i ? ", " : "") + Offers()[i].id;
+    e->push_back(CodedError("pricing.offer", {"msg.v.unknown_offer", {ShortenForMessage(s.pricing.offer), ids}}));
+  }
+}
+
 }  // namespace gpucost

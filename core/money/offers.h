@@ -141,4 +141,11 @@ bool AwaitsQuote(const Scenario& s);
 std::string SetQuotedPrice(Scenario* s, const std::string& text, std::string* label);
 Message QuotedPriceProblem(Scenario* s, const std::string& text, std::string* label);  // the same, as a code (empty: set)
 
+// The offers' part of reading a scenario (ParseScenarioJson, job/validate.h): "pricing.offer" fills what the
+// document `doc` does not give itself (ApplyOfferUnlessGiven); an unknown id is left to ValidateOffer.
+void ApplyNamedOffer(const nlohmann::json& doc, Scenario* s, std::vector<InputError>* errors);
+// The offers' check of a scenario (gathered by ValidateScenario): pricing.offer, when given, is in the catalog (an
+// offer is applied or refused, never ignored).
+void ValidateOffer(const Scenario& s, std::vector<InputError>* errors);
+
 }  // namespace gpucost

@@ -9,6 +9,8 @@
 #include <cstring>
 
 namespace gpucost {
+
+const char* const kLoadProfileNames[] = {"", "flat", "business-day", "consumer-evening", "custom", nullptr};
 namespace {
 
 const char* const kKindNames[] = {"training", "independent", "inference", nullptr};

@@ -1,22 +1,14 @@
 #include "scenario/json_io.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 
 #include <nlohmann/json.hpp>
 
-#include "hardware/catalog.h"
 #include "scenario/fields.h"
-#include "serving/inference.h"
-#include "serving/inference_day.h"
-#include "training/layout.h"
-#include "training/finetune.h"
-#include "training/memory.h"
 #include "scenario/models.h"
-#include "training/moe.h"
-#include "money/offers.h"
-#include "training/scaling_fit.h"
 
 namespace gpucost {
 namespace {
@@ -236,26 +228,6 @@ bool ApplyNamedModel(const json& doc, Scenario* s, std::vector<InputError>* erro
   return true;
 }
 
-// Issue 25: "pricing.offer" fills what the document does not give itself (offers.h ApplyOfferUnlessGiven); an
-// unknown id is refused.
-void ApplyNamedOffer(const json& doc, Scenario* s, std::vector<InputError>* errors) {
-  const json* p = doc.contains("pricing") && doc["pricing"].is_object() ? &doc["pricing"] : nullptr;
-  if (!p || !p->contains("offer") || !(*p)["offer"].is_string() || s->pricing.offer[0] == '\0') return;
-  const Offer* offer = FindOffer(s->pricing.offer);
-  if (!offer) return;  // ValidateScenario names it
-  const auto given = [&doc](const char* path) {
-    const json* at = &doc;
-    for (const char* start = path;;) {
-      const char* dot = std::strchr(start, '.');
-      const std::string key = dot ? std::string(start, dot - start) : std::string(start);
-      if (!at->is_object() || !at->contains(key)) return false;
-      at = &(*at)[key];
-      if (!dot) return true;
-      start = dot + 1;
-    }
-  };
-  if (Message why = ApplyOfferUnlessGiven(*offer, s, given); !why.empty()) errors->push_back(CodedError("pricing.model", std::move(why)));
-}
 
 }  // namespace
 
@@ -354,13 +326,9 @@ std::string DuplicateKeyPath(std::string_view text) {
   return sax.found;
 }
 
-double ParamsFromShape(const Scenario& s) {
-  return HasModelShape(s) ? ShapeParams(ShapeFromScenario(s)) : 0;
-}
 
-ScenarioParse ParseScenarioJson(std::string_view text) { return ParseScenarioJson(text, DefaultScenario()); }
-
-ScenarioParse ParseScenarioJson(std::string_view text, const Scenario& base) {
+ScenarioParse ReadScenarioJson(std::string_view text, const Scenario& base, json* doc_out, bool* model_given) {
+  *model_given = false;
   ScenarioParse out;
   out.scenario = base;
   if (text.size() > kMaxJsonBytes) {
@@ -398,20 +366,12 @@ ScenarioParse ParseScenarioJson(std::string_view text, const Scenario& base) {
     if (a.min_replicas > 0 || a.max_replicas > 0 || a.scale_up_minutes > 0 || a.scale_down_minutes > 0)
       out.scenario.inference.autoscale_given = false;
   }
-  const bool model_given = ApplyNamedModel(doc, &out.scenario, &out.errors);  // issue 18 (models.h)
-  if (out.errors.empty()) ApplyNamedOffer(doc, &out.scenario, &out.errors);  // issue 25 (offers.h)
-  // A model given by its shape alone: its parameter count comes from the shape, not the 7B default (which
-  // would silently size FLOPs, memory and checkpoints for another model).
-  const bool params_given = model_given || (doc.contains("workload") && doc["workload"].is_object() && doc["workload"].contains("params"));
-  if (out.errors.empty() && !params_given && base.workload.params == DefaultScenario().workload.params)
-    if (const double shape_params = ParamsFromShape(out.scenario); shape_params > 0)
-      out.scenario.workload.params = shape_params;
-  if (out.errors.empty()) out.errors = ValidateScenario(out.scenario);
+  *model_given = ApplyNamedModel(doc, &out.scenario, &out.errors);  // issue 18 (models.h)
+  *doc_out = std::move(doc);
   return out;
 }
 
-std::vector<InputError> ValidateScenario(const Scenario& s) {
-  std::vector<InputError> e;
+void ValidateFieldRanges(const Scenario& s, std::vector<InputError>* e) {
   // Every field in range (a scenario built in code or the UI did not pass through the parser).
   for (std::size_t i = 0; i < FieldCount(); ++i) {
     const FieldSpec& f = Fields()[i];
@@ -421,60 +381,48 @@ std::vector<InputError> ValidateScenario(const Scenario& s) {
     if (!ValueInRange(f, v)) {
       char got[64];
       std::snprintf(got, sizeof got, "%.17g", v);
-      e.push_back(CodedError(f.path, {"msg.must_be", {RangeMessage(f, true), std::string(got)}}));
+      e->push_back(CodedError(f.path, {"msg.must_be", {RangeMessage(f, true), std::string(got)}}));
     }
   }
-  const GpuSpec* gpu = FindGpu(s.cluster.gpu);
-  if (!gpu) {
-    std::string ids;
-    for (std::size_t i = 0; i < GpuCount(); ++i) ids += (i ? ", " : "") + Gpus()[i].id;
-    e.push_back(CodedError("cluster.gpu", {"msg.unknown_gpu", {Shorten(s.cluster.gpu), ids}}));
-  } else if (s.cluster.peak_tflops == 0 && DensePeakTflops(*gpu, GetPrecision(s)) <= 0) {
-    e.push_back(CodedError("workload.precision", {"msg.precision_unsupported", {PrecisionName(GetPrecision(s)), gpu->name}}));
-  }
-  if (s.scaling.point_count < 0 || s.scaling.point_count > kMaxScalingPoints)
-    e.push_back(CodedError("scaling.points", {"msg.at_most_points", {std::to_string(kMaxScalingPoints)}}));
-  else if (s.scaling.point_count > 0 && !FitScaling(s.scaling.points, s.scaling.point_count).ok())
-    e.push_back(CodedError("scaling.points", {"msg.got_points", {MessageParam::Key(ScalingFitErrorKey(FitScaling(s.scaling.points, s.scaling.point_count).error)),
-                                                                 std::to_string(s.scaling.point_count)}}));
-  if (gpu && Kind(s) == WorkloadKind::kTraining) ValidateScalingAgainstPeak(s, *gpu, &e);  // issue 31
-  if (s.pricing.offer[0] && !FindOffer(s.pricing.offer)) {  // issue 25: an offer is applied or refused, never ignored
-    std::string ids;
-    for (std::size_t i = 0; i < OfferCount() && i < 6; ++i) ids += (i ? ", " : "") + Offers()[i].id;
-    e.push_back(CodedError("pricing.offer", {"msg.v.unknown_offer", {Shorten(s.pricing.offer), ids}}));
-  }
+}
+
+void ValidateModelName(const Scenario& s, std::vector<InputError>* e) {
   if (s.arch.model[0] && !FindModel(s.arch.model))  // issue 18: models by name, MoE, fine-tuning
-    e.push_back(CodedError("workload.model", {"msg.unknown_model", {Shorten(s.arch.model), ModelIds()}}));
-  ValidateMoe(s, &e);
-  ValidateFinetune(s, &e);
+    e->push_back(CodedError("workload.model", {"msg.unknown_model", {Shorten(s.arch.model), ModelIds()}}));
+}
+
+void ValidateCheckpointing(const Scenario& s, std::vector<InputError>* e) {
   if (!s.reliability.checkpointing && (s.reliability.checkpoint_interval_minutes > 0 || s.reliability.checkpoint_async))
-    e.push_back(CodedError("reliability.checkpointing", {"msg.checkpointing_contradiction", {}}));
+    e->push_back(CodedError("reliability.checkpointing", {"msg.checkpointing_contradiction", {}}));
+}
+
+void ValidateLayoutDivides(const Scenario& s, std::vector<InputError>* e) {
   const WorkloadInputs& w = s.workload;
   const ParallelInputs& p = s.parallel;
-  if (Kind(s) == WorkloadKind::kInference) {
-    ValidateInference(s, &e);  // inference.h: the shape, the pools, the precisions each GPU can run
-  } else if (Kind(s) == WorkloadKind::kIndependent) {
+  if (Kind(s) == WorkloadKind::kInference) return;
+  if (Kind(s) == WorkloadKind::kIndependent) {
     if (w.gpus_per_task > s.cluster.gpus)
-      e.push_back(CodedError("workload.gpus_per_task", {"msg.le_cluster_gpus", {std::to_string(s.cluster.gpus)}}));
-  } else {
-    const std::int64_t model_parallel = p.tensor_parallel * p.pipeline_parallel * std::max<std::int64_t>(1, p.context_parallel);
-    if (s.cluster.gpus % model_parallel != 0)
-      e.push_back(CodedError("parallel.tensor_parallel",
-                             {"msg.model_parallel_divide",
-                              {p.context_parallel > 1 ? "tensor_parallel x context_parallel x pipeline_parallel" : "tensor_parallel x pipeline_parallel",
-                               std::to_string(model_parallel), std::to_string(s.cluster.gpus)}}));
-    else if (p.data_parallel > 0 && p.data_parallel * model_parallel != s.cluster.gpus)
-      e.push_back(CodedError("parallel.data_parallel",
-                             {"msg.parallel_equal",
-                              {p.context_parallel > 1 ? "data x tensor x context x pipeline parallel" : "data x tensor x pipeline parallel",
-                               std::to_string(s.cluster.gpus), std::to_string(p.data_parallel * model_parallel)}}));
-    if (w.heads > 0 && w.hidden > 0 && w.hidden % w.heads != 0)
-      e.push_back(CodedError("workload.heads", {"msg.divide_hidden", {std::to_string(w.hidden)}}));
-    if (w.kv_heads > 0 && w.heads > 0 && w.heads % w.kv_heads != 0)
-      e.push_back(CodedError("workload.kv_heads", {"msg.divide_heads", {std::to_string(w.heads)}}));
+      e->push_back(CodedError("workload.gpus_per_task", {"msg.le_cluster_gpus", {std::to_string(s.cluster.gpus)}}));
+    return;
   }
-  return e;
+  const std::int64_t model_parallel = p.tensor_parallel * p.pipeline_parallel * std::max<std::int64_t>(1, p.context_parallel);
+  if (s.cluster.gpus % model_parallel != 0)
+    e->push_back(CodedError("parallel.tensor_parallel",
+                            {"msg.model_parallel_divide",
+                             {p.context_parallel > 1 ? "tensor_parallel x context_parallel x pipeline_parallel" : "tensor_parallel x pipeline_parallel",
+                              std::to_string(model_parallel), std::to_string(s.cluster.gpus)}}));
+  else if (p.data_parallel > 0 && p.data_parallel * model_parallel != s.cluster.gpus)
+    e->push_back(CodedError("parallel.data_parallel",
+                            {"msg.parallel_equal",
+                             {p.context_parallel > 1 ? "data x tensor x context x pipeline parallel" : "data x tensor x pipeline parallel",
+                              std::to_string(s.cluster.gpus), std::to_string(p.data_parallel * model_parallel)}}));
+  if (w.heads > 0 && w.hidden > 0 && w.hidden % w.heads != 0)
+    e->push_back(CodedError("workload.heads", {"msg.divide_hidden", {std::to_string(w.hidden)}}));
+  if (w.kv_heads > 0 && w.heads > 0 && w.heads % w.kv_heads != 0)
+    e->push_back(CodedError("workload.kv_heads", {"msg.divide_heads", {std::to_string(w.heads)}}));
 }
+
+std::string ShortenForMessage(std::string text) { return Shorten(std::move(text)); }
 
 std::string ScenarioToJson(const Scenario& s, bool only_non_default, int indent) {
   json doc = json::object();

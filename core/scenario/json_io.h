@@ -5,6 +5,8 @@
 #include <string_view>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "base/message.h"
 #include "scenario/scenario.h"
 
@@ -40,16 +42,24 @@ struct ScenarioParse {
   bool ok() const { return errors.empty(); }
 };
 
-// Parses a scenario document over `base` (default: DefaultScenario()). Collects every error; valid fields
-// are applied even when others are not, so nothing the user entered is lost because of an error elsewhere.
-ScenarioParse ParseScenarioJson(std::string_view text);
-// The parameter count a complete model shape implies (layers, hidden, heads, seq_len, vocab), else 0. A scenario
-// that gives the shape but not workload.params takes this count (the parser; the page's editor likewise).
-double ParamsFromShape(const Scenario& s);
-ScenarioParse ParseScenarioJson(std::string_view text, const Scenario& base);
+// Reads a scenario document over `base`: the size, depth and duplicate-key checks, every field through the field
+// table (type and range; valid fields are applied even when others are not, so nothing the user entered is lost
+// because of an error elsewhere), scaling.points, the load profile and workload.model (models.h). What the other
+// layers know (an offer, the shape's parameter count, each domain's checks) is applied above it:
+// ParseScenarioJson (job/validate.h) is the whole reading. `doc` receives the parsed document (for the fields it
+// gives itself) and `model_given` whether workload.model filled the shape.
+ScenarioParse ReadScenarioJson(std::string_view text, const Scenario& base, nlohmann::json* doc, bool* model_given);
 
-// Cross-field and catalog checks on a scenario whose fields are individually in range.
-std::vector<InputError> ValidateScenario(const Scenario& s);
+// The scenario layer's own checks, gathered by ValidateScenario (job/validate.h) in its order: every field in
+// its range (a scenario built in code or the UI did not pass through the reader); workload.model known;
+// checkpointing off without an interval or async writes; a training layout's parallel degrees divide the GPUs and
+// the heads divide (independent tasks: a task fits the cluster).
+void ValidateFieldRanges(const Scenario& s, std::vector<InputError>* errors);
+void ValidateModelName(const Scenario& s, std::vector<InputError>* errors);
+void ValidateCheckpointing(const Scenario& s, std::vector<InputError>* errors);
+void ValidateLayoutDivides(const Scenario& s, std::vector<InputError>* errors);
+// A user's text cut to a length fit for a message (an unknown id echoed back).
+std::string ShortenForMessage(std::string text);
 
 // Serialises a scenario. only_non_default: omit fields at their default (compact; used by share links).
 std::string ScenarioToJson(const Scenario& s, bool only_non_default = true, int indent = 2);

@@ -7,7 +7,6 @@
 #include <nlohmann/json.hpp>
 
 #include "scenario/fields.h"
-#include "serving/inference_day.h"
 #include "scenario/models.h"
 
 namespace gpucost {

@@ -56,10 +56,4 @@ struct MoneyTyped {
 // amount ("1.2") in the currency the field shows. 만/억 need won (written or shown). Used as typed or refused.
 MoneyTyped ParseMoneyField(const Scenario& s, const FieldSpec& f, const std::string& text);
 
-// Sets one field from text as a person types it (the CLI's --set PATH=TEXT): numbers as quantity.h reads
-// them, money as ParseMoneyField, enums by name, booleans true/false, text as given. Returns "" or a message
-// naming the field; *label receives the conversion made, if any. The scenario is unchanged on error.
-std::string SetFieldFromText(Scenario* s, const std::string& path, const std::string& text, std::string* label);
-Message SetFieldProblem(Scenario* s, const std::string& path, const std::string& text, std::string* label);  // the same, as a code
-
 }  // namespace gpucost

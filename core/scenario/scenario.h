@@ -249,6 +249,8 @@ struct InferenceAutoscaleInputs {
 };
 enum class LoadProfile : int { kNone = 0, kFlat, kBusinessDay, kConsumerEvening, kCustom };
 constexpr int kLoadProfileHours = 24;
+// Names of inference.load_profile: "", flat, business-day, consumer-evening, custom; nullptr-terminated.
+extern const char* const kLoadProfileNames[];
 struct InferenceLoadProfileInputs {
   int profile;                      // inference.load_profile: a preset name or 24 numbers (json_io reads it)
   double multipliers[kLoadProfileHours];  // of requests_per_second, hour 0..23 (custom)

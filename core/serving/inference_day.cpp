@@ -114,7 +114,6 @@ void PlanPool(const Scenario& s, const DayPool& p, const double rate[kHours], st
 
 }  // namespace
 
-const char* const kLoadProfileNames[] = {"", "flat", "business-day", "consumer-evening", "custom", nullptr};
 
 void LoadProfileMultipliers(const InferenceLoadProfileInputs& p, double out[kLoadProfileHours]) {
   const auto profile = static_cast<LoadProfile>(p.profile);

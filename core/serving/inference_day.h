@@ -30,9 +30,6 @@
 
 namespace gpucost {
 
-// Names of inference.load_profile: "", flat, business-day, consumer-evening, custom; nullptr-terminated.
-extern const char* const kLoadProfileNames[];
-
 // The 24 multipliers of a profile (presets: mean 1, so requests_per_second is the day's mean rate).
 void LoadProfileMultipliers(const InferenceLoadProfileInputs& p, double out[kLoadProfileHours]);
 

@@ -72,5 +72,9 @@ ScalingPrediction PredictScaling(const ScalingFit& fit, double gpus);
 // with the range in tokens/s for that point's GPU count.
 struct GpuSpec;
 void ValidateScalingAgainstPeak(const Scenario& s, const GpuSpec& gpu, std::vector<InputError>* errors);
+// The scaling fit's check of a scenario (gathered by ValidateScenario, job/validate.h): at most kMaxScalingPoints
+// points that can be fitted, and for training, none above the GPUs' peak (ValidateScalingAgainstPeak; gpu nullptr:
+// unknown GPU, not checked).
+void ValidateScaling(const Scenario& s, const GpuSpec* gpu, std::vector<InputError>* errors);
 
 }  // namespace gpucost

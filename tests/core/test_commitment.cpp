@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "job/validate.h"
 #include "job/evaluate.h"
 #include "scenario/fields.h"
 #include "scenario/json_io.h"

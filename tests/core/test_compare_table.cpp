@@ -9,7 +9,7 @@
 
 #include "documents/compare.h"
 #include "job/evaluate.h"
-#include "scenario/presets.h"
+#include "documents/presets.h"
 #include "../test_util.h"
 
 using namespace gpucost;

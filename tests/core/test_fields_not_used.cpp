@@ -9,10 +9,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "job/validate.h"
 #include "job/evaluate.h"
 #include "scenario/fields.h"
 #include "scenario/json_io.h"
-#include "scenario/presets.h"
+#include "documents/presets.h"
 #include "documents/result_json.h"
 
 using namespace gpucost;

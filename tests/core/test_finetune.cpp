@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "job/validate.h"
 #include "job/evaluate.h"
 #include "training/finetune.h"
 #include "scenario/json_io.h"

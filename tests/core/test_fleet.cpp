@@ -5,7 +5,7 @@
 #include <cstring>
 #include <string>
 
-#include "money/fleet.h"
+#include "explore/fleet.h"
 #include "money/tco.h"
 
 using namespace gpucost;

@@ -7,11 +7,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "job/validate.h"
 #include "job/evaluate.h"
 #include "explore/inference_sim.h"
 #include "scenario/json_io.h"
-#include "scenario/link.h"
-#include "scenario/presets.h"
+#include "documents/link.h"
+#include "documents/presets.h"
 #include "hardware/probe.h"
 #include "documents/result_json.h"
 #include "../test_util.h"

@@ -6,15 +6,16 @@
 
 #include <nlohmann/json.hpp>
 
+#include "job/validate.h"
 #include "job/evaluate.h"
 #include "scenario/fields.h"
 #include "base/format.h"
 #include "base/i18n.h"
 #include "scenario/json_io.h"
-#include "scenario/link.h"
+#include "documents/link.h"
 #include "scenario/money_input.h"
 #include "money/offers.h"
-#include "scenario/presets.h"
+#include "documents/presets.h"
 #include "scenario/quantity.h"
 #include "documents/vat.h"
 #include "../test_util.h"

@@ -1,4 +1,4 @@
-// What a handed-over text is (core/hardware/import.h), and that share links carry their length (core/scenario/link.h).
+// What a handed-over text is (core/hardware/import.h), and that share links carry their length (core/documents/link.h).
 #include <doctest/doctest.h>
 
 #include <cctype>
@@ -8,9 +8,9 @@
 #include "job/evaluate.h"
 #include "hardware/import.h"
 #include "scenario/json_io.h"
-#include "scenario/presets.h"
+#include "documents/presets.h"
 #include "documents/result_json.h"
-#include "scenario/link.h"
+#include "documents/link.h"
 
 using namespace gpucost;
 

@@ -8,11 +8,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "job/validate.h"
 #include "job/evaluate.h"
 #include "serving/inference.h"
 #include "serving/inference_day.h"
 #include "scenario/json_io.h"
-#include "scenario/presets.h"
+#include "documents/presets.h"
 #include "job/result.h"
 #include "documents/result_json.h"
 #include "base/rng.h"

@@ -7,7 +7,7 @@
 
 #include "job/evaluate.h"
 #include "explore/inference_sim.h"
-#include "scenario/presets.h"
+#include "documents/presets.h"
 #include "../test_util.h"
 
 using namespace gpucost;

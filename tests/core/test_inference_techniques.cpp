@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "job/validate.h"
 #include "hardware/catalog.h"
 #include "hardware/comm.h"
 #include "job/evaluate.h"
@@ -17,7 +18,7 @@
 #include "serving/inference_techniques.h"
 #include "scenario/json_io.h"
 #include "scenario/models.h"
-#include "scenario/presets.h"
+#include "documents/presets.h"
 #include "job/result.h"
 #include "base/rng.h"
 #include "training/steptime.h"

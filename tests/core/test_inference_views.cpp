@@ -9,13 +9,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include "job/validate.h"
 #include "documents/compare.h"
 #include "job/evaluate.h"
 #include "scenario/fields.h"
 #include "base/i18n.h"
 #include "documents/inference_views.h"
 #include "money/offers.h"
-#include "scenario/presets.h"
+#include "documents/presets.h"
 #include "job/result.h"
 #include "base/rng.h"
 #include "explore/sensitivity.h"

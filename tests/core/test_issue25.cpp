@@ -8,15 +8,17 @@
 
 #include <nlohmann/json.hpp>
 
+#include "documents/field_edit.h"
+#include "job/validate.h"
 #include "job/evaluate.h"
 #include "scenario/fields.h"
-#include "money/fleet.h"
+#include "explore/fleet.h"
 #include "base/i18n.h"
 #include "scenario/json_io.h"
 #include "scenario/quantity.h"
 #include "scenario/money_input.h"
 #include "money/offers.h"
-#include "scenario/presets.h"
+#include "documents/presets.h"
 #include "documents/result_json.h"
 #include "training/steptime.h"
 #include "documents/pricing_json.h"

@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "job/validate.h"
 #include "scenario/fields.h"
 #include "job/evaluate.h"
 #include "scenario/json_io.h"

@@ -2,7 +2,7 @@
 
 #include <cstring>
 
-#include "scenario/link.h"
+#include "documents/link.h"
 
 using namespace gpucost;
 

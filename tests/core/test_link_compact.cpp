@@ -10,11 +10,12 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
+#include "job/validate.h"
 #include "scenario/fields.h"
 #include "scenario/json_io.h"
-#include "scenario/link.h"
+#include "documents/link.h"
 #include "scenario/link_binary.h"
-#include "scenario/presets.h"
+#include "documents/presets.h"
 #include "../test_util.h"
 
 using namespace gpucost;

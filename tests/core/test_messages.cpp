@@ -9,8 +9,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "job/validate.h"
 #include "job/evaluate.h"
-#include "money/fleet.h"
+#include "explore/fleet.h"
 #include "base/i18n.h"
 #include "scenario/json_io.h"
 #include "base/message.h"

@@ -6,9 +6,10 @@
 #include <cstring>
 #include <string>
 
+#include "job/validate.h"
 #include "scenario/fields.h"
 #include "scenario/json_io.h"
-#include "scenario/link.h"
+#include "documents/link.h"
 #include "training/memory.h"
 #include "scenario/models.h"
 #include "training/moe.h"

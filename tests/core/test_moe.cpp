@@ -5,6 +5,7 @@
 #include <cmath>
 #include <string>
 
+#include "job/validate.h"
 #include "job/evaluate.h"
 #include "scenario/json_io.h"
 #include "training/memory.h"

@@ -6,10 +6,12 @@
 #include <cstring>
 #include <string>
 
+#include "documents/field_edit.h"
+#include "job/validate.h"
 #include "job/evaluate.h"
 #include "scenario/fields.h"
 #include "scenario/json_io.h"
-#include "scenario/link.h"
+#include "documents/link.h"
 #include "scenario/money_input.h"
 
 using namespace gpucost;

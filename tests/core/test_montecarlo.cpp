@@ -5,6 +5,7 @@
 #include <vector>
 #include <string>
 
+#include "job/validate.h"
 #include "job/evaluate.h"
 #include "base/format.h"
 #include "explore/montecarlo.h"

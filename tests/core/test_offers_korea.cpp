@@ -6,6 +6,7 @@
 #include <set>
 #include <string>
 
+#include "job/validate.h"
 #include "job/evaluate.h"
 #include "scenario/fields.h"
 #include "scenario/json_io.h"

@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "money/capacity.h"
-#include "money/fleet.h"
+#include "explore/fleet.h"
 #include "money/provider_sheet.h"
 #include "base/rng.h"
 #include "job/evaluate.h"

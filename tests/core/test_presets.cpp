@@ -6,10 +6,11 @@
 #include <cstring>
 #include <string>
 
+#include "job/validate.h"
 #include "base/assets.h"
 #include "job/evaluate.h"
 #include "scenario/json_io.h"
-#include "scenario/presets.h"
+#include "documents/presets.h"
 
 using namespace gpucost;
 

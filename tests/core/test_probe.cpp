@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "job/validate.h"
 #include "hardware/catalog.h"
 #include "job/evaluate.h"
 #include "hardware/probe.h"

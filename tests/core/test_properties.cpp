@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "job/validate.h"
 #include "hardware/catalog.h"
 #include "job/evaluate.h"
 #include "scenario/fields.h"

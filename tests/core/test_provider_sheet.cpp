@@ -4,9 +4,10 @@
 
 #include <cstring>
 
+#include "job/validate.h"
 #include "scenario/fields.h"
 #include "scenario/json_io.h"
-#include "scenario/link.h"
+#include "documents/link.h"
 #include "money/provider_sheet.h"
 
 using namespace gpucost;

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "fuzz_util.h"
-#include "scenario/link.h"
+#include "documents/link.h"
 
 using namespace gpucost;
 

@@ -5,11 +5,12 @@
 #include <cstdint>
 #include <string>
 
+#include "job/validate.h"
 #include "cli.h"
 #include "job/evaluate.h"
 #include "fuzz_util.h"
 #include "scenario/json_io.h"
-#include "scenario/presets.h"
+#include "documents/presets.h"
 #include "documents/result_json.h"
 
 using namespace gpucost;

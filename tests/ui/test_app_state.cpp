@@ -6,10 +6,11 @@
 #include <fstream>
 #include <sstream>
 
+#include "job/validate.h"
 #include "app.h"
 #include "scenario/fields.h"
 #include "scenario/json_io.h"
-#include "scenario/link.h"
+#include "documents/link.h"
 #include "platform.h"
 #include "platform_native.h"
 #include "documents/result_json.h"

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "app.h"
-#include "scenario/link.h"
+#include "documents/link.h"
 
 using namespace gpucost;
 using namespace gpucost::app;

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "job/validate.h"
 #include "app.h"
 #include "job/evaluate.h"
 #include "scenario/json_io.h"

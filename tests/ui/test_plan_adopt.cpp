@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 
+#include "job/validate.h"
 #include "app.h"
 #include "scenario/json_io.h"
 

@@ -1,4 +1,5 @@
-#include "scenario/presets.h"
+#include "job/validate.h"
+#include "documents/presets.h"
 
 #include <algorithm>
 #include <cstring>

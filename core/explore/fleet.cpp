@@ -1,7 +1,8 @@
 // fleet.cpp — the commitment planner and hybrid plan (see fleet.h), and the fleet document parser.
 //
 // [SECTION] Defaults   [SECTION] Planner   [SECTION] Parser
-#include "money/fleet.h"
+#include "job/validate.h"
+#include "explore/fleet.h"
 
 #include <algorithm>
 #include <cmath>

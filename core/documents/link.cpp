@@ -1,4 +1,5 @@
-#include "scenario/link.h"
+#include "job/validate.h"
+#include "documents/link.h"
 
 #include "scenario/link_binary.h"
 

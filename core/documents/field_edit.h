@@ -1,0 +1,17 @@
+// field_edit.h — one field set from text as a person types it (the CLI's --set PATH=TEXT): the scenario is read
+// back whole (job/validate.h), so a field set this way is exactly one a file could give.
+#pragma once
+#include <string>
+
+#include "base/message.h"
+#include "scenario/scenario.h"
+
+namespace gpucost {
+
+// Sets one field from text as a person types it (the CLI's --set PATH=TEXT): numbers as quantity.h reads
+// them, money as ParseMoneyField, enums by name, booleans true/false, text as given. Returns "" or a message
+// naming the field; *label receives the conversion made, if any. The scenario is unchanged on error.
+std::string SetFieldFromText(Scenario* s, const std::string& path, const std::string& text, std::string* label);
+Message SetFieldProblem(Scenario* s, const std::string& path, const std::string& text, std::string* label);  // the same, as a code
+
+}  // namespace gpucost
