@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <memory>
 
-#include "explore/plan.h"
+#include "training/plan.h"
 #include "scenario/scenario.h"
 #include "training/steptime.h"
 

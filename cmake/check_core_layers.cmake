@@ -7,16 +7,12 @@ get_filename_component(DIR "${DIR}" ABSOLUTE)
 set(layers base scenario hardware training serving money job explore evidence documents)
 # Upward includes not yet turned around (each names the file and the header); the list only shrinks.
 set(allowed
-  "hardware/probe.cpp->job/evaluate.h"
-  "training/parallelism.cpp->explore/plan.h"
-  "training/parallelism.h->job/result.h"
   "serving/inference.cpp->money/billing.h"
   "serving/inference.cpp->job/inference_billing.h"
   "serving/inference.cpp->job/result.h"
   "serving/inference.cpp->money/tco.h"
   "money/billing.h->job/result.h"
-  "job/evaluate.cpp->documents/inference_json.h"
-  "job/operations.cpp->explore/spares.h")
+)
 
 file(GLOB entries RELATIVE "${DIR}" "${DIR}/*")
 set(bad "")

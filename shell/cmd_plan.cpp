@@ -7,7 +7,9 @@
 #include "cli.h"
 #include "base/format.h"
 #include "inference_cli.h"
-#include "explore/plan.h"
+#include "explore/plan_prices.h"
+#include "documents/plan_json.h"
+#include "training/plan.h"
 #include "verbs.h"
 
 namespace gpucost::cli {

@@ -24,6 +24,7 @@
 #include "cli.h"
 #include "scenario/fields.h"
 #include "base/format.h"
+#include "documents/probe_suggestions.h"
 #include "hardware/probe.h"
 #include "storage_probe.h"
 #include "verbs.h"

@@ -16,7 +16,8 @@
 #include "app.h"
 #include "documents/compare.h"
 #include "explore/montecarlo.h"
-#include "explore/plan.h"
+#include "documents/plan_json.h"
+#include "training/plan.h"
 #include "documents/result_json.h"
 #include "explore/sweep.h"
 

@@ -9,7 +9,8 @@
 #include "app.h"
 #include "base/format.h"
 #include "base/i18n.h"
-#include "explore/plan.h"
+#include "explore/plan_prices.h"
+#include "training/plan.h"
 
 namespace gpucost::app {
 namespace {

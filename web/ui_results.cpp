@@ -10,7 +10,7 @@
 #include "job/evaluate.h"
 #include "base/format.h"
 #include "base/i18n.h"
-#include "explore/plan.h"
+#include "training/plan.h"
 #include "documents/vat.h"
 
 namespace gpucost::app {

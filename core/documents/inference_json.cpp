@@ -136,20 +136,4 @@ void WriteInferenceJson(const Scenario& s, const Result& r, json* doc) {
   (*doc)["warnings"] = warnings;
 }
 
-std::string InferenceNonFinitePath(const InferenceResult& ir) {
-  const std::pair<const char*, double> figures[] = {
-      {"inference.kv_bytes_per_token", ir.kv_bytes_per_token}, {"inference.ttft_ms.p99", ir.ttft_ms.p99},
-      {"inference.tpot_ms.p99", ir.tpot_ms.p99}, {"inference.e2e_ms.p99", ir.e2e_ms.p99},
-      {"inference.kv_transfer_ms", ir.kv_transfer_ms},
-      {"inference.capacity_requests_per_second", ir.capacity_requests_per_second},
-      {"inference.utilization", ir.utilization}, {"inference.output_tokens_per_second", ir.output_tokens_per_second},
-      {"inference.usd_per_request", ir.usd_per_request},
-      {"inference.usd_per_million_input_tokens", ir.usd_per_million_input_tokens},
-      {"inference.usd_per_million_output_tokens", ir.usd_per_million_output_tokens},
-      {"inference.usd_per_hour", ir.usd_per_hour}, {"inference.hours", ir.hours}};
-  for (const auto& [name, value] : figures)
-    if (!std::isfinite(value)) return name;
-  return "";
-}
-
 }  // namespace gpucost

@@ -27,7 +27,5 @@ const char* PartLabelOf(const Result& r, int part);
 // Fills doc (which holds schema, ok and name) for an inference result.
 void WriteInferenceJson(const Scenario& s, const Result& r, nlohmann::json* doc);
 
-// The JSON path of the first inference figure that is not finite ("" when all are).
-std::string InferenceNonFinitePath(const InferenceResult& ir);
 
 }  // namespace gpucost

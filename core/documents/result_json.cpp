@@ -11,7 +11,7 @@
 #include "documents/inference_json.h"
 #include "scenario/json_io.h"
 #include "money/offers.h"
-#include "training/parallelism.h"
+#include "job/parallelism.h"
 
 namespace gpucost {
 namespace {

@@ -15,16 +15,10 @@
 #include <string>
 #include <vector>
 
+#include "job/reliability.h"
 #include "scenario/scenario.h"
 
 namespace gpucost {
-
-// Erlang B: the probability that a Poisson arrival finds all c servers busy at offered load a.
-double ErlangB(double c, double offered_load);
-
-// The share of failures a free spare takes over: 1 - ErlangB(pool, rate x repair); pool_units: spares in the
-// pool's units (nodes or GPUs).
-double SpareFastFraction(double pool_units, double failures_per_hour, double repair_hours);
 
 struct SpareRow {
   std::int64_t spares = 0;        // GPUs

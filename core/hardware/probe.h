@@ -134,9 +134,6 @@ double MeasuredHbmTbps(const ProbeReport& report);        // best of device copy
 double MeasuredPeerGbps(const ProbeReport& report);       // one direction, slowest pair
 double MeasuredStorageGbps(const ProbeReport& report, const char* kind);
 
-// Fills report->suggestions for scenario s (catalog match, peak fractions, checkpoint write time).
-void DeriveSuggestions(const Scenario& s, ProbeReport* report);
-
 // "" when the report's first GPU matches the scenario's cluster.gpu, else a one-line explanation.
 std::string ProbeGpuMismatch(const ProbeReport& report, const Scenario& s);  // English ("" when they match)
 Message ProbeGpuMismatchMessage(const ProbeReport& report, const Scenario& s);  // the same as a code (empty when they match)

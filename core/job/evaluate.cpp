@@ -16,12 +16,11 @@
 #include "money/billing.h"
 #include "base/i18n.h"
 #include "serving/inference.h"
-#include "documents/inference_json.h"
 #include "job/job.h"
 #include "job/operations.h"
 #include "training/datapipe.h"
 #include "money/offers.h"
-#include "training/parallelism.h"
+#include "job/parallelism.h"
 #include "job/reliability.h"
 #include "training/steptime.h"
 #include "money/tco.h"
@@ -394,6 +393,27 @@ FailuresAdd FailuresAddOf(const Result& r) {
   f.usd_fraction = r.normal_run_usd > 0 ? r.expected_usd / r.normal_run_usd - 1 : 0;
   return f;
 }
+
+namespace {
+
+// The JSON path of the first inference figure that is not finite ("" when all are).
+std::string InferenceNonFinitePath(const InferenceResult& ir) {
+  const std::pair<const char*, double> figures[] = {
+      {"inference.kv_bytes_per_token", ir.kv_bytes_per_token}, {"inference.ttft_ms.p99", ir.ttft_ms.p99},
+      {"inference.tpot_ms.p99", ir.tpot_ms.p99}, {"inference.e2e_ms.p99", ir.e2e_ms.p99},
+      {"inference.kv_transfer_ms", ir.kv_transfer_ms},
+      {"inference.capacity_requests_per_second", ir.capacity_requests_per_second},
+      {"inference.utilization", ir.utilization}, {"inference.output_tokens_per_second", ir.output_tokens_per_second},
+      {"inference.usd_per_request", ir.usd_per_request},
+      {"inference.usd_per_million_input_tokens", ir.usd_per_million_input_tokens},
+      {"inference.usd_per_million_output_tokens", ir.usd_per_million_output_tokens},
+      {"inference.usd_per_hour", ir.usd_per_hour}, {"inference.hours", ir.hours}};
+  for (const auto& [name, value] : figures)
+    if (!std::isfinite(value)) return name;
+  return "";
+}
+
+}  // namespace
 
 std::string NonFiniteResultPath(const Result& r) {
   // The figures the result document and the tables are built from (JSON names of result_json.h). Figures

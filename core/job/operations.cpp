@@ -8,7 +8,7 @@
 #include "money/capacity.h"
 #include "job/job.h"
 #include "scenario/json_io.h"
-#include "explore/spares.h"
+#include "job/reliability.h"
 #include "money/tco.h"
 
 namespace gpucost {

@@ -136,4 +136,17 @@ Timeline ExpectedTimeline(const TimelineInputs& in) {
   return t;
 }
 
+double ErlangB(double c, double a) {
+  if (a <= 0) return c > 0 ? 0 : 1;
+  double b = 1;  // B(0, a)
+  const long n = static_cast<long>(std::floor(c));
+  for (long k = 1; k <= n; ++k) b = a * b / (static_cast<double>(k) + a * b);
+  return b;
+}
+
+double SpareFastFraction(double pool, double failures_per_hour, double repair_hours) {
+  if (pool < 1) return 0;
+  return 1 - ErlangB(pool, failures_per_hour * repair_hours);
+}
+
 }  // namespace gpucost

@@ -51,4 +51,13 @@ Timeline ExpectedTimeline(const TimelineInputs& in);
 double YoungInterval(double delta_seconds, double mtbf_seconds);  // sqrt(2 delta M)
 double DalyInterval(double delta_seconds, double mtbf_seconds);   // Daly's higher-order estimate
 
+// Hot spares as a pool (explore/spares.h has the whole model): a failure takes the fast path only while a spare
+// is free, and the pool is an Erlang loss system M/G/c/c (Erlang 1917).
+// Erlang B: the probability that a Poisson arrival finds all c servers busy at offered load a.
+double ErlangB(double c, double offered_load);
+
+// The share of failures a free spare takes over: 1 - ErlangB(pool, rate x repair); pool_units: spares in the
+// pool's units (nodes or GPUs).
+double SpareFastFraction(double pool_units, double failures_per_hour, double repair_hours);
+
 }  // namespace gpucost

@@ -8,7 +8,7 @@
 
 #include "hardware/catalog.h"
 #include "base/i18n.h"
-#include "training/parallelism.h"
+#include "training/work.h"
 
 namespace gpucost {
 namespace {

@@ -5,7 +5,8 @@
 #include <memory>
 
 #include "job/evaluate.h"
-#include "explore/plan.h"
+#include "explore/plan_prices.h"
+#include "training/plan.h"
 #include "../test_util.h"
 
 using namespace gpucost;

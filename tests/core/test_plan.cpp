@@ -11,7 +11,9 @@
 #include "hardware/catalog.h"
 #include "job/evaluate.h"
 #include "hardware/calibration.h"
-#include "explore/plan.h"
+#include "explore/plan_prices.h"
+#include "documents/plan_json.h"
+#include "training/plan.h"
 #include "../test_util.h"
 
 using namespace gpucost;

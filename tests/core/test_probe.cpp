@@ -8,6 +8,7 @@
 #include "job/validate.h"
 #include "hardware/catalog.h"
 #include "job/evaluate.h"
+#include "documents/probe_suggestions.h"
 #include "hardware/probe.h"
 #include "../test_util.h"
 

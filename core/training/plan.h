@@ -75,8 +75,8 @@ Message PlanBegin(const Scenario& s, PlanObjective objective, int top, PlanSearc
 bool PlanStep(PlanSearch* search, std::int64_t max_layouts);
 // Runs the whole search and measures its time (search->seconds).
 void PlanRun(PlanSearch* search);
-// Fills job_hours / job_usd of the kept plans with Evaluate() (the layout and its predicted MFU applied to s).
-void PlanPriceJobs(const Scenario& s, PlanSearch* search);
+// True when workload.params is at its default (the search then counts the parameters from the shape).
+bool PlanParamsAtDefault(const Scenario& s);
 // Applies a layout to a scenario (what "adopt this layout" does in the page).
 void ApplyLayout(const Layout& l, Scenario* s);
 // Adopting a layout: applies it and clears a given cluster.mfu, so that the job runs at the layout's predicted
@@ -87,10 +87,5 @@ bool AdoptLayout(const Layout& l, Scenario* s);
 // of two up to a node, then whole nodes 1, 2, 3, 4, 6, 8, 12, ... up to max_gpus), with the fastest fitting
 // layout there. found = false when none fits or the search cannot run (no shape or global batch).
 LayoutFit SmallestFittingPlan(const Scenario& s, std::int64_t max_gpus = 1 << 20);
-
-// The plan document of `gpucost plan --format json` and the page's view("plan"): {"evaluated", "fitting",
-// "seconds", "objective", "top", "currency", "plans": [{"parallel", "step", "memory", "job"}]}. "seconds" is
-// the search's own time (the only figure that differs between runs).
-std::string PlanToJson(const PlanSearch& search, int indent = 2);
 
 }  // namespace gpucost

@@ -1,16 +1,13 @@
 // plan.cpp — the layout search (see plan.h).
-#include "explore/plan.h"
+#include "training/plan.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <memory>
 
-#include <nlohmann/json.hpp>
-
 #include "hardware/calibration.h"
 #include "hardware/catalog.h"
-#include "job/evaluate.h"
 #include "scenario/fields.h"
 
 namespace gpucost {
@@ -158,6 +155,8 @@ void Keep(PlanSearch* s, const Layout& l, const StepTime& t, const MemoryBreakdo
 
 }  // namespace
 
+bool PlanParamsAtDefault(const Scenario& sc) { return ParamsAtDefault(sc); }
+
 Message PlanBegin(const Scenario& sc, PlanObjective objective, int top, PlanSearch* s) {
   *s = PlanSearch{};
   s->shape = ShapeFromScenario(sc);
@@ -272,67 +271,6 @@ LayoutFit SmallestFittingPlan(const Scenario& sc, std::int64_t max_gpus) {
     }
   }
   return fit;
-}
-
-void PlanPriceJobs(const Scenario& sc, PlanSearch* s) {
-  for (int i = 0; i < s->count; ++i) {
-    Scenario with = sc;
-    ApplyLayout(s->best[i].layout, &with);
-    with.cluster.mfu = 0;  // predicted from the layout
-    if (ParamsAtDefault(sc)) with.workload.params = s->best[i].step.params;
-    const Result r = Evaluate(with);
-    s->best[i].job_hours = r.ok ? r.expected_hours : 0;
-    s->best[i].job_usd = r.ok ? r.expected_usd : 0;
-    s->best[i].job_cost = r.ok ? r.expected_usd * r.display_per_usd : 0;
-    if (r.ok) s->currency = r.display_currency;
-  }
-}
-
-std::string PlanToJson(const PlanSearch& s, int indent) {
-  using nlohmann::json;
-  auto num = [](double v) { return std::isfinite(v) ? json(v) : json(nullptr); };
-  json doc;
-  doc["evaluated"] = s.evaluated;
-  doc["fitting"] = s.fitting;
-  doc["seconds"] = num(s.seconds);
-  doc["objective"] = s.objective == PlanObjective::kCost ? "cost" : "time";
-  doc["top"] = s.top;
-  doc["currency"] = s.currency;
-  doc["gpus"] = s.gpus;
-  doc["global_batch"] = s.base.global_batch;
-  doc["global_batch_auto"] = s.batch_auto;  // parallel.global_batch on auto: searched at one sequence per GPU
-  doc["mfu_convention"] = kMfuConvention;
-  doc["hfu_convention"] = kHfuConvention;
-  json plans = json::array();
-  for (int i = 0; i < s.count; ++i) {
-    const PlanEntry& e = s.best[i];
-    const Layout& l = e.layout;
-    json plan;
-    plan["parallel"] = {{"tensor_parallel", l.tensor},       {"pipeline_parallel", l.pipeline},
-                        {"data_parallel", l.data},           {"micro_batch", l.micro_batch},
-                        {"global_batch", l.global_batch},    {"pipeline_interleave", l.interleave},
-                        {"recompute", RecomputeJsonName(l.recompute)},
-                        {"sequence_parallel", l.sequence_parallel}, {"zero_stage", l.zero_stage},
-                        {"overlap_comm", l.overlap_comm}};
-    NamedValue fields[kStepFieldCount];
-    StepTimeFields(e.step, fields);
-    json step = json::object();
-    for (const NamedValue& f : fields) step[f.name] = num(f.value);
-    step["beyond_evidence"] = e.step.beyond_evidence;
-    step["ranked_seconds"] = num(DoubtedSeconds(e.step.seconds, e.step.mfu, e.step.best_measured_mfu));
-    plan["step"] = step;
-    const MemoryBreakdown& m = e.memory;
-    plan["memory"] = {{"model_states_gb", num(m.model_states_bytes() / 1e9)},
-                      {"activations_gb", num(m.activations_bytes / 1e9)},
-                      {"total_gb", num(m.total_bytes() / 1e9)},
-                      {"device_gb", num(m.device_bytes / 1e9)},
-                      {"fits", m.fits()}};
-    if (e.job_usd > 0)
-      plan["job"] = {{"expected_hours", num(e.job_hours)}, {"expected_usd", num(e.job_usd)}, {"expected_cost", num(e.job_cost)}};
-    plans.push_back(plan);
-  }
-  doc["plans"] = plans;
-  return doc.dump(indent);
 }
 
 }  // namespace gpucost
