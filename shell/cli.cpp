@@ -1,4 +1,4 @@
-#include "job/validate.h"
+#include "documents/open.h"
 #include "cli.h"
 
 #include <algorithm>
@@ -14,9 +14,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "job/evaluate.h"
+#include "documents/result_json.h"
 #include "base/i18n.h"
-#include "hardware/import.h"
+#include "documents/import.h"
 #include "scenario/json_io.h"
 #include "documents/link.h"
 #include "documents/presets.h"

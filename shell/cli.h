@@ -7,7 +7,7 @@
 
 #include "base/i18n.h"
 #include "scenario/json_io.h"
-#include "job/result.h"
+#include "documents/result_json.h"
 #include "scenario/scenario.h"
 #include "base/text_safety.h"
 

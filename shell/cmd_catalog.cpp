@@ -12,16 +12,13 @@
 
 #include <nlohmann/json.hpp>
 
-#include "hardware/catalog.h"
-#include "evidence/evidence.h"
+#include "documents/catalog.h"
+#include "documents/evidence_json.h"
 #include "cli.h"
 #include "scenario/fields.h"
 #include "base/format.h"
 #include "base/i18n.h"
-#include "training/memory.h"
 #include "scenario/models.h"
-#include "training/moe.h"
-#include "money/offers.h"
 #include "documents/presets.h"
 #include "verbs.h"
 

@@ -12,12 +12,12 @@
 #include "cli.h"
 #include "documents/compare.h"
 #include "documents/compare_csv.h"
-#include "job/evaluate.h"
+#include "documents/result_json.h"
 #include "base/format.h"
 #include "base/i18n.h"
 #include "documents/inference_json.h"
 #include "documents/inference_views.h"
-#include "money/provider_sheet.h"
+#include "documents/catalog.h"
 #include "verbs.h"
 
 namespace gpucost::cli {

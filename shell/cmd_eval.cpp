@@ -4,14 +4,13 @@
 #include <nlohmann/json.hpp>
 
 #include "documents/field_edit.h"
-#include "job/validate.h"
+#include "documents/open.h"
 #include "cli.h"
-#include "job/evaluate.h"
+#include "documents/result_json.h"
 #include "base/format.h"
 #include "base/i18n.h"
 #include "inference_cli.h"
 #include "scenario/money_input.h"
-#include "documents/result_json.h"
 #include "documents/vat.h"
 #include "verbs.h"
 

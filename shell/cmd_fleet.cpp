@@ -2,8 +2,8 @@
 // Commitment planner and hybrid plan over a demand profile (core/explore/fleet.h).
 #include <cstdio>
 
+#include "documents/fleet_json.h"
 #include "cli.h"
-#include "explore/fleet.h"
 #include "base/format.h"
 #include "base/i18n.h"
 #include "documents/inference_views.h"

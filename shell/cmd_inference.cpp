@@ -4,14 +4,14 @@
 #include <cstdio>
 #include <cstring>
 
-#include "hardware/catalog.h"
+#include "documents/inference_sim_json.h"
+#include "documents/inference_plan_json.h"
+#include "documents/catalog.h"
 #include "cli.h"
-#include "job/evaluate.h"
+#include "documents/result_json.h"
 #include "base/format.h"
 #include "inference_cli.h"
 #include "documents/inference_json.h"
-#include "explore/inference_plan.h"
-#include "explore/inference_sim.h"
 
 namespace gpucost::cli {
 namespace {

@@ -9,12 +9,12 @@
 
 #include <unistd.h>
 
+#include "documents/montecarlo_json.h"
 #include "cli.h"
-#include "job/evaluate.h"
+#include "documents/result_json.h"
 #include "base/format.h"
 #include "inference_cli.h"
-#include "explore/inference_sim.h"
-#include "explore/montecarlo.h"
+#include "documents/inference_sim_json.h"
 #include "verbs.h"
 
 namespace gpucost::cli {

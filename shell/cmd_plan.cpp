@@ -3,13 +3,11 @@
 #include <cstdlib>
 #include <memory>
 
-#include "hardware/calibration.h"
+#include "documents/catalog.h"
 #include "cli.h"
 #include "base/format.h"
 #include "inference_cli.h"
-#include "explore/plan_prices.h"
 #include "documents/plan_json.h"
-#include "training/plan.h"
 #include "verbs.h"
 
 namespace gpucost::cli {

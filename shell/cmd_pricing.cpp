@@ -5,9 +5,8 @@
 #include "cli.h"
 #include "base/format.h"
 #include "base/i18n.h"
-#include "money/offers.h"
+#include "documents/catalog.h"
 #include "documents/pricing_json.h"
-#include "money/tco.h"
 #include "verbs.h"
 
 namespace gpucost::cli {

@@ -20,12 +20,11 @@
 #include <filesystem>
 #include <fstream>
 
-#include "hardware/catalog.h"
+#include "documents/catalog.h"
 #include "cli.h"
 #include "scenario/fields.h"
 #include "base/format.h"
 #include "documents/probe_suggestions.h"
-#include "hardware/probe.h"
 #include "storage_probe.h"
 #include "verbs.h"
 #include "version.h"

@@ -6,10 +6,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "documents/sensitivity_json.h"
 #include "cli.h"
-#include "job/evaluate.h"
+#include "documents/result_json.h"
 #include "base/format.h"
-#include "explore/sensitivity.h"
 #include "verbs.h"
 
 namespace gpucost::cli {

@@ -4,10 +4,10 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "documents/spares_json.h"
 #include "cli.h"
 #include "base/format.h"
 #include "base/i18n.h"
-#include "explore/spares.h"
 #include "verbs.h"
 
 namespace gpucost::cli {

@@ -12,17 +12,16 @@
 
 #include <nlohmann/json.hpp>
 
-#include "job/validate.h"
+#include "documents/sweep_json.h"
+#include "documents/open.h"
 #include "cli.h"
-#include "job/evaluate.h"
+#include "documents/result_json.h"
 #include "scenario/fields.h"
 #include "base/format.h"
 #include "base/i18n.h"
 #include "documents/inference_views.h"
 #include "scenario/json_io.h"
 #include "scenario/quantity.h"
-#include "documents/result_json.h"
-#include "explore/sweep.h"
 #include "verbs.h"
 
 namespace gpucost::cli {

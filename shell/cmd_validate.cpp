@@ -8,9 +8,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "job/validate.h"
+#include "documents/open.h"
 #include "cli.h"
-#include "job/evaluate.h"
+#include "documents/result_json.h"
 #include "scenario/fields.h"
 #include "base/i18n.h"
 #include "scenario/json_io.h"

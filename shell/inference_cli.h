@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string>
 
-#include "job/result.h"
+#include "documents/result_json.h"
 #include "scenario/scenario.h"
 
 namespace gpucost::cli {

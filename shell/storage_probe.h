@@ -3,7 +3,7 @@
 #pragma once
 #include <string>
 
-#include "hardware/probe.h"
+#include "documents/probe_suggestions.h"
 
 namespace gpucost::cli {
 

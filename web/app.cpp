@@ -1,5 +1,5 @@
 // app.cpp — application state transitions (load, link, pin, refresh) and the frame layout.
-#include "job/validate.h"
+#include "documents/open.h"
 #include "app.h"
 
 #include <imgui.h>
@@ -10,17 +10,16 @@
 #include <cstring>
 
 #include "base/assets.h"
-#include "hardware/catalog.h"
+#include "documents/catalog.h"
 #include "documents/compare_csv.h"
-#include "job/evaluate.h"
+#include "documents/result_json.h"
 #include "scenario/fields.h"
 #include "base/format.h"
-#include "hardware/import.h"
+#include "documents/import.h"
 #include "documents/link.h"
 #include "platform.h"
-#include "hardware/probe.h"
+#include "documents/probe_suggestions.h"
 #include "documents/pricing_json.h"
-#include "money/tco.h"
 #include "version.h"
 
 namespace gpucost::app {

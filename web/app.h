@@ -14,28 +14,24 @@
 #include <string>
 #include <vector>
 
-#include "job/validate.h"
+#include "documents/open.h"
 #include "documents/compare.h"
-#include "job/evaluate.h"
+#include "documents/result_json.h"
 #include "scenario/fields.h"
 #include "base/i18n.h"
-#include "hardware/import.h"
+#include "documents/import.h"
 #include "scenario/json_io.h"
-#include "explore/montecarlo.h"
-#include "money/offers.h"
+#include "documents/montecarlo_json.h"
+#include "documents/catalog.h"
 #include "documents/plan_json.h"
-#include "explore/plan_prices.h"
-#include "training/plan.h"
 #include "documents/presets.h"
-#include "job/result.h"
-#include "explore/fleet.h"
-#include "explore/inference_plan.h"
-#include "explore/inference_sim.h"
+#include "documents/fleet_json.h"
+#include "documents/inference_plan_json.h"
+#include "documents/inference_sim_json.h"
 #include "scenario/scenario.h"
-#include "explore/sensitivity.h"
-#include "explore/sweep.h"
+#include "documents/sensitivity_json.h"
+#include "documents/sweep_json.h"
 #include "documents/pricing_json.h"
-#include "money/tco.h"
 
 // What the first frame never runs (views other than Results, imports, the serving views): kept out of line so
 // that the code split leaves it in app.deferred.wasm (scripts/split_wasm.py, docs/bundle-size.md) rather than

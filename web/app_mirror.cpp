@@ -4,7 +4,7 @@
 #include <cstdio>
 
 #include "app.h"
-#include "job/evaluate.h"
+#include "documents/result_json.h"
 #include "base/format.h"
 #include "base/i18n.h"
 #include "documents/inference_json.h"

@@ -12,14 +12,13 @@
 #include <string>
 #include <vector>
 
+#include "documents/montecarlo_json.h"
+#include "documents/sweep_json.h"
 #include "documents/pricing_json.h"
 #include "app.h"
 #include "documents/compare.h"
-#include "explore/montecarlo.h"
 #include "documents/plan_json.h"
-#include "training/plan.h"
 #include "documents/result_json.h"
-#include "explore/sweep.h"
 
 namespace gpucost::app {
 namespace {

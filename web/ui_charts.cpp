@@ -15,16 +15,15 @@
 #include <functional>
 #include <vector>
 
-#include "job/validate.h"
+#include "documents/open.h"
 #include "app.h"
 #include "chart.h"
-#include "job/evaluate.h"
+#include "documents/result_json.h"
 #include "base/format.h"
-#include "explore/montecarlo.h"
+#include "documents/montecarlo_json.h"
 #include "base/i18n.h"
-#include "training/scaling_fit.h"
-#include "explore/sweep.h"
-#include "money/tco.h"
+#include "documents/sweep_json.h"
+#include "documents/pricing_json.h"
 
 namespace gpucost::app {
 namespace {

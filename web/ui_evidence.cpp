@@ -9,7 +9,7 @@
 
 #include "app.h"
 #include "base/assets.h"
-#include "evidence/evidence.h"
+#include "documents/evidence_json.h"
 #include "base/format.h"
 #include "base/i18n.h"
 #include "platform.h"

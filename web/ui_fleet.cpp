@@ -7,10 +7,10 @@
 #include <cstdio>
 #include <type_traits>
 
+#include "documents/fleet_json.h"
 #include "app.h"
-#include "explore/fleet.h"
 #include "base/format.h"
-#include "money/tco.h"
+#include "documents/pricing_json.h"
 
 namespace gpucost::app {
 namespace {

@@ -8,11 +8,10 @@
 #include <string>
 
 #include "app.h"
-#include "hardware/catalog.h"
+#include "documents/catalog.h"
 #include "chart.h"
 #include "base/format.h"
 #include "base/i18n.h"
-#include "serving/inference.h"
 #include "documents/inference_json.h"
 
 namespace gpucost::app {

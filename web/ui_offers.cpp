@@ -10,11 +10,10 @@
 #include <cstring>
 
 #include "app.h"
-#include "hardware/catalog.h"
+#include "documents/catalog.h"
 #include "scenario/fields.h"
 #include "base/format.h"
 #include "base/i18n.h"
-#include "money/offers.h"
 
 namespace gpucost::app {
 namespace {

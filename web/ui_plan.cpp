@@ -9,8 +9,7 @@
 #include "app.h"
 #include "base/format.h"
 #include "base/i18n.h"
-#include "explore/plan_prices.h"
-#include "training/plan.h"
+#include "documents/plan_json.h"
 
 namespace gpucost::app {
 namespace {

@@ -7,10 +7,10 @@
 
 #include "app.h"
 #include "chart.h"
-#include "job/evaluate.h"
+#include "documents/result_json.h"
 #include "base/format.h"
 #include "base/i18n.h"
-#include "training/plan.h"
+#include "documents/plan_json.h"
 #include "documents/vat.h"
 
 namespace gpucost::app {

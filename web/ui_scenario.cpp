@@ -10,11 +10,11 @@
 #include <vector>
 
 #include "app.h"
-#include "hardware/catalog.h"
+#include "documents/catalog.h"
 #include "scenario/fields.h"
 #include "base/format.h"
 #include "base/i18n.h"
-#include "serving/inference_day.h"
+#include "documents/inference_json.h"
 #include "scenario/money_input.h"
 #include "scenario/quantity.h"
 

@@ -5,10 +5,10 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "documents/sensitivity_json.h"
 #include "app.h"
 #include "base/format.h"
 #include "base/i18n.h"
-#include "explore/sensitivity.h"
 
 namespace gpucost::app {
 namespace {

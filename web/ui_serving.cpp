@@ -13,12 +13,12 @@
 #include <memory>
 #include <string>
 
+#include "documents/inference_sim_json.h"
+#include "documents/inference_plan_json.h"
 #include "app.h"
-#include "hardware/catalog.h"
+#include "documents/catalog.h"
 #include "base/format.h"
 #include "base/i18n.h"
-#include "explore/inference_plan.h"
-#include "explore/inference_sim.h"
 #include "documents/inference_views.h"
 
 namespace gpucost::app {

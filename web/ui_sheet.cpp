@@ -4,7 +4,7 @@
 #include <imgui.h>
 
 #include "app.h"
-#include "money/provider_sheet.h"
+#include "documents/catalog.h"
 #include "base/text_safety.h"
 
 namespace gpucost::app {

@@ -7,6 +7,8 @@
 
 #include "job/result.h"
 #include "scenario/scenario.h"
+#include "serving/inference.h"
+#include "serving/inference_day.h"
 
 namespace gpucost {
 

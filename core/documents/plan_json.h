@@ -3,6 +3,7 @@
 #include <string>
 
 #include "training/plan.h"
+#include "explore/plan_prices.h"
 
 namespace gpucost {
 

@@ -4,6 +4,7 @@
 
 #include "explore/pricing.h"
 #include "scenario/scenario.h"
+#include "money/tco.h"
 
 namespace gpucost {
 

@@ -4,6 +4,7 @@
 
 #include "job/result.h"
 #include "scenario/scenario.h"
+#include "job/evaluate.h"
 
 namespace gpucost {
 

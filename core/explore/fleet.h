@@ -143,11 +143,6 @@ struct FleetResult {
 
 FleetResult PlanFleet(const FleetInputs& in);
 
-// The document of `gpucost fleet --format json` and the page's view("fleet") (schema gpucost/fleet-result@1);
-// "input" holds the fleet document planned (schema gpucost/fleet@1, demand by month).
-std::string FleetToJson(const FleetInputs& in, const FleetResult& r, int indent = 2);
-// The fleet document of `in` (schema gpucost/fleet@1): ParseFleetJson(FleetInputsToJson(in)) plans the same fleet.
-std::string FleetInputsToJson(const FleetInputs& in, int indent = 2);
 
 // A commitment's name as a message parameter: the names the fleet gives ("1-year", "3-year", "N-month") as keys,
 // so they read in the reader's language; a name the user gave as it is.

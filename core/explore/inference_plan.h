@@ -103,6 +103,5 @@ class InferencePlanSearch {
 // The scenario with a candidate applied (mode, pools, prices, batch cap; replicas sized), for gpucost eval.
 Scenario ApplyInferenceCandidate(const Scenario& s, const InferenceCandidate& c);
 
-std::string InferencePlanToJson(const Scenario& s, const InferencePlan& p, int indent = 2);
 
 }  // namespace gpucost

@@ -88,7 +88,5 @@ class InferenceSimulation {
   std::unique_ptr<State> state_;
 };
 
-// The document of gpucost mc for an inference scenario (and the page).
-std::string InferenceSimToJson(const Scenario& s, const InferenceSimResult& r, int indent = 2);
 
 }  // namespace gpucost

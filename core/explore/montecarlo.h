@@ -98,9 +98,6 @@ struct McSummary {
   double p_miss_deadline = 0;        // share of trials finishing after the deadline (deadline given)
 };
 
-// The document of `gpucost mc --format json` and the page's view("mc"): trials and seed, the statistics and
-// histograms (USD, and cost in the scenario's currency from `closed_form`'s display rate).
-std::string McSummaryToJson(const McSummary& m, const Result& closed_form, int indent = 2);
 
 // Percentile p (0..1) of sorted values, linear between ranks (sorted.size() > 0).
 double Percentile(const std::vector<double>& sorted, double p);

@@ -49,7 +49,5 @@ struct SensitivityResult {
 // percent: 0 for the documented bounds, else (0, 100) to move every input by +-percent.
 SensitivityResult AnalyzeSensitivity(const Scenario& s, double percent = 0);
 
-// The document of `gpucost sensitivity --format json` and the page's view("sensitivity").
-std::string SensitivityToJson(const SensitivityResult& r, int indent = 2);
 
 }  // namespace gpucost

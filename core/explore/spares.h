@@ -38,6 +38,5 @@ struct SparesSweepDoc {
 };
 
 SparesSweepDoc SparesSweep(const Scenario& s, int max_steps = 32);
-std::string SparesToJson(const Scenario& s, const SparesSweepDoc& d, int indent = 2);
 
 }  // namespace gpucost

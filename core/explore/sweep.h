@@ -105,8 +105,6 @@ void SweepBegin(const Scenario& base, const SweepOptions& options, SweepRun* run
 // Evaluates up to max_points more points; marks the result when the last is done. Returns run->done.
 bool SweepStep(SweepRun* run, int max_points);
 
-// The document of `gpucost sweep --gpus --format json` and the page's view("sweep") (schema gpucost/sweep-gpus@1).
-std::string SweepToJson(const SweepOptions& options, const SweepResult& r, int indent = 2);
 // The marks of point i, e.g. "cheapest, sweet spot" ("" when none).
 std::string SweepMarks(const SweepResult& r, int i, Lang lang = Lang::kEn);  // the documents carry English
 

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <string>
 
+#include "documents/fleet_json.h"
 #include "explore/fleet.h"
 #include "money/tco.h"
 

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "documents/inference_sim_json.h"
 #include "job/validate.h"
 #include "job/evaluate.h"
 #include "explore/inference_sim.h"

@@ -1,4 +1,4 @@
-// What a handed-over text is (core/hardware/import.h), and that share links carry their length (core/documents/link.h).
+// What a handed-over text is (core/documents/import.h), and that share links carry their length (core/documents/link.h).
 #include <doctest/doctest.h>
 
 #include <cctype>
@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "job/evaluate.h"
-#include "hardware/import.h"
+#include "documents/import.h"
 #include "scenario/json_io.h"
 #include "documents/presets.h"
 #include "documents/result_json.h"

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <string>
 
+#include "documents/inference_plan_json.h"
 #include "job/evaluate.h"
 #include "explore/inference_plan.h"
 #include "../test_util.h"

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <string>
 
+#include "documents/inference_sim_json.h"
 #include "job/evaluate.h"
 #include "explore/inference_sim.h"
 #include "documents/presets.h"

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "documents/sensitivity_json.h"
 #include "job/validate.h"
 #include "documents/compare.h"
 #include "job/evaluate.h"

@@ -5,6 +5,7 @@
 #include <vector>
 #include <string>
 
+#include "documents/montecarlo_json.h"
 #include "job/validate.h"
 #include "job/evaluate.h"
 #include "base/format.h"

@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "documents/fleet_json.h"
+#include "documents/spares_json.h"
 #include "money/capacity.h"
 #include "explore/fleet.h"
 #include "money/provider_sheet.h"

@@ -8,6 +8,9 @@
 
 #include <cstdio>
 
+#include "documents/inference_sim_json.h"
+#include "documents/sensitivity_json.h"
+#include "documents/inference_plan_json.h"
 #include "app.h"
 #include "documents/compare.h"
 #include "job/evaluate.h"

@@ -1,5 +1,5 @@
 // import.cpp — what a handed-over text is (see import.h).
-#include "hardware/import.h"
+#include "documents/import.h"
 
 #include <nlohmann/json.hpp>
 
