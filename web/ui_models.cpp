@@ -1,5 +1,5 @@
 // ui_models.cpp — the model picker at the top of the scenario editor (issue 18): choosing a model by name
-// (core/training/models.h, assets/models.json) fills the shape fields and workload.params from its published config
+// (core/scenario/models.h, assets/models.json) fills the shape fields and workload.params from its published config
 // and marks those fields as coming from the model; the picker then says which of them were changed since.
 #include <imgui.h>
 

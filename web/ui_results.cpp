@@ -89,7 +89,7 @@ bool BlockedHeadline(AppState& app) {
 }
 
 // The headline: cost per completed job, saying whether VAT is in it; with a tax rate, the invoice's three lines
-// (공급가액 / 부가세 / 합계, core/money/vat.h) follow, as the CLI prints them.
+// (공급가액 / 부가세 / 합계, core/documents/vat.h) follow, as the CLI prints them.
 void Headline(AppState& app) {
   const Result& r = app.result;
   const VatLines vat = VatBreakdown(app.scenario, r);

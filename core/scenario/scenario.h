@@ -187,7 +187,7 @@ struct ScalingInputs {
   ScalingPointInputs points[kMaxScalingPoints];
 };
 
-// Models by name, mixture of experts and fine-tuning (issue 18; core/training/models.h, moe.h, finetune.h). Their JSON
+// Models by name, mixture of experts and fine-tuning (issue 18; core/scenario/models.h, moe.h, finetune.h). Their JSON
 // paths are under workload (and parallel.expert_parallel); they live in their own structs.
 enum class Finetune : int { kFull = 0, kLora, kQlora };
 enum class LoraTargets : int { kAll = 0, kAttention };
