@@ -4,6 +4,7 @@
 #include "base/i18n.h"
 #include "scenario/models.h"
 
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -957,18 +958,38 @@ bool ReadByKind(std::size_t i, WorkloadKind kind) {
   return ReadByInference(i);
 }
 
+// The fields a workload does not read, in table order, made once: a training job or independent tasks (every field
+// but inference.*), a colocated service, a disaggregated one. Every evaluation asks (a sweep's, a plan's, a Monte
+// Carlo's), and only these few can be set and unused.
+const std::vector<std::size_t>& FieldsNotReadBy(WorkloadKind kind, bool disaggregated) {
+  static const std::array<std::vector<std::size_t>, 3> lists = [] {
+    std::vector<std::size_t> jobs, colocated, split;
+    for (std::size_t i = 0; i < FieldCount(); ++i) {
+      if (!ReadByKind(i, WorkloadKind::kTraining)) jobs.push_back(i);
+      const bool served = ReadByKind(i, WorkloadKind::kInference);
+      if (!(served && ReadWhenColocated(i))) colocated.push_back(i);
+      if (!(served && ReadWhenDisaggregated(i))) split.push_back(i);
+    }
+    return std::array<std::vector<std::size_t>, 3>{jobs, colocated, split};
+  }();
+  return lists[kind != WorkloadKind::kInference ? 0 : disaggregated ? 2 : 1];
+}
+
 }  // namespace
 
 std::vector<const FieldSpec*> FieldsNotUsed(const Scenario& s) {
   std::vector<const FieldSpec*> out;
   const WorkloadKind kind = Kind(s);
-  const bool serving = kind == WorkloadKind::kInference;
-  const bool disaggregated = serving && static_cast<InferenceMode>(s.inference.mode) == InferenceMode::kDisaggregated;
-  const ModelSpec* model = s.arch.model[0] ? FindModel(s.arch.model) : nullptr;
-  for (std::size_t i = 0; i < FieldCount(); ++i) {
+  const bool disaggregated = kind == WorkloadKind::kInference && static_cast<InferenceMode>(s.inference.mode) == InferenceMode::kDisaggregated;
+  const ModelSpec* model = nullptr;
+  bool model_looked_up = false;
+  for (std::size_t i : FieldsNotReadBy(kind, disaggregated)) {
     const FieldSpec& f = Fields()[i];
     if (IsDefault(s, f)) continue;
-    if (ReadByKind(i, kind) && (!serving || (disaggregated ? ReadWhenDisaggregated(i) : ReadWhenColocated(i)))) continue;
+    if (!model_looked_up) {
+      model = s.arch.model[0] ? FindModel(s.arch.model) : nullptr;
+      model_looked_up = true;
+    }
     bool from_model = false;  // a named model fills its shape (workload.seq_len): not the user's setting
     if (model)
       for (const ModelFieldValue& v : ModelFieldValues(*model))
