@@ -1,5 +1,7 @@
 #include "hardware/catalog.h"
 
+#include <algorithm>
+
 #include <cstring>
 #include <vector>
 
@@ -45,6 +47,7 @@ const std::vector<GpuSpec>& GpuCatalog() {
       spec.hbm_tbps = num(g, "hbm_tbps");
       spec.nvlink_gbps = num(g, "nvlink_gbps");
       spec.pcie_gbps = num(g, "pcie_gbps");
+      spec.nvlink_domain = static_cast<std::int64_t>(g.value("nvlink_domain", spec.nvlink_gbps > 0 ? 8.0 : 1.0));
       spec.tdp_w = num(g, "tdp_w");
       spec.server_kw_per_gpu = num(g, "server_kw_per_gpu");
       spec.server_source = g.value("server_source", "");
@@ -91,6 +94,11 @@ bool ResolveHardware(const Scenario& s, EffectiveHardware* out) {
   out->peak_flops = tflops * 1e12;
   out->hbm_bytes_per_s = (s.cluster.hbm_tbps > 0 ? s.cluster.hbm_tbps : gpu->hbm_tbps) * 1e12;
   out->nvlink_bytes_per_s = 0.5e9 * (s.cluster.nvlink_gbps > 0 ? s.cluster.nvlink_gbps : gpu->nvlink_gbps);
+  out->pcie_bytes_per_s = 0.5e9 * gpu->pcie_gbps;
+  // The catalog's NVLink island; a typed link figure for a GPU the catalog gives none describes the link between
+  // all of the node's GPUs (cluster.nvlink_gbps: "the GPU-to-GPU link inside a node").
+  out->nvlink_domain = gpu->nvlink_gbps > 0 ? std::max<std::int64_t>(1, gpu->nvlink_domain)
+                       : out->nvlink_bytes_per_s > 0 ? std::max<std::int64_t>(1, s.cluster.gpus_per_node) : 1;
   // Memory capacity: datasheets' "80 GB" HBM parts hold 80 GiB (nvidia-smi: A100 80GB 81,920 MiB; H100 SXM
   // 81,559 MiB; H200 143,771 MiB for "141 GB"; issue 18: the memory model understated capacity by 7%).
   out->hbm_bytes = gpu->hbm_gb * kBytesPerGib;

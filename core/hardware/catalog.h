@@ -1,6 +1,7 @@
 // catalog.h — the hardware catalog (assets/gpus.json, embedded at build time).
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 #include <vector>
@@ -22,6 +23,9 @@ struct GpuSpec {
   double hbm_tbps = 0;     // 1e12 bytes/s
   double nvlink_gbps = 0;  // per GPU, both directions
   double pcie_gbps = 0;
+  // Issue 46: the GPUs one NVLink island joins all-to-all (8 on an HGX / DGX board through NVSwitch, 2 for PCIe
+  // cards joined by an NVLink bridge, 1 without NVLink); beyond it a node's GPUs talk over PCIe (comm.h).
+  std::int64_t nvlink_domain = 1;
   double tdp_w = 0;
   // IT power per GPU of its reference server (host, network included): the server's maximum / its GPUs; 0 when
   // no datasheet gives one. Owned hardware's power (tco.h OwnedFor) comes from here.
@@ -75,6 +79,8 @@ struct EffectiveHardware {
   double hbm_bytes_per_s = 0;
   double nvlink_bytes_per_s = 0; // per GPU, one direction (half the catalog's bidirectional figure)
   double hbm_bytes = 0;
+  double pcie_bytes_per_s = 0;   // per GPU, one direction (issue 46: the path beyond the NVLink island)
+  std::int64_t nvlink_domain = 1;
 };
 // Returns false if the GPU id is unknown.
 bool ResolveHardware(const Scenario& s, EffectiveHardware* out);

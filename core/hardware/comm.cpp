@@ -13,8 +13,9 @@ double RingPhaseSeconds(double bytes, const Group& g, const Links& l) {
   if (g.ranks <= 1 || bytes <= 0) return 0;
   const std::int64_t k = std::max<std::int64_t>(1, std::min(g.per_node, g.ranks));
   const std::int64_t nodes = g.ranks / k;
-  // Inside the node: (k-1)/k of the buffer over NVLink.
-  double seconds = k > 1 ? Fraction(k) * bytes / l.nvlink_bytes_per_s + (k - 1) * kNvlinkHopSeconds : 0;
+  // Inside the node: (k-1)/k of the buffer over NVLink, or PCIe beyond the NVLink island (issue 46).
+  const IntraNodePath path = IntraNodePathOf(k, l);
+  double seconds = k > 1 ? Fraction(k) * bytes / path.bytes_per_s + static_cast<double>(k - 1) * path.hop_seconds : 0;
   // Across nodes: each of the k GPUs moves its 1/k share of the buffer over its own network share.
   if (nodes > 1)
     seconds += Fraction(nodes) * (bytes / static_cast<double>(k)) / l.network_bytes_per_s +
@@ -23,6 +24,34 @@ double RingPhaseSeconds(double bytes, const Group& g, const Links& l) {
 }
 
 }  // namespace
+
+IntraNodePath IntraNodePathOf(std::int64_t k, const Links& l) {
+  IntraNodePath p;
+  const bool island = k <= std::max<std::int64_t>(1, l.nvlink_domain) && l.nvlink_bytes_per_s > 0;
+  if (island || !(l.pcie_bytes_per_s > 0)) {
+    p.bytes_per_s = l.nvlink_bytes_per_s > 0 ? l.nvlink_bytes_per_s : l.pcie_bytes_per_s;
+    p.hop_seconds = kNvlinkHopSeconds;
+    p.nvlink = l.nvlink_bytes_per_s > 0;
+    if (p.bytes_per_s > 0) return p;
+  }
+  p.nvlink = false;
+  p.hop_seconds = kPcieHopSeconds;
+  p.bytes_per_s = l.pcie_bytes_per_s;
+  // Over more than half the node's GPUs the ring crosses between the two CPU sockets.
+  if (2 * k > l.gpus_per_node && l.host_bridge_bytes_per_s > 0) p.bytes_per_s = std::min(p.bytes_per_s, l.host_bridge_bytes_per_s);
+  return p;
+}
+
+Links LinksFor(double nvlink_gbps, double pcie_gbps, std::int64_t nvlink_domain, double network_bytes_per_s,
+               std::int64_t gpus_per_node, double efficiency) {
+  Links l;
+  l.nvlink_bytes_per_s = 0.5e9 * nvlink_gbps * efficiency;
+  l.pcie_bytes_per_s = 0.5e9 * pcie_gbps * efficiency;
+  l.network_bytes_per_s = network_bytes_per_s * efficiency;
+  l.gpus_per_node = std::max<std::int64_t>(1, gpus_per_node);
+  l.nvlink_domain = nvlink_gbps > 0 ? std::max<std::int64_t>(1, nvlink_domain) : 1;
+  return l;
+}
 
 Group GroupOf(std::int64_t ranks, std::int64_t stride, std::int64_t gpus_per_node) {
   Group g;
@@ -47,7 +76,11 @@ double RingCallLatencySeconds(const Group& g) {
 
 double SendSeconds(double bytes, bool cross_node, const Links& l) {
   if (bytes <= 0) return 0;
-  return cross_node ? bytes / l.network_bytes_per_s + kNetworkHopSeconds : bytes / l.nvlink_bytes_per_s + kNvlinkHopSeconds;
+  if (cross_node) return bytes / l.network_bytes_per_s + kNetworkHopSeconds;
+  // Neighbouring stages sit the model-parallel group below them apart; inside a node they share an NVLink island
+  // only when the island spans the node (issue 46: else the send goes over both GPUs' PCIe links).
+  const bool island = l.nvlink_bytes_per_s > 0 && (l.nvlink_domain >= l.gpus_per_node || !(l.pcie_bytes_per_s > 0));
+  return island ? bytes / l.nvlink_bytes_per_s + kNvlinkHopSeconds : bytes / l.pcie_bytes_per_s + kPcieHopSeconds;
 }
 
 }  // namespace gpucost

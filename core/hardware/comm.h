@@ -25,11 +25,39 @@ constexpr double kSimpleCallSeconds = 8.4e-6;
 constexpr double kSimpleNvlinkStepSeconds = 3.4e-6;
 constexpr double kSimpleNetworkStepSeconds = 14e-6;
 
+// Issue 46: GPUs without NVLink, or whose NVLink joins only pairs (PCIe cards with an NVLink bridge: A100 PCIe,
+// H100 PCIe / NVL), reach the node's other GPUs over PCIe. A ring of k GPUs inside a node runs over NVLink only
+// when all k share one NVLink island (links.nvlink_domain: 8 on HGX / DGX boards, 2 for bridged pairs, 1 without
+// NVLink); otherwise every GPU sends and receives over its own PCIe link (pcie_bytes_per_s), and a ring over more
+// than half the node's GPUs crosses between the two CPU sockets, where NCCL's path has the host bridge's
+// bandwidth (NCCL src/graph/topo.h: SKL_QPI_BW 10 GB/s for Intel Skylake and later, AMD_BW 16 GB/s; NCCL
+// moves such traffic through host memory when peer-to-peer across the sockets is off). One ring step over PCIe
+// costs NCCL's PCI hop latency (hwLat PCI Ring/Simple 5.7 us against 3.4 us over NVLink, src/graph/tuning.cc).
+constexpr double kHostBridgeBytesPerS = 10e9;
+constexpr double kPcieHopSeconds = 5.7e-6 / 3.4 * kNvlinkHopSeconds;  // NCCL's PCI : NVLink ring-step ratio
+
 struct Links {
-  double nvlink_bytes_per_s = 0;   // per GPU, one direction, achieved (inside a node)
+  double nvlink_bytes_per_s = 0;   // per GPU, one direction, achieved (inside an NVLink island)
   double network_bytes_per_s = 0;  // per GPU, one direction, achieved (between nodes)
   std::int64_t gpus_per_node = 8;
+  // Issue 46 (see above): the GPUs one NVLink island joins, and the PCIe path beyond it.
+  std::int64_t nvlink_domain = 8;
+  double pcie_bytes_per_s = 0;       // per GPU, one direction, achieved (0: as NVLink)
+  double host_bridge_bytes_per_s = kHostBridgeBytesPerS;
 };
+
+// Bandwidth (bytes/s per GPU, one direction) and ring-step latency of a ring of `k` GPUs inside one node.
+struct IntraNodePath {
+  double bytes_per_s = 0;
+  double hop_seconds = 0;
+  bool nvlink = true;
+};
+IntraNodePath IntraNodePathOf(std::int64_t k, const Links& l);
+
+// The links a GPU's catalog entry gives (catalog.h: nvlink_gbps, pcie_gbps, nvlink_domain), one direction, times
+// `efficiency`; `nvlink_gbps` is the catalog's figure or a measured override (both directions).
+Links LinksFor(double nvlink_gbps, double pcie_gbps, std::int64_t nvlink_domain, double network_bytes_per_s,
+               std::int64_t gpus_per_node, double efficiency);
 
 // A group of n ranks of which `per_node` share a node (per_node >= 1; n = per_node x nodes).
 struct Group {
@@ -50,7 +78,8 @@ double AllReduceSeconds(double bytes, const Group& g, const Links& l);
 // Latency of one ring all-gather or reduce-scatter call of a large buffer (Simple protocol) over the group:
 // what each data-parallel bucket pays on top of its bytes (steptime.cpp).
 double RingCallLatencySeconds(const Group& g);
-// One point-to-point send of `bytes` between neighbouring pipeline stages (across nodes when `cross_node`).
+// One point-to-point send of `bytes` between neighbouring pipeline stages (across nodes when `cross_node`; inside a
+// node over NVLink when the two stages share an NVLink island, else over PCIe).
 double SendSeconds(double bytes, bool cross_node, const Links& l);
 
 }  // namespace gpucost

@@ -119,12 +119,13 @@ ReplicaModel ReplicaFor(const Scenario& s, const InferenceModel& m, const GpuSpe
                                                                                        : InferencePeakTflops(gpu, WeightPrecision::kBf16));
   r.hbm_bytes_per_s = 1e12 * (measured && s.cluster.hbm_tbps > 0 ? s.cluster.hbm_tbps : gpu.hbm_tbps);
   r.hbm_bytes = gpu.hbm_gb * kBytesPerGib;  // datasheets' "80 GB" is 80 GiB, as for training (catalog.cpp)
-  const double nvlink = 0.5e9 * (measured && s.cluster.nvlink_gbps > 0 ? s.cluster.nvlink_gbps : gpu.nvlink_gbps);
-  const double pcie = 0.5e9 * gpu.pcie_gbps;  // no NVLink: tensor parallelism over PCIe
+  const bool typed_link = measured && s.cluster.nvlink_gbps > 0;
+  const double nvlink_gbps = typed_link ? s.cluster.nvlink_gbps : gpu.nvlink_gbps;
   const std::int64_t gpn = std::max<std::int64_t>(1, s.cluster.gpus_per_node);
-  r.links.nvlink_bytes_per_s = (nvlink > 0 ? nvlink : pcie) * m.link_efficiency;
-  r.links.network_bytes_per_s = s.cluster.node_network_gbps * 1e9 / 8 / D(gpn) * m.link_efficiency;
-  r.links.gpus_per_node = gpn;
+  // Issue 46: beyond the NVLink island (a bridged pair, or none) tensor parallelism goes over PCIe (comm.h); a typed
+  // link figure for a GPU without NVLink in the catalog joins the whole node.
+  r.links = LinksFor(nvlink_gbps, gpu.pcie_gbps, gpu.nvlink_gbps > 0 ? gpu.nvlink_domain : gpn,
+                     s.cluster.node_network_gbps * 1e9 / 8 / D(gpn), gpn, m.link_efficiency);
   r.group = GroupOf(r.tp, 1, gpn);
   const double t = D(r.tp);
   r.attention_ranks = m.attention_data ? t : 1;

@@ -99,8 +99,9 @@ double MoeAllToAllSeconds(const InferenceModel& m, const ReplicaModel& r, double
   // Dispatch and combine: each GPU sends its share of the tokens' k copies to the other t - 1 GPUs.
   const double bytes_out = tokens * m.active_experts * m.hidden * m.act_bytes / t * (t - 1) / t;
   const bool cross_node = r.tp > r.links.gpus_per_node;
-  const double bw = cross_node ? r.links.network_bytes_per_s : r.links.nvlink_bytes_per_s;
-  const double hop = cross_node ? kNetworkHopSeconds : kNvlinkHopSeconds;
+  const IntraNodePath path = IntraNodePathOf(r.tp, r.links);  // NVLink, or PCIe beyond the island (issue 46)
+  const double bw = cross_node ? r.links.network_bytes_per_s : path.bytes_per_s;
+  const double hop = cross_node ? kNetworkHopSeconds : path.hop_seconds;
   return bw > 0 ? m.moe_layers * 2 * (bytes_out / bw + hop) : 0;
 }
 

@@ -18,9 +18,10 @@ double AllToAllSeconds(double bytes, const Layout& l, const StepHardware& hw) {
   if (l.expert <= 1 || bytes <= 0) return 0;
   const Group g = GroupOf(l.expert, l.tensor, hw.gpus_per_node);
   const double ranks = D(g.ranks), per_node = D(g.per_node);
-  const double nvlink = hw.nvlink_bytes_per_s * hw.link_efficiency;
-  const double network = hw.network_bytes_per_s * hw.link_efficiency;
-  const double inside = bytes * (per_node - 1) / ranks / nvlink + D(g.per_node - 1) * kNvlinkHopSeconds;
+  const Links links = StepLinks(hw);
+  const IntraNodePath path = IntraNodePathOf(g.per_node, links);  // NVLink, or PCIe beyond the island (issue 46)
+  const double network = links.network_bytes_per_s;
+  const double inside = bytes * (per_node - 1) / ranks / path.bytes_per_s + D(g.per_node - 1) * path.hop_seconds;
   if (g.per_node >= g.ranks) return inside;
   const double across = bytes * (ranks - per_node) / ranks / network + (ranks / per_node - 1) * kNetworkHopSeconds;
   return std::max(inside, across);
@@ -111,10 +112,7 @@ StepTime EstimateMoeStepTime(const ModelShape& m, const Layout& l, const StepHar
   const double extra = std::max(0.0, experts_here - active_here);
   const std::int64_t expert_data = std::max<std::int64_t>(1, l.data / l.expert);
   if (extra > 0 && expert_data > 1) {
-    Links links;
-    links.nvlink_bytes_per_s = hw.nvlink_bytes_per_s * hw.link_efficiency;
-    links.network_bytes_per_s = hw.network_bytes_per_s * hw.link_efficiency;
-    links.gpus_per_node = hw.gpus_per_node;
+    const Links links = StepLinks(hw);
     const Group g = GroupOf(expert_data, t * l.expert, hw.gpus_per_node);
     const double grads = extra * hw.grad_bytes_per_param;
     const double total = l.zero_stage == 0 ? AllReduceSeconds(grads, g, links)

@@ -260,6 +260,8 @@ StepHardware StepHardwareFor(const Scenario& s, const EffectiveHardware& hw) {
   r.peak_flops = hw.peak_flops;
   r.hbm_bytes_per_s = hw.hbm_bytes_per_s;
   r.nvlink_bytes_per_s = hw.nvlink_bytes_per_s;
+  r.pcie_bytes_per_s = hw.pcie_bytes_per_s;
+  r.nvlink_domain = hw.nvlink_domain;
   r.gpus_per_node = std::max<std::int64_t>(1, s.cluster.gpus_per_node);
   r.network_bytes_per_s = s.cluster.node_network_gbps * 1e9 / 8 / static_cast<double>(r.gpus_per_node);
   r.link_efficiency = s.cluster.link_efficiency;
@@ -284,6 +286,16 @@ StepHardware StepHardwareFor(const Scenario& s, const EffectiveHardware& hw) {
     r.attention_peak_flops = fp8 > 0 && bf16 > 0 ? hw.peak_flops * bf16 / fp8 : hw.peak_flops;
   }
   return r;
+}
+
+Links StepLinks(const StepHardware& hw) {
+  Links l;
+  l.nvlink_bytes_per_s = hw.nvlink_bytes_per_s * hw.link_efficiency;
+  l.network_bytes_per_s = hw.network_bytes_per_s * hw.link_efficiency;
+  l.pcie_bytes_per_s = hw.pcie_bytes_per_s * hw.link_efficiency;
+  l.gpus_per_node = hw.gpus_per_node;
+  l.nvlink_domain = hw.nvlink_bytes_per_s > 0 ? std::max<std::int64_t>(1, hw.nvlink_domain) : 1;
+  return l;
 }
 
 // The English text is the string table's (assets/i18n/en.json), so the message and its translations are one entry.
@@ -331,10 +343,7 @@ StepTime EstimateStepTime(const ModelShape& m, const Layout& l, const StepHardwa
   StepTime r;
   r.error = CheckLayout(m, l);
   if (r.error != LayoutError::kNone) return r;
-  Links links;
-  links.nvlink_bytes_per_s = hw.nvlink_bytes_per_s * hw.link_efficiency;
-  links.network_bytes_per_s = hw.network_bytes_per_s * hw.link_efficiency;
-  links.gpus_per_node = hw.gpus_per_node;
+  const Links links = StepLinks(hw);
   LayerTimes lt = LayerTimesOf(m, l, hw, links);
   const double mb = D(l.micro_batches());
   const double t = D(l.tensor), h = D(m.hidden), s = D(m.seq_len), e = hw.bytes_per_element;

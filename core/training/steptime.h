@@ -47,6 +47,7 @@
 #include <cstdint>
 
 #include "hardware/catalog.h"
+#include "hardware/comm.h"
 #include "training/layout.h"
 #include "scenario/scenario.h"
 
@@ -62,6 +63,9 @@ struct StepHardware {
   double network_bytes_per_s = 0;   // per GPU, one direction, nominal (node network / GPUs per node)
   double link_efficiency = 0.8;     // achieved / nominal for collectives
   std::int64_t gpus_per_node = 8;
+  // Issue 46: the NVLink island and the PCIe path beyond it (comm.h, IntraNodePathOf).
+  double pcie_bytes_per_s = 0;      // per GPU, one direction, nominal
+  std::int64_t nvlink_domain = 8;
   double bytes_per_element = 2;     // activations and communicated tensors (bf16/fp16/fp8: 2; tf32/fp32: 4)
   double grad_bytes_per_param = 2;  // gradients as reduced
   double weight_bytes_per_param = 2;
@@ -83,6 +87,8 @@ struct StepHardware {
   double gemm_ceiling = kBestGemmFractionOfDensePeak;
 };
 StepHardware StepHardwareFor(const Scenario& s, const EffectiveHardware& hw);
+// The achieved links of `hw` (nominal figures times link_efficiency) for the collectives (comm.h).
+Links StepLinks(const StepHardware& hw);
 
 enum class LayoutError : int {
   kNone = 0,
