@@ -142,8 +142,8 @@ void PrintUsage(FILE* f, const char* usage, const char* description, const std::
   std::fprintf(f, "  %-22s %s\n", "--help", Tr("cli.help.show_help"));
 }
 
-bool ReadInput(const std::string& path, std::string* text, std::string* error) {
-  constexpr std::size_t kMax = 16u << 20;
+bool ReadInput(const std::string& path, std::string* text, std::string* error, std::size_t max_bytes,
+               const char* too_large_key) {
   std::istream* in = &std::cin;
   std::ifstream file;
   if (path != "-") {
@@ -159,8 +159,8 @@ bool ReadInput(const std::string& path, std::string* text, std::string* error) {
   while (*in) {
     in->read(buf, sizeof buf);
     text->append(buf, static_cast<std::size_t>(in->gcount()));
-    if (text->size() > kMax) {
-      *error = TrFormat("cli.input.too_large", {path == "-" ? std::string("<stdin>") : path});
+    if (text->size() > max_bytes) {
+      *error = TrFormat(too_large_key, {path == "-" ? std::string("<stdin>") : path, std::to_string(max_bytes >> 20)});
       return false;
     }
   }

@@ -42,8 +42,10 @@ bool ParseArgs(int argc, char** argv, const std::vector<OptionSpec>& options, Ar
 // the current language; the usage line is syntax and stays as it is.
 void PrintUsage(FILE* f, const char* usage, const char* description, const std::vector<OptionSpec>& options);
 
-// Reads a file or standard input ("-"), at most 16 MiB. On failure sets *error ("cannot open ...").
-bool ReadInput(const std::string& path, std::string* text, std::string* error);
+// Reads a file or standard input ("-"), at most max_bytes (16 MiB unless said). On failure sets *error ("cannot
+// open ...", "larger than ..." with too_large_key's text when given).
+bool ReadInput(const std::string& path, std::string* text, std::string* error, std::size_t max_bytes = 16u << 20,
+               const char* too_large_key = "cli.input.too_large");
 
 
 // Reads and parses a scenario: a file, "-" (standard input) or "preset:ID" (an embedded preset, gpucost

@@ -24,6 +24,8 @@ const Verb kVerbs[] = {
     {"pricing", "cli.verb.pricing", RunPricing},
     {"spares", "cli.verb.spares", RunSpares},
     {"fleet", "cli.verb.fleet", RunFleet},
+    {"log", "cli.verb.log", RunLog},
+    {"actual", "cli.verb.actual", RunActual},
     {"gui", "cli.verb.gui", RunGui},
     {"probe", "cli.verb.probe", RunProbe},
 };

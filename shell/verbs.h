@@ -26,6 +26,8 @@ int RunFleet(int argc, char** argv);    // cmd_fleet.cpp
 int RunSpares(int argc, char** argv);   // cmd_spares.cpp (issue 29)
 int RunProbe(int argc, char** argv);
 int RunGui(int argc, char** argv);      // cmd_gui.cpp
+int RunLog(int argc, char** argv);      // cmd_log.cpp (issue 49)
+int RunActual(int argc, char** argv);   // cmd_actual.cpp (issue 49)
 
 // eval --probe REPORT: applies a probe report to *s and says on stderr which fields it set (cmd_probe.cpp).
 // Returns kExitOk, kExitInvalid (bad report, one line naming the JSON path) or kExitFailure (I/O).

@@ -7,7 +7,6 @@
 #include "hardware/probe.h"
 
 namespace gpucost {
-namespace {
 
 bool ValidUtf8(const std::string& s) {
   for (std::size_t i = 0; i < s.size();) {
@@ -21,6 +20,8 @@ bool ValidUtf8(const std::string& s) {
   }
   return true;
 }
+
+namespace {
 
 // Two or more lines with the same number (> 0) of commas outside quotes, not starting with '{' or '[': CSV.
 bool LooksCsv(const std::string& t) {
@@ -62,6 +63,8 @@ const struct {
     {"gpucost/fleet@1", "import.doc.fleet"},
     {"gpucost/fleet-result@1", "import.doc.fleet_result"},
     {"gpucost/offers@1", "import.doc.offers"},
+    {"gpucost/run@1", "import.doc.run"},
+    {"gpucost/actual@1", "import.doc.actual"},
 };
 
 // A result document written without its schema line (or by hand): the result's own top-level keys.

@@ -1,0 +1,132 @@
+// actual.h — plan versus actual (issue 49): where the money went against the plan, and what the next plan should
+// assume. The document of `gpucost actual PLAN RUN` (schema gpucost/actual@1) and of the page's Plan vs actual view.
+//
+// The actual cost is the invoice where the record has one, else the record's hours at the plan's prices, priced by
+// the one billing engine (money/billing.h through job.h's BillJob, as Evaluate() prices the plan): the run's own
+// timeline (compute at the measured rate, its checkpoints, the time its interruptions lost, the wall time its parts
+// do not explain, idle GPU-hours recorded) goes through the same function as the plan's expected timeline.
+//
+// The variance: the plan's and the run's money in the same named groups of parts (VariancePart), each with its
+// delta and why it moved, in words (a message: key and parameters). Money is in whole cents: every group's planned
+// and actual amount is rounded so that the groups add up to the rounded totals (largest remainder), and the deltas
+// add up exactly to actual - planned (checked where they are made). An invoice's difference from the priced hours
+// goes to billing_tax.
+//
+// A figure the record does not have is the plan's, said in a note (never invented, never silent): the tokens, the
+// throughput, the checkpoints, the interruptions, the wall time.
+//
+// Calibration: the plan's scenario with the measured figures in place of the assumed ones: cluster.mfu from the
+// measured throughput (the plan's own data stall taken out, as its compute rate excludes it), the checkpoint's
+// blocking time (reliability.checkpoint_write_minutes), and reliability.gpu_mtbf_hours updated from the observed
+// failures against the plan's figure as a prior (actual/mtbf_update.h); the next job priced with it.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "evidence/mtbf_update.h"
+#include "evidence/run_record.h"
+#include "base/message.h"
+#include "scenario/scenario.h"
+
+namespace gpucost {
+
+constexpr const char* kActualSchema = "gpucost/actual@1";
+
+enum VariancePart : int {
+  kVarCompute = 0,     // compute and data stalls: the measured rate against the planned MFU, the tokens trained
+  kVarFailures,        // rework and recovery: the interruptions observed against those expected
+  kVarCheckpoints,     // blocking checkpoint writes and restore tests
+  kVarIdle,            // idle and allocation: GPUs billed without the job's work (rounding to nodes, spares, downtime,
+                       // wall time the record does not explain, allocation, bring-up, staging)
+  kVarBilling,         // billing and tax: increments, the commitment, fees, support, tax, an invoice's difference
+  kVarStorageEgress,   // storage and egress
+  kVarDelay,           // the delay cost past a deadline (when the plan values it)
+  kVarCount
+};
+const char* VariancePartName(int part);  // "compute", "failures", "checkpoints", "idle_allocation", "billing_tax",
+                                         // "storage_egress", "delay"
+// The group a cost part (result.h Part) belongs to.
+int VarianceGroupOf(int cost_part);
+
+struct VarianceRow {
+  int part = 0;
+  std::int64_t planned_cents = 0, actual_cents = 0;
+  std::int64_t delta_cents() const { return actual_cents - planned_cents; }
+  Message why;
+};
+
+// What the run did, as the comparison used it: measured, or the plan's where the record is silent.
+struct ActualRun {
+  std::string gpu;
+  std::int64_t gpus = 0;
+  double tokens = 0, planned_tokens = 0;
+  bool tokens_measured = false;
+  double tokens_per_second = 0, planned_tokens_per_second = 0;  // whole job; planned: at the run's GPUs
+  bool rate_measured = false;
+  std::size_t rate_samples = 0;
+  double mfu = 0, planned_mfu = 0;          // measured: effective (its data stalls included)
+  double compute_hours = 0, planned_compute_hours = 0;
+  double interruptions = 0, failures = 0, preemptions = 0, lost_hours = 0;
+  double expected_interruptions = 0, expected_lost_hours = 0;
+  bool interruptions_measured = false;
+  double checkpoints = 0, checkpoint_seconds = 0, checkpoint_hours = 0;  // seconds: blocked per checkpoint
+  double planned_checkpoints = 0, planned_checkpoint_seconds = 0, planned_checkpoint_hours = 0;
+  bool checkpoints_measured = false;
+  double wall_hours = 0, planned_hours = 0;
+  bool wall_measured = false;
+  double unexplained_hours = 0;             // wall time the record's parts do not explain (billed, idle)
+  double idle_gpu_hours = 0, planned_idle_gpu_hours = 0;  // GPU-hours of the idle and allocation parts
+  double billed_gpu_hours = 0;              // the engine's, for the run's timeline
+  double priced_usd = 0;                    // the run's hours at the plan's prices (the engine's total)
+  bool has_invoice = false;
+  double invoice_usd = 0;                   // the invoice as a cost (tax as the plan counts it), USD
+};
+
+struct CalibratedChange {
+  const char* field = "";  // scenario path
+  double planned = 0, calibrated = 0;
+  Message why;
+};
+
+struct ActualCalibration {
+  bool ok = false;                // the calibrated scenario is valid and priced
+  Scenario scenario;
+  double next_job_usd = 0;        // its expected cost
+  double plan_usd = 0;            // the plan's expected cost ("plan said")
+  bool mfu_measured = false, checkpoint_measured = false, mtbf_updated = false;
+  MtbfUpdate mtbf;
+  std::vector<CalibratedChange> changes;
+};
+
+struct ActualNote {
+  const char* code = "";
+  Message message;
+};
+
+struct ActualDoc {
+  bool ok = false;
+  Message error;                  // why the run cannot be set against this plan (when !ok)
+  std::int64_t planned_cents = 0, actual_cents = 0;
+  bool actual_is_invoice = false;
+  std::vector<VarianceRow> variance;
+  ActualRun run;
+  ActualCalibration calibrated;
+  std::vector<ActualNote> notes;
+  const char* currency = "USD";   // the plan's display currency, and units of it per USD
+  double display_per_usd = 1;
+};
+
+// Sets a run against a plan. The plan must be a valid training scenario that can be priced; the record must
+// validate (ValidateRunRecord) but for gpu and gpus, which a log may lack: they are then the plan's (a note).
+ActualDoc CompareActual(const Scenario& plan, const RunRecord& run);
+// The calibrated scenario and its price (CompareActual calls it; exposed for tests).
+ActualCalibration CalibrateFromRun(const Scenario& plan, const ActualRun& run, const RunRecord& record,
+                                   double plan_usd, std::vector<ActualNote>* notes);
+std::string ActualToJson(const Scenario& plan, const ActualDoc& d, int indent = 2);
+
+// Rounds amounts to whole cents so that they add up to round(sum x 100) (largest remainder; ties to the lower
+// index). Used for every money column of the document.
+std::vector<std::int64_t> CentsAddingUp(const std::vector<double>& usd);
+
+}  // namespace gpucost

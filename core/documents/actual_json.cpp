@@ -1,0 +1,144 @@
+// actual_json.cpp — the document of `gpucost actual` (schema gpucost/actual@1; actual.h).
+#include <nlohmann/json.hpp>
+
+#include "documents/actual.h"
+#include "scenario/json_io.h"
+
+namespace gpucost {
+namespace {
+
+using ojson = nlohmann::ordered_json;
+
+// Whole cents as a JSON number: the decimal text of an exact sum (ojson writes the shortest text that reads back).
+double AjUsd(std::int64_t cents) { return static_cast<double>(cents) / 100; }
+
+// A message as the documents carry one: its English text, its key and its parameters.
+void AjMessage(ojson& o, const char* text_name, const char* key_name, const char* params_name, const Message& m) {
+  o[text_name] = m.Text(Lang::kEn);
+  o[key_name] = m.key;
+  o[params_name] = ojson(MessageParamsJson(m.params));
+}
+
+ojson AjRunJson(const ActualDoc& d) {
+  const ActualRun& r = d.run;
+  auto basis = [](bool measured) { return measured ? "measured" : "plan"; };
+  ojson o;
+  o["gpu"] = r.gpu;
+  o["gpus"] = r.gpus;
+  o["tokens"] = r.tokens;
+  o["tokens_basis"] = basis(r.tokens_measured);
+  o["tokens_per_second"] = r.tokens_per_second;
+  o["tokens_per_second_basis"] = basis(r.rate_measured);
+  o["rate_samples"] = r.rate_samples;
+  o["mfu"] = r.mfu;
+  o["compute_hours"] = r.compute_hours;
+  o["interruptions"] = r.interruptions;
+  o["failures"] = r.failures;
+  o["preemptions"] = r.preemptions;
+  o["lost_hours"] = r.lost_hours;
+  o["interruptions_basis"] = basis(r.interruptions_measured);
+  o["checkpoints"] = r.checkpoints;
+  o["checkpoint_seconds"] = r.checkpoint_seconds;
+  o["checkpoint_hours"] = r.checkpoint_hours;
+  o["checkpoints_basis"] = basis(r.checkpoints_measured);
+  o["wall_hours"] = r.wall_hours;
+  o["wall_basis"] = r.wall_measured ? "measured" : "parts";
+  o["unexplained_hours"] = r.unexplained_hours;
+  o["idle_gpu_hours"] = r.idle_gpu_hours;
+  o["billed_gpu_hours"] = r.billed_gpu_hours;
+  o["priced_usd"] = r.priced_usd;
+  if (r.has_invoice) o["invoice_usd"] = r.invoice_usd;
+  return o;
+}
+
+ojson AjPlanJson(const Scenario& plan, const ActualDoc& d) {
+  const ActualRun& r = d.run;
+  ojson o;
+  o["name"] = std::string(plan.name);
+  o["gpu"] = std::string(plan.cluster.gpu);
+  o["gpus"] = plan.cluster.gpus;
+  o["tokens"] = r.planned_tokens;
+  o["tokens_per_second"] = r.planned_tokens_per_second;  // at the run's GPU count
+  o["mfu"] = r.planned_mfu;
+  o["compute_hours"] = r.planned_compute_hours;
+  o["expected_interruptions"] = r.expected_interruptions;
+  o["expected_lost_hours"] = r.expected_lost_hours;
+  o["checkpoints"] = r.planned_checkpoints;
+  o["checkpoint_seconds"] = r.planned_checkpoint_seconds;
+  o["checkpoint_hours"] = r.planned_checkpoint_hours;
+  o["expected_hours"] = r.planned_hours;
+  o["idle_gpu_hours"] = r.planned_idle_gpu_hours;
+  return o;
+}
+
+ojson AjCalibratedJson(const ActualCalibration& c) {
+  ojson o;
+  o["scenario"] = ojson::parse(ScenarioToJson(c.scenario, true, -1));
+  if (c.ok) o["next_job_usd"] = c.next_job_usd;
+  else o["next_job_usd"] = nullptr;
+  o["plan_said_usd"] = c.plan_usd;
+  o["mtbf_hours"] = c.scenario.reliability.gpu_mtbf_hours;
+  if (c.mtbf_updated) o["mtbf_interval_hours"] = {c.mtbf.low_hours, c.mtbf.high_hours};
+  else o["mtbf_interval_hours"] = nullptr;
+  o["mtbf_credible_level"] = kMtbfCredibleLevel;
+  o["mtbf_prior"] = {{"gpu_mtbf_hours", c.mtbf.prior_mtbf_hours}, {"weight_failures", c.mtbf.prior_failures},
+                     {"weight_gpu_hours", c.mtbf.prior_gpu_hours}, {"share", c.mtbf.prior_share}};
+  o["mtbf_observed"] = {{"failures", c.mtbf.failures}, {"exposure_gpu_hours", c.mtbf.exposure_gpu_hours}};
+  o["mtbf_updated"] = c.mtbf_updated;
+  o["mfu_measured"] = c.mfu_measured;
+  o["checkpoint_measured"] = c.checkpoint_measured;
+  ojson changes = ojson::array();
+  for (const CalibratedChange& ch : c.changes) {
+    ojson e;
+    e["field"] = ch.field;
+    e["planned"] = ch.planned;
+    e["calibrated"] = ch.calibrated;
+    AjMessage(e, "why", "why_key", "why_params", ch.why);
+    changes.push_back(e);
+  }
+  o["changes"] = changes;
+  return o;
+}
+
+}  // namespace
+
+std::string ActualToJson(const Scenario& plan, const ActualDoc& d, int indent) {
+  ojson doc;
+  doc["schema"] = kActualSchema;
+  if (!d.ok) {
+    doc["error"] = ojson::object();
+    AjMessage(doc["error"], "message", "key", "params", d.error);
+    return doc.dump(indent, ' ', false, ojson::error_handler_t::replace);
+  }
+  doc["currency"] = d.currency;
+  doc["display_per_usd"] = d.display_per_usd;
+  doc["planned_usd"] = AjUsd(d.planned_cents);
+  doc["actual_usd"] = AjUsd(d.actual_cents);
+  doc["delta_usd"] = AjUsd(d.actual_cents - d.planned_cents);
+  doc["actual_basis"] = d.actual_is_invoice ? "invoice" : "priced";
+  ojson rows = ojson::array();
+  for (const VarianceRow& v : d.variance) {
+    ojson e;
+    e["part"] = VariancePartName(v.part);
+    e["planned_usd"] = AjUsd(v.planned_cents);
+    e["actual_usd"] = AjUsd(v.actual_cents);
+    e["delta_usd"] = AjUsd(v.delta_cents());
+    AjMessage(e, "why", "why_key", "why_params", v.why);
+    rows.push_back(e);
+  }
+  doc["variance"] = rows;
+  doc["plan"] = AjPlanJson(plan, d);
+  doc["run"] = AjRunJson(d);
+  doc["calibrated"] = AjCalibratedJson(d.calibrated);
+  ojson notes = ojson::array();
+  for (const ActualNote& n : d.notes) {
+    ojson e;
+    e["code"] = n.code;
+    AjMessage(e, "message", "key", "params", n.message);
+    notes.push_back(e);
+  }
+  doc["notes"] = notes;
+  return doc.dump(indent, ' ', false, ojson::error_handler_t::replace);
+}
+
+}  // namespace gpucost

@@ -1,0 +1,264 @@
+// Plan versus actual (issue 49, core/documents/actual.h): hand-worked records, the variance's laws, the calibration.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <numeric>
+#include <random>
+
+#include <nlohmann/json.hpp>
+
+#include "evidence/mtbf_update.h"
+#include "evidence/run_record.h"
+#include "documents/actual.h"
+#include "job/evaluate.h"
+#include "../test_util.h"
+
+using namespace gpucost;
+
+namespace {
+
+RunRecord MustRecord(const std::string& text) {
+  RunParse p = ParseRunRecordJson(text);
+  if (!p.ok()) throw std::runtime_error("invalid run record: " + p.errors.front().Text());
+  return p.record;
+}
+
+std::int64_t Delta(const ActualDoc& d, int part) {
+  for (const VarianceRow& v : d.variance)
+    if (v.part == part) return v.delta_cents();
+  return 0;
+}
+
+std::int64_t SumOfDeltas(const ActualDoc& d) {
+  std::int64_t s = 0;
+  for (const VarianceRow& v : d.variance) s += v.delta_cents();
+  return s;
+}
+
+// Plan A, worked by hand: 8 H100 at $2.00 per GPU-hour, 1B parameters (6e9 FLOPs per token), MFU 0.40 given, no
+// failures assumed (gpu_mtbf_hours 0), no checkpoints, storage free, no tax. The H100 SXM's dense BF16 peak is 989.4
+// TFLOP/s (NVIDIA H100 datasheet; assets/gpus.json), so the planned rate is 8 x 989.4e12 x 0.40 / 6e9 = 527,680
+// tokens/s, and 189,964,800,000 tokens = 527,680 x 3,600 x 100: 100 hours of compute, 800 GPU-hours, $1,600.00.
+const char* kPlanA = R"({"name": "hand-worked A", "workload": {"params": 1e9, "tokens": 189964800000},
+  "cluster": {"gpu": "h100-sxm", "gpus": 8, "mfu": 0.4}, "reliability": {"gpu_mtbf_hours": 0, "checkpointing": false},
+  "storage": {"usd_per_gb_month": 0}, "pricing": {"usd_per_gpu_hour": 2.0}})";
+
+// The run: at 80% of the planned rate (422,144 tokens/s) the same tokens take 125 h ($2,000.00: +$400.00); two
+// failures lost 1.5 h each (3 h x 8 GPUs x $2 = $48.00); its 130 h wall time leaves 130 - 125 - 3 = 2 h the record's
+// parts do not explain, billed with every GPU idle (2 x 8 x $2 = $32.00). Actual $2,080.00, +$480.00 in all.
+const char* kRunA = R"({"schema": "gpucost/run@1", "gpu": "h100-sxm", "gpus": 8, "wall_hours": 130, "tokens": 189964800000,
+  "tokens_per_second": 422144, "interruptions": [{"at_hours": 40, "lost_hours": 1.5, "cause": "hardware"},
+  {"at_hours": 90, "lost_hours": 1.5, "cause": "software"}]})";
+
+}  // namespace
+
+TEST_CASE("Plan vs actual, worked by hand: 80% of the planned rate, two failures, two unexplained hours") {
+  const Scenario plan = test::MustParse(kPlanA);
+  const ActualDoc d = CompareActual(plan, MustRecord(kRunA));
+  REQUIRE(d.ok);
+  CHECK(d.planned_cents == 160000);
+  CHECK(d.actual_cents == 208000);
+  CHECK(Delta(d, kVarCompute) == 40000);
+  CHECK(Delta(d, kVarFailures) == 4800);
+  CHECK(Delta(d, kVarIdle) == 3200);
+  CHECK(Delta(d, kVarCheckpoints) == 0);
+  CHECK(Delta(d, kVarBilling) == 0);
+  CHECK(SumOfDeltas(d) == d.actual_cents - d.planned_cents);
+  CHECK(d.run.mfu == doctest::Approx(0.32).epsilon(1e-12));
+  CHECK(d.run.compute_hours == doctest::Approx(125).epsilon(1e-12));
+  CHECK(d.run.unexplained_hours == doctest::Approx(2).epsilon(1e-9));
+  CHECK(d.run.failures == 2);
+  // Storage and egress, and the delay, are left out where neither side has them.
+  for (const VarianceRow& v : d.variance) CHECK(v.part != kVarStorageEgress);
+}
+
+TEST_CASE("Plan vs actual, worked by hand: an invoice with 10% VAT; the tax and the invoice's difference are billing") {
+  // Plan A with tax_rate 0.10: $1,600 + $160 VAT = $1,760.00. The run's hours at the plan's prices: $2,080 + $208 =
+  // $2,288.00. The invoice: 2,420 with VAT included = 2,200 before tax + 220 VAT = $2,420.00 as a cost. Billing and tax
+  // moves by the tax's +$48 (208 - 160) and the invoice's +$132 (2,420 - 2,288): +$180.00; compute +$400, failures
+  // +$48, idle +$32 as before: +$660.00 = 2,420 - 1,760.
+  Scenario plan = test::MustParse(kPlanA);
+  plan.pricing.tax_rate = 0.10;
+  nlohmann::json run = nlohmann::json::parse(kRunA);
+  run["invoice"] = {{"amount", 2420}, {"currency", "USD"}, {"includes_tax", true}};
+  const ActualDoc d = CompareActual(plan, MustRecord(run.dump()));
+  REQUIRE(d.ok);
+  CHECK(d.planned_cents == 176000);
+  CHECK(d.actual_cents == 242000);
+  CHECK(d.actual_is_invoice);
+  CHECK(d.run.priced_usd == doctest::Approx(2288).epsilon(1e-12));
+  CHECK(Delta(d, kVarBilling) == 18000);
+  CHECK(Delta(d, kVarCompute) == 40000);
+  CHECK(SumOfDeltas(d) == 66000);
+  // The same invoice in won at the plan's 1,400 KRW/USD: 3,388,000 won = $2,420.
+  plan.pricing.krw_per_usd = 1400;
+  run["invoice"] = {{"amount", 3388000}, {"currency", "KRW"}, {"includes_tax", true}};
+  const ActualDoc won = CompareActual(plan, MustRecord(run.dump()));
+  REQUIRE(won.ok);
+  CHECK(won.actual_cents == 242000);
+}
+
+TEST_CASE("A run at 80% of the planned throughput with 2 interruptions: the MFU and the MTBF worked by hand") {
+  // 1,024 H100 (989.4 TFLOP/s dense BF16 each), 70B parameters: 6 x 70e9 = 4.2e11 FLOPs per token (no shape, no
+  // attention term). Planned MFU 0.40: 1,024 x 989.4e12 x 0.40 / 4.2e11 = 964,900.5714 tokens/s. The run measured
+  // 80% of it, 771,920.4571 tokens/s: MFU = 771,920.4571 x 4.2e11 / (1,024 x 989.4e12) = 0.32.
+  // MTBF: the plan's 50,000 h per GPU as a gamma prior worth 2 failures (shape a0 = 2, rate b0 = 100,000 GPU-hours).
+  // Two failures over 1,024 GPUs x 250 h = 256,000 GPU-hours: posterior shape 4, rate 356,000; MTBF = 356,000 / 4 =
+  // 89,000 h per GPU. Its 90% credible interval: lambda = chi-square(8 d.o.f.) / (2 x 356,000), whose 5% and 95%
+  // points are 2.73264 and 15.50731 (chi-square table, e.g. NIST/SEMATECH e-Handbook 1.3.6.7.4): MTBF from
+  // 712,000 / 15.50731 = 45,913.8 h to 712,000 / 2.73264 = 260,553.9 h. The prior is 2 / 4 = 50% of the estimate.
+  const Scenario plan = test::MustParse(R"({"workload": {"params": 70e9, "tokens": 2e12},
+    "cluster": {"gpu": "h100-sxm", "gpus": 1024, "mfu": 0.4}, "parallel": {"tensor_parallel": 8, "pipeline_parallel": 4},
+    "reliability": {"gpu_mtbf_hours": 50000}, "pricing": {"usd_per_gpu_hour": 2.0}})");
+  const RunRecord run = MustRecord(R"({"gpu": "h100-sxm", "gpus": 1024, "wall_hours": 250, "tokens": 6e11,
+    "tokens_per_second": [771920.4571428571],
+    "interruptions": [{"lost_hours": 1.2, "cause": "hardware"}, {"lost_hours": 0.8, "cause": "network"}]})");
+  const ActualDoc d = CompareActual(plan, run);
+  REQUIRE(d.ok);
+  CHECK(d.run.mfu == doctest::Approx(0.32).epsilon(1e-9));
+  CHECK(d.run.planned_mfu == doctest::Approx(0.40).epsilon(1e-12));
+  const ActualCalibration& c = d.calibrated;
+  REQUIRE(c.ok);
+  CHECK(c.scenario.cluster.mfu == doctest::Approx(0.32).epsilon(1e-9));
+  CHECK(c.mtbf.mtbf_hours == doctest::Approx(89000).epsilon(1e-12));
+  CHECK(c.scenario.reliability.gpu_mtbf_hours == doctest::Approx(89000).epsilon(1e-12));
+  CHECK(c.mtbf.low_hours == doctest::Approx(45913.8).epsilon(1e-5));
+  CHECK(c.mtbf.high_hours == doctest::Approx(260553.9).epsilon(1e-5));
+  CHECK(c.mtbf.prior_share == doctest::Approx(0.5));
+  // The next job is the plan's with those figures, priced by Evaluate: its compute at MFU 0.32 is 1.25x the plan's.
+  const Result next = Evaluate(c.scenario), planned = Evaluate(plan);
+  CHECK(c.next_job_usd == next.expected_usd);
+  CHECK(next.time_hours.part[kPartCompute] == doctest::Approx(1.25 * planned.time_hours.part[kPartCompute]).epsilon(1e-12));
+  CHECK(c.plan_usd == planned.expected_usd);
+}
+
+TEST_CASE("What the record does not say is the plan's, and a note says so") {
+  const Scenario plan = test::MustParse(kPlanA);
+  const ActualDoc d = CompareActual(plan, MustRecord(R"({"gpu": "h100-sxm", "gpus": 8})"));
+  REQUIRE(d.ok);
+  // Nothing measured: the plan's figures throughout, so the run costs what the plan does.
+  CHECK(d.actual_cents == d.planned_cents);
+  std::vector<std::string> codes;
+  for (const ActualNote& n : d.notes) codes.push_back(n.code);
+  for (const char* code : {"tokens_assumed", "rate_assumed", "checkpoints_assumed", "interruptions_assumed", "wall_absent"})
+    CHECK_MESSAGE(std::find(codes.begin(), codes.end(), code) != codes.end(), code);
+  CHECK(d.calibrated.changes.empty());  // nothing measured, nothing calibrated
+  CHECK(!d.calibrated.mtbf_updated);
+}
+
+TEST_CASE("Checkpoints measured: their blocking time is the calibrated write time; asynchronous writes scale by the stall") {
+  // Plan: 64 H100, 7B, checkpoints every 60 minutes, synchronous. The run: 100 checkpoints of 45 s each.
+  Scenario plan = test::MustParse(R"({"workload": {"params": 7e9, "tokens": 1e11}, "cluster": {"gpu": "h100-sxm", "gpus": 64,
+    "mfu": 0.4}, "reliability": {"checkpoint_interval_minutes": 60}, "pricing": {"usd_per_gpu_hour": 2.0}})");
+  const RunRecord run = MustRecord(R"({"gpu": "h100-sxm", "gpus": 64, "checkpoints": {"count": 100, "write_seconds": 45}})");
+  ActualDoc d = CompareActual(plan, run);
+  REQUIRE(d.ok);
+  CHECK(d.run.checkpoint_hours == doctest::Approx(100 * 45 / 3600.0));
+  CHECK(d.calibrated.scenario.reliability.checkpoint_write_minutes == doctest::Approx(0.75));
+  // Asynchronous with a 10% stall: 45 s blocked is a 450 s write.
+  plan.reliability.checkpoint_async = true;
+  plan.reliability.async_stall_fraction = 0.1;
+  d = CompareActual(plan, run);
+  REQUIRE(d.ok);
+  CHECK(d.calibrated.scenario.reliability.checkpoint_write_minutes == doctest::Approx(7.5));
+}
+
+TEST_CASE("A record that says less than the bill: billed GPU-hours beyond its times are allocation idle") {
+  // Plan A's run, billed for 1,200 GPU-hours: its times explain 130 h x 8 = 1,040; 160 more are idle, $320.
+  const Scenario plan = test::MustParse(kPlanA);
+  nlohmann::json run = nlohmann::json::parse(kRunA);
+  run["billed_gpu_hours"] = 1200;
+  const ActualDoc d = CompareActual(plan, MustRecord(run.dump()));
+  REQUIRE(d.ok);
+  CHECK(d.actual_cents == 240000);  // $2,400 = 1,200 GPU-hours x $2
+  CHECK(Delta(d, kVarIdle) == 3200 + 32000);
+}
+
+TEST_CASE("Plans gpucost cannot set a run against are refused with a reason") {
+  Scenario serving = test::MustParse(R"({"workload": {"kind": "inference", "model": "llama-3.1-8b"}})");
+  ActualDoc d = CompareActual(serving, MustRecord(R"({"gpu": "h100-sxm", "gpus": 8})"));
+  CHECK(!d.ok);
+  CHECK(d.error.key == "actual.e.training_only");
+  // A record whose wall time disagrees with its own start and end.
+  RunParse bad = ParseRunRecordJson(R"({"gpu": "h100-sxm", "gpus": 8, "wall_hours": 10,
+    "started_utc": "2025-03-01T00:00:00Z", "ended_utc": "2025-03-01T12:00:00+09:00"})");
+  REQUIRE(!bad.ok());
+  CHECK(bad.errors.front().path == "wall_hours");  // 12:00+09:00 is 03:00Z: 3 h, not 10
+}
+
+TEST_CASE("CentsAddingUp: the rounded parts add up to the rounded total (largest remainder)") {
+  CHECK(CentsAddingUp({0.333, 0.333, 0.334}) == std::vector<std::int64_t>{33, 33, 34});
+  // 12.5 + 12.5 + 25 cents (exact in binary) = 50: the floors give 49, the tie for the last cent goes to the first.
+  CHECK(CentsAddingUp({0.125, 0.125, 0.25}) == std::vector<std::int64_t>{13, 12, 25});
+  std::mt19937_64 rng(49);
+  std::uniform_real_distribution<double> u(0, 1e6);
+  for (int i = 0; i < 1000; ++i) {
+    std::vector<double> v(7);
+    for (double& x : v) x = u(rng) * (i % 3 == 0 ? 1e-3 : 1);
+    const std::vector<std::int64_t> c = CentsAddingUp(v);
+    CHECK(std::accumulate(c.begin(), c.end(), std::int64_t{0}) == std::llround(std::accumulate(v.begin(), v.end(), 0.0) * 100));
+    for (std::size_t k = 0; k < v.size(); ++k) CHECK(std::fabs(static_cast<double>(c[k]) - v[k] * 100) < 1.0);
+  }
+}
+
+TEST_CASE("The variance adds up exactly on generated plans and runs, and the JSON carries it digit for digit") {
+  // A law (issue 45's way): for every plan and record, the deltas add up to actual - planned in whole cents, and the
+  // planned total is the plan's expected cost rounded to the cent. Seeded; a failure names its case.
+  std::mt19937_64 rng(4949);
+  auto pick = [&](std::initializer_list<double> xs) {
+    std::uniform_int_distribution<std::size_t> k(0, xs.size() - 1);
+    return *(xs.begin() + k(rng));
+  };
+  std::uniform_real_distribution<double> u(0, 1);
+  int compared = 0;
+  for (int i = 0; i < 300; ++i) {
+    nlohmann::json p = {{"workload", {{"params", pick({1e9, 7e9, 70e9})}, {"tokens", pick({1e10, 2e11, 1e12})}}},
+                        {"cluster", {{"gpu", "h100-sxm"}, {"gpus", pick({8, 64, 512})}, {"mfu", pick({0.3, 0.45})}}},
+                        {"parallel", {{"tensor_parallel", 8}}},
+                        {"reliability", {{"gpu_mtbf_hours", pick({0, 2e4, 5e4})}}},
+                        {"pricing", {{"model", i % 3 == 0 ? "spot" : i % 3 == 1 ? "reserved" : "on_demand"},
+                                     {"usd_per_gpu_hour", pick({1.9, 2.5, 3.1})}, {"tax_rate", pick({0, 0.1})},
+                                     {"billing_increment_seconds", pick({1, 60, 3600})}}}};
+    const Scenario plan = test::MustParse(p.dump());
+    const Result r = Evaluate(plan);
+    if (!r.ok || FindBlockingState(plan, r).blocked) continue;
+    nlohmann::json run = {{"gpu", "h100-sxm"}, {"gpus", plan.cluster.gpus}};
+    if (u(rng) < 0.8) run["tokens_per_second"] = r.tokens / (r.time_hours.part[kPartCompute] * 3600) * (0.6 + 0.6 * u(rng));
+    if (u(rng) < 0.7) run["wall_hours"] = r.expected_hours * (0.9 + 0.6 * u(rng));
+    if (u(rng) < 0.6) run["interruptions"] = nlohmann::json::array({{{"lost_hours", 2 * u(rng)}, {"cause", "hardware"}}});
+    if (u(rng) < 0.4) run["checkpoints"] = {{"count", 10 + static_cast<int>(100 * u(rng))}, {"write_seconds", 5 + 60 * u(rng)}};
+    if (u(rng) < 0.3) run["idle_gpu_hours"] = 100 * u(rng);
+    if (u(rng) < 0.3) run["invoice"] = {{"amount", r.expected_usd * (0.8 + 0.5 * u(rng))}, {"includes_tax", u(rng) < 0.5}};
+    const ActualDoc d = CompareActual(plan, MustRecord(run.dump()));
+    INFO("case " << i << ": plan " << p.dump() << " run " << run.dump());
+    REQUIRE(d.ok);
+    CHECK(SumOfDeltas(d) == d.actual_cents - d.planned_cents);
+    CHECK(std::llabs(d.planned_cents - std::llround(r.expected_usd * 100)) <= 1);
+    // The JSON: every delta_usd read back as decimal cents adds up to actual_usd - planned_usd.
+    const nlohmann::json doc = nlohmann::json::parse(ActualToJson(plan, d));
+    std::int64_t sum = 0;
+    for (const auto& v : doc["variance"]) {
+      sum += std::llround(v["delta_usd"].get<double>() * 100);
+      CHECK(std::llround(v["delta_usd"].get<double>() * 100) ==
+            std::llround(v["actual_usd"].get<double>() * 100) - std::llround(v["planned_usd"].get<double>() * 100));
+    }
+    CHECK(sum == std::llround(doc["actual_usd"].get<double>() * 100) - std::llround(doc["planned_usd"].get<double>() * 100));
+    ++compared;
+  }
+  CHECK(compared >= 200);
+}
+
+TEST_CASE("A worse run never costs less: a slower rate, more lost time, a longer wall time") {
+  const Scenario plan = test::MustParse(kPlanA);
+  const nlohmann::json base = nlohmann::json::parse(kRunA);
+  const ActualDoc d0 = CompareActual(plan, MustRecord(base.dump()));
+  for (const char* what : {"rate", "lost", "wall"}) {
+    nlohmann::json worse = base;
+    if (std::string(what) == "rate") worse["tokens_per_second"] = 400000;
+    if (std::string(what) == "lost") worse["interruptions"][0]["lost_hours"] = 4;
+    if (std::string(what) == "wall") worse["wall_hours"] = 140;
+    const ActualDoc d1 = CompareActual(plan, MustRecord(worse.dump()));
+    REQUIRE(d1.ok);
+    CHECK_MESSAGE(d1.actual_cents > d0.actual_cents, what);
+  }
+}
