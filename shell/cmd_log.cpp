@@ -48,26 +48,26 @@ void PrintRecord(const RunRecord& r) {
                                                  FormatCount(static_cast<double>(r.source.lines))}).c_str());
   Table t;
   const std::string none = Tr("cli.log.not_in_log");
-  t.Row({"gpu", r.gpu.empty() ? none : r.gpu});
-  t.Row({"gpus", r.gpus > 0 ? FormatCount(static_cast<double>(r.gpus)) : none});
-  t.Row({"wall_hours", r.wall_hours ? FormatNumber(*r.wall_hours, 5) : none});
-  t.Row({"tokens", r.tokens ? FormatCount(*r.tokens) : none});
-  if (!r.tokens_per_second.empty()) t.Row({"tokens_per_second", Samples(r.tokens_per_second, "tokens/s")});
-  if (!r.step_seconds.empty()) t.Row({"step_seconds", Samples(r.step_seconds, "s")});
-  t.Row({"global_batch", r.global_batch ? FormatCount(static_cast<double>(*r.global_batch)) : none});
-  t.Row({"seq_len", r.seq_len ? FormatCount(static_cast<double>(*r.seq_len)) : none});
+  t.Row({Tr("cli.log.f.gpu"), r.gpu.empty() ? none : r.gpu});
+  t.Row({Tr("cli.log.f.gpus"), r.gpus > 0 ? FormatCount(static_cast<double>(r.gpus)) : none});
+  t.Row({Tr("cli.log.f.wall_hours"), r.wall_hours ? FormatNumber(*r.wall_hours, 5) : none});
+  t.Row({Tr("cli.log.f.tokens"), r.tokens ? FormatCount(*r.tokens) : none});
+  if (!r.tokens_per_second.empty()) t.Row({Tr("cli.log.f.tokens_per_second"), Samples(r.tokens_per_second, "tokens/s")});
+  if (!r.step_seconds.empty()) t.Row({Tr("cli.log.f.step_seconds"), Samples(r.step_seconds, "s")});
+  t.Row({Tr("cli.log.f.global_batch"), r.global_batch ? FormatCount(static_cast<double>(*r.global_batch)) : none});
+  t.Row({Tr("cli.log.f.seq_len"), r.seq_len ? FormatCount(static_cast<double>(*r.seq_len)) : none});
   if (r.interruptions) {
     double lost = 0;
     for (const RunInterruption& x : *r.interruptions) lost += x.lost_hours.value_or(0);
-    t.Row({"interruptions", TrFormat("cli.log.interruptions", {std::to_string(r.interruptions->size()), FormatNumber(lost, 4)})});
+    t.Row({Tr("cli.log.f.interruptions"), TrFormat("cli.log.interruptions", {std::to_string(r.interruptions->size()), FormatNumber(lost, 4)})});
   } else {
-    t.Row({"interruptions", none});
+    t.Row({Tr("cli.log.f.interruptions"), none});
   }
   if (r.checkpoints)
-    t.Row({"checkpoints", TrFormat("cli.log.checkpoints", {FormatCount(static_cast<double>(r.checkpoints->count.value_or(0))),
+    t.Row({Tr("cli.log.f.checkpoints"), TrFormat("cli.log.checkpoints", {FormatCount(static_cast<double>(r.checkpoints->count.value_or(0))),
                                                            r.checkpoints->write_seconds ? FormatNumber(*r.checkpoints->write_seconds, 4) : "?"})});
   else
-    t.Row({"checkpoints", none});
+    t.Row({Tr("cli.log.f.checkpoints"), none});
   t.Print(stdout);
   std::printf("%s\n", Tr("cli.log.read"));
   for (const Message& m : r.source.read) std::printf("  + %s\n", TerminalSafe(m.Text(CurrentLanguage())).c_str());

@@ -12,7 +12,8 @@ ID LINK MIG CUDA TFLOP FLOPs NVSwitch cuBLASLt fsync stdin stderr prefill decode
 eval plan mc sensitivity compare sweep link catalog validate pricing fleet gui probe spares gpus offers presets fields models
 URL dense Monte Carlo vocab heads hidden layers seq_len preset auto full paged training independent inference bf fp tf
 evidence SCENARIO lora qlora flat profile commitments
-gemm bandwidth min median max NVIDIA""".split())  # field values, fleet keys and probe-report keys typed as they are
+gemm bandwidth min median max NVIDIA
+log actual PLAN RUN MTBF Megatron NeMo torchtitan Hugging Face Trainer""".split())  # field values, fleet keys and probe-report keys typed as they are
 
 def english_words(text):
     lines, skip = [], False

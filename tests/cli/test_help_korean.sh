@@ -8,7 +8,7 @@ english_words() { python3 "$root/tests/cli/english_words.py"; }
 out=$("$gpucost" --help --lang ko)
 contains "$out" "완료된 GPU 작업에 실제로 드는 비용" "gpucost --help --lang ko: the tagline in Korean"
 equals "$(english_words <<<"$out")" "" "gpucost --help --lang ko: no English prose"
-for verb in eval plan mc sensitivity compare sweep link catalog validate pricing fleet probe; do
+for verb in eval plan mc sensitivity compare sweep link catalog validate pricing fleet probe log actual; do
   out=$("$gpucost" "$verb" --help --lang ko 2>&1)
   contains "$out" "옵션:" "$verb --help --lang ko: options heading in Korean"
   equals "$(english_words <<<"$out")" "" "$verb --help --lang ko: no English prose"
