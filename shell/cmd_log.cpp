@@ -1,6 +1,6 @@
 // gpucost log FILE|- [--format table|json] [--gpu ID] [--gpus N] [--seq-len N]
 // A training log (Megatron-LM / NeMo iteration lines, torchtitan step lines, Hugging Face trainer_state.json) read into
-// a run record (core/actual/log_read.h): what it read and what it could not. A file that is no such log: exit 2.
+// a run record (core/evidence/log_read.h): what it read and what it could not. A file that is no such log: exit 2.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>

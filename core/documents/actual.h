@@ -18,7 +18,7 @@
 // Calibration: the plan's scenario with the measured figures in place of the assumed ones: cluster.mfu from the
 // measured throughput (the plan's own data stall taken out, as its compute rate excludes it), the checkpoint's
 // blocking time (reliability.checkpoint_write_minutes), and reliability.gpu_mtbf_hours updated from the observed
-// failures against the plan's figure as a prior (actual/mtbf_update.h); the next job priced with it.
+// failures against the plan's figure as a prior (evidence/mtbf_update.h); the next job priced with it.
 #pragma once
 #include <cstdint>
 #include <string>

@@ -1,6 +1,6 @@
 // log_trace.h — what one log says, line by line, before it is made into a run record (log_read.h). Each format's
 // reader (log_megatron.cpp, log_torchtitan.cpp, log_hf_state.cpp) fills a LogTrace; log_read.cpp works out the
-// run from it. Internal to core/actual.
+// run from it. Internal to the log readers (core/evidence/log_*.cpp).
 #pragma once
 #include <cmath>
 #include <cstdint>

@@ -17,7 +17,7 @@
 //   idle_gpu_hours                GPU-hours held doing nothing (allocation, waiting)
 //   notes                         free text
 //   serving: requests, output_tokens, ttft_ms / tpot_ms {p50, p90, p99}, replica_hours
-//   source {format, file, lines, read, not_read}   where a log reader found it (core/actual/log_read.h)
+//   source {format, file, lines, read, not_read}   where a log reader found it (core/evidence/log_read.h)
 #pragma once
 #include <cstdint>
 #include <optional>

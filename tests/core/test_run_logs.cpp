@@ -1,4 +1,4 @@
-// Run records and the logs read into them (issue 49, core/actual/): each format's excerpt (tests/data/runs/, written
+// Run records and the logs read into them (issue 49, core/evidence/run_record.h, log_read.h): each format's excerpt (tests/data/runs/, written
 // by hand in the shape its source code prints; the sources are named in each file and in README.md there), worked by
 // hand; bad logs refused; the record's parser; the gamma functions against closed forms and tables.
 #include <doctest/doctest.h>
