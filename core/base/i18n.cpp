@@ -17,6 +17,7 @@ const char* const kCodes[] = {"en", "ko"};
 using Table = std::map<std::string, std::string, std::less<>>;
 
 Table g_tables[static_cast<int>(Lang::kCount)];
+Table g_added[static_cast<int>(Lang::kCount)];  // AddTranslations
 bool g_read[static_cast<int>(Lang::kCount)] = {};
 
 // Keys starting with "_" are notes for translators (e.g. "_about") and are not part of the table.
@@ -56,6 +57,13 @@ bool InstallLanguageTable(Lang lang, const std::string& json_text) {
   g_read[i] = true;
   return true;
 }
+bool AddTranslations(Lang lang, const std::string& json_text) {
+  Table table;
+  if (!ParseTable(json_text.data(), json_text.data() + json_text.size(), &table)) return false;
+  g_added[static_cast<int>(lang)].merge(table);
+  return true;
+}
+
 Lang CurrentLanguage() { return g_lang; }
 const char* LanguageCode(Lang lang) { return kCodes[static_cast<int>(lang)]; }
 const char* LanguageAutonym(Lang lang) { return lang == Lang::kKo ? "한국어" : "English"; }
@@ -84,6 +92,8 @@ Lang LanguageFromEnvironment(const char* lc_all, const char* lc_messages, const 
 const char* Tr(Lang lang, const char* key) {
   const Table& t = TableOf(lang);
   if (auto it = t.find(std::string_view(key)); it != t.end()) return it->second.c_str();
+  const Table& added = g_added[static_cast<int>(lang)];
+  if (auto it = added.find(std::string_view(key)); it != added.end()) return it->second.c_str();
   if (lang != Lang::kEn) return Tr(Lang::kEn, key);
   return key;
 }
@@ -121,6 +131,8 @@ std::vector<std::string> TranslationKeys(Lang lang) {
   return keys;
 }
 
-bool HasTranslation(Lang lang, const char* key) { return TableOf(lang).count(std::string_view(key)) != 0; }
+bool HasTranslation(Lang lang, const char* key) {
+  return TableOf(lang).count(std::string_view(key)) != 0 || g_added[static_cast<int>(lang)].count(std::string_view(key)) != 0;
+}
 
 }  // namespace gpucost

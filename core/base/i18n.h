@@ -23,6 +23,10 @@ void SetLanguage(Lang lang);
 // is not a JSON object (the table is then unchanged).
 bool HasLanguageTable(Lang lang);
 bool InstallLanguageTable(Lang lang, const std::string& json_text);
+// Keys added to a language after its table (the page's strings of a view, fetched when the view first opens: the
+// Plan vs actual view's, issue 49): kept apart from the table, so that one installed later keeps them; a key of the
+// table itself wins. False when the text is not a JSON object of strings.
+bool AddTranslations(Lang lang, const std::string& json_text);
 Lang CurrentLanguage();
 
 // "en", "ko" (ISO 639-1 code of a language).
