@@ -5,12 +5,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include <nlohmann/json.hpp>
-
-#include "evidence/log_read.h"
 #include "cli.h"
 #include "documents/actual.h"
-#include "scenario/fields.h"
 #include "base/format.h"
 #include "base/i18n.h"
 #include "verbs.h"
@@ -23,23 +19,17 @@ const std::vector<OptionSpec> kActualOptions = {
 };
 constexpr std::size_t kMaxRunBytes = 512u << 20;
 
-// RUN as a record: a run record file, else a log read into one. Returns kExitOk or an exit code after one line.
+// RUN as a record: a run record file, else a log read into one (ReadRunInput: the page reads a dropped file the same
+// way). Returns kExitOk or an exit code after one line.
 int ReadRun(const std::string& path, RunRecord* out) {
   std::string text, error;
   if (!ReadInput(path, &text, &error, kMaxRunBytes, "cli.input.too_large_log")) return Error(error), kExitFailure;
-  const std::string name = TerminalSafe(InputName(path));
-  const std::size_t first = text.find_first_not_of(" \t\r\n");
-  const bool json_object = first != std::string::npos && text[first] == '{';
-  const bool trainer_state = json_object && text.find("\"log_history\"") != std::string::npos;
-  if (json_object && !trainer_state) {
-    const RunParse p = ParseRunRecordJson(text);
-    if (!p.ok()) return Error(name + ": " + p.errors.front().Text(CurrentLanguage())), kExitInvalid;
-    *out = p.record;
-    return kExitOk;
+  const RunInput in = ReadRunInput(text, InputName(path));
+  if (!in.ok) {
+    const std::string why = in.refusal.Text(CurrentLanguage());
+    return Error(TerminalSafe(InputName(path)) + ": " + (in.refusal_path.empty() ? why : in.refusal_path + ": " + why)), kExitInvalid;
   }
-  const LogRead read = ReadRunLog(text, InputName(path));
-  if (!read.ok) return Error(name + ": " + read.refusal.Text(CurrentLanguage())), kExitInvalid;
-  *out = read.record;
+  *out = in.record;
   return kExitOk;
 }
 

@@ -5,8 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "evidence/log_read.h"
-#include "hardware/catalog.h"
+#include "documents/actual.h"
 #include "cli.h"
 #include "base/format.h"
 #include "base/i18n.h"
@@ -92,10 +91,6 @@ int RunLog(int argc, char** argv) {
   if (!ParseFormat(args, {Format::kTable, Format::kJson}, &format)) return kExitInvalid;
   LogHints hints;
   hints.gpu = args.Get("--gpu");
-  if (!hints.gpu.empty() && !FindGpu(hints.gpu.c_str())) {
-    Error(TrFormat("cli.err.log_gpu", {TerminalSafe(hints.gpu)}));
-    return kExitInvalid;
-  }
   if (!IntegerOption(args, "--gpus", &hints.gpus) || !IntegerOption(args, "--seq-len", &hints.seq_len)) return kExitInvalid;
   std::string text, error;
   if (!ReadInput(args.positional[0], &text, &error, kMaxLogBytes, "cli.input.too_large_log")) {
@@ -103,7 +98,7 @@ int RunLog(int argc, char** argv) {
     return kExitFailure;
   }
   const std::string name = InputName(args.positional[0]);
-  const LogRead read = ReadRunLog(text, name, hints);
+  const RunInput read = ReadRunInput(text, name, hints, true);
   if (!read.ok) {  // one line: which file and why
     Error(TerminalSafe(name) + ": " + read.refusal.Text(CurrentLanguage()));
     return kExitInvalid;

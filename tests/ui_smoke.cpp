@@ -76,12 +76,33 @@ int main() {
                             app.inference_page.count >= 2 && !app.busy;
   std::printf("ui_smoke: inference scenario %s (%d frames, frontier of %d points)\n", inference_ok ? "ok" : "FAILED",
               inference_frames, app.inference_page.count);
+  // Plan vs actual (issue 49): a run record handed to the page opens its view, drawn wide and on a phone's width, with
+  // its waterfall; Adopt puts the calibrated scenario in the editor.
+  AppLoadScenario(app, "{\"workload\": {\"params\": 7e9, \"tokens\": 2e11}, \"cluster\": {\"gpus\": 64, \"mfu\": 0.4}}");
+  const std::string run_err = AppImportText(app, "run.json",
+      "{\"gpu\": \"h100-sxm\", \"gpus\": 64, \"wall_hours\": 120, \"tokens_per_second\": 500000,"
+      " \"interruptions\": [{\"lost_hours\": 1, \"cause\": \"hardware\"}], \"checkpoints\": {\"count\": 50, \"write_seconds\": 30}}");
+  int actual_frames = 0;
+  for (const float width : {1280.0f, 390.0f}) {
+    io.DisplaySize = ImVec2(width, 800);
+    app.request_view = static_cast<int>(View::kActual);  // a phone's layout has its own tab bar
+    for (int i = 0; i < 4; ++i, ++actual_frames) RunFrame(app, frame++);
+  }
+  bool waterfall = false;
+  for (const WidgetRect& r : app.rects) waterfall = waterfall || std::strcmp(r.id, "actual_bar") == 0;
+  const double mfu_before = app.scenario.cluster.mfu;
+  AppAdoptCalibrated(app);
+  RunFrame(app, frame++);
+  const bool actual_ok = run_err.empty() && app.actual && app.actual->doc.ok && waterfall && app.scenario.cluster.mfu != mfu_before;
+  std::printf("ui_smoke: plan vs actual %s (%d frames; run %s, document %s, waterfall %s)\n", actual_ok ? "ok" : "FAILED", actual_frames,
+              run_err.empty() ? "read" : run_err.c_str(), app.actual && app.actual->doc.ok ? "made" : "missing", waterfall ? "drawn" : "missing");
+  io.DisplaySize = ImVec2(1280, 800);
   AppLoadScenario(app, "{\"cluster\": {\"gpus\": 64}}");
   // A bad scenario keeps the last good one and shows the message.
   const long evaluations = app.evaluations;
   const std::string err = AppLoadScenario(app, "{\"cluster\": {\"gpus\": -1}}");
   const bool kept = !err.empty() && app.scenario.cluster.gpus == 64 && app.error == err && app.evaluations == evaluations;
-  const bool all_ok = ok && finished && kept && planned && inference_ok;
+  const bool all_ok = ok && finished && kept && planned && inference_ok && actual_ok;
   ImGui::DestroyContext();
   std::printf("ui_smoke: %ld frames, %s; sliced work %s after %d frames (Monte Carlo %lld trials); bad input %s\n",
               app.frames, ok ? "ok" : "FAILED", finished ? "finished" : "FAILED", work_frames,

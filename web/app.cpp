@@ -25,7 +25,8 @@
 namespace gpucost::app {
 namespace {
 
-const char* const kViewNames[] = {"Results", "Compare", "Charts", "Share & files", "Layouts", "Sensitivity", "Fleet", "Evidence"};
+const char* const kViewNames[] = {"Results", "Compare", "Charts", "Share & files", "Layouts", "Sensitivity", "Fleet", "Evidence",
+                                   "Plan vs actual"};
 const char* const kModelLabels[] = {"on-demand", "spot", "reserved", "owned"};
 
 std::string LinkFragment(const std::string& link) {
@@ -141,6 +142,7 @@ void DrawViews(AppState& app) {
       case View::kSensitivity: DrawSensitivity(app); break;
       case View::kFleet: DrawFleet(app); break;
       case View::kEvidence: DrawEvidence(app); break;
+      case View::kActual: DrawActual(app); break;
       case View::kCount: break;
     }
     RecordScroll(app, "view");
@@ -353,6 +355,7 @@ std::string AppLoadPreset(AppState& app, const std::string& id) {
 }
 
 std::string AppImportText(AppState& app, const std::string& name, const std::string& text) {
+  if (IsRunInput(text)) return AppLoadRun(app, name, text);  // a run record or a training log: Plan vs actual
   const ImportGuess guess = ClassifyImport(text);  // say what it is, not one generic "bad link"
   if (const ImportMessage refusal = ImportRefusal(guess); !refusal.empty()) return AppSetError(app, name, refusal);
   std::string err;

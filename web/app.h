@@ -31,6 +31,7 @@
 #include "scenario/scenario.h"
 #include "documents/sensitivity_json.h"
 #include "documents/sweep_json.h"
+#include "documents/actual.h"
 #include "documents/pricing_json.h"
 
 // What the first frame never runs (views other than Results, imports, the serving views): kept out of line so
@@ -40,7 +41,7 @@
 
 namespace gpucost::app {
 
-enum class View : int { kResults = 0, kCompare, kCharts, kShare, kPlan, kSensitivity, kFleet, kEvidence, kCount };
+enum class View : int { kResults = 0, kCompare, kCharts, kShare, kPlan, kSensitivity, kFleet, kEvidence, kActual, kCount };
 const char* ViewName(View v);  // "Results", "Compare", ...
 
 // The editor's memory of one field (index = the field's index in Fields()).
@@ -200,6 +201,18 @@ struct FleetState {
   Message input_error_message;  // the same as a key and parameters (shown in the page's language)
 };
 
+// Plan vs actual (ui_actual.cpp, issue 49): a run record or a log set against the edited scenario, the document of
+// `gpucost actual SCENARIO RUN` (core/documents/actual.h). Made when first used (AppState::actual).
+struct ActualState {
+  std::string run_name, run_text;  // what was dropped, picked or pasted
+  RunInput input;                  // read from run_text: a record, or a log read into one
+  ActualDoc doc;
+  std::string document;            // ActualToJson, "" until computed
+  long for_evaluation = -1;        // app.evaluations it was computed for
+  bool strings_requested[static_cast<int>(Lang::kCount)] = {};  // strings/actual.<lang>.json asked for
+  std::vector<char> paste;         // the view's paste box (allocated when first drawn)
+};
+
 struct AppState {
   Scenario scenario;       // what the user edits
   Result result;           // Evaluate(scenario), refreshed when dirty
@@ -237,6 +250,7 @@ struct AppState {
   SensitivityState sensitivity;
   FleetState fleet;
   EvidenceState evidence;
+  std::unique_ptr<ActualState> actual;  // the Plan vs actual view's run, once one arrives or the view opens
   std::vector<char> paste; // the paste box (a link, scenario JSON or a probe report), fixed capacity
   std::vector<PresetInfo> presets;  // the embedded presets: read on first use (AppPresets)
   bool presets_read = false;
@@ -440,13 +454,21 @@ GPUCOST_NOT_FIRST_FRAME void DrawEvidence(AppState& app);
 // The evidence document of the edited scenario, computed once the validation runs are here (fetched on the first
 // call, installed when they arrive); false until then, or while the scenario is invalid.
 GPUCOST_NOT_FIRST_FRAME bool AppUpdateEvidence(AppState& app);
+// Plan vs actual (ui_actual.cpp, issue 49). AppLoadRun: a run record or a log handed to the page (dropped, picked,
+// pasted) becomes the view's run; returns "" or the error (the run kept so far stays). AppUpdateActual: the document
+// of the run against the edited scenario, computed when stale; false until a run, its strings and a valid scenario are
+// here. AppAdoptCalibrated: the calibrated scenario into the editor (its Adopt button).
+GPUCOST_NOT_FIRST_FRAME void DrawActual(AppState& app);
+GPUCOST_NOT_FIRST_FRAME std::string AppLoadRun(AppState& app, const std::string& name, const std::string& text);
+GPUCOST_NOT_FIRST_FRAME bool AppUpdateActual(AppState& app);
+GPUCOST_NOT_FIRST_FRAME void AppAdoptCalibrated(AppState& app);
 // Computes the sensitivity tornado / fleet plan of the edited scenario if stale (ui_sensitivity / ui_fleet).
 void AppUpdateSensitivity(AppState& app);
 void AppUpdatePricing(AppState& app);
 void AppUpdateFleet(AppState& app);
 
 // window.gpucost.view(name) / show(name) (app_views.cpp). Names: result, pricing, sweep, sensitivity, mc, plan,
-// compare, fleet. The document is the CLI's --format json for the same scenario and options, "" until the
+// compare, fleet, evidence, actual. The document is the CLI's --format json for the same scenario and options, "" until the
 // view's work has finished (or for an unknown name). show() opens the view and starts its computation;
 // returns false for an unknown name.
 GPUCOST_NOT_FIRST_FRAME std::string AppViewDocument(AppState& app, const std::string& name);

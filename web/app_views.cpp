@@ -5,6 +5,7 @@
 //   mc           gpucost mc --trials N --seed S   plan      gpucost plan --top 10 [--objective cost]
 //   compare      gpucost compare <pinned...>      fleet     gpucost fleet <the document's "input">
 //   evidence     gpucost catalog evidence <scenario> --format json (the published runs, fetched on first use)
+//   actual       gpucost actual <scenario> <the run record or log dropped, picked or pasted> (issue 49)
 // An inference scenario (issue 17): mc is `gpucost mc --trials 20000 --seed 1 --max-work 3000000`
 // (the request simulation under the page's work cap), plan is
 // `gpucost plan --top 10` (the serving plan), sensitivity the serving tornado; sweep and fleet have no document
@@ -29,7 +30,8 @@ struct ViewTarget {
 };
 const ViewTarget kTargets[] = {{"result", View::kResults}, {"pricing", View::kCompare},   {"sweep", View::kCharts},
                                {"sensitivity", View::kSensitivity}, {"mc", View::kCharts}, {"plan", View::kPlan},
-                               {"compare", View::kCompare}, {"fleet", View::kFleet}, {"evidence", View::kEvidence}};
+                               {"compare", View::kCompare}, {"fleet", View::kFleet}, {"evidence", View::kEvidence},
+                               {"actual", View::kActual}};
 
 }  // namespace
 
@@ -53,6 +55,7 @@ std::string AppViewDocument(AppState& app, const std::string& name) {
   AppRefresh(app);
   if (name == "result") return app.result.ok ? ResultToJson(app.scenario, app.result) : "";
   if (name == "evidence") return AppUpdateEvidence(app) ? app.evidence.document : "";
+  if (name == "actual") return app.actual && AppUpdateActual(app) ? app.actual->document : "";
   if (!app.result.ok) return "";
   if (name == "pricing") {
     AppUpdatePricing(app);
@@ -86,6 +89,11 @@ bool AppShowView(AppState& app, const std::string& name) {
     if (name != t.name) continue;
     app.request_view = static_cast<int>(t.view);
     AppRefresh(app);
+    if (t.view == View::kActual) {  // the run dropped or picked (gpucost actual SCENARIO RUN); its strings on first use
+      if (app.actual) AppUpdateActual(app);
+      app.busy = true;
+      return true;
+    }
     if (t.view == View::kEvidence) {  // fetches the published runs on first use
       AppUpdateEvidence(app);
       app.busy = true;

@@ -486,4 +486,136 @@ void DrawHistogram(const char* id, const char* title, const double* counts, int 
   }
 }
 
+// [waterfall] -------------------------------------------------------------------------------------------
+
+int WaterfallLayout(double start, const double* deltas, int n, WaterfallBar* out) {
+  n = std::max(0, std::min(n, kMaxWaterfallBars - 2));
+  out[0] = {std::min(0.0, start), std::max(0.0, start), kWaterfallTotal};
+  double total = start;
+  for (int i = 0; i < n; ++i) {
+    const double next = total + deltas[i];
+    out[i + 1] = {std::min(total, next), std::max(total, next), deltas[i] > 0 ? kWaterfallUp : kWaterfallDown};
+    total = next;
+  }
+  out[n + 1] = {std::min(0.0, total), std::max(0.0, total), kWaterfallTotal};
+  return n + 2;
+}
+
+Axis WaterfallAxis(const WaterfallBar* bars, int count, bool* cut) {
+  // The running totals: each step's two ends (the totals' far ends among them).
+  double lo = INFINITY, hi = -INFINITY, top = 0;
+  for (int i = 0; i < count; ++i) {
+    const bool total = bars[i].kind == kWaterfallTotal;
+    const double a = total ? (bars[i].high > 0 ? bars[i].high : bars[i].low) : bars[i].low;
+    const double b = total ? a : bars[i].high;
+    lo = std::min(lo, a), hi = std::max(hi, b), top = std::max(top, std::fabs(a));
+  }
+  *cut = false;
+  if (!(hi >= lo)) return Axis{0, 1, false};
+  // Steps that span less than a fifth of the largest total would be slivers on an axis from 0: zoom in.
+  if (lo > 0 && hi - lo < 0.2 * top) {
+    const double pad = std::max((hi - lo) * 0.15, top * 1e-6);
+    const double values[] = {lo - pad, hi + pad};
+    Axis a = FitAxis(values, 2, false, false);
+    if (a.min > 0) {
+      *cut = true;
+      return a;
+    }
+  }
+  const double values[] = {lo, hi};
+  return FitAxis(values, 2, false, true);
+}
+
+namespace {
+
+ImU32 WaterfallColor(int kind) {
+  return kind == kWaterfallUp ? IM_COL32(230, 110, 80, 255) : kind == kWaterfallDown ? IM_COL32(90, 190, 120, 255)
+                                                                                     : PaletteColor(0);
+}
+
+// A cut bar's left end: a zigzag across it (the axis does not start at 0).
+void DrawCut(ImDrawList* dl, float x, float y0, float y1) {
+  const float w = (y1 - y0) * 0.25f;
+  const ImU32 bg = ImGui::GetColorU32(ImGuiCol_WindowBg);
+  dl->AddRectFilled(ImVec2(x + w * 0.6f, y0 - 1), ImVec2(x + w * 1.4f, y1 + 1), bg);
+  dl->AddLine(ImVec2(x + w * 0.6f, y0), ImVec2(x + w * 1.0f, y1), ImGui::GetColorU32(ImGuiCol_Text), 1.5f);
+  dl->AddLine(ImVec2(x + w * 1.0f, y0), ImVec2(x + w * 1.4f, y1), ImGui::GetColorU32(ImGuiCol_Text), 1.5f);
+}
+
+}  // namespace
+
+void DrawWaterfall(const WaterfallSpec& spec, float width, WaterfallDrawn* drawn) {
+  if (width <= 0) width = ImGui::GetContentRegionAvail().x;
+  const int count = std::min(spec.count, kMaxWaterfallBars);
+  const float line = ImGui::GetTextLineHeight();
+  bool cut = false;
+  const Axis axis = WaterfallAxis(spec.bars, count, &cut);
+  // Labels on the left in a column at most 40% wide (wrapped there); rows as tall as their labels.
+  float label_w = 0;
+  for (int i = 0; i < count; ++i) label_w = std::max(label_w, ImGui::CalcTextSize(spec.labels[i]).x);
+  label_w = std::min(label_w, width * 0.4f);
+  float row_h[kMaxWaterfallBars], rows_h = 0;
+  for (int i = 0; i < count; ++i) {
+    row_h[i] = std::max(line * 1.7f, ImGui::CalcTextSize(spec.labels[i], nullptr, false, label_w).y + line * 0.5f);
+    rows_h += row_h[i];
+  }
+  const ImVec2 title = ImGui::CalcTextSize(spec.title, nullptr, false, width);
+  const float height = title.y + line * 0.5f + rows_h + line * 1.6f;
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton(spec.id, ImVec2(width, height));
+  const bool hovered = ImGui::IsItemHovered();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), origin, ImGui::GetColorU32(ImGuiCol_Text), spec.title, nullptr, width);
+  Frame f;
+  f.min = ImVec2(origin.x + label_w + line * 0.8f, origin.y + title.y + line * 0.5f);
+  f.max = ImVec2(origin.x + width - line * 0.5f, f.min.y + rows_h);
+  if (drawn) *drawn = WaterfallDrawn{};
+  if (f.max.x - f.min.x < line * 4) return;  // too narrow to draw
+  // The axis at the bottom: grid lines through the rows, tick labels under them.
+  const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Border, 0.6f), muted = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+  double ticks[16];
+  const int nt = Ticks(axis, 4, ticks, 16);
+  float last_right = -INFINITY;
+  for (int i = 0; i < nt; ++i) {
+    const float px = f.X(axis, ticks[i]);
+    dl->AddLine(ImVec2(px, f.min.y), ImVec2(px, f.max.y), grid);
+    const std::string label = spec.format(ticks[i]);
+    const float w = ImGui::CalcTextSize(label.c_str()).x;
+    const float lx = std::min(std::max(px - w * 0.5f, f.min.x), f.max.x - w);
+    if (lx < last_right + line * 0.5f) continue;
+    last_right = lx + w;
+    dl->AddText(ImVec2(lx, f.max.y + line * 0.25f), muted, label.c_str());
+  }
+  const float mx = ImGui::GetIO().MousePos.x, my = ImGui::GetIO().MousePos.y;
+  float y = f.min.y;
+  for (int i = 0; i < count; ++i) {
+    const WaterfallBar& b = spec.bars[i];
+    const bool total = b.kind == kWaterfallTotal;
+    const float y0 = y + row_h[i] * 0.2f, y1 = y + row_h[i] * 0.8f;
+    const float x0 = total && cut ? f.min.x : f.X(axis, b.low);
+    const float x1 = std::max(f.X(axis, b.high), x0 + 2.0f);  // a step of nothing still shows where it stands
+    dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(origin.x, y + (row_h[i] - ImGui::CalcTextSize(spec.labels[i], nullptr, false, label_w).y) * 0.5f),
+                ImGui::GetColorU32(ImGuiCol_Text), spec.labels[i], nullptr, label_w);
+    dl->AddRectFilled(ImVec2(x0, y0), ImVec2(x1, y1), WaterfallColor(b.kind));
+    if (total && cut) DrawCut(dl, x0, y0, y1);
+    // The connector to the next bar at the running total.
+    if (i + 1 < count) {
+      const double running = b.kind == kWaterfallDown ? b.low : b.high;
+      const float cx = f.X(axis, total ? (b.high > 0 ? b.high : b.low) : running);
+      dl->AddLine(ImVec2(cx, y1), ImVec2(cx, y + row_h[i] + row_h[i + 1] * 0.2f), muted, 1.0f);
+    }
+    // Its amount beside it: right of the bar where it fits, else left of it.
+    const double amount = total ? (b.high > 0 ? b.high : b.low) : (b.kind == kWaterfallUp ? b.high - b.low : b.low - b.high);
+    const std::string text = total ? spec.format(amount) : spec.format_step(amount);
+    const float tw = ImGui::CalcTextSize(text.c_str()).x;
+    const float tx = x1 + line * 0.3f + tw <= f.max.x ? x1 + line * 0.3f : std::max(f.min.x, x0 - line * 0.3f - tw);
+    dl->AddText(ImVec2(tx, y + (row_h[i] - line) * 0.5f), ImGui::GetColorU32(ImGuiCol_Text), text.c_str());
+    if (hovered && my >= y && my < y + row_h[i] && mx >= origin.x)
+      ImGui::SetTooltip("%s: %s", spec.labels[i], text.c_str());
+    if (drawn) drawn->bar_min[i] = ImVec2(x0, y0), drawn->bar_max[i] = ImVec2(x1, y1);
+    y += row_h[i];
+  }
+  if (drawn) drawn->bars = count, drawn->cut = cut;
+}
+
 }  // namespace gpucost::chart

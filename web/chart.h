@@ -1,7 +1,7 @@
 // chart.h — the page's charts, drawn with Dear ImGui draw lists (ImPlot is not available). Two halves:
 //   * scale math (axes, ticks, mapping, nearest point): pure functions, tested in tests/ui/test_chart.cpp;
 //   * drawing: a line chart (linear or log axes, several series, vertical markers, hover read-out), a
-//     stacked bar with legend (breakdowns) and a histogram (Monte Carlo). Each call draws one widget of the
+//     stacked bar with legend (breakdowns), a histogram (Monte Carlo) and a waterfall (plan versus actual). Each call draws one widget of the
 //     given size at the cursor and takes no heap memory per frame.
 #pragma once
 #include <string>
@@ -117,5 +117,40 @@ struct HistogramDrawn {
 void DrawHistogram(const char* id, const char* title, const double* counts, int bins, double x_min, double x_max,
                    DigitsFormatter format_x, const Marker* markers, int marker_count, ImVec2 size,
                    HistogramDrawn* drawn);
+
+// A waterfall (plan versus actual, issue 49): a first total, the steps that move it, and the last total, one row
+// each and horizontal (labels on the left, wrapped in their column, so that long part names read on a phone).
+// The pure half: where each bar starts and ends, and the money axis.
+struct WaterfallBar {
+  double low = 0, high = 0;  // the bar's span on the money axis
+  int kind = 0;              // kWaterfallTotal (drawn from the axis' start), kWaterfallUp or kWaterfallDown
+};
+constexpr int kWaterfallTotal = 0, kWaterfallUp = 1, kWaterfallDown = 2;
+constexpr int kMaxWaterfallBars = 16;
+// The bars of `start`, the n deltas in order (each from the running total before it to the one after), and the
+// running total after the last: n + 2 bars into out (n + 2 <= kMaxWaterfallBars). Returns how many.
+int WaterfallLayout(double start, const double* deltas, int n, WaterfallBar* out);
+// The money axis: from 0 when the steps are a large part of the totals (the bars' lengths then compare); else zoomed
+// to the running totals' range, rounded out to nice numbers, and *cut set (the totals' bars start at its left edge,
+// drawn cut). Negative totals extend it below 0.
+Axis WaterfallAxis(const WaterfallBar* bars, int count, bool* cut);
+
+struct WaterfallSpec {
+  const char* id;
+  const char* title;
+  const char* const* labels;  // one per bar
+  const WaterfallBar* bars;
+  int count;
+  Formatter format;           // a total's amount and the axis' ticks
+  Formatter format_step;      // a step's signed amount ("+$400")
+};
+// Where DrawWaterfall drew (screen pixels), for the page's tests: each bar, the axis' cut.
+struct WaterfallDrawn {
+  int bars = 0;
+  ImVec2 bar_min[kMaxWaterfallBars], bar_max[kMaxWaterfallBars];
+  bool cut = false;
+};
+// Draws the waterfall at the cursor, `width` wide (<= 0: the available width); its height follows its rows.
+void DrawWaterfall(const WaterfallSpec& spec, float width, WaterfallDrawn* drawn);
 
 }  // namespace gpucost::chart

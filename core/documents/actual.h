@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "evidence/log_read.h"
 #include "evidence/mtbf_update.h"
 #include "evidence/run_record.h"
 #include "base/message.h"
@@ -116,6 +117,18 @@ struct ActualDoc {
   const char* currency = "USD";   // the plan's display currency, and units of it per USD
   double display_per_usd = 1;
 };
+
+// What a handed-over text is as a run (`gpucost actual`'s RUN, the page's drop, pick and paste): a run record (a JSON
+// object but a trainer_state.json), else a log `gpucost log` reads. One function for both, so the page and the CLI
+// read the same text the same way. log_only: a log only (`gpucost log`). hints.gpu must be a catalog GPU.
+struct RunInput {
+  bool ok = false;
+  bool from_log = false;
+  RunRecord record;
+  Message refusal;           // why not (when !ok)
+  std::string refusal_path;  // a record's JSON path at fault ("" for a log or the whole text)
+};
+RunInput ReadRunInput(const std::string& text, const std::string& name, const LogHints& hints = {}, bool log_only = false);
 
 // Sets a run against a plan. The plan must be a valid training scenario that can be priced; the record must
 // validate (ValidateRunRecord) but for gpu and gpus, which a log may lack: they are then the plan's (a note).

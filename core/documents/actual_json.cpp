@@ -2,6 +2,7 @@
 #include <nlohmann/json.hpp>
 
 #include "documents/actual.h"
+#include "hardware/catalog.h"
 #include "scenario/json_io.h"
 
 namespace gpucost {
@@ -101,6 +102,35 @@ ojson AjCalibratedJson(const ActualCalibration& c) {
 }
 
 }  // namespace
+
+RunInput ReadRunInput(const std::string& text, const std::string& name, const LogHints& hints, bool log_only) {
+  RunInput in;
+  if (!hints.gpu.empty() && !FindGpu(hints.gpu.c_str())) {
+    in.refusal = {"log.refuse.gpu", {hints.gpu}};
+    return in;
+  }
+  const std::size_t first = text.find_first_not_of(" \t\r\n");
+  const bool object = first != std::string::npos && text[first] == '{';
+  if (object && !log_only && text.find("\"log_history\"") == std::string::npos) {
+    RunParse p = ParseRunRecordJson(text);
+    if (!p.ok()) {
+      in.refusal = p.errors.front().coded;
+      in.refusal_path = p.errors.front().path;
+      return in;
+    }
+    in.record = std::move(p.record);
+    in.ok = true;
+    return in;
+  }
+  LogRead read = ReadRunLog(text, name, hints);
+  if (!read.ok) {
+    in.refusal = read.refusal;
+    return in;
+  }
+  in.record = std::move(read.record);
+  in.ok = in.from_log = true;
+  return in;
+}
 
 std::string ActualToJson(const Scenario& plan, const ActualDoc& d, int indent) {
   ojson doc;

@@ -371,8 +371,16 @@ bool IsRunInput(const std::string& text) {
   if (first == std::string::npos) return false;
   if (text[first] == '{' && text.size() <= kMaxRunRecordBytes && CheckJsonDepth(text).empty()) {
     const nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);
-    if (doc.is_object() && doc.contains("schema")) return doc["schema"] == kRunSchema;
-    return doc.is_object() && doc.contains("log_history");
+    if (!doc.is_object()) return false;
+    if (doc.contains("schema")) return doc["schema"] == kRunSchema;
+    if (doc.contains("log_history")) return true;
+    // A record written without its schema: its own keys at the top, none of a scenario's sections.
+    bool run_key = false;
+    for (const char* k : {"gpu", "gpus", "wall_hours", "started_utc", "interruptions", "tokens_per_second", "step_seconds", "invoice"})
+      run_key = run_key || doc.contains(k);
+    for (const char* k : {"cluster", "workload", "pricing", "reliability", "parallel", "storage", "inference", "preset"})
+      if (doc.contains(k)) return false;
+    return run_key;
   }
   return DetectLogFormat(text) != LogFormat::kNone;
 }

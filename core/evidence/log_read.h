@@ -58,7 +58,8 @@ LogFormat DetectLogFormat(const std::string& text);
 // Reads a log into a run record. file_name names it in the record's source.
 LogRead ReadRunLog(const std::string& text, const std::string& file_name, const LogHints& hints = {});
 
-// What a handed-over text is for the Plan vs actual view: a run record (gpucost/run@1) or a log of a known format.
+// What a handed-over text is for the Plan vs actual view: a run record (schema gpucost/run@1, or a JSON object with a
+// record's keys and none of a scenario's sections) or a log of a format gpucost reads.
 bool IsRunInput(const std::string& text);
 
 }  // namespace gpucost

@@ -241,3 +241,15 @@ TEST_CASE("Gamma functions against closed forms and chi-square tables") {
   // No prior (the plan assumed no failures) and none seen: stays "none".
   CHECK(UpdateMtbf(0, 2, 0, 1000).mtbf_hours == 0);
 }
+
+TEST_CASE("What is a run: records with or without their schema and logs are; scenarios and other text are not") {
+  CHECK(IsRunInput(R"({"schema": "gpucost/run@1", "gpu": "h100-sxm", "gpus": 8})"));
+  CHECK(IsRunInput(R"({"gpu": "h100-sxm", "gpus": 8, "wall_hours": 3})"));
+  CHECK(IsRunInput(R"({"log_history": [{"step": 1, "loss": 2}]})"));
+  CHECK(IsRunInput(test::ReadFile(test::DataPath("runs/torchtitan.log"))));
+  CHECK(!IsRunInput(R"({"cluster": {"gpu": "h100-sxm", "gpus": 8}})"));
+  CHECK(!IsRunInput(R"({"schema": "gpucost/scenario@1", "gpus": 8})"));
+  CHECK(!IsRunInput(R"({"gpus": 8, "workload": {"params": 7e9}})"));  // a scenario with a stray key: the scenario's error
+  CHECK(!IsRunInput("hello\n"));
+  CHECK(!IsRunInput(""));
+}

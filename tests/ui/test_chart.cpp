@@ -198,3 +198,52 @@ TEST_CASE("a log axis of hours from days to years ticks on round numbers of each
     }
   }
 }
+
+TEST_CASE("waterfall: each step runs from the total before it to the one after; the last bar is the sum") {
+  using gpucost::chart::WaterfallBar;
+  // Plan $1,600; compute +400, failures +48, checkpoints 0, idle +32, a saving of -80: actual $2,000.
+  const double deltas[] = {400, 48, 0, 32, -80};
+  WaterfallBar bars[gpucost::chart::kMaxWaterfallBars];
+  REQUIRE(gpucost::chart::WaterfallLayout(1600, deltas, 5, bars) == 7);
+  CHECK(bars[0].low == 0);
+  CHECK(bars[0].high == 1600);
+  CHECK(bars[0].kind == gpucost::chart::kWaterfallTotal);
+  CHECK(bars[1].low == 1600);
+  CHECK(bars[1].high == 2000);
+  CHECK(bars[1].kind == gpucost::chart::kWaterfallUp);
+  CHECK(bars[2].low == 2000);
+  CHECK(bars[2].high == 2048);
+  CHECK(bars[3].low == 2048);
+  CHECK(bars[3].high == 2048);  // nothing moved: a bar of no length where the total stands
+  CHECK(bars[5].low == 2000);   // the saving runs down from 2,080 to 2,000
+  CHECK(bars[5].high == 2080);
+  CHECK(bars[5].kind == gpucost::chart::kWaterfallDown);
+  CHECK(bars[6].high == 2000);
+  CHECK(bars[6].kind == gpucost::chart::kWaterfallTotal);
+}
+
+TEST_CASE("waterfall axis: from 0 when the steps are large, zoomed (and marked cut) when they are slivers") {
+  using gpucost::chart::WaterfallBar;
+  WaterfallBar bars[gpucost::chart::kMaxWaterfallBars];
+  bool cut = true;
+  const double big[] = {400, 48, 32};  // +30%: the totals' lengths compare on an axis from 0
+  int n = gpucost::chart::WaterfallLayout(1600, big, 3, bars);
+  Axis a = gpucost::chart::WaterfallAxis(bars, n, &cut);
+  CHECK(!cut);
+  CHECK(a.min == 0);
+  CHECK(a.max >= 2080);
+  const double small[] = {12000, -3000, 1500};  // +1% of $1.23M: zoomed to 1.23M..1.25M
+  n = gpucost::chart::WaterfallLayout(1230000, small, 3, bars);
+  a = gpucost::chart::WaterfallAxis(bars, n, &cut);
+  CHECK(cut);
+  CHECK(a.min > 1100000);
+  CHECK(a.min <= 1230000);
+  CHECK(a.max >= 1242000);
+  CHECK(a.max < 1300000);
+  const double loss[] = {-5000};  // a plan of $1,000 and a credit: the actual below 0 stays on the axis
+  n = gpucost::chart::WaterfallLayout(1000, loss, 1, bars);
+  a = gpucost::chart::WaterfallAxis(bars, n, &cut);
+  CHECK(!cut);
+  CHECK(a.min <= -4000);
+  CHECK(a.max >= 1000);
+}
