@@ -25,8 +25,7 @@
 namespace gpucost::app {
 namespace {
 
-const char* const kViewNames[] = {"Results", "Compare", "Charts", "Share & files", "Layouts", "Sensitivity", "Fleet", "Evidence",
-                                   "Plan vs actual"};
+const char* const kViewNames[] = {"Results", "Compare", "Charts", "Share & files", "Layouts", "Sensitivity", "Fleet", "Evidence", "Plan vs actual"};
 const char* const kModelLabels[] = {"on-demand", "spot", "reserved", "owned"};
 
 std::string LinkFragment(const std::string& link) {

@@ -222,6 +222,37 @@ async function planTimed(page) {
         `(${wall.toFixed(3)} s from show() to the document; target >= ${PLAN_TARGET.configurations} within ${PLAN_TARGET.seconds} s)`);
 }
 
+// Issue 49: view("actual") is `gpucost actual SCENARIO RUN`. A run of each training scenario (the presets' and the
+// random ones'): 90% of its planned rate, one failure and one preemption, 5% longer than planned, dropped on the page
+// as a file; the page's document against the CLI's for the same scenario and run.
+async function actualViews(page, list) {
+  let compared = 0;
+  for (const [i, s] of list.entries()) {
+    if (s.workload && s.workload.kind && s.workload.kind !== 'training') continue;
+    const file = write(`actual-plan-${i}.json`, JSON.stringify(s));
+    const planned = run(['eval', file]);
+    if (!planned || planned.blocking || !planned.work.tokens) continue;
+    await open(page, file, file);
+    const cluster = JSON.parse(await api(page, () => window.gpucost.scenario())).cluster;
+    const compute = planned.time.breakdown_hours.compute + planned.time.breakdown_hours.data_stall;
+    const record = {gpu: cluster.gpu, gpus: cluster.gpus, wall_hours: planned.time.expected_hours * 1.05,
+                    tokens_per_second: 0.9 * planned.work.tokens / (compute * 3600),
+                    interruptions: [{lost_hours: 0.5, cause: 'hardware'}, {lost_hours: 0.2, cause: 'preemption'}]};
+    const runFile = write(`actual-run-${i}.json`, JSON.stringify(record));
+    await api(page, ([n, t]) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([t], n, {type: 'application/json'}));
+      window.dispatchEvent(new DragEvent('drop', {dataTransfer: dt, cancelable: true}));
+    }, [`run-${i}.json`, JSON.stringify(record)]);
+    await page.waitForFunction(n => window.gpucost.notice().includes(n), `run-${i}.json`, {timeout: VIEW_TIMEOUT_MS, polling: 20});
+    const pageDoc = await pageView(page, 'actual', true);
+    const difference = compareJson(pageDoc, run(['actual', file, runFile]), 'actual');
+    if (difference) throw new Error(`${s.name} (${file}): view("actual") differs from the CLI: ${difference}`);
+    ++compared;
+  }
+  check(compared >= 20, `view("actual") equals gpucost actual for ${compared} training scenarios and their runs`);
+}
+
 const started = Date.now();
 await withPage(siteDir, outDir, async (page, url) => {
   await page.goto(url);
@@ -273,6 +304,7 @@ await withPage(siteDir, outDir, async (page, url) => {
   const fetched = await validationFetches();
   check(JSON.stringify(fetched) === JSON.stringify(['measured_runs.json', 'serving_runs.json']),
         `the evidence view fetched each validation file once over ${list.length} scenarios (${fetched.join(', ')})`);
+  await actualViews(page, list);
   await servingOptions(page);
   await planTimed(page);
   await simTimed(page);
