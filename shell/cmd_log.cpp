@@ -1,7 +1,6 @@
 // gpucost log FILE|- [--format table|json] [--gpu ID] [--gpus N] [--seq-len N]
 // A training log (Megatron-LM / NeMo iteration lines, torchtitan step lines, Hugging Face trainer_state.json) read into
 // a run record (core/evidence/log_read.h): what it read and what it could not. A file that is no such log: exit 2.
-#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 
@@ -35,10 +34,7 @@ bool IntegerOption(const Args& args, const char* name, std::int64_t* out) {
 }
 
 std::string Samples(const std::vector<double>& v, const char* unit) {
-  std::vector<double> s = v;
-  std::sort(s.begin(), s.end());
-  const double median = s.size() % 2 ? s[s.size() / 2] : 0.5 * (s[s.size() / 2 - 1] + s[s.size() / 2]);
-  return TrFormat("cli.log.samples", {FormatNumber(median, 4), unit, FormatCount(static_cast<double>(v.size()))});
+  return TrFormat("cli.log.samples", {FormatNumber(SampleMedian(v), 4), unit, FormatCount(static_cast<double>(v.size()))});
 }
 
 void PrintRecord(const RunRecord& r) {

@@ -8,6 +8,7 @@
 #include <imgui.h>
 
 #include "app.h"
+#include "app_actual.h"
 
 namespace {
 

@@ -15,6 +15,7 @@
 #include "documents/result_json.h"
 #include "scenario/fields.h"
 #include "base/format.h"
+#include "documents/actual.h"
 #include "documents/import.h"
 #include "documents/link.h"
 #include "platform.h"

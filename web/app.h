@@ -31,7 +31,6 @@
 #include "scenario/scenario.h"
 #include "documents/sensitivity_json.h"
 #include "documents/sweep_json.h"
-#include "documents/actual.h"
 #include "documents/pricing_json.h"
 
 // What the first frame never runs (views other than Results, imports, the serving views): kept out of line so
@@ -201,17 +200,9 @@ struct FleetState {
   Message input_error_message;  // the same as a key and parameters (shown in the page's language)
 };
 
-// Plan vs actual (ui_actual.cpp, issue 49): a run record or a log set against the edited scenario, the document of
-// `gpucost actual SCENARIO RUN` (core/documents/actual.h). Made when first used (AppState::actual).
-struct ActualState {
-  std::string run_name, run_text;  // what was dropped, picked or pasted
-  RunInput input;                  // read from run_text: a record, or a log read into one
-  ActualDoc doc;
-  std::string document;            // ActualToJson, "" until computed
-  long for_evaluation = -1;        // app.evaluations it was computed for
-  bool strings_requested[static_cast<int>(Lang::kCount)] = {};  // strings/actual.<lang>.json asked for
-  std::vector<char> paste;         // the view's paste box (allocated when first drawn)
-};
+// The Plan vs actual view's state (web/app_actual.h): made when a run first arrives or the view opens, and known
+// here only by name, so that the first frame's code never holds what it takes to build or free one.
+struct ActualState;
 
 struct AppState {
   Scenario scenario;       // what the user edits
@@ -250,7 +241,7 @@ struct AppState {
   SensitivityState sensitivity;
   FleetState fleet;
   EvidenceState evidence;
-  std::unique_ptr<ActualState> actual;  // the Plan vs actual view's run, once one arrives or the view opens
+  std::shared_ptr<ActualState> actual;  // the Plan vs actual view's run, once one arrives or the view opens
   std::vector<char> paste; // the paste box (a link, scenario JSON or a probe report), fixed capacity
   std::vector<PresetInfo> presets;  // the embedded presets: read on first use (AppPresets)
   bool presets_read = false;

@@ -17,6 +17,7 @@
 #include "documents/sweep_json.h"
 #include "documents/pricing_json.h"
 #include "app.h"
+#include "app_actual.h"
 #include "documents/compare.h"
 #include "documents/plan_json.h"
 #include "documents/result_json.h"

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "app.h"
+#include "app_actual.h"
 #include "base/format.h"
 #include "base/i18n.h"
 #include "chart.h"
@@ -22,8 +23,18 @@ constexpr std::size_t kActualPasteCapacity = 1u << 20;
 constexpr ImGuiTableFlags kActualTable = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg;
 
 ActualState& State(AppState& app) {
-  if (!app.actual) app.actual = std::make_unique<ActualState>();
+  if (!app.actual) app.actual = std::make_shared<ActualState>();
   return *app.actual;
+}
+
+// The view's strings in `lang` (and in English: the document's text), now: fetched at once unless they have arrived
+// (a run handed over before the view opened says so in the status line in its words).
+void StringsNow(Lang lang) {
+  for (Lang l : {Lang::kEn, lang}) {
+    if (HasTranslation(l, "actual.view.intro")) continue;
+    const std::string path = std::string("strings/actual.") + LanguageCode(l) + ".json";
+    AddTranslations(l, platform::DataFileNow(path.c_str()));
+  }
 }
 
 // The view's strings in `lang` (and in English: the document's text): installed when they have arrived, asked for
@@ -211,11 +222,12 @@ void DrawActualNotes(const ActualDoc& d) {
 
 std::string AppLoadRun(AppState& app, const std::string& name, const std::string& text) {
   ActualState& st = State(app);
+  StringsNow(CurrentLanguage());
   RunInput input = ReadRunInput(text, name);
   app.request_view = static_cast<int>(View::kActual);
   app.busy = true;
   if (!input.ok) {  // the run kept so far stays; the status line says why this one was refused
-    const Message why = input.refusal_path.empty() ? input.refusal : Message{"msg.app.run_field", {input.refusal_path, MessageParam::From(input.refusal)}};
+    const Message why = input.refusal_path.empty() ? input.refusal : Message{"actual.view.run_field", {input.refusal_path, MessageParam::From(input.refusal)}};
     return AppSetError(app, name, why);
   }
   st.run_name = name;
@@ -224,7 +236,7 @@ std::string AppLoadRun(AppState& app, const std::string& name, const std::string
   st.for_evaluation = -1;
   app.error.clear();
   const RunSource& src = st.input.record.source;
-  AppSetNotice(app, {"msg.app.loaded", {MessageParam::Key(src.present() ? "msg.app.what_log" : "msg.app.what_run"), name}});
+  AppSetNotice(app, {"msg.app.loaded", {MessageParam::Key(src.present() ? "actual.view.what_log" : "actual.view.what_run"), name}});
   return "";
 }
 
@@ -250,7 +262,7 @@ void AppAdoptCalibrated(AppState& app) {
   app.edits.assign(FieldCount(), FieldEdit{});
   AppScenarioEdited(app);
   AppRefresh(app);
-  AppSetNotice(app, {"msg.app.adopted_calibrated", {what}});
+  AppSetNotice(app, {"actual.view.adopted", {what}});
 }
 
 void DrawActual(AppState& app) {

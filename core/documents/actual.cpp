@@ -86,15 +86,6 @@ std::string ActMoney(const ActualDoc& d, double usd) {
 }
 std::string ActSignedMoney(const ActualDoc& d, double usd) { return (usd >= 0 ? "+" : "") + ActMoney(d, usd); }
 
-double ActMedian(std::vector<double> v) {
-  if (v.empty()) return NAN;
-  const std::size_t mid = v.size() / 2;
-  std::nth_element(v.begin(), v.begin() + static_cast<long>(mid), v.end());
-  const double hi = v[mid];
-  if (v.size() % 2) return hi;
-  return 0.5 * (hi + *std::max_element(v.begin(), v.begin() + static_cast<long>(mid)));
-}
-
 double ActHours(const Result& r, std::initializer_list<int> parts) {
   double h = 0;
   for (int p : parts) h += r.time_hours.part[p];
@@ -151,7 +142,7 @@ void ActRate(const ActContext& c) {
   run.planned_mfu = rp.mfu * (1 - rp.data_stall_fraction);  // the plan's effective MFU, data stalls included
   double rate = NAN;
   if (!c.rec.tokens_per_second.empty()) {
-    rate = ActMedian(c.rec.tokens_per_second);
+    rate = SampleMedian(c.rec.tokens_per_second);
     run.rate_samples = c.rec.tokens_per_second.size();
   } else if (!c.rec.step_seconds.empty() && c.rec.global_batch) {
     std::int64_t seq = c.rec.seq_len.value_or(0);
@@ -159,7 +150,7 @@ void ActRate(const ActContext& c) {
       seq = c.plan.workload.seq_len;
       c.Note("seq_from_plan", {"actual.n.seq_from_plan", {std::to_string(seq)}});
     }
-    if (seq > 0) rate = static_cast<double>(*c.rec.global_batch * seq) / ActMedian(c.rec.step_seconds);
+    if (seq > 0) rate = static_cast<double>(*c.rec.global_batch * seq) / SampleMedian(c.rec.step_seconds);
     else c.Note("no_seq", {"actual.n.no_seq", {}});
     run.rate_samples = c.rec.step_seconds.size();
   }

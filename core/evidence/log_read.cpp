@@ -87,15 +87,7 @@ std::string StripAnsi(std::string_view line) {
 
 namespace {
 
-double TraceMedian(std::vector<double> v) {
-  v.erase(std::remove_if(v.begin(), v.end(), [](double x) { return !std::isfinite(x); }), v.end());
-  if (v.empty()) return NAN;
-  const std::size_t mid = v.size() / 2;
-  std::nth_element(v.begin(), v.begin() + static_cast<long>(mid), v.end());
-  const double hi = v[mid];
-  if (v.size() % 2) return hi;
-  return 0.5 * (hi + *std::max_element(v.begin(), v.begin() + static_cast<long>(mid)));
-}
+double TraceMedian(std::vector<double> v) { return SampleMedian(std::move(v)); }
 
 // Seconds a step takes: the lines' own step times, else the timestamps of consecutive lines.
 double TraceStepSeconds(const LogTrace& t) {

@@ -3,6 +3,7 @@
 // [SECTION] Names and times   [SECTION] RunReader   [SECTION] Validation   [SECTION] Writer
 #include "evidence/run_record.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -316,6 +317,16 @@ std::optional<double> ParseUtcSeconds(const std::string& t) {
   }
   const double days = static_cast<double>(RunDaysFromCivil(y, static_cast<unsigned>(mo), static_cast<unsigned>(d)));
   return days * 86400 + h * 3600.0 + mi * 60.0 + s + frac - offset_s;
+}
+
+double SampleMedian(std::vector<double> v) {
+  v.erase(std::remove_if(v.begin(), v.end(), [](double x) { return !std::isfinite(x); }), v.end());
+  if (v.empty()) return NAN;
+  const std::size_t mid = v.size() / 2;
+  std::nth_element(v.begin(), v.begin() + static_cast<long>(mid), v.end());
+  const double hi = v[mid];
+  if (v.size() % 2) return hi;
+  return 0.5 * (hi + *std::max_element(v.begin(), v.begin() + static_cast<long>(mid)));
 }
 
 std::optional<double> RunWallHours(const RunRecord& r) {

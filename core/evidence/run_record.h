@@ -104,6 +104,10 @@ std::vector<InputError> ValidateRunRecord(const RunRecord& r);
 // The record as JSON (schema first; absent figures left out; sample lists as lists).
 std::string RunRecordToJson(const RunRecord& r, int indent = 2);
 
+// The median of a record's samples (the figure a run's throughput is taken at: warm-up and restart intervals do not
+// move it), NaN samples left out; NaN when none.
+double SampleMedian(std::vector<double> samples);
+
 // The wall time the record gives: wall_hours, else ended_utc - started_utc; nullopt when neither.
 std::optional<double> RunWallHours(const RunRecord& r);
 // Seconds since 1970-01-01T00:00:00Z of an ISO 8601 time with a zone ("2025-03-01T08:00:00Z",

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app.h"
+#include "app_actual.h"
 #include "documents/actual.h"
 #include "documents/result_json.h"
 #include "job/evaluate.h"

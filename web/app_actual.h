@@ -1,0 +1,23 @@
+// app_actual.h — the Plan vs actual view's state (ui_actual.cpp, issue 49): a run record or a log set against the
+// edited scenario, the document of `gpucost actual SCENARIO RUN` (core/documents/actual.h). Apart from app.h, which
+// names it only, so that the page's first-frame code does not carry the code that builds and frees it.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "app.h"
+#include "documents/actual.h"
+
+namespace gpucost::app {
+
+struct ActualState {
+  std::string run_name, run_text;  // what was dropped, picked or pasted
+  RunInput input;                  // read from run_text: a record, or a log read into one
+  ActualDoc doc;
+  std::string document;            // ActualToJson, "" until computed
+  long for_evaluation = -1;        // app.evaluations it was computed for
+  bool strings_requested[static_cast<int>(Lang::kCount)] = {};  // strings/actual.<lang>.json asked for
+  std::vector<char> paste;         // the view's paste box (allocated when first drawn)
+};
+
+}  // namespace gpucost::app
