@@ -9,6 +9,7 @@
 #include <numeric>
 
 #include "job/evaluate.h"
+#include "job/validate.h"
 #include "base/format.h"
 #include "job/job.h"
 #include "scenario/json_io.h"

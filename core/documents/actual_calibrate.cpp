@@ -4,6 +4,7 @@
 
 #include "documents/actual.h"
 #include "job/evaluate.h"
+#include "job/validate.h"
 #include "scenario/fields.h"
 #include "base/format.h"
 #include "scenario/json_io.h"
