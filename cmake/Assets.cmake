@@ -60,21 +60,30 @@ function(gpucost_embed_assets out_var lang_var fetched_var)
 endfunction()
 
 # The page's copy of a string table (scripts/page_strings.py: without the keys only the CLI uses), written to
-# out_file; a plain copy when python3 is missing. With a third argument, the Plan vs actual view's keys go to that
-# file instead (fetched when the view first opens; without python3 it is a copy of the whole table).
+# out_file; a plain copy when python3 is missing. With a third argument, a directory: the keys of the views that
+# fetch their strings when they first open (GPUCOST_LATE_STRINGS groups) go to <dir>/<group>.<lang>.json instead
+# (without python3 each is a copy of the whole table).
+set(GPUCOST_LATE_STRINGS actual evidence)  # scripts/page_strings.py LATE_GROUPS
 function(gpucost_page_strings in_file out_file)
-  set(late "${ARGV2}")
+  set(late_dir "${ARGV2}")
+  set(late "")
+  get_filename_component(lang ${in_file} NAME_WE)
+  if(late_dir)
+    foreach(group ${GPUCOST_LATE_STRINGS})
+      list(APPEND late ${late_dir}/${group}.${lang}.json)
+    endforeach()
+  endif()
   find_program(GPUCOST_STRINGS_PYTHON python3)
   if(GPUCOST_STRINGS_PYTHON)
     set(cmd ${GPUCOST_STRINGS_PYTHON} ${CMAKE_SOURCE_DIR}/scripts/page_strings.py ${in_file} ${out_file})
-    if(late)
-      list(APPEND cmd --late ${late})
+    if(late_dir)
+      list(APPEND cmd --late ${late_dir})
     endif()
   else()
     set(cmd ${CMAKE_COMMAND} -E copy ${in_file} ${out_file})
-    if(late)
-      list(APPEND cmd COMMAND ${CMAKE_COMMAND} -E copy ${in_file} ${late})
-    endif()
+    foreach(f ${late})
+      list(APPEND cmd COMMAND ${CMAKE_COMMAND} -E copy ${in_file} ${f})
+    endforeach()
   endif()
   add_custom_command(OUTPUT ${out_file} ${late} COMMAND ${cmd}
                      DEPENDS ${in_file} ${CMAKE_SOURCE_DIR}/scripts/page_strings.py
@@ -82,10 +91,10 @@ function(gpucost_page_strings in_file out_file)
 endfunction()
 
 # The page's English table, embedded as its kLanguageAssets (in place of gpucost_lang_assets): out_var names
-# the generated source to compile into the page; late_file receives the keys the page fetches later.
-function(gpucost_embed_page_strings out_var late_file)
+# the generated source to compile into the page; late_dir receives the keys the page fetches with their views.
+function(gpucost_embed_page_strings out_var late_dir)
   set(root "${CMAKE_BINARY_DIR}/generated/page")
-  gpucost_page_strings(${CMAKE_SOURCE_DIR}/assets/i18n/en.json ${root}/i18n/en.json ${late_file})
+  gpucost_page_strings(${CMAKE_SOURCE_DIR}/assets/i18n/en.json ${root}/i18n/en.json ${late_dir})
   set(out "${CMAKE_BINARY_DIR}/generated/assets_page_lang.cpp")
   gpucost_embed_table("${out}" kLanguageAssets ${root} "${root}/i18n/en.json" "Embedding the page's English table")
   set(${out_var} "${out}" PARENT_SCOPE)

@@ -6,19 +6,21 @@ the page's literals in the tables) nor the table's "_about" note, so its copy le
 English table that would otherwise be in every first load (docs/bundle-size.md). The tables stay one per
 language in assets/i18n/; this runs at build time (web/CMakeLists.txt).
 
-The Plan vs actual view's keys (actual.*, log.*, run.*: ~3.7 KB gzip of English) are not in the first load either:
-with --late OUT_LATE they go to a table of their own, which the page fetches when the view first opens or a run is
-dropped on it (web/ui_actual.cpp, core/base/i18n.h AddTranslations).
+Nor are the strings of the views that fetch them when they first open (LATE_GROUPS: the Plan vs actual view's
+actual.*, log.*, run.*, ~3.7 KB gzip of English; the Evidence view's evidence.*): with --late DIR each group goes to
+DIR/<group>.<lang>.json (web/app_lang.cpp AppViewStrings, core/base/i18n.h AddTranslations).
 
-Usage: page_strings.py IN OUT [--late OUT_LATE]
+Usage: page_strings.py IN OUT [--late DIR]
 """
 import json
+import os
 import sys
 
 # msg.f.*: the fleet document's reader (core/explore/fleet.cpp ParseFleetJson), which only the CLI runs: the page plans its
 # fleet from the scenario and never reads a fleet document.
 PAGE_OMITS = ('cli.', '_about', 'msg.f.')
-LATE = ('actual.', 'log.', 'run.')
+# group -> key prefixes (web/CMakeLists.txt names the groups too: GPUCOST_LATE_STRINGS)
+LATE_GROUPS = {'actual': ('actual.', 'log.', 'run.'), 'evidence': ('evidence.',)}
 
 
 def write(path, table):
@@ -29,13 +31,16 @@ def write(path, table):
 
 def main():
     src, out = sys.argv[1:3]
-    late_out = sys.argv[4] if len(sys.argv) == 5 and sys.argv[3] == '--late' else None
+    late_dir = sys.argv[4] if len(sys.argv) == 5 and sys.argv[3] == '--late' else None
+    lang = os.path.splitext(os.path.basename(src))[0]
     with open(src, encoding='utf-8') as f:
         table = json.load(f)
     page = {k: v for k, v in table.items() if not k.startswith(PAGE_OMITS)}
-    if late_out:
-        write(late_out, {k: v for k, v in page.items() if k.startswith(LATE)})
-        page = {k: v for k, v in page.items() if not k.startswith(LATE)}
+    if late_dir:
+        os.makedirs(late_dir, exist_ok=True)
+        for group, prefixes in LATE_GROUPS.items():
+            write(os.path.join(late_dir, f'{group}.{lang}.json'), {k: v for k, v in page.items() if k.startswith(prefixes)})
+            page = {k: v for k, v in page.items() if not k.startswith(prefixes)}
     write(out, page)
 
 

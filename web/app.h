@@ -242,6 +242,7 @@ struct AppState {
   FleetState fleet;
   EvidenceState evidence;
   std::shared_ptr<ActualState> actual;  // the Plan vs actual view's run, once one arrives or the view opens
+  std::vector<std::string> view_strings_requested;  // AppViewStrings: "<group>.<lang>" asked for
   std::vector<char> paste; // the paste box (a link, scenario JSON or a probe report), fixed capacity
   std::vector<PresetInfo> presets;  // the embedded presets: read on first use (AppPresets)
   bool presets_read = false;
@@ -352,6 +353,12 @@ bool BeginFigureTable(const AppState& app, const char* id, int columns, int rows
 void AppInitLanguage(AppState& app);
 void AppSetLanguage(AppState& app, Lang lang);  // switches now, remembers the choice, fetches the Korean font
 void DrawLanguageSwitch(AppState& app);         // "한국어" / "English" button
+// Strings the page fetches with a view rather than in its first load (scripts/page_strings.py LATE_GROUPS:
+// strings/<group>.<lang>.json, the Plan vs actual and Evidence views'): installed once they have arrived, asked for
+// once; true when English's (the documents' text) and the page language's are here. `probe`: a key of the group.
+// AppViewStringsNow: the same, read at once where they have not arrived (words the status line needs now).
+GPUCOST_NOT_FIRST_FRAME bool AppViewStrings(AppState& app, const char* group, const char* probe);
+GPUCOST_NOT_FIRST_FRAME void AppViewStringsNow(const char* group, const char* probe);
 // Adds the Korean fonts that have arrived to the atlas being built (AppApplyUiScale calls it).
 void AppAddFonts(float scale);
 // A string table fetched by the page has arrived (platform::RequestLanguageTable): install it, draw again.

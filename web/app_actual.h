@@ -16,7 +16,6 @@ struct ActualState {
   ActualDoc doc;
   std::string document;            // ActualToJson, "" until computed
   long for_evaluation = -1;        // app.evaluations it was computed for
-  bool strings_requested[static_cast<int>(Lang::kCount)] = {};  // strings/actual.<lang>.json asked for
   std::vector<char> paste;         // the view's paste box (allocated when first drawn)
 };
 

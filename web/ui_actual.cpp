@@ -27,32 +27,8 @@ ActualState& State(AppState& app) {
   return *app.actual;
 }
 
-// The view's strings in `lang` (and in English: the document's text), now: fetched at once unless they have arrived
-// (a run handed over before the view opened says so in the status line in its words).
-void StringsNow(Lang lang) {
-  for (Lang l : {Lang::kEn, lang}) {
-    if (HasTranslation(l, "actual.view.intro")) continue;
-    const std::string path = std::string("strings/actual.") + LanguageCode(l) + ".json";
-    AddTranslations(l, platform::DataFileNow(path.c_str()));
-  }
-}
-
-// The view's strings in `lang` (and in English: the document's text): installed when they have arrived, asked for
-// once. True when both are here.
-bool StringsHere(AppState& app, Lang lang) {
-  ActualState& st = State(app);
-  bool here = true;
-  for (Lang l : {Lang::kEn, lang}) {
-    if (HasTranslation(l, "actual.view.intro")) continue;
-    const std::string path = std::string("strings/actual.") + LanguageCode(l) + ".json";
-    const std::string text = platform::DataFileText(path.c_str());
-    if (!text.empty() && AddTranslations(l, text)) continue;
-    here = false;
-    if (!st.strings_requested[static_cast<int>(l)]) platform::RequestDataFile(path.c_str());
-    st.strings_requested[static_cast<int>(l)] = true;
-  }
-  return here;
-}
+constexpr const char* kStrings = "actual";            // strings/actual.<lang>.json (AppViewStrings)
+constexpr const char* kStringsProbe = "actual.view.intro";
 
 double Usd(std::int64_t cents) { return static_cast<double>(cents) / 100; }
 
@@ -95,9 +71,7 @@ void DrawActualInput(AppState& app) {
   if (!st.run_text.empty()) {
     ImGui::SameLine();
     if (ImGui::Button((std::string(Tr("actual.view.clear")) + "###actual_clear").c_str())) {
-      const auto requested = std::make_pair(st.strings_requested[0], st.strings_requested[1]);
       app.actual.reset();
-      State(app).strings_requested[0] = requested.first, State(app).strings_requested[1] = requested.second;
       return;
     }
   }
@@ -222,7 +196,7 @@ void DrawActualNotes(const ActualDoc& d) {
 
 std::string AppLoadRun(AppState& app, const std::string& name, const std::string& text) {
   ActualState& st = State(app);
-  StringsNow(CurrentLanguage());
+  AppViewStringsNow(kStrings, kStringsProbe);
   RunInput input = ReadRunInput(text, name);
   app.request_view = static_cast<int>(View::kActual);
   app.busy = true;
@@ -243,7 +217,7 @@ std::string AppLoadRun(AppState& app, const std::string& name, const std::string
 bool AppUpdateActual(AppState& app) {
   ActualState& st = State(app);
   AppRefresh(app);
-  if (!StringsHere(app, CurrentLanguage()) || !st.input.ok) return false;
+  if (!AppViewStrings(app, kStrings, kStringsProbe) || !st.input.ok) return false;
   if (st.for_evaluation != app.evaluations) {
     st.for_evaluation = app.evaluations;
     st.document.clear();
@@ -266,7 +240,7 @@ void AppAdoptCalibrated(AppState& app) {
 }
 
 void DrawActual(AppState& app) {
-  if (!StringsHere(app, CurrentLanguage())) {
+  if (!AppViewStrings(app, kStrings, kStringsProbe)) {
     Hint(Tr("ui.view_loading"));
     app.busy = true;  // draw again when they arrive
     return;
