@@ -63,7 +63,7 @@ endfunction()
 # out_file; a plain copy when python3 is missing. With a third argument, a directory: the keys of the views that
 # fetch their strings when they first open (GPUCOST_LATE_STRINGS groups) go to <dir>/<group>.<lang>.json instead
 # (without python3 each is a copy of the whole table).
-set(GPUCOST_LATE_STRINGS actual evidence)  # scripts/page_strings.py LATE_GROUPS
+set(GPUCOST_LATE_STRINGS actual evidence sensitivity)  # scripts/page_strings.py LATE_GROUPS
 function(gpucost_page_strings in_file out_file)
   set(late_dir "${ARGV2}")
   set(late "")

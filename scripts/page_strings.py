@@ -7,7 +7,7 @@ English table that would otherwise be in every first load (docs/bundle-size.md).
 language in assets/i18n/; this runs at build time (web/CMakeLists.txt).
 
 Nor are the strings of the views that fetch them when they first open (LATE_GROUPS: the Plan vs actual view's
-actual.*, log.*, run.*, ~3.7 KB gzip of English; the Evidence view's evidence.*): with --late DIR each group goes to
+actual.*, log.*, run.*, ~3.7 KB gzip of English; the Evidence view's evidence.*; the Sensitivity view's sens.*): with --late DIR each group goes to
 DIR/<group>.<lang>.json (web/app_lang.cpp AppViewStrings, core/base/i18n.h AddTranslations).
 
 Usage: page_strings.py IN OUT [--late DIR]
@@ -20,7 +20,7 @@ import sys
 # fleet from the scenario and never reads a fleet document.
 PAGE_OMITS = ('cli.', '_about', 'msg.f.')
 # group -> key prefixes (web/CMakeLists.txt names the groups too: GPUCOST_LATE_STRINGS)
-LATE_GROUPS = {'actual': ('actual.', 'log.', 'run.'), 'evidence': ('evidence.',)}
+LATE_GROUPS = {'actual': ('actual.', 'log.', 'run.'), 'evidence': ('evidence.',), 'sensitivity': ('sens.',)}
 
 
 def write(path, table):
