@@ -22,6 +22,8 @@
 namespace gpucost {
 
 std::string CsvCell(std::string_view text);
+// No NUL byte and well-formed UTF-8: text, not binary (what an import or a log reader is handed).
+bool ValidUtf8(const std::string& text);
 std::string TerminalSafe(std::string_view text);
 
 }  // namespace gpucost

@@ -1,25 +1,14 @@
 // import.cpp — what a handed-over text is (see import.h).
 #include "documents/import.h"
 
+#include "base/text_safety.h"
+
 #include <nlohmann/json.hpp>
 
 #include "scenario/json_io.h"
 #include "hardware/probe.h"
 
 namespace gpucost {
-
-bool ValidUtf8(const std::string& s) {
-  for (std::size_t i = 0; i < s.size();) {
-    const unsigned char c = static_cast<unsigned char>(s[i]);
-    if (c == 0) return false;
-    const int extra = c < 0x80 ? 0 : (c >> 5) == 6 ? 1 : (c >> 4) == 14 ? 2 : (c >> 3) == 30 ? 3 : -1;
-    if (extra < 0 || i + extra >= s.size()) return false;
-    for (int k = 1; k <= extra; ++k)
-      if ((static_cast<unsigned char>(s[i + k]) >> 6) != 2) return false;
-    i += 1 + extra;
-  }
-  return true;
-}
 
 namespace {
 

@@ -31,8 +31,7 @@ struct ImportGuess {
 };
 
 ImportGuess ClassifyImport(const std::string& text);
-// No NUL byte and well-formed UTF-8 (what ClassifyImport calls text rather than binary).
-bool ValidUtf8(const std::string& text);
+
 
 // Where the text is going: the page's import box opens links and probe reports itself; a CLI scenario argument
 // opens share links (decoded) but not probe reports (they go with --probe).

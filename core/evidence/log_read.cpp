@@ -11,7 +11,7 @@
 
 #include "evidence/log_trace.h"
 #include "base/format.h"
-#include "hardware/import.h"
+#include "base/text_safety.h"
 #include "scenario/json_io.h"
 #include "hardware/probe.h"
 
