@@ -526,6 +526,17 @@ Axis WaterfallAxis(const WaterfallBar* bars, int count, bool* cut) {
   return FitAxis(values, 2, false, true);
 }
 
+void WaterfallBarPixels(float lo_px, float hi_px, bool step, float* x0, float* x1) {
+  *x0 = lo_px, *x1 = hi_px;
+  if (hi_px - lo_px >= kWaterfallMinBarPx) return;
+  if (!step) {
+    *x1 = lo_px + kWaterfallMinBarPx;
+    return;
+  }
+  const float mid = (lo_px + hi_px) * 0.5f;
+  *x0 = mid - kWaterfallMinBarPx * 0.5f, *x1 = mid + kWaterfallMinBarPx * 0.5f;
+}
+
 namespace {
 
 ImU32 WaterfallColor(int kind) {
@@ -592,8 +603,8 @@ void DrawWaterfall(const WaterfallSpec& spec, float width, WaterfallDrawn* drawn
     const WaterfallBar& b = spec.bars[i];
     const bool total = b.kind == kWaterfallTotal;
     const float y0 = y + row_h[i] * 0.2f, y1 = y + row_h[i] * 0.8f;
-    const float x0 = total && cut ? f.min.x : f.X(axis, b.low);
-    const float x1 = std::max(f.X(axis, b.high), x0 + 2.0f);  // a step of nothing still shows where it stands
+    float x0 = 0, x1 = 0;  // a step of nothing still shows where it stands
+    WaterfallBarPixels(total && cut ? f.min.x : f.X(axis, b.low), f.X(axis, b.high), !total, &x0, &x1);
     dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(origin.x, y + (row_h[i] - ImGui::CalcTextSize(spec.labels[i], nullptr, false, label_w).y) * 0.5f),
                 ImGui::GetColorU32(ImGuiCol_Text), spec.labels[i], nullptr, label_w);
     dl->AddRectFilled(ImVec2(x0, y0), ImVec2(x1, y1), WaterfallColor(b.kind));

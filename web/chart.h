@@ -135,6 +135,12 @@ int WaterfallLayout(double start, const double* deltas, int n, WaterfallBar* out
 // drawn cut). Negative totals extend it below 0.
 Axis WaterfallAxis(const WaterfallBar* bars, int count, bool* cut);
 
+// A bar's ends in pixels from its span's ends on the axis (lo_px <= hi_px). A step narrower than kWaterfallMinBarPx is
+// drawn that wide about its middle: it shows where it stands and passes neither running total by more than half of
+// it (a bar grown to one side would end past the total after it). A total of nothing is that wide from its start.
+constexpr float kWaterfallMinBarPx = 2.0f;
+void WaterfallBarPixels(float lo_px, float hi_px, bool step, float* x0, float* x1);
+
 struct WaterfallSpec {
   const char* id;
   const char* title;

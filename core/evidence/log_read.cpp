@@ -363,6 +363,8 @@ bool IsRunInput(const std::string& text) {
   if (first == std::string::npos) return false;
   if (text[first] == '{' && text.size() <= kMaxRunRecordBytes && CheckJsonDepth(text).empty()) {
     const nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);
+    // JSON that does not parse (a cut file) is a run's when it names itself one: the run reader says where it broke.
+    if (doc.is_discarded()) return text.find(kRunSchema) != std::string::npos || text.find("\"log_history\"") != std::string::npos;
     if (!doc.is_object()) return false;
     if (doc.contains("schema")) return doc["schema"] == kRunSchema;
     if (doc.contains("log_history")) return true;
@@ -374,7 +376,11 @@ bool IsRunInput(const std::string& text) {
       if (doc.contains(k)) return false;
     return run_key;
   }
-  return DetectLogFormat(text) != LogFormat::kNone;
+  // A log: one of a format gpucost reads, or lines that look like one's but cannot be read (a log cut mid-line), so
+  // the log reader's refusal ("6 lines look like iteration lines ...") is what the person sees, as the CLI says it.
+  LogTrace t;
+  Message refusal;
+  return TraceOf(text, &t, &refusal) || refusal.key == "log.refuse.lines";
 }
 
 }  // namespace gpucost

@@ -59,7 +59,8 @@ LogFormat DetectLogFormat(const std::string& text);
 LogRead ReadRunLog(const std::string& text, const std::string& file_name, const LogHints& hints = {});
 
 // What a handed-over text is for the Plan vs actual view: a run record (schema gpucost/run@1, or a JSON object with a
-// record's keys and none of a scenario's sections) or a log of a format gpucost reads.
+// record's keys and none of a scenario's sections; JSON cut short that names the run schema or log_history) or a log
+// of a format gpucost reads, readable or not (lines of the format that cannot be read: the log reader refuses it).
 bool IsRunInput(const std::string& text);
 
 }  // namespace gpucost

@@ -247,6 +247,10 @@ TEST_CASE("What is a run: records with or without their schema and logs are; sce
   CHECK(IsRunInput(R"({"gpu": "h100-sxm", "gpus": 8, "wall_hours": 3})"));
   CHECK(IsRunInput(R"({"log_history": [{"step": 1, "loss": 2}]})"));
   CHECK(IsRunInput(test::ReadFile(test::DataPath("runs/torchtitan.log"))));
+  // A log cut mid-line is a log (the log reader refuses it, naming the line), not a scenario or a link.
+  CHECK(IsRunInput(test::ReadFile(test::DataPath("runs/bad_truncated.log"))));
+  CHECK(IsRunInput(R"({"schema": "gpucost/run@1", "gpu": "h100-sxm", "gp)"));  // a record cut short
+  CHECK(!IsRunInput(R"({"cluster": {"gpu": "h100-sxm", "gp)"));                // a scenario cut short: the importer's
   CHECK(!IsRunInput(R"({"cluster": {"gpu": "h100-sxm", "gpus": 8}})"));
   CHECK(!IsRunInput(R"({"schema": "gpucost/scenario@1", "gpus": 8})"));
   CHECK(!IsRunInput(R"({"gpus": 8, "workload": {"params": 7e9}})"));  // a scenario with a stray key: the scenario's error

@@ -79,6 +79,15 @@ TEST_CASE("a log dropped on the page is read as gpucost log reads it; a bad one 
   // A file that is neither a run nor a scenario: refused by the import as before, the run stays.
   CHECK(!AppImportText(app, "notes.txt", "hello there\n").empty());
   CHECK(app.actual->run_name == "train.log");
+  // A log cut mid-line: the log reader's refusal, as gpucost log words it (not the scenario importer's); the run stays.
+  const std::string cut =
+      " [2025-06-01 10:00:20.000000] iteration       10/    1000 | consumed samples:         2560 | elapsed time per "
+      "iteration (ms):\n"
+      " [2025-06-01 10:00:40.000000] iteration       20/    1000 | consumed samples:         5120 | elapsed time per "
+      "iteration (ms):\n";
+  CHECK(AppImportText(app, "cut.log", cut).find("2 lines look like iteration lines but none could be read (first: line 1)") !=
+        std::string::npos);
+  CHECK(app.actual->run_name == "train.log");
   // A run record with a bad field: refused naming the field; the run stays.
   CHECK(AppLoadRun(app, "bad.json", R"({"gpu": "h100-sxm", "gpus": -1})").find("gpus") != std::string::npos);
   CHECK(app.actual->run_name == "train.log");

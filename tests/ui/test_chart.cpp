@@ -247,3 +247,23 @@ TEST_CASE("waterfall axis: from 0 when the steps are large, zoomed (and marked c
   CHECK(a.min <= -4000);
   CHECK(a.max >= 1000);
 }
+
+TEST_CASE("waterfall bars in pixels: a sliver of a step stands about its span and passes neither total by more than 1 px") {
+  using gpucost::chart::kWaterfallMinBarPx;
+  using gpucost::chart::WaterfallBarPixels;
+  float x0 = 0, x1 = 0;
+  WaterfallBarPixels(100, 140, true, &x0, &x1);  // a step wide enough: drawn as it is
+  CHECK(x0 == 100);
+  CHECK(x1 == 140);
+  // A step of 0.3 px (a cut's worth on a wide axis) from the running total at 500: drawn 2 px wide about 500.15, so
+  // the next bar (starting at 500.3) and the actual total's end stay within 1 px of its ends (1440x900: the last step
+  // had ended 1.7 px past the actual total when the bar grew to the right only).
+  WaterfallBarPixels(500, 500.3f, true, &x0, &x1);
+  CHECK(x1 - x0 == doctest::Approx(kWaterfallMinBarPx));
+  CHECK((x0 + x1) * 0.5f == doctest::Approx(500.15));
+  CHECK(std::fabs(x0 - 500.0f) <= kWaterfallMinBarPx * 0.5f);
+  CHECK(std::fabs(x1 - 500.3f) <= kWaterfallMinBarPx * 0.5f);
+  WaterfallBarPixels(300, 300, false, &x0, &x1);  // a total of nothing: shown from where it starts
+  CHECK(x0 == 300);
+  CHECK(x1 == 300 + kWaterfallMinBarPx);
+}
