@@ -116,13 +116,13 @@ bool ActPrepare(ActContext& c) {
   run.gpus = c.rec.gpus > 0 ? c.rec.gpus : c.plan.cluster.gpus;
   if (c.rec.gpu.empty()) c.Note("gpu_from_plan", {"actual.n.gpu_from_plan", {run.gpu}});
   else if (run.gpu != c.plan.cluster.gpu) c.Note("gpu_differs", {"actual.n.gpu_differs", {run.gpu, std::string(c.plan.cluster.gpu)}});
-  if (c.rec.gpus <= 0) c.Note("gpus_from_plan", {"actual.n.gpus_from_plan", {std::to_string(run.gpus)}});
+  if (c.rec.gpus <= 0) c.Note("gpus_from_plan", {"actual.n.gpus_from_plan", {FormatCount(static_cast<double>(run.gpus))}});
   else if (run.gpus != c.plan.cluster.gpus)
-    c.Note("gpus_differ", {"actual.n.gpus_differ", {std::to_string(run.gpus), std::to_string(c.plan.cluster.gpus)}});
+    c.Note("gpus_differ", {"actual.n.gpus_differ", {FormatCount(static_cast<double>(run.gpus)), FormatCount(static_cast<double>(c.plan.cluster.gpus))}});
   std::snprintf(c.run_s.cluster.gpu, kTextCapacity, "%s", run.gpu.c_str());
   c.run_s.cluster.gpus = run.gpus;
   c.r_run = Evaluate(c.run_s);
-  if (!c.r_run.ok || !PlanJob(c.run_s, &c.job, &c.r_job)) return d.error = {"actual.e.run_scenario", {run.gpu, std::to_string(run.gpus)}}, false;
+  if (!c.r_run.ok || !PlanJob(c.run_s, &c.job, &c.r_job)) return d.error = {"actual.e.run_scenario", {run.gpu, FormatCount(static_cast<double>(run.gpus))}}, false;
   c.planned_work_s = ActHours(c.r_run, {kPartCompute, kPartDataStall}) * kActS;
   return c.planned_work_s > 0 || (d.error = {"actual.e.plan_blocked", {""}}, false);
 }
@@ -339,7 +339,8 @@ Message ActWhy(const ActContext& c, int part, const JobBill& bill) {
     case kVarFailures:
       if (!r.interruptions_measured) return {"actual.why.failures_assumed", {ActNum(r.interruptions, 3), ActNum(r.lost_hours)}};
       return {"actual.why.failures", {ActNum(r.interruptions, 6), ActNum(r.failures, 6), ActNum(r.preemptions, 6), ActNum(r.lost_hours),
-                                      ActNum(r.expected_interruptions, 3), ActNum(r.expected_lost_hours)}};
+                                      ActNum(r.expected_interruptions, 3), ActNum(r.expected_lost_hours),
+                                      ActNum(r.interruptions - r.failures - r.preemptions, 6)}};  // planned stops
     case kVarCheckpoints:
       if (!c.rec.checkpoints) return {"actual.why.checkpoints_assumed", {ActNum(r.checkpoints, 4), ActNum(r.checkpoint_seconds), ActNum(r.checkpoint_hours)}};
       return {"actual.why.checkpoints", {ActNum(r.checkpoints, 6), ActNum(r.checkpoint_seconds), ActNum(r.checkpoint_hours), ActNum(r.planned_checkpoints, 4),

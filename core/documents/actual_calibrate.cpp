@@ -42,10 +42,10 @@ void CalMfu(const Scenario& plan, const Result& r, const ActualRun& run, ActualC
   const double stall = r.data_stall_fraction;
   const double mfu = run.mfu / (1 - stall);
   const Message why = stall > 0 ? Message{"actual.c.mfu_stall", {FormatPercent(run.mfu), FormatPercent(stall)}}
-                                : Message{"actual.c.mfu", {FormatCount(std::round(run.tokens_per_second)), std::to_string(run.gpus)}};
+                                : Message{"actual.c.mfu", {FormatCount(std::round(run.tokens_per_second)), FormatCount(static_cast<double>(run.gpus))}};
   cal->mfu_measured = CalChange(cal, notes, "cluster.mfu", r.mfu, mfu, why);
   if (cal->mfu_measured && run.gpus != plan.cluster.gpus)
-    notes->push_back({"mfu_transfer", {"actual.n.mfu_transfer", {std::to_string(run.gpus), std::to_string(plan.cluster.gpus)}}});
+    notes->push_back({"mfu_transfer", {"actual.n.mfu_transfer", {FormatCount(static_cast<double>(run.gpus)), FormatCount(static_cast<double>(plan.cluster.gpus))}}});
 }
 
 void CalCheckpoint(const Scenario& plan, const Result& r, const ActualRun& run, const RunRecord& rec, ActualCalibration* cal,
@@ -66,7 +66,7 @@ void CalMtbf(const Scenario& plan, const ActualRun& run, ActualCalibration* cal,
   const double exposure = static_cast<double>(run.gpus) * run.wall_hours;
   cal->mtbf = UpdateMtbf(plan.reliability.gpu_mtbf_hours, kMtbfPriorFailures, run.failures, exposure);
   notes->push_back({"mtbf_exposure", {"actual.n.mtbf_exposure", {FormatNumber(run.failures, 6), FormatCount(std::round(exposure)),
-                                                                  std::to_string(run.gpus), FormatNumber(run.wall_hours, 4)}}});
+                                                                  FormatCount(static_cast<double>(run.gpus)), FormatNumber(run.wall_hours, 4)}}});
   if (!(cal->mtbf.mtbf_hours > 0)) return;  // no failure assumed and none seen: stays "no failures"
   const Message why = cal->mtbf.prior_failures > 0
                           ? Message{"actual.c.mtbf", {FormatNumber(run.failures, 6), FormatCount(std::round(exposure)),

@@ -106,8 +106,10 @@ async function scrollTo(page, id) {
     if (r && view && r.y >= view.y && r.y + Math.min(r.h, 200) <= view.y + view.h) return;
     const at = view || {x: 200, y: 300, w: 10, h: 10};
     await page.mouse.move(at.x + at.w / 2, at.y + at.h / 2);
-    await settle(page, () => page.mouse.wheel(0, 250));
+    // Towards the widget: up when it is above the view (the Open button once the waterfall was scrolled to), else down.
+    await settle(page, () => page.mouse.wheel(0, r && view && r.y < view.y ? -250 : 250));
   }
+  throw new Error(`${id} never scrolled into the view`);
 }
 
 const strings = page => api(page, () => performance.getEntriesByType('resource').map(r => r.name)
