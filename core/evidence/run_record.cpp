@@ -368,8 +368,16 @@ RunParse ParseRunRecordJson(const std::string& text) {
     out.errors.push_back(CodedError(dup, {"msg.duplicate_key", {}}));
     return out;
   }
-  const json doc = json::parse(text.begin(), text.end(), nullptr, false);
-  if (doc.is_discarded() || !doc.is_object()) {
+  json doc;
+  try {
+    doc = json::parse(text.begin(), text.end());
+  } catch (const std::exception& e) {  // where it broke (a paste cut short, a typo), as a scenario's JSON is told
+    const std::string what = e.what();
+    const std::size_t at = what.find("parse error");
+    out.errors.push_back(CodedError("", {"msg.malformed_json", {at == std::string::npos ? what : what.substr(at)}}));
+    return out;
+  }
+  if (!doc.is_object()) {
     out.errors.push_back(CodedError("", {"run.not_object", {}}));
     return out;
   }

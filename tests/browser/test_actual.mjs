@@ -188,6 +188,8 @@ await section('en-1280x720x1.5', {width: 1280, height: 720, dpr: 1.5}, async pag
   await clickWidget(page, 'actual_paste');
   await settle(page, () => page.keyboard.type(pasted));
   await clickWidget(page, 'actual_read');
+  const pasteError = await api(page, () => window.gpucost.error());
+  check(pasteError === '', `the typed record is read${pasteError ? ': "' + pasteError + '"' : ''}`);
   await equalsCli(page, write('pasted.json', pasted), 'a pasted record');
   // Adopt: the calibrated scenario in the editor, priced as the document said.
   await api(page, t => window.gpucost.load(t), planText);

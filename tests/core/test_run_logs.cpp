@@ -198,6 +198,11 @@ TEST_CASE("Run record: every error names its path and the allowed range") {
     CHECK(!p.errors.front().coded.empty());
   }
   CHECK(ParseRunRecordJson("[1, 2]").errors.front().coded.key == "run.not_object");
+  // JSON that breaks (a paste cut short, a typo): where it broke, not "expected a JSON object".
+  const RunParse cut = ParseRunRecordJson(R"({"gpu": "h100-sxm", "gpus": 64, "wall)");
+  REQUIRE(!cut.errors.empty());
+  CHECK(cut.errors.front().coded.key == "msg.malformed_json");
+  CHECK(cut.errors.front().coded.Text(Lang::kEn).find("parse error at line 1") != std::string::npos);
 }
 
 TEST_CASE("Run record: times with zones; serving fields; a full record round-trips") {
