@@ -381,7 +381,7 @@ struct TouchState {
   double start_x = 0, start_y = 0, x = 0, y = 0, last_ms = 0, start_ms = 0;
   double vx = 0, vy = 0;            // finger velocity, CSS px per ms (smoothed)
   double pending_dx = 0, pending_dy = 0;  // finger movement not yet handed to a frame
-  int tap_frames = 0;               // a tap still to play: 2 = press frame next, 1 = release frame next
+  int tap_frames = 0;               // a tap still to play: 3 = hover frame next, 2 = press, 1 = release
   double tap_x = 0, tap_y = 0;
   bool pointer_from_touch = false;  // the last pointer was a finger: no hover once it is lifted
 };
@@ -402,6 +402,17 @@ struct TouchFrame {
   bool wants_frames = false;  // momentum or a tap still playing: keep drawing
 };
 TouchFrame TouchForFrame(TouchState& t, double now_ms);
+
+// A press that arrives with a pointer that moved since the last frame (a quick click, a tap, a pointer that jumped)
+// waits one frame: ImGui sees the pointer over its target first, then the press (issue 47: a tab keeps an earlier
+// item's hover for a frame, and a click on it right after typing elsewhere was lost). Called once a frame before
+// ImGui's NewFrame with the pointer and button as the platform reports them; returns the button state to use.
+struct PressHold {
+  double x = -1e30, y = -1e30;  // the pointer in the last frame
+  bool was_down = false;        // the button as reported in the last frame
+  bool held = false;            // a press waits for this frame
+};
+bool PressForFrame(PressHold& h, double x, double y, bool down);
 
 // Remembers the current window's scroll position under `id` (static storage).
 void RecordScroll(AppState& app, const char* id);

@@ -40,6 +40,7 @@ int g_same_frames = 0;                 // consecutive frames that drew what the 
 std::uint64_t g_last_draw_hash = 0;
 gpucost::app::TouchState g_touch;
 bool g_touch_wants_frames = false;
+gpucost::app::PressHold g_press;  // a press that came with a move waits a frame (app_touch.cpp PressForFrame)
 
 void WakeUp() {
   g_wake_frames = std::max(g_wake_frames, kMinWakeFrames);
@@ -314,6 +315,9 @@ void Frame() {
   ImGui_ImplGlfw_NewFrame();
   ApplyTouch();
   ImGuiIO& io = ImGui::GetIO();
+  const bool held = g_press.held;
+  io.MouseDown[0] = gpucost::app::PressForFrame(g_press, io.MousePos.x, io.MousePos.y, io.MouseDown[0]);
+  if (g_press.held && !held) WakeUp();  // the press plays in the next frame
   io.DisplaySize = ImVec2(static_cast<float>(g_width_px), static_cast<float>(g_height_px));
   io.DisplayFramebufferScale = ImVec2(1, 1);
   ImGui::NewFrame();
