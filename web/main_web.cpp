@@ -418,6 +418,13 @@ EMSCRIPTEN_KEEPALIVE const char* gpucost_set_lang(const char* code) {
   WakeUp();
   return "";
 }
+// The keys looked up since recording began (the profile of the first frames), as a JSON array.
+EMSCRIPTEN_KEEPALIVE const char* gpucost_looked_up_keys() {
+  g_out = "[";
+  for (const std::string& k : gpucost::LookedUpKeys()) g_out += (g_out.size() > 1 ? ",\"" : "\"") + k + "\"";
+  g_out += "]";
+  return g_out.c_str();
+}
 EMSCRIPTEN_KEEPALIVE const char* gpucost_missing_glyphs() {
   g_out = "[";
   for (unsigned cp : gpucost::app::AppMissingGlyphs(gpucost::CurrentLanguage()))
@@ -491,6 +498,8 @@ EMSCRIPTEN_KEEPALIVE const char* gpucost_scroll(const char* id) {
 }
 
 int main() {
+  // The first-frame profile (scripts/profile_first_frame.sh) records the string-table keys the page looks up.
+  if (EM_ASM_INT({ return window.gpucostRecordKeys ? 1 : 0; })) gpucost::RecordKeyLookups(true);
   if (!glfwInit()) return 1;
   glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);

@@ -46,6 +46,15 @@ std::string FillPlaceholders(const std::string& text, std::initializer_list<std:
 
 // Every key of a language's table (sorted), for tests and tools.
 std::vector<std::string> TranslationKeys(Lang lang);
+
+// A table in two parts (the page, docs/bundle-size.md): the part its first frames look up, and the rest in a file
+// the program loads when a key is first missed (base/assets.h LoadAsset: the page fetches it after its first frame,
+// and reads it at once if a key is needed before it has arrived; a late file is slower, never wrong). The first
+// part names the file in its "_more" entry and lists the keys its first frames looked up that no table has as null
+// (known absent: no load for them). Recording the keys looked up (the profile that decides the first part,
+// scripts/profile_first_frame.sh): on from the start when asked, read with LookedUpKeys().
+void RecordKeyLookups(bool on);
+std::vector<std::string> LookedUpKeys();
 // True when `lang`'s table has `key` (no fallback).
 bool HasTranslation(Lang lang, const char* key);
 
