@@ -60,41 +60,41 @@ function(gpucost_embed_assets out_var lang_var fetched_var)
 endfunction()
 
 # The page's copy of a string table (scripts/page_strings.py: without the keys only the CLI uses), written to
-# out_file; a plain copy when python3 is missing. With a third argument, a directory: the keys of the views that
-# fetch their strings when they first open (GPUCOST_LATE_STRINGS groups) go to <dir>/<group>.<lang>.json instead
-# (without python3 each is a copy of the whole table).
-set(GPUCOST_LATE_STRINGS actual evidence sensitivity)  # scripts/page_strings.py LATE_GROUPS
+# out_file; a plain copy when python3 is missing.
+# With more_file (issue 47): cut in two by web/first_frame_keys.txt, the keys the first frames look up; the rest in
+# more_file, which the page loads as more_path (core/base/i18n.h).
 function(gpucost_page_strings in_file out_file)
-  set(late_dir "${ARGV2}")
-  set(late "")
-  get_filename_component(lang ${in_file} NAME_WE)
-  if(late_dir)
-    foreach(group ${GPUCOST_LATE_STRINGS})
-      list(APPEND late ${late_dir}/${group}.${lang}.json)
-    endforeach()
-  endif()
+  set(more_file "${ARGV2}")
+  set(more_path "${ARGV3}")
+  set(first_keys ${CMAKE_SOURCE_DIR}/web/first_frame_keys.txt)
   find_program(GPUCOST_STRINGS_PYTHON python3)
+  set(outputs ${out_file})
   if(GPUCOST_STRINGS_PYTHON)
     set(cmd ${GPUCOST_STRINGS_PYTHON} ${CMAKE_SOURCE_DIR}/scripts/page_strings.py ${in_file} ${out_file})
-    if(late_dir)
-      list(APPEND cmd --late ${late_dir})
+    if(more_file)
+      list(APPEND cmd --first ${first_keys} --more ${more_file} --more-path ${more_path})
+      list(APPEND outputs ${more_file})
     endif()
   else()
     set(cmd ${CMAKE_COMMAND} -E copy ${in_file} ${out_file})
-    foreach(f ${late})
-      list(APPEND cmd COMMAND ${CMAKE_COMMAND} -E copy ${in_file} ${f})
-    endforeach()
+    if(more_file)
+      set(cmd ${cmd} COMMAND ${CMAKE_COMMAND} -E echo "{}" > ${more_file})
+      list(APPEND outputs ${more_file})
+    endif()
   endif()
-  add_custom_command(OUTPUT ${out_file} ${late} COMMAND ${cmd}
-                     DEPENDS ${in_file} ${CMAKE_SOURCE_DIR}/scripts/page_strings.py
+  set(depends ${in_file} ${CMAKE_SOURCE_DIR}/scripts/page_strings.py)
+  if(more_file AND EXISTS ${first_keys})
+    list(APPEND depends ${first_keys})
+  endif()
+  add_custom_command(OUTPUT ${outputs} COMMAND ${cmd} DEPENDS ${depends}
                      COMMENT "The page's copy of ${in_file}" VERBATIM)
 endfunction()
 
 # The page's English table, embedded as its kLanguageAssets (in place of gpucost_lang_assets): out_var names
-# the generated source to compile into the page; late_dir receives the keys the page fetches with their views.
-function(gpucost_embed_page_strings out_var late_dir)
+# the generated source to compile into the page.
+function(gpucost_embed_page_strings out_var more_file)
   set(root "${CMAKE_BINARY_DIR}/generated/page")
-  gpucost_page_strings(${CMAKE_SOURCE_DIR}/assets/i18n/en.json ${root}/i18n/en.json ${late_dir})
+  gpucost_page_strings(${CMAKE_SOURCE_DIR}/assets/i18n/en.json ${root}/i18n/en.json ${more_file} i18n/en-more.json)
   set(out "${CMAKE_BINARY_DIR}/generated/assets_page_lang.cpp")
   gpucost_embed_table("${out}" kLanguageAssets ${root} "${root}/i18n/en.json" "Embedding the page's English table")
   set(${out_var} "${out}" PARENT_SCOPE)

@@ -6,42 +6,56 @@ the page's literals in the tables) nor the table's "_about" note, so its copy le
 English table that would otherwise be in every first load (docs/bundle-size.md). The tables stay one per
 language in assets/i18n/; this runs at build time (web/CMakeLists.txt).
 
-Nor are the strings of the views that fetch them when they first open (LATE_GROUPS: the Plan vs actual view's
-actual.*, log.*, run.*, ~3.7 KB gzip of English; the Evidence view's evidence.*; the Sensitivity view's sens.*): with --late DIR each group goes to
-DIR/<group>.<lang>.json (web/app_lang.cpp AppViewStrings, core/base/i18n.h AddTranslations).
-
-Usage: page_strings.py IN OUT [--late DIR]
+With --first KEYS --more OUT_MORE --more-path PATH (issue 47) the copy is cut in two: OUT holds the keys its first
+frames look up (KEYS, web/first_frame_keys.txt, recorded by scripts/profile_first_frame.sh), those of them no table
+has as null (known absent), and "_more": PATH; OUT_MORE holds the rest, which the page fetches after its first
+frame and reads at once when a key is missed before (core/base/i18n.h). An empty or missing KEYS: no cut.
+Usage: page_strings.py IN OUT [--first KEYS --more OUT_MORE --more-path PATH]
 """
+import argparse
 import json
 import os
-import sys
 
 # msg.f.*: the fleet document's reader (core/explore/fleet.cpp ParseFleetJson), which only the CLI runs: the page plans its
 # fleet from the scenario and never reads a fleet document.
 PAGE_OMITS = ('cli.', '_about', 'msg.f.')
-# group -> key prefixes (web/CMakeLists.txt names the groups too: GPUCOST_LATE_STRINGS)
-LATE_GROUPS = {'actual': ('actual.', 'log.', 'run.'), 'evidence': ('evidence.',), 'sensitivity': ('sens.',)}
 
 
 def write(path, table):
+    os.makedirs(os.path.dirname(path) or '.', exist_ok=True)
     with open(path, 'w', encoding='utf-8') as f:
         json.dump(table, f, ensure_ascii=False, separators=(',', ':'))
         f.write('\n')
 
 
 def main():
-    src, out = sys.argv[1:3]
-    late_dir = sys.argv[4] if len(sys.argv) == 5 and sys.argv[3] == '--late' else None
-    lang = os.path.splitext(os.path.basename(src))[0]
-    with open(src, encoding='utf-8') as f:
+    ap = argparse.ArgumentParser()
+    ap.add_argument('src')
+    ap.add_argument('out')
+    ap.add_argument('--first')
+    ap.add_argument('--more')
+    ap.add_argument('--more-path')
+    args = ap.parse_args()
+    with open(args.src, encoding='utf-8') as f:
         table = json.load(f)
     page = {k: v for k, v in table.items() if not k.startswith(PAGE_OMITS)}
-    if late_dir:
-        os.makedirs(late_dir, exist_ok=True)
-        for group, prefixes in LATE_GROUPS.items():
-            write(os.path.join(late_dir, f'{group}.{lang}.json'), {k: v for k, v in page.items() if k.startswith(prefixes)})
-            page = {k: v for k, v in page.items() if not k.startswith(prefixes)}
-    write(out, page)
+    first = []
+    if args.first and os.path.exists(args.first):
+        with open(args.first, encoding='utf-8') as f:
+            first = [l.rstrip('\n') for l in f if l.strip() and not l.startswith('#')]
+    if not first or not args.more:
+        write(args.out, page)
+        if args.more:
+            write(args.more, {})
+        return
+    wanted = set(first)
+    head = {k: v for k, v in page.items() if k in wanted}
+    for k in first:  # looked up, in no table: known absent (no load of the rest for it)
+        if k not in page and not k.startswith(PAGE_OMITS):
+            head[k] = None
+    head['_more'] = args.more_path
+    write(args.out, head)
+    write(args.more, {k: v for k, v in page.items() if k not in wanted})
 
 
 if __name__ == '__main__':

@@ -3,6 +3,7 @@
 #include "app.h"
 
 #include <imgui.h>
+#include <imgui_internal.h>  // ClearActiveID: a click outside the field being typed in ends its edit
 
 #include <algorithm>
 #include <cmath>
@@ -96,9 +97,23 @@ void DrawEditor(AppState& app, ImVec2 size, bool border) {
   RecordRect(app, "editor");
 }
 
+// A sideways swipe (or wheel) over the tab strip scrolls the tabs, as a phone's tab strips do: it is how a thumb
+// reaches the tabs past the screen's edge (issue 47: it panned the whole page instead, which the page's window no
+// longer does). ImGui 1.86's tab bar scrolls only by its arrows; its scroll position is set here directly.
+void ScrollTabStrip() {
+  ImGuiContext& g = *GImGui;
+  ImGuiTabBar* bar = g.CurrentTabBar;
+  if (!bar || g.IO.MouseWheelH == 0 || g.HoveredWindow != g.CurrentWindow ||
+      !ImGui::IsMouseHoveringRect(bar->BarRect.Min, bar->BarRect.Max, false))
+    return;
+  const float step = std::floor(2 * ImGui::GetFontSize());  // ImGui's own horizontal wheel step (app_wheel.cpp)
+  bar->ScrollingTarget = bar->ScrollingAnim = std::max(0.0f, bar->ScrollingTarget - g.IO.MouseWheelH * step);
+}
+
 void DrawViews(AppState& app) {
   const bool narrow = AppNarrow(app);
   if (!ImGui::BeginTabBar("views", narrow ? ImGuiTabBarFlags_FittingPolicyScroll : 0)) return;
+  ScrollTabStrip();
   if (narrow) {  // one column: the editor is a tab after the results (the headline comes first)
     const std::string results = std::string(Tr("view.0")) + "###view0";
     const bool open = ImGui::BeginTabItem(results.c_str(), nullptr, app.request_view == 0 ? ImGuiTabItemFlags_SetSelected : 0);
@@ -529,7 +544,21 @@ void RecordScroll(AppState& app, const char* id) {
   app.scrolls.push_back(now);
 }
 
+namespace {
+
+// A click outside the text field being typed in ends its edit before anything is drawn, so that every widget of the
+// frame sees the click (issue 47: on a phone the tabs before the editor's, and any tab after typing, kept the old
+// view until a second click). A click inside the field (the pointer was over it) moves its cursor as before.
+void EndTextEditOnOutsideClick() {
+  ImGuiContext& g = *GImGui;
+  if (g.IO.MouseClicked[0] && g.ActiveId != 0 && g.InputTextState.ID == g.ActiveId && g.HoveredIdPreviousFrame != g.ActiveId)
+    ImGui::ClearActiveID();
+}
+
+}  // namespace
+
 void AppFrame(AppState& app) {
+  EndTextEditOnOutsideClick();
   app.busy = false;  // panels doing sliced work set it again
   app.rects.clear();  // what this frame draws (a widget no longer drawn has no rectangle)
   std::string picked_name, picked_text;
@@ -539,7 +568,8 @@ void AppFrame(AppState& app) {
   ImGui::SetNextWindowPos(vp->WorkPos);
   ImGui::SetNextWindowSize(vp->WorkSize);
   ImGui::Begin("gpucost", nullptr,
-               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoBringToFrontOnFocus);
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoBringToFrontOnFocus |
+                   ImGuiWindowFlags_NoScrollWithMouse);  // its panels scroll; the page itself never pans (issue 47)
   DrawHeader(app);
   ImGui::Separator();
   if (AppNarrow(app)) {  // a phone: one column

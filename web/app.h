@@ -242,7 +242,6 @@ struct AppState {
   FleetState fleet;
   EvidenceState evidence;
   std::shared_ptr<ActualState> actual;  // the Plan vs actual view's run, once one arrives or the view opens
-  std::vector<std::string> view_strings_requested;  // AppViewStrings: "<group>.<lang>" asked for
   std::vector<char> paste; // the paste box (a link, scenario JSON or a probe report), fixed capacity
   std::vector<PresetInfo> presets;  // the embedded presets: read on first use (AppPresets)
   bool presets_read = false;
@@ -353,12 +352,6 @@ bool BeginFigureTable(const AppState& app, const char* id, int columns, int rows
 void AppInitLanguage(AppState& app);
 void AppSetLanguage(AppState& app, Lang lang);  // switches now, remembers the choice, fetches the Korean font
 void DrawLanguageSwitch(AppState& app);         // "한국어" / "English" button
-// Strings the page fetches with a view rather than in its first load (scripts/page_strings.py LATE_GROUPS:
-// strings/<group>.<lang>.json, the Plan vs actual and Evidence views'): installed once they have arrived, asked for
-// once; true when English's (the documents' text) and the page language's are here. `probe`: a key of the group.
-// AppViewStringsNow: the same, read at once where they have not arrived (words the status line needs now).
-GPUCOST_NOT_FIRST_FRAME bool AppViewStrings(AppState& app, const char* group, const char* probe);
-GPUCOST_NOT_FIRST_FRAME void AppViewStringsNow(const char* group, const char* probe);
 // Adds the Korean fonts that have arrived to the atlas being built (AppApplyUiScale calls it).
 void AppAddFonts(float scale);
 // A string table fetched by the page has arrived (platform::RequestLanguageTable): install it, draw again.
@@ -393,7 +386,7 @@ struct TouchState {
   double start_x = 0, start_y = 0, x = 0, y = 0, last_ms = 0, start_ms = 0;
   double vx = 0, vy = 0;            // finger velocity, CSS px per ms (smoothed)
   double pending_dx = 0, pending_dy = 0;  // finger movement not yet handed to a frame
-  int tap_frames = 0;               // a tap still to play: 2 = press frame next, 1 = release frame next
+  int tap_frames = 0;               // a tap still to play: 3 = hover frame next, 2 = press, 1 = release
   double tap_x = 0, tap_y = 0;
   bool pointer_from_touch = false;  // the last pointer was a finger: no hover once it is lifted
 };
@@ -414,6 +407,17 @@ struct TouchFrame {
   bool wants_frames = false;  // momentum or a tap still playing: keep drawing
 };
 TouchFrame TouchForFrame(TouchState& t, double now_ms);
+
+// A press that arrives with a pointer that moved since the last frame (a quick click, a tap, a pointer that jumped)
+// waits one frame: ImGui sees the pointer over its target first, then the press (issue 47: a tab keeps an earlier
+// item's hover for a frame, and a click on it right after typing elsewhere was lost). Called once a frame before
+// ImGui's NewFrame with the pointer and button as the platform reports them; returns the button state to use.
+struct PressHold {
+  double x = -1e30, y = -1e30;  // the pointer in the last frame
+  bool was_down = false;        // the button as reported in the last frame
+  bool held = false;            // a press waits for this frame
+};
+bool PressForFrame(PressHold& h, double x, double y, bool down);
 
 // Remembers the current window's scroll position under `id` (static storage).
 void RecordScroll(AppState& app, const char* id);
@@ -454,7 +458,7 @@ GPUCOST_NOT_FIRST_FRAME void DrawEvidence(AppState& app);
 GPUCOST_NOT_FIRST_FRAME bool AppUpdateEvidence(AppState& app);
 // Plan vs actual (ui_actual.cpp, issue 49). AppLoadRun: a run record or a log handed to the page (dropped, picked,
 // pasted) becomes the view's run; returns "" or the error (the run kept so far stays). AppUpdateActual: the document
-// of the run against the edited scenario, computed when stale; false until a run, its strings and a valid scenario are
+// of the run against the edited scenario, computed when stale; false until a run and a valid scenario are
 // here. AppAdoptCalibrated: the calibrated scenario into the editor (its Adopt button).
 GPUCOST_NOT_FIRST_FRAME void DrawActual(AppState& app);
 GPUCOST_NOT_FIRST_FRAME std::string AppLoadRun(AppState& app, const std::string& name, const std::string& text);

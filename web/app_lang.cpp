@@ -6,7 +6,6 @@
 //                  input asks on compositionstart) or when a scenario name holds Hangul the atlas lacks.
 #include <imgui.h>
 
-#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <set>
@@ -51,32 +50,6 @@ void NeedStrings(Lang lang) {
 
 void AppLanguageTablesArrived(AppState& app) {
   if (InstallFetchedStrings(Lang::kKo)) app.dirty = true;  // (nothing is asked for here)
-}
-
-namespace {
-
-std::string ViewStringsPath(const char* group, Lang lang) { return std::string("strings/") + group + "." + LanguageCode(lang) + ".json"; }
-
-}  // namespace
-
-bool AppViewStrings(AppState& app, const char* group, const char* probe) {
-  bool here = true;
-  for (Lang l : {Lang::kEn, CurrentLanguage()}) {
-    if (HasTranslation(l, probe)) continue;
-    const std::string path = ViewStringsPath(group, l);
-    if (AddTranslations(l, platform::DataFileText(path.c_str())) && HasTranslation(l, probe)) continue;
-    here = false;
-    std::vector<std::string>& asked = app.view_strings_requested;
-    if (std::find(asked.begin(), asked.end(), path) != asked.end()) continue;
-    asked.push_back(path);
-    platform::RequestDataFile(path.c_str());
-  }
-  return here;
-}
-
-void AppViewStringsNow(const char* group, const char* probe) {
-  for (Lang l : {Lang::kEn, CurrentLanguage()})
-    if (!HasTranslation(l, probe)) AddTranslations(l, platform::DataFileNow(ViewStringsPath(group, l).c_str()));
 }
 
 void AppInitLanguage(AppState& app) {

@@ -10,6 +10,21 @@
 
 namespace gpucost::app {
 
+bool PressForFrame(PressHold& h, double x, double y, bool down) {
+  bool use = down;
+  if (h.held) {  // the frame after a held press: the press (a quick click has its release in the next frame)
+    use = true;
+    h.held = false;
+  } else if (down && !h.was_down && (x != h.x || y != h.y)) {
+    use = false;  // this frame: only the move
+    h.held = true;
+  }
+  h.x = x;
+  h.y = y;
+  h.was_down = down;
+  return use;
+}
+
 void TouchStart(TouchState& t, double x, double y, double ms) {
   t.mode = TouchMode::kPending;  // a finger on a coasting panel stops it
   t.start_x = t.x = x;
@@ -44,7 +59,7 @@ void TouchMove(TouchState& t, double x, double y, double ms) {
 
 void TouchEnd(TouchState& t, double x, double y, double ms) {
   if (t.mode == TouchMode::kPending) {
-    t.tap_frames = 2;
+    t.tap_frames = 3;  // a frame of hover at the finger, then the press, then the release (PressForFrame)
     t.tap_x = t.start_x;
     t.tap_y = t.start_y;
     t.mode = TouchMode::kIdle;
@@ -65,7 +80,7 @@ TouchFrame TouchForFrame(TouchState& t, double now_ms) {
     f.has_pointer = true;
     f.x = t.tap_x;
     f.y = t.tap_y;
-    f.down = t.tap_frames == 2;
+    f.down = t.tap_frames == 2;  // 3: hover (ImGui sees the pointer there first), 2: press, 1: release
     --t.tap_frames;
     f.wants_frames = true;
     return f;

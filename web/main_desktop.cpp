@@ -156,6 +156,7 @@ int main(int argc, char** argv) {
   float scale = 0;
   int quiet_frames = 0;  // frames drawn since the last input
   int picks_seen = 0;
+  gpucost::app::PressHold press;  // a press that came with a move waits a frame (app_touch.cpp PressForFrame)
   while (!glfwWindowShouldClose(window) && (opt.frames < 0 || app.frames < opt.frames)) {
     // Idle: wait for input instead of redrawing (sliced work keeps app.busy set and the loop running);
     // the timeout lets hover tooltips appear.
@@ -177,6 +178,9 @@ int main(int argc, char** argv) {
     }
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
+    ImGuiIO& io = ImGui::GetIO();
+    io.MouseDown[0] = gpucost::app::PressForFrame(press, io.MousePos.x, io.MousePos.y, io.MouseDown[0]);
+    if (press.held) quiet_frames = 0;  // the press plays in the next frame
     ImGui::NewFrame();
     gpucost::app::AppFrame(app);
     ImGui::Render();

@@ -40,6 +40,7 @@ int g_same_frames = 0;                 // consecutive frames that drew what the 
 std::uint64_t g_last_draw_hash = 0;
 gpucost::app::TouchState g_touch;
 bool g_touch_wants_frames = false;
+gpucost::app::PressHold g_press;  // a press that came with a move waits a frame (app_touch.cpp PressForFrame)
 
 void WakeUp() {
   g_wake_frames = std::max(g_wake_frames, kMinWakeFrames);
@@ -314,6 +315,9 @@ void Frame() {
   ImGui_ImplGlfw_NewFrame();
   ApplyTouch();
   ImGuiIO& io = ImGui::GetIO();
+  const bool held = g_press.held;
+  io.MouseDown[0] = gpucost::app::PressForFrame(g_press, io.MousePos.x, io.MousePos.y, io.MouseDown[0]);
+  if (g_press.held && !held) WakeUp();  // the press plays in the next frame
   io.DisplaySize = ImVec2(static_cast<float>(g_width_px), static_cast<float>(g_height_px));
   io.DisplayFramebufferScale = ImVec2(1, 1);
   ImGui::NewFrame();
@@ -414,6 +418,13 @@ EMSCRIPTEN_KEEPALIVE const char* gpucost_set_lang(const char* code) {
   WakeUp();
   return "";
 }
+// The keys looked up since recording began (the profile of the first frames), as a JSON array.
+EMSCRIPTEN_KEEPALIVE const char* gpucost_looked_up_keys() {
+  g_out = "[";
+  for (const std::string& k : gpucost::LookedUpKeys()) g_out += (g_out.size() > 1 ? ",\"" : "\"") + k + "\"";
+  g_out += "]";
+  return g_out.c_str();
+}
 EMSCRIPTEN_KEEPALIVE const char* gpucost_missing_glyphs() {
   g_out = "[";
   for (unsigned cp : gpucost::app::AppMissingGlyphs(gpucost::CurrentLanguage()))
@@ -487,6 +498,8 @@ EMSCRIPTEN_KEEPALIVE const char* gpucost_scroll(const char* id) {
 }
 
 int main() {
+  // The first-frame profile (scripts/profile_first_frame.sh) records the string-table keys the page looks up.
+  if (EM_ASM_INT({ return window.gpucostRecordKeys ? 1 : 0; })) gpucost::RecordKeyLookups(true);
   if (!glfwInit()) return 1;
   glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);

@@ -2,7 +2,7 @@
 // set against the edited scenario: where the money went against the plan as a waterfall from plan to actual, the
 // variance part by part with why each moved, and the plan calibrated with what the run measured (the document of
 // `gpucost actual SCENARIO RUN`, core/documents/actual.h, drawn from the same structures). Its strings are not in the
-// page's first load: strings/actual.<lang>.json is fetched when the view first opens or a run arrives.
+// page's first load (they are in the tables' second part, i18n/<lang>-more.json: core/base/i18n.h).
 #include <imgui.h>
 
 #include <cmath>
@@ -26,9 +26,6 @@ ActualState& State(AppState& app) {
   if (!app.actual) app.actual = std::make_shared<ActualState>();
   return *app.actual;
 }
-
-constexpr const char* kStrings = "actual";            // strings/actual.<lang>.json (AppViewStrings)
-constexpr const char* kStringsProbe = "actual.view.intro";
 
 double Usd(std::int64_t cents) { return static_cast<double>(cents) / 100; }
 
@@ -196,7 +193,6 @@ void DrawActualNotes(const ActualDoc& d) {
 
 std::string AppLoadRun(AppState& app, const std::string& name, const std::string& text) {
   ActualState& st = State(app);
-  AppViewStringsNow(kStrings, kStringsProbe);
   RunInput input = ReadRunInput(text, name);
   app.request_view = static_cast<int>(View::kActual);
   app.busy = true;
@@ -217,7 +213,7 @@ std::string AppLoadRun(AppState& app, const std::string& name, const std::string
 bool AppUpdateActual(AppState& app) {
   ActualState& st = State(app);
   AppRefresh(app);
-  if (!AppViewStrings(app, kStrings, kStringsProbe) || !st.input.ok) return false;
+  if (!st.input.ok) return false;
   if (st.for_evaluation != app.evaluations) {
     st.for_evaluation = app.evaluations;
     st.document.clear();
@@ -240,11 +236,6 @@ void AppAdoptCalibrated(AppState& app) {
 }
 
 void DrawActual(AppState& app) {
-  if (!AppViewStrings(app, kStrings, kStringsProbe)) {
-    Hint(Tr("ui.view_loading"));
-    app.busy = true;  // draw again when they arrive
-    return;
-  }
   DrawActualInput(app);
   if (!app.actual || !app.actual->input.ok) {
     Hint(Tr("actual.view.no_run"));

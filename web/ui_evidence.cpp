@@ -114,8 +114,7 @@ void DrawHere(AppState& app, const StepEvidence& e, const ServingEvidence& servi
 }  // namespace
 
 bool AppUpdateEvidence(AppState& app) {
-  // The runs, and the view's strings (not in the first load: strings/evidence.<lang>.json).
-  if (!AppViewStrings(app, "evidence", "evidence.intro") || !RunsHere(app) || !app.problems.empty()) return false;
+  if (!RunsHere(app) || !app.problems.empty()) return false;
   if (app.evidence.for_evaluation != app.evaluations) {
     app.evidence.for_evaluation = app.evaluations;
     app.evidence.document = EvidenceToJson(TrainingEvidence(), &ServingValidation(), &app.scenario);
@@ -124,11 +123,6 @@ bool AppUpdateEvidence(AppState& app) {
 }
 
 void DrawEvidence(AppState& app) {
-  if (!AppViewStrings(app, "evidence", "evidence.intro")) {
-    Hint(Tr("ui.view_loading"));
-    app.busy = true;  // draw again when they arrive
-    return;
-  }
   ImGui::PushTextWrapPos(0);
   ImGui::TextUnformatted(Tr("evidence.intro"));
   ImGui::PopTextWrapPos();

@@ -72,16 +72,15 @@ bool BlockedHeadline(AppState& app) {
   ImGui::TextColored(kErrorColor, "%s", b.reason_message.Text(CurrentLanguage()).c_str());
   ImGui::TextColored(kErrorColor, "%s", TrFormat("results.fix", {b.fix_message.Text(CurrentLanguage())}).c_str());
   ImGui::PopTextWrapPos();
-  const LayoutFit& fit = app.result.memory_smallest_fit;
+  const Result& r = app.result;
+  const bool here = r.memory_fit_at_gpus.found;  // a layout that fits on the cluster as it is (issue 47)
+  const LayoutFit& fit = here ? r.memory_fit_at_gpus : r.memory_smallest_fit;
   if (std::string(b.code) == "memory_does_not_fit" && fit.found) {
-    if (ImGui::Button((std::string(Tr("results.use_smallest")) + "###use_smallest").c_str())) {
-      const std::int64_t given_batch = app.scenario.parallel.global_batch;
-      app.scenario.cluster.gpus = fit.layout.gpus();
-      const bool cleared = AdoptLayout(fit.layout, &app.scenario);
+    const std::string label = TrFormat(here ? "results.use_fit_here" : "results.use_smallest", {std::to_string(fit.layout.gpus())});
+    if (ImGui::Button((label + "###use_smallest").c_str())) {
+      const MemoryFix fix = ApplyMemoryFit(r, &app.scenario);  // core (documents/plan_json.h)
       AppScenarioEdited(app);
-      app.notice = TrFormat("results.layout_applied", {std::to_string(fit.layout.gpus())}) +
-                   (cleared ? Tr("results.layout_mfu_cleared") : "") +
-                   BatchSetNotice(given_batch, app.scenario.parallel.global_batch);
+      app.notice = TrFormat("results.layout_applied", {std::to_string(fix.gpus)}) + (fix.mfu_cleared ? Tr("results.layout_mfu_cleared") : "");
     }
     RecordRect(app, "apply_fix");
   }
@@ -257,11 +256,16 @@ void StepTimeParts(const Result& r) {
   chart::DrawStackedBar("step", seconds, labels, nullptr, 9, FormatSeconds, ImGui::GetFrameHeight());
 }
 
-void Problems(const AppState& app) {
+void Problems(AppState& app) {
   ImGui::TextColored(kErrorColor, "%s", Tr("results.cannot_evaluate"));
   ImGui::PushTextWrapPos(0);
-  for (const InputError& e : app.problems) ImGui::TextColored(kErrorColor, "- %s", e.Text(CurrentLanguage()).c_str());
+  std::string paths;  // for tests: which fields are asked for
+  for (const InputError& e : app.problems) {
+    ImGui::TextColored(kErrorColor, "- %s", e.Text(CurrentLanguage()).c_str());
+    paths += (paths.empty() ? "" : ";") + e.path;
+  }
   ImGui::PopTextWrapPos();
+  RecordText(app, "problem_paths", paths);
 }
 
 }  // namespace

@@ -86,6 +86,7 @@ double DerivedValue(const FieldSpec& f, const Result& r) {
   if (!std::strcmp(p, "reliability.checkpoint_interval_minutes")) return r.checkpoint_interval_minutes;
   if (!std::strcmp(p, "reliability.checkpoint_write_minutes")) return r.checkpoint_write_minutes;
   if (!std::strcmp(p, "reliability.checkpoint_gb")) return r.checkpoint_gb;
+  if (!std::strcmp(p, "inference.speculative.tokens_per_step")) return r.inference.spec_draft_tokens;  // 5 with a draft
   return 0;
 }
 
@@ -185,11 +186,30 @@ void ApplyTyped(AppState& app, std::size_t index, const char* text) {
   edit.coded = coded;
 }
 
+// A field another one replaces (a won quote replaces the dollar price): its place shows the value in use, named.
+void OverriddenValue(AppState& app, const FieldSpec& f, const FieldSpec& by) {
+  char label[96];
+  FieldLabel(by, label, sizeof label);
+  const std::string shown = TrFormat("ui.overridden_by", {ShownValue(app.scenario, by, GetNumber(app.scenario, by)), label});
+  ImGui::AlignTextToFramePadding();
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextDisabled("%s", shown.c_str());
+  ImGui::PopTextWrapPos();
+  RecordRect(app, f.path);
+  RecordText(app, "overridden_value", shown);
+}
+
 void NumberWidget(AppState& app, std::size_t index) {
   const FieldSpec& f = Fields()[index];
   FieldEdit& edit = app.edits[index];
   const double current = GetNumber(app.scenario, f);
-  if (f.is_auto) {
+  if (const FieldSpec* by = FieldOverriddenBy(app.scenario, f)) return OverriddenValue(app, f, *by);  // issue 47
+  // An automatic field the scenario cannot leave on auto (a draft model's acceptance rate): no "auto" box, an empty
+  // field that says it is required, and the reason below it (issue 47: a ticked auto that was an error).
+  bool required = false;
+  if (f.is_auto && current == 0 && !edit.rejected)
+    for (const InputError& e : app.problems) required = required || e.path == f.path;
+  if (f.is_auto && !required) {
     bool is_auto = current == 0 && !edit.rejected;
     if (ImGui::Checkbox((std::string(Tr("ui.auto")) + "###auto").c_str(), &is_auto)) {
       edit.rejected = false;
@@ -214,8 +234,8 @@ void NumberWidget(AppState& app, std::size_t index) {
   // While the field is being edited ImGui keeps its own copy of the text; this buffer is what it shows
   // otherwise (and what editing starts from).
   char text[80];
-  std::snprintf(text, sizeof text, "%s", edit.rejected ? edit.typed_text.c_str() : ShownValue(app.scenario, f, current).c_str());
-  const bool changed = ImGui::InputText("##v", text, sizeof text, ImGuiInputTextFlags_AutoSelectAll);
+  std::snprintf(text, sizeof text, "%s", edit.rejected ? edit.typed_text.c_str() : required ? "" : ShownValue(app.scenario, f, current).c_str());
+  const bool changed = ImGui::InputTextWithHint("##v", required ? Tr("ui.required") : "", text, sizeof text, ImGuiInputTextFlags_AutoSelectAll);
   if (ImGui::IsItemActivated()) {
     edit.editing = true;
     edit.value_at_start = current;

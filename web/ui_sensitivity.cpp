@@ -36,8 +36,6 @@ void Bar(double low, double high, double base, double lo_all, double hi_all) {
 void AppUpdateSensitivity(AppState& app) {
   SensitivityState& st = app.sensitivity;
   if (st.for_evaluation == app.evaluations) return;
-  // The view's strings (not in the first load: strings/sensitivity.<lang>.json); the document's bounds are among them.
-  if (!AppViewStrings(app, "sensitivity", "sens.intro")) return app.busy = true, void();
   st.for_evaluation = app.evaluations;
   st.document.clear();
   if (!app.result.ok) return;
@@ -46,11 +44,6 @@ void AppUpdateSensitivity(AppState& app) {
 }
 
 void DrawSensitivity(AppState& app) {
-  if (!AppViewStrings(app, "sensitivity", "sens.intro")) {
-    Hint(Tr("ui.view_loading"));
-    app.busy = true;  // draw again when they arrive
-    return;
-  }
   if (!app.result.ok) {
     Hint(Tr("sens.invalid"));
     return;

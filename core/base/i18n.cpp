@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstring>
 #include <map>
+#include <set>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -15,19 +17,35 @@ Lang g_lang = Lang::kEn;
 const char* const kCodes[] = {"en", "ko"};
 
 using Table = std::map<std::string, std::string, std::less<>>;
+using KeySet = std::set<std::string, std::less<>>;
 
-Table g_tables[static_cast<int>(Lang::kCount)];
-Table g_added[static_cast<int>(Lang::kCount)];  // AddTranslations
-bool g_read[static_cast<int>(Lang::kCount)] = {};
+constexpr int kLangs = static_cast<int>(Lang::kCount);
+Table g_tables[kLangs];
+KeySet g_absent[kLangs];        // keys the first part says no table has (null entries)
+std::string g_more[kLangs];     // the file holding the rest of the table, until it is read ("" then)
+bool g_read[kLangs] = {};
+bool g_record = false;
+KeySet g_looked_up;
 
-// Keys starting with "_" are notes for translators (e.g. "_about") and are not part of the table.
-bool ParseTable(const char* begin, const char* end, Table* out) {
+// Keys starting with "_" are notes for translators (e.g. "_about") and are not part of the table, except "_more" (the
+// file with the rest of a table in two parts). A null value marks a key known to be absent.
+bool ParseTable(const char* begin, const char* end, Table* out, KeySet* absent, std::string* more) {
   const nlohmann::json j = nlohmann::json::parse(begin, end, nullptr, false);
   if (!j.is_object()) return false;
-  out->clear();
-  for (auto it = j.begin(); it != j.end(); ++it)
-    if (it.value().is_string() && !it.key().empty() && it.key()[0] != '_')
-      (*out)[it.key()] = it.value().get<std::string>();
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    if (it.key() == "_more" && it.value().is_string() && more) *more = it.value().get<std::string>();
+    else if (it.value().is_null() && absent) absent->insert(it.key());
+    else if (it.value().is_string() && !it.key().empty() && it.key()[0] != '_') (*out)[it.key()] = it.value().get<std::string>();
+  }
+  return true;
+}
+
+// A key missed in `lang`'s table: reads the rest of the table when it has one still to read. True when it did.
+bool ReadRest(int i, std::string_view key) {
+  if (g_more[i].empty() || g_absent[i].count(key)) return false;
+  const std::string path = std::move(g_more[i]);
+  g_more[i].clear();
+  if (const EmbeddedAsset* a = LoadAsset(path.c_str())) ParseTable(a->data, a->data + a->size, &g_tables[i], nullptr, nullptr);
   return true;
 }
 
@@ -38,9 +56,17 @@ const Table& TableOf(Lang lang) {
   if (!g_read[i]) {
     g_read[i] = true;
     const std::string path = std::string("i18n/") + kCodes[i] + ".json";
-    if (const EmbeddedAsset* a = FindAsset(path.c_str())) ParseTable(a->data, a->data + a->size, &g_tables[i]);
+    if (const EmbeddedAsset* a = FindAsset(path.c_str())) ParseTable(a->data, a->data + a->size, &g_tables[i], &g_absent[i], &g_more[i]);
   }
   return g_tables[i];
+}
+
+// The table of `lang` that has `key` if any part of it does (the rest read on a miss).
+const Table& TableWith(Lang lang, std::string_view key) {
+  if (g_record) g_looked_up.emplace(key);
+  const Table& t = TableOf(lang);
+  if (t.find(key) == t.end()) ReadRest(static_cast<int>(lang), key);
+  return t;
 }
 
 }  // namespace
@@ -51,19 +77,16 @@ bool HasLanguageTable(Lang lang) { return !TableOf(lang).empty(); }
 
 bool InstallLanguageTable(Lang lang, const std::string& json_text) {
   Table table;
-  if (!ParseTable(json_text.data(), json_text.data() + json_text.size(), &table)) return false;
+  KeySet absent;
+  std::string more;
+  if (!ParseTable(json_text.data(), json_text.data() + json_text.size(), &table, &absent, &more)) return false;
   const int i = static_cast<int>(lang);
   g_tables[i] = std::move(table);
+  g_absent[i] = std::move(absent);
+  g_more[i] = std::move(more);
   g_read[i] = true;
   return true;
 }
-bool AddTranslations(Lang lang, const std::string& json_text) {
-  Table table;
-  if (!ParseTable(json_text.data(), json_text.data() + json_text.size(), &table)) return false;
-  g_added[static_cast<int>(lang)].merge(table);
-  return true;
-}
-
 Lang CurrentLanguage() { return g_lang; }
 const char* LanguageCode(Lang lang) { return kCodes[static_cast<int>(lang)]; }
 const char* LanguageAutonym(Lang lang) { return lang == Lang::kKo ? "한국어" : "English"; }
@@ -90,10 +113,8 @@ Lang LanguageFromEnvironment(const char* lc_all, const char* lc_messages, const 
 }
 
 const char* Tr(Lang lang, const char* key) {
-  const Table& t = TableOf(lang);
+  const Table& t = TableWith(lang, key);
   if (auto it = t.find(std::string_view(key)); it != t.end()) return it->second.c_str();
-  const Table& added = g_added[static_cast<int>(lang)];
-  if (auto it = added.find(std::string_view(key)); it != added.end()) return it->second.c_str();
   if (lang != Lang::kEn) return Tr(Lang::kEn, key);
   return key;
 }
@@ -126,13 +147,18 @@ std::string TrFormat(Lang lang, const char* key, std::initializer_list<std::stri
 }
 
 std::vector<std::string> TranslationKeys(Lang lang) {
+  const int i = static_cast<int>(lang);
+  TableOf(lang);
+  ReadRest(i, "");  // every key: the rest too
   std::vector<std::string> keys;
-  for (const auto& [k, v] : TableOf(lang)) keys.push_back(k);
+  for (const auto& [k, v] : g_tables[i]) keys.push_back(k);
   return keys;
 }
 
-bool HasTranslation(Lang lang, const char* key) {
-  return TableOf(lang).count(std::string_view(key)) != 0 || g_added[static_cast<int>(lang)].count(std::string_view(key)) != 0;
-}
+bool HasTranslation(Lang lang, const char* key) { return TableWith(lang, key).count(std::string_view(key)) != 0; }
+
+void RecordKeyLookups(bool on) { g_record = on; }
+
+std::vector<std::string> LookedUpKeys() { return {g_looked_up.begin(), g_looked_up.end()}; }
 
 }  // namespace gpucost

@@ -23,10 +23,6 @@ void SetLanguage(Lang lang);
 // is not a JSON object (the table is then unchanged).
 bool HasLanguageTable(Lang lang);
 bool InstallLanguageTable(Lang lang, const std::string& json_text);
-// Keys added to a language after its table (the page's strings of a view, fetched when the view first opens: the
-// Plan vs actual view's, issue 49): kept apart from the table, so that one installed later keeps them; a key of the
-// table itself wins. False when the text is not a JSON object of strings.
-bool AddTranslations(Lang lang, const std::string& json_text);
 Lang CurrentLanguage();
 
 // "en", "ko" (ISO 639-1 code of a language).
@@ -50,6 +46,15 @@ std::string FillPlaceholders(const std::string& text, std::initializer_list<std:
 
 // Every key of a language's table (sorted), for tests and tools.
 std::vector<std::string> TranslationKeys(Lang lang);
+
+// A table in two parts (the page, docs/bundle-size.md): the part its first frames look up, and the rest in a file
+// the program loads when a key is first missed (base/assets.h LoadAsset: the page fetches it after its first frame,
+// and reads it at once if a key is needed before it has arrived; a late file is slower, never wrong). The first
+// part names the file in its "_more" entry and lists the keys its first frames looked up that no table has as null
+// (known absent: no load for them). Recording the keys looked up (the profile that decides the first part,
+// scripts/profile_first_frame.sh): on from the start when asked, read with LookedUpKeys().
+void RecordKeyLookups(bool on);
+std::vector<std::string> LookedUpKeys();
 // True when `lang`'s table has `key` (no fallback).
 bool HasTranslation(Lang lang, const char* key);
 

@@ -81,6 +81,7 @@ void WriteInferenceJson(const Scenario& s, const Result& r, json* doc) {
       {"per_million_tokens_convention", kPerMillionTokensConvention},
       {"router_usd_per_hour", NumOrNull(ir.router_usd_per_hour)},
       {"tokens_per_decode_step", NumOrNull(ir.spec_tokens_per_step)},
+      {"draft_tokens_per_step", NumOrNull(ir.spec_draft_tokens)},
       {"prefill_saved_share", NumOrNull(ir.prefill_saved_share)},
       {"kv_saved_gb_per_replica", NumOrNull(ir.kv_saved_gb_per_replica)},
       {"usd_per_hour", NumOrNull(ir.usd_per_hour)},

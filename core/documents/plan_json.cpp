@@ -56,4 +56,23 @@ std::string PlanToJson(const PlanSearch& s, int indent) {
   return doc.dump(indent);
 }
 
+MemoryFix ApplyMemoryFit(const Result& r, Scenario* s) {
+  MemoryFix fix;
+  const bool at_gpus = r.memory_fit_at_gpus.found;
+  const LayoutFit& fit = at_gpus ? r.memory_fit_at_gpus : r.memory_smallest_fit;
+  if (!fit.found) return fix;
+  const std::int64_t batch = s->parallel.global_batch;
+  const double mfu = s->cluster.mfu;
+  s->cluster.gpus = fit.layout.gpus();
+  AdoptLayout(fit.layout, s);            // the degrees; data parallelism on auto; a given MFU cleared
+  s->parallel.data_parallel = 0;         // (auto even where AdoptLayout kept it: the count may change later)
+  s->parallel.global_batch = batch;      // auto stays auto (ApplyLayout wrote the search's batch)
+  if (batch <= 0) s->cluster.mfu = mfu;  // no predicted step without a batch: a given MFU stays
+  fix.applied = true;
+  fix.kept_gpus = at_gpus;
+  fix.mfu_cleared = mfu > 0 && s->cluster.mfu == 0;
+  fix.gpus = s->cluster.gpus;
+  return fix;
+}
+
 }  // namespace gpucost

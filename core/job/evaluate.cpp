@@ -457,10 +457,12 @@ BlockingState FindBlockingState(const Scenario& s, const Result& r) {
   }
   if (r.inference.present) return FindServingBlockingState(s, r);  // inference_blocking.h (issue 31)
   if (r.memory_present && !r.memory.fits()) {
-    const LayoutFit& fit = r.memory_smallest_fit;
+    // The cluster as it is when a layout fits on it (issue 47), else the smallest count that fits.
+    const bool here = r.memory_fit_at_gpus.found;
+    const LayoutFit& fit = here ? r.memory_fit_at_gpus : r.memory_smallest_fit;
     Message fix{"msg.b_no_fit", {}};
     if (fit.found)
-      fix = {"msg.b_smallest", {std::to_string(fit.layout.gpus()), std::to_string(fit.layout.tensor),
+      fix = {here ? "msg.b_fit_here" : "msg.b_smallest", {std::to_string(fit.layout.gpus()), std::to_string(fit.layout.tensor),
                                 std::to_string(fit.layout.pipeline), std::to_string(fit.layout.data),
                                 std::to_string(fit.layout.micro_batch), std::to_string(fit.layout.zero_stage)}};
     b.Block("memory_does_not_fit",

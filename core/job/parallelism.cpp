@@ -60,6 +60,9 @@ void EvaluateMemory(const Scenario& s, double device_bytes, Result* r) {
   r->memory_smallest_fit = searchable ? SmallestFittingPlan(s, space.max_gpus)
                                       : SmallestFittingLayout(shape, layout, GetPrecision(s), device_bytes, space);
   const LayoutFit& fit = r->memory_smallest_fit;
+  // Issue 47: the cluster as it is, when it is large enough: the fastest layout on its own GPU count.
+  if (searchable && fit.found && fit.layout.gpus() <= s.cluster.gpus)
+    r->memory_fit_at_gpus = fit.layout.gpus() == s.cluster.gpus ? fit : FittingPlanAt(s, s.cluster.gpus);
   if (fit.found)
     r->warnings.Add("memory_does_not_fit", "msg.w_memory_fit",
                     {FormatParam("%.1f", r->memory.total_bytes() / 1e9), FormatParam("%.1f", device_bytes / 1e9),
@@ -123,6 +126,7 @@ void WriteParallelismJson(const Scenario& s, const Result& r, nlohmann::json* do
       mem["vocab_assumed"] = {{"vocab", kDefaultVocab}, {"source", kDefaultVocabSource}};
     if (m.paged_bytes > 0) mem["paged_optimizer_gb"] = GbOrNull(m.paged_bytes);  // QLoRA: may move to CPU memory
     if (r.memory_smallest_fit.found) mem["smallest_fitting_layout"] = LayoutJson(r.memory_smallest_fit.layout);
+    if (r.memory_fit_at_gpus.found) mem["fitting_layout_at_gpus"] = LayoutJson(r.memory_fit_at_gpus.layout);
     d["memory"] = mem;
   }
   if (r.scaling_present) {

@@ -83,6 +83,7 @@ struct Result {
   bool memory_present = false;         // training with params known: memory below is meaningful
   MemoryBreakdown memory;              // per GPU (larger of first/last pipeline stage); activations need a shape
   LayoutFit memory_smallest_fit;       // searched when the layout does not fit (found = false otherwise)
+  LayoutFit memory_fit_at_gpus;        // then also: the fastest layout that fits on cluster.gpus itself (issue 47)
   bool scaling_present = false;        // scaling.points given and fitted
   ScalingFit scaling_fit;
   ScalingPrediction scaling_at_gpus;   // the fit at cluster.gpus

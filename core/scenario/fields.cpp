@@ -591,17 +591,20 @@ const FieldSpec kFields[] = {
    "fraction", "inference", "Share of requests that find the shared prefix cached (the rest compute and store "
    "their own copy). Needs inference.prefix_tokens.", "-"},
   {"inference.speculative.draft_model", TEXT, REF(inference.speculative.draft_model), 0, "", 0, 0, false, false,
-   nullptr, "", "inference", "Draft model of speculative decoding (a models.json id): its weights and KV cache are "
-   "held and run k times per step. Or give draft_params.", "-"},
+   nullptr, "", "inference", "Draft model of speculative decoding (a models.json id): given, speculative decoding is "
+   "on; its weights and KV cache are held and run k times per step. Or give draft_params.", "-"},
   {"inference.speculative.draft_params", NUM, REF(inference.speculative.draft_params), 0, nullptr, 0, 1e13, true,
    true, nullptr, "parameters", "inference", "Parameters of a draft without a shape (Medusa/EAGLE heads): weights "
    "read per draft step; its KV cache is not counted.", "-"},
   {"inference.speculative.tokens_per_step", INT, REF(inference.speculative.tokens_per_step), 0, nullptr, 1, 64,
    false, true, nullptr, "tokens", "inference", "Tokens the draft proposes per step (k); the target verifies k + 1 "
-   "positions. Absent: no speculative decoding.", "-"},
+   "positions. Auto with a draft: 5; without a draft: no speculative decoding.",
+   "5: vLLM's draft-model example (docs.vllm.ai v0.6.3, 'Speculative decoding in vLLM', num_speculative_tokens=5) "
+   "and SGLang's EAGLE default speculative_num_steps 5 (SGLang docs, 'Speculative Decoding')"},
   {"inference.speculative.acceptance_rate", NUM, REF(inference.speculative.acceptance_rate), 0, nullptr, 0, 1, true,
-   true, nullptr, "fraction", "inference", "Chance the target accepts a drafted token (measure it on your traffic); "
-   "expected tokens per step (1 - a^(k+1)) / (1 - a) (Leviathan et al. 2023).", "-"},
+   true, nullptr, "fraction", "inference", "Chance the target accepts a drafted token, measured on your traffic: "
+   "required with a draft (no general default). Expected tokens per step (1 - a^(k+1)) / (1 - a) (Leviathan et al. "
+   "2023).", "-"},
   {"inference.router.usd_per_hour", NUM, REF(inference.router.usd_per_hour), 0, nullptr, 0, 1e6, true, true, nullptr,
    "USD/hour", "inference", "Router or load-balancer tier in front of the replicas. Absent: none colocated; "
    "disaggregated, one load-balancer tier (kRouterDefaultUsdPerHour).",
@@ -793,6 +796,12 @@ const char* GetText(const Scenario& s, const FieldSpec& f) {
 bool IsDefault(const Scenario& s, const FieldSpec& f) {
   if (f.kind == FieldKind::kText) return std::strcmp(GetText(s, f), f.default_text) == 0;
   return GetNumber(s, f) == f.default_value;
+}
+
+const FieldSpec* FieldOverriddenBy(const Scenario& s, const FieldSpec& f) {
+  if (std::strcmp(f.path, "pricing.usd_per_gpu_hour") == 0 && s.pricing.krw_per_gpu_hour > 0)
+    return FindField("pricing.krw_per_gpu_hour");
+  return nullptr;
 }
 
 bool SameValue(const Scenario& a, const Scenario& b, const FieldSpec& f) {

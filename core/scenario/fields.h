@@ -41,6 +41,10 @@ const char* GetText(const Scenario& s, const FieldSpec& f);
 
 // True when the field holds its default (text compared by content).
 bool IsDefault(const Scenario& s, const FieldSpec& f);
+// The field whose value replaces f's in scenario s, or nullptr (issue 47): pricing.krw_per_gpu_hour, when given,
+// is the GPU-hour price (a won quote stays in won) and pricing.usd_per_gpu_hour is not read. An editor shows the
+// replacing value in f's place rather than f's own (0 after a quote).
+const FieldSpec* FieldOverriddenBy(const Scenario& s, const FieldSpec& f);
 // True when two scenarios hold the same value in the field (text compared by content).
 bool SameValue(const Scenario& a, const Scenario& b, const FieldSpec& f);
 

@@ -375,6 +375,7 @@ bool EvaluateInference(const Scenario& s, Result* r) {
   }
   ir.router_usd_per_hour = in.router.usd_per_hour > 0 ? in.router.usd_per_hour : split ? kRouterDefaultUsdPerHour : 0;
   ir.spec_tokens_per_step = m.spec_tokens_per_step;
+  ir.spec_draft_tokens = m.spec_draft_tokens;
   if (m.prefix_cached_tokens > 0) {
     InferenceModel full = m;
     full.prefix_cached_tokens = 0;

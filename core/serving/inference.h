@@ -168,6 +168,7 @@ struct InferenceResult {
   double hours = 0;
   double router_usd_per_hour = 0;    // issue 28: the router tier billed (inference.router.usd_per_hour or default)
   double spec_tokens_per_step = 1;   // issue 28: expected tokens per decode step (speculative decoding)
+  double spec_draft_tokens = 0;      // issue 47: tokens drafted per step (k; the default with a draft on auto)
   double prefill_saved_share = 0;    // issue 28: share of prefill FLOPs the cached prefix saves
   double kv_saved_gb_per_replica = 0;  // issue 28: KV memory the shared prefix saves at full concurrency
   ServingDay day;                    // issue 28: present with inference.load_profile

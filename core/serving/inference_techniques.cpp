@@ -29,6 +29,17 @@ double SpeculativeTokensPerStep(double a, double k) {
   return (1 - std::pow(a, k + 1)) / (1 - a);
 }
 
+bool SpeculativeDraftGiven(const Scenario& s) {
+  const InferenceSpeculativeInputs& sp = s.inference.speculative;
+  return sp.draft_model[0] || sp.draft_params > 0;
+}
+
+std::int64_t SpeculativeTokens(const Scenario& s) {
+  const InferenceSpeculativeInputs& sp = s.inference.speculative;
+  if (!SpeculativeDraftGiven(s)) return 0;
+  return sp.tokens_per_step > 0 ? sp.tokens_per_step : kDefaultSpeculativeTokens;
+}
+
 void ApplyServingTechniques(const Scenario& s, InferenceModel* m) {
   const InferenceInputs& in = s.inference;
   // --- Mixture of experts: active parameters for FLOPs, all of them for memory ---
@@ -56,8 +67,8 @@ void ApplyServingTechniques(const Scenario& s, InferenceModel* m) {
   }
   // --- Speculative decoding ---
   const InferenceSpeculativeInputs& sp = in.speculative;
-  if (sp.tokens_per_step > 0 && sp.acceptance_rate > 0) {
-    m->spec_draft_tokens = D(sp.tokens_per_step);
+  if (SpeculativeDraftGiven(s) && sp.acceptance_rate > 0) {
+    m->spec_draft_tokens = D(SpeculativeTokens(s));
     m->spec_tokens_per_step = SpeculativeTokensPerStep(sp.acceptance_rate, m->spec_draft_tokens);
     if (const ModelSpec* draft = sp.draft_model[0] ? FindModel(sp.draft_model) : nullptr) {
       m->draft_params = draft->params;
@@ -132,19 +143,17 @@ void ValidateServingTechniques(const Scenario& s, std::vector<InputError>* e) {
   if (in.prefix_tokens > 0 && in.prefix_tokens >= in.input_tokens)
     e->push_back(CodedError("inference.prefix_tokens", {"msg.v.prefix_tokens", {std::to_string(static_cast<long long>(in.input_tokens))}}));
   const InferenceSpeculativeInputs& sp = in.speculative;
-  const bool spec = sp.tokens_per_step > 0;
-  const bool draft_given = sp.draft_model[0] || sp.draft_params > 0;
-  if (spec && sp.acceptance_rate <= 0)
+  // A draft turns speculative decoding on; its depth has a sourced default, its acceptance rate is required.
+  const bool draft_given = SpeculativeDraftGiven(s);
+  if (draft_given && sp.acceptance_rate <= 0)
     e->push_back(CodedError("inference.speculative.acceptance_rate", {"msg.v.spec_acceptance", {}}));
-  if (spec && !draft_given)
+  if (!draft_given && (sp.tokens_per_step > 0 || sp.acceptance_rate > 0))
     e->push_back(CodedError("inference.speculative.draft_model", {"msg.v.spec_draft", {}}));
   if (sp.draft_model[0] && sp.draft_params > 0)
     e->push_back(CodedError("inference.speculative.draft_params", {"msg.v.spec_draft_both", {}}));
   if (sp.draft_model[0] && !FindModel(sp.draft_model))
     e->push_back(CodedError("inference.speculative.draft_model", {"msg.unknown_model", {sp.draft_model, ModelIds()}}));
-  if (!spec && (sp.acceptance_rate > 0 || draft_given))
-    e->push_back(CodedError("inference.speculative.tokens_per_step", {"msg.v.spec_tokens", {}}));
-  if (spec && sp.draft_params >= s.workload.params && s.workload.params > 0)
+  if (draft_given && sp.draft_params >= s.workload.params && s.workload.params > 0)
     e->push_back(CodedError("inference.speculative.draft_params", {"msg.v.spec_draft_large", {}}));
   const InferenceAutoscaleInputs& a = in.autoscale;
   if (a.max_replicas > 0 && a.min_replicas > a.max_replicas)

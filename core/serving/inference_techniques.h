@@ -39,6 +39,15 @@ void ApplyServingTechniques(const Scenario& s, InferenceModel* m);
 // Expected tokens per target step with k drafted tokens at acceptance rate a (Leviathan et al. 2023, eq. 1).
 double SpeculativeTokensPerStep(double acceptance_rate, double draft_tokens);
 
+// Speculative decoding is on when a draft is given (inference.speculative.draft_model or draft_params). Its
+// drafted tokens per step, left on auto: 5, the depth of vLLM's draft-model example (docs.vllm.ai v0.6.3,
+// 'Speculative decoding in vLLM': num_speculative_tokens=5) and SGLang's EAGLE default speculative_num_steps 5
+// (SGLang docs, 'Speculative Decoding'). The acceptance rate has no such default (it is a property of the draft
+// and the traffic, 0.6-0.9 in the papers): it is required with a draft (issue 47: an "auto" that was required).
+constexpr std::int64_t kDefaultSpeculativeTokens = 5;
+bool SpeculativeDraftGiven(const Scenario& s);
+std::int64_t SpeculativeTokens(const Scenario& s);  // tokens_per_step, or the default with a draft; 0 without
+
 // Prefill FLOPs of a prompt of `tokens` tokens of which the cached prefix is skipped.
 double PrefillFlops(const InferenceModel& m, double tokens);
 // The routed experts' share of those FLOPs: each fresh token runs k of the E experts' MLPs (expert_params x k / E);

@@ -242,8 +242,33 @@ bool AdoptLayout(const Layout& l, Scenario* s) {
   return cleared;
 }
 
-LayoutFit SmallestFittingPlan(const Scenario& sc, std::int64_t max_gpus) {
+namespace {
+
+LayoutFit FittingPlanWith(const Scenario& sc, std::int64_t gpus, PlanSearch* search, bool* can_search) {
   LayoutFit fit;
+  Scenario at = sc;
+  at.cluster.gpus = gpus;
+  at.parallel.data_parallel = 0;
+  *can_search = PlanBegin(at, PlanObjective::kTime, 1, search).empty();
+  if (!*can_search) return fit;
+  PlanRun(search);
+  if (search->count > 0) {
+    fit.found = true;
+    fit.layout = search->best[0].layout;
+    fit.memory = search->best[0].memory;
+  }
+  return fit;
+}
+
+}  // namespace
+
+LayoutFit FittingPlanAt(const Scenario& sc, std::int64_t gpus) {
+  auto search = std::make_unique<PlanSearch>();
+  bool can_search = false;
+  return FittingPlanWith(sc, gpus, search.get(), &can_search);
+}
+
+LayoutFit SmallestFittingPlan(const Scenario& sc, std::int64_t max_gpus) {
   auto search = std::make_unique<PlanSearch>();
   const std::int64_t gpn = std::max<std::int64_t>(1, sc.cluster.gpus_per_node);
   std::int64_t previous = 0;
@@ -258,19 +283,11 @@ LayoutFit SmallestFittingPlan(const Scenario& sc, std::int64_t max_gpus) {
     if (n > max_gpus) break;
     if (n == previous) continue;
     previous = n;
-    Scenario at = sc;
-    at.cluster.gpus = n;
-    at.parallel.data_parallel = 0;
-    if (!PlanBegin(at, PlanObjective::kTime, 1, search.get()).empty()) return fit;
-    PlanRun(search.get());
-    if (search->count > 0) {
-      fit.found = true;
-      fit.layout = search->best[0].layout;
-      fit.memory = search->best[0].memory;
-      return fit;
-    }
+    bool can_search = false;
+    const LayoutFit fit = FittingPlanWith(sc, n, search.get(), &can_search);
+    if (!can_search || fit.found) return fit;
   }
-  return fit;
+  return LayoutFit{};
 }
 
 }  // namespace gpucost

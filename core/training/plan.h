@@ -87,5 +87,7 @@ bool AdoptLayout(const Layout& l, Scenario* s);
 // of two up to a node, then whole nodes 1, 2, 3, 4, 6, 8, 12, ... up to max_gpus), with the fastest fitting
 // layout there. found = false when none fits or the search cannot run (no shape or global batch).
 LayoutFit SmallestFittingPlan(const Scenario& s, std::int64_t max_gpus = 1 << 20);
+// The same search at one GPU count (data parallelism on auto): the fastest layout that fits on `gpus` GPUs.
+LayoutFit FittingPlanAt(const Scenario& s, std::int64_t gpus);
 
 }  // namespace gpucost

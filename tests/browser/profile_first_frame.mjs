@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {withPage} from './harness.mjs';
 
-const [out, siteDir] = process.argv.slice(2);
+const [out, siteDir, keysOut] = process.argv.slice(2);
 // English first, then Korean in the same module instance (the profile is cumulative): a Korean browser's first
 // frame (Hangul font atlas, the fetched string table, 억/만) must not need app.deferred.wasm either (issue 27).
 await withPage(siteDir, path.join(os.tmpdir(), 'gpucost-profile'), async (page, url) => {
@@ -44,12 +44,18 @@ await withPage(siteDir, path.join(os.tmpdir(), 'gpucost-profile'), async (page, 
     const n = asm.__write_profile(at, 65536 * 4);
     return Array.from(new Uint8Array(memory.buffer, at, n));
   });
+  // The string-table keys the same first frames look up (issue 47: the rest of the tables is fetched after it).
+  await page.addInitScript(() => { window.gpucostRecordKeys = true; });
+  const keys = new Set();
+  const lookedUp = () => page.evaluate(() => JSON.parse(Module.UTF8ToString(Module._gpucost_looked_up_keys())));
   await page.goto(url);
   await visit();
+  for (const k of await lookedUp()) keys.add(k);
   const english = await profile();
   await page.evaluate(() => localStorage.setItem('gpucost.lang', 'ko'));
   await page.goto(url);
   await visit();
+  for (const k of await lookedUp()) keys.add(k);
   const korean = await profile();
   await page.evaluate(() => localStorage.removeItem('gpucost.lang'));
   // The profile holds one entry per function (a timestamp, 0 when it never ran) after an 8-byte hash: keep
@@ -59,5 +65,7 @@ await withPage(siteDir, path.join(os.tmpdir(), 'gpucost-profile'), async (page, 
   for (let i = 8; i + 4 <= merged.length; i += 4)
     if (merged.readUInt32LE(i) === 0) merged.writeUInt32LE(ko.readUInt32LE(i), i);
   fs.writeFileSync(out, merged);
+  if (keysOut) fs.writeFileSync(keysOut, [...keys].sort().join('\n') + '\n');
+  console.log(`keys: ${keys.size} looked up by the first frames -> ${keysOut}`);
   console.log(`profile: ${merged.length} bytes (English and Korean first frames) -> ${out}`);
 }, {width: 1280, height: 720});

@@ -18,9 +18,11 @@ const [siteDir, outDir, nativeCli] = [process.argv[2], process.argv[3], process.
 // (+1.5 KB), and the published validation runs left the page, which shows no evidence (-6.2 KB): 270.0 KB, and
 // the limit 272 KB. On 2026-12-05 the offers (offers.json, 8.3 KB gzip) left the first load too (fetched after the
 // first frame, read at once when a link or an edit needs them first): 262.9 KB, 263.2 KB with the request path's
-// two fields, and the limit 265 KB. The figure is reported on every run. Missing 250 KB is an open item, not a met
+// two fields, and the limit 265 KB. On 2026-12-06 (issue 47) the string tables were cut in two (the 195 keys the
+// first frames look up embedded, the rest fetched after the first frame: web/first_frame_keys.txt): 266.0 -> 246.2
+// KB, and the limit 248 KB. The figure is reported on every run. Missing issue 47's 240 KB is an open item, not a met
 // target (see docs/bundle-size.md).
-const MAX_RAW = 1.5e6, MAX_FIRST_LOAD_GZIP = 265e3, MAX_FIRST_FRAME_MS = 1500, REL_TOL = 1e-9;
+const MAX_RAW = 1.5e6, MAX_FIRST_LOAD_GZIP = 248e3, MAX_FIRST_FRAME_MS = 1500, REL_TOL = 1e-9;
 
 // --- helpers ---------------------------------------------------------------------------------------------
 const gzipSize = f => zlib.gzipSync(fs.readFileSync(path.join(siteDir, f)), {level: 9}).length;
@@ -174,7 +176,7 @@ try {
 check(!firstLoad.includes('offers.json'), 'offers.json is fetched after the first frame, not before');
 check(!firstLoad.includes('app.deferred.wasm'), 'app.deferred.wasm is fetched after the first frame, not before' +
       (firstLoad.includes('app.deferred.wasm') ? ' (refresh web/first_frame_funcs.txt: scripts/profile_first_frame.sh)' : ''));
-  budget(firstGz <= MAX_FIRST_LOAD_GZIP, `English first load ${(firstGz / 1e3).toFixed(1)} KB gzip <= 265 KB (target 250 KB)`);
+  budget(firstGz <= MAX_FIRST_LOAD_GZIP, `English first load ${(firstGz / 1e3).toFixed(1)} KB gzip <= 248 KB (target 240 KB)`);
   const best = Math.min(...runs.map(t => t.done));
   const sorted = runs.map(t => t.done).sort((a, b) => a - b);
   console.log(`first frame: best ${best.toFixed(0)} ms, median ${sorted[sorted.length >> 1].toFixed(0)} ms of ` +

@@ -19,7 +19,7 @@ Scenario Shape70B() { return test::FineTune70B(); }
 
 }  // namespace
 
-TEST_CASE("blocking: memory that does not fit names the smallest fitting layout as the fix") {
+TEST_CASE("blocking: memory that does not fit names a fitting layout as the fix: on the cluster's own GPUs when one fits") {
   Scenario s = Shape70B();
   s.parallel.tensor_parallel = 1;
   s.parallel.zero_stage = 0;
@@ -28,7 +28,15 @@ TEST_CASE("blocking: memory that does not fit names the smallest fitting layout 
   const BlockingState b = FindBlockingState(s, r);
   REQUIRE(b.blocked);
   CHECK(std::string(b.code) == "memory_does_not_fit");
-  CHECK(b.fix.find("Smallest layout that fits: " + std::to_string(r.memory_smallest_fit.layout.gpus()) + " GPUs") == 0);
+  // Issue 47: a layout fits on the scenario's own GPUs, so the fix names that one rather than a smaller cluster.
+  REQUIRE(r.memory_fit_at_gpus.found);
+  CHECK(b.fix.find("A layout that fits on these " + std::to_string(s.cluster.gpus) + " GPUs") == 0);
+  Scenario small = s;  // a cluster too small for any layout: the smallest count that fits
+  small.cluster.gpus = 8;
+  const Result rs = Evaluate(small);
+  REQUIRE(rs.memory_smallest_fit.found);
+  CHECK_FALSE(rs.memory_fit_at_gpus.found);
+  CHECK(FindBlockingState(small, rs).fix.find("Smallest layout that fits: " + std::to_string(rs.memory_smallest_fit.layout.gpus()) + " GPUs") == 0);
   const auto doc = nlohmann::json::parse(ResultToJson(s, r));
   CHECK(doc["blocking"]["code"] == "memory_does_not_fit");
   CHECK_FALSE(FindBlockingState(Shape70B(), Evaluate(Shape70B())).blocked);

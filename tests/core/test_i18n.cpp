@@ -10,6 +10,7 @@
 #include "job/evaluate.h"
 #include "scenario/fields.h"
 #include "base/format.h"
+#include "base/assets.h"
 #include "base/i18n.h"
 #include "scenario/json_io.h"
 #include "documents/link.h"
@@ -136,6 +137,33 @@ TEST_CASE("i18n: a string table installed at run time (the page fetches Korean) 
   CHECK(std::string(Tr(Lang::kKo, "eval.cost_per_job")) == "완료된 작업당 비용");
   for (Lang lang : {Lang::kEn, Lang::kKo})  // the switch names a language before its table has arrived
     CHECK(std::string(LanguageAutonym(lang)) == Tr(lang, "lang.name"));
+}
+
+namespace {
+int g_rest_loads = 0;  // how often the two-part table below fetched its rest
+std::string RestOfTable(const char* path) {
+  ++g_rest_loads;
+  return std::string(path) == "i18n/test-ko-more.json" ? R"({"eval.cost_per_job": "작업당, 나머지"})" : "";
+}
+}  // namespace
+
+TEST_CASE("i18n: a table in two parts (the page's) reads its rest on the first key missed, never for a key known absent") {
+  // Issue 47: the page's first part holds the keys its first frames look up; "_more" names the rest, and a null
+  // entry a key no table has (looked up, known absent: no fetch for it).
+  SetAssetLoader(RestOfTable);
+  g_rest_loads = 0;
+  REQUIRE(InstallLanguageTable(Lang::kKo, R"({"lang.name": "한국어", "app.no_such_key": null, "_more": "i18n/test-ko-more.json"})"));
+  CHECK(std::string(Tr(Lang::kKo, "lang.name")) == "한국어");
+  CHECK(std::string(Tr(Lang::kKo, "app.no_such_key")) == "app.no_such_key");  // known absent: English, then the key
+  CHECK(g_rest_loads == 0);
+  CHECK(std::string(Tr(Lang::kKo, "eval.cost_per_job")) == "작업당, 나머지");  // missed: the rest is read, once
+  CHECK(g_rest_loads == 1);
+  CHECK(std::string(Tr(Lang::kKo, "no.such.key.either")) == "no.such.key.either");
+  CHECK(HasTranslation(Lang::kKo, "eval.cost_per_job"));
+  CHECK(g_rest_loads == 1);
+  SetAssetLoader(nullptr);
+  REQUIRE(InstallLanguageTable(Lang::kKo, test::ReadFile(test::AssetPath("i18n/ko.json"))));
+  CHECK(std::string(Tr(Lang::kKo, "eval.cost_per_job")) == "완료된 작업당 비용");
 }
 
 TEST_CASE("i18n: lookup, fallback and placeholders") {

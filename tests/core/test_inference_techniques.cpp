@@ -113,11 +113,23 @@ TEST_CASE("speculative decoding: a draft model's weights and KV cache are held; 
   CHECK(r1.inference.max_concurrency < r0.inference.max_concurrency);  // less room for the cache
   CHECK(r1.inference.tpot_ms.p50 < r0.inference.tpot_ms.p50);          // fewer target steps per token
   Scenario bad = s;
-  bad.inference.speculative.tokens_per_step = 4;
+  bad.inference.speculative.tokens_per_step = 4;  // drafted tokens without a draft
   std::string paths;
   for (const InputError& e : ValidateScenario(bad)) paths += e.path + ";";
-  CHECK(paths.find("inference.speculative.acceptance_rate") != std::string::npos);
-  CHECK(paths.find("inference.speculative.draft_model") != std::string::npos);
+  CHECK(paths == "inference.speculative.draft_model;");
+  // Issue 47: a draft turns it on; its depth on auto has a sourced default (5), the acceptance rate is required.
+  Scenario draft = s;
+  std::snprintf(draft.inference.speculative.draft_model, sizeof draft.inference.speculative.draft_model, "%s", "llama-2-7b");
+  paths.clear();
+  for (const InputError& e : ValidateScenario(draft)) paths += e.path + ";";
+  CHECK(paths == "inference.speculative.acceptance_rate;");
+  draft.inference.speculative.acceptance_rate = 0.7;
+  REQUIRE(ValidateScenario(draft).empty());
+  const Result auto_k = Evaluate(draft);
+  REQUIRE(auto_k.ok);
+  CHECK(auto_k.inference.spec_draft_tokens == kDefaultSpeculativeTokens);
+  CHECK(auto_k.inference.spec_tokens_per_step == doctest::Approx(SpeculativeTokensPerStep(0.7, 5)));
+  CHECK(r1.inference.spec_draft_tokens == 4);  // a given depth is used as given
 }
 
 TEST_CASE("prefix caching: prefill FLOPs saved as hand-worked, the shared KV held once, TTFT falls") {

@@ -7,6 +7,7 @@
 #include "job/evaluate.h"
 #include "explore/plan_prices.h"
 #include "training/plan.h"
+#include "documents/plan_json.h"
 #include "../test_util.h"
 
 using namespace gpucost;
@@ -74,4 +75,61 @@ TEST_CASE("adopt: the job runs at the adopted layout's predicted step, so the he
     CHECK(r.expected_usd == doctest::Approx(search->best[i].job_usd).epsilon(1e-12));
     CHECK(r.expected_hours == doctest::Approx(search->best[i].job_hours).epsilon(1e-12));
   }
+}
+
+// Issue 47: "Use the smallest layout that fits" on 64 GPUs set the cluster to 16 and froze the global batch at 16
+// (the search's one sequence per GPU); typing 64 back then left the job unpriced until the batch was found and
+// retyped. The fix keeps a cluster that is large enough, leaves data parallelism and a batch on auto as they were.
+TEST_CASE("the memory fix: a layout that fits on the cluster's own GPU count; auto batch stays auto; any count later stays priced") {
+  Scenario s = test::MustParse(R"({"workload": {"model": "llama-2-70b", "tokens": 1e9},
+                                   "cluster": {"gpu": "h100-sxm", "gpus": 64, "mfu": 0.35}})");
+  REQUIRE(s.parallel.global_batch == 0);
+  const Result before = Evaluate(s);
+  REQUIRE(before.memory_present);
+  REQUIRE_FALSE(before.memory.fits());
+  REQUIRE(before.memory_smallest_fit.found);
+  CHECK(before.memory_smallest_fit.layout.gpus() < 64);        // fewer would do (16) ...
+  REQUIRE(before.memory_fit_at_gpus.found);                     // ... and a layout fits on the 64 as they are
+  CHECK(before.memory_fit_at_gpus.layout.gpus() == 64);
+  CHECK(before.memory_fit_at_gpus.memory.fits());
+  CHECK(FittingAt(s, 64) > 0);                                  // the Layouts view's search finds it there too
+  const BlockingState b = FindBlockingState(s, before);
+  CHECK(std::string(b.fix_message.key) == "msg.b_fit_here");
+  Scenario fixed = s;
+  const MemoryFix fix = ApplyMemoryFit(before, &fixed);
+  CHECK(fix.applied);
+  CHECK(fix.kept_gpus);
+  CHECK(fixed.cluster.gpus == 64);
+  CHECK(fixed.parallel.global_batch == 0);  // not frozen at the search's batch
+  CHECK(fixed.parallel.data_parallel == 0);
+  CHECK(fixed.cluster.mfu == 0.35);         // no batch, no predicted step: the given MFU stays
+  CHECK_FALSE(fix.mfu_cleared);
+  const Result after = Evaluate(fixed);
+  REQUIRE(after.ok);
+  CHECK(after.memory.fits());
+  CHECK_FALSE(FindBlockingState(fixed, after).blocked);
+  for (std::int64_t gpus : {64, 128, 256}) {  // a larger count typed later: still priced, nothing to retype
+    Scenario other = fixed;
+    other.cluster.gpus = gpus;
+    CAPTURE(gpus);
+    const Result r = Evaluate(other);
+    REQUIRE(r.ok);
+    CHECK(r.memory.fits());
+    CHECK_FALSE(FindBlockingState(other, r).blocked);
+  }
+  // A cluster smaller than any fit grows to the smallest count that fits (and says so: kept_gpus false).
+  s.cluster.gpus = 8;
+  const Result small = Evaluate(s);
+  CHECK_FALSE(small.memory_fit_at_gpus.found);
+  Scenario grown = s;
+  const MemoryFix grow = ApplyMemoryFit(small, &grown);
+  CHECK(grow.applied);
+  CHECK_FALSE(grow.kept_gpus);
+  CHECK(grown.cluster.gpus == small.memory_smallest_fit.layout.gpus());
+  CHECK(grown.parallel.global_batch == 0);
+  CHECK(Evaluate(grown).memory.fits());
+  grown.cluster.gpus = 64;  // the issue's case: 64 typed back after the fix had set 16
+  const Result back = Evaluate(grown);
+  REQUIRE(back.ok);
+  CHECK_FALSE(FindBlockingState(grown, back).blocked);
 }

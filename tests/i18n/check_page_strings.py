@@ -20,7 +20,7 @@ ID_CALLS = {
     "Tr", "TrFormat", "HasTranslation", "RecordRect", "RecordWindow", "RecordText", "RecordScroll", "PushID", "BeginTable",
     "BeginChild", "BeginTabBar", "InvisibleButton", "DownloadFile", "RequestFont", "strcmp", "strncmp",
     "FindField", "FindOffer", "FindModel", "FindGpu", "getenv", "find", "rfind", "compare", "OpenPopup",
-    "static_assert", "PickFile", "BeginFigureTable", "ProfileInput", "RecordRectAt", "AppViewStrings", "AppViewStringsNow",
+    "static_assert", "PickFile", "BeginFigureTable", "ProfileInput", "RecordRectAt",
 }
 # Calls whose identifier-shaped literal ("cost_vs_gpus", "th") is a widget ID or an HTML tag, never text.
 ID_FIRST_CALLS = {"DrawLineChart", "DrawStackedBar", "DrawHistogram", "Histogram", "Breakdown", "DrawCapacityBar", "Cell", "PlanRows"}
@@ -49,8 +49,6 @@ ALLOW = [
     ("web/ui_presets.cpp", r'"preset\." \+ p\.id \+ "\.notes"', "the string-table key of a preset's notes"),
     ("web/ui_charts.cpp", r'^constexpr McChartIds k', "widget record IDs of the Monte Carlo charts (window.gpucost.widget)"),
     ("web/ui_evidence.cpp", r'"validation/[a-z_]+\.json"', "file names of the validation runs the view fetches"),
-    ("web/app_lang.cpp", r'"strings/"\) \+ group', "file names of the views' string tables (strings/<group>.<lang>.json)"),
-    ("web/ui_actual.cpp", r'kStrings = "actual"', "the view's string group (strings/actual.<lang>.json)"),
     ("web/ui_actual.cpp", r'"(actual\.part|log\.format)\." \+ ', "string-table key prefixes (a part's or a log format's name)"),
     ("web/ui_actual.cpp", r'WaterfallSpec spec\{"actual_waterfall"', "the waterfall's widget ID (window.gpucost.widgetRect)"),
 ]
