@@ -1,5 +1,6 @@
 // compare.cpp — scenarios side by side (see compare.h).
 #include "documents/compare.h"
+#include "base/asserts.h"
 
 #include <cmath>
 #include <cstring>
@@ -33,6 +34,9 @@ Comparison CompareScenarios(std::vector<CompareColumn> columns) {
     if (c.cheapest_rate < 0 || r.usd_per_gpu_hour < c.columns[c.cheapest_rate].result.usd_per_gpu_hour)
       c.cheapest_rate = static_cast<int>(i);
   }
+  for (const CompareColumn& col : c.columns)
+    GPUCOST_ASSERT(!col.result.ok || (c.cheapest >= 0 && c.columns[c.cheapest].result.expected_usd <= col.result.expected_usd),
+                   "the column marked cheapest has the lowest total");
   return c;
 }
 

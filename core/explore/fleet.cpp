@@ -3,6 +3,7 @@
 // [SECTION] Defaults   [SECTION] Planner   [SECTION] Parser
 #include "job/validate.h"
 #include "explore/fleet.h"
+#include "base/asserts.h"
 
 #include <algorithm>
 #include <cmath>
@@ -263,7 +264,19 @@ void PlanWith(const FleetInputs& in, const std::vector<Layer>& layers, const Bur
     }
     Account(in, layers, burst, f, g, chosen, plan);
   }
-  for (int p = 0; p < kFleetPartCount; ++p) plan->total_usd += plan->usd[p];
+  for (int p = 0; p < kFleetPartCount; ++p) {
+    GPUCOST_ASSERT(AmountOk(plan->usd[p]) && AmountOk(plan->gpu_hours[p]),
+                   "a fleet plan's parts are a number >= 0");
+    plan->total_usd += plan->usd[p];
+  }
+  // Every GPU-hour of demand is served once: by a commitment, owned GPUs, on demand or on spot.
+  double demand = 0, served = 0, month_usd = 0;
+  for (int m = 0; m < in.months; ++m) demand += in.demand_gpus[m] * kHoursPerMonth, month_usd += plan->month_usd[m];
+  for (int p : {kFleetCommittedUsed, kFleetOwnedUsed, kFleetOnDemand, kFleetSpot}) served += plan->gpu_hours[p];
+  GPUCOST_ASSERT(ApproxEqual(served, demand, 1e-9, 1e-6), "each GPU-hour of demand is served once");
+  // The months carry the plan's money within the horizon (terms past it are after the last month).
+  GPUCOST_ASSERT(ApproxEqual(month_usd + plan->usd[kFleetCommittedAfter], plan->total_usd, 1e-9, 1e-6),
+                 "the months' money and the terms after the horizon make the plan's total");
 }
 
 
@@ -318,6 +331,9 @@ FleetResult PlanFleet(const FleetInputs& in) {
     layers.push_back({-1, in.months, true, r.owned_usd_per_held_gpu_hour});
     PlanWith(in, layers, burst, &r.hybrid);
   }
+  // The planner's promises (fleet.h): never dearer than all on demand; the hybrid never dearer than cloud alone.
+  GPUCOST_ASSERT(r.cloud.total_usd <= r.all_on_demand.total_usd * (1 + 1e-9) + 1e-6, "a commitment plan never costs more than all on demand");
+  GPUCOST_ASSERT(r.hybrid.total_usd <= r.cloud.total_usd * (1 + 1e-9) + 1e-6, "owning is chosen only where it is cheaper");
   AddNotes(in, r, &r.notes);
   r.ok = true;
   return r;

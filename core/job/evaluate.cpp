@@ -11,6 +11,7 @@
 #include <string>
 
 #include "hardware/catalog.h"
+#include "base/asserts.h"
 #include "training/finetune.h"
 #include "training/fp8_gain.h"
 #include "money/billing.h"
@@ -21,6 +22,7 @@
 #include "training/datapipe.h"
 #include "money/offers.h"
 #include "job/parallelism.h"
+#include "money/pricing_model.h"
 #include "job/reliability.h"
 #include "training/steptime.h"
 #include "money/tco.h"
@@ -271,9 +273,34 @@ void BillJob(const JobPlan& job, const Timeline& t, double preemptions, JobBill*
   u.session_gpus = job.session_gpus;
   u.exact_rounding_gpu_s = exact_rounding_gpu_s;
   u.held_hours = u.held_above_hours = out->hours - th[kPartReacquireWait];
+  // Issue 45: bring-up, staging, restore tests, unusable checkpoints and allocation idle are GPU time of the same
+  // pool, priced by the engine with the run (one rounding, one commitment term, one tax; operations.h).
+  AddOperationsUsage(job, t, out, &u);
+  out->hours = out->time_hours.Total();
   BillGpuTime(job.terms, u, out);
+  // Every GPU-hour billed once: without a cut session, the held parts (all but allocation idle) are the billed GPUs
+  // held for the rental's wall time, rounded up to the increment and the minimum once.
+  if (AssertsOn() && preemptions <= 0 && exact_rounding_gpu_s < 0 && std::isfinite(u.wall_s)) {
+    const double inc = job.terms.billing_increment_s;
+    const double billed_s = job.terms.bill_rounding && job.billed_gpus > 0
+                                ? std::max(std::ceil(u.wall_s / inc - 1e-9) * inc, job.terms.minimum_billed_s)
+                                : u.wall_s;
+    const double rounded_gpus = std::max(0.0, job.billed_gpus - job.terms.committed_gpus);  // a commitment does not round
+    double held = 0;
+    for (int q = 0; q < kPartCount; ++q)
+      if (q != kPartAllocationIdle) held += out->gpu_hours.part[q];
+    GPUCOST_ASSERT(ApproxEqual(held, (job.billed_gpus * u.wall_s + rounded_gpus * (billed_s - u.wall_s)) / 3600, 1e-7),
+                   "each billed GPU-hour counted once: the billed GPUs x the wall time, rounded once (not a commitment)");
+  }
+  AddOperationsServices(job, out);  // scratch storage, the support plan
   FinishBill(job.terms, job.stored_gb, out->hours, out);
-  BillOperations(job, t, out);  // issue 29: bring-up, staging, restore tests, allocation, support (operations.h)
+  if (!std::isfinite(out->hours) || !std::isfinite(out->usd)) return;  // overflowed: refused at the edge
+  GPUCOST_ASSERT(ApproxEqual(out->hours, job.copies * t.billed() / 3600 + job.copies * t.reacquire_wait / 3600 + job.downtime_s / 3600 +
+                                      out->time_hours.part[kPartBringUp] + out->time_hours.part[kPartStaging] +
+                                      out->time_hours.part[kPartRestoreTest] + out->time_hours.part[kPartBadCheckpoint]),
+                 "a job's hours are its timeline, its waits, its downtime and its operations, each once");
+  GPUCOST_ASSERT(out->gpu_hours.part[kPartCompute] <= out->billed_gpu_hours * (1 + 1e-9) + 1e-9,
+                 "the GPU-hours billed hold the compute");
 }
 
 namespace {
@@ -309,7 +336,10 @@ void EvaluateJob(const Scenario& s, Result& r) {
 
   // --- Expected timeline and the normal run (nothing fails) ---
   Timeline t = ExpectedTimeline(in);
-  t.bad_checkpoints = (t.failures + (in.spot_saves_on_notice ? 0 : t.preemptions)) * job.ops.bad_checkpoint_probability;
+  // A run of unusable checkpoints: p / (1 - p) extra rollbacks per rollback (operations.h; p = 1 is blocked).
+  const double bad_run = BadCheckpointRunMean(job.ops.bad_checkpoint_probability);
+  const double rollbacks = t.failures + (in.spot_saves_on_notice ? 0 : t.preemptions);
+  t.bad_checkpoints = bad_run > 0 && std::isfinite(bad_run) ? rollbacks * bad_run : 0;  // never inf x 0
   TimelineInputs calm = in;
   calm.failure_rate_per_s = calm.spot_rate_per_s = 0;
   const Timeline normal = ExpectedTimeline(calm);
@@ -335,6 +365,15 @@ void EvaluateJob(const Scenario& s, Result& r) {
   ApplyOutlook(job, t, normal_bill.hours, &r);  // issue 29: wait for capacity, deadline, delay cost (capacity.h)
   r.goodput = r.expected_hours > 0 ? r.ideal_hours / r.expected_hours : 0;
   r.usd_per_billion_tokens = r.tokens > 0 ? r.expected_usd / (r.tokens / 1e9) : 0;
+  if (!r.never_finishes && std::isfinite(r.expected_hours) && std::isfinite(r.expected_usd)) {
+    GPUCOST_ASSERT(ApproxEqual(r.expected_usd, bill.usd + r.cost_usd.part[kPartDelay]),
+                   "the job's total is its bill and its delay cost, nothing else");
+    GPUCOST_ASSERT(r.expected_hours >= r.normal_run_hours * (1 - 1e-12), "failures never shorten the job");
+    GPUCOST_ASSERT(r.goodput > 0 && r.goodput <= 1 + 1e-12, "goodput is in (0, 1]");
+    GPUCOST_ASSERT(r.billed_gpu_hours >= r.ideal_gpu_hours * (1 - 1e-9), "the GPU-hours billed hold the ideal work");
+    GPUCOST_ASSERT(ApproxEqual(r.vat_usd * (pr.vat_recoverable ? 0 : 1), r.cost_usd.part[kPartTax]),
+                   "the tax part is the VAT invoiced, unless recovered");
+  }
 
   // --- Warnings ---
   Warnings& wn = r.warnings;
@@ -445,6 +484,75 @@ std::string NonFiniteResultPath(const Result& r) {
   return "";
 }
 
+const char* FieldBehindPart(const Scenario& s, int part) {
+  const bool training = Kind(s) == WorkloadKind::kTraining;
+  switch (part) {
+    case kPartCompute: return training ? "workload.tokens" : "workload.task_gpu_hours";
+    case kPartDataStall: return "storage.read_gbps";
+    case kPartCheckpoint: return "storage.checkpoint_write_gbps";
+    case kPartRework: return "reliability.gpu_mtbf_hours";
+    case kPartRecovery: return "reliability.recovery_minutes";
+    case kPartReacquireWait: return "pricing.spot.reacquire_minutes";
+    case kPartDowntime: return "reliability.downtime_hours";
+    case kPartIdleGpus: return "cluster.gpus";
+    case kPartHotSpares: return "reliability.hot_spares";
+    case kPartBillingRounding: return "pricing.minimum_billed_seconds";
+    case kPartBringUp: return "cluster.bring_up_hours";
+    case kPartRestoreTest: return "reliability.restore_test_minutes";
+    case kPartBadCheckpoint: return "reliability.bad_checkpoint_probability";
+    case kPartStaging: return "storage.staging.gbps";
+    case kPartAllocationIdle: return "cluster.allocation_efficiency";
+  }
+  return "";
+}
+
+namespace {
+
+struct AbsurdFinding {
+  const char* field = nullptr;
+  const char* key = "";
+  std::string figure;
+};
+
+// The largest part of a breakdown (optionally leaving out the compute itself).
+int LargestPart(const Breakdown& b, bool without_compute) {
+  int best = -1;
+  for (int p = 0; p < kPartCount; ++p) {
+    if (without_compute && p == kPartCompute) continue;
+    if (p == kPartDelay || !(b.part[p] > 0)) continue;
+    if (best < 0 || b.part[p] > b.part[best]) best = p;
+  }
+  return best;
+}
+
+AbsurdFinding FindAbsurd(const Scenario& s, const Result& r) {
+  AbsurdFinding a;
+  if (Kind(s) == WorkloadKind::kInference || !(r.ideal_hours > 0)) return a;
+  const double years = r.expected_hours / kHoursPerYear;
+  const double times_hours = r.expected_hours / r.ideal_hours;
+  const double times_gpu_hours = r.ideal_gpu_hours > 0 ? r.billed_gpu_hours / r.ideal_gpu_hours : 0;
+  if (years > kAbsurdYears) {
+    const int part = LargestPart(r.time_hours, false);
+    a.field = part >= 0 ? FieldBehindPart(s, part) : "";
+    a.key = "msg.b_absurd_long";
+    a.figure = FormatParam("%.3g", years);
+  } else if (times_hours > kAbsurdTimesNormal) {
+    const int part = LargestPart(r.time_hours, true);
+    a.field = part >= 0 ? FieldBehindPart(s, part) : "";
+    a.key = "msg.b_absurd_times";
+    a.figure = FormatParam("%.3g", times_hours);
+  } else if (times_gpu_hours > kAbsurdTimesNormal) {
+    const int part = LargestPart(r.gpu_hours, true);
+    a.field = part >= 0 ? FieldBehindPart(s, part) : "";
+    a.key = "msg.b_absurd_gpu_hours";
+    a.figure = FormatParam("%.3g", times_gpu_hours);
+  }
+  if (a.field && !a.field[0]) a.field = "cluster.gpus";
+  return a;
+}
+
+}  // namespace
+
 Message OutOfRangeMessage(const std::string& result_path) { return {"msg.out_of_range", {result_path}}; }
 
 BlockingState FindBlockingState(const Scenario& s, const Result& r) {
@@ -453,6 +561,15 @@ BlockingState FindBlockingState(const Scenario& s, const Result& r) {
   if (Model(s) != PricingModel::kOwned && AwaitsQuote(s)) {  // a price-by-quote offer (offers.h): no number from nowhere
     const Offer& offer = *FindOffer(s.pricing.offer);
     b.Block("price_by_quote", {"quote.reason", {offer.provider, offer.product}}, {"quote.fix", {}});
+    return b;
+  }
+  // Issue 45: a pricing model the scenario's offer does not list, without a price of the user's own, is said, not
+  // priced (WithPricingModel leaves it without one).
+  if (const Offer* offer = s.pricing.offer[0] ? FindOffer(s.pricing.offer) : nullptr;
+      offer && !OfferListsModel(*offer, Model(s)) && s.pricing.usd_per_gpu_hour <= 0 && s.pricing.krw_per_gpu_hour <= 0) {
+    const std::string model_key = std::string("choice.pricing.model.") + PricingModelName(Model(s));
+    b.Block("model_not_offered", {"msg.b_not_offered", {offer->provider + " " + offer->product, MessageParam::Key(model_key.c_str())}},
+            {"msg.b_not_offered_fix", {MessageParam::Key(model_key.c_str())}});
     return b;
   }
   if (r.inference.present) return FindServingBlockingState(s, r);  // inference_blocking.h (issue 31)
@@ -471,6 +588,16 @@ BlockingState FindBlockingState(const Scenario& s, const Result& r) {
   }
   if (r.never_finishes) {
     b.Block("never_finishes", {"msg.b_never", {}}, {"msg.b_never_fix", {}});
+    return b;
+  }
+  // Issue 45: a rollback that needs a checkpoint when every checkpoint is unusable never recovers (p / (1 - p)).
+  if (EffectiveBadCheckpointProbability(s) >= 1 && r.expected_interruptions > 0) {
+    b.Block("bad_checkpoints_never_recover",
+            {"msg.b_bad_checkpoint", {FormatParam("%.3g", s.ops.bad_checkpoint_probability)}}, {"msg.b_bad_checkpoint_fix", {}});
+    return b;
+  }
+  if (const AbsurdFinding a = FindAbsurd(s, r); a.field) {
+    b.Block("absurd_input", {a.key, {a.field, a.figure}}, {"msg.b_absurd_fix", {a.field}});
     return b;
   }
   if (Kind(s) == WorkloadKind::kTraining && HasModelShape(s) && s.parallel.global_batch > 0 && !r.step.ok()) {

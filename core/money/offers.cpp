@@ -291,6 +291,11 @@ void ApplyOffer(const Offer& offer, Scenario* s) {
   }
 }
 
+bool OfferListsModel(const Offer& offer, PricingModel model) {
+  return model == PricingModel::kOwned || model == offer.model ||
+         (model == PricingModel::kSpot && offer.spot_usd_per_gpu_hour > 0);
+}
+
 bool AwaitsQuote(const Scenario& s) {
   const Offer* offer = s.pricing.offer[0] ? FindOffer(s.pricing.offer) : nullptr;
   if (!offer || !offer->price_by_quote || s.pricing.krw_per_gpu_hour > 0) return false;

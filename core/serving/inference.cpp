@@ -1,6 +1,7 @@
 // inference.cpp — the closed form of a serving job: pools sized for the load and the target, latencies,
 // and the money as named parts (inference.h).
 #include "serving/inference.h"
+#include "base/asserts.h"
 #include "base/numeric.h"
 
 #include <algorithm>
@@ -427,6 +428,10 @@ bool EvaluateInference(const Scenario& s, Result* r) {
   ir.usd_per_request = served > 0 ? total / served : 0;
   ir.usd_per_million_input_tokens = served * m.input_tokens > 0 ? input_total / (served * m.input_tokens) * 1e6 : 0;
   ir.usd_per_million_output_tokens = served * m.output_tokens > 0 ? (total - input_total) / (served * m.output_tokens) * 1e6 : 0;
+  GPUCOST_ASSERT(AmountOk(total) && ApproxEqual(total, r->cost_usd.Total()), "a service's total is its parts");
+  GPUCOST_ASSERT(input_total >= 0 && input_total <= total * (1 + 1e-12), "the input tokens' share of the total is within it");
+  GPUCOST_ASSERT(served <= 0 || ApproxEqual(ir.usd_per_request * served, total), "cost per request x requests = the total");
+  GPUCOST_ASSERT(hours >= period.hours * (1 - 1e-12), "spot waits never shorten a batch job");
 
   // --- Warnings ---
   Warnings& wn = r->warnings;
