@@ -9,7 +9,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "documents/compare.h"
 #include "documents/field_edit.h"
+#include "documents/inference_views.h"
+#include "documents/fleet_json.h"
+#include "explore/fleet.h"
+#include "money/provider_sheet.h"
 #include "documents/pricing_json.h"
 #include "explore/pricing.h"
 #include "hardware/probe.h"
@@ -355,4 +360,95 @@ TEST_CASE("issue 45, 8: a discount-only reservation waits for capacity as on-dem
   CHECK(reserved.result.schedule.wait_mean_hours == c.models[0].result.schedule.wait_mean_hours);
   s.pricing.reserved.capacity_guaranteed = true;  // a capacity block: there on its start date
   CHECK(ComparePricingModels(s).models[static_cast<int>(PricingModel::kReserved)].result.schedule.wait_mean_hours == 0);
+}
+
+// --- Finding 5: serving options from one price source; fastest by the binding latency --------------------------------
+
+TEST_CASE("issue 45, 5: every serving option is priced from one source and date, named in the document") {
+  Scenario s;
+  std::string error;
+  REQUIRE(LoadPreset("llama2-70b-chat-h100", &s, &error));  // its H100 at a typed USD 2.99, no A100 price
+  Comparison c;
+  Message why;
+  REQUIRE(ServingOptions(s, &c, &why));
+  // Lambda lists both on demand on 2026-09-20: H100 SXM USD 3.99, A100 SXM 80GB USD 2.79. Before the fix the H100
+  // columns took the scenario's USD 2.99 and the A100 Lambda's 2.79 (whose own H100 is 3.99).
+  CHECK(c.price_source.find("lambda-8x-h100-sxm (2026-09-20)") != std::string::npos);
+  CHECK(c.price_source.find("lambda-8x-a100-sxm-80gb (2026-09-20)") != std::string::npos);
+  REQUIRE(c.columns.size() == 3);
+  CHECK(c.columns[0].result.inference.decode.usd_per_gpu_hour == doctest::Approx(3.99));
+  CHECK(c.columns[1].result.inference.decode.usd_per_gpu_hour == doctest::Approx(2.79));
+  CHECK(c.columns[2].result.inference.prefill.usd_per_gpu_hour == doctest::Approx(3.99));
+  CHECK(c.columns[2].result.inference.decode.usd_per_gpu_hour == doctest::Approx(2.79));
+  const nlohmann::json doc = nlohmann::json::parse(CompareToJson(c));
+  CHECK(doc["price_source"].get<std::string>() == c.price_source);
+  // A scenario pricing both GPUs itself is its own single source.
+  s.inference.decode.usd_per_gpu_hour = 3.1;
+  s.inference.prefill.gpu[0] = 0;
+  std::snprintf(s.inference.prefill.gpu, kTextCapacity, "%s", "a100-sxm-80gb");
+  s.inference.prefill.usd_per_gpu_hour = 1.9;
+  Comparison own;
+  REQUIRE(ServingOptions(s, &own, &why));
+  CHECK(own.price_source == "the scenario");
+}
+
+TEST_CASE("issue 45, 5: the fastest serving column is the one nearest its binding latency target") {
+  // Two columns under a 200 ms TTFT target at P90: one with TTFT 179 ms and a slower end-to-end latency, one with
+  // TTFT 285 ms (over the target) and a faster end-to-end latency. The first is the faster where it binds.
+  CompareColumn a, b;
+  for (CompareColumn* col : {&a, &b}) {
+    col->scenario = DefaultScenario();
+    col->scenario.workload.kind = static_cast<int>(WorkloadKind::kInference);
+    col->scenario.inference.slo.ttft_ms = 200;
+    col->scenario.inference.slo.percentile = 90;
+    col->result.ok = true;
+    col->result.inference.present = true;
+  }
+  a.result.inference.ttft_ms.p90 = 179, a.result.inference.e2e_ms.p90 = 9000;
+  b.result.inference.ttft_ms.p90 = 285, b.result.inference.e2e_ms.p90 = 7000;
+  CHECK(CompareScenarios({a, b}).fastest == 0);
+  CHECK(BindingLatency(b, true) == doctest::Approx(285.0 / 200));
+  // Without any target: the P90 end-to-end latency, as before.
+  a.scenario.inference.slo.ttft_ms = b.scenario.inference.slo.ttft_ms = 0;
+  CHECK(CompareScenarios({a, b}).fastest == 1);
+}
+
+// --- Finding 6: a provider figure the provider did not give is an assumption -----------------------------------------
+
+TEST_CASE("issue 45, 6: the provider sheet says which figures are assumed defaults") {
+  Scenario kakao = DefaultScenario();
+  ApplyOffer(*FindOffer("kakao-cloud-gpu-b200"), &kakao);
+  const ProviderSheetDoc doc = BuildProviderSheet({kakao});
+  std::string egress, storage;
+  for (const SheetRow& row : doc.rows) {
+    if (row.key == "egress") egress = row.values[0];
+    if (row.key == "extra_storage") storage = row.values[0];
+  }
+  // Kakao's egress price is not published (storage.usd_per_gb_egress keeps its default $0.09) and neither is its
+  // storage price ($0.02): shown as assumed, not as Kakao's own (before: "$0.09/GB" as if Kakao said it).
+  CHECK(egress.find("assumed") != std::string::npos);
+  CHECK(storage.find("assumed") != std::string::npos);
+  // A figure the user typed is theirs.
+  kakao.storage.usd_per_gb_month = 0.05;
+  for (const SheetRow& row : BuildProviderSheet({kakao}).rows)
+    if (row.key == "extra_storage") CHECK(row.values[0].find("assumed") == std::string::npos);
+}
+
+// --- Finding 7: the fleet's resale default and its differences from the engine -----------------------------------------
+
+TEST_CASE("issue 45, 7: the fleet resells owned GPUs at a sourced share of book value, and names its differences") {
+  const FleetInputs in = DefaultFleet();
+  // 0.72 (a used, working unit) x 0.85 (through a broker in 90 days), SpotWire's valuator data: not full book value.
+  CHECK(in.owned_resale_fraction == doctest::Approx(0.612));
+  Scenario s = DefaultScenario();
+  FleetShape shape;
+  shape.months = 24;
+  const FleetResult r = PlanFleet(FleetFromScenario(s, shape));
+  REQUIRE(r.ok);
+  const nlohmann::json doc = nlohmann::json::parse(FleetToJson(FleetFromScenario(s, shape), r));
+  std::string codes;
+  for (const auto& d : doc["engine_differences"]) codes += d["code"].get<std::string>() + " ";
+  CHECK(codes.find("fleet_before_tax") != std::string::npos);
+  CHECK(codes.find("fleet_no_rounding") != std::string::npos);
+  CHECK(codes.find("fleet_owned_held_hour") != std::string::npos);
 }

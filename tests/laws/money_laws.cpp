@@ -226,7 +226,7 @@ Scenario Generate(Draw& d, Family f) {
 // "" too (and reports it through `applied`, so the figures say how often each was checked).
 struct Law {
   const char* name;
-  std::function<std::string(const Scenario&, bool* applied)> check;
+  std::function<std::string(const Scenario&, const Result& base, bool* applied)> check;
   int every = 1;  // checked on every n-th scenario (the document laws, which parse JSON)
 };
 
@@ -267,12 +267,13 @@ bool IsSpot(const Scenario& s) { return Model(s) == PricingModel::kSpot; }
 // may fall by at most one increment (or the minimum) per billed GPU, and by no more (noted in issue 45's note).
 Law Monotone(const char* name, std::function<bool(const Scenario&)> applies, std::function<void(Scenario*)> worse,
              bool rounding_slack = false) {
-  return {name, [applies, worse, rounding_slack](const Scenario& s, bool* applied) -> std::string {
+  return {name, [applies, worse, rounding_slack](const Scenario& s, const Result& base, bool* applied) -> std::string {
             if (!applies(s)) return "";
             Scenario w = s;
             worse(&w);
             if (!ValidateScenario(w).empty()) return "";
-            const Result a = Evaluate(s), b = Evaluate(w);
+            const Result& a = base;
+            const Result b = Evaluate(w);
             if (!Priced(s, a) || !Priced(w, b)) return "";
             *applied = true;
             // Without a deadline the delay is counted from the job's own normal run, which the input moves too: then
@@ -303,7 +304,7 @@ double GpuMoney(const Result& r) {
 std::vector<Law> Laws() {
   std::vector<Law> laws;
   // --- Same answer by every path -----------------------------------------------------------------------------
-  laws.push_back({"path: each pricing row = eval of the scenario switched to its model", [](const Scenario& s, bool* applied) {
+  laws.push_back({"path: each pricing row = eval of the scenario switched to its model", [](const Scenario& s, const Result& base, bool* applied) {
                     const PricingComparison c = ComparePricingModels(s);
                     if (!c.ok) return std::string();
                     *applied = true;
@@ -319,13 +320,12 @@ std::vector<Law> Laws() {
                                    r.expected_usd, c.models[m].total_usd);
                     }
                     // The scenario's own model: its row is the scenario itself.
-                    if (c.models[s.pricing.model].total_usd != Evaluate(s).expected_usd &&
-                        std::isfinite(c.models[s.pricing.model].total_usd))
-                      return Fmt("own model: pricing row, eval", c.models[s.pricing.model].total_usd, Evaluate(s).expected_usd);
+                    if (c.models[s.pricing.model].total_usd != base.expected_usd && std::isfinite(c.models[s.pricing.model].total_usd))
+                      return Fmt("own model: pricing row, eval", c.models[s.pricing.model].total_usd, base.expected_usd);
                     return std::string();
                   }});
   laws.push_back({"path: --set pricing.model (and the page's editor) switches to the pricing row's scenario",
-                  [](const Scenario& s, bool* applied) {
+                  [](const Scenario& s, const Result& base, bool* applied) {
                     for (int m = 0; m < kModelCount; ++m) {
                       Scenario set = s;
                       std::string label;
@@ -342,7 +342,7 @@ std::vector<Law> Laws() {
                     return std::string();
                   }, 4});
   laws.push_back({"path: a share link, a compare column and the page's result document give eval's answer",
-                  [](const Scenario& s, bool* applied) {
+                  [](const Scenario& s, const Result& base, bool* applied) {
                     const Scenario v = WithPricingModel(s, static_cast<PricingModel>((s.pricing.model + 1) % kModelCount));
                     const Result r = Evaluate(v);
                     if (!r.ok || !NonFiniteResultPath(r).empty()) return std::string();
@@ -364,7 +364,7 @@ std::vector<Law> Laws() {
                     return std::string();
                   }, 10});
   laws.push_back({"path: the pricing document carries the rows (KRW = USD x the rate; a blocked row unpriced)",
-                  [](const Scenario& s, bool* applied) {
+                  [](const Scenario& s, const Result& base, bool* applied) {
                     const PricingComparison c = ComparePricingModels(s);
                     if (!c.ok) return std::string();
                     *applied = true;
@@ -425,8 +425,8 @@ std::vector<Law> Laws() {
                             else s->inference.requests_per_second *= 1.5;
                           }));
   // --- Identities ----------------------------------------------------------------------------------------------
-  laws.push_back({"identity: the totals are the sums of their named parts", [](const Scenario& s, bool* applied) {
-                    const Result r = Evaluate(s);
+  laws.push_back({"identity: the totals are the sums of their named parts", [](const Scenario& s, const Result& base, bool* applied) {
+                    const Result& r = base;
                     if (!Priced(s, r)) return std::string();
                     *applied = true;
                     if (!Close(r.cost_usd.Total(), r.expected_usd)) return Fmt("money parts, total", r.cost_usd.Total(), r.expected_usd);
@@ -437,8 +437,8 @@ std::vector<Law> Laws() {
                     return std::string();
                   }});
   laws.push_back({"identity: supply + VAT = the invoice; the cost is it (or the supply, VAT recovered) + the delay",
-                  [](const Scenario& s, bool* applied) {
-                    const Result r = Evaluate(s);
+                  [](const Scenario& s, const Result& base, bool* applied) {
+                    const Result& r = base;
                     if (!Priced(s, r)) return std::string();
                     *applied = true;
                     const VatLines v = VatBreakdown(s, r);
@@ -449,7 +449,7 @@ std::vector<Law> Laws() {
                     if (r.tco.present && v.vat_usd > v.rate * v.supply_usd * (1 + 1e-9) + 1e-9) return Fmt("VAT above rate x supply", v.vat_usd, v.rate * v.supply_usd);
                     return std::string();
                   }});
-  laws.push_back({"identity: recoverable VAT is not a cost", [](const Scenario& s, bool* applied) {
+  laws.push_back({"identity: recoverable VAT is not a cost", [](const Scenario& s, const Result& base, bool* applied) {
                     if (s.pricing.tax_rate <= 0) return std::string();
                     Scenario paid = s, recovered = s;
                     paid.pricing.vat_recoverable = false;
@@ -462,9 +462,9 @@ std::vector<Law> Laws() {
                     return std::string();
                   }});
   laws.push_back({"identity: each billed GPU-hour counted once, at the price (rounding and the commitment term once)",
-                  [](const Scenario& s, bool* applied) {
+                  [](const Scenario& s, const Result& base, bool* applied) {
                     if (!IsJob(s)) return std::string();
-                    const Result r = Evaluate(s);
+                    const Result& r = base;
                     if (!Priced(s, r)) return std::string();
                     const PricingModel m = Model(s);
                     const double reacquire = r.gpu_hours.part[kPartReacquireWait];
@@ -489,7 +489,7 @@ std::vector<Law> Laws() {
                     return std::string();
                   }});
   laws.push_back({"identity: a discount-only reservation waits as on-demand does; owned waits its lead time",
-                  [](const Scenario& s, bool* applied) {
+                  [](const Scenario& s, const Result& base, bool* applied) {
                     if (!IsJob(s)) return std::string();
                     const PricingComparison c = ComparePricingModels(s);
                     if (!c.ok) return std::string();
@@ -503,8 +503,8 @@ std::vector<Law> Laws() {
                     return std::string();
                   }});
   // --- Refusal ---------------------------------------------------------------------------------------------------
-  laws.push_back({"refusal: a job that cannot finish or cannot run is blocked, never priced", [](const Scenario& s, bool* applied) {
-                    const Result r = Evaluate(s);
+  laws.push_back({"refusal: a job that cannot finish or cannot run is blocked, never priced", [](const Scenario& s, const Result& base, bool* applied) {
+                    const Result& r = base;
                     if (!r.ok) return std::string();
                     *applied = true;
                     const BlockingState b = FindBlockingState(s, r);
@@ -531,10 +531,13 @@ void ThrowOnAssert(const char* file, int line, const char* condition, const char
   throw std::logic_error(std::string("GPUCOST_ASSERT: ") + what + " (" + condition + ") at " + file + ":" + std::to_string(line));
 }
 
-// The law's verdict on one scenario; a failed assertion or an exception is a broken law too.
-std::string Verdict(const Law& law, const Scenario& s, bool* applied) {
+// The law's verdict on one scenario (its own evaluation given, or made here); a failed assertion or an exception is
+// a broken law too.
+std::string Verdict(const Law& law, const Scenario& s, bool* applied, const Result* base = nullptr) {
   try {
-    return law.check(s, applied);
+    if (base) return law.check(s, *base, applied);
+    const Result r = Evaluate(s);
+    return law.check(s, r, applied);
   } catch (const std::exception& e) {
     *applied = true;
     return e.what();
@@ -616,12 +619,20 @@ int main(int argc, char** argv) {
     }
     ++valid;
     ++per_family[static_cast<int>(family)];
-    if (FindBlockingState(s, Evaluate(s)).blocked) ++blocked;
+    Result base;
+    try {
+      base = Evaluate(s);
+    } catch (const std::exception& e) {
+      std::printf("BROKEN LAW: GPUCOST_ASSERT\n  scenario %ld: %s\n  scenario: %s\n\n", n, e.what(), ScenarioToJson(s, true, -1).c_str());
+      ++broken;
+      continue;
+    }
+    if (FindBlockingState(s, base).blocked) ++blocked;
     for (std::size_t k = 0; k < laws.size(); ++k) {
       const Law& law = laws[k];
       if (n % law.every != 0) continue;
       bool applied = false;
-      const std::string why = Verdict(law, s, &applied);
+      const std::string why = Verdict(law, s, &applied, &base);
       if (applied) ++checked[k];
       if (why.empty()) continue;
       ++broken;
