@@ -17,7 +17,7 @@
 #include "documents/inference_json.h"
 #include "scenario/money_input.h"
 #include "scenario/quantity.h"
-#include "money/pricing_model.h"
+#include "documents/field_edit.h"
 
 namespace gpucost::app {
 namespace {

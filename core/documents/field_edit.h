@@ -4,6 +4,7 @@
 #include <string>
 
 #include "base/message.h"
+#include "money/pricing_model.h"  // SwitchPricingModel: the page's editor switches the model as --set does
 #include "scenario/scenario.h"
 
 namespace gpucost {
