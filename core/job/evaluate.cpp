@@ -508,11 +508,16 @@ const char* FieldBehindPart(const Scenario& s, int part) {
 
 namespace {
 
-struct AbsurdFinding {
-  const char* field = nullptr;
-  const char* key = "";
-  std::string figure;
-};
+// Which of the three absurd-input limits a job passes (0: none); DescribeBlock names the field behind it.
+enum AbsurdLimit { kNotAbsurd = 0, kAbsurdLong, kAbsurdTimes, kAbsurdGpuHours };
+
+AbsurdLimit FindAbsurd(const Scenario& s, const Result& r) {
+  if (Kind(s) == WorkloadKind::kInference || !(r.ideal_hours > 0)) return kNotAbsurd;
+  if (r.expected_hours / kHoursPerYear > kAbsurdYears) return kAbsurdLong;
+  if (r.expected_hours / r.ideal_hours > kAbsurdTimesNormal) return kAbsurdTimes;
+  if (r.ideal_gpu_hours > 0 && r.billed_gpu_hours / r.ideal_gpu_hours > kAbsurdTimesNormal) return kAbsurdGpuHours;
+  return kNotAbsurd;
+}
 
 // The largest part of a breakdown (optionally leaving out the compute itself).
 int LargestPart(const Breakdown& b, bool without_compute) {
@@ -525,30 +530,74 @@ int LargestPart(const Breakdown& b, bool without_compute) {
   return best;
 }
 
-AbsurdFinding FindAbsurd(const Scenario& s, const Result& r) {
-  AbsurdFinding a;
-  if (Kind(s) == WorkloadKind::kInference || !(r.ideal_hours > 0)) return a;
-  const double years = r.expected_hours / kHoursPerYear;
-  const double times_hours = r.expected_hours / r.ideal_hours;
-  const double times_gpu_hours = r.ideal_gpu_hours > 0 ? r.billed_gpu_hours / r.ideal_gpu_hours : 0;
-  if (years > kAbsurdYears) {
-    const int part = LargestPart(r.time_hours, false);
-    a.field = part >= 0 ? FieldBehindPart(s, part) : "";
-    a.key = "msg.b_absurd_long";
-    a.figure = FormatParam("%.3g", years);
-  } else if (times_hours > kAbsurdTimesNormal) {
-    const int part = LargestPart(r.time_hours, true);
-    a.field = part >= 0 ? FieldBehindPart(s, part) : "";
-    a.key = "msg.b_absurd_times";
-    a.figure = FormatParam("%.3g", times_hours);
-  } else if (times_gpu_hours > kAbsurdTimesNormal) {
-    const int part = LargestPart(r.gpu_hours, true);
-    a.field = part >= 0 ? FieldBehindPart(s, part) : "";
-    a.key = "msg.b_absurd_gpu_hours";
-    a.figure = FormatParam("%.3g", times_gpu_hours);
+// Why a job is blocked: FindBlockingState decides (cheap tests, run on every evaluation the page draws) and this
+// says it (messages, their parameters and their English text), only for a blocked job. Kept apart so that the page's
+// first frame, which draws a job that runs, carries none of it (web/first_frame_funcs.txt; docs/bundle-size.md).
+enum class Block { kNone, kQuote, kNotOffered, kMemory, kNever, kBadCheckpoints, kAbsurd, kLayout };
+
+[[gnu::noinline]] BlockingState DescribeBlock(Block which, const Scenario& s, const Result& r) {
+  BlockingState b;
+  switch (which) {
+    case Block::kNone: break;
+    case Block::kQuote: {  // a price-by-quote offer (offers.h): no number from nowhere
+      const Offer& offer = *FindOffer(s.pricing.offer);
+      b.Block("price_by_quote", {"quote.reason", {offer.provider, offer.product}}, {"quote.fix", {}});
+      break;
+    }
+    case Block::kNotOffered: {  // issue 45: a pricing model the offer does not list, without a price of the user's own
+      const Offer& offer = *FindOffer(s.pricing.offer);
+      const std::string model_key = std::string("choice.pricing.model.") + PricingModelName(Model(s));
+      b.Block("model_not_offered",
+              {"msg.b_not_offered", {offer.provider + " " + offer.product, MessageParam::Key(model_key.c_str())}},
+              {"msg.b_not_offered_fix", {MessageParam::Key(model_key.c_str())}});
+      break;
+    }
+    case Block::kMemory: {
+      // The cluster as it is when a layout fits on it (issue 47), else the smallest count that fits.
+      const bool here = r.memory_fit_at_gpus.found;
+      const LayoutFit& fit = here ? r.memory_fit_at_gpus : r.memory_smallest_fit;
+      Message fix{"msg.b_no_fit", {}};
+      if (fit.found)
+        fix = {here ? "msg.b_fit_here" : "msg.b_smallest", {std::to_string(fit.layout.gpus()), std::to_string(fit.layout.tensor),
+                                  std::to_string(fit.layout.pipeline), std::to_string(fit.layout.data),
+                                  std::to_string(fit.layout.micro_batch), std::to_string(fit.layout.zero_stage)}};
+      b.Block("memory_does_not_fit",
+              {"msg.b_memory", {FormatParam("%.1f", r.memory.total_bytes() / 1e9), FormatParam("%.1f", r.memory.device_bytes / 1e9)}},
+              fix);
+      break;
+    }
+    case Block::kNever: b.Block("never_finishes", {"msg.b_never", {}}, {"msg.b_never_fix", {}}); break;
+    case Block::kBadCheckpoints:  // issue 45: every checkpoint unusable: a rollback never recovers (p / (1 - p))
+      b.Block("bad_checkpoints_never_recover",
+              {"msg.b_bad_checkpoint", {FormatParam("%.3g", s.ops.bad_checkpoint_probability)}}, {"msg.b_bad_checkpoint_fix", {}});
+      break;
+    case Block::kAbsurd: {  // issue 45: the field behind the largest part, and how far past the limit the job is
+      const AbsurdLimit limit = FindAbsurd(s, r);
+      const char* key = "msg.b_absurd_long";
+      double figure = r.expected_hours / kHoursPerYear;
+      int part = LargestPart(r.time_hours, false);
+      if (limit == kAbsurdTimes) {
+        key = "msg.b_absurd_times";
+        figure = r.expected_hours / r.ideal_hours;
+        part = LargestPart(r.time_hours, true);
+      } else if (limit == kAbsurdGpuHours) {
+        key = "msg.b_absurd_gpu_hours";
+        figure = r.billed_gpu_hours / r.ideal_gpu_hours;
+        part = LargestPart(r.gpu_hours, true);
+      }
+      const char* field = part >= 0 ? FieldBehindPart(s, part) : "";
+      if (!field[0]) field = "cluster.gpus";
+      b.Block("absurd_input", {key, {field, FormatParam("%.3g", figure)}}, {"msg.b_absurd_fix", {field}});
+      break;
+    }
+    case Block::kLayout: {
+      const bool count = LayoutFromScenario(s).gpus() != s.cluster.gpus;
+      b.Block("no_valid_layout", {"msg.b_no_layout", {MessageParam::Key(count ? "msg.b_layout_count" : LayoutErrorKey(r.step.error))}},
+              {"msg.b_layout_fix", {}});
+      break;
+    }
   }
-  if (a.field && !a.field[0]) a.field = "cluster.gpus";
-  return a;
+  return b;
 }
 
 }  // namespace
@@ -556,56 +605,26 @@ AbsurdFinding FindAbsurd(const Scenario& s, const Result& r) {
 Message OutOfRangeMessage(const std::string& result_path) { return {"msg.out_of_range", {result_path}}; }
 
 BlockingState FindBlockingState(const Scenario& s, const Result& r) {
-  BlockingState b;
-  if (!r.ok) return b;
-  if (Model(s) != PricingModel::kOwned && AwaitsQuote(s)) {  // a price-by-quote offer (offers.h): no number from nowhere
-    const Offer& offer = *FindOffer(s.pricing.offer);
-    b.Block("price_by_quote", {"quote.reason", {offer.provider, offer.product}}, {"quote.fix", {}});
-    return b;
-  }
-  // Issue 45: a pricing model the scenario's offer does not list, without a price of the user's own, is said, not
-  // priced (WithPricingModel leaves it without one).
-  if (const Offer* offer = s.pricing.offer[0] ? FindOffer(s.pricing.offer) : nullptr;
-      offer && !OfferListsModel(*offer, Model(s)) && s.pricing.usd_per_gpu_hour <= 0 && s.pricing.krw_per_gpu_hour <= 0) {
-    const std::string model_key = std::string("choice.pricing.model.") + PricingModelName(Model(s));
-    b.Block("model_not_offered", {"msg.b_not_offered", {offer->provider + " " + offer->product, MessageParam::Key(model_key.c_str())}},
-            {"msg.b_not_offered_fix", {MessageParam::Key(model_key.c_str())}});
-    return b;
-  }
-  if (r.inference.present) return FindServingBlockingState(s, r);  // inference_blocking.h (issue 31)
-  if (r.memory_present && !r.memory.fits()) {
-    // The cluster as it is when a layout fits on it (issue 47), else the smallest count that fits.
-    const bool here = r.memory_fit_at_gpus.found;
-    const LayoutFit& fit = here ? r.memory_fit_at_gpus : r.memory_smallest_fit;
-    Message fix{"msg.b_no_fit", {}};
-    if (fit.found)
-      fix = {here ? "msg.b_fit_here" : "msg.b_smallest", {std::to_string(fit.layout.gpus()), std::to_string(fit.layout.tensor),
-                                std::to_string(fit.layout.pipeline), std::to_string(fit.layout.data),
-                                std::to_string(fit.layout.micro_batch), std::to_string(fit.layout.zero_stage)}};
-    b.Block("memory_does_not_fit",
-            {"msg.b_memory", {FormatParam("%.1f", r.memory.total_bytes() / 1e9), FormatParam("%.1f", r.memory.device_bytes / 1e9)}}, fix);
-    return b;
-  }
-  if (r.never_finishes) {
-    b.Block("never_finishes", {"msg.b_never", {}}, {"msg.b_never_fix", {}});
-    return b;
-  }
-  // Issue 45: a rollback that needs a checkpoint when every checkpoint is unusable never recovers (p / (1 - p)).
-  if (EffectiveBadCheckpointProbability(s) >= 1 && r.expected_interruptions > 0) {
-    b.Block("bad_checkpoints_never_recover",
-            {"msg.b_bad_checkpoint", {FormatParam("%.3g", s.ops.bad_checkpoint_probability)}}, {"msg.b_bad_checkpoint_fix", {}});
-    return b;
-  }
-  if (const AbsurdFinding a = FindAbsurd(s, r); a.field) {
-    b.Block("absurd_input", {a.key, {a.field, a.figure}}, {"msg.b_absurd_fix", {a.field}});
-    return b;
-  }
-  if (Kind(s) == WorkloadKind::kTraining && HasModelShape(s) && s.parallel.global_batch > 0 && !r.step.ok()) {
-    const bool count = LayoutFromScenario(s).gpus() != s.cluster.gpus;
-    b.Block("no_valid_layout", {"msg.b_no_layout", {MessageParam::Key(count ? "msg.b_layout_count" : LayoutErrorKey(r.step.error))}},
-            {"msg.b_layout_fix", {}});
-  }
-  return b;
+  if (!r.ok) return {};
+  Block which = Block::kNone;
+  const Offer* offer = s.pricing.offer[0] ? FindOffer(s.pricing.offer) : nullptr;
+  if (Model(s) != PricingModel::kOwned && AwaitsQuote(s))
+    which = Block::kQuote;
+  else if (offer && !OfferListsModel(*offer, Model(s)) && s.pricing.usd_per_gpu_hour <= 0 && s.pricing.krw_per_gpu_hour <= 0)
+    which = Block::kNotOffered;  // WithPricingModel leaves it without a price: said, not priced (issue 45)
+  else if (r.inference.present)
+    return FindServingBlockingState(s, r);  // inference_blocking.h (issue 31)
+  else if (r.memory_present && !r.memory.fits())
+    which = Block::kMemory;
+  else if (r.never_finishes)
+    which = Block::kNever;
+  else if (EffectiveBadCheckpointProbability(s) >= 1 && r.expected_interruptions > 0)
+    which = Block::kBadCheckpoints;
+  else if (FindAbsurd(s, r) != kNotAbsurd)
+    which = Block::kAbsurd;
+  else if (Kind(s) == WorkloadKind::kTraining && HasModelShape(s) && s.parallel.global_batch > 0 && !r.step.ok())
+    which = Block::kLayout;
+  return which == Block::kNone ? BlockingState{} : DescribeBlock(which, s, r);
 }
 
 void BlockingState::Block(const char* blocking_code, Message why, Message what_to_do) {

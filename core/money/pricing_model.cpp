@@ -107,9 +107,11 @@ Message SwitchPricingModel(Scenario* s, PricingModel to) {
   const std::string from_key = std::string("choice.pricing.model.") + PricingModelName(from);
   const std::string to_key = std::string("choice.pricing.model.") + PricingModelName(to);
   const bool krw = before.pricing.krw_per_gpu_hour > 0;
-  const char* currency = krw ? "KRW" : "USD";
   const double k = krw ? before.pricing.krw_per_usd : 1;
-  const std::string on_demand = FormatMoney(OnDemandReferenceUsdPerGpuHour(before) * k, currency);
+  // Money written the same in every language ("₩2,582", not the page's Korean "2,582 원"): the message's English
+  // text (the CLI's note, window.gpucost.notice()) does not depend on the page's language.
+  const auto money = [krw](double v) { return krw ? FormatKrwGrouped(v) : FormatUsd(v); };
+  const std::string on_demand = money(OnDemandReferenceUsdPerGpuHour(before) * k);
   if (const Offer* offer = before.pricing.offer[0] ? FindOffer(before.pricing.offer) : nullptr;
       offer && !OfferListsModel(*offer, to))
     return {"msg.model_switch_not_offered", {MessageParam::Key(from_key.c_str()), MessageParam::Key(to_key.c_str()),
@@ -118,7 +120,7 @@ Message SwitchPricingModel(Scenario* s, PricingModel to) {
     return {"msg.model_switch_owned", {MessageParam::Key(from_key.c_str()), MessageParam::Key(to_key.c_str()), on_demand}};
   const double now = krw ? s->pricing.krw_per_gpu_hour : s->pricing.usd_per_gpu_hour;
   return {"msg.model_switch", {MessageParam::Key(from_key.c_str()), MessageParam::Key(to_key.c_str()),
-                               FormatMoney(now, currency), on_demand}};
+                               money(now), on_demand}};
 }
 
 }  // namespace gpucost

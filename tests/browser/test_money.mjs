@@ -167,7 +167,8 @@ for (const [width, height, dpr, locale] of [[1280, 720, 1.5, 'en-US'], [390, 844
     await reveal(page, 'pricing.model');
     await clickWidget(page, 'pricing.model');         // the combo opens on on_demand
     await settle(page, () => page.keyboard.press('ArrowDown'));  // spot, as a person picks the next choice
-    await settle(page, () => page.keyboard.press('Enter'));
+    // Dear ImGui 1.86 activates a highlighted choice with Space (Enter is its text-input key, and leaves the list open).
+    await settle(page, () => page.keyboard.press('Space'));
     const s = await scenario(page);
     check(s.pricing.model === 'spot', `${width}px: the editor switched the pricing model to spot (${s.pricing.model})`);
     check(Math.abs(s.pricing.krw_per_gpu_hour - 4303 * 0.6) < 1e-9, `${width}px: the price is re-derived in won: ₩4,303 x 0.6 (${s.pricing.krw_per_gpu_hour})`);

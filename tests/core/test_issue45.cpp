@@ -25,6 +25,7 @@
 #include "scenario/json_io.h"
 #include "documents/presets.h"
 #include "money/tco.h"
+#include "base/i18n.h"
 #include "../test_util.h"
 
 using namespace gpucost;
@@ -205,6 +206,25 @@ TEST_CASE("issue 45, 1: switching the pricing model gives exactly the pricing ta
   CHECK(Evaluate(spot).expected_usd < Evaluate(s).expected_usd);
   // And back: on-demand again at ₩4,303.
   CHECK(SetModel(spot, "on_demand", &note).pricing.krw_per_gpu_hour == doctest::Approx(4303));
+}
+
+TEST_CASE("issue 45, 1: the switch's note writes money the same whatever the page's language") {
+  // Its English text is the CLI's note and window.gpucost.notice(): on the Korean page it said "2,582 원" in an
+  // English sentence (the amounts were formatted in the page's language when the note was made).
+  Scenario s = DefaultScenario();
+  s.pricing.currency = static_cast<int>(Currency::kKrw);
+  s.pricing.krw_per_gpu_hour = 4303;
+  const Lang before = CurrentLanguage();
+  std::string text[2];
+  for (const Lang lang : {Lang::kEn, Lang::kKo}) {
+    SetLanguage(lang);
+    Message note;
+    SetModel(s, "spot", &note);
+    text[lang == Lang::kKo] = note.Text(Lang::kEn);
+  }
+  SetLanguage(before);
+  CHECK(text[0] == text[1]);
+  CHECK(text[1].find("₩2,582/GPU-hour from the on-demand ₩4,303/GPU-hour") != std::string::npos);
 }
 
 TEST_CASE("issue 45, 1: a served model's pools are re-priced with it; owned and back keeps the tax basis") {
