@@ -48,26 +48,56 @@ double CapacityLeadHours(const Scenario& s) {
   return Model(s) == PricingModel::kOwned ? s.pricing.owned.lead_time_days * 24 : 0;
 }
 
+namespace {
+
+// S(x) = P(W + T > x) and its density f(x) = -S'(x), for W ~ Exp(mean m) and T ~ N(mu, sd) (both m, sd > 0).
+// Exponentially modified Gaussian: S(x) = 1 - Phi(z) + exp(L), f(x) = exp(L) / m, with z = (x - mu) / sd and
+// L = -(x - mu)/m + sd^2/(2 m^2) + log Phi(z - sd/m).
+double EmgSurvival(double x, double m, double mu, double sd, double* density) {
+  const double z = (x - mu) / sd;
+  const double log_tail = std::min(700.0, -(x - mu) / m + sd * sd / (2 * m * m) + LogNormalCdf(z - sd / m));
+  const double tail = std::exp(log_tail);
+  if (density) *density = tail / m;
+  return std::min(1.0, std::max(0.0, 1 - NormalCdf(z) + tail));
+}
+
+}  // namespace
+
 double FinishSurvival(double x, double m, double mu, double sd) {
   if (m <= 0) {
     if (sd <= 0) return x < mu ? 1 : 0;
     return 1 - NormalCdf((x - mu) / sd);
   }
   if (sd <= 0) return x < mu ? 1 : std::exp(-(x - mu) / m);
-  // Exponentially modified Gaussian: S(x) = 1 - Phi(z) + exp(-(x-mu)/m + sd^2/(2 m^2)) Phi(z - sd/m).
-  const double z = (x - mu) / sd;
-  const double log_tail = -(x - mu) / m + sd * sd / (2 * m * m) + LogNormalCdf(z - sd / m);
-  return std::min(1.0, std::max(0.0, 1 - NormalCdf(z) + std::exp(std::min(700.0, log_tail))));
+  return EmgSurvival(x, m, mu, sd, nullptr);
 }
 
 double FinishQuantile(double p, double m, double mu, double sd) {
-  double lo = mu - 10 * sd, hi = mu + 10 * sd + 50 * m + 1e-9;
-  if (FinishSurvival(lo, m, mu, sd) < 1 - p) return lo;
-  for (int i = 0; i < 100 && hi - lo > 1e-9 * std::max(1.0, std::fabs(hi)); ++i) {
-    const double mid = 0.5 * (lo + hi);
-    (FinishSurvival(mid, m, mu, sd) > 1 - p ? lo : hi) = mid;
+  // Closed forms where one of the two is absent; otherwise Newton's method on S(x) = 1 - p with the density
+  // above, kept inside a bracket that bisection narrows whenever a step would leave it (issue 48: the bisection
+  // alone took about 40 evaluations of S for each quantile, Newton 4 to 6, to a closer answer).
+  const double q = 1 - p;
+  if (sd <= 0) return m <= 0 ? mu : mu - m * std::log(q);
+  const auto survival = [&](double x, double* density) {
+    if (m > 0) return EmgSurvival(x, m, mu, sd, density);
+    const double z = (x - mu) / sd;
+    *density = std::exp(-0.5 * z * z) / (sd * std::sqrt(2 * M_PI));
+    return 1 - NormalCdf(z);
+  };
+  double lo = mu - 10 * sd, hi = mu + 10 * sd + 50 * m;
+  double density = 0;
+  if (survival(lo, &density) < q) return lo;
+  double x = std::min(hi, std::max(lo, mu + (m > 0 ? -m * std::log(q) : 0.0)));
+  for (int i = 0; i < 200; ++i) {
+    const double s = survival(x, &density);
+    (s > q ? lo : hi) = x;
+    double next = density > 0 ? x + (s - q) / density : lo - 1;
+    if (!(next >= lo && next <= hi)) next = 0.5 * (lo + hi);
+    const double tolerance = 1e-12 * std::max(1.0, std::fabs(next));
+    if (std::fabs(next - x) <= tolerance || hi - lo <= tolerance) return next;
+    x = next;
   }
-  return 0.5 * (lo + hi);
+  return x;
 }
 
 double ExpectedHoursPast(double d, double m, double mu, double sd) {

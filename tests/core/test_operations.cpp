@@ -153,6 +153,24 @@ TEST_CASE("capacity: the Monte Carlo's share of late trials and its median finis
 
 // --- 2. Spare pools -------------------------------------------------------------------------------------
 
+TEST_CASE("capacity: the finish quantiles solve S(x) = 1 - p (Newton in a bracket) and meet the normal's and the exponential's own") {
+  // Normal alone (no wait): the 90th percentile is mu + 1.2815515655446004 sd (the standard normal's table value).
+  CHECK(gpucost::FinishQuantile(0.9, 0, 100, 10) == doctest::Approx(112.815515655446).epsilon(1e-12));
+  CHECK(gpucost::FinishQuantile(0.5, 0, 100, 10) == doctest::Approx(100).epsilon(1e-12));
+  // Exponential wait alone after a fixed run: mu + m ln(1/(1-p)).
+  CHECK(gpucost::FinishQuantile(0.9, 48, 1000, 0) == doctest::Approx(1000 + 48 * std::log(10.0)).epsilon(1e-12));
+  // Both: whatever the mix of wait and spread, the quantile leaves exactly 1 - p of the mass after it.
+  for (double m : {0.01, 1.0, 48.0, 5000.0})
+    for (double sd : {0.001, 3.0, 200.0})
+      for (double p : {0.5, 0.9, 0.99}) {
+        const double x = gpucost::FinishQuantile(p, m, 1000, sd);
+        CAPTURE(m);
+        CAPTURE(sd);
+        CAPTURE(p);
+        CHECK(gpucost::FinishSurvival(x, m, 1000, sd) == doctest::Approx(1 - p).epsilon(1e-9));
+      }
+}
+
 TEST_CASE("spares: Erlang B's textbook values") {
   CHECK(ErlangB(1, 1) == doctest::Approx(0.5));
   CHECK(ErlangB(2, 1) == doctest::Approx(0.2));
