@@ -16,6 +16,7 @@
 
 #include "documents/open.h"
 #include "documents/compare.h"
+#include "documents/inference_json.h"
 #include "documents/result_json.h"
 #include "scenario/fields.h"
 #include "base/i18n.h"

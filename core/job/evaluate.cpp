@@ -16,6 +16,7 @@
 #include "training/fp8_gain.h"
 #include "money/billing.h"
 #include "base/i18n.h"
+#include "job/inference_evaluate.h"
 #include "serving/inference.h"
 #include "job/job.h"
 #include "job/operations.h"
@@ -59,7 +60,7 @@ void PredictStep(const Scenario& s, const EffectiveHardware& hw, Result* r) {
     r->warnings.Add("layout_invalid", "msg.w_layout_invalid", {MessageParam::Key(LayoutErrorKey(r->step.error))});
     return;
   }
-  r->scaling_efficiency = ScalingEfficiency(shape, layout, step_hw);
+  r->scaling_efficiency = ScalingEfficiency(shape, layout, step_hw, r->step);  // the step at scale, once
   if (s.cluster.mfu > 0) return;
   r->mfu = s.parallel.single_node_mfu > 0 ? s.parallel.single_node_mfu * r->scaling_efficiency : r->step.mfu;
   r->mfu_source = MfuSource::kPredicted;
