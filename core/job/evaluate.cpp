@@ -1,5 +1,6 @@
 // evaluate.cpp — the closed-form model of one job: work, data feed, checkpoints, interruptions, billing,
 // storage, tax. See docs in reliability.h for the interruption model.
+#include "job/billing_notes.h"
 #include "job/inference_blocking.h"
 #include "job/evaluate.h"
 #include "scenario/fields.h"
@@ -234,7 +235,9 @@ bool PlanJob(const Scenario& s, JobPlan* plan, Result* r) {
   if (!rel.checkpointing) NoCheckpoints(&job, r);
 
   // --- Price per GPU-hour, billing rules, storage, egress, fees, tax: the one billing engine (billing.h) ---
-  PlanBilling(s, job.billed_gpus, c.gpu, &job.terms, r);
+  BillingNotes notes;
+  PlanBilling(s, job.billed_gpus, c.gpu, &job.terms, &notes);
+  ApplyBillingNotes(notes, r);
   job.stored_gb = s.storage.dataset_gb +
                   concurrent_units * static_cast<double>(s.storage.checkpoints_retained) * r->checkpoint_gb;
   PlanOperations(s, r, &job);  // issue 29 (operations.h)

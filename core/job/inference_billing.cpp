@@ -95,7 +95,7 @@ double SpotServing(const Scenario& s, const ServingPool* pools, int n, const Ser
 void BillPool(const Scenario& s, int i, ServingPool& p, const PoolSpot& q, double hours, const ServingPeriod& period,
               JobBill* bill, BillingTerms* first_terms, Result* r) {
   const ReliabilityInputs& rel = s.reliability;
-  Result priced;  // tco of this pool's GPU
+  BillingNotes priced;  // tco of this pool's GPU
   BillingTerms terms;
   PlanBilling(s, p.billed_gpus + q.spare_gpus, p.gpu_id, &terms, &priced);
   terms = WithPoolPrice(terms, p.usd_per_gpu_hour);

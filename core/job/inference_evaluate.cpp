@@ -82,7 +82,7 @@ void RentByTheHour(const Scenario& s, const ServingPlan& plan, ServingPool pools
     if (!plans[k]) continue;
     const ServingPoolPlan& p = *plans[k];
     BillingTerms terms;
-    Result priced;
+    BillingNotes priced;
     PlanBilling(s, p.billed_gpus, p.replica.gpu->id.c_str(), &terms, &priced);
     terms = WithPoolPrice(terms, plan_inputs[k]->usd_per_gpu_hour);
     day_pools[k] = {p.replica, p.service_s, p.ttft_extra_s, p.prefill, p.decode, p.stalls,

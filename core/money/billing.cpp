@@ -20,7 +20,7 @@ double CutSessionRounding(double inc, double min_s, double mean_s) {
   return rounding;
 }
 
-void PlanBilling(const Scenario& s, double billed_gpus, const char* gpu, BillingTerms* t, Result* r) {
+void PlanBilling(const Scenario& s, double billed_gpus, const char* gpu, BillingTerms* t, BillingNotes* r) {
   const PricingInputs& pr = s.pricing;
   *t = BillingTerms{};
   const bool owned = Model(s) == PricingModel::kOwned;
@@ -32,6 +32,7 @@ void PlanBilling(const Scenario& s, double billed_gpus, const char* gpu, Billing
     OwnedInputs o = OwnedFor(s, gpu);
     const bool lifetime_commitment = o.other_use_fraction > 0;
     if (lifetime_commitment) o.utilization = 1;  // every hour of the servers' life is paid: by this job or others
+    r->has_tco = true;
     r->tco = ComputeTco(o, s.reliability.gpu_mtbf_hours);
     r->tco.source = OwnedSourceFor(s, gpu);
     r->tco.purchase_vat_usd_per_gpu = r->tco.upfront_usd_per_gpu * pr.tax_rate;

@@ -24,7 +24,9 @@
 // Parts (result.h) are the same for every workload: billing_rounding, idle_gpus, unused_commitment, storage,
 // egress, fees, tax; the workload fills its own GPU-hour parts (compute, rework, prefill_gpus, spot_rework, ...).
 #pragma once
-#include "job/result.h"
+#include "base/message.h"
+#include "money/parts.h"
+#include "money/tco.h"
 #include "scenario/scenario.h"
 
 namespace gpucost {
@@ -54,7 +56,17 @@ struct BillingTerms {
 // The scenario's pricing for a workload that rents `billed_gpus` (the commitment's size when
 // pricing.reserved.committed_gpus is auto) of GPU `gpu` (owned: its catalog capex and power; nullptr:
 // cluster.gpu). Fills r->tco (owned), r->usd_per_gpu_hour and the display currency.
-void PlanBilling(const Scenario& s, double billed_gpus, const char* gpu, BillingTerms* t, Result* r);
+// What pricing a pool tells the result beside its terms (job/billing_notes.h ApplyBillingNotes copies it there):
+// the owned line's TCO (owned only), the price per billed GPU-hour before tax, the display currency, warnings.
+struct BillingNotes {
+  bool has_tco = false;
+  TcoResult tco;
+  double usd_per_gpu_hour = 0;
+  const char* display_currency = "USD";
+  double display_per_usd = 1;
+  Warnings warnings;
+};
+void PlanBilling(const Scenario& s, double billed_gpus, const char* gpu, BillingTerms* t, BillingNotes* notes);
 // The price per GPU-hour before tax of a pool with its own price (inference.<pool>.usd_per_gpu_hour, entered on
 // the scenario's tax basis): the terms with that price instead (a commitment bills it as its committed price).
 BillingTerms WithPoolPrice(const BillingTerms& t, double usd_per_gpu_hour_entered);
