@@ -6,11 +6,9 @@
 
 namespace gpucost {
 
-// The owned line's TCO (when priced as owned), the price per billed GPU-hour, the display currency, and the
-// warnings, in the order they were raised.
+// The owned line's TCO (when priced as owned), the price per billed GPU-hour and the display currency.
 inline void ApplyBillingNotes(const BillingNotes& notes, Result* r) {
   if (notes.has_tco) r->tco = notes.tco;
-  for (int w = 0; w < notes.warnings.count; ++w) r->warnings.AddFrom(notes.warnings, w);
   r->usd_per_gpu_hour = notes.usd_per_gpu_hour;
   r->display_currency = notes.display_currency;
   r->display_per_usd = notes.display_per_usd;

@@ -236,7 +236,7 @@ bool PlanJob(const Scenario& s, JobPlan* plan, Result* r) {
 
   // --- Price per GPU-hour, billing rules, storage, egress, fees, tax: the one billing engine (billing.h) ---
   BillingNotes notes;
-  PlanBilling(s, job.billed_gpus, c.gpu, &job.terms, &notes);
+  PlanBilling(s, job.billed_gpus, c.gpu, &job.terms, &notes, &r->warnings);
   ApplyBillingNotes(notes, r);
   job.stored_gb = s.storage.dataset_gb +
                   concurrent_units * static_cast<double>(s.storage.checkpoints_retained) * r->checkpoint_gb;

@@ -97,12 +97,11 @@ void BillPool(const Scenario& s, int i, ServingPool& p, const PoolSpot& q, doubl
   const ReliabilityInputs& rel = s.reliability;
   BillingNotes priced;  // tco of this pool's GPU
   BillingTerms terms;
-  PlanBilling(s, p.billed_gpus + q.spare_gpus, p.gpu_id, &terms, &priced);
+  PlanBilling(s, p.billed_gpus + q.spare_gpus, p.gpu_id, &terms, &priced, i == 0 ? &r->warnings : nullptr);
   terms = WithPoolPrice(terms, p.usd_per_gpu_hour);
   if (i == 0 || !r->tco.present) r->tco = priced.tco;
   if (i == 0) {
     *first_terms = terms;
-    for (int w = 0; w < priced.warnings.count; ++w) r->warnings.AddFrom(priced.warnings, w);
     r->display_currency = priced.display_currency;
     r->display_per_usd = priced.display_per_usd;
   }

@@ -83,7 +83,7 @@ void RentByTheHour(const Scenario& s, const ServingPlan& plan, ServingPool pools
     const ServingPoolPlan& p = *plans[k];
     BillingTerms terms;
     BillingNotes priced;
-    PlanBilling(s, p.billed_gpus, p.replica.gpu->id.c_str(), &terms, &priced);
+    PlanBilling(s, p.billed_gpus, p.replica.gpu->id.c_str(), &terms, &priced, nullptr);
     terms = WithPoolPrice(terms, plan_inputs[k]->usd_per_gpu_hour);
     day_pools[k] = {p.replica, p.service_s, p.ttft_extra_s, p.prefill, p.decode, p.stalls,
                     p.capacity > 0 ? p.capacity : p.saturated * kNoTargetMaxUtilization, terms.price_pretax, true,

@@ -20,7 +20,8 @@ double CutSessionRounding(double inc, double min_s, double mean_s) {
   return rounding;
 }
 
-void PlanBilling(const Scenario& s, double billed_gpus, const char* gpu, BillingTerms* t, BillingNotes* r) {
+void PlanBilling(const Scenario& s, double billed_gpus, const char* gpu, BillingTerms* t, BillingNotes* r,
+                 Warnings* warnings) {
   const PricingInputs& pr = s.pricing;
   *t = BillingTerms{};
   const bool owned = Model(s) == PricingModel::kOwned;
@@ -36,8 +37,8 @@ void PlanBilling(const Scenario& s, double billed_gpus, const char* gpu, Billing
     r->tco = ComputeTco(o, s.reliability.gpu_mtbf_hours);
     r->tco.source = OwnedSourceFor(s, gpu);
     r->tco.purchase_vat_usd_per_gpu = r->tco.upfront_usd_per_gpu * pr.tax_rate;
-    if (OwnedCapexIsExample(s, gpu))
-      r->warnings.Add("owned_capex_example", "msg.w_owned_capex_example",
+    if (warnings && OwnedCapexIsExample(s, gpu))
+      warnings->Add("owned_capex_example", "msg.w_owned_capex_example",
                       {FormatParam("%.0f", o.capex_usd_per_gpu), gpu ? std::string(gpu) : std::string(s.cluster.gpu)});
     price = r->tco.usd_per_gpu_hour;
     t->taxable_fraction = r->tco.taxable_fraction;

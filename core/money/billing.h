@@ -57,16 +57,17 @@ struct BillingTerms {
 // pricing.reserved.committed_gpus is auto) of GPU `gpu` (owned: its catalog capex and power; nullptr:
 // cluster.gpu). Fills r->tco (owned), r->usd_per_gpu_hour and the display currency.
 // What pricing a pool tells the result beside its terms (job/billing_notes.h ApplyBillingNotes copies it there):
-// the owned line's TCO (owned only), the price per billed GPU-hour before tax, the display currency, warnings.
+// the owned line's TCO (owned only), the price per billed GPU-hour before tax, the display currency. Its warnings
+// go to *warnings (nullptr: not wanted, as for a second pool priced alike).
 struct BillingNotes {
   bool has_tco = false;
   TcoResult tco;
   double usd_per_gpu_hour = 0;
   const char* display_currency = "USD";
   double display_per_usd = 1;
-  Warnings warnings;
 };
-void PlanBilling(const Scenario& s, double billed_gpus, const char* gpu, BillingTerms* t, BillingNotes* notes);
+void PlanBilling(const Scenario& s, double billed_gpus, const char* gpu, BillingTerms* t, BillingNotes* notes,
+                 Warnings* warnings);
 // The price per GPU-hour before tax of a pool with its own price (inference.<pool>.usd_per_gpu_hour, entered on
 // the scenario's tax basis): the terms with that price instead (a commitment bills it as its committed price).
 BillingTerms WithPoolPrice(const BillingTerms& t, double usd_per_gpu_hour_entered);
