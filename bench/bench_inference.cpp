@@ -1,4 +1,4 @@
-// bench_inference.cpp — inference (issue 17): one closed-form evaluation (target <= 5 us natively), the
+// bench_inference.cpp — inference (issue 17): one closed-form evaluation (target <= 3 us natively, issue 48), the
 // configuration search over >= 10,000 configurations (target <= 1 s in the browser), the request simulation
 // of 100,000 requests (target <= 1 s natively), a serving day by the hour (issue 28: target <= 50 us natively).
 #include <algorithm>
@@ -52,7 +52,9 @@ void BenchInference() {
       ++ops;
     });
     const double cpu = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC / static_cast<double>(ops);
-    std::printf("inference_evaluate %-27s %7.3f us/op wall, %.3f us CPU  (target <= 5 us)\n", id, seconds * 1e6, cpu * 1e6);
+    // Issue 48's target: one serving evaluation <= 3 us (CPU time: the figure on a loaded machine).
+    std::printf("inference_evaluate %-27s %7.3f us/op wall, %.3f us CPU  (target <= 3 us: %s)\n", id, seconds * 1e6,
+                cpu * 1e6, cpu * 1e6 <= 3 ? "met" : "MISSED");
   }
   // Issue 28: a whole day (24 hours autoscaled, prefix caching and speculative decoding; target <= 50 us natively).
   {

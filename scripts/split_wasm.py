@@ -16,6 +16,27 @@ import subprocess
 import sys
 
 
+def lambda_free(name):
+    return re.sub(r'\$_\d+', '$_', name)
+
+
+def run_split(args, orig, site_wasm, keep):
+    """Runs wasm-split keeping `keep` in app.wasm; returns the names kept and the names split out."""
+    keep_file = os.path.join(args.work, 'keep.txt')
+    with open(keep_file, 'w', encoding='utf-8') as f:
+        f.write('\n'.join(keep) + '\n')
+    cmd = [args.wasm_split, '-all', orig, '--keep-funcs=@' + keep_file, '-o1', site_wasm,
+           '-o2', os.path.join(args.site, 'app.deferred.wasm'), '--export-prefix=%',
+           '--placeholder-namespace=placeholder', '--import-namespace=primary', '-v']
+    out = subprocess.run(cmd, capture_output=True, text=True)
+    if out.returncode != 0:
+        sys.exit('split_wasm: wasm-split failed:\n' + out.stderr[-4000:] + out.stdout[-4000:])
+    text = out.stdout + out.stderr
+    kept = re.search(r'^Keeping functions: (.*)$', text, re.M)
+    split = re.search(r'^Splitting out functions: (.*)$', text, re.M)
+    return (kept.group(1).split(', ') if kept else []), (split.group(1).split(', ') if split else [])
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--site', required=True)
@@ -37,23 +58,22 @@ def main():
         sys.exit('split_wasm: no app.wasm.orig in %s (link with -sSPLIT_MODULE)' % args.site)
 
     keep = [l.rstrip('\n') for l in open(args.keep, encoding='utf-8') if l.strip() and not l.startswith('#')]
-    keep_file = os.path.join(args.work, 'keep.txt')
-    with open(keep_file, 'w', encoding='utf-8') as f:
-        f.write('\n'.join(keep) + '\n')
-    cmd = [args.wasm_split, '-all', orig, '--keep-funcs=@' + keep_file, '-o1', site_wasm,
-           '-o2', os.path.join(args.site, 'app.deferred.wasm'), '--export-prefix=%',
-           '--placeholder-namespace=placeholder', '--import-namespace=primary', '-v']
-    out = subprocess.run(cmd, capture_output=True, text=True)
-    if out.returncode != 0:
-        sys.exit('split_wasm: wasm-split failed:\n' + out.stderr[-4000:] + out.stdout[-4000:])
-    text = out.stdout + out.stderr
-    kept = re.search(r'^Keeping functions: (.*)$', text, re.M)
-    split = re.search(r'^Splitting out functions: (.*)$', text, re.M)
-    n_kept = len(kept.group(1).split(', ')) if kept else 0
-    n_split = len(split.group(1).split(', ')) if split else 0
-    stale = len(keep) - n_kept
-    print('split_wasm: %d functions in app.wasm, %d in app.deferred.wasm%s' % (
-        n_kept, n_split, '' if stale <= 0 else
+    # A lambda's name carries its number in the translation unit ($_12): any change to a unity batch renumbers
+    # it and the listed name is gone, so the lambda would be fetched with app.deferred.wasm at the first frame.
+    # Names that are gone are matched again with the number left out (the same function's lambda of the same
+    # signature). wasm-split echoes every name it is asked to keep, so the module's own names are those it
+    # splits out when asked to keep none.
+    functions = set(run_split(args, orig, site_wasm, [])[1])
+    keep_set = set(keep)
+    gone = {lambda_free(k) for k in keep if k not in functions}
+    renamed = sorted(n for n in functions if n not in keep_set and lambda_free(n) in gone)
+    kept, split = run_split(args, orig, site_wasm, keep + renamed)
+    kept = [k for k in kept if k in functions]
+    matched = {lambda_free(n) for n in renamed}
+    stale = sum(1 for k in keep if k not in functions and lambda_free(k) not in matched)
+    print('split_wasm: %d functions in app.wasm, %d in app.deferred.wasm%s%s' % (
+        len(kept), len(split), ' (%d lambdas matched with their number left out)' % len(renamed) if renamed else '',
+        '' if stale <= 0 else
         ' (%d names of web/first_frame_funcs.txt are gone: scripts/profile_first_frame.sh refreshes it)' % stale))
 
     js = os.path.join(args.site, 'app.js')

@@ -110,16 +110,6 @@ void PrintFields(Format format) {
   else t.Print(stdout);
 }
 
-const char* ModelName(PricingModel m) {
-  switch (m) {
-    case PricingModel::kOnDemand: return "on_demand";
-    case PricingModel::kSpot: return "spot";
-    case PricingModel::kReserved: return "reserved";
-    case PricingModel::kOwned: return "owned";
-  }
-  return "";
-}
-
 void PrintOffers(Format format) {
   Table t;
   nlohmann::json doc = nlohmann::json::array();
@@ -149,20 +139,20 @@ void PrintOffers(Format format) {
     // A price-by-quote offer has no price: its price columns say so (JSON: null), never 0.
     const nlohmann::json no_price = nullptr;
     if (format == Format::kCsv)
-      t.Row({o.id, o.provider, o.product, o.gpu, o.region, ModelName(o.model), o.capacity_guaranteed ? "true" : "false",
+      t.Row({o.id, o.provider, o.product, o.gpu, o.region, PricingModelName(o.model), o.capacity_guaranteed ? "true" : "false",
              std::to_string(o.gpus_per_instance), o.price_by_quote ? "" : num(o.usd_per_gpu_hour),
              o.price_by_quote ? "" : num(o.usd_per_instance_hour), num(o.spot_usd_per_gpu_hour), o.date, o.source, o.via,
              o.note, inc ? num(*inc) : "", min ? num(*min) : "", o.billing.source, o.billing.date,
              o.price_by_quote ? "true" : "false", o.tax_rate >= 0 ? num(o.tax_rate) : "", num(o.krw_per_gb_egress),
              facts.empty() ? "" : facts.dump()});
     else if (o.price_by_quote)
-      t.Row({o.id, o.gpu, ModelName(o.model), Tr("quote.in_list"), Tr("quote.in_list"), "-", o.date, billed_per, minimum});
+      t.Row({o.id, o.gpu, PricingModelName(o.model), Tr("quote.in_list"), Tr("quote.in_list"), "-", o.date, billed_per, minimum});
     else
-      t.Row({o.id, o.gpu, ModelName(o.model), FormatNumber(o.usd_per_gpu_hour, 4),
+      t.Row({o.id, o.gpu, PricingModelName(o.model), FormatNumber(o.usd_per_gpu_hour, 4),
              FormatNumber(o.usd_per_instance_hour, 6), o.spot_usd_per_gpu_hour > 0 ? FormatNumber(o.spot_usd_per_gpu_hour, 4) : "-",
              o.date, billed_per, minimum});
     nlohmann::json row = {{"id", o.id}, {"provider", o.provider}, {"product", o.product}, {"gpu", o.gpu},
-                   {"region", o.region}, {"model", ModelName(o.model)}, {"capacity_guaranteed", o.capacity_guaranteed},
+                   {"region", o.region}, {"model", PricingModelName(o.model)}, {"capacity_guaranteed", o.capacity_guaranteed},
                    {"gpus_per_instance", o.gpus_per_instance},
                    {"usd_per_gpu_hour", o.price_by_quote ? no_price : nlohmann::json(o.usd_per_gpu_hour)},
                    {"usd_per_instance_hour", o.price_by_quote ? no_price : nlohmann::json(o.usd_per_instance_hour)},

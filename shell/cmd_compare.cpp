@@ -175,6 +175,7 @@ int RunServingOptions(const Args& args) {
   Print(c, format);
   if (format == Format::kTable) {
     std::printf("\n%s\n", Tr("cli.cmp.prices"));
+    if (!c.price_source.empty()) std::printf("  %s\n", TrFormat("cli.cmp.price_source", {TerminalSafe(c.price_source)}).c_str());
     for (const CompareColumn& col : c.columns) std::printf("  %s: %s\n", TerminalSafe(col.label).c_str(), TerminalSafe(col.note).c_str());
     std::printf("\n%s\n", Tr("serving.convention"));
   }

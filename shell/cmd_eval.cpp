@@ -37,11 +37,13 @@ int ApplySets(const std::string& sets, Scenario* s) {
     std::string path = item.substr(0, eq);
     while (!path.empty() && path.back() == ' ') path.pop_back();
     std::string label;
-    if (const Message e = SetFieldProblem(s, path, item.substr(eq + 1), &label); !e.empty()) {
+    Message note;
+    if (const Message e = SetFieldProblem(s, path, item.substr(eq + 1), &label, &note); !e.empty()) {
       Error("--set: " + e.Text(CurrentLanguage()));
       return kExitInvalid;
     }
     if (!label.empty()) Error(path + ": " + label);
+    if (!note.empty()) Error(note.Text(CurrentLanguage()));  // a switched pricing model: its price re-derived
   }
   for (const InputError& e : ValidateScenario(*s)) {
     Error("--set: " + e.Text(CurrentLanguage()));

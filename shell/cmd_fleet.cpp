@@ -57,6 +57,9 @@ void PrintTable(const FleetInputs& in, const FleetResult& r) {
     std::printf("%s\n", TrFormat("cli.fleet.hybrid", {Levels(in, r.hybrid), FormatUsd(r.owned_usd_per_held_gpu_hour)}).c_str());
   if (r.notes.count) std::printf("%s\n", Tr("cli.fleet.notes"));
   for (int i = 0; i < r.notes.count; ++i) std::printf("  ! %s\n", TerminalSafe(r.notes.Text(i, CurrentLanguage())).c_str());
+  if (r.differences.count) std::printf("%s\n", Tr("cli.fleet.differences"));
+  for (int i = 0; i < r.differences.count; ++i)
+    std::printf("  - %s\n", TerminalSafe(r.differences.Text(i, CurrentLanguage())).c_str());
 }
 
 }  // namespace

@@ -35,18 +35,29 @@ void PrintTable(const Scenario& s, const PricingComparison& c) {
                                                     FormatMoney(c.on_demand_usd_per_gpu_hour * k, cur)}).c_str());
   Table t;
   t.Row({Tr("cli.pricing.col_model"), Tr("cli.pricing.col_price"), Tr("cli.pricing.col_job"), Tr("cli.pricing.col_term_tail"),
-         Tr("cli.pricing.col_total"), Tr("cli.pricing.col_vs_on_demand"), Tr("cli.pricing.col_time"), Tr("cli.pricing.col_capacity")});
+         Tr("cli.pricing.col_delay"), Tr("cli.pricing.col_total"), Tr("cli.pricing.col_vs_on_demand"), Tr("cli.pricing.col_time"),
+         Tr("cli.pricing.col_capacity")});
   t.Rule();
+  bool any_blocked = false;
   for (const ModelCost& m : c.models) {
     std::string label = ModelLabel(m.model);
+    const std::string capacity = Tr(m.capacity_guaranteed ? "cli.pricing.guaranteed" : "cli.pricing.not_guaranteed");
+    if (m.blocking.blocked) {  // said, not priced (issue 45): the reason follows the table
+      any_blocked = true;
+      t.Row({label, "-", Tr("cli.pricing.not_priced"), "-", "-", "-", "-", "-", capacity});
+      continue;
+    }
     if (static_cast<int>(m.model) == c.cheapest) label += " *";
     t.Row({label, FormatMoney(m.usd_per_gpu_hour * k, cur), FormatMoney(m.job_usd * k, cur),
-           FormatMoney(m.term_tail_usd * k, cur), FormatMoney(m.total_usd * k, cur),
-           FormatPercent(m.ratio_to_on_demand), FormatDuration(m.expected_hours),
-           Tr(m.capacity_guaranteed ? "cli.pricing.guaranteed" : "cli.pricing.not_guaranteed")});
+           FormatMoney(m.term_tail_usd * k, cur), FormatMoney(m.delay_usd * k, cur), FormatMoney(m.total_usd * k, cur),
+           FormatPercent(m.ratio_to_on_demand), FormatDuration(m.expected_hours), capacity});
   }
   t.Print(stdout);
   std::printf("%s\n", Tr("cli.pricing.footnote"));
+  for (const ModelCost& m : c.models)
+    if (m.blocking.blocked)
+      std::printf("  %s: %s\n", ModelLabel(m.model), TerminalSafe(m.blocking.reason_message.Text(CurrentLanguage())).c_str());
+  if (any_blocked) std::printf("\n");
   const TcoResult& tco = c.models[static_cast<int>(PricingModel::kOwned)].result.tco;
   auto money = [&](double usd) { return FormatMoney(usd * k, cur); };
   std::printf("%s\n", TrFormat("cli.pricing.owned",
@@ -56,7 +67,8 @@ void PrintTable(const Scenario& s, const PricingComparison& c) {
                               money(tco.usd_per_gpu_hour),
                               tco.break_even_utilization > 0 ? FormatPercent(tco.break_even_utilization) : Tr("cli.na"),
                               tco.break_even_months > 0 ? TrFormat("cli.months", {FormatNumber(tco.break_even_months, 3)})
-                                                        : std::string(Tr("cli.never"))}).c_str());
+                                                        : std::string(Tr("cli.never")),
+                              money(tco.financing_usd_per_gpu_year)}).c_str());
   const Result& owned = c.models[static_cast<int>(PricingModel::kOwned)].result;
   const double outlay = tco.upfront_usd_per_gpu * static_cast<double>(owned.billed_gpus);
   std::printf("%s\n", TrFormat("cli.pricing.owned_terms",
@@ -139,14 +151,16 @@ int RunPricing(int argc, char** argv) {
     Table t;
     t.Row({"model", "usd_per_gpu_hour", "job_usd", "term_tail_usd", "total_usd", "ratio_to_on_demand",
            "expected_hours", "capacity_guaranteed", "risk", "finish_p50_hours", "finish_p90_hours", "p_miss_deadline",
-           "delay_usd"});
+           "delay_usd", "blocking"});
     for (const ModelCost& m : c.models) {
       const ScheduleOutlook& o = m.result.schedule;
-      t.Row({PricingModelName(m.model), FormatNumber(m.usd_per_gpu_hour, 8), FormatNumber(m.job_usd, 10),
-             FormatNumber(m.term_tail_usd, 10), FormatNumber(m.total_usd, 10), FormatNumber(m.ratio_to_on_demand, 6),
+      const bool priced = !m.blocking.blocked;  // a blocked row is said, not priced: empty money cells
+      const auto money = [priced](double v, int digits) { return priced ? FormatNumber(v, digits) : std::string(); };
+      t.Row({PricingModelName(m.model), money(m.usd_per_gpu_hour, 8), money(m.job_usd, 10),
+             money(m.term_tail_usd, 10), money(m.total_usd, 10), money(m.ratio_to_on_demand, 6),
              FormatNumber(m.expected_hours, 8), m.capacity_guaranteed ? "true" : "false", m.risk,
              FormatNumber(o.finish_p50_hours, 8), FormatNumber(o.finish_p90_hours, 8),
-             o.deadline_given ? FormatNumber(o.p_miss_deadline, 6) : "", FormatNumber(o.delay_usd, 10)});
+             o.deadline_given ? FormatNumber(o.p_miss_deadline, 6) : "", money(m.delay_usd, 10), m.blocking.code});
     }
     t.PrintCsv(stdout);
   } else {

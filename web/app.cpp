@@ -291,7 +291,7 @@ std::string AppOpenLink(AppState& app, const std::string& link) {
   }
   app.scenario = payload.scenario;
   app.pinned.clear();
-  for (const Scenario& s : payload.pinned) app.pinned.push_back({s, ValidateScenario(s).empty() ? Evaluate(s) : Result{}, ""});
+  for (const Scenario& s : payload.pinned) app.pinned.push_back({s, ValidateScenario(s).empty() ? Evaluate(s) : Result{}, "", ""});
   app.edits.assign(FieldCount(), FieldEdit{});
   app.error.clear();
   app.notice = payload.version < 2 ? Tr("link.older_form") : "";
@@ -407,7 +407,7 @@ bool AppPin(AppState& app) {
   AppRefresh(app);  // the column holds this scenario's result, never the one before an edit not yet evaluated
   if (app.pinned.size() >= kMaxPinned || !app.result.ok) return false;
   app.error.clear();
-  app.pinned.push_back({app.scenario, app.result, ""});
+  app.pinned.push_back({app.scenario, app.result, "", ""});
   app.link_stale = app.write_fragment = true;
   return true;
 }
@@ -437,7 +437,7 @@ int AppPinPricingModels(AppState& app) {
     std::snprintf(s.name, kNameCapacity, "%s", (std::string(s.cluster.gpu) + " x" + std::to_string(s.cluster.gpus) +
                                                  " " + kModelLabels[m]).c_str());
     if (!ValidateScenario(s).empty()) continue;
-    app.pinned.push_back({s, Evaluate(s), ""});
+    app.pinned.push_back({s, Evaluate(s), "", ""});
     ++pinned;
   }
   app.link_stale = app.write_fragment = true;

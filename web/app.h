@@ -16,6 +16,7 @@
 
 #include "documents/open.h"
 #include "documents/compare.h"
+#include "documents/inference_json.h"
 #include "documents/result_json.h"
 #include "scenario/fields.h"
 #include "base/i18n.h"
@@ -62,6 +63,8 @@ struct Pinned {
   Scenario scenario;
   Result result;
   std::string note;  // where its prices come from (serving options; not carried by share links)
+  std::string price_source;  // the one source the serving options were priced from (issue 45): the comparison
+                             // names it when every column shares it
 };
 
 // A sweep evaluated in slices across frames (a few points per frame, with a progress bar).

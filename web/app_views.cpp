@@ -39,7 +39,12 @@ const ViewTarget kTargets[] = {{"result", View::kResults}, {"pricing", View::kCo
 Comparison AppComparison(const AppState& app) {
   std::vector<CompareColumn> columns;
   for (const Pinned& p : app.pinned) columns.push_back({"", ScenarioLabel(p.scenario), p.scenario, p.result, p.note});
-  return CompareScenarios(std::move(columns));
+  Comparison c = CompareScenarios(std::move(columns));
+  // One price source for every column (the serving options, issue 45): named as `compare --serving-options` does.
+  bool shared = !app.pinned.empty();
+  for (const Pinned& p : app.pinned) shared = shared && !p.price_source.empty() && p.price_source == app.pinned[0].price_source;
+  if (shared) c.price_source = app.pinned[0].price_source;
+  return c;
 }
 
 void AppUpdatePricing(AppState& app) {

@@ -206,8 +206,14 @@ void PricingModels(AppState& app) {
     const Result& r = m.result;
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::Text("%s%s", Tr(names[i]), i == c.cheapest ? Tr("compare.cheapest") : "");
+    ImGui::Text("%s%s", Tr(names[i]), i == c.cheapest && !m.blocking.blocked ? Tr("compare.cheapest") : "");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", m.risk_message.Text(CurrentLanguage()).c_str());
+    if (m.blocking.blocked) {  // said, not priced (issue 45): the reason in place of the money
+      ImGui::TableNextColumn();
+      ImGui::TextWrapped("%s", m.blocking.reason_message.Text(CurrentLanguage()).c_str());
+      for (int col = 2; col < 9; ++col) ImGui::TableNextColumn();
+      continue;
+    }
     ImGui::TableNextColumn(); ImGui::TextUnformatted(FormatDisplayMoney(r, m.usd_per_gpu_hour).c_str());
     ImGui::TableNextColumn(); ImGui::TextUnformatted(FormatDisplayMoney(r, m.job_usd).c_str());
     ImGui::TableNextColumn(); ImGui::TextUnformatted(m.term_tail_usd > 0 ? FormatDisplayMoney(r, m.term_tail_usd).c_str() : "-");
@@ -217,7 +223,7 @@ void PricingModels(AppState& app) {
     const ScheduleOutlook& o = r.schedule;
     ImGui::TableNextColumn(); ImGui::TextUnformatted(FormatDuration(o.finish_p90_hours).c_str());
     ImGui::TableNextColumn(); ImGui::TextUnformatted(o.deadline_given ? FormatPercent(o.p_miss_deadline).c_str() : "-");
-    ImGui::TableNextColumn(); ImGui::TextUnformatted(o.delay_usd > 0 ? FormatDisplayMoney(r, o.delay_usd).c_str() : "-");
+    ImGui::TableNextColumn(); ImGui::TextUnformatted(m.delay_usd > 0 ? FormatDisplayMoney(r, m.delay_usd).c_str() : "-");
   }
   ImGui::EndTable();
   if (c.cheapest_rate != c.cheapest)

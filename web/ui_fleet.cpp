@@ -124,6 +124,10 @@ void DrawFleet(AppState& app) {
   }
   ImGui::PushTextWrapPos(0);
   for (int i = 0; i < r.notes.count; ++i) ImGui::TextColored(ImVec4(1, 0.8f, 0.35f, 1), "- %s", r.notes.Text(i, CurrentLanguage()).c_str());
+  if (r.differences.count && ImGui::TreeNode((std::string(Tr("cli.fleet.differences")) + "###fleet_differences").c_str())) {
+    for (int i = 0; i < r.differences.count; ++i) ImGui::TextWrapped("- %s", r.differences.Text(i, CurrentLanguage()).c_str());
+    ImGui::TreePop();
+  }
   ImGui::PopTextWrapPos();
 }
 

@@ -17,6 +17,7 @@
 #include "documents/inference_json.h"
 #include "scenario/money_input.h"
 #include "scenario/quantity.h"
+#include "documents/field_edit.h"
 
 namespace gpucost::app {
 namespace {
@@ -144,6 +145,14 @@ void ApplyNumber(AppState& app, std::size_t index, double v) {
   edit.touched = true;
   if (GetNumber(app.scenario, f) == v) return;
   const Scenario before = app.scenario;
+  if (std::strcmp(f.path, "pricing.model") == 0) {
+    // Issue 45: the model switches the one way every path does (the pricing table's row, a pin, --set): its price
+    // re-derived, said in the status line.
+    const Message note = SwitchPricingModel(&app.scenario, static_cast<PricingModel>(static_cast<int>(v)));
+    AppScenarioEdited(app);
+    AppSetNotice(app, note);
+    return;
+  }
   SetNumber(app.scenario, f, v);
   AppFollowShape(app, before);
   AppScenarioEdited(app);

@@ -5,6 +5,7 @@
 #include "hardware/calibration.h"
 #include "hardware/catalog.h"
 #include "money/offers.h"
+#include "money/pricing_model.h"
 #include "money/provider_sheet.h"
 #include "scenario/models.h"
 #include "training/memory.h"

@@ -1,6 +1,8 @@
 // compare.cpp — scenarios side by side (see compare.h).
 #include "documents/compare.h"
+#include "base/asserts.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -17,22 +19,41 @@ double Comparison::Money(std::size_t i, double usd) const {
   return std::strcmp(currency, "USD") == 0 ? usd : usd * columns[i].result.display_per_usd;
 }
 
+double BindingLatency(const CompareColumn& col, bool by_target) {
+  const InferenceSloInputs& slo = col.scenario.inference.slo;
+  const InferenceResult& ir = col.result.inference;
+  if (!by_target) return ir.e2e_ms.p90;
+  double worst = 0;
+  if (slo.ttft_ms > 0) worst = std::max(worst, ir.ttft_ms.At(slo.percentile) / slo.ttft_ms);
+  if (slo.tpot_ms > 0) worst = std::max(worst, ir.tpot_ms.At(slo.percentile) / slo.tpot_ms);
+  return worst;
+}
+
 Comparison CompareScenarios(std::vector<CompareColumn> columns) {
   Comparison c;
   c.columns = std::move(columns);
-  bool serving = !c.columns.empty();  // every column an inference scenario: fastest by P90 end-to-end latency
-  for (const CompareColumn& col : c.columns) serving = serving && col.result.inference.present;
-  auto time = [serving](const Result& r) { return serving ? r.inference.e2e_ms.p90 : r.expected_hours; };
+  bool serving = !c.columns.empty();  // every column an inference scenario: fastest by the binding latency
+  bool targets = true;
+  for (const CompareColumn& col : c.columns) {
+    serving = serving && col.result.inference.present;
+    targets = targets && (col.scenario.inference.slo.ttft_ms > 0 || col.scenario.inference.slo.tpot_ms > 0);
+  }
+  std::vector<double> speed(c.columns.size());
+  for (std::size_t i = 0; i < c.columns.size(); ++i)
+    speed[i] = serving ? BindingLatency(c.columns[i], targets) : c.columns[i].result.expected_hours;
   for (std::size_t i = 0; i < c.columns.size(); ++i) {
     const Result& r = c.columns[i].result;
     if (i == 0) c.currency = r.display_currency;
     if (std::strcmp(r.display_currency, c.currency) != 0) c.currency = "USD";
     if (!r.ok) continue;
     if (c.cheapest < 0 || r.expected_usd < c.columns[c.cheapest].result.expected_usd) c.cheapest = static_cast<int>(i);
-    if (c.fastest < 0 || time(r) < time(c.columns[c.fastest].result)) c.fastest = static_cast<int>(i);
+    if (c.fastest < 0 || speed[i] < speed[static_cast<std::size_t>(c.fastest)]) c.fastest = static_cast<int>(i);
     if (c.cheapest_rate < 0 || r.usd_per_gpu_hour < c.columns[c.cheapest_rate].result.usd_per_gpu_hour)
       c.cheapest_rate = static_cast<int>(i);
   }
+  for (const CompareColumn& col : c.columns)
+    GPUCOST_ASSERT(!col.result.ok || (c.cheapest >= 0 && c.columns[c.cheapest].result.expected_usd <= col.result.expected_usd),
+                   "the column marked cheapest has the lowest total");
   return c;
 }
 
@@ -175,10 +196,11 @@ std::string CompareToJson(const Comparison& c, int indent) {
     table.push_back({{"key", row.key}, {"figure", CompareFigureName(row.figure)}, {"mark", kMarks[static_cast<int>(row.mark)]},
                      {"marked", index(row.marked)}, {"values", values}, {"vs_first", ratios}});
   }
-  const json doc = {{"schema", kCompareSchema}, {"currency", c.currency}, {"cheapest", index(c.cheapest)},
-                    {"fastest", index(c.fastest)}, {"cheapest_rate", index(c.cheapest_rate)},
-                    {"cheapest_rate_is_not_cheapest", c.cheapest_rate != c.cheapest}, {"scenarios", list},
-                    {"table", table}};
+  json doc = {{"schema", kCompareSchema}, {"currency", c.currency}, {"cheapest", index(c.cheapest)},
+              {"fastest", index(c.fastest)}, {"cheapest_rate", index(c.cheapest_rate)},
+              {"cheapest_rate_is_not_cheapest", c.cheapest_rate != c.cheapest}, {"scenarios", list},
+              {"table", table}};
+  if (!c.price_source.empty()) doc["price_source"] = c.price_source;  // one source for every column (issue 45)
   return doc.dump(indent);
 }
 

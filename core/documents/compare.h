@@ -1,6 +1,7 @@
 // compare.h — scenarios side by side (`gpucost compare`, the page's Compare view): every column is one
 // scenario and its Evaluate() result; the cheapest and the fastest are marked (when every column is an
-// inference scenario: the lowest P90 end-to-end latency), cost and time given as ratios to the first column. Money is in the columns' currency when they all share one, else in USD.
+// inference scenario: by the binding latency, BindingLatency), cost and time given as ratios to the first column.
+// Money is in the columns' currency when they all share one, else in USD.
 #pragma once
 #include <string>
 #include <vector>
@@ -22,6 +23,8 @@ struct CompareColumn {
 
 struct Comparison {
   std::vector<CompareColumn> columns;
+  std::string price_source;  // where every column's prices come from, when one source prices them all (serving
+                             // options, inference_views.h): "" when not said
   int cheapest = -1, fastest = -1;  // cheapest: the lowest total, the delay cost included (capacity.h)
   int cheapest_rate = -1;            // issue 29: the lowest price per GPU-hour
   const char* currency = "USD";  // the columns' display currency when shared, else USD
@@ -31,6 +34,12 @@ struct Comparison {
 
 // Marks the cheapest and fastest evaluated columns and picks the currency.
 Comparison CompareScenarios(std::vector<CompareColumn> columns);
+
+// Issue 45: how a serving column's speed is ranked: by its binding latency, the latency its target binds on, as a
+// share of the target (TTFT or TPOT at inference.slo.percentile, whichever is nearer its target or over it), when
+// every column has a target; else its P90 end-to-end latency in ms. Lower is faster. (A split with the better end-
+// to-end latency but a worse TTFT under a TTFT target was marked fastest.)
+double BindingLatency(const CompareColumn& column, bool by_target);
 
 // One row of the comparison table (the page's Compare view, the document's "table"): a figure of each column in
 // the model's unit (USD, hours, ms, a fraction, a count, 1/0 for yes/no), NaN where it does not apply (a serving

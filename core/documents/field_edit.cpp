@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "job/validate.h"
+#include "money/pricing_model.h"
 #include "scenario/fields.h"
 #include "scenario/money_input.h"
 #include "scenario/quantity.h"
@@ -11,7 +12,8 @@
 namespace gpucost {
 
 // Only the CLI's --set reads text this way: its own refusals are cli.* keys (the page does not embed them).
-Message SetFieldProblem(Scenario* s, const std::string& path, const std::string& text, std::string* label) {
+Message SetFieldProblem(Scenario* s, const std::string& path, const std::string& text, std::string* label,
+                        Message* note) {
   const auto refuse = [&path](MessageParam why) { return Message{"fmt.at_path", {path, std::move(why)}}; };
   const FieldSpec* f = FindField(path.c_str());
   if (!f) return refuse(MessageParam::Key("cli.set.unknown_field"));
@@ -55,6 +57,12 @@ Message SetFieldProblem(Scenario* s, const std::string& path, const std::string&
       if (e.path.empty()) e.path = path;
       return {"fmt.as_is", {InputErrorParam(e)}};
     }
+  if (path == "pricing.model" && Model(p.scenario) != Model(*s)) {
+    // Issue 45: a price typed for one model is never reused for another.
+    const Message switched = SwitchPricingModel(s, Model(p.scenario));
+    if (note) *note = switched;
+    return {};
+  }
   *s = p.scenario;
   return {};
 }

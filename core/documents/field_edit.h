@@ -4,6 +4,7 @@
 #include <string>
 
 #include "base/message.h"
+#include "money/pricing_model.h"  // SwitchPricingModel: the page's editor switches the model as --set does
 #include "scenario/scenario.h"
 
 namespace gpucost {
@@ -12,6 +13,9 @@ namespace gpucost {
 // them, money as ParseMoneyField, enums by name, booleans true/false, text as given. Returns "" or a message
 // naming the field; *label receives the conversion made, if any. The scenario is unchanged on error.
 std::string SetFieldFromText(Scenario* s, const std::string& path, const std::string& text, std::string* label);
-Message SetFieldProblem(Scenario* s, const std::string& path, const std::string& text, std::string* label);  // the same, as a code
+// The same, as a code. pricing.model switches the model the one way (money/pricing_model.h SwitchPricingModel): the
+// price is re-derived as `gpucost pricing`'s row has it, and *note (when given) says so.
+Message SetFieldProblem(Scenario* s, const std::string& path, const std::string& text, std::string* label,
+                        Message* note = nullptr);
 
 }  // namespace gpucost

@@ -74,8 +74,9 @@ std::string FleetInputsToJson(const FleetInputs& in, int indent) {
   return doc.dump(indent);
 }
 std::string FleetToJson(const FleetInputs& in, const FleetResult& r, int indent) {
-  json notes = json::array();
+  json notes = json::array(), differences = json::array();
   for (int i = 0; i < r.notes.count; ++i) notes.push_back(WarningJson(r.notes, i));
+  for (int i = 0; i < r.differences.count; ++i) differences.push_back(WarningJson(r.differences, i));
   json doc = {{"schema", "gpucost/fleet-result@1"},
               {"months", in.months},
               {"demand_gpu_hours", r.demand_gpu_hours},
@@ -85,6 +86,7 @@ std::string FleetToJson(const FleetInputs& in, const FleetResult& r, int indent)
               {"all_on_demand", FleetPlanJson(in, r.all_on_demand)},
               {"cloud", FleetPlanJson(in, r.cloud)},
               {"notes", notes},
+              {"engine_differences", differences},  // issue 45: where the planner prices otherwise than a job's bill
               {"input", json::parse(FleetInputsToJson(in, -1))}};
   if (in.plan_hybrid) {
     doc["hybrid"] = FleetPlanJson(in, r.hybrid);

@@ -7,6 +7,7 @@
 
 #include "job/result.h"
 #include "scenario/scenario.h"
+#include "job/inference_evaluate.h"
 #include "serving/inference.h"
 #include "serving/inference_day.h"
 

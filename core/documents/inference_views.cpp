@@ -12,6 +12,7 @@
 #include "serving/inference_model.h"
 #include "explore/inference_plan.h"
 #include "job/result.h"
+#include "money/offers.h"
 
 namespace gpucost {
 namespace {
@@ -106,6 +107,53 @@ std::string PriceNote(const PricedGpu& g) {
   return ShortName(*g.gpu) + " at " + price + ", " + (g.source == "the scenario" ? "the scenario's price" : "offer " + g.source);
 }
 
+// Issue 45: one source prices every GPU type the options compare, named in the document. The scenario when it
+// prices both GPUs itself (its own price for cluster.gpu, its pools' prices); else one provider's offer sheet that
+// lists both on demand (the scenario's offer's provider when it does, else the one with the cheapest H100), at one
+// date where it can; the scenario's own price for one of them is then not mixed with another source's for the
+// other (an H100 at a typed USD 2.99 beside an A100 from a sheet whose H100 is USD 3.99). Prices before tax, with
+// tax when the scenario's prices include it. Returns false when no single source prices both (then the cheapest
+// offer per GPU, said so in the note).
+bool OneSource(const Scenario& s, const std::string& h100, const std::string& a100, PricedGpu* ph, PricedGpu* pa,
+               std::string* source) {
+  const std::vector<PricedGpu> mixed = PricedGpus(s);
+  const PricedGpu* mh = Priced(mixed, h100);
+  const PricedGpu* ma = Priced(mixed, a100);
+  if (mh && ma && mh->source == "the scenario" && ma->source == "the scenario") {
+    *ph = *mh, *pa = *ma;
+    *source = "the scenario";
+    return true;
+  }
+  const double with_tax = s.pricing.price_includes_tax ? 1 + s.pricing.tax_rate : 1.0;
+  const Offer* own = s.pricing.offer[0] ? FindOffer(s.pricing.offer) : nullptr;
+  const Offer *best_h = nullptr, *best_a = nullptr;
+  for (std::size_t i = 0; i < OfferCount(); ++i) {
+    const Offer& oh = Offers()[i];
+    if (oh.gpu != h100 || oh.model != PricingModel::kOnDemand || oh.usd_per_gpu_hour <= 0) continue;
+    for (std::size_t k = 0; k < OfferCount(); ++k) {
+      const Offer& oa = Offers()[k];
+      if (oa.gpu != a100 || oa.model != PricingModel::kOnDemand || oa.usd_per_gpu_hour <= 0 || oa.provider != oh.provider) continue;
+      if (oa.region != oh.region && oa.date != oh.date) continue;  // one sheet: the same region or the same day
+      const bool theirs = own && own->provider == oh.provider;
+      const bool best_theirs = best_h && own && own->provider == best_h->provider;
+      if (!best_h || (theirs && !best_theirs) ||
+          (theirs == best_theirs && oh.usd_per_gpu_hour + oa.usd_per_gpu_hour < best_h->usd_per_gpu_hour + best_a->usd_per_gpu_hour))
+        best_h = &oh, best_a = &oa;
+    }
+  }
+  if (!best_h) {
+    if (!mh || !ma) return false;
+    *ph = *mh, *pa = *ma;
+    *source = "no single source lists both GPUs: each at its cheapest on-demand offer";
+    return true;
+  }
+  *ph = {mh ? mh->gpu : FindGpu(h100.c_str()), best_h->usd_per_gpu_hour * with_tax, best_h->id + " (" + best_h->date + ")"};
+  *pa = {ma ? ma->gpu : FindGpu(a100.c_str()), best_a->usd_per_gpu_hour * with_tax, best_a->id + " (" + best_a->date + ")"};
+  *source = best_h->provider + " on-demand, " + best_h->id + " (" + best_h->date + ") and " + best_a->id + " (" +
+            best_a->date + ")" + (mh && mh->source == "the scenario" ? "; the scenario's own price for " + h100 + " is not mixed in" : "");
+  return true;
+}
+
 }  // namespace
 
 bool ServingOptions(const Scenario& s, Comparison* out, Message* error) {
@@ -117,15 +165,15 @@ bool ServingOptions(const Scenario& s, Comparison* out, Message* error) {
     *error = {"msg.serving_options", {InputErrorParam(problems.front())}};
     return false;
   }
-  const std::vector<PricedGpu> priced = PricedGpus(s);
   const std::string h100 = FamilyGpu(s, "h100", "h100-sxm"), a100 = FamilyGpu(s, "a100", "a100-sxm-80gb");
-  const PricedGpu* ph = Priced(priced, h100);
-  const PricedGpu* pa = Priced(priced, a100);
-  for (const auto& [gpu, id] : {std::pair{ph, h100}, std::pair{pa, a100}})
-    if (!gpu) {
-      *error = {"msg.serving_options", {MessageParam::Key("msg.options_no_price", {id})}};
-      return false;
-    }
+  PricedGpu h{nullptr, 0, ""}, a{nullptr, 0, ""};
+  std::string source;
+  if (!OneSource(s, h100, a100, &h, &a, &source) || !h.gpu || !a.gpu) {
+    *error = {"msg.serving_options", {MessageParam::Key("msg.options_no_price", {h.gpu ? a100 : h100})}};
+    return false;
+  }
+  const PricedGpu* ph = &h;
+  const PricedGpu* pa = &a;
   const std::int64_t prefill_tp = InferencePoolTp(s, s.inference.prefill), decode_tp = InferencePoolTp(s, s.inference.decode);
   struct Option {
     const char* label;
@@ -178,6 +226,7 @@ bool ServingOptions(const Scenario& s, Comparison* out, Message* error) {
                                  std::to_string(base_gpus), cheapest->label});
   }
   *out = CompareScenarios(std::move(columns));
+  out->price_source = source;
   return true;
 }
 

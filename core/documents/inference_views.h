@@ -16,8 +16,10 @@ namespace gpucost {
 // prefill on the faster GPU, bandwidth-bound decode on the cheaper one).
 //   * GPUs from the catalog: the scenario's own H100 (SXM, PCIe or NVL) or A100 variant where it uses one,
 //     else h100-sxm and a100-sxm-80gb.
-//   * Prices (per GPU-hour, on the scenario's tax basis): the scenario's own for its GPUs, else the cheapest
-//     on-demand offer (PricedGpus, inference_plan.h); each column states the source (CompareColumn::note).
+//   * Prices (per GPU-hour, on the scenario's tax basis) from one source for every GPU type, named in the
+//     document (Comparison::price_source) and in each column: the scenario's own when it prices both GPUs, else
+//     one provider's offer sheet listing both on demand (issue 45: never the scenario's H100 beside another
+//     sheet's A100).
 //   * Precision: the scenario's, unless a GPU cannot run it (an A100 has no FP8): then INT8 weights (else BF16)
 //     and a BF16 KV cache, said in the column's label and note.
 //   * Replica shape (issue 28): tensor parallelism 1, 2, 4 and 8 for each pool (those the heads permit), each

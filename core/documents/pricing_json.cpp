@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "base/json_number.h"
+#include "documents/result_json.h"
 #include "hardware/catalog.h"
 #include "money/offers.h"
 #include "money/tco.h"
@@ -21,17 +22,22 @@ std::string PricingToJson(const Scenario& s, const PricingComparison& c, int ind
   const double k = first.display_per_usd;
   json models = json::array();
   for (const ModelCost& m : c.models) {
+    // A blocked row is said, not priced (issue 45): its money is null and "blocking" says why.
+    const bool priced = !m.blocking.blocked;
+    const auto money = [priced](double v) { return priced ? json(v) : json(nullptr); };
     json row = {{"model", PricingModelName(m.model)},
-                {"usd_per_gpu_hour", m.usd_per_gpu_hour},
-                {"job_usd", m.job_usd},
-                {"term_tail_usd", m.term_tail_usd},
-                {"total_usd", m.total_usd},
-                {"price_per_gpu_hour", m.usd_per_gpu_hour * k},
-                {"job", m.job_usd * k},
-                {"term_tail", m.term_tail_usd * k},
-                {"total", m.total_usd * k},
+                {"usd_per_gpu_hour", money(m.usd_per_gpu_hour)},
+                {"job_usd", money(m.job_usd)},
+                {"term_tail_usd", money(m.term_tail_usd)},
+                {"delay_usd", money(m.delay_usd)},
+                {"total_usd", money(m.total_usd)},
+                {"price_per_gpu_hour", money(m.usd_per_gpu_hour * k)},
+                {"job", money(m.job_usd * k)},
+                {"term_tail", money(m.term_tail_usd * k)},
+                {"delay", money(m.delay_usd * k)},
+                {"total", money(m.total_usd * k)},
                 {"expected_hours", m.expected_hours},
-                {"ratio_to_on_demand", m.ratio_to_on_demand},
+                {"ratio_to_on_demand", money(m.ratio_to_on_demand)},
                 {"capacity_guaranteed", m.capacity_guaranteed},
                 {"risk", m.risk},
                 {"risk_key", m.risk_message.key},
@@ -40,6 +46,7 @@ std::string PricingToJson(const Scenario& s, const PricingComparison& c, int ind
     const ScheduleOutlook& o = m.result.schedule;
     row["schedule"] = {{"wait_basis", o.wait_basis},
                        {"wait_mean_hours", o.wait_mean_hours},
+                       {"lead_hours", o.lead_hours},
                        {"start_p50_hours", o.start_p50_hours},
                        {"start_p90_hours", o.start_p90_hours},
                        {"finish_p50_hours", o.finish_p50_hours},
@@ -56,10 +63,10 @@ std::string PricingToJson(const Scenario& s, const PricingComparison& c, int ind
       row["tco"]["per_gpu_year"] = t.usd_per_gpu_year * k;
       row["tco"]["capital_outlay"] = t.upfront_usd_per_gpu * gpus * k;
     }
-    row["vat_usd"] = m.result.vat_usd;
+    row["vat_usd"] = money(m.result.vat_usd);
+    if (!priced) row["blocking"] = BlockingJson(m.blocking);
     if (const Offer* o = s.pricing.offer[0] ? FindOffer(s.pricing.offer) : nullptr)
-      row["offered"] = m.model == o->model || (m.model == PricingModel::kSpot && o->spot_usd_per_gpu_hour > 0) ||
-                       m.model == PricingModel::kOwned;
+      row["offered"] = OfferListsModel(*o, m.model);
     models.push_back(row);
   }
   json doc = {{"schema", "gpucost/pricing@1"},

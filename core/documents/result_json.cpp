@@ -14,17 +14,16 @@
 #include "job/parallelism.h"
 
 namespace gpucost {
-namespace {
 
-using nlohmann::json;
-
-// A blocking state: its code, the English reason and fix, and each as key and parameters (message.h), so the
-// document is the same in every language and the page or CLI can show it in theirs.
-json BlockingJson(const BlockingState& b) {
+nlohmann::json BlockingJson(const BlockingState& b) {
   return {{"code", b.code}, {"reason", b.reason}, {"fix", b.fix},
           {"reason_key", b.reason_message.key}, {"reason_params", MessageParamsJson(b.reason_message.params)},
           {"fix_key", b.fix_message.key}, {"fix_params", MessageParamsJson(b.fix_message.params)}};
 }
+
+namespace {
+
+using nlohmann::json;
 
 json Parts(const Breakdown& b, bool skip_zero_time_parts) {
   json o = json::object();
@@ -116,7 +115,7 @@ std::string ResultToJson(const Scenario& s, const Result& r, int indent) {
   if (r.schedule.present) {  // issue 29: the wait for capacity, the finish and the deadline (capacity.h)
     const ScheduleOutlook& o = r.schedule;
     doc["schedule"] = {{"wait_basis", o.wait_basis}, {"capacity_guaranteed", o.capacity_guaranteed},
-                       {"wait_mean_hours", NumOrNull(o.wait_mean_hours)}, {"start_p50_hours", NumOrNull(o.start_p50_hours)},
+                       {"wait_mean_hours", NumOrNull(o.wait_mean_hours)}, {"lead_hours", NumOrNull(o.lead_hours)}, {"start_p50_hours", NumOrNull(o.start_p50_hours)},
                        {"start_p90_hours", NumOrNull(o.start_p90_hours)}, {"run_sd_hours", NumOrNull(o.run_sd_hours)},
                        {"finish_mean_hours", NumOrNull(o.finish_mean_hours)}, {"finish_p50_hours", NumOrNull(o.finish_p50_hours)},
                        {"finish_p90_hours", NumOrNull(o.finish_p90_hours)},

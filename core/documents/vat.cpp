@@ -1,4 +1,5 @@
 #include "documents/vat.h"
+#include "base/asserts.h"
 
 namespace gpucost {
 
@@ -6,9 +7,15 @@ VatLines VatBreakdown(const Scenario& s, const Result& r) {
   VatLines v;
   v.rate = s.pricing.tax_rate;
   v.recovered = s.pricing.vat_recoverable;
-  v.supply_usd = r.expected_usd - r.cost_usd.part[kPartTax];
+  // The invoice: what was billed before tax (the delay cost is not billed), its VAT and their sum.
+  v.supply_usd = r.expected_usd - r.cost_usd.part[kPartTax] - r.cost_usd.part[kPartDelay];
   v.vat_usd = r.vat_usd;
   v.total_usd = v.supply_usd + v.vat_usd;
+  GPUCOST_ASSERT(!r.ok || v.supply_usd >= -1e-9 * (1 + r.expected_usd), "the supply price is >= 0");
+  // Rented: all of the supply carries VAT; owned: what is bought from suppliers (not staff, not interest).
+  GPUCOST_ASSERT(!r.ok || (r.tco.present ? v.vat_usd <= v.rate * v.supply_usd * (1 + 1e-9) + 1e-9
+                                         : ApproxEqual(v.vat_usd, v.rate * v.supply_usd)),
+                 "VAT = the rate x the taxable supply");
   return v;
 }
 

@@ -3,6 +3,7 @@
 // [SECTION] Defaults   [SECTION] Planner   [SECTION] Parser
 #include "job/validate.h"
 #include "explore/fleet.h"
+#include "base/asserts.h"
 
 #include <algorithm>
 #include <cmath>
@@ -33,6 +34,11 @@ constexpr double kDefaultSpotOverhead = 0.10;
 // 1,743.06 (-37%), 3-year 968.40 (-65%) USD (Cyclenerd google-cloud-pricing-cost-calculator pricing.yml,
 // generated 2026-02-12 from the Cloud Billing Catalog). CUDs discount without reserving capacity.
 constexpr double kDefaultOneYearDiscount = 0.37;
+// Issue 45: a used datacenter GPU sold at the horizon fetches less than its book value. SpotWire's GPU valuator
+// data (v0.6, as of 2026-06-04, CC-BY-4.0; eBay sold comparables): a used, working unit 0.72 of the secondary
+// price, sold through a broker within 90 days 0.85 of that: 0.72 x 0.85 = 0.61, with the book value standing in
+// for the secondary price. (It was 1: resold at full book value, which no resale channel pays.)
+constexpr double kDefaultOwnedResaleFraction = 0.72 * 0.85;
 constexpr double kDefaultThreeYearDiscount = 0.65;
 
 FleetInputs DefaultFleet() {
@@ -50,8 +56,7 @@ FleetInputs DefaultFleet() {
   f.plan_hybrid = true;
   f.owned = OwnedFor(s, nullptr);
   f.gpu_mtbf_hours = s.reliability.gpu_mtbf_hours;
-  // Assumption (no used-GPU price index was found): resold at book value; set 0 to keep them idle.
-  f.owned_resale_fraction = 1;
+  f.owned_resale_fraction = kDefaultOwnedResaleFraction;
   return f;
 }
 
@@ -263,7 +268,19 @@ void PlanWith(const FleetInputs& in, const std::vector<Layer>& layers, const Bur
     }
     Account(in, layers, burst, f, g, chosen, plan);
   }
-  for (int p = 0; p < kFleetPartCount; ++p) plan->total_usd += plan->usd[p];
+  for (int p = 0; p < kFleetPartCount; ++p) {
+    GPUCOST_ASSERT(AmountOk(plan->usd[p]) && AmountOk(plan->gpu_hours[p]),
+                   "a fleet plan's parts are a number >= 0");
+    plan->total_usd += plan->usd[p];
+  }
+  // Every GPU-hour of demand is served once: by a commitment, owned GPUs, on demand or on spot.
+  double demand = 0, served = 0, month_usd = 0;
+  for (int m = 0; m < in.months; ++m) demand += in.demand_gpus[m] * kHoursPerMonth, month_usd += plan->month_usd[m];
+  for (int p : {kFleetCommittedUsed, kFleetOwnedUsed, kFleetOnDemand, kFleetSpot}) served += plan->gpu_hours[p];
+  GPUCOST_ASSERT(ApproxEqual(served, demand, 1e-9, 1e-6), "each GPU-hour of demand is served once");
+  // The months carry the plan's money within the horizon (terms past it are after the last month).
+  GPUCOST_ASSERT(ApproxEqual(month_usd + plan->usd[kFleetCommittedAfter], plan->total_usd, 1e-9, 1e-6),
+                 "the months' money and the terms after the horizon make the plan's total");
 }
 
 
@@ -318,7 +335,19 @@ FleetResult PlanFleet(const FleetInputs& in) {
     layers.push_back({-1, in.months, true, r.owned_usd_per_held_gpu_hour});
     PlanWith(in, layers, burst, &r.hybrid);
   }
+  // The planner's promises (fleet.h): never dearer than all on demand; the hybrid never dearer than cloud alone.
+  GPUCOST_ASSERT(r.cloud.total_usd <= r.all_on_demand.total_usd * (1 + 1e-9) + 1e-6, "a commitment plan never costs more than all on demand");
+  GPUCOST_ASSERT(r.hybrid.total_usd <= r.cloud.total_usd * (1 + 1e-9) + 1e-6, "owning is chosen only where it is cheaper");
   AddNotes(in, r, &r.notes);
+  // The planner prices months of average GPUs, not jobs: where that differs from the billing engine, said.
+  r.differences.Add("fleet_before_tax", "fleet.diff.before_tax");
+  r.differences.Add("fleet_no_rounding", "fleet.diff.no_rounding");
+  if (r.spot_share_of_burst > 0)
+    r.differences.Add("fleet_spot_overhead", "fleet.diff.spot_overhead", {FormatParam("%.0f", 100 * in.spot_overhead)});
+  if (in.commitment_count > 0) r.differences.Add("fleet_whole_terms", "fleet.diff.whole_terms");
+  if (in.plan_hybrid)
+    r.differences.Add("fleet_owned_held_hour", "fleet.diff.owned_held_hour",
+                      {FormatParam("%.0f", 100 * in.owned_resale_fraction)});
   r.ok = true;
   return r;
 }
@@ -563,9 +592,6 @@ FleetParse ParseFleetJson(std::string_view text) {
   ParseOwned(doc, rd, &f);
   return out;
 }
-
-
-
 
 // A commitment's name in a message: the names the fleet gives ("1-year", "3-year", "N-month") as keys, so they
 // read in the page's language; a name the user gave as it is.

@@ -139,6 +139,8 @@ struct FleetResult {
   double spot_share_of_burst = 0;     // 0 when spot is not cheaper than on-demand after overhead
   double demand_gpu_hours = 0;
   Warnings notes;                     // capacity risk and other notes
+  Warnings differences;               // issue 45: where these layers are priced otherwise than the billing engine
+                                      // prices a job (gpucost pricing), each named (fleet.diff.*)
 };
 
 FleetResult PlanFleet(const FleetInputs& in);

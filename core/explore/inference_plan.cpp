@@ -12,6 +12,7 @@
 
 #include "hardware/catalog.h"
 #include "job/evaluate.h"
+#include "job/inference_evaluate.h"
 #include "serving/inference_model.h"
 #include "money/offers.h"
 #include "job/result.h"

@@ -1,5 +1,6 @@
 // montecarlo.cpp — discrete-event simulation of the job timeline (see montecarlo.h for the model).
 #include "explore/montecarlo.h"
+#include "base/asserts.h"
 
 #include "hardware/calibration.h"
 
@@ -281,9 +282,12 @@ void MonteCarlo::SimulateUnit(UnitTrial* u) {
       const double restart = std::max(committed, k * segment_s_);
       t.rework += pos - restart;
       committed = restart;
-      // The last checkpoint may be unusable (operations.h): one more interval lost (billed by BillJob).
-      if (Active().ops.bad_checkpoint_probability > 0 && rng_.Uniform() < Active().ops.bad_checkpoint_probability)
-        t.bad_checkpoints += 1;
+      // The last checkpoint may be unusable (operations.h), and the one before it too: a run of them, each one
+      // more interval lost (billed by BillJob). p = 1 never recovers: blocked before it is simulated (the cap
+      // only keeps a loop finite).
+      const double p_bad = Active().ops.bad_checkpoint_probability;
+      if (p_bad > 0)
+        for (int run = 0; run < 100000 && rng_.Uniform() < p_bad; ++run) t.bad_checkpoints += 1;
     }
     if (failure) {
       t.failures += 1;
@@ -332,7 +336,9 @@ void MonteCarlo::RunTrial() {
     BillJob(plan_, sum, preemptions / plan_.units_per_session, &bill);
   }
   // The wait for capacity before this trial's timeline, and its delay cost (capacity.h).
-  const double wait_h = plan_.ops.wait_mean_s > 0 ? SampleExponential(wait_rng_, plan_.ops.wait_mean_s) / 3600 : 0;
+  // (and owned hardware's lead time before it: a fixed delay, issue 45)
+  const double wait_h = plan_.ops.lead_s / 3600 +
+                        (plan_.ops.wait_mean_s > 0 ? SampleExponential(wait_rng_, plan_.ops.wait_mean_s) / 3600 : 0);
   AddDelay(plan_, wait_h, &bill);
   const std::size_t i = static_cast<std::size_t>(completed_);
   finish_hours_[i] = wait_h + bill.hours;
@@ -384,10 +390,14 @@ McSummary MonteCarlo::Summary() const {
   s.mean_preemptions = sum_preemptions_ / n;
   values.assign(finish_hours_.begin(), finish_hours_.begin() + completed_);
   s.finish_hours = StatsOf(&values);
-  s.wait_mean_hours = plan_.ops.wait_mean_s / 3600;
+  s.wait_mean_hours = (plan_.ops.lead_s + plan_.ops.wait_mean_s) / 3600;
   s.deadline_given = plan_.ops.deadline_given;
   s.deadline_hours = plan_.ops.deadline_s / 3600;
   s.p_miss_deadline = static_cast<double>(missed_) / n;
+  GPUCOST_ASSERT(s.cost_usd.min <= s.cost_usd.p10 && s.cost_usd.p10 <= s.cost_usd.p50 && s.cost_usd.p50 <= s.cost_usd.p90 &&
+                     s.cost_usd.p90 <= s.cost_usd.max,
+                 "the trials' cost percentiles are in order");
+  GPUCOST_ASSERT(ApproxEqual(s.mean_cost_usd.Total(), s.cost_usd.mean, 1e-7), "the mean parts add up to the mean cost");
   return s;
 }
 

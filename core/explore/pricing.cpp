@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "base/asserts.h"
 #include "job/evaluate.h"
 #include "money/tco.h"
 
@@ -49,7 +50,8 @@ void WriteRisk(const Scenario& s, ModelCost& m) {
       out = {"msg.risk_owned",
              {FormatParam("%.0f", 100 * p.owned.utilization), FormatParam("%.0f", p.owned.lifetime_years),
               FormatParam("%.0f", 100 * even),
-              even > 1 ? MessageParam::Key("msg.risk_never") : even > 0 ? MessageParam("") : MessageParam::Key("msg.risk_no_price")}};
+              even > 1 ? MessageParam::Key("msg.risk_never") : even > 0 ? MessageParam("") : MessageParam::Key("msg.risk_no_price"),
+              FormatParam("%.0f", p.owned.lead_time_days)}};
       break;
     }
   }
@@ -71,20 +73,37 @@ PricingComparison ComparePricingModels(const Scenario& s) {
     m.usd_per_gpu_hour = m.result.usd_per_gpu_hour;
     // Evaluate() bills the whole commitment term (cost.breakdown.unused_commitment): the part after the job
     // is shown apart, so that job + term after the job = the total eval gives.
-    m.term_tail_usd = m.result.commitment_after_job_usd * (v.pricing.vat_recoverable ? 1 : 1 + v.pricing.tax_rate);
-    m.job_usd = m.result.expected_usd - m.term_tail_usd;
+    // With the tax it carries: a rental's all of it, owned hardware's only what is bought from suppliers.
+    const double taxable = m.result.tco.present ? m.result.tco.taxable_fraction : 1.0;
+    m.term_tail_usd = m.result.commitment_after_job_usd * (v.pricing.vat_recoverable ? 1 : 1 + v.pricing.tax_rate * taxable);
+    m.delay_usd = m.result.cost_usd.part[kPartDelay];
+    m.job_usd = m.result.expected_usd - m.term_tail_usd - m.delay_usd;
     m.expected_hours = m.result.expected_hours;
     if (model == PricingModel::kReserved) m.capacity_guaranteed = v.pricing.reserved.capacity_guaranteed;
     m.capacity_guaranteed = m.capacity_guaranteed || model == PricingModel::kOwned;
-    m.total_usd = m.job_usd + m.term_tail_usd;
+    m.total_usd = m.result.expected_usd;  // eval's total, bit for bit (its parts are shown apart above)
+    m.blocking = FindBlockingState(v, m.result);
   }
+  int first_priced = -1;
+  for (int i = 0; i < kModelCount && first_priced < 0; ++i)
+    if (!c.models[i].blocking.blocked) first_priced = i;
+  c.cheapest = c.cheapest_rate = std::max(0, first_priced);
   for (int i = 0; i < kModelCount; ++i) {
     ModelCost& m = c.models[i];
-    m.ratio_to_on_demand = c.models[0].total_usd > 0 ? m.total_usd / c.models[0].total_usd : 0;
+    GPUCOST_ASSERT(m.term_tail_usd >= 0 && m.term_tail_usd <= m.total_usd * (1 + 1e-12) + 1e-9,
+                   "a row's term after the job is part of its total");
+    GPUCOST_ASSERT(m.model == PricingModel::kReserved || m.model == PricingModel::kOwned || m.term_tail_usd == 0,
+                   "only a commitment leaves a term after the job");
+    const bool od_priced = !c.models[0].blocking.blocked && c.models[0].total_usd > 0;
+    m.ratio_to_on_demand = od_priced && !m.blocking.blocked ? m.total_usd / c.models[0].total_usd : 0;
     WriteRisk(WithPricingModel(s, m.model), m);
+    if (m.blocking.blocked) continue;
     if (m.total_usd < c.models[c.cheapest].total_usd) c.cheapest = i;
     if (m.usd_per_gpu_hour < c.models[c.cheapest_rate].usd_per_gpu_hour) c.cheapest_rate = i;
   }
+  for (const ModelCost& m : c.models)
+    GPUCOST_ASSERT(m.blocking.blocked || c.models[c.cheapest].total_usd <= m.total_usd,
+                   "the cheapest row has the lowest total of the rows priced");
   c.ok = true;
   return c;
 }

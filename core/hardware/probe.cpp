@@ -380,6 +380,28 @@ void ValidateAgainstDatasheet(const ProbeReport& r, Checker& c) {
   }
 }
 
+// Issue 45: storage measured on this host is bounded like GEMM and HBM. Whatever a file system delivers to one
+// server passes through its memory: a two-socket AMD EPYC 9005 ("Turin") server has 2 x 12 channels of DDR5-6400,
+// 2 x 614.4 GB/s = 1,228.8 GB/s (AMD EPYC 9005 product brief, 2024), the most of any server sold; 110% of it is
+// the ceiling (1 PB/s was accepted). The floor: 100 KB/s, below any working storage (a broken report).
+constexpr double kHostMemoryGbps = 1228.8, kStorageFloorGbps = 1e-4;
+
+void ValidateStorageBounds(const ProbeReport& r, Checker& c) {
+  const double hi = kDatasheetCeiling * kHostMemoryGbps;
+  for (std::size_t i = 0; i < r.storage.size(); ++i) {
+    const double v = r.storage[i].gbps;
+    if (!(v > 0)) continue;  // the general range reports it
+    const std::string path = Idx("storage", i) + ".gbps";
+    if (v > hi)
+      c.errors->push_back(CodedError(path, {"msg.p.beyond", {FormatParam("%.6g", v), "GB/s", MessageParam::Key("msg.p.one_host"),
+                                                           FormatParam("%.4g", hi), MessageParam::Key("msg.p.what_host_memory"),
+                                                           FormatParam("%.5g", kHostMemoryGbps)}}));
+    else if (v < kStorageFloorGbps)
+      c.errors->push_back(CodedError(path, {"msg.p.not_physical", {FormatParam("%.6g", v), "GB/s", FormatParam("%.4g", kStorageFloorGbps),
+                                                                 MessageParam::Key("msg.p.floor_storage")}}));
+  }
+}
+
 void ValidateSuggestions(const ProbeReport& r, Checker& c) {
   const ProbeSuggestions& s = r.suggestions;
   c.Range("suggestions.checkpoint_gb", s.checkpoint_gb, 0, 1e9);
@@ -489,6 +511,7 @@ std::vector<InputError> ValidateProbe(const ProbeReport& report) {
   ValidateInventory(report, c);
   ValidateMeasurements(report, c);
   ValidateAgainstDatasheet(report, c);
+  ValidateStorageBounds(report, c);
   ValidateSuggestions(report, c);
   return errors;
 }

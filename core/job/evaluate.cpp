@@ -1,5 +1,6 @@
 // evaluate.cpp — the closed-form model of one job: work, data feed, checkpoints, interruptions, billing,
 // storage, tax. See docs in reliability.h for the interruption model.
+#include "job/billing_notes.h"
 #include "job/inference_blocking.h"
 #include "job/evaluate.h"
 #include "scenario/fields.h"
@@ -11,16 +12,19 @@
 #include <string>
 
 #include "hardware/catalog.h"
+#include "base/asserts.h"
 #include "training/finetune.h"
 #include "training/fp8_gain.h"
 #include "money/billing.h"
 #include "base/i18n.h"
+#include "job/inference_evaluate.h"
 #include "serving/inference.h"
 #include "job/job.h"
 #include "job/operations.h"
 #include "training/datapipe.h"
 #include "money/offers.h"
 #include "job/parallelism.h"
+#include "money/pricing_model.h"
 #include "job/reliability.h"
 #include "training/steptime.h"
 #include "money/tco.h"
@@ -57,7 +61,7 @@ void PredictStep(const Scenario& s, const EffectiveHardware& hw, Result* r) {
     r->warnings.Add("layout_invalid", "msg.w_layout_invalid", {MessageParam::Key(LayoutErrorKey(r->step.error))});
     return;
   }
-  r->scaling_efficiency = ScalingEfficiency(shape, layout, step_hw);
+  r->scaling_efficiency = ScalingEfficiency(shape, layout, step_hw, r->step);  // the step at scale, once
   if (s.cluster.mfu > 0) return;
   r->mfu = s.parallel.single_node_mfu > 0 ? s.parallel.single_node_mfu * r->scaling_efficiency : r->step.mfu;
   r->mfu_source = MfuSource::kPredicted;
@@ -231,7 +235,9 @@ bool PlanJob(const Scenario& s, JobPlan* plan, Result* r) {
   if (!rel.checkpointing) NoCheckpoints(&job, r);
 
   // --- Price per GPU-hour, billing rules, storage, egress, fees, tax: the one billing engine (billing.h) ---
-  PlanBilling(s, job.billed_gpus, c.gpu, &job.terms, r);
+  BillingNotes notes;
+  PlanBilling(s, job.billed_gpus, c.gpu, &job.terms, &notes, &r->warnings);
+  ApplyBillingNotes(notes, r);
   job.stored_gb = s.storage.dataset_gb +
                   concurrent_units * static_cast<double>(s.storage.checkpoints_retained) * r->checkpoint_gb;
   PlanOperations(s, r, &job);  // issue 29 (operations.h)
@@ -271,9 +277,34 @@ void BillJob(const JobPlan& job, const Timeline& t, double preemptions, JobBill*
   u.session_gpus = job.session_gpus;
   u.exact_rounding_gpu_s = exact_rounding_gpu_s;
   u.held_hours = u.held_above_hours = out->hours - th[kPartReacquireWait];
+  // Issue 45: bring-up, staging, restore tests, unusable checkpoints and allocation idle are GPU time of the same
+  // pool, priced by the engine with the run (one rounding, one commitment term, one tax; operations.h).
+  AddOperationsUsage(job, t, out, &u);
+  out->hours = out->time_hours.Total();
   BillGpuTime(job.terms, u, out);
+  // Every GPU-hour billed once: without a cut session, the held parts (all but allocation idle) are the billed GPUs
+  // held for the rental's wall time, rounded up to the increment and the minimum once.
+  if (AssertsOn() && preemptions <= 0 && exact_rounding_gpu_s < 0 && std::isfinite(u.wall_s)) {
+    const double inc = job.terms.billing_increment_s;
+    const double billed_s = job.terms.bill_rounding && job.billed_gpus > 0
+                                ? std::max(std::ceil(u.wall_s / inc - 1e-9) * inc, job.terms.minimum_billed_s)
+                                : u.wall_s;
+    const double rounded_gpus = std::max(0.0, job.billed_gpus - job.terms.committed_gpus);  // a commitment does not round
+    double held = 0;
+    for (int q = 0; q < kPartCount; ++q)
+      if (q != kPartAllocationIdle) held += out->gpu_hours.part[q];
+    GPUCOST_ASSERT(ApproxEqual(held, (job.billed_gpus * u.wall_s + rounded_gpus * (billed_s - u.wall_s)) / 3600, 1e-7),
+                   "each billed GPU-hour counted once: the billed GPUs x the wall time, rounded once (not a commitment)");
+  }
+  AddOperationsServices(job, out);  // scratch storage, the support plan
   FinishBill(job.terms, job.stored_gb, out->hours, out);
-  BillOperations(job, t, out);  // issue 29: bring-up, staging, restore tests, allocation, support (operations.h)
+  if (!std::isfinite(out->hours) || !std::isfinite(out->usd)) return;  // overflowed: refused at the edge
+  GPUCOST_ASSERT(ApproxEqual(out->hours, job.copies * t.billed() / 3600 + job.copies * t.reacquire_wait / 3600 + job.downtime_s / 3600 +
+                                      out->time_hours.part[kPartBringUp] + out->time_hours.part[kPartStaging] +
+                                      out->time_hours.part[kPartRestoreTest] + out->time_hours.part[kPartBadCheckpoint]),
+                 "a job's hours are its timeline, its waits, its downtime and its operations, each once");
+  GPUCOST_ASSERT(out->gpu_hours.part[kPartCompute] <= out->billed_gpu_hours * (1 + 1e-9) + 1e-9,
+                 "the GPU-hours billed hold the compute");
 }
 
 namespace {
@@ -309,7 +340,10 @@ void EvaluateJob(const Scenario& s, Result& r) {
 
   // --- Expected timeline and the normal run (nothing fails) ---
   Timeline t = ExpectedTimeline(in);
-  t.bad_checkpoints = (t.failures + (in.spot_saves_on_notice ? 0 : t.preemptions)) * job.ops.bad_checkpoint_probability;
+  // A run of unusable checkpoints: p / (1 - p) extra rollbacks per rollback (operations.h; p = 1 is blocked).
+  const double bad_run = BadCheckpointRunMean(job.ops.bad_checkpoint_probability);
+  const double rollbacks = t.failures + (in.spot_saves_on_notice ? 0 : t.preemptions);
+  t.bad_checkpoints = bad_run > 0 && std::isfinite(bad_run) ? rollbacks * bad_run : 0;  // never inf x 0
   TimelineInputs calm = in;
   calm.failure_rate_per_s = calm.spot_rate_per_s = 0;
   const Timeline normal = ExpectedTimeline(calm);
@@ -335,6 +369,15 @@ void EvaluateJob(const Scenario& s, Result& r) {
   ApplyOutlook(job, t, normal_bill.hours, &r);  // issue 29: wait for capacity, deadline, delay cost (capacity.h)
   r.goodput = r.expected_hours > 0 ? r.ideal_hours / r.expected_hours : 0;
   r.usd_per_billion_tokens = r.tokens > 0 ? r.expected_usd / (r.tokens / 1e9) : 0;
+  if (!r.never_finishes && std::isfinite(r.expected_hours) && std::isfinite(r.expected_usd)) {
+    GPUCOST_ASSERT(ApproxEqual(r.expected_usd, bill.usd + r.cost_usd.part[kPartDelay]),
+                   "the job's total is its bill and its delay cost, nothing else");
+    GPUCOST_ASSERT(r.expected_hours >= r.normal_run_hours * (1 - 1e-12), "failures never shorten the job");
+    GPUCOST_ASSERT(r.goodput > 0 && r.goodput <= 1 + 1e-12, "goodput is in (0, 1]");
+    GPUCOST_ASSERT(r.billed_gpu_hours >= r.ideal_gpu_hours * (1 - 1e-9), "the GPU-hours billed hold the ideal work");
+    GPUCOST_ASSERT(ApproxEqual(r.vat_usd * (pr.vat_recoverable ? 0 : 1), r.cost_usd.part[kPartTax]),
+                   "the tax part is the VAT invoiced, unless recovered");
+  }
 
   // --- Warnings ---
   Warnings& wn = r.warnings;
@@ -445,40 +488,147 @@ std::string NonFiniteResultPath(const Result& r) {
   return "";
 }
 
+const char* FieldBehindPart(const Scenario& s, int part) {
+  const bool training = Kind(s) == WorkloadKind::kTraining;
+  switch (part) {
+    case kPartCompute: return training ? "workload.tokens" : "workload.task_gpu_hours";
+    case kPartDataStall: return "storage.read_gbps";
+    case kPartCheckpoint: return "storage.checkpoint_write_gbps";
+    case kPartRework: return "reliability.gpu_mtbf_hours";
+    case kPartRecovery: return "reliability.recovery_minutes";
+    case kPartReacquireWait: return "pricing.spot.reacquire_minutes";
+    case kPartDowntime: return "reliability.downtime_hours";
+    case kPartIdleGpus: return "cluster.gpus";
+    case kPartHotSpares: return "reliability.hot_spares";
+    case kPartBillingRounding: return "pricing.minimum_billed_seconds";
+    case kPartBringUp: return "cluster.bring_up_hours";
+    case kPartRestoreTest: return "reliability.restore_test_minutes";
+    case kPartBadCheckpoint: return "reliability.bad_checkpoint_probability";
+    case kPartStaging: return "storage.staging.gbps";
+    case kPartAllocationIdle: return "cluster.allocation_efficiency";
+  }
+  return "";
+}
+
+namespace {
+
+// Which of the three absurd-input limits a job passes (0: none); DescribeBlock names the field behind it.
+enum AbsurdLimit { kNotAbsurd = 0, kAbsurdLong, kAbsurdTimes, kAbsurdGpuHours };
+
+AbsurdLimit FindAbsurd(const Scenario& s, const Result& r) {
+  if (Kind(s) == WorkloadKind::kInference || !(r.ideal_hours > 0)) return kNotAbsurd;
+  if (r.expected_hours / kHoursPerYear > kAbsurdYears) return kAbsurdLong;
+  if (r.expected_hours / r.ideal_hours > kAbsurdTimesNormal) return kAbsurdTimes;
+  if (r.ideal_gpu_hours > 0 && r.billed_gpu_hours / r.ideal_gpu_hours > kAbsurdTimesNormal) return kAbsurdGpuHours;
+  return kNotAbsurd;
+}
+
+// The largest part of a breakdown (optionally leaving out the compute itself).
+int LargestPart(const Breakdown& b, bool without_compute) {
+  int best = -1;
+  for (int p = 0; p < kPartCount; ++p) {
+    if (without_compute && p == kPartCompute) continue;
+    if (p == kPartDelay || !(b.part[p] > 0)) continue;
+    if (best < 0 || b.part[p] > b.part[best]) best = p;
+  }
+  return best;
+}
+
+// Why a job is blocked: FindBlockingState decides (cheap tests, run on every evaluation the page draws) and this
+// says it (messages, their parameters and their English text), only for a blocked job. Kept apart so that the page's
+// first frame, which draws a job that runs, carries none of it (web/first_frame_funcs.txt; docs/bundle-size.md).
+enum class Block { kNone, kQuote, kNotOffered, kMemory, kNever, kBadCheckpoints, kAbsurd, kLayout };
+
+[[gnu::noinline]] BlockingState DescribeBlock(Block which, const Scenario& s, const Result& r) {
+  BlockingState b;
+  switch (which) {
+    case Block::kNone: break;
+    case Block::kQuote: {  // a price-by-quote offer (offers.h): no number from nowhere
+      const Offer& offer = *FindOffer(s.pricing.offer);
+      b.Block("price_by_quote", {"quote.reason", {offer.provider, offer.product}}, {"quote.fix", {}});
+      break;
+    }
+    case Block::kNotOffered: {  // issue 45: a pricing model the offer does not list, without a price of the user's own
+      const Offer& offer = *FindOffer(s.pricing.offer);
+      const std::string model_key = std::string("choice.pricing.model.") + PricingModelName(Model(s));
+      b.Block("model_not_offered",
+              {"msg.b_not_offered", {offer.provider + " " + offer.product, MessageParam::Key(model_key.c_str())}},
+              {"msg.b_not_offered_fix", {MessageParam::Key(model_key.c_str())}});
+      break;
+    }
+    case Block::kMemory: {
+      // The cluster as it is when a layout fits on it (issue 47), else the smallest count that fits.
+      const bool here = r.memory_fit_at_gpus.found;
+      const LayoutFit& fit = here ? r.memory_fit_at_gpus : r.memory_smallest_fit;
+      Message fix{"msg.b_no_fit", {}};
+      if (fit.found)
+        fix = {here ? "msg.b_fit_here" : "msg.b_smallest", {std::to_string(fit.layout.gpus()), std::to_string(fit.layout.tensor),
+                                  std::to_string(fit.layout.pipeline), std::to_string(fit.layout.data),
+                                  std::to_string(fit.layout.micro_batch), std::to_string(fit.layout.zero_stage)}};
+      b.Block("memory_does_not_fit",
+              {"msg.b_memory", {FormatParam("%.1f", r.memory.total_bytes() / 1e9), FormatParam("%.1f", r.memory.device_bytes / 1e9)}},
+              fix);
+      break;
+    }
+    case Block::kNever: b.Block("never_finishes", {"msg.b_never", {}}, {"msg.b_never_fix", {}}); break;
+    case Block::kBadCheckpoints:  // issue 45: every checkpoint unusable: a rollback never recovers (p / (1 - p))
+      b.Block("bad_checkpoints_never_recover",
+              {"msg.b_bad_checkpoint", {FormatParam("%.3g", s.ops.bad_checkpoint_probability)}}, {"msg.b_bad_checkpoint_fix", {}});
+      break;
+    case Block::kAbsurd: {  // issue 45: the field behind the largest part, and how far past the limit the job is
+      const AbsurdLimit limit = FindAbsurd(s, r);
+      const char* key = "msg.b_absurd_long";
+      double figure = r.expected_hours / kHoursPerYear;
+      int part = LargestPart(r.time_hours, false);
+      if (limit == kAbsurdTimes) {
+        key = "msg.b_absurd_times";
+        figure = r.expected_hours / r.ideal_hours;
+        part = LargestPart(r.time_hours, true);
+      } else if (limit == kAbsurdGpuHours) {
+        key = "msg.b_absurd_gpu_hours";
+        figure = r.billed_gpu_hours / r.ideal_gpu_hours;
+        part = LargestPart(r.gpu_hours, true);
+      }
+      const char* field = part >= 0 ? FieldBehindPart(s, part) : "";
+      if (!field[0]) field = "cluster.gpus";
+      b.Block("absurd_input", {key, {field, FormatParam("%.3g", figure)}}, {"msg.b_absurd_fix", {field}});
+      break;
+    }
+    case Block::kLayout: {
+      const bool count = LayoutFromScenario(s).gpus() != s.cluster.gpus;
+      b.Block("no_valid_layout", {"msg.b_no_layout", {MessageParam::Key(count ? "msg.b_layout_count" : LayoutErrorKey(r.step.error))}},
+              {"msg.b_layout_fix", {}});
+      break;
+    }
+  }
+  return b;
+}
+
+}  // namespace
+
 Message OutOfRangeMessage(const std::string& result_path) { return {"msg.out_of_range", {result_path}}; }
 
 BlockingState FindBlockingState(const Scenario& s, const Result& r) {
-  BlockingState b;
-  if (!r.ok) return b;
-  if (Model(s) != PricingModel::kOwned && AwaitsQuote(s)) {  // a price-by-quote offer (offers.h): no number from nowhere
-    const Offer& offer = *FindOffer(s.pricing.offer);
-    b.Block("price_by_quote", {"quote.reason", {offer.provider, offer.product}}, {"quote.fix", {}});
-    return b;
-  }
-  if (r.inference.present) return FindServingBlockingState(s, r);  // inference_blocking.h (issue 31)
-  if (r.memory_present && !r.memory.fits()) {
-    // The cluster as it is when a layout fits on it (issue 47), else the smallest count that fits.
-    const bool here = r.memory_fit_at_gpus.found;
-    const LayoutFit& fit = here ? r.memory_fit_at_gpus : r.memory_smallest_fit;
-    Message fix{"msg.b_no_fit", {}};
-    if (fit.found)
-      fix = {here ? "msg.b_fit_here" : "msg.b_smallest", {std::to_string(fit.layout.gpus()), std::to_string(fit.layout.tensor),
-                                std::to_string(fit.layout.pipeline), std::to_string(fit.layout.data),
-                                std::to_string(fit.layout.micro_batch), std::to_string(fit.layout.zero_stage)}};
-    b.Block("memory_does_not_fit",
-            {"msg.b_memory", {FormatParam("%.1f", r.memory.total_bytes() / 1e9), FormatParam("%.1f", r.memory.device_bytes / 1e9)}}, fix);
-    return b;
-  }
-  if (r.never_finishes) {
-    b.Block("never_finishes", {"msg.b_never", {}}, {"msg.b_never_fix", {}});
-    return b;
-  }
-  if (Kind(s) == WorkloadKind::kTraining && HasModelShape(s) && s.parallel.global_batch > 0 && !r.step.ok()) {
-    const bool count = LayoutFromScenario(s).gpus() != s.cluster.gpus;
-    b.Block("no_valid_layout", {"msg.b_no_layout", {MessageParam::Key(count ? "msg.b_layout_count" : LayoutErrorKey(r.step.error))}},
-            {"msg.b_layout_fix", {}});
-  }
-  return b;
+  if (!r.ok) return {};
+  Block which = Block::kNone;
+  const Offer* offer = s.pricing.offer[0] ? FindOffer(s.pricing.offer) : nullptr;
+  if (Model(s) != PricingModel::kOwned && AwaitsQuote(s))
+    which = Block::kQuote;
+  else if (offer && !OfferListsModel(*offer, Model(s)) && s.pricing.usd_per_gpu_hour <= 0 && s.pricing.krw_per_gpu_hour <= 0)
+    which = Block::kNotOffered;  // WithPricingModel leaves it without a price: said, not priced (issue 45)
+  else if (r.inference.present)
+    return FindServingBlockingState(s, r);  // inference_blocking.h (issue 31)
+  else if (r.memory_present && !r.memory.fits())
+    which = Block::kMemory;
+  else if (r.never_finishes)
+    which = Block::kNever;
+  else if (EffectiveBadCheckpointProbability(s) >= 1 && r.expected_interruptions > 0)
+    which = Block::kBadCheckpoints;
+  else if (FindAbsurd(s, r) != kNotAbsurd)
+    which = Block::kAbsurd;
+  else if (Kind(s) == WorkloadKind::kTraining && HasModelShape(s) && s.parallel.global_batch > 0 && !r.step.ok())
+    which = Block::kLayout;
+  return which == Block::kNone ? BlockingState{} : DescribeBlock(which, s, r);
 }
 
 void BlockingState::Block(const char* blocking_code, Message why, Message what_to_do) {

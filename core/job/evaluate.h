@@ -31,7 +31,8 @@ Message OutOfRangeMessage(const std::string& result_path);
 struct BlockingState {
   bool blocked = false;
   const char* code = "";   // "memory_does_not_fit" | "never_finishes" | "no_valid_layout" | "price_by_quote" |
-                           // "serving_does_not_fit" | "serving_over_capacity" (inference_blocking.h)
+                           // "serving_does_not_fit" | "serving_over_capacity" (inference_blocking.h) |
+                           // "bad_checkpoints_never_recover" | "absurd_input" | "model_not_offered" (issue 45)
   std::string reason;      // one line: what is wrong (English: the documents' text)
   std::string fix;         // one line: what to change ("" when nothing specific is known)
   Message reason_message;  // the same as keys and parameters (message.h): shown in the page's or CLI's language
@@ -39,5 +40,14 @@ struct BlockingState {
   void Block(const char* blocking_code, Message why, Message what_to_do);  // sets all of the above
 };
 BlockingState FindBlockingState(const Scenario& s, const Result& r);
+
+// Issue 45: inputs that make a job absurd. A job (training or tasks) whose expected time passes kAbsurdYears, or
+// whose expected time or GPU-hours pass kAbsurdTimesNormal times its compute alone, is blocked naming the field
+// behind the largest part ("absurd_input"): every value in a field's range is allowed alone, but no real job is
+// priced like this (staging at 1e-9 GB/s, an allocation efficiency of 1e-9).
+constexpr double kAbsurdYears = 100;
+constexpr double kAbsurdTimesNormal = 1000;
+// The field behind a time or GPU-hour part, as the absurd-input block names it ("cluster.allocation_efficiency").
+const char* FieldBehindPart(const Scenario& s, int part);
 
 }  // namespace gpucost

@@ -1,5 +1,6 @@
 // inference_billing.cpp — a serving job's GPU time as named parts, billed by the one engine (inference_billing.h).
 #include "job/inference_billing.h"
+#include "base/asserts.h"
 #include "base/numeric.h"
 
 #include <algorithm>
@@ -22,9 +23,16 @@ double PoissonCdf(int k, double mean) {
   return std::min(1.0, sum);
 }
 
-}  // namespace
+// What a preemption takes from one pool under spot (issue 45: each preemption costs).
+struct PoolSpot {
+  double node_gpus = 0, preemptions = 0, spare_gpus = 0, rework_h = 0, down_gpu_h = 0, replace_gpu_h = 0,
+         recovery_gpu_h = 0;
+};
 
-double BillServing(const Scenario& s, ServingPool* pools, int n, const ServingPeriod& period, Result* r) {
+// Spot: preemptions, the capacity they take away and what it costs; fills ps[] and r->inference.spot and
+// returns the period's hours (a batch job runs longer by the capacity lost).
+double SpotServing(const Scenario& s, const ServingPool* pools, int n, const ServingPeriod& period, PoolSpot ps[2],
+                   Result* r) {
   const PricingInputs& pr = s.pricing;
   const ReliabilityInputs& rel = s.reliability;
   const bool spot = Model(s) == PricingModel::kSpot;
@@ -35,12 +43,8 @@ double BillServing(const Scenario& s, ServingPool* pools, int n, const ServingPe
   sp.reacquire_minutes = pr.spot.reacquire_minutes;
   sp.target_attainment = 1;
   double hours = period.hours;
-
-  // --- Spot: preemptions, the capacity they take away and what it costs ---
-  struct PoolSpot {
-    double node_gpus = 0, preemptions = 0, down_mean = 0, spare_gpus = 0, rework_h = 0, down_gpu_h = 0;
-  } ps[2];
   double wait_hours = 0;
+  const double want = static_cast<double>(s.inference.slo.percentile) / 100;
   for (int i = 0; spot && i < n && i < 2; ++i) {
     const ServingPool& p = pools[i];
     PoolSpot& q = ps[i];
@@ -49,113 +53,138 @@ double BillServing(const Scenario& s, ServingPool* pools, int n, const ServingPe
     q.node_gpus = replicas_lost * D(p.tp);
     const double nodes = std::max(1.0, std::ceil(p.billed_gpus / gpn - 1e-12));
     const double per_node_h = pr.spot.preemptions_per_node_day / 24;
+    const double reacquire_h = pr.spot.reacquire_minutes / 60, recover_h = rel.recovery_minutes / 60;
     q.preemptions = nodes * per_node_h * hours;
-    q.down_mean = nodes * per_node_h * pr.spot.reacquire_minutes / 60;  // nodes away at once (mean)
-    const bool drains = pr.spot.notice_seconds >= period.e2e_mean_s && period.e2e_mean_s > 0;
+    // In flight on the node at the notice: a request whose remaining time outlasts the notice (exponential with the
+    // mean end-to-end latency: a share e^(-notice / e2e)) is redone elsewhere, half its work lost on average.
+    const double unfinished = period.e2e_mean_s > 0 ? std::exp(-pr.spot.notice_seconds / period.e2e_mean_s) : 1.0;
     const double per_request_h = (p.work_prefill_h + p.work_decode_h + p.work_kv_h) / std::max(1.0, period.served);
-    q.rework_h = drains ? 0 : q.preemptions * replicas_lost * p.in_flight * per_request_h;
-    q.down_gpu_h = q.preemptions * q.node_gpus * pr.spot.reacquire_minutes / 60;
+    q.rework_h = q.preemptions * replicas_lost * p.in_flight * unfinished * 0.5 * per_request_h;
+    // The replica's recovery: the node that comes back loads the weights before it serves (billed, idle).
+    q.recovery_gpu_h = q.preemptions * q.node_gpus * recover_h;
+    q.down_gpu_h = q.preemptions * q.node_gpus * reacquire_h;  // away: not billed
     if (!period.batch_job && q.preemptions > 0) {
-      // Spare nodes to hold the target while nodes are away, to the target's percentile.
-      const double want = static_cast<double>(s.inference.slo.percentile) / 100;
-      int k = 1;
-      while (k < 1000 && PoissonCdf(k, q.down_mean) < want) ++k;
+      // An online service keeps its capacity: a preempted node's capacity is replaced for its reacquisition (spare
+      // capacity that follows the rate: node GPUs x the reacquire time per preemption, as much as is away), and
+      // spare nodes hold the target while nodes recover: the fewest k >= 0 such that, with nodes recovering at once
+      // a Poisson count of mean nodes x rate x recovery time, P(recovering <= k) reaches the target's percentile.
+      q.replace_gpu_h = q.down_gpu_h;
+      const double recovering_mean = nodes * per_node_h * recover_h;
+      int k = 0;
+      while (k < 1000 && PoissonCdf(k, recovering_mean) < want) ++k;
       q.spare_gpus = k * q.node_gpus;
-      sp.spare_gpus += q.spare_gpus;
-      sp.target_attainment = std::min(sp.target_attainment, PoissonCdf(k, q.down_mean));
+      sp.spare_gpus += q.spare_gpus + q.replace_gpu_h / std::max(hours, 1e-300);
+      sp.target_attainment = std::min(sp.target_attainment, PoissonCdf(k, recovering_mean));
     } else if (p.replicas > 0) {
       // A batch job runs on with the replicas left: the lost capacity is made up at the end.
       wait_hours = std::max(wait_hours, q.down_gpu_h / (D(p.replicas) * D(p.tp)));
     }
     sp.preemptions += q.preemptions;
   }
+  GPUCOST_ASSERT(sp.target_attainment >= 0 && sp.target_attainment <= 1 && AmountOk(sp.spare_gpus),
+                 "spot spares are >= 0 and the target's attainment is a probability");
   if (spot && period.batch_job) {
     sp.target_attainment = 0;  // no target during reacquisition: the job runs longer instead
     hours += wait_hours;
   }
+  return hours;
+}
 
+// One pool's GPU time as named parts (work, failures, spot, idle capacity, cold starts), its rental sessions and
+// its commitment share, billed by the engine into *bill; the first pool's terms price the services after.
+void BillPool(const Scenario& s, int i, ServingPool& p, const PoolSpot& q, double hours, const ServingPeriod& period,
+              JobBill* bill, BillingTerms* first_terms, Result* r) {
+  const ReliabilityInputs& rel = s.reliability;
+  BillingNotes priced;  // tco of this pool's GPU
+  BillingTerms terms;
+  PlanBilling(s, p.billed_gpus + q.spare_gpus, p.gpu_id, &terms, &priced, i == 0 ? &r->warnings : nullptr);
+  terms = WithPoolPrice(terms, p.usd_per_gpu_hour);
+  if (i == 0 || !r->tco.present) r->tco = priced.tco;
+  if (i == 0) {
+    *first_terms = terms;
+    r->display_currency = priced.display_currency;
+    r->display_per_usd = priced.display_per_usd;
+  }
+  Usage u;
+  double* g = u.gpu_hours.part;
+  const double gpus = D(p.replicas * p.tp);
+  // Failures: each GPU fails every gpu_mtbf_hours; its replica recovers (billed, idle) and the requests in
+  // flight on it are recomputed (half their work on average).
+  // Autoscaled (issue 28): the replicas are rented only the hours they serve (plus their cold start and release).
+  const bool scaled = p.rented_gpu_h >= 0;
+  const double held = scaled ? p.rented_gpu_h : gpus * hours;
+  const double held_share = gpus * hours > 0 ? held / (gpus * hours) : 1;
+  const double failures = rel.gpu_mtbf_hours > 0 ? held / rel.gpu_mtbf_hours : 0;
+  const double per_request_h = (p.work_prefill_h + p.work_decode_h + p.work_kv_h) / std::max(1.0, period.served);
+  g[kPartPrefillGpus] = p.work_prefill_h;
+  g[kPartDecodeGpus] = p.work_decode_h;
+  g[kPartKvTransfer] = p.work_kv_h;
+  g[kPartRecovery] = failures * D(p.tp) * rel.recovery_minutes / 60;
+  g[kPartRework] = failures * p.in_flight * 0.5 * per_request_h;
+  g[kPartSpotRework] = q.rework_h;
+  g[kPartSpotSpareCapacity] = q.spare_gpus * hours + q.replace_gpu_h;
+  g[kPartIdleGpus] = (p.billed_gpus - gpus) * hours * held_share;
+  g[kPartColdStart] = p.cold_start_gpu_h;
+  // Capacity held for the peak and the target; a node away after a preemption is not billed.
+  double used = 0;
+  for (int part : {kPartPrefillGpus, kPartDecodeGpus, kPartKvTransfer, kPartRecovery, kPartRework, kPartSpotRework})
+    used += g[part];
+  // A capped autoscaled day can hold fewer GPU-hours than the work: the work is late, not free (idle is 0).
+  g[kPartIdleCapacity] = std::max(0.0, held + p.release_gpu_h - q.down_gpu_h - used);
+  // A preempted node's recovery is held beside the capacity that replaces it: billed on top.
+  g[kPartRecovery] += q.recovery_gpu_h;
+  // Autoscaled: the GPUs rented on average over the period (sessions of the day; rounding measured on them).
+  u.billed_gpus = (scaled && hours > 0 ? (held + p.cold_start_gpu_h + p.release_gpu_h) / hours +
+                                             (p.billed_gpus - gpus) * held_share
+                                       : p.billed_gpus) +
+                  q.spare_gpus;
+  u.wall_s = hours * 3600;
+  // Each preemption ends a rental session and starts one when the node returns; an online service's replacement
+  // is one more session.
+  const double preempt_sessions = q.preemptions * (q.replace_gpu_h > 0 ? 2 : 1);
+  u.cut_sessions = preempt_sessions + p.scale_events;
+  u.away_gpu_s = q.down_gpu_h * 3600;
+  u.session_gpus = preempt_sessions + p.scale_events > 0
+                       ? (preempt_sessions * q.node_gpus + p.scale_events * p.scale_session_gpus) / (preempt_sessions + p.scale_events)
+                       : 0;
+  // The day's sessions were rounded one by one (inference_day.cpp, BilledSessionSeconds at the same increment
+  // and minimum); without preemptions that measured rounding is the pool's. Under spot the engine estimates
+  // preemptions and scale events together (scale_events above).
+  if (scaled && p.session_rounding_gpu_h >= 0 && q.preemptions <= 0) u.exact_rounding_gpu_s = p.session_rounding_gpu_h * 3600;
+  // A commitment: the service uses its term for inference.service_months; this period carries its share of
+  // the rest. A batch job is a job: the term after it is its own.
+  const double service_hours = period.batch_job ? hours : std::max(hours, s.inference.service_months * kHoursPerMonth);
+  u.held_hours = service_hours;
+  u.held_above_hours = hours;
+  u.commitment_share = service_hours > 0 ? hours / service_hours : 1;
+  const double before = bill->gpu_usd;
+  BillGpuTime(terms, u, bill);
+  p.usd = bill->gpu_usd - before;
+  p.price_pretax = terms.price_pretax;
+  GPUCOST_ASSERT(g[kPartIdleCapacity] >= 0 && g[kPartSpotSpareCapacity] >= 0, "a pool's idle and spare capacity are >= 0");
+}
+
+}  // namespace
+
+double BillServing(const Scenario& s, ServingPool* pools, int n, const ServingPeriod& period, Result* r) {
+  PoolSpot ps[2];
+  const double hours = SpotServing(s, pools, n, period, ps, r);
+  const InferenceSpot& sp = r->inference.spot;
   // --- GPU time of each pool, billed by the engine ---
   JobBill bill;
   BillingTerms first_terms;
-  for (int i = 0; i < n; ++i) {
-    ServingPool& p = pools[i];
-    const PoolSpot& q = ps[std::min(i, 1)];
-    Result priced;  // tco of this pool's GPU
-    BillingTerms terms;
-    PlanBilling(s, p.billed_gpus + q.spare_gpus, p.gpu_id, &terms, &priced);
-    terms = WithPoolPrice(terms, p.usd_per_gpu_hour);
-    if (i == 0 || !r->tco.present) r->tco = priced.tco;
-    if (i == 0) {
-      first_terms = terms;
-      for (int w = 0; w < priced.warnings.count; ++w) r->warnings.AddFrom(priced.warnings, w);
-      r->display_currency = priced.display_currency;
-      r->display_per_usd = priced.display_per_usd;
-    }
-    Usage u;
-    double* g = u.gpu_hours.part;
-    const double gpus = D(p.replicas * p.tp);
-    // Failures: each GPU fails every gpu_mtbf_hours; its replica recovers (billed, idle) and the requests in
-    // flight on it are recomputed (half their work on average).
-    // Autoscaled (issue 28): the replicas are rented only the hours they serve (plus their cold start and release).
-    const bool scaled = p.rented_gpu_h >= 0;
-    const double held = scaled ? p.rented_gpu_h : gpus * hours;
-    const double held_share = gpus * hours > 0 ? held / (gpus * hours) : 1;
-    const double failures = rel.gpu_mtbf_hours > 0 ? held / rel.gpu_mtbf_hours : 0;
-    const double per_request_h = (p.work_prefill_h + p.work_decode_h + p.work_kv_h) / std::max(1.0, period.served);
-    g[kPartPrefillGpus] = p.work_prefill_h;
-    g[kPartDecodeGpus] = p.work_decode_h;
-    g[kPartKvTransfer] = p.work_kv_h;
-    g[kPartRecovery] = failures * D(p.tp) * rel.recovery_minutes / 60;
-    g[kPartRework] = failures * p.in_flight * 0.5 * per_request_h;
-    g[kPartSpotRework] = q.rework_h;
-    g[kPartSpotSpareCapacity] = q.spare_gpus * hours;
-    g[kPartIdleGpus] = (p.billed_gpus - gpus) * hours * held_share;
-    g[kPartColdStart] = p.cold_start_gpu_h;
-    // Capacity held for the peak and the target; a node away after a preemption is not billed.
-    double used = 0;
-    for (int part : {kPartPrefillGpus, kPartDecodeGpus, kPartKvTransfer, kPartRecovery, kPartRework, kPartSpotRework})
-      used += g[part];
-    // A capped autoscaled day can hold fewer GPU-hours than the work: the work is late, not free (idle is 0).
-    g[kPartIdleCapacity] = std::max(0.0, held + p.release_gpu_h - q.down_gpu_h - used);
-    // Autoscaled: the GPUs rented on average over the period (sessions of the day; rounding measured on them).
-    u.billed_gpus = (scaled && hours > 0 ? (held + p.cold_start_gpu_h + p.release_gpu_h) / hours +
-                                               (p.billed_gpus - gpus) * held_share
-                                         : p.billed_gpus) +
-                    q.spare_gpus;
-    u.wall_s = hours * 3600;
-    u.cut_sessions = q.preemptions + p.scale_events;
-    u.session_gpus = q.preemptions + p.scale_events > 0
-                         ? (q.preemptions * q.node_gpus + p.scale_events * p.scale_session_gpus) / (q.preemptions + p.scale_events)
-                         : 0;
-    // The day's sessions were rounded one by one (inference_day.cpp, BilledSessionSeconds at the same increment
-    // and minimum); without preemptions that measured rounding is the pool's. Under spot the engine estimates
-    // preemptions and scale events together (scale_events above).
-    if (scaled && p.session_rounding_gpu_h >= 0 && q.preemptions <= 0) u.exact_rounding_gpu_s = p.session_rounding_gpu_h * 3600;
-    // A commitment: the service uses its term for inference.service_months; this period carries its share of
-    // the rest. A batch job is a job: the term after it is its own.
-    const double service_hours = period.batch_job ? hours : std::max(hours, s.inference.service_months * kHoursPerMonth);
-    u.held_hours = service_hours;
-    u.held_above_hours = hours;
-    u.commitment_share = service_hours > 0 ? hours / service_hours : 1;
-    const double before = bill.gpu_usd;
-    BillGpuTime(terms, u, &bill);
-    p.usd = bill.gpu_usd - before;
-    p.price_pretax = terms.price_pretax;
-  }
+  for (int i = 0; i < n; ++i) BillPool(s, i, pools[i], ps[std::min(i, 1)], hours, period, &bill, &first_terms, r);
+  double pools_usd = 0;
+  for (int i = 0; i < n; ++i) pools_usd += pools[i].usd;
+  GPUCOST_ASSERT(ApproxEqual(pools_usd, bill.gpu_usd), "the pools' money adds up to the service's GPU money");
   bill.hours = hours;
   // Issue 28: the router tier in front of the replicas (not GPU time; taxed like the rest).
-  if (period.router_usd_per_hour > 0) {
-    const double router = period.router_usd_per_hour * hours / first_terms.tax_divisor;
-    bill.cost_usd.part[kPartRouter] += router;
-    bill.taxable_usd += router;
-  }
+  // Services on the scenario's tax basis, as storage, egress and fees (billing.h AddService).
+  if (period.router_usd_per_hour > 0) AddService(first_terms, kPartRouter, period.router_usd_per_hour * hours, &bill);
   // The provider's support contract (pricing.support_usd_per_month), over the period as for a training job
   // (operations.cpp): not GPU time, taxed like the rest.
-  if (s.ops.support_usd_per_month > 0) {
-    const double support = s.ops.support_usd_per_month / kHoursPerMonth * hours / first_terms.tax_divisor;
-    bill.cost_usd.part[kPartSupport] += support;
-    bill.taxable_usd += support;
-  }
+  if (s.ops.support_usd_per_month > 0)
+    AddService(first_terms, kPartSupport, s.ops.support_usd_per_month / kHoursPerMonth * hours, &bill);
   FinishBill(first_terms, period.stored_gb, hours, &bill);
 
   r->gpu_hours = bill.gpu_hours;
@@ -168,10 +197,13 @@ double BillServing(const Scenario& s, ServingPool* pools, int n, const ServingPe
   r->time_hours.part[kPartCompute] = period.hours;
   r->time_hours.part[kPartReacquireWait] = hours - period.hours;
   r->expected_preemptions = sp.preemptions;
+  GPUCOST_ASSERT(ApproxEqual(r->expected_usd, r->cost_usd.Total()) && AmountOk(r->expected_usd),
+                 "a serving bill's total is its parts");
   r->usd_per_gpu_hour = bill.billed_gpu_hours > 0
                             ? (bill.gpu_usd - bill.cost_usd.part[kPartUnusedCommitment]) / bill.billed_gpu_hours
                             : first_terms.price_pretax;
   return hours;
 }
+
 
 }  // namespace gpucost

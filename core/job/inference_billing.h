@@ -5,12 +5,19 @@
 //
 // Serving under spot (pricing.model = spot): a pool of N nodes sees N x preemptions_per_node_day preemptions a
 // day. Each takes one node (the replicas on it; a replica wider than a node is lost whole) for
-// pricing.spot.reacquire_minutes (not billed), ends one rental session (rounded again) and loses the requests
-// in flight on it (recomputed: spot_rework), unless the notice (pricing.spot.notice_seconds) is longer than a
-// request's mean end-to-end latency (the node drains). To hold the latency target while nodes are away, an online
-// service carries spare nodes (spot_spare_capacity): the fewest k >= 1 such that, with nodes down at once a
-// Poisson count of mean N x rate x reacquire time, P(down <= k) reaches the target's percentile
-// (inference.slo.percentile); that probability is reported as the target's attainment during reacquisition.
+// pricing.spot.reacquire_minutes (not billed), ends one rental session and starts another when the node returns
+// (each rounded), and costs what a preemption costs (issue 45: more preemptions never make a service cheaper):
+//   spot_rework          the requests in flight on the node whose remaining time outlasts the notice
+//                        (pricing.spot.notice_seconds; remaining time exponential with the mean end-to-end
+//                        latency) are redone elsewhere, half their work lost on average;
+//   recovery             the node that comes back loads its weights before it serves (reliability.recovery_minutes,
+//                        billed);
+//   spot_spare_capacity  an online service keeps its capacity: the preempted node's capacity is replaced while it
+//                        is away (node GPUs x reacquire time per preemption: spare capacity that follows the rate,
+//                        one more rental session each), and spare nodes hold the target while nodes recover: the
+//                        fewest k >= 0 such that, with nodes recovering at once a Poisson count of mean
+//                        N x rate x recovery time, P(recovering <= k) reaches the target's percentile
+//                        (inference.slo.percentile), reported as the target's attainment through preemptions.
 // A batch job carries no spares: it runs longer by the capacity lost (reacquire_wait, not billed).
 //
 // Serving under a commitment: the service runs inference.service_months; a longer term is paid to its end

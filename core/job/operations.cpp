@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "money/capacity.h"
+#include "base/asserts.h"
 #include "job/job.h"
 #include "scenario/json_io.h"
 #include "job/reliability.h"
@@ -33,18 +35,17 @@ void PlanOperations(const Scenario& s, Result* r, JobPlan* plan) {
   p.staging_s = o.staging_gbps > 0 ? o.staging_dataset_gb / o.staging_gbps : 0;
   p.staging_billed = o.staging_billed;
   p.scratch_gb = o.staging_dataset_gb;
-  p.scratch_usd_per_gb_month = o.scratch_usd_per_gb_month / plan->terms.tax_divisor;
+  p.scratch_usd_per_gb_month = o.scratch_usd_per_gb_month;
   TimelineInputs& in = plan->unit;
   if (in.checkpointing) {
     p.restore_test_every = static_cast<double>(o.restore_test_every);
     p.restore_test_s = o.restore_test_every > 0 ? o.restore_test_minutes * 60 : 0;
-    const double tested = o.restore_test_every > 0 ? 1 / static_cast<double>(o.restore_test_every) : 0;
-    p.bad_checkpoint_probability = o.bad_checkpoint_probability * (1 - tested);
+    p.bad_checkpoint_probability = EffectiveBadCheckpointProbability(s);
     p.bad_checkpoint_loss_s = std::min(in.interval_seconds, in.work_seconds) + in.checkpoint_block_seconds +
                               s.reliability.recovery_minutes * 60;
   }
   p.allocation_efficiency = o.allocation_efficiency > 0 ? o.allocation_efficiency : 1;
-  p.support_usd_per_hour = o.support_usd_per_month / kHoursPerMonth / plan->terms.tax_divisor;
+  p.support_usd_per_month = o.support_usd_per_month;
 
   // The spare pool: whole nodes when the spares fill them, else single GPUs.
   const double gpn = static_cast<double>(s.cluster.gpus_per_node);
@@ -66,6 +67,7 @@ void PlanOperations(const Scenario& s, Result* r, JobPlan* plan) {
   bool guaranteed = false;
   const char* basis = "";
   p.wait_mean_s = CapacityWaitMeanHours(s, &guaranteed, &basis) * 3600;
+  p.lead_s = CapacityLeadHours(s) * 3600;
   p.deadline_given = o.deadline_hours > 0;
   p.deadline_s = o.deadline_hours * 3600;
   p.value_usd_per_s = o.value_per_day_usd / 86400;
@@ -73,50 +75,53 @@ void PlanOperations(const Scenario& s, Result* r, JobPlan* plan) {
   r->schedule.capacity_guaranteed = guaranteed;
 }
 
-void BillOperations(const JobPlan& job, const Timeline& t, JobBill* out) {
+void AddOperationsUsage(const JobPlan& job, const Timeline& t, JobBill* out, Usage* u) {
   const OpsPlan& p = job.ops;
   double* th = out->time_hours.part;
-  double* g = out->gpu_hours.part;
-  double* m = out->cost_usd.part;
+  double* g = u->gpu_hours.part;
   const bool coupled = job.units == 1;
   const double blocked_gpus = coupled ? job.billed_gpus : job.units * job.busy_gpus;  // held while a unit waits
   // Time (hours).
   th[kPartBringUp] = p.bring_up_s / 3600;
   th[kPartStaging] = p.staging_s / 3600;
   const double tests = p.restore_test_every > 0 ? std::floor(t.checkpoints / p.restore_test_every) : 0;
-  th[kPartRestoreTest] = job.copies * tests * p.restore_test_s / 3600;
-  th[kPartBadCheckpoint] = job.copies * t.bad_checkpoints * p.bad_checkpoint_loss_s / 3600;
-  double extra_hours = 0;
-  for (int q : {kPartBringUp, kPartStaging, kPartRestoreTest, kPartBadCheckpoint}) extra_hours += th[q];
-  // GPU-hours.
+  th[kPartRestoreTest] = tests > 0 ? job.copies * tests * p.restore_test_s / 3600 : 0;  // never inf x 0
+  th[kPartBadCheckpoint] = t.bad_checkpoints > 0 ? job.copies * t.bad_checkpoints * p.bad_checkpoint_loss_s / 3600 : 0;
+  // GPU-hours, held in the same rental as the run: rounded with it and inside a commitment's held hours.
   g[kPartBringUp] = job.billed_gpus * th[kPartBringUp];
   g[kPartStaging] = p.staging_billed ? job.billed_gpus * th[kPartStaging] : 0;
   const double per_copy = coupled ? 1 : 1 / job.copies;  // tasks: each unit's own stretches
   g[kPartRestoreTest] = blocked_gpus * th[kPartRestoreTest] * per_copy;
   g[kPartBadCheckpoint] = blocked_gpus * th[kPartBadCheckpoint] * per_copy;
-  double billed_gpu_hours = 0;
+  const double held_h = th[kPartBringUp] + (p.staging_billed ? th[kPartStaging] : 0) + th[kPartRestoreTest] +
+                        th[kPartBadCheckpoint];
+  // Every billed GPU is held through these stretches: those a task's restore test or rollback does not block idle.
+  const double ops_gpu_h = g[kPartBringUp] + g[kPartStaging] + g[kPartRestoreTest] + g[kPartBadCheckpoint];
+  g[kPartIdleGpus] += std::max(0.0, u->billed_gpus * held_h - ops_gpu_h);
+  u->wall_s += held_h * 3600;
+  u->held_hours += held_h;
+  u->held_above_hours += held_h;
+  // Allocated GPUs idle between jobs (a shared cluster), charged to the job: GPU time of the same GPUs outside the
+  // job's rental (not rounded), inside a commitment's term (the term after the job starts after it).
+  double held_gpu_h = 0;
   for (int q = 0; q < kPartCount; ++q)
-    if (q != kPartAllocationIdle) billed_gpu_hours += g[q];
-  g[kPartAllocationIdle] = billed_gpu_hours * (1 / p.allocation_efficiency - 1);
-  // Money (pre-tax) at the billing engine's price (billing.h), then its tax on the same terms (owned hardware: on
-  // what it buys; a recoverable VAT is shown, not paid).
-  const BillingTerms& terms = job.terms;
-  double added = 0;
-  for (int q : {kPartBringUp, kPartStaging, kPartRestoreTest, kPartBadCheckpoint, kPartAllocationIdle}) {
-    m[q] = g[q] * terms.price_pretax;
-    added += m[q] * terms.taxable_fraction;
+    if (q != kPartAllocationIdle && q != kPartReacquireWait) held_gpu_h += g[q];
+  const double idle_per_held = 1 / p.allocation_efficiency - 1;  // 0 for a dedicated cluster (never inf x 0)
+  g[kPartAllocationIdle] = idle_per_held > 0 ? held_gpu_h * idle_per_held : 0;
+  if (u->billed_gpus > 0) {
+    u->held_hours += g[kPartAllocationIdle] / u->billed_gpus;
+    u->held_above_hours += g[kPartAllocationIdle] / u->billed_gpus;
   }
-  const double hours = out->time_hours.Total();
-  const double storage_more = job.stored_gb * terms.usd_per_gb_month * extra_hours / kHoursPerMonth +
-                              p.scratch_gb * p.scratch_usd_per_gb_month * hours / kHoursPerMonth;
-  m[kPartStorage] += storage_more;
-  m[kPartSupport] = p.support_usd_per_hour * hours;
-  added += storage_more + m[kPartSupport];
-  out->vat_usd += added * terms.tax_rate;
-  if (!terms.vat_recoverable) m[kPartTax] += added * terms.tax_rate;
-  out->hours = hours;
-  out->billed_gpu_hours = out->gpu_hours.Total();
-  out->usd = out->cost_usd.Total();
+  GPUCOST_ASSERT(AmountOk(held_h) && AmountOk(g[kPartAllocationIdle]),
+                 "operations add non-negative held time");
+}
+
+void AddOperationsServices(const JobPlan& job, JobBill* out) {
+  const OpsPlan& p = job.ops;
+  const double months = out->hours / kHoursPerMonth;
+  if (p.scratch_gb > 0 && p.scratch_usd_per_gb_month > 0)
+    AddService(job.terms, kPartStorage, p.scratch_gb * p.scratch_usd_per_gb_month * months, out);
+  if (p.support_usd_per_month > 0) AddService(job.terms, kPartSupport, p.support_usd_per_month * months, out);
 }
 
 void AddDelay(const JobPlan& job, double start_wait_h, JobBill* out) {
@@ -134,11 +139,24 @@ void ApplyOutlook(const JobPlan& job, const Timeline& t, double normal_run_hours
   const bool guaranteed = r->schedule.capacity_guaranteed;
   const double deadline_h = p.deadline_given ? p.deadline_s / 3600 : normal_run_hours;
   r->schedule = ComputeOutlook(p.wait_mean_s / 3600, r->expected_hours, RunSdHours(job, t), p.deadline_given,
-                               deadline_h, p.value_usd_per_s * 86400);
+                               deadline_h, p.value_usd_per_s * 86400, p.lead_s / 3600);
   r->schedule.wait_basis = basis;
   r->schedule.capacity_guaranteed = guaranteed;
   r->cost_usd.part[kPartDelay] = r->schedule.delay_usd;
   r->expected_usd = r->cost_usd.Total();
+}
+
+double EffectiveBadCheckpointProbability(const Scenario& s) {
+  const OperationsInputs& o = s.ops;
+  if (!s.reliability.checkpointing || Kind(s) == WorkloadKind::kInference) return 0;
+  const double tested = o.restore_test_every > 0 ? 1 / static_cast<double>(o.restore_test_every) : 0;
+  return o.bad_checkpoint_probability * (1 - tested);
+}
+
+double BadCheckpointRunMean(double p) {
+  if (p <= 0) return 0;
+  if (p >= 1) return std::numeric_limits<double>::infinity();
+  return p / (1 - p);
 }
 
 double RunSdHours(const JobPlan& job, const Timeline& t) {
@@ -152,8 +170,10 @@ double RunSdHours(const JobPlan& job, const Timeline& t) {
     const double u1 = rolls_back ? seg / 2 : 0, u2 = rolls_back ? seg * seg / 3 : 0;
     const double r = recovery, w1 = wait, w2 = 2 * wait * wait;
     const double pl = rolls_back ? job.ops.bad_checkpoint_probability : 0, l = job.ops.bad_checkpoint_loss_s;
-    // E[(U + R + W + B)^2] with independent parts, B = L w.p. pl.
-    const double b1 = pl * l, b2 = pl * l * l;
+    // E[(U + R + W + B)^2] with independent parts, B = N L, N the run of unusable checkpoints (geometric:
+    // E[N] = p / (1 - p), E[N^2] = p (1 + p) / (1 - p)^2).
+    const double n1 = pl < 1 ? pl / (1 - pl) : 0, n2 = pl < 1 ? pl * (1 + pl) / ((1 - pl) * (1 - pl)) : 0;
+    const double b1 = n1 * l, b2 = n2 * l * l;
     return u2 + r * r + w2 + b2 + 2 * (u1 * r + u1 * w1 + u1 * b1 + r * w1 + r * b1 + w1 * b1);
   };
   const double var = t.failures * second_moment(in.failure_recovery_seconds, 0, true) +

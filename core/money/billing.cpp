@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "money/tco.h"
+#include "base/asserts.h"
 
 namespace gpucost {
 
@@ -13,10 +14,14 @@ double CutSessionRounding(double inc, double min_s, double mean_s) {
   // longer than the increment and inc - mean for much shorter ones.
   if (mean_s <= 0) return std::max(inc > 1 ? inc : 0.0, min_s);
   const double increments = inc > 1 ? inc / -std::expm1(-inc / mean_s) - mean_s : 0;
-  return std::max({0.0, increments, min_s - mean_s});
+  const double rounding = std::max({0.0, increments, min_s - mean_s});
+  GPUCOST_ASSERT(AmountOk(rounding) && rounding <= std::max(inc, min_s) + 1e-9 * mean_s,
+                 "a cut session's expected rounding is at most one increment or the minimum");
+  return rounding;
 }
 
-void PlanBilling(const Scenario& s, double billed_gpus, const char* gpu, BillingTerms* t, Result* r) {
+void PlanBilling(const Scenario& s, double billed_gpus, const char* gpu, BillingTerms* t, BillingNotes* r,
+                 Warnings* warnings) {
   const PricingInputs& pr = s.pricing;
   *t = BillingTerms{};
   const bool owned = Model(s) == PricingModel::kOwned;
@@ -28,11 +33,12 @@ void PlanBilling(const Scenario& s, double billed_gpus, const char* gpu, Billing
     OwnedInputs o = OwnedFor(s, gpu);
     const bool lifetime_commitment = o.other_use_fraction > 0;
     if (lifetime_commitment) o.utilization = 1;  // every hour of the servers' life is paid: by this job or others
+    r->has_tco = true;
     r->tco = ComputeTco(o, s.reliability.gpu_mtbf_hours);
     r->tco.source = OwnedSourceFor(s, gpu);
     r->tco.purchase_vat_usd_per_gpu = r->tco.upfront_usd_per_gpu * pr.tax_rate;
-    if (OwnedCapexIsExample(s, gpu))
-      r->warnings.Add("owned_capex_example", "msg.w_owned_capex_example",
+    if (warnings && OwnedCapexIsExample(s, gpu))
+      warnings->Add("owned_capex_example", "msg.w_owned_capex_example",
                       {FormatParam("%.0f", o.capex_usd_per_gpu), gpu ? std::string(gpu) : std::string(s.cluster.gpu)});
     price = r->tco.usd_per_gpu_hour;
     t->taxable_fraction = r->tco.taxable_fraction;
@@ -58,13 +64,20 @@ void PlanBilling(const Scenario& s, double billed_gpus, const char* gpu, Billing
   t->billing_increment_s = pr.billing_increment_seconds;
   t->minimum_billed_s = pr.minimum_billed_seconds;
   t->price_pretax = price / t->tax_divisor;
-  // Storage, egress and fees are services bought on the scenario's tax basis (owned or rented alike).
-  const double services_divisor = pr.price_includes_tax ? 1 + pr.tax_rate : 1.0;
-  t->usd_per_gb_month = s.storage.usd_per_gb_month / services_divisor;
+  // Storage, egress, fees and every other service are bought on the scenario's tax basis (owned or rented alike).
+  t->services_tax_divisor = pr.price_includes_tax ? 1 + pr.tax_rate : 1.0;
+  t->usd_per_gb_month = s.storage.usd_per_gb_month / t->services_tax_divisor;
   t->retention_hours = s.storage.retention_days * 24;
-  t->egress_usd = s.storage.egress_gb * s.storage.usd_per_gb_egress / services_divisor;
-  t->fees_usd = pr.fixed_fees_usd / services_divisor;
+  t->egress_usd = s.storage.egress_gb * s.storage.usd_per_gb_egress / t->services_tax_divisor;
+  t->fees_usd = pr.fixed_fees_usd / t->services_tax_divisor;
   r->usd_per_gpu_hour = t->price_pretax;
+  GPUCOST_ASSERT(AmountOk(t->price_pretax), "the price per billed GPU-hour is an amount >= 0");
+  GPUCOST_ASSERT(t->tax_divisor >= 1 && t->services_tax_divisor >= 1, "a price with tax included is divided by 1 + tax");
+  GPUCOST_ASSERT(t->taxable_fraction >= 0 && t->taxable_fraction <= 1 + 1e-12, "the taxable share of GPU money is in [0, 1]");
+  GPUCOST_ASSERT(AmountOk(t->committed_price_pretax) && t->unused_paid_fraction >= 0 && t->unused_paid_fraction <= 1,
+                 "a commitment's price and paid share are in range");
+  GPUCOST_ASSERT(AmountOk(t->usd_per_gb_month) && AmountOk(t->egress_usd) && AmountOk(t->fees_usd),
+                 "storage, egress and fees are amounts >= 0");
   r->display_currency = pr.currency == static_cast<int>(Currency::kKrw) ? "KRW" : "USD";
   r->display_per_usd = pr.currency == static_cast<int>(Currency::kKrw) ? pr.krw_per_usd : 1.0;
 }
@@ -78,6 +91,9 @@ BillingTerms WithPoolPrice(const BillingTerms& t, double entered) {
 }
 
 void BillGpuTime(const BillingTerms& t, const Usage& u, JobBill* out) {
+  // A pool whose time overflowed the model's numeric range (an MFU of 1e-300) is refused at the edge
+  // (evaluate.h NonFiniteResultPath); its parts are not checked here.
+  const bool in_range = std::isfinite(u.wall_s) && std::isfinite(u.billed_gpus) && std::isfinite(u.held_hours);
   double g[kPartCount] = {};
   for (int p = 0; p < kPartCount; ++p) g[p] = u.gpu_hours.part[p];
   // Billing increments and minimums, per rental session: every billed GPU holds a rental across the wall time
@@ -90,20 +106,30 @@ void BillGpuTime(const BillingTerms& t, const Usage& u, JobBill* out) {
     double rounding_gpu_s = u.billed_gpus * std::max(0.0, billed - wall);
     if (u.cut_sessions > 0 && u.session_gpus > 0) {
       const double sessions_per_holder = 1 + u.cut_sessions / std::max(1.0, u.billed_gpus / u.session_gpus);
+      const double held_per_holder = std::max(0.0, wall - u.away_gpu_s / u.billed_gpus);
       rounding_gpu_s += u.cut_sessions * u.session_gpus *
-                        CutSessionRounding(inc, t.minimum_billed_s, wall / sessions_per_holder);
+                        CutSessionRounding(inc, t.minimum_billed_s, held_per_holder / sessions_per_holder);
     }
     if (u.exact_rounding_gpu_s >= 0) rounding_gpu_s = u.exact_rounding_gpu_s;
+    // A commitment has no rental sessions to round: its GPUs are paid by the hour of the term (issue 45: rounding
+    // charged to committed GPUs made a reserved service cheaper as it served more). Only GPUs above it round.
+    if (t.committed_gpus > 0)
+      rounding_gpu_s = u.billed_gpus > t.committed_gpus ? rounding_gpu_s * (u.billed_gpus - t.committed_gpus) / u.billed_gpus : 0;
+    GPUCOST_ASSERT(!in_range || AmountOk(rounding_gpu_s), "billing rounding is a number of GPU-seconds >= 0");
     g[kPartBillingRounding] += rounding_gpu_s / 3600;
   }
-  double gpu_usd = 0;
+  double gpu_usd = 0, billed_gpu_h = 0;
   for (int p = 0; p < kPartCount; ++p) {
     if (p == kPartUnusedCommitment || p == kPartStorage || p == kPartEgress || p == kPartFees || p == kPartTax) continue;
+    GPUCOST_ASSERT(!in_range || AmountOk(g[p]), "every GPU-hour part a pool held is a number >= 0");
     out->gpu_hours.part[p] += g[p];
     const double usd = p == kPartReacquireWait ? 0 : g[p] * t.price_pretax;  // waiting for capacity is not billed
     out->cost_usd.part[p] += usd;
     gpu_usd += usd;
+    if (p != kPartReacquireWait) billed_gpu_h += g[p];
   }
+  // Every billed GPU-hour is priced once, at the pool's price: the pool's money is its billed GPU-hours x the price.
+  GPUCOST_ASSERT(!in_range || ApproxEqual(gpu_usd, billed_gpu_h * t.price_pretax), "each billed GPU-hour priced once at the pool's price");
   // A commitment is paid for every hour of its term (renewed while the work runs longer): GPUs committed above
   // the pool's size while it runs, and all of them for the rest of the term, less what other work uses.
   if (t.committed_gpus > 0) {
@@ -116,23 +142,59 @@ void BillGpuTime(const BillingTerms& t, const Usage& u, JobBill* out) {
     // The committed GPUs above the pool sit unused while it runs, its billed rounding included (the term after it
     // starts after that rounding).
     const double unused = above_gpus * (u.held_above_hours + rounding_hours) * committed_usd + after_usd;
+    GPUCOST_ASSERT(!in_range || (AmountOk(after_usd) && AmountOk(unused) && after_usd <= unused * (1 + 1e-12) + 1e-9),
+                   "the unused commitment is >= 0 and holds the term after the work");
+    // The term is paid once: the committed GPUs' hours inside it (used, rounded, or after the work) are at most the
+    // term, unless the work outlasts it (then renewed: no hour after the work).
+    GPUCOST_ASSERT(after_hours <= 0 || u.held_hours + rounding_hours + after_hours <= t.term_hours * (1 + 1e-9) + 1e-9,
+                   "a commitment's hours are counted once within its term");
     out->cost_usd.part[kPartUnusedCommitment] += unused;
     gpu_usd += unused;
   }
+  GPUCOST_ASSERT(!in_range || AmountOk(gpu_usd), "a pool's GPU money is a number >= 0");
   out->gpu_usd += gpu_usd;
   out->taxable_usd += gpu_usd * t.taxable_fraction;
 }
 
+void AddService(const BillingTerms& t, int part, double entered_usd, JobBill* out) {
+  GPUCOST_ASSERT(AmountOk(entered_usd), "a service's money is a number >= 0");
+  const double pretax = entered_usd / t.services_tax_divisor;
+  out->cost_usd.part[part] += pretax;
+  out->taxable_usd += pretax;
+}
+
 void FinishBill(const BillingTerms& t, double stored_gb, double hours, JobBill* out) {
   double* m = out->cost_usd.part;
-  m[kPartStorage] = stored_gb * t.usd_per_gb_month * (hours + t.retention_hours) / kHoursPerMonth;
-  m[kPartEgress] = t.egress_usd;
-  m[kPartFees] = t.fees_usd;
-  out->taxable_usd += m[kPartStorage] + m[kPartEgress] + m[kPartFees];
+  const double storage = stored_gb * t.usd_per_gb_month * (hours + t.retention_hours) / kHoursPerMonth;
+  m[kPartStorage] += storage;  // after any service stored alongside (scratch: operations.h)
+  m[kPartEgress] += t.egress_usd;
+  m[kPartFees] += t.fees_usd;
+  out->taxable_usd += storage + t.egress_usd + t.fees_usd;
   out->vat_usd = out->taxable_usd * t.tax_rate;
   m[kPartTax] = t.vat_recoverable ? 0 : out->vat_usd;
   out->billed_gpu_hours = out->gpu_hours.Total();
   out->usd = out->cost_usd.Total();
+  // The bill's identities, each from quantities kept apart from the parts: GPU money = the GPU-time parts; the tax
+  // base = the taxable share of the GPU money + every service; the tax once, on that base; the total = GPU money +
+  // services + tax; every part finite and >= 0.
+  if (!std::isfinite(hours) || !std::isfinite(out->gpu_usd)) return;  // overflowed: refused at the edge
+  double services = 0, gpu_parts = 0;
+  for (int p = 0; p < kPartCount; ++p) {
+    GPUCOST_ASSERT(AmountOk(m[p]), "every money part of a bill is a number >= 0");
+    if (p == kPartTax || p == kPartDelay) continue;
+    const bool service = p == kPartStorage || p == kPartEgress || p == kPartFees || p == kPartSupport || p == kPartRouter;
+    (service ? services : gpu_parts) += m[p];
+  }
+  GPUCOST_ASSERT(ApproxEqual(gpu_parts, out->gpu_usd), "the GPU-time parts add up to the GPU money billed");
+  GPUCOST_ASSERT(ApproxEqual(out->taxable_usd, out->gpu_usd * t.taxable_fraction + services) || t.taxable_fraction != 1,
+                 "the tax base is the GPU money and every service, once");
+  GPUCOST_ASSERT(out->taxable_usd <= out->gpu_usd + services + 1e-9 * (1 + out->gpu_usd + services),
+                 "no money is taxed twice");
+  GPUCOST_ASSERT(ApproxEqual(out->vat_usd, out->taxable_usd * t.tax_rate) && (t.vat_recoverable ? m[kPartTax] == 0 : m[kPartTax] == out->vat_usd),
+                 "tax = rate x the tax base, paid unless recovered");
+  GPUCOST_ASSERT(ApproxEqual(out->usd, out->gpu_usd + services + m[kPartTax] + m[kPartDelay]),
+                 "the total is GPU money + services + tax");
+  GPUCOST_ASSERT(AmountOk(out->billed_gpu_hours), "billed GPU-hours are a number >= 0");
 }
 
 }  // namespace gpucost

@@ -12,6 +12,9 @@
 //                   preemption, a scale-down and up, a replica replaced - starts one more, rounded again),
 //                   prices every part at the pool's price, and bills the commitment's unused term.
 //                   Accumulates into the bill: a workload with several pools calls it once per pool.
+//   AddService()    money that is not GPU time (a support plan, scratch storage, the router tier), entered on the
+//                   scenario's tax basis like storage, egress and fees (services_tax_divisor): one basis for every
+//                   service, rented or owned hardware alike.
 //   FinishBill()    storage, egress and fixed fees (once per workload), then tax on everything: cloud rental and
 //                   services at pricing.tax_rate; owned hardware pays it on what it buys (capex, power,
 //                   facility, maintenance, other opex: TcoResult::taxable_fraction), not on staff.
@@ -21,7 +24,9 @@
 // Parts (result.h) are the same for every workload: billing_rounding, idle_gpus, unused_commitment, storage,
 // egress, fees, tax; the workload fills its own GPU-hour parts (compute, rework, prefill_gpus, spot_rework, ...).
 #pragma once
-#include "job/result.h"
+#include "base/message.h"
+#include "money/parts.h"
+#include "money/tco.h"
 #include "scenario/scenario.h"
 
 namespace gpucost {
@@ -34,7 +39,9 @@ struct BillingTerms {
   double tax_rate = 0;                // pricing.tax_rate
   double taxable_fraction = 1;        // of GPU-time money that carries tax (owned: TcoResult::taxable_fraction)
   bool vat_recoverable = false;       // pricing.vat_recoverable
-  double tax_divisor = 1;             // prices entered with tax included are divided by (1 + tax)
+  double tax_divisor = 1;             // GPU prices entered with tax included are divided by (1 + tax) (owned: 1)
+  double services_tax_divisor = 1;    // the same for every service bought (storage, egress, fees, support, scratch,
+                                      // router): pricing.price_includes_tax, whatever the GPUs' pricing model
   double usd_per_gb_month = 0;        // storage, before tax
   double retention_hours = 0;
   double egress_usd = 0;              // before tax
@@ -49,7 +56,18 @@ struct BillingTerms {
 // The scenario's pricing for a workload that rents `billed_gpus` (the commitment's size when
 // pricing.reserved.committed_gpus is auto) of GPU `gpu` (owned: its catalog capex and power; nullptr:
 // cluster.gpu). Fills r->tco (owned), r->usd_per_gpu_hour and the display currency.
-void PlanBilling(const Scenario& s, double billed_gpus, const char* gpu, BillingTerms* t, Result* r);
+// What pricing a pool tells the result beside its terms (job/billing_notes.h ApplyBillingNotes copies it there):
+// the owned line's TCO (owned only), the price per billed GPU-hour before tax, the display currency. Its warnings
+// go to *warnings (nullptr: not wanted, as for a second pool priced alike).
+struct BillingNotes {
+  bool has_tco = false;
+  TcoResult tco;
+  double usd_per_gpu_hour = 0;
+  const char* display_currency = "USD";
+  double display_per_usd = 1;
+};
+void PlanBilling(const Scenario& s, double billed_gpus, const char* gpu, BillingTerms* t, BillingNotes* notes,
+                 Warnings* warnings);
 // The price per GPU-hour before tax of a pool with its own price (inference.<pool>.usd_per_gpu_hour, entered on
 // the scenario's tax basis): the terms with that price instead (a commitment bills it as its committed price).
 BillingTerms WithPoolPrice(const BillingTerms& t, double usd_per_gpu_hour_entered);
@@ -61,6 +79,8 @@ struct Usage {
   double wall_s = 0;                  // the wall time each of them holds its rental (billed time)
   double cut_sessions = 0;            // extra rental sessions (spot preemptions, scale events) in the period
   double session_gpus = 0;            // GPUs of one such session (a node, a replica)
+  double away_gpu_s = 0;              // GPU-seconds of the wall time held by no session (a preempted node away until
+                                      // it is reacquired): the sessions are that much shorter
   double exact_rounding_gpu_s = -1;   // rounding measured on simulated sessions (montecarlo.h); < 0: estimated
   double held_hours = 0;              // hours of the commitment term the workload uses itself
   double held_above_hours = 0;        // hours committed GPUs above billed_gpus sit unused (training: held_hours)
@@ -84,7 +104,10 @@ double CutSessionRounding(double inc, double min_s, double mean_s);
 
 // Adds one pool's GPU time to *out (gpu_hours and cost_usd parts, gpu_usd, taxable_usd, the commitment).
 void BillGpuTime(const BillingTerms& t, const Usage& u, JobBill* out);
-// Storage of stored_gb for `hours` (+ retention), egress, fees and tax; sets out->usd. Once per workload.
+// A service's money (not GPU time) entered on the scenario's tax basis, into cost part `part` and the tax base.
+void AddService(const BillingTerms& t, int part, double entered_usd, JobBill* out);
+// Storage of stored_gb for `hours` (+ retention), egress, fees and tax; sets out->usd. Once per workload, after
+// every pool and service.
 void FinishBill(const BillingTerms& t, double stored_gb, double hours, JobBill* out);
 
 // The tax multiplier of money billed after the fact (the term after the job): 1 + tax, or 1 when recovered.

@@ -291,6 +291,11 @@ void ApplyOffer(const Offer& offer, Scenario* s) {
   }
 }
 
+bool OfferListsModel(const Offer& offer, PricingModel model) {
+  return model == PricingModel::kOwned || model == offer.model ||
+         (model == PricingModel::kSpot && offer.spot_usd_per_gpu_hour > 0);
+}
+
 bool AwaitsQuote(const Scenario& s) {
   const Offer* offer = s.pricing.offer[0] ? FindOffer(s.pricing.offer) : nullptr;
   if (!offer || !offer->price_by_quote || s.pricing.krw_per_gpu_hour > 0) return false;
@@ -476,12 +481,17 @@ void ApplyNamedOffer(const json& doc, Scenario* s, std::vector<InputError>* erro
   if (Message why = ApplyOfferUnlessGiven(*offer, s, given); !why.empty()) errors->push_back(CodedError("pricing.model", std::move(why)));
 }
 
+namespace {
+// Said out of line (AddError in scenario/json_io.h: a valid scenario's check carries none of it).
+[[gnu::noinline]] void UnknownOfferError(const Scenario& s, std::vector<InputError>* e) {
+  std::string ids;
+  for (std::size_t i = 0; i < OfferCount() && i < 6; ++i) ids += (i ? ", " : "") + Offers()[i].id;
+  e->push_back(CodedError("pricing.offer", {"msg.v.unknown_offer", {ShortenForMessage(s.pricing.offer), ids}}));
+}
+}  // namespace
+
 void ValidateOffer(const Scenario& s, std::vector<InputError>* e) {
-  if (s.pricing.offer[0] && !FindOffer(s.pricing.offer)) {  // issue 25: an offer is applied or refused, never ignored
-    std::string ids;
-    for (std::size_t i = 0; i < OfferCount() && i < 6; ++i) ids += (i ? ", " : "") + Offers()[i].id;
-    e->push_back(CodedError("pricing.offer", {"msg.v.unknown_offer", {ShortenForMessage(s.pricing.offer), ids}}));
-  }
+  if (s.pricing.offer[0] && !FindOffer(s.pricing.offer)) UnknownOfferError(s, e);  // issue 25: applied or refused, never ignored
 }
 
 }  // namespace gpucost

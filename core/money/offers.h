@@ -131,6 +131,12 @@ std::vector<OfferOverride> OfferOverrides(const Scenario& s);
 // "offer_value"}]} for the scenario's offer, or null without one: every result document names it.
 nlohmann::json OfferAppliedJson(const Scenario& s);
 
+// True when the offer lists a price for `model`: its own model (on-demand, or reserved for a dated reservation
+// rate), spot where it publishes a spot price; owned hardware is always the buyer's own option. A model the offer
+// does not list is said, not priced (issue 45: WithPricingModel leaves it without a price, FindBlockingState says
+// model_not_offered), until the user types a price of their own.
+bool OfferListsModel(const Offer& offer, PricingModel model);
+
 // True when pricing.offer names a price-by-quote offer and the scenario has no price of its own yet (the price
 // is 0, or the field's example default, which cannot be this provider's quote).
 bool AwaitsQuote(const Scenario& s);

@@ -38,14 +38,18 @@ std::string GpuModel(const Scenario& s) {
 }
 
 std::string VatTerms(const Scenario& s) {
-  if (s.pricing.tax_rate <= 0) return Tr("sheet.vat_none");
-  return TrFormat(s.pricing.price_includes_tax ? "sheet.vat_in_price" : "sheet.vat_added", {FormatPercent(s.pricing.tax_rate)});
+  const std::string text = s.pricing.tax_rate <= 0 ? std::string(Tr("sheet.vat_none"))
+                                                   : TrFormat(s.pricing.price_includes_tax ? "sheet.vat_in_price" : "sheet.vat_added",
+                                                              {FormatPercent(s.pricing.tax_rate)});
+  return IsDefault(s, *FindField("pricing.tax_rate")) ? TrFormat("sheet.assumed", {text}) : text;
 }
 
-// Egress and extra storage: a zero price is an unanswered item, not a free service.
-std::string PerGb(const Scenario& s, double usd, const char* unit_key) {
+// Egress and extra storage: a zero price is an unanswered item, not a free service. Issue 45: a figure left at the
+// field's default is the model's assumption, not the provider's term: said so (sheet.assumed).
+std::string PerGb(const Scenario& s, double usd, const char* unit_key, const char* field) {
   if (usd <= 0) return "";
-  return FormatMoney(usd * PerUsd(s), DisplayCurrency(s)) + Tr(unit_key);
+  const std::string text = FormatMoney(usd * PerUsd(s), DisplayCurrency(s)) + Tr(unit_key);
+  return IsDefault(s, *FindField(field)) ? TrFormat("sheet.assumed", {text}) : text;
 }
 
 // Issue 29: an unanswered terms item reads the number already in the cost instead of "ask the provider" (the
@@ -94,9 +98,9 @@ ProviderSheetDoc BuildProviderSheet(const std::vector<Scenario>& columns) {
     if (std::strcmp(f.path, "provider.support_scope") == 0) {  // price terms after the contract terms
       derived("vat", SheetGroup::kTerms, VatTerms);
       derived("egress", SheetGroup::kTerms,
-              [](const Scenario& s) { return PerGb(s, s.storage.usd_per_gb_egress, "sheet.per_gb"); });
+              [](const Scenario& s) { return PerGb(s, s.storage.usd_per_gb_egress, "sheet.per_gb", "storage.usd_per_gb_egress"); });
       derived("extra_storage", SheetGroup::kTerms,
-              [](const Scenario& s) { return PerGb(s, s.storage.usd_per_gb_month, "sheet.per_gb_month"); });
+              [](const Scenario& s) { return PerGb(s, s.storage.usd_per_gb_month, "sheet.per_gb_month", "storage.usd_per_gb_month"); });
     }
   }
   doc.open_security_items.assign(columns.size(), 0);

@@ -8,6 +8,7 @@
 
 #include "hardware/catalog.h"
 #include "money/pricing_model.h"
+#include "base/asserts.h"
 #include "scenario/fields.h"
 #include "base/json_number.h"
 #include "money/offers.h"
@@ -30,11 +31,14 @@ TcoResult ComputeTco(const OwnedInputs& o, double gpu_mtbf_hours) {
   t.opex_usd_per_gpu_year = o.opex_usd_per_gpu_year;
   // Financing (issue 29): the capex less the residual's present value repaid as an annuity over the lifetime;
   // what that pays above straight-line depreciation is the interest.
+  // With v = (1 + r)^-n, the annuity U r (1 - R v) / (1 - v) less the straight line U (1 - R) / n is
+  //   U [(1 - R) (r / (1 - v) - 1 / n) + r R],
+  // both terms >= 0 (r / (1 - v) >= 1 / n for r > 0); written so, with 1 - v = -expm1(-n log1p(r)), so a short
+  // lifetime does not turn rounding into negative interest (issue 45's asserts found -1e-9 of the capex).
   if (o.interest_rate > 0) {
-    const double r = o.interest_rate, n = o.lifetime_years;
-    const double present = t.upfront_usd_per_gpu - t.upfront_usd_per_gpu * o.residual_fraction * std::pow(1 + r, -n);
-    const double annuity = present * r / (1 - std::pow(1 + r, -n));
-    t.financing_usd_per_gpu_year = annuity - t.capex_usd_per_gpu_year;
+    const double r = o.interest_rate, n = o.lifetime_years, R = o.residual_fraction, U = t.upfront_usd_per_gpu;
+    const double one_minus_v = -std::expm1(-n * std::log1p(r));
+    t.financing_usd_per_gpu_year = U * ((1 - R) * std::max(0.0, r / one_minus_v - 1 / n) + r * R);
   }
   t.usd_per_gpu_year = t.capex_usd_per_gpu_year + t.power_usd_per_gpu_year + t.facility_usd_per_gpu_year +
                        t.maintenance_usd_per_gpu_year + t.staff_usd_per_gpu_year + t.opex_usd_per_gpu_year +
@@ -60,6 +64,13 @@ TcoResult ComputeTco(const OwnedInputs& o, double gpu_mtbf_hours) {
       cloud_per_month > running_per_month ? t.upfront_usd_per_gpu / (cloud_per_month - running_per_month) : 0;
   // A payback after the hardware's life is no payback: 0, "never", as when renting is cheaper to run.
   if (t.break_even_months > o.lifetime_years * 12) t.break_even_months = 0;
+  GPUCOST_ASSERT(AmountOk(t.capex_usd_per_gpu_year) && AmountOk(t.power_usd_per_gpu_year) &&
+                     AmountOk(t.facility_usd_per_gpu_year) && AmountOk(t.maintenance_usd_per_gpu_year),
+                 "owned hardware's annual parts are a number >= 0");
+  // An annuity repays more than straight-line depreciation whenever the rate is positive: interest is >= 0.
+  GPUCOST_ASSERT(t.financing_usd_per_gpu_year >= -1e-9 * (1 + t.capex_usd_per_gpu_year), "interest is never negative");
+  GPUCOST_ASSERT(t.taxable_fraction >= -1e-12 && t.taxable_fraction <= 1 + 1e-12, "the taxable share of owning is in [0, 1]");
+  GPUCOST_ASSERT(t.useful_hours_per_gpu_year <= kHoursPerYear * (1 + 1e-12), "a GPU-year has at most 8,760 useful hours");
   return t;
 }
 

@@ -697,6 +697,13 @@ const FieldSpec kFields[] = {
    "per year", "ownership", "Interest on the purchase (a loan, or the return the cash would earn): the capex is "
    "paid as an annuity over the lifetime instead of straight-line depreciation.",
    "0: paid in cash with no cost of capital; enter your rate (a Korean bank's corporate loan rate, dated)"},
+  // Issue 45: owning waits for its servers; the wait counts in the deadline and the delay cost (capacity.h).
+  {"pricing.owned.lead_time_days", NUM, REF(pricing.owned.lead_time_days), 70, nullptr, 0, 3650, false, false,
+   nullptr, "days", "ownership", "Days from ordering the servers to running on them (delivery, racking, burn-in): "
+   "an owned job starts this late, which counts in the deadline and the delay cost. 0: the servers are already "
+   "installed.",
+   "70 days: Dell's H100 server lead time of 8-12 weeks in April 2024 (down from about 39 weeks late 2023; Dell "
+   "Taiwan's Terence Liao to United Daily News, reported by Tom's Hardware and The Register, 2024-04-11)"},
 
   // --- provider comparison sheet (issue 16): answers from the provider, "" = ask the provider ---
   {"provider.provider", TEXT, REF(provider.provider), 0, "", 0, kSheetMaxChars, false, false, nullptr, "", "provider",
@@ -924,6 +931,7 @@ constexpr const char* kNotReadByInference[] = {
     "storage.checkpoints_retained", "storage.small_file_latency_ms", "storage.files_per_sample",
     "storage.staging.dataset_gb", "storage.staging.gbps", "storage.staging.billed", "storage.scratch_usd_per_gb_month",
     "data.preprocess.cpu_cores_per_gpu", "data.preprocess.samples_per_core_second", "data.tokens_per_sample",
+    "pricing.owned.lead_time_days",  // issue 45: a service has no start date (no schedule outlook)
 };
 
 // Field i of Fields() is in none of `paths`: worked out once per list (comparing each field's path with the list

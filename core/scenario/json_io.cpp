@@ -386,9 +386,14 @@ void ValidateFieldRanges(const Scenario& s, std::vector<InputError>* e) {
   }
 }
 
+namespace {
+[[gnu::noinline]] void UnknownModelError(const Scenario& s, std::vector<InputError>* e) {  // out of line: AddError
+  e->push_back(CodedError("workload.model", {"msg.unknown_model", {Shorten(s.arch.model), ModelIds()}}));
+}
+}  // namespace
+
 void ValidateModelName(const Scenario& s, std::vector<InputError>* e) {
-  if (s.arch.model[0] && !FindModel(s.arch.model))  // issue 18: models by name, MoE, fine-tuning
-    e->push_back(CodedError("workload.model", {"msg.unknown_model", {Shorten(s.arch.model), ModelIds()}}));
+  if (s.arch.model[0] && !FindModel(s.arch.model)) UnknownModelError(s, e);  // issue 18: models by name
 }
 
 void ValidateCheckpointing(const Scenario& s, std::vector<InputError>* e) {
@@ -401,25 +406,20 @@ void ValidateLayoutDivides(const Scenario& s, std::vector<InputError>* e) {
   const ParallelInputs& p = s.parallel;
   if (Kind(s) == WorkloadKind::kInference) return;
   if (Kind(s) == WorkloadKind::kIndependent) {
-    if (w.gpus_per_task > s.cluster.gpus)
-      e->push_back(CodedError("workload.gpus_per_task", {"msg.le_cluster_gpus", {std::to_string(s.cluster.gpus)}}));
+    if (w.gpus_per_task > s.cluster.gpus) AddError(e, "workload.gpus_per_task", "msg.le_cluster_gpus", s.cluster.gpus);
     return;
   }
   const std::int64_t model_parallel = p.tensor_parallel * p.pipeline_parallel * std::max<std::int64_t>(1, p.context_parallel);
   if (s.cluster.gpus % model_parallel != 0)
-    e->push_back(CodedError("parallel.tensor_parallel",
-                            {"msg.model_parallel_divide",
-                             {p.context_parallel > 1 ? "tensor_parallel x context_parallel x pipeline_parallel" : "tensor_parallel x pipeline_parallel",
-                              std::to_string(model_parallel), std::to_string(s.cluster.gpus)}}));
+    AddError(e, "parallel.tensor_parallel", "msg.model_parallel_divide",
+             p.context_parallel > 1 ? "tensor_parallel x context_parallel x pipeline_parallel" : "tensor_parallel x pipeline_parallel",
+             model_parallel, s.cluster.gpus);
   else if (p.data_parallel > 0 && p.data_parallel * model_parallel != s.cluster.gpus)
-    e->push_back(CodedError("parallel.data_parallel",
-                            {"msg.parallel_equal",
-                             {p.context_parallel > 1 ? "data x tensor x context x pipeline parallel" : "data x tensor x pipeline parallel",
-                              std::to_string(s.cluster.gpus), std::to_string(p.data_parallel * model_parallel)}}));
-  if (w.heads > 0 && w.hidden > 0 && w.hidden % w.heads != 0)
-    e->push_back(CodedError("workload.heads", {"msg.divide_hidden", {std::to_string(w.hidden)}}));
-  if (w.kv_heads > 0 && w.heads > 0 && w.heads % w.kv_heads != 0)
-    e->push_back(CodedError("workload.kv_heads", {"msg.divide_heads", {std::to_string(w.heads)}}));
+    AddError(e, "parallel.data_parallel", "msg.parallel_equal",
+             p.context_parallel > 1 ? "data x tensor x context x pipeline parallel" : "data x tensor x pipeline parallel",
+             s.cluster.gpus, p.data_parallel * model_parallel);
+  if (w.heads > 0 && w.hidden > 0 && w.hidden % w.heads != 0) AddError(e, "workload.heads", "msg.divide_hidden", w.hidden);
+  if (w.kv_heads > 0 && w.heads > 0 && w.heads % w.kv_heads != 0) AddError(e, "workload.kv_heads", "msg.divide_heads", w.heads);
 }
 
 std::string ShortenForMessage(std::string text) { return Shorten(std::move(text)); }
@@ -462,6 +462,17 @@ InputError CodedError(std::string path, Message text) {
   InputError e(std::move(path), text.Text(Lang::kEn));
   e.coded = std::move(text);
   return e;
+}
+
+[[gnu::noinline]] void AddError(std::vector<InputError>* errors, const char* path, const char* key) {
+  errors->push_back(CodedError(path, {key, {}}));
+}
+[[gnu::noinline]] void AddError(std::vector<InputError>* errors, const char* path, const char* key, long long n) {
+  errors->push_back(CodedError(path, {key, {std::to_string(n)}}));
+}
+[[gnu::noinline]] void AddError(std::vector<InputError>* errors, const char* path, const char* key, const char* text,
+                                long long n1, long long n2) {
+  errors->push_back(CodedError(path, {key, {text, std::to_string(n1), std::to_string(n2)}}));
 }
 
 MessageParam InputErrorParam(const InputError& e) {

@@ -29,6 +29,11 @@ struct InputError {
 };
 // An error whose text is a key and parameters.
 InputError CodedError(std::string path, Message text);
+// A check's error added out of line, its parameters made text only when it fails: the checks a valid scenario
+// passes then carry no message-building code (the page's first frame runs them all: docs/bundle-size.md).
+void AddError(std::vector<InputError>* errors, const char* path, const char* key);
+void AddError(std::vector<InputError>* errors, const char* path, const char* key, long long n);
+void AddError(std::vector<InputError>* errors, const char* path, const char* key, const char* text, long long n1, long long n2);
 // An error as another message's parameter: its key and parameters when coded, else its English text.
 MessageParam InputErrorParam(const InputError& e);
 // A JSON value's type as a message parameter ("a string", "a number", ... in the reader's language).

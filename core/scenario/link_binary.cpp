@@ -110,6 +110,7 @@ const char* const kPaths[] = {
     "inference.request_overhead_ms",  // issue 26
     "inference.request_overhead_us_per_token",
     "inference.cuda_graphs",  // issue 26
+    "pricing.owned.lead_time_days",  // issue 45
 };
 constexpr std::size_t kPathCount = sizeof kPaths / sizeof kPaths[0];
 

@@ -154,6 +154,7 @@ struct OwnedInputs {
   double other_use_fraction;        // pricing.owned.other_use_fraction (auto: the utilisation basis; given: the
                                     // job pays the servers' life as a commitment, less this share other work uses)
   double interest_rate;             // pricing.owned.interest_rate (per year, financing the capex; 0 = paid in cash)
+  double lead_time_days;            // pricing.owned.lead_time_days (ordering to installed: counts in the deadline)
 };
 
 struct PricingInputs {

@@ -1,20 +1,18 @@
 // inference.cpp — the closed form of a serving job: pools sized for the load and the target, latencies,
 // and the money as named parts (inference.h).
 #include "serving/inference.h"
+#include "base/asserts.h"
 #include "base/numeric.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 
-#include "money/billing.h"
 #include "hardware/catalog.h"
-#include "job/inference_billing.h"
 #include "serving/inference_day.h"
 #include "serving/inference_model.h"
 #include "serving/inference_techniques.h"
-#include "job/result.h"
-#include "money/tco.h"
+#include "serving/serving_plan.h"
 #include "scenario/json_io.h"
 
 namespace gpucost {
@@ -25,32 +23,21 @@ const GpuSpec* PoolGpu(const Scenario& s, const InferencePoolInputs& pool) { ret
 std::int64_t PoolTp(const Scenario& s, const InferencePoolInputs& pool) { return InferencePoolTp(s, pool); }
 
 
-// One pool as sized and billed.
-struct PoolPlan {
-  ReplicaModel replica;
-  double service_s = 0;     // what one request occupies the pool's prefill server for
-  double ttft_extra_s = 0;  // exposed KV transfer (prefill pool of a split)
-  bool prefill = true, decode = true, stalls = true;
-  double capacity = 0;      // per replica, within the target
-  double saturated = 0;     // per replica, no target
-  std::int64_t replicas = 0;
-  double billed_gpus = 0;
-};
 
 // The pool's name as a string-table key, for messages.
-const char* PoolNameKey(const PoolPlan& p) {
+const char* PoolNameKey(const ServingPoolPlan& p) {
   return p.prefill && p.decode ? "msg.pool_serving" : p.prefill ? "msg.pool_prefill" : "msg.pool_decode";
 }
 
 void SizePool(const Scenario& s, const InferenceModel& m, const InferencePoolInputs& in, double peak_rate,
-              bool batch_job, PoolPlan* p, InferencePool* out, Result* r) {
+              bool batch_job, ServingPoolPlan* p, InferencePool* out, Warnings* w) {
   const InferenceSloInputs& slo = s.inference.slo;
   const double ttft_target = batch_job ? 0 : slo.ttft_ms / 1e3;
   p->saturated = SaturatedRate(m, p->replica, p->service_s, p->stalls, p->decode, p->prefill);
   p->capacity = CapacityWithinTarget(m, p->replica, p->service_s, p->ttft_extra_s, p->stalls, p->decode, p->prefill,
                                      ttft_target, slo.tpot_ms / 1e3, slo.percentile);
   if (p->capacity <= 0 && (ttft_target > 0 || slo.tpot_ms > 0)) {
-    r->warnings.Add("slo_unreachable", "msg.w_slo_unreachable", {MessageParam::Key(PoolNameKey(*p))});
+    w->Add("slo_unreachable", "msg.w_slo_unreachable", {MessageParam::Key(PoolNameKey(*p))});
     p->capacity = CapacityWithinTarget(m, p->replica, p->service_s, p->ttft_extra_s, p->stalls, p->decode,
                                        p->prefill, 0, 0, slo.percentile);
   }
@@ -64,7 +51,7 @@ void SizePool(const Scenario& s, const InferenceModel& m, const InferencePoolInp
                                             : std::ceil(peak_rate / planned_rate - 1e-9);
     // Beyond any fleet (and beyond an integer): said, and sized at the bound so every figure stays finite.
     if (!(needed <= kInferenceMaxSizedReplicas)) {
-      r->warnings.Add("replicas_beyond_bound", "msg.w_replicas_beyond_bound",
+      w->Add("replicas_beyond_bound", "msg.w_replicas_beyond_bound",
                       {MessageParam::Key(PoolNameKey(*p)), FormatParam("%.3g", needed), FormatParam("%.0e", kInferenceMaxSizedReplicas),
                        FormatParam("%.0e", kInferenceMaxSizedReplicas)});
       p->replicas = static_cast<std::int64_t>(kInferenceMaxSizedReplicas);
@@ -88,12 +75,6 @@ void SizePool(const Scenario& s, const InferenceModel& m, const InferencePoolInp
   out->max_concurrency = p->replica.max_concurrency;
   out->capacity_rps = p->capacity;
   out->saturated_rps = p->saturated;
-}
-
-// GPU-seconds of work one request needs on a pool at the replica's full batch (prefill, decode).
-double DecodeWorkGpuSeconds(const InferenceModel& m, const ReplicaModel& r) {
-  const double b = D(std::max<std::int64_t>(1, r.max_concurrency));
-  return DecodeSteps(m) * DecodeStepSeconds(m, r, b) / b * D(r.tp);
 }
 
 }  // namespace
@@ -160,16 +141,19 @@ void ValidateInference(const Scenario& s, std::vector<InputError>* e) {
   }
 }
 
-bool EvaluateInference(const Scenario& s, Result* r) {
+namespace {
+
+// Step 1: the pools, each replica and its exposed transfer, sized for the peak load and the target.
+bool SizePools(const Scenario& s, ServingPlan* plan, InferenceResult& ir, Warnings* w) {
   const InferenceInputs& in = s.inference;
-  const bool split = static_cast<InferenceMode>(in.mode) == InferenceMode::kDisaggregated;
-  const bool batch_job = in.requests > 0;
+  const bool split = plan->split = static_cast<InferenceMode>(in.mode) == InferenceMode::kDisaggregated;
+  const bool batch_job = plan->batch_job = in.requests > 0;
   const GpuSpec* decode_gpu = PoolGpu(s, in.decode);
   const GpuSpec* prefill_gpu = split ? PoolGpu(s, in.prefill) : decode_gpu;
   if (!decode_gpu || !prefill_gpu) return false;
-  const InferenceModel m = InferenceModelFor(s);
+  plan->m = InferenceModelFor(s);
+  const InferenceModel& m = plan->m;
   if (m.kv_bytes_per_token <= 0 || m.params <= 0) return false;
-  InferenceResult& ir = r->inference;
   ir = InferenceResult{};
   ir.present = true;
   ir.disaggregated = split;
@@ -177,7 +161,8 @@ bool EvaluateInference(const Scenario& s, Result* r) {
   ir.kv_bytes_per_token = m.kv_bytes_per_token;
 
   // --- Pools: replicas, exposed transfer, sizing for the peak and the target ---
-  PoolPlan dp, pp;
+  ServingPoolPlan& dp = plan->decode;
+  ServingPoolPlan& pp = plan->prefill;
   dp.replica = ReplicaFor(s, m, *decode_gpu, PoolTp(s, in.decode));
   if (dp.replica.peak_flops <= 0) return false;
   // Issue 28: a day's load profile sizes the fleet for its peak hour; the mean rate is the day's.
@@ -190,7 +175,9 @@ bool EvaluateInference(const Scenario& s, Result* r) {
     mean_mult = 0;
     for (double x : day_mult) mean_mult += x / kLoadProfileHours;
   }
-  const double peak_rate = in.requests_per_second * peak_mult * in.peak_to_mean;
+  plan->profiled = profiled;
+  plan->mean_load_multiplier = mean_mult;
+  const double peak_rate = plan->peak_rate = in.requests_per_second * peak_mult * in.peak_to_mean;
   if (split) {
     pp.replica = ReplicaFor(s, m, *prefill_gpu, PoolTp(s, in.prefill));
     if (pp.replica.peak_flops <= 0) return false;
@@ -202,11 +189,11 @@ bool EvaluateInference(const Scenario& s, Result* r) {
     dp.prefill = false;
     dp.stalls = false;
     ir.kv_transfer_ms = exposed * 1e3;
-    SizePool(s, m, in.prefill, peak_rate, batch_job, &pp, &ir.prefill, r);
+    SizePool(s, m, in.prefill, peak_rate, batch_job, &pp, &ir.prefill, w);
   } else {
     dp.service_s = ColocatedPrefillSeconds(m, dp.replica);  // alone, or mixed into the decode steps
   }
-  SizePool(s, m, in.decode, peak_rate, batch_job, &dp, &ir.decode, r);
+  SizePool(s, m, in.decode, peak_rate, batch_job, &dp, &ir.decode, w);
   if (split && batch_job && in.prefill.replicas <= 0) {
     // Rate match: as many prefill replicas as keep the decode pool fed.
     const double decode_rate = D(dp.replicas) * (dp.capacity > 0 ? dp.capacity : dp.saturated);
@@ -217,14 +204,24 @@ bool EvaluateInference(const Scenario& s, Result* r) {
     pp.billed_gpus = s.pricing.whole_nodes ? std::ceil(gpus / gpn - 1e-12) * gpn : gpus;
   }
   if (!split) ir.prefill = ir.decode;
+  return true;
+}
 
+// Step 2: the throughput, the hours and the latencies at the mean load on the sized replicas.
+void ServeMeanLoad(const Scenario& s, ServingPlan* plan, InferenceResult& ir, Warnings* w) {
+  const InferenceInputs& in = s.inference;
   // --- Throughput, hours, latency at the mean load ---
-  const double set_capacity = split ? std::min(D(pp.replicas) * pp.capacity, D(dp.replicas) * dp.capacity)
+  const ServingPoolPlan& dp = plan->decode;
+  const ServingPoolPlan& pp = plan->prefill;
+  const InferenceModel& m = plan->m;
+  const bool split = plan->split, batch_job = plan->batch_job;
+  const double set_capacity = plan->set_capacity = split ? std::min(D(pp.replicas) * pp.capacity, D(dp.replicas) * dp.capacity)
                                     : D(dp.replicas) * dp.capacity;
   const double set_saturated = split ? std::min(D(pp.replicas) * pp.saturated, D(dp.replicas) * dp.saturated)
                                      : D(dp.replicas) * dp.saturated;
   ir.capacity_requests_per_second = set_capacity;
-  double rate = in.requests_per_second * mean_mult;
+  double& rate = plan->rate;
+  rate = in.requests_per_second * plan->mean_load_multiplier;
   if (batch_job) {
     rate = set_capacity > 0 ? set_capacity : set_saturated * kNoTargetMaxUtilization;
     ir.requests = in.requests;
@@ -269,10 +266,11 @@ bool EvaluateInference(const Scenario& s, Result* r) {
     graphs.cuda_graphs = true;
     const double gpu_step_s = DecodeStepSeconds(graphs, dp.replica, dl.batch);
     if (dl.step_s > gpu_step_s * (1 + 1e-9))
-      r->warnings.Add("eager_host_bound", "msg.w_eager_host_bound",
+      w->Add("eager_host_bound", "msg.w_eager_host_bound",
                       {FormatParam("%.3g", dl.step_s * 1e3), FormatParam("%.0f", m.layers),
                        FormatParam("%.3g", EagerHostSeconds(m) * 1e3), FormatParam("%.3g", gpu_step_s * 1e3)});
   }
+  plan->decode_batch = dl.batch;
   ir.decode.batch = dl.batch;
   ir.prefill.batch = split ? 0 : dl.batch;
   const double steps = std::max(0.0, m.output_tokens - 1);
@@ -283,7 +281,16 @@ bool EvaluateInference(const Scenario& s, Result* r) {
   ir.e2e_ms.p50 = e2e(ir.ttft_ms.p50, ir.ttft_ms.mean, ir.tpot_ms.p50, ir.tpot_ms.mean);
   ir.e2e_ms.p90 = e2e(ir.ttft_ms.p90, ir.ttft_ms.mean, ir.tpot_ms.p90, ir.tpot_ms.mean);
   ir.e2e_ms.p99 = e2e(ir.ttft_ms.p99, ir.ttft_ms.mean, ir.tpot_ms.p99, ir.tpot_ms.mean);
-  // The target holds at the peak load on the sized replicas.
+}
+
+// Step 3: whether the target holds at the peak load on the sized replicas, and what the service holds.
+void CheckPeakLoad(const Scenario& s, const ServingPlan& plan, InferenceResult& ir) {
+  const InferenceInputs& in = s.inference;
+  const ServingPoolPlan& dp = plan.decode;
+  const ServingPoolPlan& pp = plan.prefill;
+  const InferenceModel& m = plan.m;
+  const bool split = plan.split, batch_job = plan.batch_job;
+  const double rate = plan.rate, peak_rate = plan.peak_rate;
   {
     const ReplicaLatency dpk = ReplicaLatencyAt(m, dp.replica, (batch_job ? rate : peak_rate) / D(dp.replicas),
                                                 dp.service_s, 0, dp.stalls, true, !split);
@@ -303,77 +310,6 @@ bool EvaluateInference(const Scenario& s, Result* r) {
   ir.output_tokens_per_second_per_gpu = ir.gpus > 0 ? ir.output_tokens_per_second / D(ir.gpus) : 0;
   ir.decode.utilization = dp.capacity > 0 ? rate / (D(dp.replicas) * dp.capacity) : 0;
   ir.prefill.utilization = split ? (pp.capacity > 0 ? rate / (D(pp.replicas) * pp.capacity) : 0) : ir.decode.utilization;
-
-  // --- Money: what the pools held, billed by the one engine (inference_billing.h, billing.h) ---
-  const double served = ir.requests;
-  const ReplicaModel& prefill_replica = split ? pp.replica : dp.replica;
-  const double prefill_s = split ? pp.replica.prefill_s : dp.service_s;  // colocated: alone or mixed
-  const double prefill_work_h = served * prefill_s * D(prefill_replica.tp) / 3600;
-  const double decode_work_h = served * DecodeWorkGpuSeconds(m, dp.replica) / 3600;
-  const double kv_h = split ? served * pp.ttft_extra_s * D(pp.replica.tp) / 3600 : 0;
-  const ReliabilityInputs& rel = s.reliability;
-  ServingPool pools[2];
-  auto pool_of = [&](const PoolPlan& p, const InferencePoolInputs& inputs, double work_prefill_h, double work_decode_h,
-                     double work_kv_h) {
-    ServingPool q;
-    q.gpu_id = p.replica.gpu->id.c_str();
-    q.usd_per_gpu_hour = inputs.usd_per_gpu_hour;
-    q.replicas = p.replicas;
-    q.tp = p.replica.tp;
-    q.billed_gpus = p.billed_gpus;
-    q.work_prefill_h = work_prefill_h;
-    q.work_decode_h = work_decode_h;
-    q.work_kv_h = work_kv_h;
-    q.in_flight = p.decode ? std::max(1.0, dl.batch) : 1.0;
-    return q;
-  };
-  int pool_count = 1;
-  if (split) {
-    pools[0] = pool_of(pp, in.prefill, prefill_work_h, 0, kv_h);
-    pools[1] = pool_of(dp, in.decode, 0, decode_work_h, 0);
-    pool_count = 2;
-  } else {
-    pools[0] = pool_of(dp, in.decode, prefill_work_h, decode_work_h, 0);
-  }
-  // --- Issue 28: the day by the hour. Autoscaled, each pool is rented only the hours it serves, plus its cold
-  // start and release; the engine bills those GPU-hours and the day's sessions (inference_billing.h ServingPool:
-  // rented_gpu_h, cold_start_gpu_h, release_gpu_h, session_rounding_gpu_h, scale_events). The day's own dollars
-  // (ir.day.usd, per hour) are a report at the engine's pre-tax price per pool. ---
-  if (profiled) {
-    DayPool day_pools[2];
-    const PoolPlan* plans[2] = {&dp, split ? &pp : nullptr};
-    const InferencePoolInputs* plan_inputs[2] = {&in.decode, &in.prefill};
-    for (int k = 0; k < 2; ++k) {
-      if (!plans[k]) continue;
-      const PoolPlan& p = *plans[k];
-      BillingTerms terms;
-      Result priced;
-      PlanBilling(s, p.billed_gpus, p.replica.gpu->id.c_str(), &terms, &priced);
-      terms = WithPoolPrice(terms, plan_inputs[k]->usd_per_gpu_hour);
-      day_pools[k] = {p.replica, p.service_s, p.ttft_extra_s, p.prefill, p.decode, p.stalls,
-                      p.capacity > 0 ? p.capacity : p.saturated * kNoTargetMaxUtilization, terms.price_pretax, true,
-                      p.replicas};
-    }
-    EvaluateServingDay(s, m, day_pools, &ir.day);
-    const ServingDay& day = ir.day;
-    if (day.replicas_capped)
-      r->warnings.Add("replicas_beyond_bound", "msg.w_replicas_beyond_bound_day",
-                      {FormatParam("%.0e", kInferenceMaxSizedReplicas), FormatParam("%.0e", kInferenceMaxSizedReplicas)});
-    if (day.autoscaled) {
-      const double days = ir.hours / 24;
-      for (int k = 0; k < 2; ++k) {
-        if (!plans[k]) continue;
-        ServingPool& q = pools[k == 0 ? (split ? 1 : 0) : 0];  // day [0] decode, [1] prefill; pools: prefill first
-        q.rented_gpu_h = day.pool_serving_gpu_hours[k] * days;
-        q.cold_start_gpu_h = day.pool_cold_start_gpu_hours[k] * days;
-        q.release_gpu_h = day.pool_scale_down_gpu_hours[k] * days;
-        q.session_rounding_gpu_h = day.pool_rounding_gpu_hours[k] * days;
-        q.scale_events = D(day.pool_scale_events[k]) * days;
-        q.scale_session_gpus = D(plans[k]->replica.tp);
-      }
-    }
-  }
-  ir.router_usd_per_hour = in.router.usd_per_hour > 0 ? in.router.usd_per_hour : split ? kRouterDefaultUsdPerHour : 0;
   ir.spec_tokens_per_step = m.spec_tokens_per_step;
   ir.spec_draft_tokens = m.spec_draft_tokens;
   if (m.prefix_cached_tokens > 0) {
@@ -384,94 +320,20 @@ bool EvaluateInference(const Scenario& s, Result* r) {
     ir.kv_saved_gb_per_replica = (m.prefix_cached_tokens * D(dp.replica.max_concurrency) - m.shared_prefix_tokens) *
                                  dp.replica.kv_bytes_per_token_per_gpu * D(dp.replica.tp) / dp.replica.attention_ranks / 1e9;
   }
+}
 
-  ServingPeriod period;
-  period.batch_job = batch_job;
-  period.hours = ir.hours;
-  period.served = served;
-  period.e2e_mean_s = ir.e2e_ms.mean / 1e3;
-  period.stored_gb = s.storage.dataset_gb + m.params * m.weight_bytes_per_param / 1e9;
-  period.router_usd_per_hour = ir.router_usd_per_hour;
-  const double hours = BillServing(s, pools, pool_count, period, r);
-  ir.hours = hours;
-  double input_usd = 0, output_usd = 0;
-  for (int i = 0; i < pool_count; ++i) {
-    const ServingPool& q = pools[i];
-    const double work = q.work_prefill_h + q.work_kv_h + q.work_decode_h;
-    const double input_share = work > 0 ? (q.work_prefill_h + q.work_kv_h) / work : 0;
-    input_usd += q.usd * input_share;
-    output_usd += q.usd * (1 - input_share);
-  }
-  ir.decode.usd_per_gpu_hour = pools[split ? 1 : 0].price_pretax;
-  ir.prefill.usd_per_gpu_hour = split ? pools[0].price_pretax : ir.decode.usd_per_gpu_hour;
-  const double gpu_usd = input_usd + output_usd;
-  const double total = r->expected_usd;
-  const double input_total = gpu_usd > 0 ? total * input_usd / gpu_usd : 0;
+}  // namespace
 
-  r->ok = true;
-  r->normal_run_usd = total;
-  r->expected_hours = r->normal_run_hours = r->ideal_hours = hours;
-  r->ideal_gpu_hours = prefill_work_h + decode_work_h;
-  // A capped autoscaled day can hold fewer GPU-hours than the work (late requests, not free ones): the work part
-  // stays, idle capacity is zero, and the warning says so.
-  if (ir.day.present && ir.day.attainment < 1)
-    r->warnings.Add("day_target_missed", "msg.w_day_target_missed", {FormatParam("%.0f", 100 * (1 - ir.day.attainment))});
-  r->goodput = r->billed_gpu_hours > 0 ? r->ideal_gpu_hours / r->billed_gpu_hours : 0;
-  r->billed_gpus = static_cast<std::int64_t>(dp.billed_gpus + (split ? pp.billed_gpus : 0) + ir.spot.spare_gpus);
-  r->tokens = served * (m.input_tokens + m.output_tokens);
-  r->usd_per_billion_tokens = r->tokens > 0 ? total / (r->tokens / 1e9) : 0;
-  r->peak_tflops_per_gpu = dp.replica.peak_flops / 1e12;
-  r->expected_failures = rel.gpu_mtbf_hours > 0 ? D(ir.gpus) * hours / rel.gpu_mtbf_hours : 0;
-  r->expected_interruptions = r->expected_failures;
-  ir.usd_per_hour = hours > 0 ? total / hours : 0;
-  ir.usd_per_request = served > 0 ? total / served : 0;
-  ir.usd_per_million_input_tokens = served * m.input_tokens > 0 ? input_total / (served * m.input_tokens) * 1e6 : 0;
-  ir.usd_per_million_output_tokens = served * m.output_tokens > 0 ? (total - input_total) / (served * m.output_tokens) * 1e6 : 0;
-
-  // --- Warnings ---
-  Warnings& wn = r->warnings;
-  if (!ir.fits)
-    wn.Add("inference_does_not_fit", "msg.w_inference_fit",
-           {FormatParam("%.1f", dp.replica.weight_bytes_per_gpu / 1e9), dp.replica.gpu->name, std::to_string(dp.replica.tp)});
-  if (!ir.slo_met && ir.fits)
-    wn.Add("slo_missed", "msg.w_slo_missed", {std::to_string(in.slo.percentile), FormatParam("%.0f", ir.ttft_ms.At(in.slo.percentile)),
-                                              FormatParam("%.1f", ir.tpot_ms.At(in.slo.percentile))});
-  if (!batch_job && ir.utilization > 1)
-    wn.Add("over_capacity", "msg.w_over_capacity", {FormatParam("%.3g", rate), FormatParam("%.3g", set_capacity)});
+bool PlanServing(const Scenario& s, ServingPlan* plan, InferenceResult* ir, Warnings* w) {
+  if (!SizePools(s, plan, *ir, w)) return false;
+  ServeMeanLoad(s, plan, *ir, w);
+  CheckPeakLoad(s, *plan, *ir);
   return true;
 }
 
-int InferenceFrontier(const Scenario& s, int points, InferenceFrontierPoint* out) {
-  points = std::clamp(points, 2, kInferenceFrontierMaxPoints);
-  Result base;
-  if (Kind(s) != WorkloadKind::kInference || !EvaluateInference(s, &base) || !base.inference.fits) return 0;
-  const InferenceResult& b = base.inference;
-  Scenario x = s;
-  x.inference.requests = 0;   // a service at each load
-  x.inference.peak_to_mean = 1;
-  x.inference.prefill.replicas = b.prefill.replicas;
-  x.inference.decode.replicas = b.decode.replicas;
-  const double top = b.capacity_requests_per_second > 0 ? b.capacity_requests_per_second
-                                                         : kNoTargetMaxUtilization * std::min(D(b.prefill.replicas) * b.prefill.saturated_rps,
-                                                                                              D(b.decode.replicas) * b.decode.saturated_rps);
-  if (!(top > 0)) return 0;
-  int n = 0;
-  for (int i = 0; i < points; ++i) {
-    const double share = 0.05 * std::pow(20.0, static_cast<double>(i) / (points - 1));  // 5% .. 100%, geometric
-    x.inference.requests_per_second = top * share;
-    Result r;
-    if (!EvaluateInference(x, &r)) continue;
-    const InferenceResult& ir = r.inference;
-    InferenceFrontierPoint& p = out[n++];
-    p.requests_per_second = x.inference.requests_per_second;
-    p.utilization = ir.utilization;
-    p.usd_per_million_output_tokens = ir.usd_per_million_output_tokens;
-    p.usd_per_request = ir.usd_per_request;
-    p.ttft_ms = ir.ttft_ms.At(s.inference.slo.percentile);
-    p.tpot_ms = ir.tpot_ms.At(s.inference.slo.percentile);
-    p.slo_met = ir.slo_met;
-  }
-  return n;
+double DecodeWorkGpuSeconds(const InferenceModel& m, const ReplicaModel& r) {
+  const double b = D(std::max<std::int64_t>(1, r.max_concurrency));
+  return DecodeSteps(m) * DecodeStepSeconds(m, r, b) / b * D(r.tp);
 }
 
 }  // namespace gpucost

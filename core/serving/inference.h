@@ -57,7 +57,6 @@ namespace gpucost {
 // keeps counts and GPUs integers). Reaching it is said (warning replicas_beyond_bound).
 constexpr double kInferenceMaxSizedReplicas = 1e9;
 
-struct Result;
 
 // Issue 28: the router or load-balancer tier of a disaggregated set-up when inference.router.usd_per_hour is not
 // given: AWS Application Load Balancer USD 0.0225 per ALB-hour + USD 0.008 per LCU-hour with one LCU (us-east-1,
@@ -175,9 +174,6 @@ struct InferenceResult {
   InferenceSpot spot;                // pricing.model = spot
 };
 
-// The inference part of Evaluate(): fills r (ok, expected_usd, cost_usd, time and GPU-hours, warnings,
-// inference). Returns false when the scenario cannot be evaluated (unknown GPU, unsupported precision).
-bool EvaluateInference(const Scenario& s, Result* r);
 
 // Cross-field checks of an inference scenario (the shape, the precisions each GPU can run, the pools).
 void ValidateInference(const Scenario& s, std::vector<InputError>* errors);
@@ -185,21 +181,6 @@ void ValidateInference(const Scenario& s, std::vector<InputError>* errors);
 // Bytes of K and V one token adds to the cache of the whole model (all layers, all KV heads).
 double KvBytesPerToken(const Scenario& s);
 
-// The cost-latency frontier as load rises (the page's chart): the scenario's replicas as sized for its own
-// load and target, held fixed, evaluated at `points` loads from 5% to 100% of their capacity (without a
-// target: of 95% of the saturated rate). Cost per million output tokens falls as load rises while latency
-// grows; a target cuts the curve where its latency is reached.
-struct InferenceFrontierPoint {
-  double requests_per_second = 0;
-  double utilization = 0;               // of the capacity within the target
-  double usd_per_million_output_tokens = 0;
-  double usd_per_request = 0;
-  double ttft_ms = 0, tpot_ms = 0;      // at the scenario's percentile
-  bool slo_met = false;
-};
-constexpr int kInferenceFrontierMaxPoints = 64;
-// Fills out[0..n) and returns n (0 when the scenario cannot be evaluated or does not fit).
-int InferenceFrontier(const Scenario& s, int points, InferenceFrontierPoint* out);
 
 // Names of the inference.* enums (JSON).
 const char* WeightPrecisionName(WeightPrecision p);

@@ -138,24 +138,21 @@ StepTime EstimateMoeStepTime(const ModelShape& m, const Layout& l, const StepHar
 void ValidateMoe(const Scenario& s, std::vector<InputError>* e) {
   const ArchitectureInputs& a = s.arch;
   const bool moe = a.experts > 0;
-  if (moe && a.active_experts <= 0)
-    e->push_back(CodedError("workload.active_experts", {"msg.v.active_experts", {}}));
-  if (moe && a.active_experts > a.experts)
-    e->push_back(CodedError("workload.active_experts", {"msg.v.active_le_experts", {std::to_string(a.experts)}}));
+  if (moe && a.active_experts <= 0) AddError(e, "workload.active_experts", "msg.v.active_experts");
+  if (moe && a.active_experts > a.experts) AddError(e, "workload.active_experts", "msg.v.active_le_experts", a.experts);
   if (!moe && (a.active_experts > 0 || a.shared_experts > 0 || a.expert_ffn_hidden > 0 || a.dense_layers > 0))
-    e->push_back(CodedError("workload.experts", {"msg.v.experts_needed", {}}));
+    AddError(e, "workload.experts", "msg.v.experts_needed");
   if (moe && s.workload.layers > 0 && a.dense_layers >= s.workload.layers)
-    e->push_back(CodedError("workload.dense_layers", {"msg.v.dense_layers", {std::to_string(s.workload.layers)}}));
-  if (a.active_params > 0 && a.active_params > s.workload.params)
-    e->push_back(CodedError("workload.active_params", {"msg.v.active_params", {}}));
+    AddError(e, "workload.dense_layers", "msg.v.dense_layers", s.workload.layers);
+  if (a.active_params > 0 && a.active_params > s.workload.params) AddError(e, "workload.active_params", "msg.v.active_params");
   if (a.expert_parallel > 1 && Kind(s) == WorkloadKind::kTraining) {
     const Layout l = LayoutFromScenario(s);
     if (!moe)
-      e->push_back(CodedError("parallel.expert_parallel", {"msg.v.ep_needs_moe", {}}));
+      AddError(e, "parallel.expert_parallel", "msg.v.ep_needs_moe");
     else if (a.experts % a.expert_parallel != 0)
-      e->push_back(CodedError("parallel.expert_parallel", {"msg.v.ep_experts", {std::to_string(a.experts)}}));
+      AddError(e, "parallel.expert_parallel", "msg.v.ep_experts", a.experts);
     else if (l.data > 0 && l.data % a.expert_parallel != 0)
-      e->push_back(CodedError("parallel.expert_parallel", {"msg.v.ep_data", {std::to_string(l.data)}}));
+      AddError(e, "parallel.expert_parallel", "msg.v.ep_data", l.data);
   }
 }
 

@@ -192,7 +192,7 @@ void ValidateScalingAgainstPeak(const Scenario& s, const GpuSpec& gpu, std::vect
 
 void ValidateScaling(const Scenario& s, const GpuSpec* gpu, std::vector<InputError>* e) {
   if (s.scaling.point_count < 0 || s.scaling.point_count > kMaxScalingPoints)
-    e->push_back(CodedError("scaling.points", {"msg.at_most_points", {std::to_string(kMaxScalingPoints)}}));
+    AddError(e, "scaling.points", "msg.at_most_points", kMaxScalingPoints);
   else if (s.scaling.point_count > 0 && !FitScaling(s.scaling.points, s.scaling.point_count).ok())
     e->push_back(CodedError("scaling.points", {"msg.got_points", {MessageParam::Key(ScalingFitErrorKey(FitScaling(s.scaling.points, s.scaling.point_count).error)),
                                                                   std::to_string(s.scaling.point_count)}}));

@@ -123,13 +123,15 @@ LayerTimes LayerTimesOf(const ModelShape& m, const Layout& l, const StepHardware
   const double t = D(l.tensor), heads = D(m.heads), e = hw.bytes_per_element;
   const double tokens = b * s_local;
   const double up_matrices = m.ffn_gated ? 2 : 1;  // gated MLP: gate and up projections
-  r.gemm_mlp_input_forward = up_matrices * GemmSeconds(tokens, h, f / t, 1, hw);
+  // The layer's distinct GEMMs, each timed once.
+  const double up = GemmSeconds(tokens, h, f / t, 1, hw);       // gate or up projection
+  const double down = GemmSeconds(tokens, f / t, h, 1, hw);     // down projection
+  const double output = GemmSeconds(tokens, h / t, h, 1, hw);   // attention output projection
+  r.gemm_mlp_input_forward = up_matrices * up;
   // The layer's matmuls in order: query, key, value, output, then gate, up, down (gated) or up, down: the key,
   // the output projection and the sixth (up) or the fifth-and-last (down) are the even ones.
-  r.gemm_every_second_forward = GemmSeconds(tokens, h, m.kv_width() / t, 1, hw) + GemmSeconds(tokens, h / t, h, 1, hw) +
-                                (m.ffn_gated ? GemmSeconds(tokens, h, f / t, 1, hw) : GemmSeconds(tokens, f / t, h, 1, hw));
-  r.gemm_forward = GemmSeconds(tokens, h, (h + 2 * m.kv_width()) / t, 1, hw) + GemmSeconds(tokens, h / t, h, 1, hw) +
-                   r.gemm_mlp_input_forward + GemmSeconds(tokens, f / t, h, 1, hw);
+  r.gemm_every_second_forward = GemmSeconds(tokens, h, m.kv_width() / t, 1, hw) + output + (m.ffn_gated ? up : down);
+  r.gemm_forward = GemmSeconds(tokens, h, (h + 2 * m.kv_width()) / t, 1, hw) + output + r.gemm_mlp_input_forward + down;
   const double head_dim = m.head_dim_or_default(), local_heads = heads / t;  // issue 26: the stated head size
   // The local queries (s / cp of them) against all s keys.
   StepHardware attention_hw = hw;  // FP8 training keeps the attention core at 16 bits
@@ -455,7 +457,10 @@ void StepTimeFields(const StepTime& t, NamedValue (&out)[kStepFieldCount]) {
 }
 
 double ScalingEfficiency(const ModelShape& m, const Layout& l, const StepHardware& hw) {
-  const StepTime at_scale = EstimateStepTime(m, l, hw);
+  return ScalingEfficiency(m, l, hw, EstimateStepTime(m, l, hw));
+}
+
+double ScalingEfficiency(const ModelShape& m, const Layout& l, const StepHardware& hw, const StepTime& at_scale) {
   if (!at_scale.ok()) return 0;
   Layout node = l;
   const std::int64_t group = l.tensor * l.pipeline;

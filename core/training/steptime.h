@@ -172,6 +172,8 @@ void StepTimeFields(const StepTime& t, NamedValue (&out)[kStepFieldCount]);
 // same layout and micro-batches per GPU, data parallel shrunk to fit one node, or the smallest model-parallel
 // group when that is larger). 1 = perfect scaling. 0 when the layout is invalid.
 double ScalingEfficiency(const ModelShape& m, const Layout& l, const StepHardware& hw);
+// The same with the step at the layout's size already estimated (EstimateStepTime(m, l, hw)): computed once.
+double ScalingEfficiency(const ModelShape& m, const Layout& l, const StepHardware& hw, const StepTime& at_scale);
 // MFU at the layout's GPU count predicted from an MFU measured on one node: single_node_mfu x efficiency.
 double PredictMfuFromSingleNode(double single_node_mfu, const ModelShape& m, const Layout& l, const StepHardware& hw);
 

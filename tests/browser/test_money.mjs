@@ -147,4 +147,38 @@ await withPage(siteDir, outDir, async (page, url) => {
   check(Math.abs(result.cost.usd_per_gpu_hour - 9500 / RATE) < 1e-9, 'at 9,500 / 1,439 USD per GPU-hour');
   await shot(page, 'money-quote-priced.png');
 }, {locale: 'en-US', width: 1280, height: 720});
+// Issue 45: the pricing model switched in the editor is exactly `gpucost pricing`'s row for it (the price re-derived
+// with the function the pins use, said in the status line), in Korean and English, on a desktop and a phone.
+const SWITCHED = {name: 'KRW spot switch', cluster: {gpu: 'h100-sxm', gpus: 64}, workload: {params: 7e9, tokens: 1e11},
+                  pricing: {currency: 'KRW', krw_per_usd: RATE, tax_rate: 0.1, krw_per_gpu_hour: 4303}};
+function cliRow(model) {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gpucost-switch-')), 'scenario.json');
+  fs.writeFileSync(file, JSON.stringify(SWITCHED));
+  const out = execFileSync(nativeCli, ['pricing', file, '--format', 'json'], {encoding: 'utf8'});
+  return JSON.parse(out).models.find(m => m.model === model);
+}
+for (const [width, height, dpr, locale] of [[1280, 720, 1.5, 'en-US'], [390, 844, 2, 'ko-KR']]) {
+  await withPage(siteDir, outDir, async (page, url) => {
+    await page.goto(url);
+    await waitReady(page);
+    check(await api(page, t => window.gpucost.load(t), JSON.stringify(SWITCHED)) === '', `${width}px: the KRW on-demand job loads`);
+    if (width < 600) await clickWidget(page, 'tab_editor');
+    await openSection(page, 'pricing', 'pricing.model');
+    await reveal(page, 'pricing.model');
+    await clickWidget(page, 'pricing.model');         // the combo opens on on_demand
+    await settle(page, () => page.keyboard.press('ArrowDown'));  // spot, as a person picks the next choice
+    // Dear ImGui 1.86 activates a highlighted choice with Space (Enter is its text-input key, and leaves the list open).
+    await settle(page, () => page.keyboard.press('Space'));
+    const s = await scenario(page);
+    check(s.pricing.model === 'spot', `${width}px: the editor switched the pricing model to spot (${s.pricing.model})`);
+    check(Math.abs(s.pricing.krw_per_gpu_hour - 4303 * 0.6) < 1e-9, `${width}px: the price is re-derived in won: ₩4,303 x 0.6 (${s.pricing.krw_per_gpu_hour})`);
+    const row = cliRow('spot');
+    const page_usd = JSON.parse(await api(page, () => window.gpucost.result())).cost.expected_usd;
+    check(page_usd === row.total_usd, `${width}px: the page's spot job = gpucost pricing's spot row, bit for bit: ${page_usd} vs ${row.total_usd}`);
+    const notice = await api(page, () => window.gpucost.notice());
+    check(notice.startsWith('Pricing model on_demand → spot') && notice.includes('₩2,582'),
+          `${width}px: the status line says the price was re-derived: ${notice}`);
+    await shot(page, width < 600 ? 'money-switch-phone-ko.png' : 'money-switch-desktop.png');
+  }, {locale, width, height, dpr});
+}
 console.log('test_money: all checks passed');

@@ -24,6 +24,7 @@ Scenario TenDayReserved() {
   s.cluster.mfu = 0.4;
   s.workload.params = 70e9;
   s.workload.tokens = 2.0e10;
+  s.parallel.zero_stage = 3;  // 70B's states fit 64 GPUs (a job that does not fit is not priced: issue 45)
   s.pricing.model = static_cast<int>(PricingModel::kReserved);
   s.pricing.usd_per_gpu_hour = 2;
   s.pricing.reserved.term_months = 12;

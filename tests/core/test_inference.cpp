@@ -13,6 +13,7 @@
 #include "hardware/catalog.h"
 #include "job/evaluate.h"
 #include "scenario/fields.h"
+#include "job/inference_evaluate.h"
 #include "serving/inference.h"
 #include "serving/inference_model.h"
 #include "scenario/json_io.h"

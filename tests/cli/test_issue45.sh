@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Issue 45: money that obeys its laws, through the CLI. A switched pricing model is the pricing table's row (and
+# says so on stderr); owned hardware's annual parts add up to the printed total with interest; serving options
+# name their one price source; a provider's unlisted model is not priced.
+set -u
+gpucost=$1; root=$2
+. "$root/tests/cli/lib.sh"
+
+S='{"cluster": {"gpu": "h100-sxm", "gpus": 64}, "workload": {"params": 7e9, "tokens": 1e11},
+    "pricing": {"currency": "KRW", "tax_rate": 0.1, "krw_per_gpu_hour": 4303}}'
+total() { python3 -c 'import json,sys; print(repr(json.load(sys.stdin)["cost"]["expected_usd"]))'; }
+row() { python3 -c 'import json,sys; m=[r for r in json.load(sys.stdin)["models"] if r["model"]==sys.argv[1]][0]; print(repr(m["total_usd"]))' "$1"; }
+for model in spot reserved owned; do
+  got=$("$gpucost" eval - --set "pricing.model=$model" --format json 2>/dev/null <<<"$S" | total)
+  want=$("$gpucost" pricing - --format json <<<"$S" | row "$model")
+  equals "$got" "$want" "eval --set pricing.model=$model = gpucost pricing's $model row (KRW, VAT)"
+done
+note=$("$gpucost" eval - --set pricing.model=spot --format json 2>&1 >/dev/null <<<"$S")
+contains "$note" "Pricing model on_demand → spot" "the switch says so in one line on stderr"
+contains "$note" "₩2,582" "with the re-derived price in won"
+P=preset:llama2-70b-chat-h100
+got=$("$gpucost" eval "$P" --set pricing.model=spot --format json 2>/dev/null | total)
+want=$("$gpucost" pricing "$P" --format json | row spot)
+equals "$got" "$want" "serving: eval --set pricing.model=spot = the pricing row"
+
+out=$("$gpucost" pricing - <<<'{"pricing": {"model": "owned", "owned": {"interest_rate": 0.05}}}')
+sum=$(python3 -c '
+import re, sys
+line = [l for l in sys.stdin.read().splitlines() if "per GPU-year" in l][0]
+parts = [float(x.replace(",", "")) for x in re.findall(r"\$([0-9,.]+)", line)]
+print("ok" if abs(sum(parts[:-1]) - parts[-1]) <= 1 else "parts %s sum to %s" % (parts[:-1], sum(parts[:-1])))' <<<"$out")
+equals "$sum" "ok" "owned: the annual parts, interest included, add up to the printed total"
+
+json=$("$gpucost" compare --serving-options "$P" --format json)
+contains "$json" '"price_source": "Lambda on-demand, lambda-8x-h100-sxm (2026-09-20) and lambda-8x-a100-sxm-80gb (2026-09-20)' \
+  "serving options: one source and date for every GPU type, named"
+
+out=$("$gpucost" pricing - --offer aws-p5.48xlarge-us-east-1 <<<'{"parallel": {"zero_stage": 3}}')
+contains "$out" "lists no spot price" "a model the offer does not list is said"
+contains "$out" "not priced" "and not priced"
+finish
