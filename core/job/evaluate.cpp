@@ -111,10 +111,111 @@ const char* MfuSourceName(MfuSource s) {
   return "";
 }
 
+namespace {
+
+// The work of a training job: FLOPs and tokens, the compute time at the MFU, the data feed's stall, and the
+// rates at which its GPUs fail and its nodes are preempted.
+void PlanTrainingWork(const Scenario& s, const EffectiveHardware& hw, JobPlan& job, Result* r) {
+  const WorkloadInputs& w = s.workload;
+  const ClusterInputs& c = s.cluster;
+  const double gpn = static_cast<double>(c.gpus_per_node);
+  const double mtbf_s = s.reliability.gpu_mtbf_hours * 3600;
+  const double spot_per_node_s = Model(s) == PricingModel::kSpot ? s.pricing.spot.preemptions_per_node_day / 86400 : 0;
+  TimelineInputs& in = job.unit;
+  const double attention = (w.layers > 0 && w.hidden > 0 && w.seq_len > 0)
+                               ? 12.0 * static_cast<double>(w.layers) * static_cast<double>(w.hidden) *
+                                     static_cast<double>(w.seq_len)
+                               : 0;
+  r->flops_include_attention = w.flops <= 0 && attention > 0;
+  r->flops_per_token = WeightFlopsPerToken(s) + (r->flops_include_attention ? attention : 0);  // finetune.h
+  r->batch_size_token_factor = BatchSizeTokenFactor(s);  // McCandlish et al. 2018; 1 when off
+  r->flops = (w.flops > 0 ? w.flops : r->flops_per_token * w.tokens) * r->batch_size_token_factor;
+  r->tokens = w.tokens * r->batch_size_token_factor;
+  const double compute_s = r->flops / (static_cast<double>(c.gpus) * hw.peak_flops * r->mfu);
+  // Data feed: storage bandwidth, preprocessing cores and small-file latency (datapipe.h).
+  const double required = r->tokens * w.input_bytes_per_token / compute_s;  // bytes/s
+  r->data_required_gbps = required / 1e9;
+  r->data_feed = ComputeDataFeed(s, r->tokens, compute_s);
+  const double stall_s = r->data_feed.stall_seconds;
+  r->data_stall_fraction = stall_s / (compute_s + stall_s);
+  job.work_compute_s = compute_s;
+  in.work_seconds = compute_s + stall_s;
+  in.failure_rate_per_s = mtbf_s > 0 ? static_cast<double>(c.gpus) / mtbf_s : 0;
+  // Only nodes doing the work interrupt the job; a preempted hot-spare node does not.
+  in.spot_rate_per_s = spot_per_node_s * CeilDiv(static_cast<double>(c.gpus), gpn);
+  job.busy_gpus = static_cast<double>(c.gpus);
+  // A preemption takes one node; its rental restarts while the surviving nodes stay rented (billed, idle)
+  // until capacity for the lost node is back.
+  job.session_gpus = std::min(job.billed_gpus, gpn);
+  job.reacquire_held_gpus = job.billed_gpus - job.session_gpus;
+  r->ideal_hours = compute_s / 3600;
+  r->ideal_gpu_hours = r->ideal_hours * static_cast<double>(c.gpus);
+}
+
+// The work of independent tasks: copies of the slots the cluster holds, each task's GPUs failing and preempted
+// alone. Concurrent tasks share the checkpoint write bandwidth (*write_s, unless the write time was given);
+// returns how many hold checkpoints in storage at once.
+double PlanTaskWork(const Scenario& s, JobPlan& job, double* write_s, Result* r) {
+  const WorkloadInputs& w = s.workload;
+  const ClusterInputs& c = s.cluster;
+  const ReliabilityInputs& rel = s.reliability;
+  const PricingInputs& pr = s.pricing;
+  const double gpn = static_cast<double>(c.gpus_per_node);
+  const double mtbf_s = s.reliability.gpu_mtbf_hours * 3600;
+  const double spot_per_node_s = Model(s) == PricingModel::kSpot ? s.pricing.spot.preemptions_per_node_day / 86400 : 0;
+  TimelineInputs& in = job.unit;
+  const double gpt = static_cast<double>(w.gpus_per_task);
+  const double slots = std::floor(static_cast<double>(c.gpus) / gpt);
+  const double tasks = static_cast<double>(w.tasks);
+  job.units = tasks;
+  job.copies = CeilDiv(tasks, slots);
+  job.busy_gpus = gpt;
+  job.work_compute_s = w.task_gpu_hours * 3600 / gpt;
+  in.work_seconds = job.work_compute_s;
+  *write_s *= slots;  // concurrent tasks share the write bandwidth (unless the write time was given)
+  if (rel.checkpoint_write_minutes > 0) *write_s = rel.checkpoint_write_minutes * 60;
+  in.failure_rate_per_s = mtbf_s > 0 ? gpt / mtbf_s : 0;
+  in.spot_rate_per_s = spot_per_node_s * CeilDiv(gpt, gpn);
+  job.session_gpus = pr.whole_nodes ? CeilDiv(gpt, gpn) * gpn : gpt;  // GPUs whose rental restarts
+  // Tasks sharing a node are preempted together: one rental session ends per node, not per task.
+  job.units_per_session = pr.whole_nodes && gpt < gpn ? std::floor(gpn / gpt) : 1;
+  r->ideal_hours = job.copies * job.work_compute_s / 3600;
+  r->ideal_gpu_hours = tasks * w.task_gpu_hours;
+  r->tokens = 0;  // workload.tokens counts training tokens; no cost per token for independent tasks
+  return std::min(slots, tasks);
+}
+
+// The checkpoint interval: given, or Daly's optimum for the rollback rate (failures, and preemptions not saved
+// on their notice), never longer than the work.
+void PlanCheckpointInterval(const Scenario& s, JobPlan& job, double write_s, Result* r) {
+  const ReliabilityInputs& rel = s.reliability;
+  const bool training = Kind(s) == WorkloadKind::kTraining;
+  TimelineInputs& in = job.unit;
+  job.rollback_rate_per_s = in.failure_rate_per_s + (in.spot_saves_on_notice ? 0 : in.spot_rate_per_s);
+  double optimum_s = in.work_seconds;  // no rollbacks: checkpoint only at the end
+  if (job.rollback_rate_per_s > 0) {
+    const double mtbf = 1 / job.rollback_rate_per_s;
+    const double delta = std::max(in.checkpoint_block_seconds, 1e-9);
+    optimum_s = DalyInterval(delta, mtbf);
+    if (rel.checkpoint_async) optimum_s = std::max(optimum_s, write_s);
+    r->young_checkpoint_interval_minutes = YoungInterval(delta, mtbf) / 60;
+  }
+  if (in.failure_rate_per_s > 0 && training) r->cluster_mtbf_hours = 1 / in.failure_rate_per_s / 3600;
+  optimum_s = std::min(optimum_s, in.work_seconds);
+  if (r->young_checkpoint_interval_minutes == 0) r->young_checkpoint_interval_minutes = optimum_s / 60;
+  in.interval_seconds = rel.checkpoint_interval_minutes > 0 ? rel.checkpoint_interval_minutes * 60 : optimum_s;
+  job.optimum_interval_s = optimum_s;
+  r->optimal_checkpoint_interval_minutes = optimum_s / 60;
+  r->checkpoint_interval_minutes = in.interval_seconds / 60;
+  job.downtime_s = rel.downtime_hours * 3600;
+  if (!rel.checkpointing) NoCheckpoints(&job, r);
+}
+
+}  // namespace
+
 bool PlanJob(const Scenario& s, JobPlan* plan, Result* r) {
   EffectiveHardware hw;
   if (!ResolveHardware(s, &hw) || hw.peak_flops <= 0) return false;
-  const WorkloadInputs& w = s.workload;
   const ClusterInputs& c = s.cluster;
   const ReliabilityInputs& rel = s.reliability;
   const PricingInputs& pr = s.pricing;
@@ -148,58 +249,10 @@ bool PlanJob(const Scenario& s, JobPlan* plan, Result* r) {
   // --- Work and interruption rates ---
   TimelineInputs& in = job.unit;
   double concurrent_units = 1;  // units holding checkpoints in storage at the same time
-  const double mtbf_s = rel.gpu_mtbf_hours * 3600;
-  const double spot_per_node_s = spot ? pr.spot.preemptions_per_node_day / 86400 : 0;
-  if (training) {
-    const double attention = (w.layers > 0 && w.hidden > 0 && w.seq_len > 0)
-                                 ? 12.0 * static_cast<double>(w.layers) * static_cast<double>(w.hidden) *
-                                       static_cast<double>(w.seq_len)
-                                 : 0;
-    r->flops_include_attention = w.flops <= 0 && attention > 0;
-    r->flops_per_token = WeightFlopsPerToken(s) + (r->flops_include_attention ? attention : 0);  // finetune.h
-    r->batch_size_token_factor = BatchSizeTokenFactor(s);  // McCandlish et al. 2018; 1 when off
-    r->flops = (w.flops > 0 ? w.flops : r->flops_per_token * w.tokens) * r->batch_size_token_factor;
-    r->tokens = w.tokens * r->batch_size_token_factor;
-    const double compute_s = r->flops / (static_cast<double>(c.gpus) * hw.peak_flops * r->mfu);
-    // Data feed: storage bandwidth, preprocessing cores and small-file latency (datapipe.h).
-    const double required = r->tokens * w.input_bytes_per_token / compute_s;  // bytes/s
-    r->data_required_gbps = required / 1e9;
-    r->data_feed = ComputeDataFeed(s, r->tokens, compute_s);
-    const double stall_s = r->data_feed.stall_seconds;
-    r->data_stall_fraction = stall_s / (compute_s + stall_s);
-    job.work_compute_s = compute_s;
-    in.work_seconds = compute_s + stall_s;
-    in.failure_rate_per_s = mtbf_s > 0 ? static_cast<double>(c.gpus) / mtbf_s : 0;
-    // Only nodes doing the work interrupt the job; a preempted hot-spare node does not.
-    in.spot_rate_per_s = spot_per_node_s * CeilDiv(static_cast<double>(c.gpus), gpn);
-    job.busy_gpus = static_cast<double>(c.gpus);
-    // A preemption takes one node; its rental restarts while the surviving nodes stay rented (billed, idle)
-    // until capacity for the lost node is back.
-    job.session_gpus = std::min(job.billed_gpus, gpn);
-    job.reacquire_held_gpus = job.billed_gpus - job.session_gpus;
-    r->ideal_hours = compute_s / 3600;
-    r->ideal_gpu_hours = r->ideal_hours * static_cast<double>(c.gpus);
-  } else {
-    const double gpt = static_cast<double>(w.gpus_per_task);
-    const double slots = std::floor(static_cast<double>(c.gpus) / gpt);
-    const double tasks = static_cast<double>(w.tasks);
-    job.units = tasks;
-    job.copies = CeilDiv(tasks, slots);
-    job.busy_gpus = gpt;
-    job.work_compute_s = w.task_gpu_hours * 3600 / gpt;
-    in.work_seconds = job.work_compute_s;
-    write_s *= slots;  // concurrent tasks share the write bandwidth (unless the write time was given)
-    if (rel.checkpoint_write_minutes > 0) write_s = rel.checkpoint_write_minutes * 60;
-    in.failure_rate_per_s = mtbf_s > 0 ? gpt / mtbf_s : 0;
-    in.spot_rate_per_s = spot_per_node_s * CeilDiv(gpt, gpn);
-    job.session_gpus = pr.whole_nodes ? CeilDiv(gpt, gpn) * gpn : gpt;  // GPUs whose rental restarts
-    // Tasks sharing a node are preempted together: one rental session ends per node, not per task.
-    job.units_per_session = pr.whole_nodes && gpt < gpn ? std::floor(gpn / gpt) : 1;
-    concurrent_units = std::min(slots, tasks);
-    r->ideal_hours = job.copies * job.work_compute_s / 3600;
-    r->ideal_gpu_hours = tasks * w.task_gpu_hours;
-    r->tokens = 0;  // workload.tokens counts training tokens; no cost per token for independent tasks
-  }
+  if (training)
+    PlanTrainingWork(s, hw, job, r);
+  else
+    concurrent_units = PlanTaskWork(s, job, &write_s, r);
   in.checkpoint_write_seconds = write_s;
   in.checkpoint_async = rel.checkpoint_async;
   in.checkpoint_block_seconds = rel.checkpoint_async ? write_s * rel.async_stall_fraction : write_s;
@@ -214,25 +267,7 @@ bool PlanJob(const Scenario& s, JobPlan* plan, Result* r) {
   }
   r->checkpoint_write_minutes = write_s / 60;
 
-  // --- Checkpoint interval: given, or Daly's optimum for the rollback rate ---
-  job.rollback_rate_per_s = in.failure_rate_per_s + (in.spot_saves_on_notice ? 0 : in.spot_rate_per_s);
-  double optimum_s = in.work_seconds;  // no rollbacks: checkpoint only at the end
-  if (job.rollback_rate_per_s > 0) {
-    const double mtbf = 1 / job.rollback_rate_per_s;
-    const double delta = std::max(in.checkpoint_block_seconds, 1e-9);
-    optimum_s = DalyInterval(delta, mtbf);
-    if (rel.checkpoint_async) optimum_s = std::max(optimum_s, write_s);
-    r->young_checkpoint_interval_minutes = YoungInterval(delta, mtbf) / 60;
-  }
-  if (in.failure_rate_per_s > 0 && training) r->cluster_mtbf_hours = 1 / in.failure_rate_per_s / 3600;
-  optimum_s = std::min(optimum_s, in.work_seconds);
-  if (r->young_checkpoint_interval_minutes == 0) r->young_checkpoint_interval_minutes = optimum_s / 60;
-  in.interval_seconds = rel.checkpoint_interval_minutes > 0 ? rel.checkpoint_interval_minutes * 60 : optimum_s;
-  job.optimum_interval_s = optimum_s;
-  r->optimal_checkpoint_interval_minutes = optimum_s / 60;
-  r->checkpoint_interval_minutes = in.interval_seconds / 60;
-  job.downtime_s = rel.downtime_hours * 3600;
-  if (!rel.checkpointing) NoCheckpoints(&job, r);
+  PlanCheckpointInterval(s, job, write_s, r);
 
   // --- Price per GPU-hour, billing rules, storage, egress, fees, tax: the one billing engine (billing.h) ---
   BillingNotes notes;
