@@ -195,6 +195,98 @@ double EvalSecondsPerSequence(const StepTime& t, const Layout& l, double backwar
   return l.global_batch > 0 ? forward_share * work / D(l.global_batch) : 0;
 }
 
+namespace {
+
+// One published run read from the document: its scenario, hardware, shape and layout, and its measured step
+// time against the model's reference. False (with *error naming the run) when the run cannot be read.
+bool ReadEvidenceRun(const json& data, const json& run, EvidenceRun* r, std::string* error) {
+  r->id = run.value("id", std::string());
+  r->source = run.value("source", std::string());
+  r->framework = run.value("framework", std::string("other"));
+  r->hardware = run.value("hardware", std::string());
+  r->precision = run.value("precision", std::string("bf16"));
+  r->shape_id = run.value("shape", std::string());
+  r->assumed = run.value("assumed", std::string());
+  if (!data["hardware"].contains(r->hardware) || !data["shapes"].contains(r->shape_id) || !run.contains("layout")) {
+    *error = "run " + r->id + ": unknown hardware or shape, or no layout";
+    return false;
+  }
+  const ScenarioParse p = ParseScenarioJson(ScenarioDoc(data, run).dump());
+  if (!p.ok()) {
+    *error = "run " + r->id + ": " + p.errors[0].Text();
+    return false;
+  }
+  const Scenario& s = p.scenario;
+  EffectiveHardware hw;
+  if (!ResolveHardware(s, &hw) || hw.gpu == nullptr) {
+    *error = "run " + r->id + ": unknown GPU";
+    return false;
+  }
+  r->gpu = s.cluster.gpu;
+  // FP8 training is its own kernel path: its efficiency is measured apart (framework.h, KernelArch()).
+  r->arch = KernelArch(hw.gpu->arch, static_cast<int>(GetPrecision(s)));
+  r->fw = static_cast<Framework>(s.cluster.framework);
+  r->shape = ShapeFromScenario(s);
+  r->layout = LayoutFromScenario(s);
+  // The data-parallel bucket size is not a scenario field (layout.h); a run whose source names one gives it.
+  const double bucket_params = run["layout"].value("dp_bucket_params", 0.0);
+  if (!(bucket_params >= 0)) {
+    *error = "run " + r->id + ": layout.dp_bucket_params must be >= 0";
+    return false;
+  }
+  r->layout.dp_bucket_params = bucket_params;
+  r->hw = StepHardwareFor(s, hw);
+  r->gpus = r->layout.gpus();
+  r->tokens_per_step = D(r->layout.global_batch) * D(r->shape.seq_len);
+  if (run.contains("measured_includes_eval")) {  // {every_steps, forward_sequences}: see EvidenceRun
+    const json& ev = run["measured_includes_eval"];
+    const double every = ev.value("every_steps", 0.0), sequences = ev.value("forward_sequences", 0.0);
+    if (!(every >= 1) || !(sequences >= 0)) {
+      *error = "run " + r->id + ": measured_includes_eval needs every_steps >= 1 and forward_sequences >= 0";
+      return false;
+    }
+    r->eval_sequences_per_step = sequences / every;
+  }
+  const StepTime reference = EstimateStepTime(r->shape, r->layout, r->hw);
+  if (!reference.ok()) {
+    *error = "run " + r->id + ": " + LayoutErrorText(reference.error);
+    return false;
+  }
+  r->params = reference.params;
+  r->measured_seconds = MeasuredSeconds(run, *r, reference.model_flops, &r->measure);
+  if (!(r->measured_seconds > 0)) {
+    *error = "run " + r->id + ": no measured figure (seconds, tokens_per_second, tokens_per_second_per_gpu or tflops_per_gpu)";
+    return false;
+  }
+  r->predicted_mfu = reference.mfu;  // replaced below with the fitted prediction's
+  r->measured_mfu = reference.mfu * reference.seconds / r->measured_seconds;
+  return true;
+}
+
+// The held-out figures over all runs: mean absolute and signed errors, the spread, and the share within the bound.
+void SummarizeHeldOut(StepEvidence& e) {
+  const double n = D(static_cast<std::int64_t>(e.runs.size()));
+  if (n > 0) {
+    e.held_out_min = 1e300;
+    e.held_out_max = -1e300;
+    double within = 0;
+    for (const EvidenceRun& r : e.runs) {
+      e.in_sample_mae += std::fabs(r.error) / n;
+      e.in_sample_mean += r.error / n;
+      e.held_out_mae += std::fabs(r.held_out_error) / n;
+      e.held_out_mean += r.held_out_error / n;
+      e.held_out_min = std::min(e.held_out_min, r.held_out_error);
+      e.held_out_max = std::max(e.held_out_max, r.held_out_error);
+      within += std::fabs(r.held_out_error) <= kEvidenceBound ? 1 : 0;
+    }
+    for (const EvidenceRun& r : e.runs) e.held_out_sd += (r.held_out_error - e.held_out_mean) * (r.held_out_error - e.held_out_mean) / n;
+    e.held_out_sd = std::sqrt(e.held_out_sd);
+    e.held_out_within_bound = within / n;
+  }
+}
+
+}  // namespace
+
 StepEvidence ComputeStepEvidence(const std::string& runs_json) {
   StepEvidence e;
   const json data = json::parse(runs_json, nullptr, false);
@@ -204,66 +296,7 @@ StepEvidence ComputeStepEvidence(const std::string& runs_json) {
   }
   for (const json& run : data["runs"]) {
     EvidenceRun r;
-    r.id = run.value("id", std::string());
-    r.source = run.value("source", std::string());
-    r.framework = run.value("framework", std::string("other"));
-    r.hardware = run.value("hardware", std::string());
-    r.precision = run.value("precision", std::string("bf16"));
-    r.shape_id = run.value("shape", std::string());
-    r.assumed = run.value("assumed", std::string());
-    if (!data["hardware"].contains(r.hardware) || !data["shapes"].contains(r.shape_id) || !run.contains("layout")) {
-      e.error = "run " + r.id + ": unknown hardware or shape, or no layout";
-      return e;
-    }
-    const ScenarioParse p = ParseScenarioJson(ScenarioDoc(data, run).dump());
-    if (!p.ok()) {
-      e.error = "run " + r.id + ": " + p.errors[0].Text();
-      return e;
-    }
-    const Scenario& s = p.scenario;
-    EffectiveHardware hw;
-    if (!ResolveHardware(s, &hw) || hw.gpu == nullptr) {
-      e.error = "run " + r.id + ": unknown GPU";
-      return e;
-    }
-    r.gpu = s.cluster.gpu;
-    // FP8 training is its own kernel path: its efficiency is measured apart (framework.h, KernelArch()).
-    r.arch = KernelArch(hw.gpu->arch, static_cast<int>(GetPrecision(s)));
-    r.fw = static_cast<Framework>(s.cluster.framework);
-    r.shape = ShapeFromScenario(s);
-    r.layout = LayoutFromScenario(s);
-    // The data-parallel bucket size is not a scenario field (layout.h); a run whose source names one gives it.
-    const double bucket_params = run["layout"].value("dp_bucket_params", 0.0);
-    if (!(bucket_params >= 0)) {
-      e.error = "run " + r.id + ": layout.dp_bucket_params must be >= 0";
-      return e;
-    }
-    r.layout.dp_bucket_params = bucket_params;
-    r.hw = StepHardwareFor(s, hw);
-    r.gpus = r.layout.gpus();
-    r.tokens_per_step = D(r.layout.global_batch) * D(r.shape.seq_len);
-    if (run.contains("measured_includes_eval")) {  // {every_steps, forward_sequences}: see EvidenceRun
-      const json& ev = run["measured_includes_eval"];
-      const double every = ev.value("every_steps", 0.0), sequences = ev.value("forward_sequences", 0.0);
-      if (!(every >= 1) || !(sequences >= 0)) {
-        e.error = "run " + r.id + ": measured_includes_eval needs every_steps >= 1 and forward_sequences >= 0";
-        return e;
-      }
-      r.eval_sequences_per_step = sequences / every;
-    }
-    const StepTime reference = EstimateStepTime(r.shape, r.layout, r.hw);
-    if (!reference.ok()) {
-      e.error = "run " + r.id + ": " + LayoutErrorText(reference.error);
-      return e;
-    }
-    r.params = reference.params;
-    r.measured_seconds = MeasuredSeconds(run, r, reference.model_flops, &r.measure);
-    if (!(r.measured_seconds > 0)) {
-      e.error = "run " + r.id + ": no measured figure (seconds, tokens_per_second, tokens_per_second_per_gpu or tflops_per_gpu)";
-      return e;
-    }
-    r.predicted_mfu = reference.mfu;  // replaced below with the fitted prediction's
-    r.measured_mfu = reference.mfu * reference.seconds / r.measured_seconds;
+    if (!ReadEvidenceRun(data, run, &r, &e.error)) return e;
     e.runs.push_back(r);
   }
   std::map<std::string, std::string> citations;
@@ -307,24 +340,7 @@ StepEvidence ComputeStepEvidence(const std::string& runs_json) {
     }
     e.sources.push_back(src);
   }
-  const double n = D(static_cast<std::int64_t>(e.runs.size()));
-  if (n > 0) {
-    e.held_out_min = 1e300;
-    e.held_out_max = -1e300;
-    double within = 0;
-    for (const EvidenceRun& r : e.runs) {
-      e.in_sample_mae += std::fabs(r.error) / n;
-      e.in_sample_mean += r.error / n;
-      e.held_out_mae += std::fabs(r.held_out_error) / n;
-      e.held_out_mean += r.held_out_error / n;
-      e.held_out_min = std::min(e.held_out_min, r.held_out_error);
-      e.held_out_max = std::max(e.held_out_max, r.held_out_error);
-      within += std::fabs(r.held_out_error) <= kEvidenceBound ? 1 : 0;
-    }
-    for (const EvidenceRun& r : e.runs) e.held_out_sd += (r.held_out_error - e.held_out_mean) * (r.held_out_error - e.held_out_mean) / n;
-    e.held_out_sd = std::sqrt(e.held_out_sd);
-    e.held_out_within_bound = within / n;
-  }
+  SummarizeHeldOut(e);
   return e;
 }
 
