@@ -7,6 +7,7 @@
 #include "documents/open.h"
 #include "cli.h"
 #include "documents/result_json.h"
+#include "documents/evidence_band_json.h"
 #include "base/format.h"
 #include "base/i18n.h"
 #include "inference_cli.h"
@@ -128,6 +129,9 @@ void PrintTable(const Scenario& s, const Result& r) {
                        {FormatNumber(r.step.seconds, 4), FormatNumber(r.step.compute_seconds + r.step.memory_bound_seconds, 3),
                         FormatNumber(r.step.recompute_seconds, 3), FormatNumber(r.step.exposed_comm_seconds, 3),
                         FormatNumber(r.step.bubble_seconds, 3), FormatPercent(r.step.hfu)})});
+  // Issue 46: the held-out error of the published runs most like this scenario, beside the predicted step.
+  if (const EvidenceBand band = ResultEvidenceBand(s, r); band.applies)
+    head.Row({Tr("band.label"), EvidenceBandText(band)});
   PrintParallelismRows(r, &head);
   head.Row({Tr("eval.interruptions"), FormatNumber(r.expected_interruptions, 3)});
   head.Row({Tr("cli.eval.checkpoint_interval"),

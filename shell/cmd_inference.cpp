@@ -7,6 +7,7 @@
 #include "documents/inference_sim_json.h"
 #include "documents/inference_plan_json.h"
 #include "documents/catalog.h"
+#include "documents/evidence_band_json.h"
 #include "cli.h"
 #include "documents/result_json.h"
 #include "base/format.h"
@@ -54,6 +55,8 @@ void PrintInferenceTable(const Scenario& s, const Result& r) {
   head.Row({"TTFT P50 / P90 / P99", Percentiles(ir.ttft_ms) + (ir.batch_job ? Tr("cli.inf.no_queue") : "")});
   head.Row({"TPOT P50 / P90 / P99", Percentiles(ir.tpot_ms)});
   head.Row({Tr("cli.inf.e2e"), Percentiles(ir.e2e_ms)});
+  // Issue 46: the error of the serving measurements most like this service, beside its latencies.
+  if (const EvidenceBand band = ResultEvidenceBand(s, r); band.applies) head.Row({Tr("band.label"), EvidenceBandText(band)});
   std::string target = Tr("cli.inf.target_none");
   if (s.inference.slo.ttft_ms > 0 || s.inference.slo.tpot_ms > 0) {
     target = "P" + std::to_string(pct);

@@ -9,6 +9,8 @@
 #include "hardware/catalog.h"
 #include "job/evaluate.h"
 #include "documents/inference_json.h"
+#include "documents/evidence_band_json.h"
+#include "base/i18n.h"
 #include "scenario/json_io.h"
 #include "money/offers.h"
 #include "job/parallelism.h"
@@ -48,6 +50,24 @@ void WriteMoneyTerms(const Scenario& s, const Result& r, json* doc) {
   if (s.pricing.offer[0]) (*doc)["offer"] = OfferAppliedJson(s);
 }
 
+// Issue 46: the held-out error band of the published runs most like the scenario (evidence_band.h), beside the
+// predicted step (training without a given MFU) or the serving figures; absent when nothing is predicted.
+void WriteEvidenceBand(const Scenario& s, const Result& r, json* doc) {
+  const EvidenceBand b = ResultEvidenceBand(s, r);
+  if (!b.applies) return;
+  json band = {{"kind", b.serving ? "serving" : "training"}, {"category", b.category}, {"runs", b.runs},
+               {"similar", b.runs > 0}, {"nearest_runs", b.run_ids},
+               {"about", "held-out errors (predicted / measured - 1) of the published runs most like this scenario "
+                         "(gpucost catalog evidence; up to 8 within a fixed distance): the measured figure is expected "
+                         "within [1 / (1 + high), 1 / (1 + low)] x the prediction; runs 0: unlike every validated run"}};
+  band["low"] = b.runs > 0 ? NumOrNull(b.low) : json(nullptr);
+  band["high"] = b.runs > 0 ? NumOrNull(b.high) : json(nullptr);
+  band["mean"] = b.runs > 0 ? NumOrNull(b.mean) : json(nullptr);
+  if (!b.serving && r.step.ok() && b.runs > 0)
+    band["step_seconds_range"] = {NumOrNull(r.step.seconds / (1 + b.high)), NumOrNull(r.step.seconds / (1 + b.low))};
+  (*doc)["evidence_band"] = band;
+}
+
 std::string ResultToJson(const Scenario& s, const Result& r, int indent) {
   json doc;
   doc["schema"] = kResultSchema;
@@ -59,6 +79,7 @@ std::string ResultToJson(const Scenario& s, const Result& r, int indent) {
     if (const BlockingState b = FindBlockingState(s, r); b.blocked)  // a service that cannot run (issue 31)
       doc["blocking"] = BlockingJson(b);
     WriteMoneyTerms(s, r, &doc);
+    WriteEvidenceBand(s, r, &doc);
     return doc.dump(indent);
   }
   const GpuSpec* gpu = FindGpu(s.cluster.gpu);
@@ -99,6 +120,7 @@ std::string ResultToJson(const Scenario& s, const Result& r, int indent) {
     step["hfu_convention"] = kHfuConvention;
     doc["step"] = step;
   }
+  WriteEvidenceBand(s, r, &doc);
   doc["reliability"] = {{"cluster_mtbf_hours", NumOrNull(r.cluster_mtbf_hours)},
                         {"expected_interruptions", NumOrNull(r.expected_interruptions)},
                         {"expected_failures", NumOrNull(r.expected_failures)},
@@ -150,6 +172,15 @@ std::string ResultToJson(const Scenario& s, const Result& r, int indent) {
     warnings.push_back(WarningJson(r.warnings, i));
   doc["warnings"] = warnings;
   return doc.dump(indent);
+}
+
+EvidenceBand ResultEvidenceBand(const Scenario& s, const Result& r) {
+  if (!r.ok) return EvidenceBand{};
+  return EvidenceBandFor(s, r.inference.present || r.mfu_source == MfuSource::kPredicted);
+}
+
+std::string EvidenceBandLine(const EvidenceBand& b) {
+  return b.applies ? std::string(Tr("band.label")) + ": " + EvidenceBandText(b) : std::string();
 }
 
 }  // namespace gpucost

@@ -14,6 +14,8 @@
 #include <nlohmann/json.hpp>
 
 #include "base/assets.h"
+#include "base/format.h"
+#include "base/i18n.h"
 #include "hardware/catalog.h"
 #include "scenario/json_io.h"
 #include "scenario/models.h"
@@ -52,6 +54,16 @@ json ScenarioDoc(const json& data, const json& run) {
                   {"node_network_gbps", hw["node_network_gbps"]}, {"framework", run.value("framework", std::string("other"))}};
   if (hw.contains("hbm_tbps")) cluster["hbm_tbps"] = hw["hbm_tbps"];
   if (l.contains("expert")) p["expert_parallel"] = l["expert"];
+  if (l.contains("optimizer")) p["optimizer"] = l["optimizer"];
+  // Issue 46: a fine-tuning run's adapters, frozen weights and padding, as the scenario's workload fields.
+  if (run.contains("finetune")) {
+    const json& f = run["finetune"];
+    workload["finetune"] = f.value("mode", std::string("full"));
+    if (f.contains("lora_rank")) workload["lora_rank"] = f["lora_rank"];
+    if (f.contains("lora_targets")) workload["lora_targets"] = f["lora_targets"];
+    if (f.contains("frozen_precision")) workload["frozen_precision"] = f["frozen_precision"];
+    if (f.contains("real_token_fraction")) workload["real_token_fraction"] = f["real_token_fraction"];
+  }
   return {{"workload", workload}, {"cluster", cluster}, {"parallel", p}};
 }
 
@@ -87,6 +99,7 @@ bool SameGroup(const EvidenceRun& r, Framework f, const char* arch) { return r.f
 StepFit Fit(const std::vector<EvidenceRun>& runs, const std::vector<int>& use) {
   static const double kTiles[] = {32, 64, 96, 128, 160, 192, 256};
   static const double kRates[] = {0.80, 0.85, 0.90, 0.95, 1.00};
+  static const double kInputRates[] = {0.80, 0.90, 1.00};  // issue 46: input gradients apart (LoRA computes only them)
   // The (framework, generation) groups to fit: every framework but the reference.
   std::vector<std::pair<Framework, std::string>> groups;
   for (int i : use) {
@@ -99,9 +112,11 @@ StepFit Fit(const std::vector<EvidenceRun>& runs, const std::vector<int>& use) {
   best.mean_abs_error = 1e300;
   for (double tile : kTiles) {
     for (double rate : kRates) {
+      for (double input_rate : kInputRates) {
       StepFit f;
       f.tile_overhead = tile;
       f.backward_gemm_rate = rate;
+      f.input_grad_gemm_rate = input_rate;
       for (const auto& g : groups) {
         std::vector<int> members;
         for (int i : use)
@@ -135,6 +150,7 @@ StepFit Fit(const std::vector<EvidenceRun>& runs, const std::vector<int>& use) {
       }
       f.mean_abs_error = use.empty() ? 0 : sum / D(static_cast<std::int64_t>(use.size()));
       if (f.mean_abs_error < best.mean_abs_error) best = f;
+      }
     }
   }
   return best;
@@ -151,9 +167,15 @@ std::string CauseOf(const EvidenceRun& r, const StepFit& fold) {
   if (std::fabs(r.held_out_error) <= kEvidenceBound) return "";
   std::string cause;
   if (r.fw != Framework::kMegatron && !HasRow(fold.kernels, r.fw, r.arch)) {
+    KernelBorrow how = KernelBorrow::kOwn;
+    LookupKernelEfficiency(fold.kernels, r.fw, r.arch.c_str(), &how);
+    const char* borrowed = how == KernelBorrow::kFamily      ? "its family's"
+                           : how == KernelBorrow::kOtherGpus ? "its own on the other GPU generations"
+                                                             : "Megatron-LM's (1.00)";
+    char buf[48];
+    std::snprintf(buf, sizeof buf, " (%.2f)", r.held_out_kernel_efficiency);
     cause = std::string("framework efficiency: no other source measures ") + FrameworkName(r.fw) + " on " + r.arch +
-            ", so the held-out prediction borrows " +
-            (r.held_out_kernel_efficiency == 1.0 ? std::string("Megatron-LM's (1.00)") : "its family's") +
+            ", so the held-out prediction borrows " + borrowed + (how == KernelBorrow::kMegatron ? "" : buf) +
             "; in-sample the measured efficiency applies";
   }
   if (r.precision == "fp8" && cause.empty()) {
@@ -178,19 +200,20 @@ double PredictWithFit(const EvidenceRun& run, const StepFit& fit, double* kernel
   StepHardware hw = run.hw;
   hw.tile_overhead = fit.tile_overhead;
   hw.backward_gemm_rate = fit.backward_gemm_rate;
+  hw.input_grad_gemm_rate = fit.input_grad_gemm_rate;
   hw.kernel_efficiency = LookupKernelEfficiency(fit.kernels, run.fw, run.arch.c_str());
   if (kernel_efficiency != nullptr) *kernel_efficiency = hw.kernel_efficiency;
   const StepTime t = EstimateStepTime(run.shape, run.layout, hw);
   if (!t.ok()) return 0;
-  return t.seconds + run.eval_sequences_per_step * EvalSecondsPerSequence(t, run.layout, hw.backward_gemm_rate);
+  return t.seconds + run.eval_sequences_per_step * EvalSecondsPerSequence(t, run.layout, hw.backward_gemm_rate, hw.input_grad_gemm_rate);
 }
 
-double EvalSecondsPerSequence(const StepTime& t, const Layout& l, double backward_gemm_rate) {
+double EvalSecondsPerSequence(const StepTime& t, const Layout& l, double backward_gemm_rate, double input_grad_gemm_rate) {
   // A forward pass without backward, recompute, gradient reduction or optimizer: the forward's share of the
   // step's matrix and memory-bound work, of its tensor-parallel collectives and pipeline sends, and of the
-  // pipeline's fill and drain. Forward : backward work = 1 : 2 / backward_gemm_rate (backward GEMMs twice the
-  // forward's FLOPs, at that rate), so the forward's share is 1 / (1 + 2 / rate).
-  const double forward_share = 1 / (1 + 2 / backward_gemm_rate);
+  // pipeline's fill and drain. Forward : backward work = 1 : 1 / input_grad_gemm_rate + 1 / backward_gemm_rate (the
+  // backward's input- and weight-gradient GEMMs, each the forward's FLOPs at its rate).
+  const double forward_share = 1 / (1 + 1 / input_grad_gemm_rate + 1 / backward_gemm_rate);
   const double work = t.compute_seconds + t.memory_bound_seconds + t.tp_comm_seconds + t.pp_comm_seconds + t.bubble_seconds;
   return l.global_batch > 0 ? forward_share * work / D(l.global_batch) : 0;
 }
@@ -207,6 +230,11 @@ bool ReadEvidenceRun(const json& data, const json& run, EvidenceRun* r, std::str
   r->precision = run.value("precision", std::string("bf16"));
   r->shape_id = run.value("shape", std::string());
   r->assumed = run.value("assumed", std::string());
+  r->category = run.value("category", std::string("pre-training"));
+  if (r->category != "pre-training" && r->category != "fine-tuning") {
+    *error = "run " + r->id + ": category must be pre-training or fine-tuning";
+    return false;
+  }
   if (!data["hardware"].contains(r->hardware) || !data["shapes"].contains(r->shape_id) || !run.contains("layout")) {
     *error = "run " + r->id + ": unknown hardware or shape, or no layout";
     return false;
@@ -264,6 +292,29 @@ bool ReadEvidenceRun(const json& data, const json& run, EvidenceRun* r, std::str
 }
 
 // The held-out figures over all runs: mean absolute and signed errors, the spread, and the share within the bound.
+// Issue 46: the held-out figures of each category apart (pre-training, fine-tuning), each with its target.
+void SummarizeCategories(StepEvidence& e) {
+  for (const char* name : {"pre-training", "fine-tuning"}) {
+    EvidenceCategory c;
+    c.name = name;
+    c.target = std::strcmp(name, "fine-tuning") == 0 ? kFineTuningHeldOutTarget : kTrainingHeldOutTarget;
+    for (const EvidenceRun& r : e.runs) {
+      if (r.category != name) continue;
+      c.held_out_min = c.runs == 0 ? r.held_out_error : std::min(c.held_out_min, r.held_out_error);
+      c.held_out_max = c.runs == 0 ? r.held_out_error : std::max(c.held_out_max, r.held_out_error);
+      ++c.runs;
+      c.in_sample_mae += std::fabs(r.error);
+      c.held_out_mae += std::fabs(r.held_out_error);
+      c.held_out_mean += r.held_out_error;
+    }
+    if (c.runs > 0) {
+      c.in_sample_mae /= c.runs;
+      c.held_out_mae /= c.runs;
+      c.held_out_mean /= c.runs;
+    }
+    e.categories.push_back(c);
+  }
+}
 void SummarizeHeldOut(StepEvidence& e) {
   const double n = D(static_cast<std::int64_t>(e.runs.size()));
   if (n > 0) {
@@ -283,6 +334,7 @@ void SummarizeHeldOut(StepEvidence& e) {
     e.held_out_sd = std::sqrt(e.held_out_sd);
     e.held_out_within_bound = within / n;
   }
+  SummarizeCategories(e);
 }
 
 }  // namespace
@@ -442,6 +494,7 @@ json ServingRunJson(const ServingEvidenceRun& r) {
 json RunJson(const EvidenceRun& r) {
   json j = {{"id", r.id},
             {"source", r.source},
+            {"category", r.category},
             {"framework", r.framework},
             {"hardware", r.hardware},
             {"gpu", r.gpu},
@@ -474,8 +527,23 @@ json FitJson(const StepFit& f) {
   }
   return {{"tile_overhead", f.tile_overhead},
           {"backward_gemm_rate", f.backward_gemm_rate},
+          {"input_grad_gemm_rate", f.input_grad_gemm_rate},
           {"kernel_efficiency", kernels},
           {"mean_abs_error", f.mean_abs_error}};
+}
+
+json CategoriesJson(const StepEvidence& e) {
+  json out = json::array();
+  for (const EvidenceCategory& c : e.categories)
+    out.push_back({{"category", c.name},
+                   {"runs", c.runs},
+                   {"in_sample_mean_abs_error", c.in_sample_mae},
+                   {"held_out_mean_abs_error", c.held_out_mae},
+                   {"held_out_mean_error", c.held_out_mean},
+                   {"held_out_min", c.held_out_min},
+                   {"held_out_max", c.held_out_max},
+                   {"held_out_target", c.target}});
+  return out;
 }
 
 json MetricJson(const MetricError& m) {
@@ -483,6 +551,13 @@ json MetricJson(const MetricError& m) {
 }
 
 }  // namespace
+
+std::string EvidenceCategoryText(const EvidenceCategory& c) {
+  return TrFormat("cli.evidence.category",
+                  {Tr(("evidence.category." + c.name).c_str()), std::to_string(c.runs), FormatPercent(c.in_sample_mae),
+                   FormatPercent(c.held_out_mae), FormatPercent(c.target), FormatSignedPercent(c.held_out_min),
+                   FormatSignedPercent(c.held_out_max)});
+}
 
 std::string EvidenceToJson(const StepEvidence& e, const ServingEvidence* serving, const Scenario* current) {
   json doc = {{"schema", "gpucost/evidence@1"},
@@ -515,7 +590,8 @@ std::string EvidenceToJson(const StepEvidence& e, const ServingEvidence* serving
                        {"held_out_max", e.held_out_max},
                        {"held_out_within_bound", e.held_out_within_bound},
                        {"bound", kEvidenceBound},
-                       {"held_out_target", kHeldOutTarget}}},
+                       {"held_out_target", kTrainingHeldOutTarget}}},
+                     {"categories", CategoriesJson(e)},
                      {"fit", FitJson(e.in_sample)},
                      {"sources", sources},
                      {"runs", runs}};

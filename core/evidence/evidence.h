@@ -30,13 +30,15 @@ constexpr double kHeldOutTarget = 0.08;        // issue 26: held-out mean absolu
 constexpr double kServingHeldOutTarget = 0.15; // issue 26: serving throughput and latency at most 15% each
 
 struct StepFit {
-  double tile_overhead = 64, backward_gemm_rate = 0.90;
+  double tile_overhead = 64, backward_gemm_rate = 0.90, input_grad_gemm_rate = 0.90;
   KernelEfficiencyTable kernels;
   double mean_abs_error = 0;  // over the runs it was fitted on
 };
 
 struct EvidenceRun {
   std::string id, source, framework, hardware, gpu, arch, precision, shape_id, assumed, cause;
+  // Issue 46: "pre-training" (the default) or "fine-tuning" (LoRA, QLoRA, full fine-tuning: the run's finetune).
+  std::string category = "pre-training";
   std::int64_t gpus = 0;
   double measured_seconds = 0;
   double predicted_seconds = 0, error = 0;                  // in-sample
@@ -63,8 +65,19 @@ struct EvidenceSource {
   StepFit fold;  // the fit without this source
 };
 
+// Issue 46: the figures of one category of runs (pre-training, fine-tuning), each run held out with its source.
+struct EvidenceCategory {
+  std::string name;
+  int runs = 0;
+  double in_sample_mae = 0, held_out_mae = 0, held_out_mean = 0, held_out_min = 0, held_out_max = 0;
+  double target = 0;  // the held-out target for the category (issue 46: fine-tuning 10%)
+};
+constexpr double kFineTuningHeldOutTarget = 0.10;  // issue 46
+constexpr double kTrainingHeldOutTarget = 0.065;   // issue 46: all training runs together
+
 struct StepEvidence {
   std::string error;  // non-empty: the runs document could not be read (the figures below are empty)
+  std::vector<EvidenceCategory> categories;  // pre-training, fine-tuning (issue 46)
   std::vector<EvidenceRun> runs;
   std::vector<EvidenceSource> sources;
   StepFit in_sample;
@@ -106,6 +119,9 @@ const ServingEvidence& ServingValidation();  // as TrainingEvidence(), for servi
 // The per-metric figures in the current language ("By metric (target 15% each): throughput ..."): the line
 // `gpucost catalog evidence` and the page's Evidence view both print.
 std::string ServingByMetricText(const ServingEvidence& e);
+// One category's line in the current language ("fine-tuning: 35 runs, mean absolute error in-sample 4.1%, held out
+// 6.9% (target 10%; ...)"): the CLI table and the page's Evidence view print it.
+std::string EvidenceCategoryText(const EvidenceCategory& c);
 
 // True when both validation documents are here (embedded, or installed by the page: InstallAsset).
 bool ValidationRunsPresent();
@@ -114,7 +130,7 @@ bool ValidationRunsPresent();
 // passes its measured figure includes (eval_sequences_per_step).
 double PredictWithFit(const EvidenceRun& run, const StepFit& fit, double* kernel_efficiency = nullptr);
 // Seconds of a forward-only pass (evaluation) per sequence, from a step's parts (see evidence.cpp).
-double EvalSecondsPerSequence(const StepTime& t, const Layout& l, double backward_gemm_rate);
+double EvalSecondsPerSequence(const StepTime& t, const Layout& l, double backward_gemm_rate, double input_grad_gemm_rate);
 
 // The runs nearest a scenario's training job (same GPU generation first, then by model size, GPU count
 // and framework), at most `count`, as indexes into e.runs.

@@ -74,6 +74,44 @@ double RingCallLatencySeconds(const Group& g) {
          static_cast<double>(nodes - 1) * kSimpleNetworkStepSeconds;
 }
 
+double NcclAllReduceSeconds(double bytes, const Group& g, const Links& l) {
+  if (g.ranks <= 1 || bytes <= 0) return 0;
+  const std::int64_t k = std::max<std::int64_t>(1, std::min(g.per_node, g.ranks));
+  const std::int64_t nodes = g.ranks / k;
+  const IntraNodePath path = IntraNodePathOf(k, l);
+  const double n = static_cast<double>(g.ranks);
+  const double steps = 2 * (n - 1), inter_steps = 2 * static_cast<double>(nodes - 1);
+  // Bus bandwidth per GPU: the ring's slowest link (the network share across nodes).
+  const double bus = nodes > 1 ? std::min(path.bytes_per_s, l.network_bytes_per_s * static_cast<double>(k)) : path.bytes_per_s;
+  double best = 1e300;
+  for (int p = 0; p < 3; ++p) {
+    if (p == 1 && !path.nvlink) continue;  // LL128 only over NVLink
+    const double hop = path.nvlink ? kNcclNvlinkStepSeconds[p] : kNcclPcieStepSeconds[p];
+    const double latency = kNcclBaseSeconds[p] + (steps - inter_steps) * hop + inter_steps * kNcclNetworkStepSeconds[p];
+    const double seconds = latency + bytes * steps / n / (bus * kNcclBandwidthShare[p]);
+    best = std::min(best, seconds);
+  }
+  return best;
+}
+
+double CustomAllReduceSeconds(double bytes, const Group& g, const Links& l) {
+  if (g.ranks <= 1 || bytes <= 0) return 0;
+  const double peers = static_cast<double>(g.ranks - 1);
+  const double bw = std::min(kCustomPeerBytesPerS, l.nvlink_bytes_per_s);
+  const double barrier = kCustomBarrierSeconds + kCustomBarrierPerPeerSeconds * peers;
+  const double one_shot = barrier + peers * bytes / bw;
+  const double two_shot = 2 * barrier + 2 * peers / static_cast<double>(g.ranks) * bytes / bw;
+  return std::min(one_shot, two_shot);
+}
+
+double ServingAllReduceSeconds(double bytes, const Group& g, const Links& l, bool custom) {
+  // Large messages: the ring's bandwidth term and hop latencies (AllReduceSeconds, as the serving model had them and
+  // the validation's large-batch throughput runs hold); small ones: NCCL's low-latency protocols or the engine's kernel.
+  const double nccl = std::min(AllReduceSeconds(bytes, g, l), NcclAllReduceSeconds(bytes, g, l));
+  const bool island = g.per_node >= g.ranks && IntraNodePathOf(g.ranks, l).nvlink;
+  return custom && island ? std::min(nccl, CustomAllReduceSeconds(bytes, g, l)) : nccl;
+}
+
 double SendSeconds(double bytes, bool cross_node, const Links& l) {
   if (bytes <= 0) return 0;
   if (cross_node) return bytes / l.network_bytes_per_s + kNetworkHopSeconds;

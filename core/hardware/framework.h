@@ -9,8 +9,9 @@
 
 namespace gpucost {
 
-enum class Framework : int { kMegatron = 0, kNemo, kDeepspeed, kFsdp, kTorchtitan, kMaxtext, kJax, kOther };
-constexpr int kFrameworkCount = 8;
+// kTorchtune (issue 46): PyTorch's fine-tuning library (single device and FSDP2, torch.compile), appended.
+enum class Framework : int { kMegatron = 0, kNemo, kDeepspeed, kFsdp, kTorchtitan, kMaxtext, kJax, kOther, kTorchtune };
+constexpr int kFrameworkCount = 9;
 constexpr Framework kDefaultFramework = Framework::kOther;
 const char* FrameworkName(Framework f);          // "megatron", ... (the field's choice names)
 bool FrameworkFromName(const std::string& name, Framework* out);
@@ -43,8 +44,11 @@ struct KernelEfficiencyTable {
 std::string KernelArch(const std::string& arch, int precision);
 // The product's table: fitted on every published run (evidence.cpp prints and test_calibration.cpp checks it).
 const KernelEfficiencyTable& MeasuredKernelEfficiency();
-// The framework's efficiency on `arch`: measured, else its family's on that generation, else 1 (Megatron-LM
-// is the reference: 1 by definition on every generation).
-double LookupKernelEfficiency(const KernelEfficiencyTable& table, Framework f, const char* arch);
+// Where a framework's efficiency came from (for the evidence's causes).
+enum class KernelBorrow { kOwn, kFamily, kOtherGpus, kMegatron };
+// The framework's efficiency on `arch`: measured, else its family's on that generation, else its own (then its
+// family's) on the other generations at the same precision class (issue 46), else 1 (Megatron-LM is the
+// reference: 1 by definition on every generation).
+double LookupKernelEfficiency(const KernelEfficiencyTable& table, Framework f, const char* arch, KernelBorrow* how = nullptr);
 
 }  // namespace gpucost

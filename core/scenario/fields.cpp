@@ -22,12 +22,13 @@ const char* const kOptimizerNames[] = {"adam", "adam8bit", "sgd", nullptr};
 const char* const kCurrencyNames[] = {"USD", "KRW", nullptr};
 const char* const kFinetuneNames[] = {"full", "lora", "qlora", nullptr};        // issue 18
 const char* const kLoraTargetNames[] = {"all", "attention", nullptr};           // issue 18
+const char* const kFrozenPrecisionNames[] = {"auto", "bf16", "fp8", "nf4", nullptr};  // issue 46
 const char* const kInferenceModeNames[] = {"colocated", "disaggregated", nullptr};
 const char* const kKvReserveNames[] = {"full", "paged", nullptr};
 const char* const kAttentionSplitNames[] = {"tensor", "data", nullptr};
 const char* const kWeightPrecisionNames[] = {"bf16", "fp16", "fp8", "int8", "int4", nullptr};
 const char* const kKvPrecisionNames[] = {"bf16", "fp16", "fp8", nullptr};
-const char* const kFrameworkNames[] = {"megatron", "nemo", "deepspeed", "fsdp", "torchtitan", "maxtext", "jax", "other", nullptr};  // framework.h
+const char* const kFrameworkNames[] = {"megatron", "nemo", "deepspeed", "fsdp", "torchtitan", "maxtext", "jax", "other", "torchtune", nullptr};  // framework.h
 const char* const kOverlapNames[] = {"auto", "on", "off", nullptr};
 
 constexpr double kBig = 1e15;
@@ -153,6 +154,19 @@ const FieldSpec kFields[] = {
   {"workload.lora_targets", ENUM, REF(finetune.lora_targets), 0, nullptr, 0, 1, false, false, kLoraTargetNames,
    "", "model", "Matrices with adapters: all (attention and MLP, as QLoRA) or attention (Q, K, V, output).",
    "all: QLoRA found adapters on every linear layer necessary to match full fine-tuning (Dettmers et al. 2023)"},
+  {"workload.frozen_precision", ENUM, REF(finetune.frozen_precision), 0, nullptr, 0, 3, false, false,
+   kFrozenPrecisionNames, "", "model",
+   "How a LoRA / QLoRA job stores the weights it does not train: bf16, fp8 (Transformer Engine's FP8 parameters: "
+   "1 byte each, their GEMMs at the FP8 peak with workload.precision fp8) or nf4 (4.127 bits with its constants, "
+   "de-quantised to 16 bits before each GEMM). auto: nf4 for qlora, else 16-bit.",
+   "auto: QLoRA stores NF4 (Dettmers et al. 2023, section 3); LoRA keeps the model's 16-bit checkpoint (Hu et al. "
+   "2021); fp8 as MLPerf Training's Llama 2 70B LoRA submissions run it (NVIDIA's NeMo config: fp8_params)"},
+  {"workload.real_token_fraction", NUM, REF(finetune.real_token_fraction), 1, nullptr, 0, 1, true, false, nullptr,
+   "", "model",
+   "Share of each sequence's token slots that hold real tokens: 1 when sequences are packed (pre-training, packed "
+   "SFT), less when a batch is padded to its longest sequence. The GPUs compute every slot; workload.tokens and "
+   "MFU count the real tokens only.",
+   "1: packed sequences (NeMo's fine-tuning recipes pack to the sequence length; torchtune's packed=True)"},
   {"reliability.checkpointing", BOOL, REF(reliability.checkpointing), 1, nullptr, 0, 1, false, false, nullptr,
    "", "reliability", "Write checkpoints. false: none are written; a failure restarts the job from the beginning "
    "(a long job on many GPUs may then never finish).", "-"},
@@ -175,7 +189,7 @@ const FieldSpec kFields[] = {
   {"cluster.link_efficiency", NUM, REF(cluster.link_efficiency), 0.8, nullptr, 0, 1, true, false, nullptr,
    "fraction", "hardware", "Achieved / nominal bandwidth of collective operations.",
    "NCCL all-reduce bus bandwidth reaches ~75-85% of link rate (nccl-tests results)"},
-  {"cluster.framework", ENUM, REF(cluster.framework), 7, nullptr, 0, 7, false, false, kFrameworkNames, "",
+  {"cluster.framework", ENUM, REF(cluster.framework), 7, nullptr, 0, 8, false, false, kFrameworkNames, "",
    "hardware", "Training framework: sets the efficiency its matrix kernels reach on the GPU's generation "
    "(relative to Megatron-LM, measured on published runs: gpucost catalog evidence) and its default "
    "communication overlap. other: the measured efficiency of unnamed stacks, else Megatron-LM's.",
@@ -543,6 +557,15 @@ const FieldSpec kFields[] = {
    "--enforce-eager): the host launches every kernel, and a step takes at least 0.34 ms of host time per layer.",
    "on: vLLM >= 0.2.5 (PR #1926, 2023-12), TensorRT-LLM, SGLang; off: 0.34 ms per layer from vLLM PR #1440 "
    "(Llama 2 7B, batch 1: 12 ms per token eager, 10.5 ms with CUDA graphs)"},
+  {"inference.weight_group_size", INT, REF(inference.weight_group_size), 128, nullptr, 16, 1048576, false, false,
+   nullptr, "weights", "inference",
+   "int4 weight-only (AWQ, GPTQ): the weights that share one 16-bit scale and one 4-bit zero point. Each weight is "
+   "de-quantised to 16 bits on the CUDA cores before its multiply (1.5 instructions per weight, overlapped with the "
+   "reads: a decode step's GEMMs take the longer of the two), and the scales and zeros are read with the weights "
+   "(2.5 bytes per group).",
+   "128: AWQ's and GPTQ's default group (Lin et al. 2024, arXiv:2306.00978; Frantar et al. 2023, arXiv:2210.17323); "
+   "1.5 instructions per weight: TensorRT-LLM / FasterTransformer's LOP3 int4-to-fp16 conversion (4 LOP3 + 2 HSUB2 "
+   "+ 2 HFMA2 per 8 weights) plus the scale's HFMA2 per 2 weights"},
   {"inference.max_batch", INT, REF(inference.max_batch), 256, nullptr, 1, 1000000, false, false, nullptr,
    "sequences", "inference", "Most sequences a replica runs at once (inference.attention data: each GPU of it).",
    "vLLM max_num_seqs default 256 (vLLM engine arguments)"},
@@ -916,7 +939,7 @@ namespace {
 constexpr const char* kNotReadByInference[] = {
     "workload.tokens", "workload.flops", "workload.precision", "workload.seq_len", "workload.input_bytes_per_token",
     "workload.tasks", "workload.task_gpu_hours", "workload.gpus_per_task", "workload.finetune", "workload.lora_rank",
-    "workload.lora_targets", "workload.deadline_hours", "workload.value_per_day_usd", "cluster.gpus", "cluster.mfu",
+    "workload.lora_targets", "workload.frozen_precision", "workload.real_token_fraction", "workload.deadline_hours", "workload.value_per_day_usd", "cluster.gpus", "cluster.mfu",
     "cluster.framework", "cluster.bring_up_hours", "cluster.allocation_efficiency", "capacity.on_demand_wait_hours",
     "parallel.data_parallel", "parallel.pipeline_parallel", "parallel.zero_stage", "parallel.micro_batch",
     "parallel.global_batch", "parallel.pipeline_interleave", "parallel.sequence_parallel", "parallel.recompute",

@@ -111,6 +111,9 @@ const char* const kPaths[] = {
     "inference.request_overhead_us_per_token",
     "inference.cuda_graphs",  // issue 26
     "pricing.owned.lead_time_days",  // issue 45
+    "workload.frozen_precision",  // issue 46
+    "workload.real_token_fraction",
+    "inference.weight_group_size",
 };
 constexpr std::size_t kPathCount = sizeof kPaths / sizeof kPaths[0];
 

@@ -192,6 +192,8 @@ struct ScalingInputs {
 // paths are under workload (and parallel.expert_parallel); they live in their own structs.
 enum class Finetune : int { kFull = 0, kLora, kQlora };
 enum class LoraTargets : int { kAll = 0, kAttention };
+// Issue 46: how a fine-tuning job stores the weights it does not train (auto: nf4 for qlora, else 16-bit).
+enum class FrozenPrecision : int { kAuto = 0, kBf16, kFp8, kNf4 };
 struct ArchitectureInputs {
   char model[kTextCapacity];        // workload.model (assets/models.json id: fills the shape and params)
   std::int64_t head_dim;            // workload.head_dim (auto: hidden / heads)
@@ -211,6 +213,8 @@ struct FinetuneInputs {
   int mode;                         // workload.finetune: full | lora | qlora
   std::int64_t lora_rank;           // workload.lora_rank
   int lora_targets;                 // workload.lora_targets: all (attention + MLP matrices) | attention
+  int frozen_precision;             // workload.frozen_precision: auto | bf16 | fp8 | nf4 (issue 46)
+  double real_token_fraction;       // workload.real_token_fraction: real tokens / sequence slots (issue 46)
 };
 
 // Inference (issue 17; inference.h): serving a model under a latency target, colocated or with prefill and
@@ -276,6 +280,7 @@ struct InferenceInputs {
   bool kv_transfer_overlap;         // inference.kv_transfer_overlap (layer by layer)
   bool chunked_prefill;             // inference.chunked_prefill (colocated: prompts ride in the decode steps)
   bool cuda_graphs;                 // inference.cuda_graphs (false: eager, a step's kernels launched from Python)
+  std::int64_t weight_group_size;   // inference.weight_group_size (int4 weight-only: weights per scale; issue 46)
   std::int64_t max_batch;           // inference.max_batch (sequences per replica; per GPU with attention data)
   int attention;                    // inference.attention: tensor | data (how a replica's GPUs split attention)
   int kv_reserve;                   // inference.kv_reserve: full | paged

@@ -69,11 +69,21 @@ InferenceModel InferenceModelFor(const Scenario& s) {
   m.head_dim = s.arch.head_dim > 0 ? D(s.arch.head_dim) : m.heads > 0 ? m.hidden / m.heads : 0;
   m.kv_latent = s.arch.kv_lora_rank > 0 ? D(s.arch.kv_lora_rank + s.arch.rope_head_dim) : 0;
   m.attention_width = m.kv_latent > 0 ? m.hidden : m.heads * m.head_dim;
+  if (m.kv_latent > 0) {  // issue 46: MLA's prefill (DeepSeek-V2/V3's qk_nope = v = 128 unless workload.head_dim says)
+    const double v = s.arch.head_dim > 0 ? D(s.arch.head_dim) : 128;
+    m.prefill_attention_width = m.heads * (v + D(s.arch.rope_head_dim) + v) / 2;
+  }
   m.vocab = D(w.vocab);
   m.matmul_params = std::max(0.5 * m.params, m.params - m.vocab * m.hidden);
   static constexpr double kWeightBytes[] = {2, 2, 1, 1, 0.5};
   static constexpr double kKvBytes[] = {2, 2, 1};
   m.weight_bytes_per_param = kWeightBytes[std::clamp(in.weight_precision, 0, 4)];
+  if (static_cast<WeightPrecision>(in.weight_precision) == WeightPrecision::kInt4) {
+    // Issue 46: a group's 16-bit scale and 4-bit zero point read with its weights, and the de-quantisation's
+    // instructions (inference.weight_group_size's source).
+    m.weight_bytes_per_param += 2.5 / static_cast<double>(std::max<std::int64_t>(1, in.weight_group_size));
+    m.dequant_instructions_per_weight = 1.5;
+  }
   m.kv_bytes_per_element = kKvBytes[std::clamp(in.kv_precision, 0, 2)];
   m.kv_bytes_per_token = m.kv_latent > 0 ? m.layers * m.kv_latent * m.kv_bytes_per_element
                                          : 2 * m.layers * m.kv_heads * m.head_dim * m.kv_bytes_per_element;
@@ -118,7 +128,8 @@ ReplicaModel ReplicaFor(const Scenario& s, const InferenceModel& m, const GpuSpe
                                        : 1e12 * (measured && s.cluster.peak_tflops > 0 ? s.cluster.peak_tflops
                                                                                        : InferencePeakTflops(gpu, WeightPrecision::kBf16));
   r.hbm_bytes_per_s = 1e12 * (measured && s.cluster.hbm_tbps > 0 ? s.cluster.hbm_tbps : gpu.hbm_tbps);
-  r.hbm_bytes = gpu.hbm_gb * kBytesPerGib;  // datasheets' "80 GB" is 80 GiB, as for training (catalog.cpp)
+  r.hbm_bytes = gpu.hbm_gb * kBytesPerGib;
+  r.cuda_core_instructions_per_s = DensePeakTflops(gpu, Precision::kFp32) * 1e12 / 2;  // datasheets' "80 GB" is 80 GiB, as for training (catalog.cpp)
   const bool typed_link = measured && s.cluster.nvlink_gbps > 0;
   const double nvlink_gbps = typed_link ? s.cluster.nvlink_gbps : gpu.nvlink_gbps;
   const std::int64_t gpn = std::max<std::int64_t>(1, s.cluster.gpus_per_node);
@@ -162,7 +173,7 @@ double StepCommSeconds(const InferenceModel& m, const ReplicaModel& r, double to
   const double exposed = m.ep_overlap ? std::max(0.0, a2a - work_s) : a2a;
   if (m.attention_data) return exposed;
   const double all_reduces = 2 * m.layers - (a2a > 0 ? m.moe_layers : 0);
-  return all_reduces * AllReduceSeconds(tokens * m.hidden * m.act_bytes, r.group, r.links) + exposed;
+  return all_reduces * ServingAllReduceSeconds(tokens * m.hidden * m.act_bytes, r.group, r.links, m.cuda_graphs) + exposed;
 }
 
 // Issue 26: the routed experts' GEMMs run at their own size. Under tensor attention each expert sees the step's
@@ -200,7 +211,7 @@ double PrefillComputeSeconds(const InferenceModel& m, const ReplicaModel& r, dou
 // measured-before form: no MoE all-to-all in prefill (a2a only for data attention).
 double PrefillCommSeconds(const InferenceModel& m, const ReplicaModel& r, double tokens, double work) {
   if (m.attention_data) return StepCommSeconds(m, r, tokens, work);
-  return r.tp > 1 ? 2 * m.layers * AllReduceSeconds(tokens * m.hidden * m.act_bytes, r.group, r.links) : 0;
+  return r.tp > 1 ? 2 * m.layers * ServingAllReduceSeconds(tokens * m.hidden * m.act_bytes, r.group, r.links, m.cuda_graphs) : 0;
 }
 
 }  // namespace
@@ -220,8 +231,12 @@ double PrefillMixedSeconds(const InferenceModel& m, const ReplicaModel& r, doubl
   if (tokens <= 0) return 0;
   // Mixed into the decode steps, the prompt's tokens share each expert GEMM with the decoding sequences'.
   const double compute = PrefillComputeSeconds(m, r, tokens, tokens + D(std::max<std::int64_t>(0, r.max_concurrency)));
-  // The all-reduces' latency is paid by the decode step that carries the chunk; the prompt adds its bytes.
-  const double comm = PrefillCommSeconds(m, r, tokens, compute) - PrefillCommSeconds(m, r, 1, compute);
+  // The all-reduces' latency is paid by the decode step that carries the chunk; the prompt adds its bytes, at the
+  // ring's bandwidth (issue 46: not the latency a one-token all-reduce saves by another protocol or kernel).
+  const double comm = m.attention_data || r.tp <= 1
+                          ? PrefillCommSeconds(m, r, tokens, compute) - PrefillCommSeconds(m, r, 1, compute)
+                          : 2 * m.layers * (AllReduceSeconds(tokens * m.hidden * m.act_bytes, r.group, r.links) -
+                                            AllReduceSeconds(m.hidden * m.act_bytes, r.group, r.links));
   return compute + std::max(0.0, comm);
 }
 
@@ -252,7 +267,12 @@ double DecodeStepSeconds(const InferenceModel& m, const ReplicaModel& r, double 
   // thinner batches run in kernels tiled for a few rows (Marlin's m16) and pay no padding.
   const double rows = positions <= kDecodeTileRows ? positions : kDecodeTileRows * std::ceil(positions / kDecodeTileRows);
   const double padded = rows / positions;
-  const double gemms = std::max(target_weights / bandwidth, padded * weight_flops / (r.peak_flops * t * m.prefill_mfu));
+  // Issue 46: int4 weight-only GEMMs de-quantise every weight they read on the CUDA cores; a pipelined kernel (Marlin)
+  // does it while the next tiles load, so the step is the longer of the reads and the de-quantisation.
+  const double dequant = m.dequant_instructions_per_weight > 0 && r.cuda_core_instructions_per_s > 0
+                             ? target_weights / bpp * m.dequant_instructions_per_weight / r.cuda_core_instructions_per_s
+                             : 0;
+  const double gemms = std::max({target_weights / bandwidth, dequant, padded * weight_flops / (r.peak_flops * t * m.prefill_mfu)});
   const double attention = std::max(kv / bandwidth, attention_flops / (r.attention_peak_flops * t * m.prefill_mfu));
   const double work = gemms + attention + KernelBoundarySeconds(m);
   return std::max(work + StepCommSeconds(m, r, positions, work), EagerHostSeconds(m)) + m.step_overhead_s +

@@ -83,6 +83,13 @@ struct InferenceModel {
   bool ep_overlap = false;  // parallel.ep_comm_overlap on: the MoE all-to-all hidden behind the other micro-batch
   bool chunked_prefill = true;  // inference.chunked_prefill: colocated prompts ride in the decode steps
   bool cuda_graphs = true;      // inference.cuda_graphs: false, a step lasts at least its host time (kEagerHost...)
+  // (and, issue 46, engines with CUDA graphs have their own small-message all-reduce: comm.h ServingAllReduceSeconds)
+  // Issue 46: int4 weight-only weights are de-quantised on the CUDA cores before each multiply (inference.weight_group_size).
+  double dequant_instructions_per_weight = 0;
+  // Issue 46: multi-head latent attention prefills without the absorbed projections: each head's queries and keys
+  // are qk_nope + rope wide and its values v wide (DeepSeek-V2/V3: 128 + 64 and 128), so a prompt's attention is
+  // heads x (qk + v) / 2 wide per query-key pair, not the hidden size (0: attention_width).
+  double prefill_attention_width = 0;
 };
 
 // One replica of a pool: its hardware and the derived capacities.
@@ -94,6 +101,7 @@ struct ReplicaModel {
   double attention_ranks = 1;     // GPUs the replica's sequences are spread over (data attention: tp; else 1)
   double hbm_bytes_per_s = 0;
   double hbm_bytes = 0;
+  double cuda_core_instructions_per_s = 0;  // per GPU: the FP32 (non-tensor) peak / 2 (an FMA counts two FLOPs)
   Links links;
   Group group;
   double weight_bytes_per_gpu = 0;

@@ -85,7 +85,8 @@ void ApplyServingTechniques(const Scenario& s, InferenceModel* m) {
 double PrefillFlops(const InferenceModel& m, double tokens) {
   const double cached = CachedPromptTokens(m, tokens);
   const double fresh = tokens - cached;
-  return 2 * m.active_matmul_params * fresh + 2 * m.layers * m.attention_width * (tokens * tokens - cached * cached) +
+  const double width = m.prefill_attention_width > 0 ? m.prefill_attention_width : m.attention_width;  // MLA (issue 46)
+  return 2 * m.active_matmul_params * fresh + 2 * m.layers * width * (tokens * tokens - cached * cached) +
          2 * m.hidden * m.vocab;
 }
 

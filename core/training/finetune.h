@@ -33,6 +33,22 @@ namespace gpucost {
 // 256 of those (double quantisation; Dettmers et al. 2023, section 3: 0.127 bits per parameter of constants).
 constexpr double kNf4BitsPerParam = 4 + 8.0 / 64 + 32.0 / (64 * 256);
 
+// Issue 46: bytes per frozen parameter as stored (workload.frozen_precision): nf4 kNf4BitsPerParam / 8, fp8 1, bf16 2;
+// auto: nf4 for qlora, else `training_bytes` (the training precision's weights: 2, or 4 for tf32 / fp32).
+double FrozenBytesPerParam(const ModelShape& m, double training_bytes);
+
+// Issue 46: one adapted weight matrix of a layer (in x out), and how tensor parallelism splits it: a
+// column-parallel matrix (Q, K, V, the MLP's gate and up) keeps its input whole and splits its output, a
+// row-parallel one (attention output, MLP down) splits its input. `count`: copies a token passes through (an
+// MoE layer's active and shared experts; 1 otherwise).
+struct AdaptedMatrix {
+  double in = 0, out = 0;
+  bool row_parallel = false;
+  double count = 1;
+};
+// The adapted matrices of one layer (lora_targets; averaged over dense and MoE layers by count); returns how many.
+int AdaptedMatricesOf(const ModelShape& m, AdaptedMatrix (&out)[8]);
+
 // Adapter parameters of one layer (averaged over the layers) and of the whole model (0 for full training or
 // an unknown shape).
 double AdapterParamsPerLayer(const ModelShape& m);

@@ -54,6 +54,12 @@ struct ModelShape {
   Finetune finetune = Finetune::kFull;  // what is trained (finetune.h)
   std::int64_t lora_rank = 0;
   LoraTargets lora_targets = LoraTargets::kAll;
+  // Issue 46: how the frozen weights are stored (finetune.h FrozenBytesPerParam), and the share of each sequence's
+  // token slots that hold real tokens (padding computes but does not count).
+  FrozenPrecision frozen_precision = FrozenPrecision::kAuto;
+  double real_token_fraction = 1;
+  // Adapters are trained and the base is frozen (LoRA, QLoRA; finetune.h).
+  bool frozen_base() const { return finetune != Finetune::kFull && lora_rank > 0; }
   double head_dim_or_default() const {
     return head_dim > 0 ? static_cast<double>(head_dim) : heads > 0 ? static_cast<double>(hidden) / static_cast<double>(heads) : 0;
   }
@@ -168,6 +174,8 @@ inline ModelShape ShapeFromScenario(const Scenario& s) {
   m.finetune = static_cast<Finetune>(s.finetune.mode);
   m.lora_rank = s.finetune.lora_rank;
   m.lora_targets = static_cast<LoraTargets>(s.finetune.lora_targets);
+  m.frozen_precision = static_cast<FrozenPrecision>(s.finetune.frozen_precision);
+  m.real_token_fraction = s.finetune.real_token_fraction > 0 ? s.finetune.real_token_fraction : 1;
   return m;
 }
 

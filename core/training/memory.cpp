@@ -67,8 +67,15 @@ double ActivationBytesPerLayer(const ModelShape& m, const Layout& l) {
   // GeLU's input and the second matrix's input). Generalised: K and V scale with kv_width / h, the MLP with
   // ffn_hidden / h, and a gated MLP keeps three b·s·ffn tensors (gate, up and their product) instead of two.
   // Q and the projection's input are heads x head_dim wide (q_width: hidden unless the model states its head size).
-  const double split = 4 * m.q_width() / h + 4 * m.kv_width() / h + (m.ffn_gated ? 6 : 4) * m.ffn() / h;
-  const double not_split = 10;
+  double split = 4 * m.q_width() / h + 4 * m.kv_width() / h + (m.ffn_gated ? 6 : 4) * m.ffn() / h;
+  double not_split = 10;
+  // Issue 46: a frozen linear layer computes no weight gradient, so its input is kept only when an adapter on it
+  // needs it (PyTorch's autograd and Transformer Engine save a linear layer's input only for the weight gradient).
+  // With adapters on the attention alone, the MLP's input (not split) and the down projection's (split) go.
+  if (m.frozen_base() && m.lora_targets == LoraTargets::kAttention) {
+    not_split -= 2;
+    split -= 2 * m.ffn() / h;
+  }
   // MaxText's save-dot policies (scenario.h) keep the layer input and the outputs of the query, key and value
   // projections (split) and of the output projection, plus the MLP-out output under save_dot_except_mlpwi
   // (not split without sequence parallelism); the rest is recomputed. Fused attention's statistics are

@@ -109,7 +109,8 @@ StepTime EstimateMoeStepTime(const ModelShape& m, const Layout& l, const StepHar
   const double experts_here = StageExpertParams(m, l, stage_layers) / D(l.expert);
   const double active_here = stage_layers * m.moe_layers() / D(m.layers) * D(m.active_experts) *
                              m.mlp_weights(m.expert_width()) / D(t);
-  const double extra = std::max(0.0, experts_here - active_here);
+  // A frozen base (LoRA, issue 46) has no expert gradients or optimizer states: its adapters were counted above.
+  const double extra = m.frozen_base() ? 0.0 : std::max(0.0, experts_here - active_here);
   const std::int64_t expert_data = std::max<std::int64_t>(1, l.data / l.expert);
   if (extra > 0 && expert_data > 1) {
     const Links links = StepLinks(hw);
@@ -131,7 +132,7 @@ StepTime EstimateMoeStepTime(const ModelShape& m, const Layout& l, const StepHar
   const double capacity = r.seconds * D(l.gpus()) * hw.peak_flops;
   r.mfu = r.model_flops / capacity;
   r.hfu = r.hardware_flops / capacity;
-  r.tokens_per_second = D(l.global_batch) * D(m.seq_len) / r.seconds;
+  r.tokens_per_second = D(l.global_batch) * D(m.seq_len) * m.real_token_fraction / r.seconds;
   return r;
 }
 

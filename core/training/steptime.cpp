@@ -13,6 +13,7 @@
 #include "hardware/catalog.h"
 #include "hardware/comm.h"
 #include "hardware/framework.h"
+#include "training/finetune.h"
 #include "training/memory.h"
 #include "training/moe.h"
 #include "hardware/probe.h"
@@ -70,7 +71,9 @@ double Interpolate(const Point (&curve)[N], double size) {
 // The backward GEMMs (input gradient: A x W^T; weight gradient: X^T x dY, a reduction over all b·s tokens
 // accumulated into the fp32 main gradient) run below the forward's rate: transposed operand layouts and the
 // fp32 read-modify-write of the gradient buffer. Megatron-LM kernel timings put the backward of a linear layer
-// at ~2.2x its forward for 2x the FLOPs; fitted on tests/data/measured_runs.json.
+// at ~2.2x its forward for 2x the FLOPs. Issue 46: LoRA's frozen base computes only the input gradients, which
+// separates the two rates; fitted on assets/validation/measured_runs.json with the fine-tuning runs: the weight
+// gradients at 0.80 of the forward's rate, the input gradients at the forward's (1.00; the grid's top).
 // (StepHardware::backward_gemm_rate, refit by the cross-validation like tile_overhead.)
 }  // namespace
 
@@ -81,7 +84,10 @@ double ShapeEfficiency(double m, double k, double n, double tile_overhead) {
 
 namespace {
 
-constexpr double kFittedBackwardGemmRate = 0.85;
+}  // namespace
+const double kFittedBackwardGemmRate = 0.80;
+const double kFittedInputGradGemmRate = 1.00;
+namespace {
 
 double GemmSeconds(double m, double k, double n, double batch, const StepHardware& hw) {
   const double flops = 2 * m * k * n * batch;
@@ -114,7 +120,44 @@ struct LayerTimes {
   double tp_backward = 0;
   double cp_forward = 0;        // context-parallel ring exchange of keys and values (exposed part)
   double cp_backward = 0;
+  // Issue 46, fine-tuning with a frozen base (finetune.h): the adapters' own GEMMs (forward; their backward computes
+  // input and weight gradients, twice that), their elementwise work (dropout on the input, the add to the frozen
+  // output; forward and backward), and the frozen weights' de-quantisation to the compute precision before each
+  // pass that multiplies by them (QLoRA's NF4; FP8-stored weights in a 16-bit GEMM).
+  double adapter_forward = 0;
+  double adapter_memory = 0;
+  double dequant_pass = 0;
 };
+
+// Issue 46: a LoRA layer (finetune.h AdaptedMatricesOf): each adapted matrix W (in x out) gets x A B with A (in x r)
+// and B (r x out) beside it (Hu et al. 2021, arXiv:2106.09685, section 4.1), tensor-parallel split like W (NeMo's
+// ParallelLinearAdapter). The adapters' GEMMs are rank-thin (r = 8-64): they run at the memory roofline and the
+// thin-GEMM tile rate (GemmSeconds), in 16 bits under FP8 training too (Transformer Engine casts only its own
+// linear layers). Elementwise: the add of the adapter's output to W's (two reads, a write) in the forward; the
+// backward passes the gradient through the add unchanged (an adapter dropout, 0 in most recipes, is not counted). The frozen weights are
+// de-quantised before every pass that multiplies by them when they are stored narrower than the GEMM computes
+// (QLoRA: NF4 to 16 bits, bitsandbytes' dequantize before each matmul, forward and backward; FP8-stored weights in
+// a 16-bit job): read at the stored width, written at 16 bits (the GEMM's own read is in GemmSeconds).
+void AdapterTimes(const ModelShape& m, const Layout& l, const StepHardware& hw, double tokens, LayerTimes* r) {
+  StepHardware adapter_hw = hw;
+  if (hw.attention_peak_flops > 0) adapter_hw.peak_flops = hw.attention_peak_flops;  // 16-bit under FP8 training
+  const double t = D(l.tensor), rank = D(m.lora_rank), e = hw.bytes_per_element;
+  AdaptedMatrix a[8];
+  const int n = AdaptedMatricesOf(m, a);
+  double elementwise = 0;
+  for (int i = 0; i < n; ++i) {
+    const double in = a[i].row_parallel ? a[i].in / t : a[i].in, out = a[i].row_parallel ? a[i].out : a[i].out / t;
+    r->adapter_forward += a[i].count * (GemmSeconds(tokens, in, rank, 1, adapter_hw) + GemmSeconds(tokens, rank, out, 1, adapter_hw));
+    elementwise += a[i].count * tokens * out * 3 * e;
+  }
+  r->adapter_memory = MemorySeconds(elementwise, tokens * D(m.hidden) * e, hw);
+  const double stored = FrozenBytesPerParam(m, e);
+  const double operand = hw.fp8_linear ? 1 : e;  // FP8 training multiplies FP8-stored weights as they are
+  if (stored < operand) {
+    const double layer_weights = m.active_layer_matrix_params() / t;
+    r->dequant_pass = MemorySeconds(layer_weights * (stored + e), layer_weights * e, hw);
+  }
+}
 
 LayerTimes LayerTimesOf(const ModelShape& m, const Layout& l, const StepHardware& hw, const Links& links) {
   LayerTimes r;
@@ -160,11 +203,13 @@ LayerTimes LayerTimesOf(const ModelShape& m, const Layout& l, const StepHardware
   // written as FP8 and as its FP8 transpose (for the weight-gradient GEMM): 4 bytes per element. Inputs: the
   // QKV and MLP inputs (b·s·h each), the projection input (b·s·h/t), the down projection's (b·s·f/t);
   // gradients of the same sizes on the output side.
+  // A frozen layer computes no weight gradient, so neither cast needs the transpose (issue 46): 3 bytes per element.
   double cast_bytes = 0;
-  if (hw.fp8_linear) cast_bytes = 4 * tokens * (2 * h + h / t + f / t);
+  if (hw.fp8_linear) cast_bytes = (m.frozen_base() ? 3 : 4) * tokens * (2 * h + h / t + f / t);
   r.memory_forward = MemorySeconds(hidden_elems * (14 * e + 2) + ffn_elems * ffn_forward_bytes + cast_bytes, hidden_elems * e, hw);
   r.memory_backward = MemorySeconds(hidden_elems * 2 * (14 * e + 2) + ffn_elems * ffn_backward_bytes + cast_bytes, hidden_elems * e, hw) +
                       attention_memory_backward;
+  if (m.frozen_base()) AdapterTimes(m, l, hw, tokens, &r);
   // Tensor-parallel collectives of the full activation b·s·h.
   if (l.tensor > 1) {
     const Group g = GroupOf(l.tensor, 1, hw.gpus_per_node);
@@ -212,7 +257,8 @@ double LogitsSeconds(const ModelShape& m, const Layout& l, const StepHardware& h
   const double tokens = D(l.micro_batch) * D(m.seq_len) / D(l.context), vocab_local = D(m.vocab) / D(l.tensor);
   const double gemm = GemmSeconds(tokens, D(m.hidden), vocab_local, 1, hw);
   const double softmax_bytes = tokens * vocab_local * hw.bytes_per_element;
-  return 3 * gemm + MemorySeconds(4 * softmax_bytes, softmax_bytes, hw);
+  // Forward, input gradient and weight gradient; a frozen output layer (issue 46: LoRA) computes no weight gradient.
+  return (m.frozen_base() ? 2 : 3) * gemm + MemorySeconds(4 * softmax_bytes, softmax_bytes, hw);
 }
 
 // One micro-batch's work on one pipeline stage of `layers` layers (forward + backward + recompute), as the
@@ -222,13 +268,21 @@ struct StageTimes {
   double total() const { return compute + memory + recompute + tp + cp; }
 };
 
-StageTimes StageOf(const LayerTimes& lt, double layers, double extra_compute, Recompute recompute, double backward_rate) {
+// A frozen base (issue 46: LoRA, QLoRA) computes the input gradient of each linear layer but not its weight gradient:
+// its backward is one GEMM of the forward's size, not two (the attention core's backward is all input gradients).
+StageTimes StageOf(const LayerTimes& lt, double layers, double extra_compute, Recompute recompute, double backward_rate,
+                   double input_rate, bool frozen = false) {
   StageTimes r;
-  r.compute = layers * ((1 + 2 / backward_rate) * lt.gemm_forward + lt.attention_forward + lt.attention_backward / backward_rate) + extra_compute;
-  r.memory = layers * (lt.memory_forward + lt.attention_memory_forward + lt.memory_backward);
+  const double base_backward = 1 / input_rate + (frozen ? 0 : 1 / backward_rate);
+  r.compute = layers * ((1 + base_backward) * lt.gemm_forward + lt.attention_forward + lt.attention_backward / input_rate +
+                        (1 + 1 / input_rate + 1 / backward_rate) * lt.adapter_forward) +
+              extra_compute;
+  r.memory = layers * (lt.memory_forward + lt.attention_memory_forward + lt.memory_backward + lt.adapter_memory +
+                       2 * lt.dequant_pass);
   double recompute_layer = 0, tp_layer = lt.tp_forward + lt.tp_backward, cp_layer = lt.cp_forward + lt.cp_backward;
   if (recompute == Recompute::kFull) {
-    recompute_layer = lt.gemm_forward + lt.attention_forward + lt.memory_forward + lt.attention_memory_forward;
+    recompute_layer = lt.gemm_forward + lt.attention_forward + lt.memory_forward + lt.attention_memory_forward +
+                      lt.adapter_forward + lt.adapter_memory + lt.dequant_pass;
     tp_layer += lt.tp_forward;
     cp_layer += lt.cp_forward;
   } else if (recompute == Recompute::kSelective) {
@@ -280,6 +334,7 @@ StepHardware StepHardwareFor(const Scenario& s, const EffectiveHardware& hw) {
     // The fitted constants (evidence.h: the in-sample fit of every published run).
     r.tile_overhead = kFittedTileOverhead;
     r.backward_gemm_rate = kFittedBackwardGemmRate;
+    r.input_grad_gemm_rate = kFittedInputGradGemmRate;
     if (const ProbeReference ref = ProbeGemmReference(hw.gpu->id, p); ref.fraction > 0) r.gemm_ceiling = ref.fraction;
   }
   if (p == Precision::kFp8 && hw.gpu != nullptr) {
@@ -356,9 +411,11 @@ StepTime EstimateStepTime(const ModelShape& m, const Layout& l, const StepHardwa
   // Per micro-batch on each kind of stage; the slowest sets the pace of the pipeline.
   const StageLayers split = StageLayersOf(m.layers, l.pipeline);
   const double logits = LogitsSeconds(m, l, hw);
-  StageTimes stage = StageOf(lt, D(split.middle), l.pipeline == 1 ? logits : 0, recompute, hw.backward_gemm_rate);
+  const bool frozen = m.frozen_base();
+  StageTimes stage = StageOf(lt, D(split.middle), l.pipeline == 1 ? logits : 0, recompute, hw.backward_gemm_rate,
+                             hw.input_grad_gemm_rate, frozen);
   if (l.pipeline > 1) {
-    const StageTimes last = StageOf(lt, D(split.last), logits, recompute, hw.backward_gemm_rate);
+    const StageTimes last = StageOf(lt, D(split.last), logits, recompute, hw.backward_gemm_rate, hw.input_grad_gemm_rate, frozen);
     if (last.total() > stage.total()) stage = last;
   }
   // Pipeline sends: activation forward, gradient backward, at each of the v chunk boundaries.
@@ -382,15 +439,22 @@ StepTime EstimateStepTime(const ModelShape& m, const Layout& l, const StepHardwa
   const double stage_params =
       std::max(D(split.middle) * layer_params, D(split.last) * layer_params + m.stage_embedding_params(l.pipeline)) / t;
   r.params = D(m.layers) * layer_params + m.embedding_params();
+  // Issue 46: with a frozen base (LoRA, QLoRA) only the adapters have gradients to reduce and optimizer states to
+  // step: the data-parallel reduction carries them alone (well under 1% of the weights), and ZeRO / FSDP shard what
+  // is trained. ZeRO-3 / FSDP still gathers the frozen weights for every pass, at their stored width.
+  const double trained_stage_params =
+      frozen ? D(std::max(split.middle, split.last)) * AdapterParamsPerLayer(m) / t : stage_params;
+  const double gathered_bytes_per_param = frozen ? FrozenBytesPerParam(m, hw.weight_bytes_per_param) : hw.weight_bytes_per_param;
   const std::int64_t reduce_ranks = l.data * l.context;
   if (reduce_ranks > 1) {
     const Group g = GroupOf(reduce_ranks, l.tensor, hw.gpus_per_node);
     const Group gather_group = GroupOf(l.data, l.tensor * l.context, hw.gpus_per_node);
-    const double grads = stage_params * hw.grad_bytes_per_param, weights = stage_params * hw.weight_bytes_per_param;
+    const double grads = trained_stage_params * hw.grad_bytes_per_param;
+    const double weights = trained_stage_params * hw.weight_bytes_per_param;
     const bool zero0 = l.zero_stage == 0 || l.data == 1;
     // Each bucket is one collective call and pays the ring's latency (an all-reduce: two phases).
     const double bucket_params = l.dp_bucket_params > 0 ? l.dp_bucket_params : std::max(40e6, 1e6 * D(l.data));
-    const double buckets = std::ceil(stage_params / bucket_params);
+    const double buckets = std::max(1.0, std::ceil(trained_stage_params / bucket_params));
     const double reduce = zero0 ? AllReduceSeconds(grads, g, links) + 2 * buckets * RingCallLatencySeconds(g)
                                 : ReduceScatterSeconds(grads, g, links) + buckets * RingCallLatencySeconds(g);
     // ZeRO 1-2 gather the updated parameters once per step; ZeRO-3 gathers them for every micro-batch (below).
@@ -405,7 +469,9 @@ StepTime EstimateStepTime(const ModelShape& m, const Layout& l, const StepHardwa
       exposed = ExposedAfterOverlap(reduce, 2 * chunk_forward, l, mb) + ExposedAfterOverlap(gather, chunk_forward, l, mb);
     }
     if (l.zero_stage == 3 && l.data > 1) {  // gather the stage's weights for every micro-batch's forward and backward
-      const double gather_mb = 2 * AllGatherSeconds(weights, gather_group, links);
+      // (and for the recomputed forward: ZeRO-3 and FSDP free a layer's gathered weights after each pass)
+      const double passes = l.recompute == Recompute::kFull ? 3 : 2;
+      const double gather_mb = passes * AllGatherSeconds(stage_params * gathered_bytes_per_param, gather_group, links);
       total += mb * gather_mb;
       exposed += mb * (l.overlap_comm ? std::max(0.0, gather_mb - (compute_mb + memory_mb)) : gather_mb);
     }
@@ -413,18 +479,22 @@ StepTime EstimateStepTime(const ModelShape& m, const Layout& l, const StepHardwa
     r.dp_comm_total_seconds = total;
   }
   // Optimizer: read + write state and master weights, read gradients, write weights.
-  const double local_params = stage_params / (l.zero_stage >= 1 ? D(l.data) : 1.0);
+  const double local_params = trained_stage_params / (l.zero_stage >= 1 ? D(l.data) : 1.0);
   const double opt_bytes = local_params * (2 * hw.optimizer_bytes_per_param + hw.grad_bytes_per_param + hw.weight_bytes_per_param);
   r.optimizer_seconds = MemorySeconds(opt_bytes, opt_bytes, hw);
 
   r.exposed_comm_seconds = r.tp_comm_seconds + r.pp_comm_seconds + r.dp_comm_seconds;
   r.seconds = r.compute_seconds + r.memory_bound_seconds + r.recompute_seconds + r.exposed_comm_seconds +
               r.bubble_seconds + r.optimizer_seconds;
-  const double tokens = D(l.global_batch) * s;
+  // Issue 46: the tokens that count are the real ones (workload.real_token_fraction; padding is computed, not
+  // counted). A frozen base's weight FLOPs are 4 N (forward and input gradients) + 6 x the adapters (finetune.h).
+  const double tokens = D(l.global_batch) * s * m.real_token_fraction;
   const double attention_per_token = 12 * D(m.layers) * h * s;  // QK^T and AV, forward + backward
-  r.model_flops = tokens * (6 * r.params + attention_per_token);
+  const double adapters = frozen ? AdapterParams(m) : 0;
+  r.model_flops = tokens * ((frozen ? 4 * r.params + 6 * adapters : 6 * r.params) + attention_per_token);
   double recomputed_per_token = 0;
-  if (l.recompute == Recompute::kFull) recomputed_per_token = 2 * D(m.layers) * layer_params + attention_per_token / 3;
+  if (l.recompute == Recompute::kFull)
+    recomputed_per_token = 2 * D(m.layers) * layer_params + 2 * adapters + attention_per_token / 3;
   if (l.recompute == Recompute::kSelective) recomputed_per_token = attention_per_token / 3;
   if (l.recompute == Recompute::kSaveDotExceptMlpwi || l.recompute == Recompute::kSaveDotExceptMlp)
     recomputed_per_token = 2 * D(m.layers) * (m.ffn_gated ? 2 : 1) * h * m.ffn() + attention_per_token / 3;

@@ -77,7 +77,11 @@ struct StepHardware {
   double best_measured_mfu = 0;     // on this GPU class (calibration.h; 0: none measured)
   // Issue 26: the fitted constants (evidence.h refits them leaving one source out at a time).
   double tile_overhead = 64;        // thin-GEMM tile prologue/epilogue, in k-iterations (see steptime.cpp)
-  double backward_gemm_rate = 0.90; // backward GEMMs' rate relative to the forward's
+  double backward_gemm_rate = 0.90; // weight-gradient GEMMs' rate relative to the forward's
+  // Issue 46: the input-gradient GEMMs (dX = dY W^T, and the attention core's backward) apart from the weight
+  // gradients (dW = X^T dY, accumulated into the fp32 main gradient): a frozen base (LoRA) computes only the former,
+  // so the fine-tuning runs separate the two rates (both refitted by the cross-validation, evidence.h).
+  double input_grad_gemm_rate = 0.90;
   // The training framework's matrix-kernel efficiency on this GPU generation relative to Megatron-LM's
   // (framework.h: measured per framework and generation; 1 for Megatron-LM, the reference of the curve).
   double kernel_efficiency = 1.0;
@@ -147,6 +151,9 @@ double GemmEfficiency(double flops);
 // differs from the fit): a thin GEMM whose smallest dimension is d runs at d / (d + kFittedTileOverhead) of the
 // tile rate (steptime.cpp, ShapeEfficiency). StepHardware's default (64) is issue 18's fit on its 20 runs.
 constexpr double kFittedTileOverhead = 96;
+// The in-sample fit's weight-gradient and input-gradient GEMM rates (evidence.cpp; test_calibration.cpp checks them).
+extern const double kFittedBackwardGemmRate;
+extern const double kFittedInputGradGemmRate;
 // The share of the tile rate a GEMM (m x k) . (k x n) reaches when its smallest dimension d is thin:
 // d / (d + tile_overhead) (steptime.cpp; the serving model's MoE experts use it too, inference_model.cpp).
 double ShapeEfficiency(double m, double k, double n, double tile_overhead);

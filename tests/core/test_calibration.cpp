@@ -5,6 +5,8 @@
 // band against runs it was not built from.
 #include <doctest/doctest.h>
 
+#include <set>
+
 #include <algorithm>
 #include <memory>
 #include <cmath>
@@ -73,10 +75,17 @@ TEST_CASE("evidence: >= 40 published runs from >= 8 sources, none dropped, each 
   CHECK(e.runs.size() == data["runs"].size());  // every run in the figures
   CHECK(e.runs.size() >= 40);
   CHECK(e.sources.size() >= 8);
-  // A guard near today's held-out error (6.9% on 155 runs; 6.4% on 143 before torchtitan's 500 W H100 tables, whose
-  // FP8 rows no other source measures): a change that makes predictions on unseen sources worse fails (the 8% target
-  // has a test of its own, below).
-  CHECK(e.held_out_mae <= 0.07);
+  // A guard near today's held-out error of the pre-training runs (6.9% on 155; 6.4% on 143 before torchtitan's 500 W
+  // H100 tables, whose FP8 rows no other source measures): a change that makes predictions on unseen sources worse
+  // fails (the 8% target has a test of its own, below). Issue 46: per category, the fine-tuning runs apart (10.1% on
+  // 35 today; their target, 10%, has its own test below).
+  REQUIRE(e.categories.size() == 2);
+  CHECK(e.categories[0].name == "pre-training");
+  CHECK(e.categories[0].runs == 155);
+  CHECK(e.categories[0].held_out_mae <= 0.07);
+  CHECK(e.categories[1].name == "fine-tuning");
+  CHECK(e.categories[1].runs >= 20);
+  CHECK(e.categories[1].held_out_mae <= 0.105);
   // A run beyond the bound names the modelled term that leaves it there.
   for (const EvidenceRun& r : e.runs) {
     CAPTURE(r.id);
@@ -95,7 +104,45 @@ TEST_CASE("evidence: >= 40 published runs from >= 8 sources, none dropped, each 
 TEST_CASE("evidence: the leave-one-source-out mean absolute error is at most 8% (issue 26 target)") {
   const StepEvidence& e = Evidence();
   REQUIRE(e.error.empty());
-  CHECK(e.held_out_mae <= kHeldOutTarget);
+  REQUIRE_FALSE(e.categories.empty());
+  CHECK(e.categories[0].held_out_mae <= kHeldOutTarget);  // pre-training, as issue 26 set it
+}
+
+// Issue 46's targets, held out: fine-tuning <= 10%, all training <= 6.5%. NOT MET: fine-tuning reads 10.1% on 35 runs
+// (Juniper's DeepSpeed H100 runs borrow DeepSpeed's Ampere rate, -31% and -12%; NeMo 24.07's fine-tuning rows read
+// +12..+30%: pipeline interleaving and the packed SQuAD documents' short attention are not stated, entered as
+// none); all training 7.5% on 190 (torchtitan's FP8 H100 rows borrow Megatron-LM's rate, -16..-38%; torch.compile is
+// not modelled). may_fail keeps the failure printed on every run; remove it when met.
+TEST_CASE("evidence: fine-tuning within 10% and all training within 6.5%, held out (issue 46 targets)" * doctest::may_fail()) {
+  const StepEvidence& e = Evidence();
+  REQUIRE(e.categories.size() == 2);
+  CHECK(e.categories[1].held_out_mae <= kFineTuningHeldOutTarget);
+  CHECK(e.held_out_mae <= kTrainingHeldOutTarget);
+}
+
+// Issue 46's evidence, as the issue asks for it: >= 3 independent sources and >= 20 fine-tuning runs with LoRA,
+// QLoRA and full fine-tuning, 1 to >= 64 GPUs, on A100, H100 and a GPU without NVLink.
+TEST_CASE("evidence: the fine-tuning runs cover LoRA, QLoRA and full fine-tuning, 1-1,024 GPUs, A100, H100, L40S") {
+  const json data = json::parse(test::ReadFile(test::DataPath("measured_runs.json")));
+  const StepEvidence& e = Evidence();
+  std::set<std::string> sources, modes, gpus;
+  std::int64_t fewest = 1 << 30, most = 0;
+  for (std::size_t i = 0; i < e.runs.size(); ++i) {
+    const EvidenceRun& r = e.runs[i];
+    if (r.category != "fine-tuning") continue;
+    sources.insert(r.source);
+    modes.insert(data["runs"][i]["finetune"]["mode"].get<std::string>());
+    gpus.insert(r.gpu);
+    fewest = std::min(fewest, r.gpus);
+    most = std::max(most, r.gpus);
+  }
+  CHECK(sources.size() >= 3);
+  CHECK(modes == std::set<std::string>{"full", "lora", "qlora"});
+  CHECK(fewest == 1);
+  CHECK(most >= 64);
+  CHECK(gpus.count("a100-sxm-80gb") == 1);
+  CHECK(gpus.count("h100-sxm") == 1);
+  CHECK(gpus.count("l40s") == 1);  // PCIe, no NVLink
 }
 
 TEST_CASE("evidence: the product's constants are the in-sample fit of the published runs") {
@@ -107,6 +154,7 @@ TEST_CASE("evidence: the product's constants are the in-sample fit of the publis
   const StepHardware product_hw = StepHardwareFor(any, hw);
   CHECK(product_hw.tile_overhead == e.in_sample.tile_overhead);
   CHECK(product_hw.backward_gemm_rate == doctest::Approx(e.in_sample.backward_gemm_rate));
+  CHECK(product_hw.input_grad_gemm_rate == doctest::Approx(e.in_sample.input_grad_gemm_rate));
   const KernelEfficiencyTable& product = MeasuredKernelEfficiency();
   CHECK(product.count == e.in_sample.kernels.count);
   for (int i = 0; i < e.in_sample.kernels.count; ++i) {

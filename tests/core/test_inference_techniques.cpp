@@ -168,7 +168,11 @@ TEST_CASE("quantised weights: DeepSeek-V3 at fp8 671 GB and int4 ~335 GB; int4 r
     Scenario s = Serving("deepseek-v3", "h200-sxm", 8, precision);
     const InferenceModel m = InferenceModelFor(s);
     CAPTURE(precision);
-    CHECK(m.params * m.weight_bytes_per_param / 1e9 == doctest::Approx(ds[key].get<double>()).epsilon(ds["tolerance"].get<double>()));
+    // int4 (issue 46): the 4-bit payload is the published ~335 GB; AWQ's group-128 scales and zeros add 2.5 bytes per
+    // 128 weights (3.9%) on top.
+    const double group_bytes = std::string(precision) == "int4" ? 2.5 / 128 : 0;
+    CHECK(m.params * (m.weight_bytes_per_param - group_bytes) / 1e9 ==
+          doctest::Approx(ds[key].get<double>()).epsilon(ds["tolerance"].get<double>()));
   }
   // Weight-reading part of a decode step at batch 16 (no step overhead, short context): fp16 / int4 close to 4x.
   const json& marlin = src["int4_decode_speedup"];

@@ -1,0 +1,93 @@
+// test_small_messages.cpp — serving's collectives at small messages and the other serving physics of issue 46:
+// NCCL's protocols, the engines' custom all-reduce against a published measurement, batch-1 decode at TP 8,
+// int4 weight-only de-quantisation and multi-head latent attention's prefill.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <string>
+
+#include "hardware/catalog.h"
+#include "hardware/comm.h"
+#include "serving/inference_model.h"
+#include "serving/inference_techniques.h"
+#include "../test_util.h"
+
+using namespace gpucost;
+
+TEST_CASE("custom all-reduce: SGLang PR #2904's H100 table (TP 2, 4, 8 x 512 B - 1 MB) within 8% on average") {
+  // sgl-project/sglang PR #2904 (2025-01-15), 'unit test performance in H100', custom allreduce latency (ms).
+  const double sizes[] = {512, 4096, 32768, 262144, 524288, 1048576};
+  const double measured[3][6] = {{0.0037, 0.0039, 0.0045, 0.0079, 0.0125, 0.0199},
+                                 {0.0048, 0.0037, 0.0048, 0.0139, 0.0202, 0.0311},
+                                 {0.0059, 0.0057, 0.0078, 0.0167, 0.0221, 0.0338}};
+  const Links h100 = LinksFor(900, 128, 8, 3200e9 / 8 / 8, 8, 0.8);
+  double sum = 0;
+  int n = 0;
+  const int tps[] = {2, 4, 8};
+  for (int i = 0; i < 3; ++i)
+    for (int k = 0; k < 6; ++k) {
+      const double ms = CustomAllReduceSeconds(sizes[k], GroupOf(tps[i], 1, 8), h100) * 1e3;
+      sum += std::fabs(ms / measured[i][k] - 1);
+      ++n;
+    }
+  CHECK(sum / n <= 0.08);
+}
+
+TEST_CASE("NCCL's protocols: a 16 KB all-reduce over 8 NVLink GPUs takes LL's latency, a 64 MB one the ring's bandwidth") {
+  const Links l = LinksFor(900, 128, 8, 3200e9 / 8 / 8, 8, 0.8);
+  const Group g = GroupOf(8, 1, 8);
+  // LL: 6.6 us + 14 steps x 0.6 us + 16 KB x 14/8 / (half of 360 GB/s): 15.2 us.
+  CHECK(NcclAllReduceSeconds(16384, g, l) == doctest::Approx(6.6e-6 + 14 * 0.6e-6 + 16384 * 14.0 / 8 / 180e9));
+  // Large: Simple, 8.4 + 14 x 3.4 us + 64 MB x 14/8 / 360 GB/s.
+  CHECK(NcclAllReduceSeconds(64e6, g, l) == doctest::Approx(8.4e-6 + 14 * 3.4e-6 + 64e6 * 14.0 / 8 / 360e9));
+  // The serving engines' own kernel wins at small sizes, only inside one NVLink island and with CUDA graphs.
+  CHECK(ServingAllReduceSeconds(16384, g, l, true) < 0.5 * ServingAllReduceSeconds(16384, g, l, false));
+  const Links pcie = LinksFor(0, 64, 1, 400e9 / 8 / 8, 8, 0.8);
+  CHECK(ServingAllReduceSeconds(16384, g, pcie, true) == ServingAllReduceSeconds(16384, g, pcie, false));
+}
+
+namespace {
+Scenario Serve(const std::string& model, const std::string& gpu, int tp, const std::string& extra = "") {
+  return test::MustParse(R"({"workload": {"kind": "inference", "model": ")" + model + R"("}, "cluster": {"gpu": ")" + gpu +
+                         R"("}, "parallel": {"tensor_parallel": )" + std::to_string(tp) +
+                         R"(}, "inference": {"requests_per_second": 1, "input_tokens": 128, "output_tokens": 128)" + extra + "}}");
+}
+}  // namespace
+
+TEST_CASE("batch-1 decode at TP 8: the per-layer all-reduces cost the custom kernel's ~6 us, not a ring's 28 us") {
+  // Llama 3.1 70B on 8 H100: 160 all-reduces of 16 KB per token. Issue 46: a ring with 2 us per hop put 4.5 ms of a
+  // ~14 ms step in them; the engines' one-shot kernel takes 5.1 us + 7 x 16 KB / 70 GB/s = 6.7 us each.
+  const Scenario s = Serve("llama-3.1-70b", "h100-sxm", 8);
+  const InferenceModel m = InferenceModelFor(s);
+  const ReplicaModel r = ReplicaFor(s, m, *FindGpu("h100-sxm"), 8);
+  const double comm = StepCommSeconds(m, r, 1, 0);
+  CHECK(comm == doctest::Approx(160 * (3.7e-6 + 7 * 0.2e-6 + 7 * 16384 / 70e9)).epsilon(0.01));
+  // An eager engine (no custom kernel) pays NCCL's LL protocol: 15.2 us each.
+  const Scenario eager = Serve("llama-3.1-70b", "h100-sxm", 8, R"(, "cuda_graphs": false)");
+  const InferenceModel me = InferenceModelFor(eager);
+  const ReplicaModel re = ReplicaFor(eager, me, *FindGpu("h100-sxm"), 8);
+  CHECK(StepCommSeconds(me, re, 1, 0) == doctest::Approx(160 * (6.6e-6 + 14 * 0.6e-6 + 16384 * 14.0 / 8 / 180e9)).epsilon(0.01));
+}
+
+TEST_CASE("int4 weight-only: group scales read with the weights; de-quantisation bounds the step on a slow CUDA core") {
+  const Scenario s = Serve("llama-3.1-70b", "h100-sxm", 2, R"(, "weight_precision": "int4", "weight_group_size": 64)");
+  const InferenceModel m = InferenceModelFor(s);
+  CHECK(m.weight_bytes_per_param == doctest::Approx(0.5 + 2.5 / 64));
+  CHECK(m.dequant_instructions_per_weight == 1.5);
+  // On an H100 the reads bind (35 GB at 3.35 TB/s x 0.8 = 13 ms per GPU-pair against 35e9 x 1.5 / 33.5 T = 1.6 ms);
+  // the de-quantisation time is what the CUDA cores need: weights x 1.5 / (FP32 peak / 2).
+  const ReplicaModel r = ReplicaFor(s, m, *FindGpu("h100-sxm"), 2);
+  CHECK(r.cuda_core_instructions_per_s == doctest::Approx(DensePeakTflops(*FindGpu("h100-sxm"), Precision::kFp32) * 1e12 / 2));
+}
+
+TEST_CASE("MLA prefill: DeepSeek-V3's attention is 128 heads x (192 + 128) / 2 wide per query-key pair, not 7,168") {
+  const Scenario s = Serve("deepseek-v3", "h200-sxm", 8);
+  const InferenceModel m = InferenceModelFor(s);
+  CHECK(m.prefill_attention_width == doctest::Approx(128.0 * (128 + 64 + 128) / 2));
+  // A 32K-token prompt: the attention term 2 L w t^2 is 2.86x the hidden-width one, and half the prompt's FLOPs grow
+  // with it (issue 46: a DeepSeek-R1-class 32K prefill was predicted about twice as fast as measured).
+  const double t = 32768, attention = 2 * m.layers * m.prefill_attention_width * t * t;
+  const double without = PrefillFlops(m, t) - attention + 2 * m.layers * m.hidden * t * t;
+  CHECK(m.prefill_attention_width / m.hidden == doctest::Approx(20480.0 / 7168));
+  CHECK(PrefillFlops(m, t) / without > 1.5);
+}
