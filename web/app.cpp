@@ -191,7 +191,6 @@ void AppRefresh(AppState& app) {
       app.problems.push_back(CodedError("", OutOfRangeMessage(bad)));  // never shows inf or NaN as a result
       app.result = Result{};
     }
-    app.band = ResultEvidenceBand(app.scenario, app.result);
     ++app.evaluations;
     if (!app.preset_id.empty() && ScenarioToJson(app.scenario, false) != app.preset_json) app.preset_id.clear();
     app.charts.gpus.stale = app.charts.interval.stale = app.charts.mc.stale = true;

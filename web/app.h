@@ -15,7 +15,6 @@
 #include <vector>
 
 #include "documents/open.h"
-#include "documents/evidence_band_json.h"
 #include "documents/compare.h"
 #include "documents/inference_json.h"
 #include "documents/result_json.h"
@@ -211,7 +210,6 @@ struct ActualState;
 struct AppState {
   Scenario scenario;       // what the user edits
   Result result;           // Evaluate(scenario), refreshed when dirty
-  EvidenceBand band;       // issue 46: the held-out error band beside the headline (evidence_band.h), refreshed with it
   std::vector<InputError> problems;  // ValidateScenario(scenario): shown inline and instead of the result
   bool dirty = true;       // scenario changed since the last evaluation
   bool link_stale = true;  // the share link needs rebuilding (scenario or pinned changed)
@@ -486,7 +484,7 @@ void DrawModelPicker(AppState& app);
 GPUCOST_NOT_FIRST_FRAME std::string AppLoadModel(AppState& app, const std::string& id);
 GPUCOST_NOT_FIRST_FRAME void DrawInferenceResults(AppState& app);
 void DrawWarnings(const Result& r);  // ui_results.cpp: the result's warnings (training and serving)
-void HeadlineBand(AppState& app);  // ui_results.cpp: the held-out error band beside a headline (issue 46)  // ui_inference.cpp; DrawResults calls it for inference scenarios
+// ui_inference.cpp; DrawResults calls it for inference scenarios
 // An inference scenario's editor leaves out the fields only training uses (tokens, layout, checkpoints...).
 bool InferenceHidesField(const Scenario& s, const char* path);
 // The views of an inference scenario (ui_serving.cpp): Charts (the request simulation, after why the GPU-count

@@ -143,6 +143,8 @@ void DrawEvidence(AppState& app) {
                                     FormatPercent(kHeldOutTarget), FormatPercent(e.in_sample_mae)});
   ImGui::TextUnformatted(summary.c_str());
   RecordText(app, "evidence_summary", summary);
+  for (const EvidenceCategory& c : e.categories)  // issue 46: pre-training and fine-tuning, each held out
+    ImGui::TextUnformatted(EvidenceCategoryText(c).c_str());
   if (serving.error.empty())
     ImGui::TextUnformatted(TrFormat("evidence.serving_summary", {std::to_string(serving.runs.size()),
                                                                  std::to_string(serving.sources.size()),

@@ -58,7 +58,6 @@ void InferenceHeadline(AppState& app) {
                      TrFormat("inference.per_hour", {SmallMoney(r, ir.usd_per_hour)}).c_str());
   Hint(TrFormat("inference.period", {FormatDisplayMoney(r, r.expected_usd), FormatDuration(ir.hours),
                                                           FormatCount(ir.requests)}).c_str());
-  HeadlineBand(app);  // issue 46 (ui_results.cpp)
 }
 
 void Figures(AppState& app) {

@@ -53,20 +53,6 @@ void HeadlineSpread(AppState& app) {
 // A job that cannot run as described: the reason and the fix in red, in place of a price. Returns true then.
 }  // namespace
 
-// Issue 46: the held-out error of the published runs most like the scenario, beside the predicted time and cost (the
-// result document's evidence_band; `gpucost eval` prints the same line).
-void HeadlineBand(AppState& app) {
-  if (!app.band.applies) return;
-  const std::string text = EvidenceBandLine(app.band);
-  ImGui::PushTextWrapPos(0);
-  if (app.band.unlike()) ImGui::TextColored(kWarnColor, "%s", text.c_str());
-  else ImGui::TextDisabled("%s", text.c_str());
-  ImGui::PopTextWrapPos();
-  RecordRect(app, "evidence_band");
-  RecordText(app, "evidence_band", text);
-}
-
-
 const char* NotPricedKey(const BlockingState& b) {
   return std::string(b.code) == "price_by_quote" ? "quote.not_priced" : "results.not_priced";
 }
@@ -122,7 +108,6 @@ void Headline(AppState& app) {
   ImGui::TextUnformatted(TrFormat("results.subline", {FormatDuration(r.expected_hours), FormatPercent(r.goodput),
                                                       FormatDisplayMoney(r, r.usd_per_billion_tokens)}).c_str());
   ImGui::PopTextWrapPos();
-  HeadlineBand(app);
   HeadlineSpread(app);
   // Half an em between the columns: a value never runs into its note ("$12.29 /GPU-h" beside "64 billed GPUs").
   ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(ImGui::GetFontSize() * 0.5f, ImGui::GetStyle().CellPadding.y));

@@ -553,7 +553,7 @@ json MetricJson(const MetricError& m) {
 }  // namespace
 
 std::string EvidenceCategoryText(const EvidenceCategory& c) {
-  return TrFormat("cli.evidence.category",
+  return TrFormat("evidence.category_line",
                   {Tr(("evidence.category." + c.name).c_str()), std::to_string(c.runs), FormatPercent(c.in_sample_mae),
                    FormatPercent(c.held_out_mae), FormatPercent(c.target), FormatSignedPercent(c.held_out_min),
                    FormatSignedPercent(c.held_out_max)});

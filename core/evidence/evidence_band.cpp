@@ -14,14 +14,12 @@
 #include "evidence/evidence.h"
 #include "hardware/catalog.h"
 #include "hardware/framework.h"
-#include "training/models.h"
+#include "scenario/models.h"
 
 namespace gpucost {
 namespace {
 
 using nlohmann::json;
-
-constexpr const char* kHeldOutPath = "validation/held_out.json";
 
 // A run of the table as the band reads it.
 struct BandRun {
@@ -76,7 +74,7 @@ const BandTable& Table() {
   static BandTable table;
   static bool loaded = false;
   if (!loaded) {
-    if (const EmbeddedAsset* a = LoadAsset(kHeldOutPath)) {
+    if (const EmbeddedAsset* a = LoadAsset(kHeldOutAsset)) {
       table = ParseTable(std::string(a->data, a->size));
       loaded = true;  // (a page whose fetch failed tries again on the next call)
     }

@@ -2,7 +2,7 @@
 // time and cost built on it, the held-out errors of the published runs most like the scenario ("-8 .. +14% on 6
 // similar runs"), or word that no validated run is like it.
 //
-// The held-out errors come from assets/validation/held_out.json, the leave-one-source-out errors of `gpucost catalog
+// The held-out errors come from assets/held_out.json, the leave-one-source-out errors of `gpucost catalog
 // evidence` (evidence.h) with each run's features, written by scripts/refresh_held_out.py; a core test fails when the
 // file differs from the computed evidence, so the band the CLI prints and the page draws are the evidence's, not a
 // copy gone stale. The file is small (a few KB) and needs none of the fits that computing the evidence takes.
@@ -21,6 +21,8 @@
 namespace gpucost {
 
 constexpr int kBandRuns = 8;
+// The table's asset path (assets/held_out.json; the page fetches it after its first frame, like the offers).
+constexpr const char* kHeldOutAsset = "held_out.json";
 constexpr double kBandDistance = 2.0;  // about a 7x model size, or a 55x GPU count, or another category and a 3x size
 
 struct EvidenceBand {

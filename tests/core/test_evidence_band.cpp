@@ -21,10 +21,10 @@ using nlohmann::json;
 TEST_CASE("held_out.json is the computed evidence's held-out table (refresh: copy the file this test writes)") {
   const std::string fresh = HeldOutTableJson();
   REQUIRE_FALSE(fresh.empty());
-  const std::string stored = test::ReadFile(test::AssetPath("validation/held_out.json"));
+  const std::string stored = test::ReadFile(test::AssetPath("held_out.json"));
   if (stored != fresh) {
     std::ofstream("held_out.json.fresh") << fresh;
-    MESSAGE("assets/validation/held_out.json is stale: copy held_out.json.fresh (written in the test's directory) over it");
+    MESSAGE("assets/held_out.json is stale: copy held_out.json.fresh (written in the test's directory) over it");
   }
   CHECK(stored == fresh);
   // Every run of the evidence is in it, with its held-out error.
