@@ -44,7 +44,6 @@ namespace {
 
 // A Llama-3-8B-like shape small enough to leave most GPUs a fitting layout, and a 70B shape for the wide layouts.
 Scenario Shaped(const char* gpu, bool big) {
-  Scenario s = DefaultScenario();
   std::string text = std::string(R"({"cluster": {"gpu": ")") + gpu + R"(", "gpus": 8, "gpus_per_node": 8},
       "workload": {"model": ")" + (big ? "llama-3.1-70b" : "llama-3.1-8b") + R"(", "tokens": 1e9, "seq_len": 4096}})";
   return test::MustParse(text);
