@@ -128,8 +128,8 @@ ReplicaModel ReplicaFor(const Scenario& s, const InferenceModel& m, const GpuSpe
                                        : 1e12 * (measured && s.cluster.peak_tflops > 0 ? s.cluster.peak_tflops
                                                                                        : InferencePeakTflops(gpu, WeightPrecision::kBf16));
   r.hbm_bytes_per_s = 1e12 * (measured && s.cluster.hbm_tbps > 0 ? s.cluster.hbm_tbps : gpu.hbm_tbps);
-  r.hbm_bytes = gpu.hbm_gb * kBytesPerGib;
-  r.cuda_core_instructions_per_s = DensePeakTflops(gpu, Precision::kFp32) * 1e12 / 2;  // datasheets' "80 GB" is 80 GiB, as for training (catalog.cpp)
+  r.hbm_bytes = gpu.hbm_gb * kBytesPerGib;  // datasheets' "80 GB" is 80 GiB, as for training (catalog.cpp)
+  r.cuda_core_instructions_per_s = DensePeakTflops(gpu, Precision::kFp32) * 1e12 / 2;  // an FMA counts two FLOPs
   const bool typed_link = measured && s.cluster.nvlink_gbps > 0;
   const double nvlink_gbps = typed_link ? s.cluster.nvlink_gbps : gpu.nvlink_gbps;
   const std::int64_t gpn = std::max<std::int64_t>(1, s.cluster.gpus_per_node);
