@@ -5,6 +5,7 @@
 #include "scenario/models.h"
 
 #include <array>
+#include <cstdint>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -1015,12 +1016,111 @@ const std::vector<std::size_t>& FieldsNotReadBy(WorkloadKind kind, bool disaggre
   return lists[kind != WorkloadKind::kInference ? 0 : disaggregated ? 2 : 1];
 }
 
+// The bytes a list's fields occupy in a Scenario, as runs of 8-byte words: runs the fields fill whole (compared with
+// the default scenario's bytes by memcmp) and words they fill in part (compared under a mask). A scenario whose
+// bytes there all equal the default's holds every field of the list at its default (a text compared over its whole
+// capacity, past its end too), so nothing is unused: a few hundred bytes compared instead of asking each field
+// (IsDefault through the table). Any difference (a field set, or only a text's bytes after its end) falls back to
+// asking each field: the answer is the same.
+struct DefaultWords {
+  struct Run {
+    std::size_t byte_offset, words;
+    bool whole;  // every byte of the run belongs to a field of the list
+  };
+  std::vector<Run> runs;
+  std::vector<std::uint64_t> mask, value;  // the partial runs' words in order: the fields' bytes, their default
+  std::vector<unsigned char> base;         // the default scenario's bytes (whole runs)
+  bool usable = false;                     // false: a field's default is not DefaultScenario()'s (ask each field)
+};
+
+std::size_t FieldBytes(const FieldSpec& f) {
+  switch (f.kind) {
+    case FieldKind::kNumber: return sizeof(double);
+    case FieldKind::kInteger: return sizeof(std::int64_t);
+    case FieldKind::kBool: return sizeof(bool);
+    case FieldKind::kEnum: return sizeof(int);
+    case FieldKind::kText: return TextCapacity(f);
+  }
+  return 0;
+}
+
+DefaultWords DefaultWordsOf(const std::vector<std::size_t>& list) {
+  DefaultWords d;
+  Scenario base = DefaultScenario();
+  constexpr std::size_t kWords = sizeof(Scenario) / 8;  // a field in a last partial word: not usable (below)
+  std::vector<std::uint64_t> mask(kWords + 1, 0);
+  unsigned char* const origin = reinterpret_cast<unsigned char*>(&base);
+  for (std::size_t i : list) {
+    const FieldSpec& f = Fields()[i];
+    if (!IsDefault(base, f)) return d;
+    const std::size_t at = static_cast<std::size_t>(static_cast<unsigned char*>(f.ref(base)) - origin);
+    for (std::size_t b = at; b < at + FieldBytes(f); ++b) mask[b / 8] |= std::uint64_t{0xff} << (8 * (b % 8));
+  }
+  if (mask[kWords]) return d;
+  d.base.assign(origin, origin + sizeof(Scenario));
+  // Whole runs of at least kMemcmpWords words are compared by memcmp; shorter ones word by word with the rest.
+  constexpr std::size_t kMemcmpWords = 8;
+  auto full_from = [&](std::size_t w) {
+    std::size_t n = 0;
+    while (w + n < kWords && mask[w + n] == ~std::uint64_t{0}) ++n;
+    return n;
+  };
+  for (std::size_t w = 0, whole_left = 0; w < kWords; ++w) {
+    if (!mask[w]) continue;
+    if (whole_left == 0 && full_from(w) >= kMemcmpWords) whole_left = full_from(w);
+    const bool whole = whole_left > 0;
+    if (whole) --whole_left;
+    DefaultWords::Run* last = d.runs.empty() ? nullptr : &d.runs.back();
+    if (!last || last->whole != whole || last->byte_offset + 8 * last->words != 8 * w) d.runs.push_back({8 * w, 0, whole});
+    ++d.runs.back().words;
+    if (whole) continue;
+    std::uint64_t v;
+    std::memcpy(&v, origin + 8 * w, 8);
+    d.mask.push_back(mask[w]);
+    d.value.push_back(v & mask[w]);
+  }
+  d.usable = true;
+  return d;
+}
+
+// Every field of the list holds the default scenario's bytes (then each is at its default).
+bool AllAtDefault(const Scenario& s, const DefaultWords& d) {
+  if (!d.usable) return false;
+  const unsigned char* origin = reinterpret_cast<const unsigned char*>(&s);
+  const std::uint64_t* mask = d.mask.data();
+  const std::uint64_t* value = d.value.data();
+  std::uint64_t differs = 0;
+  for (const DefaultWords::Run& run : d.runs) {
+    const unsigned char* p = origin + run.byte_offset;
+    if (run.whole) {
+      if (std::memcmp(p, d.base.data() + run.byte_offset, 8 * run.words) != 0) return false;
+      continue;
+    }
+    for (std::size_t k = 0; k < run.words; ++k) {
+      std::uint64_t v;
+      std::memcpy(&v, p + 8 * k, 8);
+      differs |= (v & mask[k]) ^ value[k];
+    }
+    mask += run.words;
+    value += run.words;
+  }
+  return differs == 0;
+}
+
+const DefaultWords& DefaultWordsFor(WorkloadKind kind, bool disaggregated) {
+  static const std::array<DefaultWords, 3> words = {DefaultWordsOf(FieldsNotReadBy(WorkloadKind::kTraining, false)),
+                                                    DefaultWordsOf(FieldsNotReadBy(WorkloadKind::kInference, false)),
+                                                    DefaultWordsOf(FieldsNotReadBy(WorkloadKind::kInference, true))};
+  return words[kind != WorkloadKind::kInference ? 0 : disaggregated ? 2 : 1];
+}
+
 }  // namespace
 
 std::vector<const FieldSpec*> FieldsNotUsed(const Scenario& s) {
   std::vector<const FieldSpec*> out;
   const WorkloadKind kind = Kind(s);
   const bool disaggregated = kind == WorkloadKind::kInference && static_cast<InferenceMode>(s.inference.mode) == InferenceMode::kDisaggregated;
+  if (AllAtDefault(s, DefaultWordsFor(kind, disaggregated))) return out;
   const ModelSpec* model = nullptr;
   bool model_looked_up = false;
   for (std::size_t i : FieldsNotReadBy(kind, disaggregated)) {
