@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstring>
 
 #include "serving/inference_techniques.h"
@@ -368,9 +369,70 @@ double OfflineBatchSeconds(const InferenceModel& m, const ReplicaModel& r, doubl
   return full * wave(b) + (rest > 0 ? wave(rest) : 0);
 }
 
+namespace {
+
+// The capacity search depends on the service (the model, the replica, the target), not on its load: a sweep of the
+// load, the frontier, a plan's candidates at several rates and the page redrawn after a new rate all ask it again
+// for the same replica (issue 48: what depends only on the scenario is worked out once). The last few searches are
+// kept with their inputs byte for byte (the model's and the replica's figures, the times, the target); the search
+// reads nothing else (no scenario, no catalog entry through the replica's GPU pointer, no state), so equal bytes
+// give the same capacity, bit for bit. Any byte different (padding included) searches again.
+struct CapacityQuery {
+  InferenceModel m;
+  ReplicaModel r;
+  double times[4];  // service_s, ttft_extra_s, ttft_target_s, tpot_target_s
+  std::int64_t percentile;
+  bool flags[3];    // stalls_decode, decode, prefill
+};
+
+struct CapacityMemo {
+  static constexpr int kEntries = 4;
+  unsigned char query[kEntries][sizeof(CapacityQuery)];
+  double capacity[kEntries];
+  int used = 0, next = 0;
+};
+
+// The query as bytes: each input copied byte for byte into a zeroed image (the structs' padding as the caller's).
+void QueryBytes(const InferenceModel& m, const ReplicaModel& r, const double times[4], std::int64_t percentile,
+                const bool flags[3], unsigned char* out) {
+  std::memset(out, 0, sizeof(CapacityQuery));
+  std::memcpy(out + offsetof(CapacityQuery, m), &m, sizeof m);
+  std::memcpy(out + offsetof(CapacityQuery, r), &r, sizeof r);
+  std::memcpy(out + offsetof(CapacityQuery, times), times, 4 * sizeof(double));
+  std::memcpy(out + offsetof(CapacityQuery, percentile), &percentile, sizeof percentile);
+  std::memcpy(out + offsetof(CapacityQuery, flags), flags, 3 * sizeof(bool));
+}
+
+double SearchCapacity(const InferenceModel& m, const ReplicaModel& r, double service_s, double ttft_extra_s,
+                      bool stalls_decode, bool decode, bool prefill, double ttft_target_s, double tpot_target_s,
+                      std::int64_t percentile);
+
+}  // namespace
+
 double CapacityWithinTarget(const InferenceModel& m, const ReplicaModel& r, double service_s, double ttft_extra_s,
                             bool stalls_decode, bool decode, bool prefill, double ttft_target_s,
                             double tpot_target_s, std::int64_t percentile) {
+  thread_local CapacityMemo memo;
+  const double times[4] = {service_s, ttft_extra_s, ttft_target_s, tpot_target_s};
+  const bool flags[3] = {stalls_decode, decode, prefill};
+  unsigned char query[sizeof(CapacityQuery)];
+  QueryBytes(m, r, times, percentile, flags, query);
+  for (int i = 0; i < memo.used; ++i)
+    if (std::memcmp(memo.query[i], query, sizeof query) == 0) return memo.capacity[i];
+  const double capacity = SearchCapacity(m, r, service_s, ttft_extra_s, stalls_decode, decode, prefill, ttft_target_s,
+                                         tpot_target_s, percentile);
+  std::memcpy(memo.query[memo.next], query, sizeof query);
+  memo.capacity[memo.next] = capacity;
+  memo.next = (memo.next + 1) % CapacityMemo::kEntries;
+  memo.used = std::min(memo.used + 1, CapacityMemo::kEntries);
+  return capacity;
+}
+
+namespace {
+
+double SearchCapacity(const InferenceModel& m, const ReplicaModel& r, double service_s, double ttft_extra_s,
+                      bool stalls_decode, bool decode, bool prefill, double ttft_target_s, double tpot_target_s,
+                      std::int64_t percentile) {
   const double saturated = SaturatedRate(m, r, service_s, stalls_decode, decode, prefill);
   if (saturated <= 0) return 0;
   const bool no_target = ttft_target_s <= 0 && tpot_target_s <= 0;
@@ -412,6 +474,8 @@ double CapacityWithinTarget(const InferenceModel& m, const ReplicaModel& r, doub
   }
   return lo;
 }
+
+}  // namespace
 
 double KvTransferExposedSeconds(const Scenario& s, const InferenceModel& m, const ReplicaModel& prefill,
                                 const ReplicaModel& decode) {
