@@ -76,8 +76,16 @@ const char* ProbeReferenceDefaultGpu() {
 }
 
 const GpuSpec* FindGpu(const char* id) {
-  for (const GpuSpec& g : GpuCatalog())
-    if (g.id == id) return &g;
+  // The GPU found last is asked again by every evaluation of a scenario (the catalog never changes once read).
+  // Two kept: a split service asks for its two pools' GPUs in turn.
+  thread_local const GpuSpec* last[2] = {nullptr, nullptr};
+  for (const GpuSpec* g : last)
+    if (g && g->id == id) return g;
+  for (const GpuSpec& g : GpuCatalog()) {
+    if (g.id != id) continue;
+    last[1] = last[0];
+    return last[0] = &g;
+  }
   return nullptr;
 }
 

@@ -56,12 +56,13 @@ void PredictStep(const Scenario& s, const EffectiveHardware& hw, Result* r) {
     r->warnings.Add("layout_gpu_count", "msg.w_layout_gpu_count", {std::to_string(layout.gpus()), std::to_string(s.cluster.gpus)});
     return;
   }
-  r->step = EstimateStepTime(shape, layout, step_hw);
+  double scaling_efficiency = 0;
+  r->step = EstimateStepTimeAndScaling(shape, layout, step_hw, &scaling_efficiency);  // the stage's times once
   if (!r->step.ok()) {
     r->warnings.Add("layout_invalid", "msg.w_layout_invalid", {MessageParam::Key(LayoutErrorKey(r->step.error))});
     return;
   }
-  r->scaling_efficiency = ScalingEfficiency(shape, layout, step_hw, r->step);  // the step at scale, once
+  r->scaling_efficiency = scaling_efficiency;
   if (s.cluster.mfu > 0) return;
   r->mfu = s.parallel.single_node_mfu > 0 ? s.parallel.single_node_mfu * r->scaling_efficiency : r->step.mfu;
   r->mfu_source = MfuSource::kPredicted;

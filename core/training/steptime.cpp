@@ -311,6 +311,40 @@ StageTimes StageOf(const LayerTimes& lt, double layers, double extra_compute, Re
 double GemmEfficiency(double flops) { return Interpolate(kGemmCurve, flops); }
 double HbmEfficiency(double bytes) { return Interpolate(kHbmCurve, bytes); }
 
+namespace {
+
+// What the step model reads from the catalog's static tables for a GPU, a framework and a precision: the best MFU
+// measured on its class, the framework's kernel efficiency there, the probe's GEMM ceiling. Looked up by name
+// (strings compared and built) the first time, then kept by catalog entry (the catalog and the tables never change
+// after they are read): every evaluation of a scenario asks the same.
+struct CatalogFigures {
+  double best_measured_mfu = 0, kernel_efficiency = 1, gemm_fraction = 0;
+};
+
+const CatalogFigures& CatalogFiguresFor(const GpuSpec& gpu, int framework, Precision p) {
+  struct Entry {
+    const GpuSpec* gpu;
+    int framework;
+    Precision precision;
+    CatalogFigures figures;
+  };
+  thread_local Entry kept[4];
+  thread_local int used = 0, next = 0;
+  for (int i = 0; i < used; ++i)
+    if (kept[i].gpu == &gpu && kept[i].framework == framework && kept[i].precision == p) return kept[i].figures;
+  Entry& e = kept[next];
+  next = (next + 1) % 4;
+  used = std::min(used + 1, 4);
+  e = {&gpu, framework, p, {}};
+  e.figures.best_measured_mfu = BestMeasuredMfu(gpu.arch);
+  e.figures.kernel_efficiency = LookupKernelEfficiency(MeasuredKernelEfficiency(), static_cast<Framework>(framework),
+                                                       KernelArch(gpu.arch, static_cast<int>(p)).c_str());
+  e.figures.gemm_fraction = ProbeGemmReference(gpu.id, p).fraction;
+  return e.figures;
+}
+
+}  // namespace
+
 StepHardware StepHardwareFor(const Scenario& s, const EffectiveHardware& hw) {
   StepHardware r;
   r.peak_flops = hw.peak_flops;
@@ -328,14 +362,14 @@ StepHardware StepHardwareFor(const Scenario& s, const EffectiveHardware& hw) {
   r.weight_bytes_per_param = bpp.weights;
   r.optimizer_bytes_per_param = bpp.optimizer;
   if (hw.gpu != nullptr) {
-    r.best_measured_mfu = BestMeasuredMfu(hw.gpu->arch);
-    r.kernel_efficiency = LookupKernelEfficiency(MeasuredKernelEfficiency(), static_cast<Framework>(s.cluster.framework),
-                                                 KernelArch(hw.gpu->arch, static_cast<int>(GetPrecision(s))).c_str());
+    const CatalogFigures& figures = CatalogFiguresFor(*hw.gpu, s.cluster.framework, p);
+    r.best_measured_mfu = figures.best_measured_mfu;
+    r.kernel_efficiency = figures.kernel_efficiency;
     // The fitted constants (evidence.h: the in-sample fit of every published run).
     r.tile_overhead = kFittedTileOverhead;
     r.backward_gemm_rate = kFittedBackwardGemmRate;
     r.input_grad_gemm_rate = kFittedInputGradGemmRate;
-    if (const ProbeReference ref = ProbeGemmReference(hw.gpu->id, p); ref.fraction > 0) r.gemm_ceiling = ref.fraction;
+    if (figures.gemm_fraction > 0) r.gemm_ceiling = figures.gemm_fraction;
   }
   if (p == Precision::kFp8 && hw.gpu != nullptr) {
     const double fp8 = DensePeakTflops(*hw.gpu, Precision::kFp8), bf16 = DensePeakTflops(*hw.gpu, Precision::kBf16);
@@ -394,21 +428,16 @@ LayoutError CheckLayout(const ModelShape& m, const Layout& l) {
   return LayoutError::kNone;
 }
 
-StepTime EstimateStepTime(const ModelShape& m, const Layout& l, const StepHardware& hw) {
-  if (m.experts > 0) return EstimateMoeStepTime(m, l, hw);  // issue 18: mixture of experts (moe.cpp)
-  if (l.expert != 1) return StepTime{CheckExpertLayout(m, l)};
-  StepTime r;
-  r.error = CheckLayout(m, l);
-  if (r.error != LayoutError::kNone) return r;
-  const Links links = StepLinks(hw);
-  LayerTimes lt = LayerTimesOf(m, l, hw, links);
-  const double mb = D(l.micro_batches());
-  const double t = D(l.tensor), h = D(m.hidden), s = D(m.seq_len), e = hw.bytes_per_element;
+namespace {
+
+// One micro-batch on the slowest kind of stage (it sets the pace of the pipeline). It depends on the layout's
+// tensor, context and pipeline parallelism, micro-batch and kernels, not on its data parallelism or global batch:
+// the step at scale and on one node share it (EstimateStepTimeAndScaling).
+StageTimes SlowestStage(const ModelShape& m, const Layout& l, const StepHardware& hw, const Links& links) {
+  const LayerTimes lt = LayerTimesOf(m, l, hw, links);
   const Recompute recompute = l.flash_attention && l.recompute == Recompute::kSelective
                                   ? Recompute::kNone  // the fused kernel's backward already recomputes the scores
                                   : l.recompute;
-
-  // Per micro-batch on each kind of stage; the slowest sets the pace of the pipeline.
   const StageLayers split = StageLayersOf(m.layers, l.pipeline);
   const double logits = LogitsSeconds(m, l, hw);
   const bool frozen = m.frozen_base();
@@ -418,6 +447,17 @@ StepTime EstimateStepTime(const ModelShape& m, const Layout& l, const StepHardwa
     const StageTimes last = StageOf(lt, D(split.last), logits, recompute, hw.backward_gemm_rate, hw.input_grad_gemm_rate, frozen);
     if (last.total() > stage.total()) stage = last;
   }
+  return stage;
+}
+
+// The step of a valid dense layout from its slowest stage's micro-batch (SlowestStage).
+StepTime StepOf(const ModelShape& m, const Layout& l, const StepHardware& hw, const Links& links, const StageTimes& stage) {
+  StepTime r;
+  r.error = LayoutError::kNone;
+  const double mb = D(l.micro_batches());
+  const double t = D(l.tensor), h = D(m.hidden), s = D(m.seq_len), e = hw.bytes_per_element;
+  const StageLayers split = StageLayersOf(m.layers, l.pipeline);
+  const bool frozen = m.frozen_base();
   // Pipeline sends: activation forward, gradient backward, at each of the v chunk boundaries.
   double pp_mb = 0;
   if (l.pipeline > 1) {
@@ -513,6 +553,16 @@ StepTime EstimateStepTime(const ModelShape& m, const Layout& l, const StepHardwa
   return r;
 }
 
+}  // namespace
+
+StepTime EstimateStepTime(const ModelShape& m, const Layout& l, const StepHardware& hw) {
+  if (m.experts > 0) return EstimateMoeStepTime(m, l, hw);  // issue 18: mixture of experts (moe.cpp)
+  if (l.expert != 1) return StepTime{CheckExpertLayout(m, l)};
+  if (const LayoutError error = CheckLayout(m, l); error != LayoutError::kNone) return StepTime{error};
+  const Links links = StepLinks(hw);
+  return StepOf(m, l, hw, links, SlowestStage(m, l, hw, links));
+}
+
 void StepTimeFields(const StepTime& t, NamedValue (&out)[kStepFieldCount]) {
   const NamedValue fields[kStepFieldCount] = {
       {"seconds", t.seconds}, {"compute_seconds", t.compute_seconds}, {"memory_bound_seconds", t.memory_bound_seconds},
@@ -530,18 +580,50 @@ double ScalingEfficiency(const ModelShape& m, const Layout& l, const StepHardwar
   return ScalingEfficiency(m, l, hw, EstimateStepTime(m, l, hw));
 }
 
-double ScalingEfficiency(const ModelShape& m, const Layout& l, const StepHardware& hw, const StepTime& at_scale) {
-  if (!at_scale.ok()) return 0;
+namespace {
+
+// The one-node layout of weak scaling: data parallelism shrunk to fit one node (a divisor of it), the same
+// micro-batches per GPU.
+Layout NodeLayout(const Layout& l, const StepHardware& hw) {
   Layout node = l;
   const std::int64_t group = l.tensor * l.pipeline;
   node.data = std::max<std::int64_t>(1, std::min(l.data, hw.gpus_per_node / std::max<std::int64_t>(1, group)));
   while (l.data % node.data != 0) --node.data;
   node.global_batch = l.global_batch / l.data * node.data;  // same micro-batches per GPU
-  const StepTime at_node = EstimateStepTime(m, node, hw);
-  if (!at_node.ok()) return 0;
+  return node;
+}
+
+double ScalingOf(const Layout& l, const StepTime& at_scale, const Layout& node, const StepTime& at_node) {
+  if (!at_scale.ok() || !at_node.ok()) return 0;
   const double per_gpu_scale = at_scale.tokens_per_second / D(l.gpus());
   const double per_gpu_node = at_node.tokens_per_second / D(node.gpus());
   return per_gpu_scale / per_gpu_node;
+}
+
+}  // namespace
+
+double ScalingEfficiency(const ModelShape& m, const Layout& l, const StepHardware& hw, const StepTime& at_scale) {
+  if (!at_scale.ok()) return 0;
+  const Layout node = NodeLayout(l, hw);
+  return ScalingOf(l, at_scale, node, EstimateStepTime(m, node, hw));
+}
+
+StepTime EstimateStepTimeAndScaling(const ModelShape& m, const Layout& l, const StepHardware& hw, double* scaling_efficiency) {
+  *scaling_efficiency = 0;
+  if (m.experts > 0 || l.expert != 1) {  // MoE (moe.cpp) or an expert layout refused: each step on its own
+    const StepTime at_scale = EstimateStepTime(m, l, hw);
+    *scaling_efficiency = ScalingEfficiency(m, l, hw, at_scale);
+    return at_scale;
+  }
+  if (const LayoutError error = CheckLayout(m, l); error != LayoutError::kNone) return StepTime{error};
+  const Links links = StepLinks(hw);
+  const StageTimes stage = SlowestStage(m, l, hw, links);
+  const StepTime at_scale = StepOf(m, l, hw, links, stage);
+  const Layout node = NodeLayout(l, hw);
+  StepTime at_node{CheckLayout(m, node)};
+  if (at_node.ok()) at_node = StepOf(m, node, hw, links, stage);  // the node's micro-batch is the same stage's
+  *scaling_efficiency = ScalingOf(l, at_scale, node, at_node);
+  return at_scale;
 }
 
 double PredictMfuFromSingleNode(double single_node_mfu, const ModelShape& m, const Layout& l, const StepHardware& hw) {

@@ -181,6 +181,9 @@ void StepTimeFields(const StepTime& t, NamedValue (&out)[kStepFieldCount]);
 double ScalingEfficiency(const ModelShape& m, const Layout& l, const StepHardware& hw);
 // The same with the step at the layout's size already estimated (EstimateStepTime(m, l, hw)): computed once.
 double ScalingEfficiency(const ModelShape& m, const Layout& l, const StepHardware& hw, const StepTime& at_scale);
+// Both at once (the step at the layout's size, and the scaling efficiency in *scaling_efficiency; 0 when either
+// layout is invalid): the micro-batch's stage times, which do not depend on data parallelism, worked out once.
+StepTime EstimateStepTimeAndScaling(const ModelShape& m, const Layout& l, const StepHardware& hw, double* scaling_efficiency);
 // MFU at the layout's GPU count predicted from an MFU measured on one node: single_node_mfu x efficiency.
 double PredictMfuFromSingleNode(double single_node_mfu, const ModelShape& m, const Layout& l, const StepHardware& hw);
 
