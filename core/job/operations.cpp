@@ -103,11 +103,14 @@ void AddOperationsUsage(const JobPlan& job, const Timeline& t, JobBill* out, Usa
   u->held_above_hours += held_h;
   // Allocated GPUs idle between jobs (a shared cluster), charged to the job: GPU time of the same GPUs outside the
   // job's rental (not rounded), inside a commitment's term (the term after the job starts after it).
-  double held_gpu_h = 0;
-  for (int q = 0; q < kPartCount; ++q)
-    if (q != kPartAllocationIdle && q != kPartReacquireWait) held_gpu_h += g[q];
   const double idle_per_held = 1 / p.allocation_efficiency - 1;  // 0 for a dedicated cluster (never inf x 0)
-  g[kPartAllocationIdle] = idle_per_held > 0 ? held_gpu_h * idle_per_held : 0;
+  g[kPartAllocationIdle] = 0;
+  if (idle_per_held > 0) {
+    double held_gpu_h = 0;
+    for (int q = 0; q < kPartCount; ++q)
+      if (q != kPartAllocationIdle && q != kPartReacquireWait) held_gpu_h += g[q];
+    g[kPartAllocationIdle] = held_gpu_h * idle_per_held;
+  }
   if (u->billed_gpus > 0) {
     u->held_hours += g[kPartAllocationIdle] / u->billed_gpus;
     u->held_above_hours += g[kPartAllocationIdle] / u->billed_gpus;

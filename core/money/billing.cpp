@@ -9,6 +9,23 @@
 
 namespace gpucost {
 
+namespace {
+
+// The parts that are GPU time a pool held (all but the commitment, storage, egress, fees and tax), in part order.
+struct PartList {
+  int part[kPartCount] = {};
+  int count = 0;
+};
+constexpr PartList GpuTimeParts() {
+  PartList l;
+  for (int p = 0; p < kPartCount; ++p)
+    if (!(p == kPartUnusedCommitment || p == kPartStorage || p == kPartEgress || p == kPartFees || p == kPartTax)) l.part[l.count++] = p;
+  return l;
+}
+constexpr PartList kGpuTimeParts = GpuTimeParts();
+
+}  // namespace
+
 double CutSessionRounding(double inc, double min_s, double mean_s) {
   // E[ceil(L/inc) inc] = inc / (1 - e^{-inc/mean}) for L exponential: the rounding is inc/2 for sessions much
   // longer than the increment and inc - mean for much shorter ones.
@@ -118,18 +135,24 @@ void BillGpuTime(const BillingTerms& t, const Usage& u, JobBill* out) {
     GPUCOST_ASSERT(!in_range || AmountOk(rounding_gpu_s), "billing rounding is a number of GPU-seconds >= 0");
     g[kPartBillingRounding] += rounding_gpu_s / 3600;
   }
-  double gpu_usd = 0, billed_gpu_h = 0;
-  for (int p = 0; p < kPartCount; ++p) {
-    if (p == kPartUnusedCommitment || p == kPartStorage || p == kPartEgress || p == kPartFees || p == kPartTax) continue;
-    GPUCOST_ASSERT(!in_range || AmountOk(g[p]), "every GPU-hour part a pool held is a number >= 0");
+  double gpu_usd = 0;
+  for (int i = 0; i < kGpuTimeParts.count; ++i) {
+    const int p = kGpuTimeParts.part[i];
     out->gpu_hours.part[p] += g[p];
     const double usd = p == kPartReacquireWait ? 0 : g[p] * t.price_pretax;  // waiting for capacity is not billed
     out->cost_usd.part[p] += usd;
     gpu_usd += usd;
-    if (p != kPartReacquireWait) billed_gpu_h += g[p];
   }
-  // Every billed GPU-hour is priced once, at the pool's price: the pool's money is its billed GPU-hours x the price.
-  GPUCOST_ASSERT(!in_range || ApproxEqual(gpu_usd, billed_gpu_h * t.price_pretax), "each billed GPU-hour priced once at the pool's price");
+  if (AssertsOn()) {  // sums only the checks read
+    double billed_gpu_h = 0;
+    for (int i = 0; i < kGpuTimeParts.count; ++i) {
+      const int p = kGpuTimeParts.part[i];
+      GPUCOST_ASSERT(!in_range || AmountOk(g[p]), "every GPU-hour part a pool held is a number >= 0");
+      if (p != kPartReacquireWait) billed_gpu_h += g[p];
+    }
+    // Every billed GPU-hour is priced once, at the pool's price: the pool's money is its billed GPU-hours x the price.
+    GPUCOST_ASSERT(!in_range || ApproxEqual(gpu_usd, billed_gpu_h * t.price_pretax), "each billed GPU-hour priced once at the pool's price");
+  }
   // A commitment is paid for every hour of its term (renewed while the work runs longer): GPUs committed above
   // the pool's size while it runs, and all of them for the rest of the term, less what other work uses.
   if (t.committed_gpus > 0) {
@@ -177,7 +200,8 @@ void FinishBill(const BillingTerms& t, double stored_gb, double hours, JobBill* 
   // The bill's identities, each from quantities kept apart from the parts: GPU money = the GPU-time parts; the tax
   // base = the taxable share of the GPU money + every service; the tax once, on that base; the total = GPU money +
   // services + tax; every part finite and >= 0.
-  if (!std::isfinite(hours) || !std::isfinite(out->gpu_usd)) return;  // overflowed: refused at the edge
+  // Checks only from here (nothing to do when they are off); an overflow is refused at the edge.
+  if (!std::isfinite(hours) || !std::isfinite(out->gpu_usd) || !AssertsOn()) return;
   double services = 0, gpu_parts = 0;
   for (int p = 0; p < kPartCount; ++p) {
     GPUCOST_ASSERT(AmountOk(m[p]), "every money part of a bill is a number >= 0");
