@@ -19,6 +19,9 @@ import os
 # msg.f.*: the fleet document's reader (core/explore/fleet.cpp ParseFleetJson), which only the CLI runs: the page plans its
 # fleet from the scenario and never reads a fleet document.
 PAGE_OMITS = ('cli.', '_about', 'msg.f.')
+# Keys said only while the rest of the table is on its way (a field's tooltip before its help has arrived,
+# web/ui_scenario.cpp): never looked up by the profile's first frames, yet they must not wait for the rest.
+FIRST_ALWAYS = ('ui.help_loading',)
 
 
 def write(path, table):
@@ -48,7 +51,7 @@ def main():
         if args.more:
             write(args.more, {})
         return
-    wanted = set(first)
+    wanted = set(first) | set(FIRST_ALWAYS)
     head = {k: v for k, v in page.items() if k in wanted}
     for k in first:  # looked up, in no table: known absent (no load of the rest for it)
         if k not in page and not k.startswith(PAGE_OMITS):

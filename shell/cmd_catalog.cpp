@@ -99,11 +99,13 @@ void PrintFields(Format format) {
     const FieldSpec& f = Fields()[i];
     const std::string allowed = RangeText(f, Lang::kEn, true);
     const char* kind = kKinds[static_cast<int>(f.kind)];
+    const char* help = FieldHelp(f, Lang::kEn);
+    const char* source = FieldSource(f, Lang::kEn);
     if (format == Format::kTable)  // in the language of human output; CSV and JSON keep the English text
-      t.Row({f.path, DefaultText(f), f.unit, RangeText(f, CurrentLanguage(), true), f.source});
-    else t.Row({f.path, kind, DefaultText(f), f.unit, allowed, f.section, f.help, f.source});
+      t.Row({f.path, DefaultText(f), f.unit, RangeText(f, CurrentLanguage(), true), FieldSource(f, CurrentLanguage())});
+    else t.Row({f.path, kind, DefaultText(f), f.unit, allowed, f.section, help, source});
     doc.push_back({{"path", f.path}, {"kind", kind}, {"default", DefaultText(f)}, {"unit", f.unit},
-                   {"allowed", allowed}, {"section", f.section}, {"help", f.help}, {"source", f.source}});
+                   {"allowed", allowed}, {"section", f.section}, {"help", help}, {"source", source}});
   }
   if (format == Format::kJson) std::printf("%s\n", doc.dump(2).c_str());
   else if (format == Format::kCsv) t.PrintCsv(stdout);

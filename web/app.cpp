@@ -174,6 +174,7 @@ const char* ViewName(View v) { return kViewNames[static_cast<int>(v)]; }
 
 void AppInit(AppState& app) {
   SetAssetLoader(platform::DataFileNow);  // the files the page fetches rather than embeds (the offers)
+  SetAssetProbe(platform::DataFileArrived);  // whether one has arrived (a tooltip's help: loading until then)
   app.scenario = DefaultScenario();
   app.edits.assign(FieldCount(), FieldEdit{});
   app.paste.assign(kPasteCapacity, '\0');

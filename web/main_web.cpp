@@ -277,10 +277,12 @@ void FollowTextInput() {
 // frame drawn while that fetch is under way could call a function the first frames never ran, which loads the
 // same file a second time, synchronously (seen on the Korean page: app.deferred.wasm fetched twice). So the
 // frames after the first wait for the fetch to settle (arrived or failed); what happens meanwhile (input, a
-// resize, a font) is queued and drawn once it has. 1 while they must wait; starts the fetch if not yet asked.
+// resize, a font) is queued and drawn once it has. 1 while they must wait; starts the fetch if not yet asked, and
+// the data files' fetches after the first frame even when a first frame loaded the module itself (a stale list):
+// without them the string table's rest and the offers would wait until a lookup read them synchronously.
 EM_JS(int, gpucost_js_deferred_pending, (), {
   if (typeof gpucostDeferred === 'undefined' || !Module.gpucostSplit) return 0;
-  if (!gpucostDeferred.requested) gpucostFetchDeferred();
+  gpucostFetchDeferred();  // (each file once: gpucostFetchFile keeps its promise)
   return gpucostDeferred.requested && !gpucostDeferred.instance && !gpucostDeferred.failed ? 1 : 0;
 });
 bool g_deferred_settled = false;

@@ -58,6 +58,9 @@ void RequestDataFile(const char* path);
 // edit needs them before the fetch after the first frame is done; "" natively and when the fetch fails). The
 // program's asset loader (core/base/assets.h SetAssetLoader).
 std::string DataFileNow(const char* path);
+// Whether DataFileNow(path) answers without waiting (the file has arrived; natively, always): the program's asset
+// probe (core/base/assets.h SetAssetProbe), so that a tooltip says its text is loading rather than wait for it.
+bool DataFileArrived(const char* path);
 
 // The user's language choice, kept by the host (localStorage in the browser; "" when none), and the host's
 // own preference (navigator.language, $LANG): the page picks Korean when either says Korean.

@@ -86,6 +86,7 @@ void RequestLanguageTable(const char*) {}
 std::string DataFileText(const char*) { return ""; }
 void RequestDataFile(const char*) {}
 std::string DataFileNow(const char*) { return ""; }
+bool DataFileArrived(const char*) { return true; }
 std::string StoredLanguage() { return g_record.language; }
 void StoreLanguage(const char* code) { g_record.language = code; }
 std::string HostLanguage() {

@@ -144,6 +144,7 @@ void RequestLanguageTable(const char* code) { gpucost_js_request_strings(code); 
 std::string DataFileText(const char* path) { return FetchedFile(path); }
 void RequestDataFile(const char* path) { gpucost_js_request_file(path); }
 std::string DataFileNow(const char* path) { return gpucost_js_load_file_now(path) > 0 ? FetchedFile(path) : ""; }
+bool DataFileArrived(const char* path) { return gpucost_js_file_size(path) > 0; }
 std::string StoredLanguage() { return TakeStaged(gpucost_js_stage_language(1)); }
 void StoreLanguage(const char* code) { gpucost_js_store_language(code); }
 std::string HostLanguage() { return TakeStaged(gpucost_js_stage_language(0)); }

@@ -100,7 +100,8 @@ double FirstExplicitValue(const FieldSpec& f, const Result& r) {
   return f.max;
 }
 
-void Tooltip(const AppState& app, const FieldSpec& f) {
+// What a field's tooltip says below its path: its help, default, source and allowed range.
+void TooltipDetails(const AppState& app, const FieldSpec& f, Lang lang) {
   char def[96];
   // The allowed range from its key, in the page's language (money: amounts in the shown currency).
   const MessageParam range = FieldMoneyUnit(f) != MoneyUnit::kNone ? ShownMoneyRangeMessage(app.scenario, f) : ShownRangeMessage(f);
@@ -109,22 +110,28 @@ void Tooltip(const AppState& app, const FieldSpec& f) {
   else if (f.kind == FieldKind::kEnum) std::snprintf(def, sizeof def, "%s", f.choices[static_cast<int>(f.default_value)]);
   else if (f.kind == FieldKind::kBool) std::snprintf(def, sizeof def, "%s", Tr(f.default_value != 0 ? "ui.true" : "ui.false"));
   else std::snprintf(def, sizeof def, "%s %s", ShownValue(app.scenario, f, f.default_value).c_str(), ShownUnit(app.scenario, f).c_str());
+  ImGui::TextUnformatted(FieldHelp(f, lang));
+  ImGui::TextUnformatted(TrFormat("ui.default", {def}).c_str());
+  ImGui::TextUnformatted(TrFormat("ui.source", {FieldSource(f, lang)}).c_str());
+  ImGui::TextUnformatted(TrFormat("ui.allowed", {RenderParam(lang, range) + (f.is_auto ? Tr("ui.or_auto") : "")}).c_str());
+  if (FieldShownAsPercent(f)) ImGui::TextDisabled("%s", Tr("ui.type_percent"));
+  else if (f.kind == FieldKind::kNumber || f.kind == FieldKind::kInteger) ImGui::TextDisabled("%s", Tr("ui.type_number"));
+  if (FieldMoneyUnit(f) != MoneyUnit::kNone) ImGui::TextDisabled("%s", TrFormat("money.typed_hint", {ShownUnit(app.scenario, f)}).c_str());
+}
+
+void Tooltip(AppState& app, const FieldSpec& f) {
   ImGui::BeginTooltip();
   // 32 em, or the screen's width on a phone (a tooltip wider than the screen is cut).
   ImGui::PushTextWrapPos(std::min(ImGui::GetFontSize() * 32, ImGui::GetIO().DisplaySize.x - ImGui::GetFontSize() * 2));
   ImGui::TextDisabled("%s", f.path);
-  // The field table's help is the English text; a language may carry its own as "help.<path>".
-  const std::string help_key = std::string("help.") + f.path;
-  ImGui::TextUnformatted(HasTranslation(CurrentLanguage(), help_key.c_str()) ? Tr(help_key.c_str()) : f.help);
-  ImGui::TextUnformatted(TrFormat("ui.default", {def}).c_str());
-  // Likewise its source: "source.<path>" where the language has one, else the field table's (English) source.
-  const std::string source_key = std::string("source.") + f.path;
-  const char* source = HasTranslation(CurrentLanguage(), source_key.c_str()) ? Tr(source_key.c_str()) : f.source;
-  ImGui::TextUnformatted(TrFormat("ui.source", {source}).c_str());
-  ImGui::TextUnformatted(TrFormat("ui.allowed", {RenderParam(CurrentLanguage(), range) + (f.is_auto ? Tr("ui.or_auto") : "")}).c_str());
-  if (FieldShownAsPercent(f)) ImGui::TextDisabled("%s", Tr("ui.type_percent"));
-  else if (f.kind == FieldKind::kNumber || f.kind == FieldKind::kInteger) ImGui::TextDisabled("%s", Tr("ui.type_number"));
-  if (FieldMoneyUnit(f) != MoneyUnit::kNone) ImGui::TextDisabled("%s", TrFormat("money.typed_hint", {ShownUnit(app.scenario, f)}).c_str());
+  // The help, the source and the tooltip's other words are in the rest of the string table, fetched after the first
+  // frame: until it has arrived the tooltip says so rather than wait for it (the page draws again when it arrives).
+  const Lang lang = CurrentLanguage();
+  const std::string help_key = std::string("help.") + f.path;  // (English's rest too: a language falls back to it)
+  const bool ready = TranslationReady(lang, help_key.c_str()) && TranslationReady(Lang::kEn, help_key.c_str());
+  if (ready) TooltipDetails(app, f, lang);
+  else ImGui::TextDisabled("%s", Tr("ui.help_loading"));
+  RecordText(app, "tooltip_help", ready ? FieldHelp(f, lang) : Tr("ui.help_loading"));  // (tests: what it said)
   ImGui::PopTextWrapPos();
   ImGui::EndTooltip();
 }

@@ -19,6 +19,7 @@ std::deque<InstalledAsset>& Installed() {  // a deque: an asset's address stays 
 }
 
 AssetLoader g_loader = nullptr;
+AssetProbe g_probe = nullptr;
 
 }  // namespace
 
@@ -46,5 +47,9 @@ const EmbeddedAsset* LoadAsset(const char* path) {
   if (g_loader == nullptr || !InstallAsset(path, g_loader(path))) return nullptr;
   return FindAsset(path);
 }
+
+void SetAssetProbe(AssetProbe probe) { g_probe = probe; }
+
+bool AssetReady(const char* path) { return FindAsset(path) != nullptr || g_probe == nullptr || g_probe(path); }
 
 }  // namespace gpucost

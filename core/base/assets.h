@@ -37,6 +37,13 @@ void SetAssetLoader(AssetLoader loader);
 // FindAsset, else the program's loader (installing what it returns), else nullptr.
 const EmbeddedAsset* LoadAsset(const char* path);
 
+// Whether LoadAsset(path) answers without waiting: the asset is here, or the program's probe says its loader has the
+// file (the page: it has arrived, web/platform_web.cpp). True in a program without a probe (its loader, if any, does
+// not wait). For text shown as "loading" rather than fetched synchronously (a field's help in a tooltip).
+using AssetProbe = bool (*)(const char* path);
+void SetAssetProbe(AssetProbe probe);
+bool AssetReady(const char* path);
+
 // Installs a data file that arrived at run time (the page fetches the validation runs when its evidence view is
 // first opened): FindAsset finds it from then on. An embedded asset of the same path wins; installing a path
 // twice keeps the first text. Returns false for an empty text.

@@ -157,6 +157,14 @@ std::vector<std::string> TranslationKeys(Lang lang) {
 
 bool HasTranslation(Lang lang, const char* key) { return TableWith(lang, key).count(std::string_view(key)) != 0; }
 
+bool TranslationReady(Lang lang, const char* key) {
+  const int i = static_cast<int>(lang);
+  const std::string_view k(key);
+  if (TableOf(lang).count(k)) return true;
+  if (!g_more[i].empty() && !g_absent[i].count(k) && !AssetReady(g_more[i].c_str())) return false;
+  return lang == Lang::kEn || HasTranslation(lang, key) || TranslationReady(Lang::kEn, key);
+}
+
 void RecordKeyLookups(bool on) { g_record = on; }
 
 std::vector<std::string> LookedUpKeys() { return {g_looked_up.begin(), g_looked_up.end()}; }

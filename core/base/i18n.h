@@ -57,5 +57,9 @@ void RecordKeyLookups(bool on);
 std::vector<std::string> LookedUpKeys();
 // True when `lang`'s table has `key` (no fallback).
 bool HasTranslation(Lang lang, const char* key);
+// Whether Tr(lang, key) answers without waiting for a file: the key is in the part already read, or the rest of the
+// table (and of English's, where the language lacks the key) is read or has arrived (base/assets.h AssetReady). False
+// only on the page while the rest is on its way: a tooltip then says the text is loading.
+bool TranslationReady(Lang lang, const char* key);
 
 }  // namespace gpucost

@@ -98,7 +98,7 @@ void SourceOf(const Scenario& s, const char* field, double catalog_value, const 
     *source = catalog_source.c_str();
   } else {
     *basis = "example";
-    *source = f.source;
+    *source = FieldSource(f, Lang::kEn);  // documents are in English
   }
 }
 }  // namespace

@@ -1,5 +1,5 @@
 // fields.h — the one table that describes every scenario field: JSON path, kind, default, allowed range,
-// unit, meaning and the default's source. Parsing, validation, serialisation (only non-defaults), share
+// unit, and (in the string tables) its meaning and the default's source. Parsing, validation, serialisation (only non-defaults), share
 // links, the UI editor's tooltips, sweeps and the sensitivity analysis all read this table.
 #pragma once
 #include <cstddef>
@@ -25,9 +25,13 @@ struct FieldSpec {
   const char* const* choices;  // kEnum: the names, nullptr-terminated
   const char* unit;            // "GPUs", "hours", "USD/GPU-hour", ...
   const char* section;         // UI section: workload, hardware, parallel, reliability, pricing, storage, ownership
-  const char* help;            // meaning (and what "auto" does)
-  const char* source;          // where the default comes from
-};
+};  // its meaning and its default's source: FieldHelp, FieldSource
+
+// What the field means (and what "auto" does), and where its default comes from: text in the string tables, keys
+// "help.<path>" and "source.<path>" (assets/i18n/<lang>.json; the page reads them after its first frame, with
+// the rest of its table). FieldSource is "-" for a field whose default needs no citation (a label, an example).
+const char* FieldHelp(const FieldSpec& f, Lang lang);
+const char* FieldSource(const FieldSpec& f, Lang lang);
 
 // All fields, in UI order.
 const FieldSpec* Fields();

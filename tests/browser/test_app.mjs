@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import {execFileSync} from 'node:child_process';
-import {withPage, waitReady, check} from './harness.mjs';
+import {withPage, waitReady, waitFirstFrame, idle, widgetRect, check} from './harness.mjs';
 
 const [siteDir, outDir, nativeCli] = [process.argv[2], process.argv[3], process.argv[4]];
 // MAX_FIRST_LOAD_GZIP: what an English first visit fetches before its first frame (issue #15's target).
@@ -20,9 +20,11 @@ const [siteDir, outDir, nativeCli] = [process.argv[2], process.argv[3], process.
 // first frame, read at once when a link or an edit needs them first): 262.9 KB, 263.2 KB with the request path's
 // two fields, and the limit 265 KB. On 2026-12-06 (issue 47) the string tables were cut in two (the 195 keys the
 // first frames look up embedded, the rest fetched after the first frame: web/first_frame_keys.txt): 266.0 -> 246.2
-// KB, and the limit 248 KB. The figure is reported on every run. Missing issue 47's 240 KB is an open item, not a met
-// target (see docs/bundle-size.md).
-const MAX_RAW = 1.5e6, MAX_FIRST_LOAD_GZIP = 248e3, MAX_FIRST_FRAME_MS = 1500, REL_TOL = 1e-9;
+// KB, and the limit 248 KB. On 2026-12-06 (issue 50) the fields' help and sources (~13.7 KB gzip of literals in
+// app.wasm, read only by the editor's tooltips) became string-table keys, in the part fetched after the first frame:
+// 245.5 -> 232.2 KB (234.0 KB with issues 46 and 48 since), and the limit 236 KB (the figure + 2 KB; issue 47's 240 KB met).
+// The figure is reported on every run (see docs/bundle-size.md).
+const MAX_RAW = 1.5e6, MAX_FIRST_LOAD_GZIP = 236e3, MAX_FIRST_FRAME_MS = 1500, REL_TOL = 1e-9;
 
 // --- helpers ---------------------------------------------------------------------------------------------
 const gzipSize = f => zlib.gzipSync(fs.readFileSync(path.join(siteDir, f)), {level: 9}).length;
@@ -176,7 +178,7 @@ try {
 check(!firstLoad.includes('offers.json'), 'offers.json is fetched after the first frame, not before');
 check(!firstLoad.includes('app.deferred.wasm'), 'app.deferred.wasm is fetched after the first frame, not before' +
       (firstLoad.includes('app.deferred.wasm') ? ' (refresh web/first_frame_funcs.txt: scripts/profile_first_frame.sh)' : ''));
-  budget(firstGz <= MAX_FIRST_LOAD_GZIP, `English first load ${(firstGz / 1e3).toFixed(1)} KB gzip <= 248 KB (target 240 KB)`);
+  budget(firstGz <= MAX_FIRST_LOAD_GZIP, `English first load ${(firstGz / 1e3).toFixed(1)} KB gzip <= 236 KB`);
   const best = Math.min(...runs.map(t => t.done));
   const sorted = runs.map(t => t.done).sort((a, b) => a - b);
   console.log(`first frame: best ${best.toFixed(0)} ms, median ${sorted[sorted.length >> 1].toFixed(0)} ms of ` +
@@ -335,6 +337,40 @@ try {
 } catch (e) {
   failed++;
   console.error(`FAILED (offer link on open): ${e.message}`);
+}
+// A field's help and source are in the rest of the English table (i18n/en-more.json, fetched after the first frame;
+// issue 50 took them out of app.wasm): a tooltip shown before it has arrived says the help is loading and fetches
+// nothing at once (a synchronous read of the held file would freeze the page here), then shows the same help as
+// gpucost catalog fields once it has.
+try {
+  const fields = JSON.parse(execFileSync(nativeCli, ['catalog', 'fields', '--format', 'json']).toString());
+  const help = fields.find(f => f.path === 'cluster.gpus').help;
+  let release = () => {};
+  const held = new Promise(r => { release = r; });
+  await withPage(siteDir, outDir, async (page, url) => {
+    try {
+      await page.route('**/i18n/en-more.json', async route => { await held; await route.continue(); });
+      await page.goto(url);
+      await waitFirstFrame(page);
+      await idle(page);
+      const r = await widgetRect(page, 'cluster.gpus');
+      await page.mouse.move(r.x + r.w / 2, r.y + r.h / 2);
+      await page.waitForFunction(() => window.gpucost.drawnText('tooltip_help') !== '', null, {timeout: 20000});
+      const before = await api(page, () => window.gpucost.drawnText('tooltip_help'));
+      check(before === "Loading this field's help...", `before en-more.json has arrived the tooltip says "${before}"`);
+      release();
+      await page.waitForFunction(h => window.gpucost.drawnText('tooltip_help') === h, help, {timeout: 30000}).catch(() => {});
+      const after = await api(page, () => window.gpucost.drawnText('tooltip_help'));
+      check(after === help, `once it has, the tooltip shows the field's help as gpucost catalog fields does ("${after}")`);
+      const fetched = await api(page, () => performance.getEntriesByType('resource').filter(e => e.name.endsWith('/en-more.json')).length);
+      check(fetched === 1, `i18n/en-more.json fetched once (${fetched})`);
+    } finally {
+      release();
+    }
+  });
+} catch (e) {
+  failed++;
+  console.error(`FAILED (field help after the first frame): ${e.message}`);
 }
 if (budgetMisses.length) console.error(`budgets missed:\n  ${budgetMisses.join('\n  ')}`);
 process.exit(failed || budgetMisses.length ? 1 : 0);

@@ -62,7 +62,7 @@ TEST_CASE("reserved: other_use_fraction takes its share of the unused term off t
   REQUIRE(f != nullptr);
   CHECK(f->min == 0);
   CHECK(f->max == 1);
-  CHECK(std::string(f->source).size() > 10);
+  CHECK(std::string(FieldSource(*f, Lang::kEn)).size() > 10);
   s.pricing.reserved.other_use_fraction = 1.5;
   CHECK_FALSE(ValidateScenario(s).empty());
 }

@@ -505,8 +505,8 @@ TEST_CASE("inference scenarios: errors name the field; round trip") {
     if (std::string(f.path).rfind("inference.", 0) != 0) continue;
     ++fields;
     CAPTURE(f.path);
-    CHECK(std::string(f.help).size() > 10);
-    CHECK(f.source != nullptr);
+    CHECK(std::string(FieldHelp(f, Lang::kEn)).size() > 10);
+    CHECK(std::string(FieldSource(f, Lang::kEn)).size() > 0);
   }
   CHECK(fields == 29 + 18);  // issue 25: inference.service_months; issue 28: prefix caching 2, speculative 4, router 2,
                             // autoscale 4, attention (data-parallel attention with expert parallel); issue 26:

@@ -4,6 +4,7 @@
 
 #include "job/validate.h"
 #include "scenario/fields.h"
+#include "base/i18n.h"
 #include "job/evaluate.h"
 #include "scenario/json_io.h"
 #include "../test_util.h"
@@ -24,14 +25,30 @@ TEST_CASE("the default scenario is valid and serialises to just the schema") {
 }
 
 TEST_CASE("every field has a unit or section, help text and a source") {
+  int sources = 0;
   for (std::size_t i = 0; i < FieldCount(); ++i) {
     const FieldSpec& f = Fields()[i];
     CAPTURE(f.path);
-    CHECK(std::strlen(f.help) > 10);
-    CHECK(std::strlen(f.source) > 0);
+    CHECK(HasTranslation(Lang::kEn, (std::string("help.") + f.path).c_str()));  // the help is in the English table
+    CHECK(std::strlen(FieldHelp(f, Lang::kEn)) > 10);
+    CHECK(std::strlen(FieldSource(f, Lang::kEn)) > 0);  // a citation, or "-" where the default needs none
+    if (std::string(FieldSource(f, Lang::kEn)) != "-") ++sources;
     CHECK(std::strlen(f.section) > 0);
     if (f.kind != FieldKind::kText && !f.is_auto) CHECK(ValueInRange(f, f.default_value));
   }
+  CHECK(sources > 100);  // (issue 50 moved the citations into the tables: 126 then)
+}
+
+TEST_CASE("the English table's field help and sources each name a field") {
+  int help = 0;
+  for (const std::string& k : TranslationKeys(Lang::kEn)) {
+    CAPTURE(k);
+    if (k.rfind("help.", 0) == 0) {
+      CHECK(FindField(k.c_str() + 5) != nullptr);
+      ++help;
+    } else if (k.rfind("source.", 0) == 0) CHECK(FindField(k.c_str() + 7) != nullptr);
+  }
+  CHECK(help == static_cast<int>(FieldCount()));
 }
 
 TEST_CASE("round trip: full and compact serialisations parse back to the same scenario") {

@@ -130,8 +130,8 @@ TEST_CASE("money fields: old scenarios open with the same values; the rate's dat
   const FieldSpec& date = *FindField("pricing.krw_per_usd_date");
   CHECK(date.kind == FieldKind::kText);
   CHECK(std::string(date.default_text) == "2025-12-30");
-  CHECK(std::string(date.source).find("2025-12-30") != std::string::npos);
-  CHECK(std::string(FindField("pricing.krw_per_usd")->source).find("2025-12-30") != std::string::npos);
+  CHECK(std::string(FieldSource(date, Lang::kEn)).find("2025-12-30") != std::string::npos);
+  CHECK(std::string(FieldSource(*FindField("pricing.krw_per_usd"), Lang::kEn)).find("2025-12-30") != std::string::npos);
   // A scenario written before the date existed: same fields, same cost; the default date is not written.
   const char* old = R"({"pricing": {"currency": "KRW", "krw_per_usd": 1400, "owned": {"usd_per_kwh": 0.1}, "model": "owned"}})";
   const ScenarioParse p = ParseScenarioJson(old);
