@@ -38,11 +38,17 @@ std::string Ratio(double v, double first) {
   return buf;
 }
 
-std::string MarkText(const Comparison& m, std::size_t i) {  // in the CLI's language
-  std::string text = m.cheapest == static_cast<int>(i) ? Tr("msg.mark_cheapest") : "";
-  if (m.fastest == static_cast<int>(i)) text += (text.empty() ? "" : ", ") + std::string(Tr("msg.mark_fastest"));
+// In the CLI's language; serving columns in serving words (issue 47): the lowest cost per request and the lowest
+// P90 end-to-end latency (compare.h), not a job's cheapest and fastest.
+std::string MarkText(const Comparison& m, std::size_t i, bool serving) {
+  std::string text = m.cheapest == static_cast<int>(i) ? Tr(serving ? "msg.mark_cheapest_request" : "msg.mark_cheapest") : "";
+  if (m.fastest == static_cast<int>(i))
+    text += (text.empty() ? "" : ", ") + std::string(Tr(serving ? "msg.mark_lowest_latency" : "msg.mark_fastest"));
   return text.empty() ? "-" : text;
 }
+
+// A column's label in the CLI's language: its coded label where it has one (serving options, issue 47).
+std::string Label(const CompareColumn& c) { return c.label_message.empty() ? c.label : c.label_message.Text(CurrentLanguage()); }
 
 void PrintTable(const Comparison& marks) {
   const std::vector<CompareColumn>& cols = marks.columns;
@@ -53,7 +59,7 @@ void PrintTable(const Comparison& marks) {
   Table t;
   t.RightAlignValues();
   std::vector<std::string> row = {""};
-  for (const CompareColumn& c : cols) row.push_back(c.label);
+  for (const CompareColumn& c : cols) row.push_back(Label(c));
   t.Row(row);
   t.Rule();
   auto add = [&](const char* label, auto cell) {
@@ -71,7 +77,7 @@ void PrintTable(const Comparison& marks) {
   add(Tr("cli.cmp.vs_first"), [&](std::size_t, const CompareColumn& c) { return Ratio(c.result.expected_usd, cols[0].result.expected_usd); });
   add(all_serving ? Tr("serving.period") : Tr("eval.expected_time"), [&](std::size_t, const CompareColumn& c) { return FormatDuration(c.result.expected_hours); });
   add(Tr("cli.cmp.vs_first"), [&](std::size_t, const CompareColumn& c) { return Ratio(c.result.expected_hours, cols[0].result.expected_hours); });
-  add(Tr("cli.cmp.best"), [&](std::size_t i, const CompareColumn&) { return MarkText(marks, i); });
+  add(Tr("cli.cmp.best"), [&](std::size_t i, const CompareColumn&) { return MarkText(marks, i, all_serving); });
   add_training(Tr("eval.goodput"), [&](std::size_t, const CompareColumn& c) { return FormatPercent(c.result.goodput); });
   add(Tr("cli.cmp.gpus_billed"), [&](std::size_t, const CompareColumn& c) { return FormatCount(static_cast<double>(c.result.billed_gpus)); });
   add(Tr("eval.gpu_hours_billed"), [&](std::size_t, const CompareColumn& c) { return FormatCount(c.result.billed_gpu_hours); });
@@ -90,6 +96,7 @@ void PrintTable(const Comparison& marks) {
     };
     add(Tr("cli.inf.per_request"), inference([&](const CompareColumn& c) { return small(c, c.result.inference.usd_per_request); }));
     add(Tr("cli.cmp.per_m_output"), inference([&](const CompareColumn& c) { return small(c, c.result.inference.usd_per_million_output_tokens); }));
+    add(Tr("serving.per_m_output_all_in"), inference([&](const CompareColumn& c) { return small(c, c.result.inference.usd_per_million_output_tokens_all_in); }));
     add(Tr("cli.cmp.per_m_input"), inference([&](const CompareColumn& c) { return small(c, c.result.inference.usd_per_million_input_tokens); }));
     add(Tr("cli.cmp.latency"), inference([](const CompareColumn& c) {
       return FormatDuration(c.result.inference.ttft_ms.p90 / 3.6e6) + " / " + FormatDuration(c.result.inference.tpot_ms.p90 / 3.6e6);
@@ -110,23 +117,24 @@ void PrintTable(const Comparison& marks) {
   std::printf("%s\n\n", TrFormat("cli.cmp.title", {cur}).c_str());
   t.Print(stdout);
   if (marks.cheapest_rate >= 0 && marks.cheapest >= 0 && marks.cheapest_rate != marks.cheapest)  // issue 29
-    std::printf("%s\n", TrFormat("compare.rate_not_outcome", {cols[static_cast<std::size_t>(marks.cheapest_rate)].label,
-                                                              cols[static_cast<std::size_t>(marks.cheapest)].label}).c_str());
+    std::printf("%s\n", TrFormat(all_serving ? "compare.rate_not_outcome_serving" : "compare.rate_not_outcome",
+                                 {Label(cols[static_cast<std::size_t>(marks.cheapest_rate)]),
+                                  Label(cols[static_cast<std::size_t>(marks.cheapest)])}).c_str());
   for (std::size_t i = 0; i < cols.size(); ++i)
     for (int w = 0; w < cols[i].result.warnings.count; ++w)
       std::printf("%s  ! %s: %s\n", i == 0 && w == 0 ? ("\n" + std::string(Tr("eval.warnings")) + "\n").c_str() : "",
-                  TerminalSafe(cols[i].label).c_str(), TerminalSafe(cols[i].result.warnings.Text(w, CurrentLanguage())).c_str());
+                  TerminalSafe(Label(cols[i])).c_str(), TerminalSafe(cols[i].result.warnings.Text(w, CurrentLanguage())).c_str());
 }
 
 // The provider comparison sheet (provider_sheet.h), as the page's Compare view shows it.
 void PrintSheet(const Comparison& marks) {
   std::vector<Scenario> scenarios;
   for (const CompareColumn& c : marks.columns) scenarios.push_back(c.scenario);
-  const ProviderSheetDoc doc = BuildProviderSheet(scenarios);
+  const ProviderSheetDoc doc = BuildProviderSheet(scenarios, CurrentLanguage());
   std::printf("\n%s\n", Tr("sheet.title"));
   Table t;
   std::vector<std::string> head = {""};
-  for (const CompareColumn& c : marks.columns) head.push_back(c.label);
+  for (const CompareColumn& c : marks.columns) head.push_back(Label(c));
   t.Row(head);
   t.Rule();
   for (const SheetRow& row : doc.rows) {
@@ -176,7 +184,9 @@ int RunServingOptions(const Args& args) {
   if (format == Format::kTable) {
     std::printf("\n%s\n", Tr("cli.cmp.prices"));
     if (!c.price_source.empty()) std::printf("  %s\n", TrFormat("cli.cmp.price_source", {TerminalSafe(c.price_source)}).c_str());
-    for (const CompareColumn& col : c.columns) std::printf("  %s: %s\n", TerminalSafe(col.label).c_str(), TerminalSafe(col.note).c_str());
+    for (const CompareColumn& col : c.columns)
+      std::printf("  %s: %s\n", TerminalSafe(Label(col)).c_str(),
+                  TerminalSafe(col.note_message.empty() ? col.note : col.note_message.Text(CurrentLanguage())).c_str());
     std::printf("\n%s\n", Tr("serving.convention"));
   }
   return kExitOk;

@@ -65,7 +65,7 @@ void PrintInferenceTable(const Scenario& s, const Result& r) {
     target += Tr(ir.slo_met ? "cli.inf.met" : "cli.inf.not_met");
   }
   head.Row({Tr("cli.inf.target"), target});
-  head.Row({Tr("cli.inf.load"), TrFormat("cli.inf.load_value", {FormatNumber(ir.requests_per_second, 4), FormatNumber(s.inference.peak_to_mean, 3),
+  head.Row({Tr("cli.inf.load"), TrFormat("cli.inf.load_value", {FormatNumber(ir.requests_per_second, 4), FormatNumber(ir.peak_requests_per_second, 4),
                                                                 FormatPercent(ir.utilization), FormatNumber(ir.capacity_requests_per_second, 4)})});
   head.Row({Tr("cli.inf.output_tps"), TrFormat("cli.inf.output_tps_value", {FormatNumber(ir.output_tokens_per_second, 4),
                                                                             FormatNumber(ir.output_tokens_per_second_per_gpu, 4)})});
@@ -193,7 +193,7 @@ int RunInferencePlan(const Scenario& s, const std::string& name, int top, bool j
              (in.slo.tpot_ms > 0 ? " TPOT <= " + Ms(in.slo.tpot_ms) : "");
   const std::string load = in.requests > 0 ? TrFormat("cli.iplan.batch_load", {FormatCount(in.requests), FormatDuration(in.hours)})
                                             : TrFormat("cli.iplan.rate_load", {FormatNumber(in.requests_per_second, 4),
-                                                                               FormatNumber(in.peak_to_mean, 3)});
+                                                                               FormatNumber(base.inference.peak_requests_per_second, 4)});
   std::printf("%s\n\n", TrFormat("cli.iplan.title", {std::to_string(p.evaluated), std::to_string(p.gpu_types),
                                                      FormatDuration(p.seconds / 3600), std::to_string(p.fitting),
                                                      std::to_string(p.meeting), target, load}).c_str());

@@ -28,6 +28,30 @@ const char* ModelLabel(PricingModel m) {
   return "";
 }
 
+void PrintCapacityRisk(const PricingComparison& c) {
+  std::printf("\n%s\n", Tr("cli.pricing.capacity_risk"));
+  for (const ModelCost& m : c.models)
+    std::printf("  %s %s\n", PadRight(ModelLabel(m.model), 10).c_str(), m.risk_message.Text(CurrentLanguage()).c_str());
+}
+
+// A service under each model (issue 47): per request and per million output tokens, why spot costs what it does.
+void PrintServing(const PricingComparison& c) {
+  Table t;
+  t.Row({Tr("cli.pricing.col_model"), Tr("compare.col_per_request"), Tr("compare.col_per_m_output"), Tr("serving.gpus")});
+  t.Rule();
+  for (const ModelCost& m : c.models) {
+    const Result& r = m.result;
+    const InferenceResult& ir = r.inference;
+    t.Row({ModelLabel(m.model), FormatSmallMoney(ir.usd_per_request * r.display_per_usd, r.display_currency),
+           FormatSmallMoney(ir.usd_per_million_output_tokens_all_in * r.display_per_usd, r.display_currency), std::to_string(ir.gpus)});
+  }
+  std::printf("\n");
+  t.Print(stdout);
+  for (const Message& note : {PricingRateNote(c), ServingSpotNote(c)})
+    if (!note.empty()) std::printf("%s\n", note.Text(CurrentLanguage()).c_str());
+  PrintCapacityRisk(c);
+}
+
 void PrintTable(const Scenario& s, const PricingComparison& c) {
   const char* cur = c.models[0].result.display_currency;
   const double k = c.models[0].result.display_per_usd;
@@ -50,7 +74,7 @@ void PrintTable(const Scenario& s, const PricingComparison& c) {
     if (static_cast<int>(m.model) == c.cheapest) label += " *";
     t.Row({label, FormatMoney(m.usd_per_gpu_hour * k, cur), FormatMoney(m.job_usd * k, cur),
            FormatMoney(m.term_tail_usd * k, cur), FormatMoney(m.delay_usd * k, cur), FormatMoney(m.total_usd * k, cur),
-           FormatPercent(m.ratio_to_on_demand), FormatDuration(m.expected_hours), capacity});
+           FormatRatio(m.ratio_to_on_demand), FormatDuration(m.expected_hours), capacity});
   }
   t.Print(stdout);
   std::printf("%s\n", Tr("cli.pricing.footnote"));
@@ -70,10 +94,11 @@ void PrintTable(const Scenario& s, const PricingComparison& c) {
                                                         : std::string(Tr("cli.never")),
                               money(tco.financing_usd_per_gpu_year)}).c_str());
   const Result& owned = c.models[static_cast<int>(PricingModel::kOwned)].result;
-  const double outlay = tco.upfront_usd_per_gpu * static_cast<double>(owned.billed_gpus);
+  const CapitalOutlay outlay = OwnedCapitalOutlay(s, tco, static_cast<double>(owned.billed_gpus));
   std::printf("%s\n", TrFormat("cli.pricing.owned_terms",
                               {FormatPercent(s.pricing.owned.utilization), FormatNumber(s.pricing.owned.lifetime_years, 3),
-                               money(outlay), money(outlay * s.pricing.tax_rate)}).c_str());
+                               money(outlay.usd), money(outlay.vat_usd)}).c_str());
+  if (c.models[0].result.inference.present) return PrintServing(c);  // a service (issue 47): in its own words
   // Issue 29 (capacity.h): when each option starts and finishes, the deadline and the delay cost.
   std::printf("\n%s\n", s.ops.deadline_hours > 0
                             ? TrFormat("cli.pricing.schedule_deadline", {FormatDuration(s.ops.deadline_hours),
@@ -91,13 +116,8 @@ void PrintTable(const Scenario& s, const PricingComparison& c) {
                o.deadline_given ? FormatPercent(o.p_miss_deadline) : std::string("-"), money(o.delay_usd)});
   }
   sched.Print(stdout);
-  if (c.cheapest_rate != c.cheapest)
-    std::printf("%s\n", TrFormat("cli.pricing.rate_not_outcome",
-                                 {ModelLabel(static_cast<PricingModel>(c.cheapest_rate)),
-                                  ModelLabel(static_cast<PricingModel>(c.cheapest))}).c_str());
-  std::printf("\n%s\n", Tr("cli.pricing.capacity_risk"));
-  for (const ModelCost& m : c.models)
-    std::printf("  %s %s\n", PadRight(ModelLabel(m.model), 10).c_str(), m.risk_message.Text(CurrentLanguage()).c_str());
+  if (const Message note = PricingRateNote(c); !note.empty()) std::printf("%s\n", note.Text(CurrentLanguage()).c_str());
+  PrintCapacityRisk(c);
 }
 
 }  // namespace

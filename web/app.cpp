@@ -55,13 +55,26 @@ void StatusLine(AppState& app) {
   }
   const ImGuiStyle& style = ImGui::GetStyle();
   const float dismiss = is_error ? ImGui::CalcTextSize(Tr("ui.dismiss")).x + style.FramePadding.x * 2 + style.ItemSpacing.x : 0;
-  const std::string shown = FitText(text, ImGui::GetContentRegionAvail().x - dismiss);
+  const float width = ImGui::GetContentRegionAvail().x - dismiss;
+  // A phone has two lines for it, always (the layout never moves): a message wraps at its spaces rather than being
+  // cut mid-instruction (issue 47); longer still, the second line ends in "...".
+  const bool two_lines = AppNarrow(app);
+  std::string first = text, second;
+  if (two_lines && ImGui::CalcTextSize(text.c_str()).x > width) {
+    const char* begin = text.c_str();
+    const char* brk = ImGui::GetFont()->CalcWordWrapPositionA(1.0f, begin, begin + text.size(), width);
+    first.assign(begin, brk);
+    second = FitText(std::string(brk + (*brk == ' ')), width);
+  }
+  const std::string shown = two_lines ? first : FitText(text, width);
+  const ImVec4 color = is_error ? ImVec4(1, 0.45f, 0.35f, 1) : ImVec4(0.5f, 0.85f, 0.55f, 1);
   ImGui::AlignTextToFramePadding();
   if (text.empty()) ImGui::TextDisabled("%s", Tr("ui.ready"));
-  else ImGui::TextColored(is_error ? ImVec4(1, 0.45f, 0.35f, 1) : ImVec4(0.5f, 0.85f, 0.55f, 1), "%s", shown.c_str());
+  else ImGui::TextColored(color, "%s", shown.c_str());
   RecordRect(app, "status");
+  if (two_lines) ImGui::TextColored(color, "%s", second.empty() ? " " : second.c_str());  // the second line, always there
   if (!text.empty()) RecordText(app, "status_text", text);  // what it says, whole (tests: in the page's language)
-  if (shown != text && ImGui::IsItemHovered()) {
+  if ((two_lines ? first + second : shown) != text && ImGui::IsItemHovered()) {
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 40);
     ImGui::TextUnformatted(text.c_str());
@@ -292,7 +305,7 @@ std::string AppOpenLink(AppState& app, const std::string& link) {
   }
   app.scenario = payload.scenario;
   app.pinned.clear();
-  for (const Scenario& s : payload.pinned) app.pinned.push_back({s, ValidateScenario(s).empty() ? Evaluate(s) : Result{}, "", ""});
+  for (const Scenario& s : payload.pinned) app.pinned.push_back({s, ValidateScenario(s).empty() ? Evaluate(s) : Result{}, {}, {}, ""});
   app.edits.assign(FieldCount(), FieldEdit{});
   app.error.clear();
   app.notice = payload.version < 2 ? Tr("link.older_form") : "";
@@ -408,7 +421,7 @@ bool AppPin(AppState& app) {
   AppRefresh(app);  // the column holds this scenario's result, never the one before an edit not yet evaluated
   if (app.pinned.size() >= kMaxPinned || !app.result.ok) return false;
   app.error.clear();
-  app.pinned.push_back({app.scenario, app.result, "", ""});
+  app.pinned.push_back({app.scenario, app.result, {}, {}, ""});
   app.link_stale = app.write_fragment = true;
   return true;
 }
@@ -432,13 +445,17 @@ void AppEditPinned(AppState& app, std::size_t index) {
 int AppPinPricingModels(AppState& app) {
   if (!app.result.ok) return 0;
   int pinned = 0;
-  const std::string base = ScenarioLabel(app.scenario);
   for (int m = 0; m < kModelCount && app.pinned.size() < kMaxPinned; ++m) {
     Scenario s = WithPricingModel(app.scenario, static_cast<PricingModel>(m));
-    std::snprintf(s.name, kNameCapacity, "%s", (std::string(s.cluster.gpu) + " x" + std::to_string(s.cluster.gpus) +
-                                                 " " + kModelLabels[m]).c_str());
+    // The scenario's own name stays, with the model after it (issue 47: "h100-sxm x64 on-demand" replaced it, in
+    // the columns, the CSV and the link); a scenario without a name is named by its GPUs and the model.
+    const std::string name = app.scenario.name[0] ? std::string(app.scenario.name) + " (" + kModelLabels[m] + ")"
+                                                  : std::string(s.cluster.gpu) + " x" + std::to_string(s.cluster.gpus) + " " + kModelLabels[m];
+    std::snprintf(s.name, kNameCapacity, "%s", name.c_str());
+    if (Utf8Length(s.name) > static_cast<long>(kNameMaxChars))  // a 200-character name: cut its end, keep the model
+      std::snprintf(s.name, kNameCapacity, "%s", (ShortLabel(app.scenario.name, kNameMaxChars - 16) + " (" + kModelLabels[m] + ")").c_str());
     if (!ValidateScenario(s).empty()) continue;
-    app.pinned.push_back({s, Evaluate(s), "", ""});
+    app.pinned.push_back({s, Evaluate(s), {}, {}, ""});
     ++pinned;
   }
   app.link_stale = app.write_fragment = true;
@@ -452,6 +469,11 @@ void AppUnpin(AppState& app, std::size_t index) {
 }
 
 std::string ScenarioLabel(const Scenario& s) { return ScenarioDisplayName(s); }
+
+std::string PinnedLabel(const Pinned& p) {
+  if (!p.label.empty() && p.label.Text(Lang::kEn) == p.scenario.name) return p.label.Text(CurrentLanguage());
+  return ScenarioLabel(p.scenario);
+}
 
 std::string ShortLabel(const std::string& label, std::size_t max_chars) {
   std::size_t chars = 0, i = 0;

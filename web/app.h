@@ -33,6 +33,7 @@
 #include "documents/sensitivity_json.h"
 #include "documents/sweep_json.h"
 #include "documents/pricing_json.h"
+#include "documents/inference_json.h"
 
 // What the first frame never runs (views other than Results, imports, the serving views): kept out of line so
 // that the code split leaves it in app.deferred.wasm (scripts/split_wasm.py, docs/bundle-size.md) rather than
@@ -62,10 +63,14 @@ struct FieldEdit {
 struct Pinned {
   Scenario scenario;
   Result result;
-  std::string note;  // where its prices come from (serving options; not carried by share links)
+  Message note;   // where its prices come from (serving options; not carried by share links)
+  Message label;  // its label as a key (serving options): shown in the page's language while the name is its English
   std::string price_source;  // the one source the serving options were priced from (issue 45): the comparison
                              // names it when every column shares it
 };
+// A pinned column's label as shown: its coded label in the page's language while the scenario's name is still that
+// label's English text (issue 47), else ScenarioLabel.
+std::string PinnedLabel(const Pinned& p);
 
 // A sweep evaluated in slices across frames (a few points per frame, with a progress bar).
 struct Sweep {
@@ -140,6 +145,8 @@ struct InferencePageState {
   long for_evaluation = -1;  // app.evaluations it was computed for
   int count = 0;
   InferenceFrontierPoint points[kInferencePagePoints];
+  ServingTechniqueEffects techniques;  // what speculation and prefix caching did (issue 47)
+  long techniques_for = -1;
 };
 
 // The views of an inference scenario (ui_serving.cpp): the request simulation and the serving plan of the
@@ -256,6 +263,10 @@ struct AppState {
   InferencePageState inference_page;  // workload.kind = inference (ui_inference.cpp)
   ServingViewsState serving;          // an inference scenario's views (ui_serving.cpp)
   int confirm_edit_column = -1;    // "Edit" on this pinned column waits for the user to confirm (unsaved edits)
+  // A touch screen (issue 47): no hover, so a field's meaning, default and source open under it when its name is
+  // tapped (help_field: the field's index, -1 for none), and the hints say "tap" rather than "hover".
+  bool touch = false;
+  int help_field = -1;
 };
 
 void AppInit(AppState& app);

@@ -38,7 +38,8 @@ const ViewTarget kTargets[] = {{"result", View::kResults}, {"pricing", View::kCo
 
 Comparison AppComparison(const AppState& app) {
   std::vector<CompareColumn> columns;
-  for (const Pinned& p : app.pinned) columns.push_back({"", ScenarioLabel(p.scenario), p.scenario, p.result, p.note});
+  for (const Pinned& p : app.pinned)
+    columns.push_back({"", ScenarioLabel(p.scenario), p.scenario, p.result, p.note.Text(Lang::kEn), p.label, p.note});
   Comparison c = CompareScenarios(std::move(columns));
   // One price source for every column (the serving options, issue 45): named as `compare --serving-options` does.
   bool shared = !app.pinned.empty();

@@ -349,6 +349,7 @@ EMSCRIPTEN_KEEPALIVE int gpucost_idle() {
 }
 // One finger (index.html's touch handler): kind 0 start, 1 move, 2 end or cancel; CSS pixels, ms.
 EMSCRIPTEN_KEEPALIVE void gpucost_touch(int kind, double x, double y, double ms) {
+  g_app.touch = true;  // a finger: no hover, help opens on a tap (issue 47)
   if (kind == 0) gpucost::app::TouchStart(g_touch, x, y, ms);
   else if (kind == 1) gpucost::app::TouchMove(g_touch, x, y, ms);
   else gpucost::app::TouchEnd(g_touch, x, y, ms);
@@ -525,6 +526,7 @@ int main() {
   glfwSetCharCallback(g_window, CharCallback);  // characters wait behind a deferred release (QueueInput)
   ImGui::GetIO().ImeSetInputScreenPosFn = ImePosition;
   gpucost::app::AppInit(g_app);
+  g_app.touch = EM_ASM_INT({ return window.matchMedia && matchMedia('(pointer: coarse)').matches ? 1 : 0; }) != 0;  // a phone
   gpucost::app::AppInitLanguage(g_app);
   const std::string fragment = gpucost::platform::GetUrlFragment();
   if (fragment.rfind("s=", 0) == 0) gpucost::app::AppOpenLink(g_app, fragment);  // index.html#s=...

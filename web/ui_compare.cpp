@@ -89,7 +89,7 @@ void ColumnHeader(AppState& app, std::size_t i) {
   ImGui::TableNextColumn();
   ImGui::PushID(static_cast<int>(i));
   ImGui::PushTextWrapPos(0);
-  const std::string label = ScenarioLabel(app.pinned[i].scenario);
+  const std::string label = PinnedLabel(app.pinned[i]);
   ImGui::TextUnformatted(ShortLabel(label, kHeaderChars).c_str());
   if (label.size() > kHeaderChars && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", label.c_str());
   ImGui::PopTextWrapPos();
@@ -117,7 +117,7 @@ void ConfirmEdit(AppState& app) {
   if (!ImGui::BeginPopupModal(title.c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
   const std::size_t column = static_cast<std::size_t>(app.confirm_edit_column);
   ImGui::TextUnformatted(TrFormat("compare.editor_holds", {ScenarioLabel(app.scenario)}).c_str());
-  ImGui::TextUnformatted(TrFormat("compare.load_into", {ScenarioLabel(app.pinned[column].scenario)}).c_str());
+  ImGui::TextUnformatted(TrFormat("compare.load_into", {PinnedLabel(app.pinned[column])}).c_str());
   const bool can_pin = app.pinned.size() < kMaxPinned && app.result.ok;
   ImGui::BeginDisabled(!can_pin);
   if (ImGui::Button((std::string(Tr("compare.pin_then_load")) + "###pin_then_load").c_str())) {
@@ -187,49 +187,81 @@ void CompareTableRow(const AppState& app, const Comparison& c, const CompareRow&
 // The comparison as one CSV (core/documents/compare_csv.h): the same bytes as `gpucost compare --format csv`.
 std::string CompareCsv(const AppState& app) { return ComparisonCsv(AppComparison(app), CurrentLanguage()); }
 
+namespace {
+
+const char* const kTrainingColumns[] = {"compare.col_model", "compare.col_price", "compare.col_job", "compare.col_term_tail",
+                                        "compare.col_total", "compare.col_vs_on_demand", "compare.col_finish_p90", "compare.col_p_miss",
+                                        "compare.col_delay"};
+const char* const kServingColumns[] = {"compare.col_model", "compare.col_price", "compare.col_period", "compare.col_term_tail",
+                                       "compare.col_total", "compare.col_vs_on_demand", "compare.col_per_request",
+                                       "compare.col_per_m_output"};
+
+// One pricing model's row: the columns both tables share, then a training job's schedule or a service's figures.
+void PricingModelRow(const PricingComparison& c, int i, bool serving) {
+  const ModelCost& m = c.models[i];
+  const Result& r = m.result;
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGui::Text("%s%s", Tr(PricingModelKey(m.model)), i == c.cheapest && !m.blocking.blocked ? Tr("compare.cheapest") : "");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", m.risk_message.Text(CurrentLanguage()).c_str());
+  if (m.blocking.blocked) {  // said, not priced (issue 45): the reason in place of the money
+    ImGui::TableNextColumn();
+    ImGui::TextWrapped("%s", m.blocking.reason_message.Text(CurrentLanguage()).c_str());
+    for (int col = 2; col < (serving ? 8 : 9); ++col) ImGui::TableNextColumn();
+    return;
+  }
+  ImGui::TableNextColumn(); ImGui::TextUnformatted(FormatDisplayMoney(r, m.usd_per_gpu_hour).c_str());
+  ImGui::TableNextColumn(); ImGui::TextUnformatted(FormatDisplayMoney(r, m.job_usd).c_str());
+  ImGui::TableNextColumn(); ImGui::TextUnformatted(m.term_tail_usd > 0 ? FormatDisplayMoney(r, m.term_tail_usd).c_str() : "-");
+  ImGui::TableNextColumn(); ImGui::TextUnformatted(FormatDisplayMoney(r, m.total_usd).c_str());
+  ImGui::TableNextColumn(); ImGui::TextUnformatted(FormatRatio(m.ratio_to_on_demand).c_str());
+  if (serving) {  // a service (issue 47): what a request and a million output tokens cost under this model
+    const InferenceResult& ir = r.inference;
+    ImGui::TableNextColumn(); ImGui::TextUnformatted(FormatSmallMoney(ir.usd_per_request * r.display_per_usd, r.display_currency).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(FormatSmallMoney(ir.usd_per_million_output_tokens_all_in * r.display_per_usd, r.display_currency).c_str());
+    return;
+  }
+  // Issue 29 (capacity.h): the wait for capacity and the run, the deadline and the delay cost.
+  const ScheduleOutlook& o = r.schedule;
+  ImGui::TableNextColumn(); ImGui::TextUnformatted(FormatDuration(o.finish_p90_hours).c_str());
+  ImGui::TableNextColumn(); ImGui::TextUnformatted(o.deadline_given ? FormatPercent(o.p_miss_deadline).c_str() : "-");
+  ImGui::TableNextColumn(); ImGui::TextUnformatted(m.delay_usd > 0 ? FormatDisplayMoney(r, m.delay_usd).c_str() : "-");
+}
+
 // The same job under the four pricing models (the document of `gpucost pricing`): a commitment pays its whole
-// term unless other work uses it, so the totals here are what eval gives under each model.
+// term unless other work uses it, so the totals here are what eval gives under each model. A service is shown in
+// its own words (issue 47): the period's bill, per request and per million output tokens, and why spot costs what
+// it does; a training job with when it finishes and the delay.
 void PricingModels(AppState& app) {
   AppUpdatePricing(app);
   const PricingComparison& c = app.pricing.comparison;
   if (!app.result.ok || !c.ok) return;
   if (!ImGui::CollapsingHeader((std::string(Tr("compare.pricing_title")) + "###pricing_models").c_str(), ImGuiTreeNodeFlags_DefaultOpen)) return;
-  if (!BeginFigureTable(app, "pricing_models", 9, kModelCount, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp))
+  const bool serving = app.result.inference.present;
+  const int columns = serving ? 8 : 9;
+  if (!BeginFigureTable(app, "pricing_models", columns, kModelCount, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp))
     return;
-  for (const char* h : {"compare.col_model", "compare.col_price", "compare.col_job", "compare.col_term_tail", "compare.col_total",
-                        "compare.col_vs_on_demand", "compare.col_finish_p90", "compare.col_p_miss", "compare.col_delay"})
-    ImGui::TableSetupColumn(Tr(h));
+  for (int h = 0; h < columns; ++h) ImGui::TableSetupColumn(Tr((serving ? kServingColumns : kTrainingColumns)[h]));
   ImGui::TableHeadersRow();
-  const char* const names[] = {"pricing.on-demand", "pricing.spot", "pricing.reserved", "pricing.owned"};
-  for (int i = 0; i < kModelCount; ++i) {
-    const ModelCost& m = c.models[i];
-    const Result& r = m.result;
-    ImGui::TableNextRow();
-    ImGui::TableNextColumn();
-    ImGui::Text("%s%s", Tr(names[i]), i == c.cheapest && !m.blocking.blocked ? Tr("compare.cheapest") : "");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", m.risk_message.Text(CurrentLanguage()).c_str());
-    if (m.blocking.blocked) {  // said, not priced (issue 45): the reason in place of the money
-      ImGui::TableNextColumn();
-      ImGui::TextWrapped("%s", m.blocking.reason_message.Text(CurrentLanguage()).c_str());
-      for (int col = 2; col < 9; ++col) ImGui::TableNextColumn();
-      continue;
-    }
-    ImGui::TableNextColumn(); ImGui::TextUnformatted(FormatDisplayMoney(r, m.usd_per_gpu_hour).c_str());
-    ImGui::TableNextColumn(); ImGui::TextUnformatted(FormatDisplayMoney(r, m.job_usd).c_str());
-    ImGui::TableNextColumn(); ImGui::TextUnformatted(m.term_tail_usd > 0 ? FormatDisplayMoney(r, m.term_tail_usd).c_str() : "-");
-    ImGui::TableNextColumn(); ImGui::TextUnformatted(FormatDisplayMoney(r, m.total_usd).c_str());
-    ImGui::TableNextColumn(); ImGui::TextUnformatted(FormatPercent(m.ratio_to_on_demand).c_str());
-    // Issue 29 (capacity.h): the wait for capacity and the run, the deadline and the delay cost.
-    const ScheduleOutlook& o = r.schedule;
-    ImGui::TableNextColumn(); ImGui::TextUnformatted(FormatDuration(o.finish_p90_hours).c_str());
-    ImGui::TableNextColumn(); ImGui::TextUnformatted(o.deadline_given ? FormatPercent(o.p_miss_deadline).c_str() : "-");
-    ImGui::TableNextColumn(); ImGui::TextUnformatted(m.delay_usd > 0 ? FormatDisplayMoney(r, m.delay_usd).c_str() : "-");
-  }
+  for (int i = 0; i < kModelCount; ++i) PricingModelRow(c, i, serving);
   ImGui::EndTable();
-  if (c.cheapest_rate != c.cheapest)
-    ImGui::TextWrapped("%s", TrFormat("compare.rate_not_outcome", {Tr(names[c.cheapest_rate]), Tr(names[c.cheapest])}).c_str());
   RecordRect(app, "pricing_models");
+  std::string notes;  // core's words (documents/pricing_json.h), in the page's language
+  for (const Message& note : {PricingRateNote(c), ServingSpotNote(c)}) {
+    if (note.empty()) continue;
+    const std::string text = note.Text(CurrentLanguage());
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(text.c_str());
+    ImGui::PopTextWrapPos();
+    notes += text + "\n";
+  }
+  RecordText(app, "pricing_notes", notes);
+  if (app.touch)  // no hover on a touch screen: each model's capacity risk (the names' tooltips) in plain sight
+    for (const ModelCost& m : c.models) Hint(std::string(Tr(PricingModelKey(m.model))) + ": " + m.risk_message.Text(CurrentLanguage()));
 }
+
+}  // namespace
 
 static void CompareTableBody(AppState& app, int columns, const Comparison& c, const std::vector<CompareRow>& table) {
   ImGui::TableSetupColumn("metric", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 17);
@@ -252,7 +284,7 @@ static void CompareTableBody(AppState& app, int columns, const Comparison& c, co
     for (const Pinned& p : app.pinned) {
       ImGui::TableNextColumn();
       ImGui::PushTextWrapPos(0);
-      ImGui::TextDisabled("%s", p.note.empty() ? "-" : p.note.c_str());
+      ImGui::TextDisabled("%s", p.note.empty() ? "-" : p.note.Text(CurrentLanguage()).c_str());
       ImGui::PopTextWrapPos();
     }
   }

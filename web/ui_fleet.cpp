@@ -113,9 +113,8 @@ void DrawFleet(AppState& app) {
   ImGui::PopTextWrapPos();
   PlanTable(app, r);
   RecordRect(app, "fleet_table");
-  const double all = r.all_on_demand.total_usd;
-  if (all > 0)
-    ImGui::TextUnformatted(TrFormat("fleet.ratio", {FormatPercent(r.cloud.total_usd / all), FormatPercent(r.hybrid.total_usd / all)}).c_str());
+  if (r.all_on_demand.total_usd > 0)  // the shares are core's (the document's cloud_share_of_on_demand, ...)
+    ImGui::TextUnformatted(TrFormat("fleet.ratio", {FormatPercent(r.cloud_share_of_on_demand), FormatPercent(r.hybrid_share_of_on_demand)}).c_str());
   for (int i = 0; i < st.inputs.commitment_count; ++i) {
     std::string levels;
     for (int k = 0; k < r.cloud.periods[i]; ++k) levels += (k ? ", " : "") + FormatCount(r.cloud.commit_gpus[i][k]);

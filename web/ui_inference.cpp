@@ -53,7 +53,15 @@ void InferenceHeadline(AppState& app) {
   ImGui::TextUnformatted(TrFormat("inference.per_request", {SmallMoney(r, ir.usd_per_request)}).c_str());
   ImGui::SetWindowFontScale(1.0f);
   RecordRect(app, "headline");
-  ImGui::TextWrapped("%s  |  %s  |  %s", TrFormat("inference.per_m_output", {SmallMoney(r, ir.usd_per_million_output_tokens)}).c_str(),
+  // Per million tokens two ways (issue 47): all-in (the whole bill over the output tokens) and the output tokens'
+  // share of the bill under the split convention, with that share, so that neither reads as the other.
+  const std::string all_in = TrFormat("inference.per_m_output_all_in", {SmallMoney(r, ir.usd_per_million_output_tokens_all_in)});
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(all_in.c_str());
+  ImGui::PopTextWrapPos();
+  RecordText(app, "per_m_output_all_in", all_in);
+  ImGui::TextWrapped("%s  |  %s  |  %s", TrFormat("inference.per_m_output_split", {SmallMoney(r, ir.usd_per_million_output_tokens),
+                                                                                  FormatPercent(ir.output_share_of_cost)}).c_str(),
                      TrFormat("inference.per_m_input", {SmallMoney(r, ir.usd_per_million_input_tokens)}).c_str(),
                      TrFormat("inference.per_hour", {SmallMoney(r, ir.usd_per_hour)}).c_str());
   Hint(TrFormat("inference.period", {FormatDisplayMoney(r, r.expected_usd), FormatDuration(ir.hours),
@@ -79,7 +87,8 @@ void Figures(AppState& app) {
   }
   Row(Tr("inference.target"), target);
   Row(Tr("inference.load"), TrFormat("inference.load_value", {FormatNumber(ir.requests_per_second, 4), FormatPercent(ir.utilization),
-                                                                FormatNumber(ir.capacity_requests_per_second, 4)}));
+                                                                FormatNumber(ir.capacity_requests_per_second, 4),
+                                                                FormatNumber(ir.peak_requests_per_second, 4)}));
   Row(Tr("inference.throughput"), TrFormat("inference.throughput_value", {FormatNumber(ir.output_tokens_per_second, 4),
                                                                             FormatNumber(ir.output_tokens_per_second_per_gpu, 4)}));
   if (ir.disaggregated) {
@@ -98,6 +107,44 @@ void Figures(AppState& app) {
     ImGui::TextColored(kInferenceErrorColor, "%s", Tr("inference.target_missed"));
 }
 
+
+// What speculative decoding and prefix caching did (issue 47): the same service without each, from core
+// (documents/inference_json.h ServingTechniques, the result document's inference.techniques), once per evaluation.
+void Techniques(AppState& app) {
+  InferencePageState& st = app.inference_page;
+  if (st.techniques_for != app.evaluations) {
+    st.techniques = ServingTechniques(app.scenario, app.result);
+    st.techniques_for = app.evaluations;
+  }
+  const ServingTechniqueEffects& t = st.techniques;
+  if (!t.speculative && !t.prefix_cache) return;
+  const Result& r = app.result;
+  const InferenceResult& ir = r.inference;
+  ImGui::Spacing();
+  ImGui::TextUnformatted(Tr("inference.techniques_title"));
+  ImGui::PushTextWrapPos(0);
+  std::string shown;
+  if (t.speculative) {
+    std::string line = TrFormat("inference.spec_line", {FormatNumber(t.draft_tokens_per_step, 3), FormatPercent(t.acceptance_rate),
+                                                        FormatNumber(t.tokens_per_step, 3), Ms(ir.tpot_ms.p50)});
+    if (t.without_speculation.ok)
+      line += " " + TrFormat("inference.without", {Ms(t.without_speculation.tpot_ms_p50), SmallMoney(r, ir.usd_per_request),
+                                                   SmallMoney(r, t.without_speculation.usd_per_request)});
+    ImGui::TextUnformatted(("- " + line).c_str());
+    shown += line + "\n";
+  }
+  if (t.prefix_cache) {
+    std::string line = TrFormat("inference.prefix_line", {FormatCount(t.prefix_tokens), FormatPercent(t.prefix_cache_hit),
+                                                          FormatPercent(t.prefill_saved_share), Ms(ir.ttft_ms.p50)});
+    if (t.without_prefix_cache.ok)
+      line += " " + TrFormat("inference.without", {Ms(t.without_prefix_cache.ttft_ms_p50), SmallMoney(r, ir.usd_per_request),
+                                                        SmallMoney(r, t.without_prefix_cache.usd_per_request)});
+    ImGui::TextUnformatted(("- " + line).c_str());
+    shown += line + "\n";
+  }
+  ImGui::PopTextWrapPos();
+  RecordText(app, "techniques", shown);
+}
 
 void Money(AppState& app) {
   const Result& r = app.result;
@@ -247,6 +294,7 @@ void DrawInferenceResults(AppState& app) {
   InferenceHeadline(app);
   ImGui::Spacing();
   Figures(app);
+  Techniques(app);
   Money(app);
   Day(app);
   Frontier(app);

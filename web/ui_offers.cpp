@@ -18,15 +18,11 @@
 namespace gpucost::app {
 namespace {
 
-std::string OfferLabel(const Offer& o) {
-  char buf[256];
-  if (o.price_by_quote) {
-    std::snprintf(buf, sizeof buf, "%s %s: %s, %s (%s)", o.provider.c_str(), o.region.c_str(), o.product.c_str(),
-                  Tr("quote.in_list"), o.date.c_str());
-    return buf;
-  }
-  std::snprintf(buf, sizeof buf, "%s %s: %s, $%.4g/GPU-h%s (%s)", o.provider.c_str(), o.region.c_str(), o.product.c_str(),
-                o.usd_per_gpu_hour, o.model == PricingModel::kReserved ? Tr("offer.reserved") : "", o.date.c_str());
+// "$6.88/GPU-h (2026-01-21)", reserved offers marked.
+std::string OfferPriceLabel(const Offer& o) {
+  char buf[128];
+  std::snprintf(buf, sizeof buf, "$%.4g/%s%s (%s)", o.usd_per_gpu_hour, Tr("unit.gpu_h"),
+                o.model == PricingModel::kReserved ? Tr("offer.reserved") : "", o.date.c_str());
   return buf;
 }
 
@@ -126,15 +122,26 @@ void AppGpuChanged(AppState& app) {
 
 namespace {
 
+// An offer as a row of the list, on two lines that fit a phone (issue 47: one long line ran off its right edge):
+// who and what, then the price and its date.
+void OfferRow(AppState& app, const Offer& o, bool selected, int index) {
+  const float line = ImGui::GetTextLineHeight();
+  ImGui::PushID(index);
+  if (ImGui::Selectable("##offer", selected, 0, ImVec2(0, line * 2 + ImGui::GetStyle().ItemSpacing.y))) AppApplyOffer(app, o);
+  RecordRect(app, "offer", index);
+  const bool hovered = ImGui::IsItemHovered();
+  const ImVec2 at = ImGui::GetItemRectMin();
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const std::string who = o.provider + " " + o.product + " (" + o.region + ")";
+  const std::string price = o.price_by_quote ? std::string(Tr("quote.in_list")) + " (" + o.date + ")" : OfferPriceLabel(o);
+  draw->AddText(at, ImGui::GetColorU32(ImGuiCol_Text), who.c_str());
+  draw->AddText(ImVec2(at.x, at.y + line), ImGui::GetColorU32(ImGuiCol_TextDisabled), price.c_str());
+  if (hovered) OfferTooltip(o);
+  ImGui::PopID();
+}
+
 void OfferList(AppState& app, const Offer* current) {
-  for (std::size_t i = 0; i < OfferCount(); ++i) {
-    const Offer& o = Offers()[i];
-    ImGui::PushID(static_cast<int>(i));
-    if (ImGui::Selectable(OfferLabel(o).c_str(), current == &o)) AppApplyOffer(app, o);
-    RecordRect(app, "offer", static_cast<int>(i));
-    if (ImGui::IsItemHovered()) OfferTooltip(o);
-    ImGui::PopID();
-  }
+  for (std::size_t i = 0; i < OfferCount(); ++i) OfferRow(app, Offers()[i], current == &Offers()[i], static_cast<int>(i));
   if (app.scenario.pricing.offer[0] && ImGui::Selectable(Tr("offer.none"))) {
     app.scenario.pricing.offer[0] = '\0';
     AppScenarioEdited(app);
@@ -145,7 +152,9 @@ void OfferList(AppState& app, const Offer* current) {
 
 void DrawOfferPicker(AppState& app) {
   const Offer* current = app.scenario.pricing.offer[0] ? FindOffer(app.scenario.pricing.offer) : nullptr;
-  const std::string preview = current ? current->id : app.scenario.pricing.offer[0] ? app.scenario.pricing.offer : Tr("offer.pick");
+  // Who and what, as a person names it ("AWS p5.48xlarge"), not the catalog id (issue 47).
+  const std::string preview = current ? current->provider + " " + current->product
+                                      : app.scenario.pricing.offer[0] ? app.scenario.pricing.offer : Tr("offer.pick");
   ImGui::SetNextItemWidth(-1);
   const bool open = ImGui::BeginCombo("##offer", preview.c_str());
   RecordRect(app, "pricing.offer");

@@ -143,6 +143,11 @@ void Headline(AppState& app) {
                                      peak}).c_str());
   Row(app, Tr("results.effective_price"), FormatDisplayMoney(r, r.usd_per_gpu_hour) + " /" + Tr("unit.gpu_h"),
       TrFormat("results.billed_gpus", {FormatCount(static_cast<double>(r.billed_gpus))}).c_str());
+  if (r.tco.present) {  // owned hardware (issue 47): the cash to buy the servers, beside what the job bears
+    const CapitalOutlay outlay = OwnedCapitalOutlay(app.scenario, r.tco, static_cast<double>(r.billed_gpus));
+    Row(app, Tr("results.capital_outlay"), FormatDisplayMoney(r, outlay.usd),
+        TrFormat("results.capital_outlay_note", {FormatCount(static_cast<double>(r.billed_gpus)), FormatDisplayMoney(r, outlay.vat_usd)}).c_str());
+  }
   Row(app, Tr("eval.gpu_hours_billed"), FormatCount(r.billed_gpu_hours), "");
   Row(app, Tr("eval.interruptions"), FormatNumber(r.expected_interruptions, 3),
       TrFormat("results.cluster_mtbf", {r.cluster_mtbf_hours > 0 ? FormatDuration(r.cluster_mtbf_hours) : Tr("results.none")}).c_str());

@@ -119,19 +119,24 @@ void TooltipDetails(const AppState& app, const FieldSpec& f, Lang lang) {
   if (FieldMoneyUnit(f) != MoneyUnit::kNone) ImGui::TextDisabled("%s", TrFormat("money.typed_hint", {ShownUnit(app.scenario, f)}).c_str());
 }
 
-void Tooltip(AppState& app, const FieldSpec& f) {
-  ImGui::BeginTooltip();
-  // 32 em, or the screen's width on a phone (a tooltip wider than the screen is cut).
-  ImGui::PushTextWrapPos(std::min(ImGui::GetFontSize() * 32, ImGui::GetIO().DisplaySize.x - ImGui::GetFontSize() * 2));
+// A field's path, meaning, default, source and range: in a tooltip on hover, under the field after a tap on a touch
+// screen (issue 47). The help, the source and the other words are in the rest of the string table, fetched after
+// the first frame: until it has arrived this says so rather than wait for it (the page draws again when it arrives).
+void FieldHelpBody(AppState& app, const FieldSpec& f) {
   ImGui::TextDisabled("%s", f.path);
-  // The help, the source and the tooltip's other words are in the rest of the string table, fetched after the first
-  // frame: until it has arrived the tooltip says so rather than wait for it (the page draws again when it arrives).
   const Lang lang = CurrentLanguage();
   const std::string help_key = std::string("help.") + f.path;  // (English's rest too: a language falls back to it)
   const bool ready = TranslationReady(lang, help_key.c_str()) && TranslationReady(Lang::kEn, help_key.c_str());
   if (ready) TooltipDetails(app, f, lang);
   else ImGui::TextDisabled("%s", Tr("ui.help_loading"));
   RecordText(app, "tooltip_help", ready ? FieldHelp(f, lang) : Tr("ui.help_loading"));  // (tests: what it said)
+}
+
+void Tooltip(AppState& app, const FieldSpec& f) {
+  ImGui::BeginTooltip();
+  // 32 em, or the screen's width on a phone (a tooltip wider than the screen is cut).
+  ImGui::PushTextWrapPos(std::min(ImGui::GetFontSize() * 32, ImGui::GetIO().DisplaySize.x - ImGui::GetFontSize() * 2));
+  FieldHelpBody(app, f);
   ImGui::PopTextWrapPos();
   ImGui::EndTooltip();
 }
@@ -237,9 +242,12 @@ void NumberWidget(AppState& app, std::size_t index) {
       const double derived = DerivedValue(f, app.result);
       if (derived != 0) {
         ImGui::SameLine();
-        // What the model derived, read at a glance: four significant digits ("14.63", "9.375e+22"), not all 15.
+        // What the model derived, read at a glance: four significant digits ("14.63"), not all 15; FLOPs in their
+        // unit's steps ("975.5 EFLOP", never "9.755e+20", issue 47).
         const double digits = std::pow(10.0, 3 - std::floor(std::log10(std::fabs(derived))));
-        ImGui::TextDisabled("%s", FormatFieldValue(f, std::round(derived * digits) / digits).c_str());
+        const std::string shown = std::strcmp(f.unit, "FLOPs") == 0 ? FormatFlops(derived)
+                                                                    : FormatFieldValue(f, std::round(derived * digits) / digits);
+        ImGui::TextDisabled("%s", shown.c_str());
       }
       return;
     }
@@ -397,12 +405,21 @@ void FieldRow(AppState& app, std::size_t index) {
   else ImGui::TextColored(ImVec4(0.55f, 0.8f, 1.0f, 1), "%s", label);  // changed from the default
   ImGui::PopTextWrapPos();
   RecordRect(app, "label", static_cast<int>(index));
-  if (measured && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", TrFormat("ui.measured_tip", {app.measured_from}).c_str());
-  else if (ImGui::IsItemHovered()) Tooltip(app, f);
+  const int at = static_cast<int>(index);
+  if (app.touch && ImGui::IsItemClicked()) app.help_field = app.help_field == at ? -1 : at;  // a tap opens or closes it
+  if (!app.touch && measured && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", TrFormat("ui.measured_tip", {app.measured_from}).c_str());
+  else if (!app.touch && ImGui::IsItemHovered()) Tooltip(app, f);
   ImGui::TableNextColumn();
   FieldWidget(app, index);
-  if (ImGui::IsItemHovered()) Tooltip(app, f);
+  if (!app.touch && ImGui::IsItemHovered()) Tooltip(app, f);
   FieldErrors(app, index);
+  if (app.help_field == at) {  // the tapped name's help, under the field, across the value column
+    ImGui::PushTextWrapPos(0);
+    if (measured) ImGui::TextDisabled("%s", TrFormat("ui.measured_tip", {app.measured_from}).c_str());
+    FieldHelpBody(app, f);
+    ImGui::PopTextWrapPos();
+    RecordRect(app, "field_help", at);
+  }
   ImGui::TableNextColumn();
   ImGui::AlignTextToFramePadding();
   ImGui::PushTextWrapPos(0);
@@ -412,17 +429,37 @@ void FieldRow(AppState& app, std::size_t index) {
   ImGui::PopID();
 }
 
+bool FieldShown(const AppState& app, int section, std::size_t i) {
+  return SectionOf(Fields()[i]) == section && FieldUsed(app.scenario, Fields()[i]) && !InferenceHidesField(app.scenario, Fields()[i].path);
+}
+
+// The unit column as wide as the longest word among the section's units (a unit wraps only at its spaces: issue 47
+// saw "바이트/토 / 큰" and "KRW/mont / h" on a phone), at least `least` and at most a third of the panel.
+float UnitColumnWidth(const AppState& app, int section, float least) {
+  float widest = least;
+  for (std::size_t i = 0; i < FieldCount(); ++i) {
+    if (!FieldShown(app, section, i)) continue;
+    const std::string unit = ShownUnit(app.scenario, Fields()[i]);
+    for (std::size_t start = 0; start <= unit.size();) {
+      std::size_t end = unit.find(' ', start);
+      if (end == std::string::npos) end = unit.size();
+      widest = std::max(widest, ImGui::CalcTextSize(unit.c_str() + start, unit.c_str() + end).x);
+      start = end + 1;
+    }
+  }
+  return std::min(widest, ImGui::GetContentRegionAvail().x / 3);
+}
+
 void SectionTable(AppState& app, int section) {
-  if (!ImGui::BeginTable("fields", 3, ImGuiTableFlags_SizingStretchProp)) return;
   const float em = ImGui::GetFontSize();
   const bool narrow = AppNarrow(app);  // a phone: names and units wrap in narrower columns, values keep their digits
+  const float unit_width = UnitColumnWidth(app, section, em * (narrow ? 4.5f : 7));
+  if (!ImGui::BeginTable("fields", 3, ImGuiTableFlags_SizingStretchProp)) return;
   ImGui::TableSetupColumn("field", ImGuiTableColumnFlags_WidthFixed, em * (narrow ? 8 : 12));
   ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
-  ImGui::TableSetupColumn("unit", ImGuiTableColumnFlags_WidthFixed, em * (narrow ? 4.5f : 7));
+  ImGui::TableSetupColumn("unit", ImGuiTableColumnFlags_WidthFixed, unit_width);
   for (std::size_t i = 0; i < FieldCount(); ++i)
-    if (SectionOf(Fields()[i]) == section && FieldUsed(app.scenario, Fields()[i]) &&
-        !InferenceHidesField(app.scenario, Fields()[i].path))
-      FieldRow(app, i);
+    if (FieldShown(app, section, i)) FieldRow(app, i);
   ImGui::EndTable();
 }
 
@@ -471,7 +508,7 @@ void LoadProfilePicker(AppState& app) {
 
 void DrawScenarioEditor(AppState& app) {
   ImGui::PushTextWrapPos(0);
-  Hint(Tr("ui.scenario_hint"));
+  Hint(Tr(app.touch ? "ui.scenario_hint_touch" : "ui.scenario_hint"));  // no hover on a touch screen (issue 47)
   ImGui::PopTextWrapPos();
   if (ImGui::SmallButton((std::string(Tr("ui.reset")) + "###reset").c_str())) {
     app.scenario = DefaultScenario();
@@ -484,9 +521,7 @@ void DrawScenarioEditor(AppState& app) {
     const int s = k == 1 ? kInferenceSection : k > 1 && k <= kInferenceSection ? k - 1 : k;  // inference after workload
     const std::string title = std::string(Tr(s < kSectionCount ? kSections[s].title : "section.other")) + "###section";
     bool any = false;
-    for (std::size_t i = 0; i < FieldCount() && !any; ++i)
-      any = SectionOf(Fields()[i]) == s && FieldUsed(app.scenario, Fields()[i]) &&
-            !InferenceHidesField(app.scenario, Fields()[i].path);
+    for (std::size_t i = 0; i < FieldCount() && !any; ++i) any = FieldShown(app, s, i);
     if (!any || (s == kInferenceSection && Kind(app.scenario) != WorkloadKind::kInference)) continue;
     ImGui::PushID(s);
     const ImGuiTreeNodeFlags flags = s < kSectionCount && kSections[s].open_by_default ? ImGuiTreeNodeFlags_DefaultOpen : 0;

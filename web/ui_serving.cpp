@@ -189,7 +189,7 @@ int AppPinServingOptions(AppState& app) {
     return 0;
   }
   app.pinned.clear();
-  for (CompareColumn& col : c.columns) app.pinned.push_back({col.scenario, col.result, col.note, c.price_source});
+  for (CompareColumn& col : c.columns) app.pinned.push_back({col.scenario, col.result, col.note_message, col.label_message, c.price_source});
   app.link_stale = app.write_fragment = true;
   return static_cast<int>(c.columns.size());
 }

@@ -19,17 +19,56 @@ std::vector<Scenario> Columns(const AppState& app) {
   return columns;
 }
 
+// A phone (issue 47): one option after another, each answer under its item, wrapped across the screen (side by side
+// the columns were a syllable wide). Returns what it says, as the table records it.
+std::string SheetList(AppState& app, const ProviderSheetDoc& doc) {
+  std::string shown;
+  for (std::size_t c = 0; c < app.pinned.size(); ++c) {
+    ImGui::Separator();
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(PinnedLabel(app.pinned[c]).c_str());
+    int group = -1;
+    for (const SheetRow& row : doc.rows) {
+      if (static_cast<int>(row.group) != group) {
+        group = static_cast<int>(row.group);
+        ImGui::TextDisabled("%s", Tr(kGroupKeys[group]));
+      }
+      const std::string& v = row.values[c];
+      const std::string line = std::string(Tr(SheetLabelKey(row).c_str())) + ": " + (v.empty() ? Tr("sheet.ask") : v);
+      if (v.empty()) ImGui::TextColored(kOpenColor, "  %s", line.c_str());
+      else ImGui::Text("  %s", line.c_str());
+      shown += line + "\n";
+    }
+    int security_rows = 0;
+    for (const SheetRow& row : doc.rows) security_rows += row.group == SheetGroup::kSecurity;
+    const int open = doc.open_security_items[c];
+    const std::string count = TrFormat("sheet.open_items", {std::to_string(open), std::to_string(security_rows)});
+    if (open) ImGui::TextColored(kOpenColor, "%s", count.c_str());
+    else ImGui::TextUnformatted(count.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  RecordRect(app, "provider_sheet_list");
+  return shown;
+}
+
 }  // namespace
 
 void DrawProviderSheet(AppState& app) {
   if (app.pinned.empty()) return;
-  const ProviderSheetDoc doc = BuildProviderSheet(Columns(app));
+  const ProviderSheetDoc doc = BuildProviderSheet(Columns(app), CurrentLanguage());  // offers' facts in Korean too
   ImGui::Spacing();
   ImGui::TextUnformatted(Tr("sheet.title"));
   RecordRect(app, "provider_sheet");
   ImGui::PushTextWrapPos(0);
   Hint(Tr("sheet.edit_hint"));
   ImGui::PopTextWrapPos();
+  if (AppNarrow(app)) {
+    RecordText(app, "provider_sheet", SheetList(app, doc));
+    ImGui::PushTextWrapPos(0);
+    Hint(Tr("sheet.domestic_note"));
+    ImGui::PopTextWrapPos();
+    return;
+  }
   const int columns = 1 + static_cast<int>(app.pinned.size());
   // Not scrolling: the table is as tall as its rows, answers wrap within their column.
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
@@ -42,7 +81,7 @@ void DrawProviderSheet(AppState& app) {
   for (const Pinned& p : app.pinned) {
     ImGui::TableNextColumn();
     ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(ShortLabel(ScenarioLabel(p.scenario), 40).c_str());
+    ImGui::TextUnformatted(ShortLabel(PinnedLabel(p), 40).c_str());
     ImGui::PopTextWrapPos();
   }
   int group = -1;

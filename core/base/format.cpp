@@ -104,10 +104,10 @@ std::string FormatKrwShort(double v) {
   char buf[64];
   const double a = std::fabs(v);
   if (a >= 1e15) return TrFormat(v < 0 ? "app.less_than" : "app.more_than", {v < 0 ? "-KRW 1,000T" : "KRW 1,000T"});  // never an exponent with a suffix
-  if (CurrentLanguage() == Lang::kKo) {
-    if (a >= 1e12) std::snprintf(buf, sizeof buf, "%.3g조", v / 1e12);
-    else if (a >= 1e8) std::snprintf(buf, sizeof buf, "%.3g억", v / 1e8);
-    else if (a >= 1e4) return FormatNumber(v / 1e4, 4) + "만";  // "6,270만" beside "6,269만 9,062 원" (issue 30)
+  if (CurrentLanguage() == Lang::kKo) {  // always with 원, as the exact amount beside it ("724.6만 원", issue 47)
+    if (a >= 1e12) std::snprintf(buf, sizeof buf, "%.3g조 원", v / 1e12);
+    else if (a >= 1e8) std::snprintf(buf, sizeof buf, "%.3g억 원", v / 1e8);
+    else if (a >= 1e4) return FormatNumber(v / 1e4, 4) + "만 원";  // "6,270만 원" beside "6,269만 9,062 원" (issue 30)
     else return FormatKrwKorean(v);
     return buf;
   }
@@ -125,12 +125,12 @@ std::string FormatKrwShort(double v, int significant) {
     return std::string(before) + FormatDigits(v / unit, significant) + after;
   };
   if (CurrentLanguage() == Lang::kKo) {
-    if (a >= 1e12) return scaled(1e12, "", "조");
-    if (a >= 1e8) return scaled(1e8, "", "억");
-    if (a >= 1e4) {  // every digit shown, the count of 만 grouped as the exact amount is: "6,270만", "1.500만"
+    if (a >= 1e12) return scaled(1e12, "", "조 원");
+    if (a >= 1e8) return scaled(1e8, "", "억 원");
+    if (a >= 1e4) {  // every digit shown, the count of 만 grouped as the exact amount is: "6,270만 원", "1.500만 원"
       const double man = v / 1e4;
       const int digits = std::max(significant, 4);
-      return (std::fabs(man) >= 999.5 ? FormatNumber(man, digits) : FormatDigits(man, digits)) + "만";
+      return (std::fabs(man) >= 999.5 ? FormatNumber(man, digits) : FormatDigits(man, digits)) + "만 원";
     }
     return FormatKrwKorean(v);
   }
@@ -195,6 +195,11 @@ std::string FormatPercent(double fraction) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.1f%%", fraction * 100);
   return buf;
+}
+
+std::string FormatRatio(double ratio) {
+  if (!std::isfinite(ratio) || std::fabs(ratio) < 10) return FormatPercent(ratio);
+  return "x" + FormatNumber(ratio, 3);
 }
 
 std::string FormatSignedPercent(double fraction) {

@@ -24,6 +24,9 @@ std::string FormatCount(double v);                 // "1,234", "1.2e+21"
 std::string FormatBound(double v);
 std::string FormatFlops(double flops);             // "5.9e21 FLOP" -> "5.88 ZFLOP"
 std::string FormatPercent(double fraction);        // "41.2%"
+// A ratio to a reference ("vs on-demand"): a percentage up to 10x ("162.1%"), then a multiple with three
+// significant digits ("x527", never "52654.9%", issue 47).
+std::string FormatRatio(double ratio);
 std::string FormatSignedPercent(double fraction);  // "+4.9%", "-32.9%" (an error: predicted / measured - 1)
 std::string FormatNumber(double v, int significant = 4);  // shortest sensible
 // The same with a given number of significant digits, every one shown (chart ticks that must differ and line up:

@@ -95,6 +95,8 @@ const RowSpec kRows[] = {
      [](const CompareColumn& c) { return ServingOnly(c, c.result.inference.usd_per_request); }},
     {"serving.per_m_output", CompareFigure::kSmallMoney, CompareMark::kCheapest, true, false,
      [](const CompareColumn& c) { return ServingOnly(c, c.result.inference.usd_per_million_output_tokens); }},
+    {"serving.per_m_output_all_in", CompareFigure::kSmallMoney, CompareMark::kCheapest, true, false,
+     [](const CompareColumn& c) { return ServingOnly(c, c.result.inference.usd_per_million_output_tokens_all_in); }},
     {"serving.ttft_p90", CompareFigure::kMilliseconds, CompareMark::kFastest, true, false,
      [](const CompareColumn& c) { return ServingOnly(c, c.result.inference.ttft_ms.p90); }},
     {"serving.tpot_p90", CompareFigure::kMilliseconds, CompareMark::kFastest, true, false,
@@ -172,6 +174,7 @@ std::string CompareToJson(const Comparison& c, int indent) {
       const InferenceResult& ir = r.inference;
       entry["serving"] = {{"cost_per_request", c.Money(i, ir.usd_per_request)},
                           {"cost_per_million_output_tokens", c.Money(i, ir.usd_per_million_output_tokens)},
+                          {"cost_per_million_output_tokens_all_in", c.Money(i, ir.usd_per_million_output_tokens_all_in)},
                           {"cost_per_million_input_tokens", c.Money(i, ir.usd_per_million_input_tokens)},
                           {"per_million_tokens_convention", kPerMillionTokensConvention},
                           {"tensor_parallel", {{"prefill", ir.prefill.tensor_parallel}, {"decode", ir.decode.tensor_parallel}}},

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "base/message.h"
 #include "job/result.h"
 #include "scenario/scenario.h"
 
@@ -19,6 +20,9 @@ struct CompareColumn {
   Scenario scenario;
   Result result;       // Evaluate(scenario); result.ok false columns are never marked
   std::string note;    // where the column's prices come from (serving options, inference_views.h); "" if not said
+  // The label and the note as keys and parameters (serving options, issue 47): rendered in the reader's language
+  // where shown (the CLI's table, the page's column); label and note above are their English text.
+  Message label_message, note_message;
 };
 
 struct Comparison {

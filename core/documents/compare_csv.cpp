@@ -1,4 +1,5 @@
 #include "documents/compare_csv.h"
+#include "money/tco.h"
 
 #include <cmath>
 #include <cstdio>
@@ -88,6 +89,12 @@ std::string ComparisonCsv(const Comparison& c, Lang lang) {
   w.Row("pricing.price_includes_tax", "csv.price_includes_vat", "true/false",
         [&](std::size_t i) { return std::string(cols[i].scenario.pricing.price_includes_tax ? "true" : "false"); });
   w.Row("cost.term_after_job", "csv.term_after_job", money, [&](std::size_t i) { return w.Money(i, cols[i].result.commitment_after_job_usd); });
+  // Owned hardware (issue 47): the cash to buy the servers, up front and before its VAT; empty for rented columns.
+  w.Row("cost.capital_outlay", "csv.capital_outlay", money, [&](std::size_t i) {
+    const Result& r = cols[i].result;
+    return r.tco.present ? w.Money(i, OwnedCapitalOutlay(cols[i].scenario, r.tco, static_cast<double>(r.billed_gpus)).usd)
+                         : std::string();
+  });
   const double first_usd = cols.empty() || !cols[0].result.ok ? 0 : cols[0].result.expected_usd;
   const double first_hours = cols.empty() || !cols[0].result.ok ? 0 : cols[0].result.expected_hours;
   w.Row("cost_vs_first", "csv.cost_vs_first", "ratio",
@@ -135,7 +142,7 @@ std::string ComparisonCsv(const Comparison& c, Lang lang) {
   }
   std::vector<Scenario> scenarios;
   for (const CompareColumn& col : cols) scenarios.push_back(col.scenario);
-  const ProviderSheetDoc sheet = BuildProviderSheet(scenarios);
+  const ProviderSheetDoc sheet = BuildProviderSheet(scenarios, lang);
   for (const SheetRow& row : sheet.rows) {
     const std::string label = SheetLabelKey(row);
     w.Row("sheet." + row.key, label.c_str(), "text", [&](std::size_t i) {

@@ -71,6 +71,7 @@ std::string FleetInputsToJson(const FleetInputs& in, int indent) {
     doc["owned"] = false;
   }
   if (in.name[0]) doc["name"] = in.name;
+  if (std::strcmp(in.currency, "USD") != 0) doc["currency"] = {{"code", in.currency}, {"per_usd", in.per_usd}};
   return doc.dump(indent);
 }
 std::string FleetToJson(const FleetInputs& in, const FleetResult& r, int indent) {
@@ -83,6 +84,8 @@ std::string FleetToJson(const FleetInputs& in, const FleetResult& r, int indent)
               {"on_demand_usd_per_gpu_hour", in.on_demand_usd_per_gpu_hour},
               {"burst_usd_per_gpu_hour", r.burst_usd_per_gpu_hour},
               {"spot_share_of_burst", r.spot_share_of_burst},
+              {"cloud_share_of_on_demand", r.cloud_share_of_on_demand},
+              {"hybrid_share_of_on_demand", r.hybrid_share_of_on_demand},
               {"all_on_demand", FleetPlanJson(in, r.all_on_demand)},
               {"cloud", FleetPlanJson(in, r.cloud)},
               {"notes", notes},

@@ -8,6 +8,9 @@
 #include <nlohmann/json.hpp>
 
 #include "hardware/catalog.h"
+#include "job/evaluate.h"
+#include "job/validate.h"
+#include "serving/inference_techniques.h"
 #include "base/i18n.h"
 
 namespace gpucost {
@@ -33,7 +36,72 @@ json ServingParts(const Breakdown& b, bool money) {
   return o;
 }
 
+ServingWithout Without(const Scenario& s) {
+  ServingWithout w;
+  if (!ValidateScenario(s).empty()) return w;
+  const Result r = Evaluate(s);
+  if (!r.ok || !r.inference.present) return w;
+  const InferenceResult& ir = r.inference;
+  w.ok = true;
+  w.ttft_ms_p50 = ir.ttft_ms.p50;
+  w.tpot_ms_p50 = ir.tpot_ms.p50;
+  w.usd_per_request = ir.usd_per_request;
+  w.usd_per_million_output_tokens_all_in = ir.usd_per_million_output_tokens_all_in;
+  w.gpus = ir.gpus;
+  return w;
+}
+
+json WithoutJson(const ServingWithout& w) {
+  if (!w.ok) return nullptr;
+  return {{"ttft_ms_p50", NumOrNull(w.ttft_ms_p50)}, {"tpot_ms_p50", NumOrNull(w.tpot_ms_p50)},
+          {"usd_per_request", NumOrNull(w.usd_per_request)},
+          {"usd_per_million_output_tokens_all_in", NumOrNull(w.usd_per_million_output_tokens_all_in)}, {"gpus", w.gpus}};
+}
+
+json TechniquesJson(const ServingTechniqueEffects& t) {
+  json o = json::object();
+  if (t.speculative)
+    o["speculative"] = {{"draft_tokens_per_step", NumOrNull(t.draft_tokens_per_step)},
+                        {"acceptance_rate", NumOrNull(t.acceptance_rate)},
+                        {"tokens_per_step", NumOrNull(t.tokens_per_step)},
+                        {"without", WithoutJson(t.without_speculation)}};
+  if (t.prefix_cache)
+    o["prefix_cache"] = {{"prefix_tokens", NumOrNull(t.prefix_tokens)}, {"hit_share", NumOrNull(t.prefix_cache_hit)},
+                         {"prefill_saved_share", NumOrNull(t.prefill_saved_share)},
+                         {"kv_saved_gb_per_replica", NumOrNull(t.kv_saved_gb_per_replica)},
+                         {"without", WithoutJson(t.without_prefix_cache)}};
+  return o;
+}
+
 }  // namespace
+
+ServingTechniqueEffects ServingTechniques(const Scenario& s, const Result& r) {
+  ServingTechniqueEffects t;
+  if (!r.ok || !r.inference.present) return t;
+  const InferenceResult& ir = r.inference;
+  const InferenceInputs& in = s.inference;
+  t.speculative = ir.spec_draft_tokens > 0;
+  if (t.speculative) {
+    t.draft_tokens_per_step = ir.spec_draft_tokens;
+    t.acceptance_rate = in.speculative.acceptance_rate;
+    t.tokens_per_step = ir.spec_tokens_per_step;
+    Scenario off = s;
+    off.inference.speculative = InferenceSpeculativeInputs{};
+    t.without_speculation = Without(off);
+  }
+  t.prefix_cache = in.prefix_tokens > 0 && in.prefix_cache_hit > 0;
+  if (t.prefix_cache) {
+    t.prefix_tokens = in.prefix_tokens;
+    t.prefix_cache_hit = in.prefix_cache_hit;
+    t.prefill_saved_share = ir.prefill_saved_share;
+    t.kv_saved_gb_per_replica = ir.kv_saved_gb_per_replica;
+    Scenario off = s;
+    off.inference.prefix_tokens = 0;
+    off.inference.prefix_cache_hit = 0;
+    t.without_prefix_cache = Without(off);
+  }
+  return t;
+}
 
 const char* InferencePartLabel(int part) {
   switch (part) {
@@ -70,6 +138,7 @@ void WriteInferenceJson(const Scenario& s, const Result& r, json* doc) {
       {"utilization", NumOrNull(ir.utilization)},
       {"requests", NumOrNull(ir.requests)},
       {"requests_per_second", NumOrNull(ir.requests_per_second)},
+      {"peak_requests_per_second", NumOrNull(ir.peak_requests_per_second)},
       {"output_tokens_per_second", NumOrNull(ir.output_tokens_per_second)},
       {"output_tokens_per_second_per_gpu", NumOrNull(ir.output_tokens_per_second_per_gpu)},
       {"prefill", Pool(ir.prefill)},
@@ -78,6 +147,8 @@ void WriteInferenceJson(const Scenario& s, const Result& r, json* doc) {
       {"usd_per_request", NumOrNull(ir.usd_per_request)},
       {"usd_per_million_input_tokens", NumOrNull(ir.usd_per_million_input_tokens)},
       {"usd_per_million_output_tokens", NumOrNull(ir.usd_per_million_output_tokens)},
+      {"usd_per_million_output_tokens_all_in", NumOrNull(ir.usd_per_million_output_tokens_all_in)},
+      {"output_share_of_cost", NumOrNull(ir.output_share_of_cost)},
       {"per_million_tokens_convention", kPerMillionTokensConvention},
       {"router_usd_per_hour", NumOrNull(ir.router_usd_per_hour)},
       {"tokens_per_decode_step", NumOrNull(ir.spec_tokens_per_step)},
@@ -87,6 +158,8 @@ void WriteInferenceJson(const Scenario& s, const Result& r, json* doc) {
       {"usd_per_hour", NumOrNull(ir.usd_per_hour)},
       {"hours", NumOrNull(ir.hours)},
       {"service_months", NumOrNull(s.inference.service_months)}};
+  if (const ServingTechniqueEffects t = ServingTechniques(s, r); t.speculative || t.prefix_cache)  // issue 47
+    (*doc)["inference"]["techniques"] = TechniquesJson(t);
   if (ir.spot.present)  // serving on spot (inference_billing.h)
     (*doc)["inference"]["spot"] = {{"preemptions", NumOrNull(ir.spot.preemptions)},
                                    {"reacquire_minutes", NumOrNull(ir.spot.reacquire_minutes)},
@@ -130,6 +203,7 @@ void WriteInferenceJson(const Scenario& s, const Result& r, json* doc) {
                     {"per_request", NumOrNull(ir.usd_per_request * k)},
                     {"per_million_input_tokens", NumOrNull(ir.usd_per_million_input_tokens * k)},
                     {"per_million_output_tokens", NumOrNull(ir.usd_per_million_output_tokens * k)},
+                    {"per_million_output_tokens_all_in", NumOrNull(ir.usd_per_million_output_tokens_all_in * k)},
                     {"per_hour", NumOrNull(ir.usd_per_hour * k)}};
   json warnings = json::array();
   for (int i = 0; i < r.warnings.count; ++i)

@@ -13,6 +13,7 @@
 #include "explore/inference_plan.h"
 #include "job/result.h"
 #include "money/offers.h"
+#include "scenario/json_io.h"
 
 namespace gpucost {
 namespace {
@@ -78,33 +79,35 @@ Scenario Sized(const Scenario& s, InferenceCandidate c, Result* r, int* shapes) 
 }
 
 // The scenario with the precisions a candidate's GPUs run: a GPU without FP8 (A100) serves FP8 weights at INT8
-// (else BF16) and an FP8 KV cache at BF16. Returns what was changed ("" if nothing), for the column's label.
-std::string RunnablePrecisions(const InferenceCandidate& c, Scenario* s) {
-  std::string changed;
+// (else BF16) and an FP8 KV cache at BF16. Returns what was changed (empty if nothing), for the column's label.
+Message RunnablePrecisions(const InferenceCandidate& c, Scenario* s) {
   auto errors_on = [&](const char* path) {
     for (const InputError& e : ValidateScenario(ApplyInferenceCandidate(*s, c)))
       if (e.path == path) return true;
     return false;
   };
+  std::string weights;
   if (errors_on("inference.weight_precision")) {
     s->inference.weight_precision = static_cast<int>(WeightPrecision::kInt8);
     if (errors_on("inference.weight_precision")) s->inference.weight_precision = static_cast<int>(WeightPrecision::kBf16);
-    changed = std::string(WeightPrecisionName(static_cast<WeightPrecision>(s->inference.weight_precision))) + " weights";
+    weights = WeightPrecisionName(static_cast<WeightPrecision>(s->inference.weight_precision));
   }
+  bool kv = false;
   if (errors_on("inference.kv_precision")) {
     s->inference.kv_precision = static_cast<int>(KvPrecision::kBf16);
-    changed += std::string(changed.empty() ? "" : ", ") + "bf16 KV cache";
+    kv = true;
   }
-  return changed;
+  if (!weights.empty()) return kv ? Message{"serving.prec_both", {weights}} : Message{"serving.prec_weights", {weights}};
+  return kv ? Message{"serving.prec_kv", {}} : Message{};
 }
 
 // "H100 SXM5 80GB" for "NVIDIA H100 SXM5 80GB": the catalog name without the maker (column labels are short).
 std::string ShortName(const GpuSpec& g) { return g.name.rfind("NVIDIA ", 0) == 0 ? g.name.substr(7) : g.name; }
 
-std::string PriceNote(const PricedGpu& g) {
-  char price[48];
-  std::snprintf(price, sizeof price, "USD %.4g per GPU-hour", g.usd_per_gpu_hour);
-  return ShortName(*g.gpu) + " at " + price + ", " + (g.source == "the scenario" ? "the scenario's price" : "offer " + g.source);
+MessageParam PriceNote(const PricedGpu& g) {
+  const std::string price = FormatParam("%.4g", g.usd_per_gpu_hour);
+  if (g.source == "the scenario") return MessageParam::Key("serving.price_scenario", {ShortName(*g.gpu), price});
+  return MessageParam::Key("serving.price_offer", {ShortName(*g.gpu), price, g.source});
 }
 
 // Issue 45: one source prices every GPU type the options compare, named in the document. The scenario when it
@@ -194,22 +197,28 @@ bool ServingOptions(const Scenario& s, Comparison* out, Message* error) {
     c.max_batch = s.inference.max_batch;
     CompareColumn col;
     Scenario base = s;
-    const std::string precisions = RunnablePrecisions(c, &base);
+    const Message precisions = RunnablePrecisions(c, &base);
     int shapes = 0;
     col.scenario = Sized(base, c, &col.result, &shapes);
     const std::int64_t ptp = InferencePoolTp(col.scenario, col.scenario.inference.prefill);
     const std::int64_t dtp = InferencePoolTp(col.scenario, col.scenario.inference.decode);
-    col.label = o.split ? std::string(o.label) + " " + ShortName(*o.prefill->gpu) + " TP" + std::to_string(ptp) + " prefill + " +
-                              ShortName(*o.decode->gpu) + " TP" + std::to_string(dtp) + " decode"
-                        : std::string(o.label) + " " + ShortName(*o.decode->gpu) + " TP" + std::to_string(dtp);
-    if (!precisions.empty()) col.label += " (" + precisions + ")";
+    // Label and note as keys (rendered in the reader's language, issue 47), their English in label and note.
+    const MessageParam shape = o.split ? MessageParam::Key("serving.option_split", {ShortName(*o.prefill->gpu), std::to_string(ptp),
+                                                                                     ShortName(*o.decode->gpu), std::to_string(dtp)})
+                                       : MessageParam::Key("serving.option_colocated", {ShortName(*o.decode->gpu), std::to_string(dtp)});
+    col.label_message = precisions.empty() ? Message{"fmt.as_is", {shape}}
+                                           : Message{"serving.option_with", {shape, MessageParam::From(precisions)}};
+    col.label = col.label_message.Text(Lang::kEn);
     std::snprintf(col.scenario.name, sizeof col.scenario.name, "%s", col.label.c_str());
-    col.note = o.split ? "prefill " + PriceNote(*o.prefill) + "; decode " + PriceNote(*o.decode) : PriceNote(*o.decode);
-    if (!precisions.empty()) col.note += "; " + precisions + ": the scenario's precision does not run on this GPU";
+    const MessageParam prices = o.split ? MessageParam::Key("serving.note_split", {PriceNote(*o.prefill), PriceNote(*o.decode)})
+                                        : PriceNote(*o.decode);
+    const MessageParam precision = precisions.empty() ? MessageParam("")
+                                                      : MessageParam::Key("serving.note_precision", {MessageParam::From(precisions)});
+    MessageParam invalid("");
     if (const std::vector<InputError> problems = ValidateScenario(col.scenario); !problems.empty())
-      col.note += "; cannot be evaluated: " + problems.front().Text();
-    col.note += "; replica shape: the cheapest per request of " + std::to_string(shapes) +
-                " tensor-parallel sizes (1-8 GPUs per replica) that fits and meets the target";
+      invalid = MessageParam::Key("serving.note_invalid", {InputErrorParam(problems.front())});
+    col.note_message = {"serving.note", {prices, precision, invalid, MessageParam::Key("serving.note_shape", {std::to_string(shapes)})}};
+    col.note = col.note_message.Text(Lang::kEn);
     columns.push_back(std::move(col));
   }
   // A set-up that needs far more GPUs than the cheapest is flagged (a 4x larger fleet is a different risk:
@@ -223,7 +232,7 @@ bool ServingOptions(const Scenario& s, Comparison* out, Message* error) {
       if (col.result.ok && base_gpus > 0 && col.result.inference.gpus > kServingGpusWarnRatio * base_gpus)
         col.result.warnings.Add("serving_many_gpus", "msg.w_serving_many_gpus",
                                 {std::to_string(col.result.inference.gpus), std::to_string(kServingGpusWarnRatio),
-                                 std::to_string(base_gpus), cheapest->label});
+                                 std::to_string(base_gpus), MessageParam::From(cheapest->label_message)});
   }
   *out = CompareScenarios(std::move(columns));
   out->price_source = source;

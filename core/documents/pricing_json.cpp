@@ -16,6 +16,35 @@
 
 namespace gpucost {
 
+const char* PricingModelKey(PricingModel m) {
+  static const char* const kKeys[] = {"pricing.on-demand", "pricing.spot", "pricing.reserved", "pricing.owned"};
+  const int i = static_cast<int>(m);
+  return i >= 0 && i < kModelCount ? kKeys[i] : "pricing.on-demand";
+}
+
+Message PricingRateNote(const PricingComparison& c) {
+  if (!c.ok || c.cheapest_rate == c.cheapest) return {};
+  const bool serving = c.models[0].result.inference.present;
+  return {serving ? "compare.rate_not_outcome_serving" : "compare.rate_not_outcome",
+          {MessageParam::Key(PricingModelKey(static_cast<PricingModel>(c.cheapest_rate))),
+           MessageParam::Key(PricingModelKey(static_cast<PricingModel>(c.cheapest)))}};
+}
+
+Message ServingSpotNote(const PricingComparison& c) {
+  const ModelCost& spot = c.models[static_cast<int>(PricingModel::kSpot)];
+  const ModelCost& on_demand = c.models[static_cast<int>(PricingModel::kOnDemand)];
+  const Result& r = spot.result;
+  if (!c.ok || !r.ok || !r.inference.present || !r.inference.spot.present || on_demand.usd_per_gpu_hour <= 0) return {};
+  const InferenceSpot& sp = r.inference.spot;
+  char price_ratio[16], total_ratio[16], spares[24], preemptions[24], minutes[24];
+  std::snprintf(price_ratio, sizeof price_ratio, "%.0f%%", 100 * spot.usd_per_gpu_hour / on_demand.usd_per_gpu_hour);
+  std::snprintf(total_ratio, sizeof total_ratio, "%.0f%%", 100 * spot.ratio_to_on_demand);
+  std::snprintf(spares, sizeof spares, "%.3g", sp.spare_gpus);
+  std::snprintf(preemptions, sizeof preemptions, "%.3g", sp.preemptions);
+  std::snprintf(minutes, sizeof minutes, "%.3g", sp.reacquire_minutes);
+  return {"compare.spot_note_serving", {price_ratio, total_ratio, spares, preemptions, minutes}};
+}
+
 std::string PricingToJson(const Scenario& s, const PricingComparison& c, int indent) {
   using nlohmann::json;
   const Result& first = c.models[0].result;
@@ -61,7 +90,14 @@ std::string PricingToJson(const Scenario& s, const PricingComparison& c, int ind
       row["tco"] = OwnedTermsJson(s, t, gpus);
       row["tco"]["per_gpu_hour"] = t.usd_per_gpu_hour * k;
       row["tco"]["per_gpu_year"] = t.usd_per_gpu_year * k;
-      row["tco"]["capital_outlay"] = t.upfront_usd_per_gpu * gpus * k;
+      row["tco"]["capital_outlay"] = OwnedCapitalOutlay(s, t, gpus).usd * k;
+    }
+    if (m.result.inference.present) {  // a service (issue 47): its own figures beside the period's bill
+      const InferenceResult& ir = m.result.inference;
+      row["serving"] = {{"usd_per_request", ir.usd_per_request}, {"per_request", ir.usd_per_request * k},
+                        {"usd_per_million_output_tokens_all_in", ir.usd_per_million_output_tokens_all_in},
+                        {"per_million_output_tokens_all_in", ir.usd_per_million_output_tokens_all_in * k},
+                        {"gpus", ir.gpus}, {"spare_gpus", ir.spot.present ? ir.spot.spare_gpus : 0.0}};
     }
     row["vat_usd"] = money(m.result.vat_usd);
     if (!priced) row["blocking"] = BlockingJson(m.blocking);
@@ -92,6 +128,11 @@ std::string PricingToJson(const Scenario& s, const PricingComparison& c, int ind
                          {"break_even_utilization", b.tco.break_even_utilization},
                          {"break_even_months", b.tco.break_even_months},
                          {"points", curve}};
+  auto message = [](const Message& m) {  // {"key", "params", "message" (English)}, as a warning is written
+    return json{{"key", m.key}, {"params", MessageParamsJson(m.params)}, {"message", m.Text(Lang::kEn)}};
+  };
+  if (const Message note = PricingRateNote(c); !note.empty()) doc["rate_note"] = message(note);
+  if (const Message note = ServingSpotNote(c); !note.empty()) doc["spot_note"] = message(note);
   if (s.ops.deadline_hours > 0) doc["deadline_hours"] = s.ops.deadline_hours;
   if (s.name[0]) doc["name"] = s.name;
   if (const Offer* o = s.pricing.offer[0] ? FindOffer(s.pricing.offer) : nullptr) {  // where price and billing came from

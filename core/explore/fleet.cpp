@@ -57,6 +57,8 @@ FleetInputs DefaultFleet() {
   f.owned = OwnedFor(s, nullptr);
   f.gpu_mtbf_hours = s.reliability.gpu_mtbf_hours;
   f.owned_resale_fraction = kDefaultOwnedResaleFraction;
+  std::snprintf(f.currency, sizeof f.currency, "%s", "USD");
+  f.per_usd = 1;
   return f;
 }
 
@@ -82,6 +84,10 @@ FleetInputs FleetFromScenario(const Scenario& s, const FleetShape& shape) {
   f.granularity_gpus = static_cast<double>(std::clamp<std::int64_t>(s.cluster.gpus_per_node, 1, 1024));
   f.owned = OwnedFor(s, nullptr);  // the GPU's own server price and power, as the pricing comparison uses
   f.gpu_mtbf_hours = s.reliability.gpu_mtbf_hours;
+  if (s.pricing.currency == static_cast<int>(Currency::kKrw) && s.pricing.krw_per_usd > 0) {  // notes in won (issue 47)
+    std::snprintf(f.currency, sizeof f.currency, "%s", "KRW");
+    f.per_usd = s.pricing.krw_per_usd;
+  }
   return f;
 }
 
@@ -296,15 +302,16 @@ void AddNotes(const FleetInputs& in, const FleetResult& r, Warnings* w) {
     w->Add("on_demand_not_guaranteed", "msg.w_on_demand", {FormatCount(std::round(p.gpu_hours[kFleetOnDemand]))});
   if (p.gpu_hours[kFleetSpot] > 0)
     w->Add("spot_reclaimable", "msg.w_spot_reclaimable", {FormatParam("%.0f", 100 * r.spot_share_of_burst)});
+  const auto money = [&in](double usd) { return FormatMoney(usd * in.per_usd, in.currency); };  // in the plan's currency
   if (p.usd[kFleetCommittedAfter] > 0)
-    w->Add("commitment_past_horizon", "msg.w_commitment_past", {std::to_string(in.months), FormatCount(std::round(p.usd[kFleetCommittedAfter]))});
+    w->Add("commitment_past_horizon", "msg.w_commitment_past", {std::to_string(in.months), money(p.usd[kFleetCommittedAfter])});
   if (in.plan_hybrid && r.hybrid.owned_gpus > 0) {
     const OwnedRemainder& o = r.owned_remainder;
     if (o.book_value_usd_per_gpu > 0)
       w->Add("owned_remainder", "msg.w_owned_remainder",
              {FormatParam("%.0f", r.hybrid.owned_gpus), FormatParam("%.0f", o.months_owned), FormatParam("%.0f", o.lifetime_months),
-              FormatParam("%.0f", o.book_value_usd_per_gpu), FormatParam("%.0f", 100 * o.resale_fraction),
-              FormatParam("%.0f", o.lost_usd_per_gpu * r.hybrid.owned_gpus)});
+              money(o.book_value_usd_per_gpu), FormatParam("%.0f", 100 * o.resale_fraction),
+              money(o.lost_usd_per_gpu * r.hybrid.owned_gpus)});
   }
   if (in.plan_hybrid && r.hybrid.owned_gpus > 0)
     w->Add("owned_lead_time", "msg.w_owned_lead_time", {FormatCount(std::round(r.hybrid.owned_gpus))});
@@ -338,6 +345,9 @@ FleetResult PlanFleet(const FleetInputs& in) {
   // The planner's promises (fleet.h): never dearer than all on demand; the hybrid never dearer than cloud alone.
   GPUCOST_ASSERT(r.cloud.total_usd <= r.all_on_demand.total_usd * (1 + 1e-9) + 1e-6, "a commitment plan never costs more than all on demand");
   GPUCOST_ASSERT(r.hybrid.total_usd <= r.cloud.total_usd * (1 + 1e-9) + 1e-6, "owning is chosen only where it is cheaper");
+  const double all = r.all_on_demand.total_usd;
+  r.cloud_share_of_on_demand = all > 0 ? r.cloud.total_usd / all : 0;
+  r.hybrid_share_of_on_demand = all > 0 ? r.hybrid.total_usd / all : 0;
   AddNotes(in, r, &r.notes);
   // The planner prices months of average GPUs, not jobs: where that differs from the billing engine, said.
   r.differences.Add("fleet_before_tax", "fleet.diff.before_tax");
@@ -576,7 +586,19 @@ FleetParse ParseFleetJson(std::string_view text) {
   FleetReader rd{&out.errors};
   FleetInputs& f = out.fleet;
   CheckKeys(doc, "", {"schema", "name", "demand_gpus", "profile", "on_demand", "spot", "commitments",
-                      "granularity_gpus", "owned", "gpu_mtbf_hours", "owned_resale_fraction"}, &out.errors);
+                      "granularity_gpus", "owned", "gpu_mtbf_hours", "owned_resale_fraction", "currency"}, &out.errors);
+  if (doc.contains("currency")) {  // issue 47: the notes' money, {"code": "USD" | "KRW", "per_usd": units per USD}
+    const json& c = doc["currency"];
+    const bool ok = c.is_object() && c.size() == 2 && c.contains("code") && c["code"].is_string() &&
+                    (c["code"] == "USD" || c["code"] == "KRW") && c.contains("per_usd") && c["per_usd"].is_number() &&
+                    c["per_usd"].get<double>() > 0 && c["per_usd"].get<double>() <= 1e6 && (c["code"] != "USD" || c["per_usd"] == 1);
+    if (!ok) {
+      out.errors.push_back(CodedError("currency", {"msg.f.currency", {}}));
+    } else {
+      std::snprintf(f.currency, sizeof f.currency, "%s", c["code"].get<std::string>().c_str());
+      f.per_usd = c["per_usd"].get<double>();
+    }
+  }
   if (doc.contains("schema") && doc["schema"] != kFleetSchema)
     out.errors.push_back(CodedError("schema", {"msg.schema", {kFleetSchema}}));
   if (doc.contains("name")) {

@@ -60,6 +60,9 @@ struct FleetInputs {
   OwnedInputs owned;
   double gpu_mtbf_hours;                   // for owned repair downtime
   double owned_resale_fraction;            // issue 29: share of book value a resale at the horizon recovers
+  // Issue 47: the currency its notes state money in (the scenario's: a KRW page's notes in won), and its rate.
+  char currency[4];                        // "USD" or "KRW"
+  double per_usd;                          // units of `currency` per USD (1 for USD)
 };
 
 // Issue 29: owned GPUs bought for a plan shorter than their lifetime. The plan pays their ownership for its own
@@ -138,6 +141,8 @@ struct FleetResult {
   double burst_usd_per_gpu_hour = 0;  // blended price of uncovered demand (spot share x spot + rest on-demand)
   double spot_share_of_burst = 0;     // 0 when spot is not cheaper than on-demand after overhead
   double demand_gpu_hours = 0;
+  double cloud_share_of_on_demand = 0;   // the cloud plan's total over the all-on-demand one (issue 47: the view's)
+  double hybrid_share_of_on_demand = 0;  // the hybrid plan's likewise
   Warnings notes;                     // capacity risk and other notes
   Warnings differences;               // issue 45: where these layers are priced otherwise than the billing engine
                                       // prices a job (gpucost pricing), each named (fleet.diff.*)

@@ -130,7 +130,10 @@ Scenario ApplyInferenceCandidate(const Scenario& s, const InferenceCandidate& c)
   Scenario x = s;
   x.inference.mode = static_cast<int>(c.disaggregated ? InferenceMode::kDisaggregated : InferenceMode::kColocated);
   SetPool(&x.inference.decode, c.decode_gpu, c.decode_tp, c.decode_usd_per_gpu_hour);
-  SetPool(&x.inference.prefill, c.prefill_gpu, c.prefill_tp, c.prefill_usd_per_gpu_hour);
+  // Colocated, one pool serves both phases: the prefill pool is left unset, as nothing reads it (issue 47: the serving
+  // options warned about fields they had set themselves).
+  if (c.disaggregated) SetPool(&x.inference.prefill, c.prefill_gpu, c.prefill_tp, c.prefill_usd_per_gpu_hour);
+  else x.inference.prefill = InferencePoolInputs{};  // every field on auto
   // Prices are entered on the scenario's tax basis: PoolPricePretax removes an included tax again.
   x.inference.max_batch = c.max_batch;
   return x;

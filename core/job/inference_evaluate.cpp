@@ -165,6 +165,8 @@ void PriceService(const Scenario& s, const ServingPlan& plan, const ServingWork&
   ir.usd_per_request = served > 0 ? total / served : 0;
   ir.usd_per_million_input_tokens = served * m.input_tokens > 0 ? input_total / (served * m.input_tokens) * 1e6 : 0;
   ir.usd_per_million_output_tokens = served * m.output_tokens > 0 ? (total - input_total) / (served * m.output_tokens) * 1e6 : 0;
+  ir.usd_per_million_output_tokens_all_in = served * m.output_tokens > 0 ? total / (served * m.output_tokens) * 1e6 : 0;
+  ir.output_share_of_cost = total > 0 ? (total - input_total) / total : 0;
   GPUCOST_ASSERT(AmountOk(total) && ApproxEqual(total, r->cost_usd.Total()), "a service's total is its parts");
   GPUCOST_ASSERT(input_total >= 0 && input_total <= total * (1 + 1e-12), "the input tokens' share of the total is within it");
   GPUCOST_ASSERT(served <= 0 || ApproxEqual(ir.usd_per_request * served, total), "cost per request x requests = the total");

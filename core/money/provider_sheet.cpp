@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "hardware/catalog.h"
+#include "money/offers.h"
 #include "scenario/fields.h"
 #include "base/format.h"
 #include "base/i18n.h"
@@ -77,7 +78,7 @@ std::string SheetLabelKey(const SheetRow& row) {
   return (row.key.rfind("provider.", 0) == 0 ? "field." : "sheet.") + row.key;
 }
 
-ProviderSheetDoc BuildProviderSheet(const std::vector<Scenario>& columns) {
+ProviderSheetDoc BuildProviderSheet(const std::vector<Scenario>& columns, Lang lang) {
   ProviderSheetDoc doc;
   auto derived = [&](const char* key, SheetGroup group, std::string (*value)(const Scenario&)) {
     SheetRow row{key, group, {}};
@@ -91,7 +92,11 @@ ProviderSheetDoc BuildProviderSheet(const std::vector<Scenario>& columns) {
     const FieldSpec* spec = FindField(f.path);
     SheetRow row{f.path, f.group, {}};
     for (const Scenario& s : columns) {
-      const std::string given = spec ? GetText(s, *spec) : "";
+      std::string given = spec ? GetText(s, *spec) : "";
+      const Offer* offer = s.pricing.offer[0] && !given.empty() ? FindOffer(s.pricing.offer) : nullptr;
+      const OfferFact* fact = offer ? FindFact(*offer, f.path) : nullptr;
+      if (fact && fact->value.compare(0, given.size(), given) == 0)  // (ApplyOffer may have cut a long fact)
+        given = FactText(*fact, lang);  // the offer's own words, in the reader's language where it has them
       row.values.push_back(given.empty() && f.group == SheetGroup::kTerms ? FromCost(f.path, s) : given);
     }
     doc.rows.push_back(row);

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "base/i18n.h"
 #include "scenario/scenario.h"
 
 namespace gpucost {
@@ -26,8 +27,9 @@ struct ProviderSheetDoc {
 };
 
 // The sheet for `columns` (the comparison's scenarios, in order). Labels: i18n key "sheet.<key>" or
-// "field.<key>"; money in each column's display currency (FormatMoney).
-ProviderSheetDoc BuildProviderSheet(const std::vector<Scenario>& columns);
+// "field.<key>"; money in each column's display currency (FormatMoney). An answer that is still the text of the
+// column's catalog offer's fact is given in `lang` where the offer has it (a Korean provider's facts, issue 47).
+ProviderSheetDoc BuildProviderSheet(const std::vector<Scenario>& columns, Lang lang = Lang::kEn);
 
 // The i18n key of a row's label.
 std::string SheetLabelKey(const SheetRow& row);

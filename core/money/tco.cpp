@@ -118,9 +118,16 @@ bool OwnedCapexIsExample(const Scenario& s, const char* gpu) {
   return std::strcmp(OwnedSourceFor(s, gpu).capex_basis, "example") == 0;
 }
 
+CapitalOutlay OwnedCapitalOutlay(const Scenario& s, const TcoResult& t, double billed_gpus) {
+  CapitalOutlay o;
+  o.usd = t.upfront_usd_per_gpu * billed_gpus;
+  o.vat_usd = o.usd * s.pricing.tax_rate;
+  return o;
+}
+
 nlohmann::json OwnedTermsJson(const Scenario& s, const TcoResult& t, double billed_gpus) {
   const bool commitment = s.pricing.owned.other_use_fraction > 0;
-  const double outlay = t.upfront_usd_per_gpu * billed_gpus;
+  const CapitalOutlay outlay = OwnedCapitalOutlay(s, t, billed_gpus);
   return {{"usd_per_gpu_hour", NumOrNull(t.usd_per_gpu_hour)},
           {"usd_per_gpu_year", NumOrNull(t.usd_per_gpu_year)},
           {"capex_usd_per_gpu_year", NumOrNull(t.capex_usd_per_gpu_year)},
@@ -134,8 +141,8 @@ nlohmann::json OwnedTermsJson(const Scenario& s, const TcoResult& t, double bill
           {"purchase_vat_usd_per_gpu", NumOrNull(t.purchase_vat_usd_per_gpu)},
           {"taxable_fraction", NumOrNull(t.taxable_fraction)},
           // The cash needed to buy the servers (issue 25), and the VAT paid on it.
-          {"capital_outlay_usd", NumOrNull(outlay)},
-          {"capital_outlay_vat_usd", NumOrNull(outlay * s.pricing.tax_rate)},
+          {"capital_outlay_usd", NumOrNull(outlay.usd)},
+          {"capital_outlay_vat_usd", NumOrNull(outlay.vat_usd)},
           // The terms the owned price is on, beside it: utilisation and lifetime.
           {"basis", commitment ? "lifetime_commitment" : "utilization"},
           {"other_use_fraction", NumOrNull(s.pricing.owned.other_use_fraction)},

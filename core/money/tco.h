@@ -73,6 +73,14 @@ bool OwnedCapexIsExample(const Scenario& s, const char* gpu);
 // upfront price and its VAT, the capital outlay for `billed_gpus`, the basis (utilisation or lifetime commitment),
 // and the capex and power per GPU with where they come from (OwnedSource).
 nlohmann::json OwnedTermsJson(const Scenario& s, const TcoResult& t, double billed_gpus);
+// The cash needed to buy the servers of `billed_gpus` GPUs (issue 25): the upfront price per GPU (spares included)
+// x the GPUs, and the VAT paid on it at pricing.tax_rate. The page's Results, the comparison's CSV, the pricing
+// table and the documents' "tco" show it (issue 47: the page never did).
+struct CapitalOutlay {
+  double usd = 0;      // before VAT
+  double vat_usd = 0;
+};
+CapitalOutlay OwnedCapitalOutlay(const Scenario& s, const TcoResult& t, double billed_gpus);
 
 // Buying against renting as utilisation varies (the page's buy-vs-cloud chart, the pricing document's
 // "buy_vs_cloud"): the owned cost per useful GPU-hour at 5%, 10%, ... 100% utilisation (the annual cost is fixed, so

@@ -178,6 +178,7 @@ bool SizePools(const Scenario& s, ServingPlan* plan, InferenceResult& ir, Warnin
   plan->profiled = profiled;
   plan->mean_load_multiplier = mean_mult;
   const double peak_rate = plan->peak_rate = in.requests_per_second * peak_mult * in.peak_to_mean;
+  ir.peak_requests_per_second = batch_job ? 0 : peak_rate;
   if (split) {
     pp.replica = ReplicaFor(s, m, *prefill_gpu, PoolTp(s, in.prefill));
     if (pp.replica.peak_flops <= 0) return false;

@@ -156,6 +156,8 @@ struct InferenceResult {
   double utilization = 0;            // mean load / capacity
   double requests = 0;               // served in the period (batch job: inference.requests)
   double requests_per_second = 0;    // mean (batch job: the rate it runs at)
+  double peak_requests_per_second = 0;  // issue 47: the rate the replicas are sized for (the day profile's peak hour
+                                        // x inference.peak_to_mean); 0 for a batch job
   double output_tokens_per_second = 0;
   double output_tokens_per_second_per_gpu = 0;
   InferencePool prefill, decode;     // colocated: decode is the one pool, prefill mirrors it
@@ -163,6 +165,10 @@ struct InferenceResult {
   double usd_per_request = 0;
   double usd_per_million_input_tokens = 0;
   double usd_per_million_output_tokens = 0;
+  // Issue 47: the whole bill over the output tokens (no split with the input tokens), and the share of the bill the
+  // per-million-token split gives the output tokens (kPerMillionTokensConvention).
+  double usd_per_million_output_tokens_all_in = 0;
+  double output_share_of_cost = 0;
   double usd_per_hour = 0;
   double hours = 0;
   double router_usd_per_hour = 0;    // issue 28: the router tier billed (inference.router.usd_per_hour or default)

@@ -250,11 +250,11 @@ TEST_CASE("KRW: ₩ with separators, and 조/억/만 in Korean") {
     CHECK(FormatKrwShort(62699062) == "₩62.7M");
     LanguageScope ko(Lang::kKo);
     CHECK(FormatKrwKorean(62699062) == "6,269만 9,062 원");
-    CHECK(FormatKrwShort(62699062) == "6,270만");  // was "6270만"
-    CHECK(FormatKrwShort(62699062, 5) == "6,269.9만");
-    CHECK(FormatKrwShort(15000, 4) == "1.500만");
+    CHECK(FormatKrwShort(62699062) == "6,270만 원");  // was "6270만"; with 원 as the exact amount (issue 47)
+    CHECK(FormatKrwShort(62699062, 5) == "6,269.9만 원");
+    CHECK(FormatKrwShort(15000, 4) == "1.500만 원");
     CHECK(FormatNumber(1234.567, 6) == "1,234.57");
-    CHECK(FormatKrwShort(3.03e8) == "3.03억");
+    CHECK(FormatKrwShort(3.03e8) == "3.03억 원");
     CHECK(FormatKrwShort(9500) == "9,500 원");
   }
 }
