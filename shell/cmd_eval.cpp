@@ -74,7 +74,7 @@ void PrintParallelismRows(const Result& r, Table* head) {
   if (!r.memory_present) return;
   const MemoryBreakdown& m = r.memory;
   head->Row({Tr("cli.eval.memory_per_gpu"),
-             TrFormat("cli.eval.memory_value", {FormatNumber(m.total_bytes() / 1e9, 4), FormatNumber(m.device_bytes / 1e9, 4)}) +
+             TrFormat("cli.eval.memory_value", {FormatNumber(m.total_bytes() / 1073741824.0, 4), FormatNumber(m.device_bytes / 1073741824.0, 4)}) +
                  Tr(m.fits() ? "cli.eval.fits" : "cli.eval.does_not_fit")});
   head->Row({Tr("cli.eval.model_states"),
              TrFormat("cli.eval.model_states_value", {FormatNumber(m.model_states_bytes() / 1e9, 4), FormatNumber(m.weights_bytes / 1e9, 3),

@@ -41,7 +41,7 @@ void PrintTable(const PlanSearch& p) {
            Seconds(s.compute_seconds + s.memory_bound_seconds), Seconds(s.recompute_seconds),
            Seconds(s.exposed_comm_seconds), Seconds(s.bubble_seconds),
            FormatPercent(s.mfu) + (s.beyond_evidence ? " (!)" : ""), FormatPercent(s.hfu),
-           FormatNumber(e.memory.total_bytes() / 1e9, 3) + " / " + FormatNumber(e.memory.device_bytes / 1e9, 3),
+           FormatNumber(e.memory.total_bytes() / 1073741824.0, 3) + " / " + FormatNumber(e.memory.device_bytes / 1073741824.0, 3),
            e.job_usd > 0 ? FormatMoney(e.job_cost, p.currency) : "-"});
   }
   t.Print(stdout);
@@ -97,7 +97,7 @@ int RunPlan(int argc, char** argv) {
   if (format == Format::kJson) {
     std::printf("%s\n", PlanToJson(*search).c_str());
   } else if (search->count == 0) {
-    std::printf("%s\n", TrFormat("cli.plan.none_fit", {std::to_string(search->evaluated), FormatNumber(search->device_bytes / 1e9, 3)}).c_str());
+    std::printf("%s\n", TrFormat("cli.plan.none_fit", {std::to_string(search->evaluated), FormatNumber(search->device_bytes / 1073741824.0, 3)}).c_str());
   } else {
     PrintTable(*search);
   }

@@ -189,10 +189,10 @@ std::string CompareCsv(const AppState& app) { return ComparisonCsv(AppComparison
 
 namespace {
 
-const char* const kTrainingColumns[] = {"compare.col_model", "compare.col_price", "compare.col_job", "compare.col_term_tail",
+const char* const kPricingTrainingColumns[] = {"compare.col_model", "compare.col_price", "compare.col_job", "compare.col_term_tail",
                                         "compare.col_total", "compare.col_vs_on_demand", "compare.col_finish_p90", "compare.col_p_miss",
                                         "compare.col_delay"};
-const char* const kServingColumns[] = {"compare.col_model", "compare.col_price", "compare.col_period", "compare.col_term_tail",
+const char* const kPricingServingColumns[] = {"compare.col_model", "compare.col_price", "compare.col_period", "compare.col_term_tail",
                                        "compare.col_total", "compare.col_vs_on_demand", "compare.col_per_request",
                                        "compare.col_per_m_output"};
 
@@ -242,7 +242,7 @@ void PricingModels(AppState& app) {
   const int columns = serving ? 8 : 9;
   if (!BeginFigureTable(app, "pricing_models", columns, kModelCount, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp))
     return;
-  for (int h = 0; h < columns; ++h) ImGui::TableSetupColumn(Tr((serving ? kServingColumns : kTrainingColumns)[h]));
+  for (int h = 0; h < columns; ++h) ImGui::TableSetupColumn(Tr((serving ? kPricingServingColumns : kPricingTrainingColumns)[h]));
   ImGui::TableHeadersRow();
   for (int i = 0; i < kModelCount; ++i) PricingModelRow(c, i, serving);
   ImGui::EndTable();

@@ -98,7 +98,7 @@ void PlanTable(AppState& app) {
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("%s%s", TrFormat("plan.mfu_tip", {FormatPercent(e.step.mfu_low), FormatPercent(e.step.mfu_high)}).c_str(),
                         e.step.beyond_evidence ? TrFormat("plan.beyond_evidence", {FormatPercent(e.step.best_measured_mfu)}).c_str() : "");
-    ImGui::TableNextColumn(); ImGui::Text("%.1f / %.0f", e.memory.total_bytes() / 1e9, e.memory.device_bytes / 1e9);
+    ImGui::TableNextColumn(); ImGui::Text("%.1f / %.0f", e.memory.total_bytes() / 1073741824.0, e.memory.device_bytes / 1073741824.0);  // GiB, as the datasheet
     ImGui::TableNextColumn(); ImGui::TextUnformatted(FormatDisplayMoney(app.result, e.job_usd).c_str());
     ImGui::PopID();
   }

@@ -212,7 +212,9 @@ void Breakdown(const char* id, const char* title, const gpucost::Breakdown& b, d
   chart::DrawStackedBar(id, values, labels, colors, kPartCount, format, ImGui::GetFrameHeight());
 }
 
-std::string FormatGb(double gb) { return FormatNumber(gb, 3) + " GB"; }
+// Memory in GiB (2^30 bytes), as the datasheets' "80 GB" HBM is (issue 47: 80 GiB read as "85.9 GB" before).
+constexpr double kBytesPerGib = 1073741824.0;
+std::string FormatGib(double gib) { return FormatNumber(gib, 3) + " GiB"; }
 std::string FormatSeconds(double s) { return FormatNumber(s, 3) + " s"; }
 
 // Memory per GPU against the device's HBM (first pipeline stage), and the smallest layout that fits.
@@ -221,20 +223,20 @@ void MemoryFit(const Result& r) {
   const MemoryBreakdown& m = r.memory;
   const char* labels[] = {Tr("memory.weights"), Tr("memory.gradients"), Tr("memory.optimizer"), Tr("memory.gathered"),
                           Tr("memory.activations"), Tr("memory.overhead")};
-  const double gb[] = {m.weights_bytes / 1e9, m.gradients_bytes / 1e9, m.optimizer_bytes / 1e9, m.gathered_bytes / 1e9,
-                       m.activations_bytes / 1e9, m.overhead_bytes / 1e9};
+  const double gib[] = {m.weights_bytes / kBytesPerGib, m.gradients_bytes / kBytesPerGib, m.optimizer_bytes / kBytesPerGib,
+                        m.gathered_bytes / kBytesPerGib, m.activations_bytes / kBytesPerGib, m.overhead_bytes / kBytesPerGib};
   const int colors[] = {0, 1, 2, 3, 4, 7};
   ImGui::Spacing();
   const bool fits = m.fits();
   ImGui::PushTextWrapPos(0);  // a phone: the verdict goes to the next line and the note wraps, never cut (issue 30)
-  ImGui::TextUnformatted(TrFormat("memory.title", {FormatGb(m.total_bytes() / 1e9), FormatGb(m.device_bytes / 1e9)}).c_str());
-  const std::string verdict = fits ? TrFormat("memory.fits", {FormatGb(m.headroom_bytes() / 1e9)}) : std::string(Tr("memory.does_not_fit"));
+  ImGui::TextUnformatted(TrFormat("memory.title", {FormatGib(m.total_bytes() / kBytesPerGib), FormatGib(m.device_bytes / kBytesPerGib)}).c_str());
+  const std::string verdict = fits ? TrFormat("memory.fits", {FormatGib(m.headroom_bytes() / kBytesPerGib)}) : std::string(Tr("memory.does_not_fit"));
   if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize(verdict.c_str()).x <
       ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
     ImGui::SameLine();
   ImGui::TextColored(fits ? ImVec4(0.5f, 0.85f, 0.55f, 1) : kErrorColor, "%s", verdict.c_str());
   ImGui::PopTextWrapPos();
-  chart::DrawCapacityBar("memory", gb, labels, colors, 6, m.device_bytes / 1e9, FormatGb, ImGui::GetFrameHeight());
+  chart::DrawCapacityBar("memory", gib, labels, colors, 6, m.device_bytes / kBytesPerGib, FormatGib, ImGui::GetFrameHeight());
   if (!m.activations_known) {
     Hint(Tr("memory.activations_unknown"));
   }

@@ -176,7 +176,7 @@ for (const [width, height, dpr, locale] of [[1280, 720, 1.5, 'en-US'], [390, 844
     const page_usd = JSON.parse(await api(page, () => window.gpucost.result())).cost.expected_usd;
     check(page_usd === row.total_usd, `${width}px: the page's spot job = gpucost pricing's spot row, bit for bit: ${page_usd} vs ${row.total_usd}`);
     const notice = await api(page, () => window.gpucost.notice());
-    check(notice.startsWith('Pricing model on_demand → spot') && notice.includes('₩2,582'),
+    check(notice.startsWith('Pricing model on-demand → spot') && notice.includes('₩2,582'),
           `${width}px: the status line says the price was re-derived: ${notice}`);
     await shot(page, width < 600 ? 'money-switch-phone-ko.png' : 'money-switch-desktop.png');
   }, {locale, width, height, dpr});

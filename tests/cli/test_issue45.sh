@@ -16,7 +16,7 @@ for model in spot reserved owned; do
   equals "$got" "$want" "eval --set pricing.model=$model = gpucost pricing's $model row (KRW, VAT)"
 done
 note=$("$gpucost" eval - --set pricing.model=spot --format json 2>&1 >/dev/null <<<"$S")
-contains "$note" "Pricing model on_demand → spot" "the switch says so in one line on stderr"
+contains "$note" "Pricing model on-demand → spot" "the switch says so in one line on stderr"
 contains "$note" "₩2,582" "with the re-derived price in won"
 P=preset:llama2-70b-chat-h100
 got=$("$gpucost" eval "$P" --set pricing.model=spot --format json 2>/dev/null | total)

@@ -28,7 +28,7 @@ IDENTIFIER = re.compile(r'^[a-z0-9_]+$')
 # Tokens that are written the same way in Korean text (units, acronyms, percentiles, names).
 TECH = {
     "TP", "PP", "DP", "SP", "EP", "CP", "ZeRO", "MFU", "HFU", "GPU", "TTFT", "TPOT", "P50", "P90", "P99", "USL",
-    "Amdahl", "KRW", "USD", "GB", "TB", "KiB", "MiB", "ms", "gpucost", "CSV", "JSON", "n/a", "TFLOP",
+    "Amdahl", "KRW", "USD", "GB", "GiB", "TB", "KiB", "MiB", "ms", "gpucost", "CSV", "JSON", "n/a", "TFLOP",
 }
 # (file, regular expression on the literal's line, reason). Keep it short.
 ALLOW = [
