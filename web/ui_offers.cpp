@@ -156,7 +156,8 @@ void DrawOfferPicker(AppState& app) {
   const std::string preview = current ? current->provider + " " + current->product
                                       : app.scenario.pricing.offer[0] ? app.scenario.pricing.offer : Tr("offer.pick");
   ImGui::SetNextItemWidth(-1);
-  const bool open = ImGui::BeginCombo("##offer", preview.c_str());
+  // Rows are two lines (OfferRow): a list as tall as about ten of them, not the default eight lines.
+  const bool open = ImGui::BeginCombo("##offer", preview.c_str(), ImGuiComboFlags_HeightLarge);
   RecordRect(app, "pricing.offer");
   if (open) {
     OfferList(app, current);
