@@ -364,8 +364,8 @@ for (const lang of ['en', 'ko']) {
     check(result.inference.day && result.inference.day.hours.length === 24, `${lang}: the result has the day's 24 hours`);
     await revealView(page, 'chart_inference_day');
     // The hours table sits under the chart: a table scrolled out of the window is not drawn, so wheel on to it.
-    for (let i = 0; i < 10 && await widgetRect(page, 'inference_day_hours') === null; i++) await wheel(page, 0, 120);
-    check(await widgetRect(page, 'inference_day_hours') !== null, `${lang}: the day's chart and its hours table are drawn`);
+    for (let i = 0; i < 10 && await rectOf(page, 'inference_day_hours') === null; i++) await wheel(page, 0, 120);
+    check(await rectOf(page, 'inference_day_hours') !== null, `${lang}: the day's chart and its hours table are drawn`);
     await shot(page, `hands-day-${lang}.png`);
   }, {width: 1280, height: 720});
 }
