@@ -63,6 +63,7 @@ json ScenarioDoc(const json& data, const json& run) {
     if (f.contains("lora_targets")) workload["lora_targets"] = f["lora_targets"];
     if (f.contains("frozen_precision")) workload["frozen_precision"] = f["frozen_precision"];
     if (f.contains("real_token_fraction")) workload["real_token_fraction"] = f["real_token_fraction"];
+    if (f.contains("packed_document_tokens")) workload["packed_document_tokens"] = f["packed_document_tokens"];
   }
   return {{"workload", workload}, {"cluster", cluster}, {"parallel", p}};
 }

@@ -102,6 +102,8 @@ const FieldSpec kFields[] = {
    kFrozenPrecisionNames, "", "model"},
   {"workload.real_token_fraction", NUM, REF(finetune.real_token_fraction), 1, nullptr, 0, 1, true, false, nullptr,
    "", "model"},
+  {"workload.packed_document_tokens", INT, REF(finetune.packed_document_tokens), 0, nullptr, 0, 10000000, false, false,
+   nullptr, "tokens", "model"},
   {"reliability.checkpointing", BOOL, REF(reliability.checkpointing), 1, nullptr, 0, 1, false, false, nullptr,
    "", "reliability"},
 
@@ -625,7 +627,7 @@ namespace {
 constexpr const char* kNotReadByInference[] = {
     "workload.tokens", "workload.flops", "workload.precision", "workload.seq_len", "workload.input_bytes_per_token",
     "workload.tasks", "workload.task_gpu_hours", "workload.gpus_per_task", "workload.finetune", "workload.lora_rank",
-    "workload.lora_targets", "workload.frozen_precision", "workload.real_token_fraction", "workload.deadline_hours", "workload.value_per_day_usd", "cluster.gpus", "cluster.mfu",
+    "workload.lora_targets", "workload.frozen_precision", "workload.real_token_fraction", "workload.packed_document_tokens", "workload.deadline_hours", "workload.value_per_day_usd", "cluster.gpus", "cluster.mfu",
     "cluster.framework", "cluster.bring_up_hours", "cluster.allocation_efficiency", "capacity.on_demand_wait_hours",
     "parallel.data_parallel", "parallel.pipeline_parallel", "parallel.zero_stage", "parallel.micro_batch",
     "parallel.global_batch", "parallel.pipeline_interleave", "parallel.sequence_parallel", "parallel.recompute",

@@ -114,6 +114,7 @@ const char* const kPaths[] = {
     "workload.frozen_precision",  // issue 46
     "workload.real_token_fraction",
     "inference.weight_group_size",
+    "workload.packed_document_tokens",
 };
 constexpr std::size_t kPathCount = sizeof kPaths / sizeof kPaths[0];
 

@@ -215,6 +215,7 @@ struct FinetuneInputs {
   int lora_targets;                 // workload.lora_targets: all (attention + MLP matrices) | attention
   int frozen_precision;             // workload.frozen_precision: auto | bf16 | fp8 | nf4 (issue 46)
   double real_token_fraction;       // workload.real_token_fraction: real tokens / sequence slots (issue 46)
+  std::int64_t packed_document_tokens;  // workload.packed_document_tokens: mean document in a packed sequence (0: one)
 };
 
 // Inference (issue 17; inference.h): serving a model under a latency target, colocated or with prefill and

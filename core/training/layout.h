@@ -58,6 +58,11 @@ struct ModelShape {
   // token slots that hold real tokens (padding computes but does not count).
   FrozenPrecision frozen_precision = FrozenPrecision::kAuto;
   double real_token_fraction = 1;
+  // Issue 46: packed short documents (workload.packed_document_tokens): the tokens each attends within (0: seq_len).
+  double document_tokens = 0;
+  double attention_span() const {
+    return document_tokens > 0 && document_tokens < static_cast<double>(seq_len) ? document_tokens : static_cast<double>(seq_len);
+  }
   // Adapters are trained and the base is frozen (LoRA, QLoRA; finetune.h).
   bool frozen_base() const { return finetune != Finetune::kFull && lora_rank > 0; }
   double head_dim_or_default() const {
@@ -176,6 +181,7 @@ inline ModelShape ShapeFromScenario(const Scenario& s) {
   m.lora_targets = static_cast<LoraTargets>(s.finetune.lora_targets);
   m.frozen_precision = static_cast<FrozenPrecision>(s.finetune.frozen_precision);
   m.real_token_fraction = s.finetune.real_token_fraction > 0 ? s.finetune.real_token_fraction : 1;
+  m.document_tokens = static_cast<double>(s.finetune.packed_document_tokens);
   return m;
 }
 

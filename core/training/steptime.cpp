@@ -73,7 +73,8 @@ double Interpolate(const Point (&curve)[N], double size) {
 // fp32 read-modify-write of the gradient buffer. Megatron-LM kernel timings put the backward of a linear layer
 // at ~2.2x its forward for 2x the FLOPs. Issue 46: LoRA's frozen base computes only the input gradients, which
 // separates the two rates; fitted on assets/validation/measured_runs.json with the fine-tuning runs: the weight
-// gradients at 0.80 of the forward's rate, the input gradients at the forward's (1.00; the grid's top).
+// gradients at 0.80 of the forward's rate, the input gradients at 0.90 (1.00 before packed SFT attended
+// within each document; the grid is 0.80, 0.90, 1.00).
 // (StepHardware::backward_gemm_rate, refit by the cross-validation like tile_overhead.)
 }  // namespace
 
@@ -86,7 +87,7 @@ namespace {
 
 }  // namespace
 const double kFittedBackwardGemmRate = 0.80;
-const double kFittedInputGradGemmRate = 1.00;
+const double kFittedInputGradGemmRate = 0.90;
 namespace {
 
 double GemmSeconds(double m, double k, double n, double batch, const StepHardware& hw) {
@@ -181,8 +182,9 @@ LayerTimes LayerTimesOf(const ModelShape& m, const Layout& l, const StepHardware
   if (hw.attention_peak_flops > 0) attention_hw.peak_flops = hw.attention_peak_flops;
   // A fused (Flash) kernel with the causal mask skips the key blocks after each query block: a query attends to
   // s / 2 keys on average (FlashAttention-2, Dao 2023, section 3.1.1). Unfused attention computes every score
-  // and masks after.
-  const double keys = l.flash_attention ? s / 2 : s;
+  // and masks after. Issue 46: with packed short documents (SFT) a fused kernel given the documents' boundaries
+  // (THD, cu_seqlens) attends within each document only: half its length on average.
+  const double keys = l.flash_attention ? m.attention_span() / 2 : s;
   r.attention_forward = 2 * GemmSeconds(s_local, head_dim, keys, b * local_heads, attention_hw);
   r.attention_backward = (l.flash_attention ? 2.5 : 2.0) * r.attention_forward;
   const double scores = b * local_heads * s_local * s;
@@ -529,7 +531,8 @@ StepTime StepOf(const ModelShape& m, const Layout& l, const StepHardware& hw, co
   // Issue 46: the tokens that count are the real ones (workload.real_token_fraction; padding is computed, not
   // counted). A frozen base's weight FLOPs are 4 N (forward and input gradients) + 6 x the adapters (finetune.h).
   const double tokens = D(l.global_batch) * s * m.real_token_fraction;
-  const double attention_per_token = 12 * D(m.layers) * h * s;  // QK^T and AV, forward + backward
+  // QK^T and AV, forward + backward (issue 46: within each packed document under a fused kernel)
+  const double attention_per_token = 12 * D(m.layers) * h * (l.flash_attention ? m.attention_span() : s);
   const double adapters = frozen ? AdapterParams(m) : 0;
   r.model_flops = tokens * ((frozen ? 4 * r.params + 6 * adapters : 6 * r.params) + attention_per_token);
   double recomputed_per_token = 0;

@@ -77,15 +77,16 @@ TEST_CASE("evidence: >= 40 published runs from >= 8 sources, none dropped, each 
   CHECK(e.sources.size() >= 8);
   // A guard near today's held-out error of the pre-training runs (6.9% on 155; 6.4% on 143 before torchtitan's 500 W
   // H100 tables, whose FP8 rows no other source measures): a change that makes predictions on unseen sources worse
-  // fails (the 8% target has a test of its own, below). Issue 46: per category, the fine-tuning runs apart (10.1% on
-  // 35 today; their target, 10%, has its own test below).
+  // fails (the 8% target has a test of its own, below). Issue 46: per category, the fine-tuning runs apart (9.1% on
+  // 35 today, 10.1% before packed SFT attended within each document; their target, 10%, has its own test below).
+  // Pre-training reads 6.99% (6.9% before the refit that packed SFT moved: input gradients 1.00 -> 0.90).
   REQUIRE(e.categories.size() == 2);
   CHECK(e.categories[0].name == "pre-training");
   CHECK(e.categories[0].runs == 155);
   CHECK(e.categories[0].held_out_mae <= 0.07);
   CHECK(e.categories[1].name == "fine-tuning");
   CHECK(e.categories[1].runs >= 20);
-  CHECK(e.categories[1].held_out_mae <= 0.105);
+  CHECK(e.categories[1].held_out_mae <= 0.095);
   // A run beyond the bound names the modelled term that leaves it there.
   for (const EvidenceRun& r : e.runs) {
     CAPTURE(r.id);
@@ -108,15 +109,19 @@ TEST_CASE("evidence: the leave-one-source-out mean absolute error is at most 8% 
   CHECK(e.categories[0].held_out_mae <= kHeldOutTarget);  // pre-training, as issue 26 set it
 }
 
-// Issue 46's targets, held out: fine-tuning <= 10%, all training <= 6.5%. NOT MET: fine-tuning reads 10.1% on 35 runs
-// (Juniper's DeepSpeed H100 runs borrow DeepSpeed's Ampere rate, -31% and -12%; NeMo 24.07's fine-tuning rows read
-// +12..+30%: pipeline interleaving and the packed SQuAD documents' short attention are not stated, entered as
-// none); all training 7.5% on 190 (torchtitan's FP8 H100 rows borrow Megatron-LM's rate, -16..-38%; torch.compile is
-// not modelled). may_fail keeps the failure printed on every run; remove it when met.
-TEST_CASE("evidence: fine-tuning within 10% and all training within 6.5%, held out (issue 46 targets)" * doctest::may_fail()) {
+// Issue 46's targets, held out: fine-tuning <= 10% (met: 9.1% on 35 runs; 10.1% before NeMo's packed SQuAD rows
+// attended within each example, workload.packed_document_tokens).
+TEST_CASE("evidence: fine-tuning within 10%, held out (issue 46 target)") {
   const StepEvidence& e = Evidence();
   REQUIRE(e.categories.size() == 2);
   CHECK(e.categories[1].held_out_mae <= kFineTuningHeldOutTarget);
+}
+
+// All training <= 6.5%: NOT MET, 7.4% on 190 (torchtitan's FP8 H100 rows borrow Megatron-LM's rate, -16..-38%;
+// torch.compile is not modelled; Juniper's DeepSpeed H100 runs borrow DeepSpeed's Ampere rate). may_fail keeps the
+// failure printed on every run; remove it when met.
+TEST_CASE("evidence: all training within 6.5%, held out (issue 46 target)" * doctest::may_fail()) {
+  const StepEvidence& e = Evidence();
   CHECK(e.held_out_mae <= kTrainingHeldOutTarget);
 }
 

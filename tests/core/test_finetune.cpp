@@ -236,3 +236,25 @@ TEST_CASE("finetune step: ZeRO-3 / FSDP gathers the frozen weights at their stor
   s.finetune.frozen_precision = static_cast<int>(FrozenPrecision::kBf16);
   CHECK(bf16.dp_comm_total_seconds / Step(s).dp_comm_total_seconds == doctest::Approx(1.5).epsilon(0.02));
 }
+
+TEST_CASE("finetune step: packed short documents attend within themselves (workload.packed_document_tokens)") {
+  // Llama 2 7B at 4,096 tokens, one H100, no recompute: the attention core's FLOPs per token are 12 L h x the span
+  // each token attends within (forward + backward, QK^T and AV), worked by hand here.
+  Scenario s = test::MustParse(R"({"cluster": {"gpu": "h100-sxm", "gpus": 1, "framework": "nemo"},
+      "workload": {"model": "llama-2-7b", "tokens": 1e8, "seq_len": 4096, "finetune": "full"},
+      "parallel": {"micro_batch": 1, "global_batch": 8, "recompute": "none", "flash_attention": true}})");
+  const StepTime whole = Step(s);
+  s.finetune.packed_document_tokens = 4096;  // one document as long as the sequence: the same as none
+  CHECK(Step(s).seconds == doctest::Approx(whole.seconds));
+  s.finetune.packed_document_tokens = 256;
+  const StepTime packed = Step(s);
+  const double tokens = 8.0 * 4096, per_token = 12.0 * 32 * 4096;
+  CHECK((whole.model_flops - packed.model_flops) / tokens == doctest::Approx(per_token * (4096 - 256)));
+  CHECK(packed.seconds < whole.seconds);
+  CHECK(packed.compute_seconds < whole.compute_seconds);
+  // An unfused kernel computes every score of the pack and masks after: no time saved.
+  s.parallel.flash_attention = false;
+  const StepTime unfused = Step(s);
+  s.finetune.packed_document_tokens = 0;
+  CHECK(Step(s).compute_seconds == doctest::Approx(unfused.compute_seconds));
+}

@@ -84,7 +84,7 @@ TEST_CASE("framework: the matrix work of an FSDP job on H100 runs at its measure
   };
   const auto megatron = step("megatron"), fsdp = step("fsdp");
   CHECK(megatron.first == 1.0);
-  CHECK(fsdp.first == doctest::Approx(0.8186).epsilon(0.01));  // framework.cpp: llm-foundry on H100
+  CHECK(fsdp.first == doctest::Approx(0.8488).epsilon(0.01));  // framework.cpp: llm-foundry and AutoModel on H100
   // Matrix time grows by at most 1 / efficiency (all GEMMs compute-bound) and at least by the share of the
   // GEMMs that are compute-bound (here all but the HBM-bound small ones: > 95% of the 1 / efficiency).
   CHECK(fsdp.second.compute_seconds <= megatron.second.compute_seconds / fsdp.first * (1 + 1e-9));
