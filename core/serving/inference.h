@@ -18,8 +18,8 @@
 //     weights; plus 2 L tensor-parallel all-reduces of s x h activations (ring, comm.h).
 //   * Decode step at batch B: max((weights + B x context x KV bytes) / t / (HBM x efficiency),
 //     2 P B / (t x peak x prefill_mfu)) + 2 L all-reduces of B x h (latency-bound: NVLink hops, so decode stops
-//     improving beyond a few GPUs) + L kernel boundaries (30 us each, kKernelBoundarySecondsPerLayer) +
-//     step_overhead_ms; without CUDA graphs at least L x 0.34 ms of the host's launches (inference_model.h).
+//     improving beyond a few GPUs) + L kernel boundaries (30 us each, kKernelBoundarySecondsPerLayer, for a
+//     dense layer's 6.25 kernels; issue 46: latent attention and the MoE routing add theirs) + step_overhead_ms; without CUDA graphs at least L x 0.34 ms of the host's launches (inference_model.h).
 //     Context = s + o/2 on average.
 //   * Continuous batching, colocated: prefills run as their own steps and stall every decode sharing the
 //     replica, so TPOT = step / (1 - prefill share); the prefills that land inside one request's decode

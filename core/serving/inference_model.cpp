@@ -108,6 +108,9 @@ InferenceModel InferenceModelFor(const Scenario& s) {
   m.chunked_prefill = in.chunked_prefill;
   m.cuda_graphs = in.cuda_graphs;
   ApplyServingTechniques(s, &m);  // issue 28: MoE, prefix caching, speculative decoding
+  // Issue 46: the kernels MLA and the MoE routing add to each layer (kKernelsPerDenseLayer).
+  m.extra_kernels_per_step = (m.kv_latent > 0 ? m.layers * kMlaExtraKernels : 0) +
+                             m.moe_layers * (kMoeRoutingExtraKernels + (s.arch.shared_experts > 0 ? kSharedExpertExtraKernels : 0));
   return m;
 }
 
@@ -219,7 +222,9 @@ double PrefillCommSeconds(const InferenceModel& m, const ReplicaModel& r, double
 
 // Issue 26: the host's time to issue a step's kernels in eager mode (kEagerHostSecondsPerLayer); 0 with CUDA graphs.
 double EagerHostSeconds(const InferenceModel& m) { return m.cuda_graphs ? 0 : m.layers * kEagerHostSecondsPerLayer; }
-double KernelBoundarySeconds(const InferenceModel& m) { return m.layers * kKernelBoundarySecondsPerLayer; }
+double KernelBoundarySeconds(const InferenceModel& m) {
+  return (m.layers + m.extra_kernels_per_step / kKernelsPerDenseLayer) * kKernelBoundarySecondsPerLayer;
+}
 
 double PrefillSeconds(const InferenceModel& m, const ReplicaModel& r, double tokens) {
   if (tokens <= 0) return 0;

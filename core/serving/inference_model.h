@@ -21,6 +21,16 @@ namespace gpucost {
 // per-step engine overhead (inference.step_overhead_ms default, 1 ms). Measured on neither the validation runs nor
 // their engines' published tables.
 constexpr double kKernelBoundarySecondsPerLayer = (1.5 - 1.0) * 2.47e9 / (3.35e12 * 0.78) / 16;
+// Issue 46: the boundaries are per kernel, and a layer's kernels depend on its architecture. The same post counts
+// "around a hundred" kernels for Llama-1B's forward pass: 100 / 16 = 6.25 kernels per dense layer, the unit
+// above. Kernels a layer adds, counted from the operators it adds as vLLM's and SGLang's DeepSeek and Mixtral layers
+// run them (an estimate from the layers' structure, not a profile; not fitted on any measurement): multi-head latent
+// attention +5 (the query's and the latent's norms, the query's up-projection, the absorbed key and value
+// up-projections around the attention); a routed MoE layer +4 (the router's GEMM, top-k, sorting the tokens by
+// expert, summing the experts' outputs; the two grouped expert GEMMs and their activation replace the dense MLP's
+// three); a shared expert +3 (its own two GEMMs and activation). DeepSeek-V3 / R1: (6.25 + 5 + 7) / 6.25 = 2.9x a dense layer's boundaries on its 58 MoE layers.
+constexpr double kKernelsPerDenseLayer = 100.0 / 16;
+constexpr double kMlaExtraKernels = 5, kMoeRoutingExtraKernels = 4, kSharedExpertExtraKernels = 3;
 
 // Issue 26: an engine without CUDA graphs (vLLM before 0.2.5, or --enforce-eager) launches each layer's kernels
 // from Python every step; at a small batch the GPU finishes them faster than they come, and the step takes the
@@ -61,6 +71,7 @@ struct InferenceModel {
   double expert_params = 0;          // routed-expert weights of all MoE layers (0: dense)
   double experts = 0, active_experts = 0, moe_layers = 0;
   double expert_width = 0;             // a routed expert's MLP width (workload.expert_ffn_hidden; auto: ffn_hidden)
+  double extra_kernels_per_step = 0;   // issue 46: kernels beyond 6.25 per layer (MLA, routing, shared experts)
   double prefix_cached_tokens = 0;   // prompt tokens per request served from the cache (prefix x hit)
   double shared_prefix_tokens = 0;   // the prefix's KV held once per replica (0: no prefix caching)
   double spec_tokens_per_step = 1;   // expected tokens per target step (1: no speculation)

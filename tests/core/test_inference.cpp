@@ -245,6 +245,19 @@ TEST_CASE("kernel boundaries: a fixed cost per layer in every step, not shrunk b
   CHECK(KernelBoundarySeconds(mb) == doctest::Approx(80 * 29.5e-6).epsilon(0.01));
 }
 
+// Issue 46: the boundaries are per kernel; multi-head latent attention and the MoE routing add kernels to a layer
+// (kKernelsPerDenseLayer, 100 for Llama-1B's 16 layers). Counted by hand: DeepSeek-V3's 61 layers with MLA (+5 each),
+// 58 of them routed with a shared expert (+4 +3); Mixtral's 32 routed layers (+4), no shared expert, no MLA.
+TEST_CASE("kernel boundaries: latent attention and the MoE routing add their kernels to a layer's boundaries") {
+  const Scenario ds = test::MustParse(R"({"workload": {"kind": "inference", "model": "deepseek-v3"},
+      "cluster": {"gpu": "h200-sxm", "gpus": 8}, "parallel": {"tensor_parallel": 8}, "inference": {"weight_precision": "fp8"}})");
+  CHECK(KernelBoundarySeconds(InferenceModelFor(ds)) ==
+        doctest::Approx((61 + (61 * 5.0 + 58 * 7.0) / 6.25) * 29.5e-6).epsilon(0.01));
+  const Scenario mixtral = test::MustParse(R"({"workload": {"kind": "inference", "model": "mixtral-8x7b"},
+      "cluster": {"gpu": "h100-sxm", "gpus": 2}, "parallel": {"tensor_parallel": 2}})");
+  CHECK(KernelBoundarySeconds(InferenceModelFor(mixtral)) == doctest::Approx((32 + 32 * 4.0 / 6.25) * 29.5e-6).epsilon(0.01));
+}
+
 // The capacity search asks ReplicaLatencyAt for one percentile only (the benchmark's 5 us): that percentile must be the
 // one the full call gives, bit for bit, at loads from light to near saturation, colocated and decode-only.
 TEST_CASE("one percentile computed alone equals the same percentile computed with the others") {
