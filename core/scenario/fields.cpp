@@ -27,6 +27,7 @@ const char* const kFrozenPrecisionNames[] = {"auto", "bf16", "fp8", "nf4", nullp
 const char* const kInferenceModeNames[] = {"colocated", "disaggregated", nullptr};
 const char* const kKvReserveNames[] = {"full", "paged", nullptr};
 const char* const kAttentionSplitNames[] = {"tensor", "data", nullptr};
+const char* const kMoeSplitNames[] = {"expert", "tensor", nullptr};
 const char* const kWeightPrecisionNames[] = {"bf16", "fp16", "fp8", "int8", "int4", nullptr};
 const char* const kKvPrecisionNames[] = {"bf16", "fp16", "fp8", nullptr};
 const char* const kFrameworkNames[] = {"megatron", "nemo", "deepspeed", "fsdp", "torchtitan", "maxtext", "jax", "other", "torchtune", nullptr};  // framework.h
@@ -333,6 +334,8 @@ const FieldSpec kFields[] = {
   {"inference.max_batch", INT, REF(inference.max_batch), 256, nullptr, 1, 1000000, false, false, nullptr,
    "sequences", "inference"},
   {"inference.attention", ENUM, REF(inference.attention), 0, nullptr, 0, 1, false, false, kAttentionSplitNames, "",
+   "inference"},
+  {"inference.moe_split", ENUM, REF(inference.moe_split), 0, nullptr, 0, 1, false, false, kMoeSplitNames, "",
    "inference"},
   {"inference.kv_reserve", ENUM, REF(inference.kv_reserve), 1, nullptr, 0, 1, false, false, kKvReserveNames, "",
    "inference"},

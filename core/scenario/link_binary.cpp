@@ -115,6 +115,7 @@ const char* const kPaths[] = {
     "workload.real_token_fraction",
     "inference.weight_group_size",
     "workload.packed_document_tokens",
+    "inference.moe_split",
 };
 constexpr std::size_t kPathCount = sizeof kPaths / sizeof kPaths[0];
 

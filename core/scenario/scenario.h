@@ -223,6 +223,8 @@ struct FinetuneInputs {
 enum class InferenceMode : int { kColocated = 0, kDisaggregated };
 enum class KvReserve : int { kFull = 0, kPaged };
 enum class AttentionSplit : int { kTensor = 0, kData };
+// How a replica's GPUs split the routed experts under data attention (inference.moe_split; issue 46).
+enum class MoeSplit : int { kExpert = 0, kTensor };
 enum class WeightPrecision : int { kBf16 = 0, kFp16, kFp8, kInt8, kInt4 };
 enum class KvPrecision : int { kBf16 = 0, kFp16, kFp8 };
 struct InferencePoolInputs {
@@ -284,6 +286,7 @@ struct InferenceInputs {
   std::int64_t weight_group_size;   // inference.weight_group_size (int4 weight-only: weights per scale; issue 46)
   std::int64_t max_batch;           // inference.max_batch (sequences per replica; per GPU with attention data)
   int attention;                    // inference.attention: tensor | data (how a replica's GPUs split attention)
+  int moe_split;                    // inference.moe_split: expert | tensor (the routed experts under data attention; issue 46)
   int kv_reserve;                   // inference.kv_reserve: full | paged
   double gpu_memory_fraction;       // inference.gpu_memory_fraction
   double prefill_mfu;               // inference.prefill_mfu (large prompts)

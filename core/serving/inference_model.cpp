@@ -102,6 +102,7 @@ InferenceModel InferenceModelFor(const Scenario& s) {
   m.gpu_memory_fraction = in.gpu_memory_fraction;
   m.link_efficiency = s.cluster.link_efficiency;
   m.attention_data = static_cast<AttentionSplit>(in.attention) == AttentionSplit::kData;
+  m.experts_tensor = m.attention_data && static_cast<MoeSplit>(in.moe_split) == MoeSplit::kTensor;
   m.decode_attention_flops_per_token = m.kv_latent > 0 ? 2 * m.heads * (2 * D(s.arch.kv_lora_rank) + D(s.arch.rope_head_dim))
                                                        : 4 * m.attention_width;
   m.ep_overlap = s.parallel.ep_comm_overlap == 1;  // auto: off, as for training (fields.cpp)
@@ -173,6 +174,10 @@ ReplicaModel ReplicaFor(const Scenario& s, const InferenceModel& m, const GpuSpe
 
 double StepCommSeconds(const InferenceModel& m, const ReplicaModel& r, double tokens, double work_s) {
   if (r.tp <= 1) return 0;
+  if (m.experts_tensor) {  // issue 46: all-gather + reduce-scatter of the replica's tokens per MoE layer (an all-reduce's
+                           // traffic), not hidden behind other work
+    return m.expert_params > 0 ? m.moe_layers * ServingAllReduceSeconds(tokens * m.hidden * m.act_bytes, r.group, r.links, m.cuda_graphs) : 0;
+  }
   const double a2a = MoeAllToAllSeconds(m, r, tokens);
   const double exposed = m.ep_overlap ? std::max(0.0, a2a - work_s) : a2a;
   if (m.attention_data) return exposed;
@@ -183,14 +188,15 @@ double StepCommSeconds(const InferenceModel& m, const ReplicaModel& r, double to
 // Issue 26: the routed experts' GEMMs run at their own size. Under tensor attention each expert sees the step's
 // tokens x k / E rows and its MLP is split over the replica's t GPUs (expert_width / t columns each:
 // Qwen3-235B-A22B on TP8, 1,536 / 8 = 192); under data attention (expert parallel) the all-to-all brings each
-// GPU's experts the tokens of all t GPUs (t x tokens x k / E rows) and the MLP stays whole. The step-time
+// GPU's experts the tokens of all t GPUs (t x tokens x k / E rows) and the MLP stays whole (issue 46: with
+// inference.moe_split tensor the same rows, gathered, on expert_width / t columns). The step-time
 // model's GEMM size curve and its thin-GEMM tile overhead (steptime.h, fitted on the training runs), relative to
 // the large dense GEMM the prefill MFU is measured on.
 double ExpertGemmFactor(const InferenceModel& m, const ReplicaModel& r, double tokens) {
   if (m.experts <= 0 || m.active_experts <= 0) return 1;
   const double t = D(r.tp);
   const double rows = std::max(1.0, tokens * (m.attention_data ? t : 1.0) * m.active_experts / m.experts);
-  const double columns = std::max(1.0, m.expert_width / (m.attention_data ? 1.0 : t));
+  const double columns = std::max(1.0, m.expert_width / (m.attention_data && !m.experts_tensor ? 1.0 : t));
   const double gemm_flops = 2 * rows * m.hidden * columns;
   return GemmEfficiency(gemm_flops) / GemmEfficiency(1e15) * ShapeEfficiency(rows, m.hidden, columns, kFittedTileOverhead);
 }

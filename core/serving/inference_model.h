@@ -86,6 +86,10 @@ struct InferenceModel {
   // Data (DeepSeek's DP attention with expert parallel): each GPU attends for its own sequences and holds their
   // KV cache; the dense weights are on every GPU, the routed experts split over the replica; no all-reduce.
   bool attention_data = false;
+  // Issue 46 (inference.moe_split tensor): under data attention the routed experts split over the replica's GPUs by
+  // tensor parallelism (SGLang's --enable-dp-attention without --ep-size): every GPU gets all the GPUs' tokens
+  // (all-gather), runs its slice of every expert and reduce-scatters the outputs, in place of the all-to-alls.
+  bool experts_tensor = false;
   // Attention FLOPs per position, layer and cached token: 4 x attention_width (QK^T and AV over heads x head_dim);
   // MLA decodes with the up-projections absorbed (DeepSeek-V2, arXiv:2405.04434, appendix; FlashMLA): each
   // head scores against the latent and rope key (kv_lora + rope) and reads the latent back (kv_lora):

@@ -258,6 +258,26 @@ TEST_CASE("kernel boundaries: latent attention and the MoE routing add their ker
   CHECK(KernelBoundarySeconds(InferenceModelFor(mixtral)) == doctest::Approx((32 + 32 * 4.0 / 6.25) * 29.5e-6).epsilon(0.01));
 }
 
+// Issue 46: under data attention the routed experts may be split by tensor parallelism (inference.moe_split tensor,
+// SGLang's --enable-dp-attention without --ep-size): each MoE layer gathers the replica's tokens and reduce-scatters the
+// outputs (an all-reduce's traffic) in place of the all-to-alls, and each expert's GEMM has expert_width / t columns.
+TEST_CASE("moe_split tensor: gathered tokens on a slice of every expert, an all-reduce per MoE layer") {
+  Scenario s = test::MustParse(R"({"workload": {"kind": "inference", "model": "deepseek-v3"},
+      "cluster": {"gpu": "h200-sxm", "gpus": 8}, "parallel": {"tensor_parallel": 8},
+      "inference": {"weight_precision": "fp8", "attention": "data", "input_tokens": 2000, "output_tokens": 100}})");
+  const GpuSpec& gpu = *FindGpu("h200-sxm");
+  const InferenceModel ep = InferenceModelFor(s);
+  const ReplicaModel rep = ReplicaFor(s, ep, gpu, 8);
+  s.inference.moe_split = static_cast<int>(MoeSplit::kTensor);
+  const InferenceModel tp = InferenceModelFor(s);
+  const ReplicaModel rtp = ReplicaFor(s, tp, gpu, 8);
+  CHECK(rtp.weight_bytes_per_gpu == doctest::Approx(rep.weight_bytes_per_gpu));  // the same experts' bytes per GPU
+  const double tokens = 64;
+  CHECK(StepCommSeconds(tp, rtp, tokens, 0) ==
+        doctest::Approx(58 * ServingAllReduceSeconds(tokens * 7168 * 2, rtp.group, rtp.links, true)));
+  CHECK(ExpertGemmFactor(tp, rtp, 2000) < ExpertGemmFactor(ep, rep, 2000));  // 256 columns, not 2,048
+}
+
 // The capacity search asks ReplicaLatencyAt for one percentile only (the benchmark's 5 us): that percentile must be the
 // one the full call gives, bit for bit, at loads from light to near saturation, colocated and decode-only.
 TEST_CASE("one percentile computed alone equals the same percentile computed with the others") {
