@@ -338,6 +338,9 @@ bool DisplaysKrw(const Result& r);
 // A note in grey that wraps at spaces at the panel's (or table cell's) edge instead of running off it (a phone, a
 // longer language: issue 30).
 void Hint(const char* text);
+// The held-out error band beside a headline (ui_results.cpp), drawn once documents' EvidenceBandReady() says its
+// table is here.
+void DrawHeadlineBand(AppState& app);
 // Adopting a layout searched with the global batch on auto sets the batch the search ran at (one sequence per
 // GPU), so that the result is the search's row: "; global batch set to 16 sequences ..." ("" when it was given).
 std::string BatchSetNotice(std::int64_t batch_before, std::int64_t batch_after);

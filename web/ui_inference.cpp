@@ -13,6 +13,7 @@
 #include "base/format.h"
 #include "base/i18n.h"
 #include "documents/inference_json.h"
+#include "documents/evidence_band_json.h"
 
 namespace gpucost::app {
 
@@ -64,6 +65,7 @@ void InferenceHeadline(AppState& app) {
                                                                                   FormatPercent(ir.output_share_of_cost)}).c_str(),
                      TrFormat("inference.per_m_input", {SmallMoney(r, ir.usd_per_million_input_tokens)}).c_str(),
                      TrFormat("inference.per_hour", {SmallMoney(r, ir.usd_per_hour)}).c_str());
+  if (EvidenceBandReady()) DrawHeadlineBand(app);  // the held-out error of similar served runs (issue 47)
   Hint(TrFormat("inference.period", {FormatDisplayMoney(r, r.expected_usd), FormatDuration(ir.hours),
                                                           FormatCount(ir.requests)}).c_str());
 }

@@ -10,6 +10,7 @@
 #include "documents/result_json.h"
 #include "base/format.h"
 #include "base/i18n.h"
+#include "documents/evidence_band_json.h"
 #include "documents/plan_json.h"
 #include "documents/vat.h"
 
@@ -87,6 +88,32 @@ bool BlockedHeadline(AppState& app) {
   return true;
 }
 
+}  // namespace
+
+// The held-out error band of the published runs most like this scenario beside the headline (issue 46 found it: the
+// result document's evidence_band, core's ResultEvidenceBand; issue 47 draws it): "Predicted MFU 38.2%; held-out
+// error nearby: -8% .. +14% on 6 similar runs", or that no validated run is like it. Its callers draw it once its
+// table has arrived (EvidenceBandReady), which the page fetches after its later code: not on the first frame.
+GPUCOST_NOT_FIRST_FRAME void DrawHeadlineBand(AppState& app) {
+  const Result& r = app.result;
+  const EvidenceBand b = ResultEvidenceBand(app.scenario, r);
+  if (!b.applies) return;
+  const std::string line = r.inference.present ? EvidenceBandLine(b) : TrFormat("results.band", {FormatPercent(r.mfu), EvidenceBandText(b)});
+  ImGui::PushTextWrapPos(0);
+  if (b.unlike()) ImGui::TextColored(kWarnColor, "%s", line.c_str());
+  else ImGui::TextUnformatted(line.c_str());
+  ImGui::PopTextWrapPos();
+  RecordRect(app, "headline_band");
+  RecordText(app, "headline_band", line);
+  if (ImGui::IsItemHovered()) {
+    std::string runs;
+    for (const std::string& id : b.run_ids) runs += (runs.empty() ? "" : ", ") + id;
+    ImGui::SetTooltip("%s", b.unlike() ? Tr("band.tip_unlike") : TrFormat("band.tip", {runs}).c_str());
+  }
+}
+
+namespace {
+
 // The headline: cost per completed job, saying whether VAT is in it; with a tax rate, the invoice's three lines
 // (공급가액 / 부가세 / 합계, core/documents/vat.h) follow, as the CLI prints them.
 void Headline(AppState& app) {
@@ -108,6 +135,7 @@ void Headline(AppState& app) {
   ImGui::TextUnformatted(TrFormat("results.subline", {FormatDuration(r.expected_hours), FormatPercent(r.goodput),
                                                       FormatDisplayMoney(r, r.usd_per_billion_tokens)}).c_str());
   ImGui::PopTextWrapPos();
+  if (EvidenceBandReady()) DrawHeadlineBand(app);
   HeadlineSpread(app);
   // Half an em between the columns: a value never runs into its note ("$12.29 /GPU-h" beside "64 billed GPUs").
   ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(ImGui::GetFontSize() * 0.5f, ImGui::GetStyle().CellPadding.y));

@@ -94,7 +94,8 @@ double DerivedValue(const FieldSpec& f, const Result& r) {
 // A starting value when the user turns "auto" off: the derived value if in range, else a value in range.
 double FirstExplicitValue(const FieldSpec& f, const Result& r) {
   const double derived = DerivedValue(f, r);
-  if (derived != 0 && ValueInRange(f, derived)) return derived;
+  // As the field will show it (issue 47: a derived FLOPs count of 17 digits shows and reads back as 15).
+  if (derived != 0 && ValueInRange(f, derived)) return FieldValueAsShown(f, derived);
   for (double v : {1.0, f.min, f.max})
     if (ValueInRange(f, v)) return v;
   return f.max;
@@ -232,7 +233,9 @@ void NumberWidget(AppState& app, std::size_t index) {
     for (const InputError& e : app.problems) required = required || e.path == f.path;
   if (f.is_auto && !required) {
     bool is_auto = current == 0 && !edit.rejected;
-    if (ImGui::Checkbox((std::string(Tr("ui.auto")) + "###auto").c_str(), &is_auto)) {
+    const bool clicked = ImGui::Checkbox((std::string(Tr("ui.auto")) + "###auto").c_str(), &is_auto);
+    RecordRect(app, f.path);  // the field is its box while on auto (tests: a click turns auto off)
+    if (clicked) {
       edit.rejected = false;
       SetNumber(app.scenario, f, is_auto ? 0 : FirstExplicitValue(f, app.result));
       AppScenarioEdited(app);
@@ -267,6 +270,7 @@ void NumberWidget(AppState& app, std::size_t index) {
   if (ImGui::IsItemDeactivated()) edit.editing = false;
   if (edit.rejected) ImGui::PopStyleColor();
   RecordRect(app, f.path, -1, ImGui::CalcTextSize(text).x + ImGui::GetStyle().FramePadding.x * 2);
+  RecordText(app, f.path, text);  // what the field shows (tests: "975.5E", never "9.755e+20")
   if (changed) ApplyTyped(app, index, text);
 }
 

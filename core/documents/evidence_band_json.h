@@ -14,6 +14,10 @@ namespace gpucost {
 // training step without a given cluster.mfu); applies = false otherwise.
 EvidenceBand ResultEvidenceBand(const Scenario& s, const Result& r);
 
+// Whether the band can be found without waiting: its table (assets/held_out.json) is here. The page fetches the table
+// once its first frame is drawn and its later code has arrived, and draws the band from then on (issue 47).
+bool EvidenceBandReady();
+
 // "Held-out error of similar runs: -8% .. +14% on 6 similar runs" in the current language (empty when the band
 // does not apply).
 std::string EvidenceBandLine(const EvidenceBand& b);

@@ -11,6 +11,7 @@
 #include "documents/inference_json.h"
 #include "documents/evidence_band_json.h"
 #include "base/i18n.h"
+#include "base/assets.h"
 #include "scenario/json_io.h"
 #include "money/offers.h"
 #include "job/parallelism.h"
@@ -178,6 +179,8 @@ EvidenceBand ResultEvidenceBand(const Scenario& s, const Result& r) {
   if (!r.ok) return EvidenceBand{};
   return EvidenceBandFor(s, r.inference.present || r.mfu_source == MfuSource::kPredicted);
 }
+
+bool EvidenceBandReady() { return AssetReady(kHeldOutAsset); }
 
 std::string EvidenceBandLine(const EvidenceBand& b) {
   return b.applies ? std::string(Tr("band.label")) + ": " + EvidenceBandText(b) : std::string();

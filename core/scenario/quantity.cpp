@@ -26,6 +26,12 @@ double SuffixScale(char c) {
     case 'M': return 1e6;
     case 'B': case 'b': case 'G': return 1e9;
     case 'T': case 't': return 1e12;
+    // Past a trillion, as FLOPs are counted (issue 47: the editor wrote "9.755e+20"): upper case only, so that a
+    // lower-case "e" stays the exponent ("1e" is refused, "1E" is 1e18).
+    case 'P': return 1e15;
+    case 'E': return 1e18;
+    case 'Z': return 1e21;
+    case 'Y': return 1e24;
     default: return 0;
   }
 }
@@ -146,18 +152,42 @@ std::string ParseFieldInput(const FieldSpec& f, const std::string& text, double*
 std::string FormatFieldValue(const FieldSpec& f, double value) {
   if (FieldShownAsPercent(f)) return Shown(std::strtod(Shown(value * 100).c_str(), nullptr)) + "%";
   const double a = std::fabs(value);
-  static const struct { double scale; const char* suffix; } kScales[] = {{1e12, "T"}, {1e9, "B"}, {1e6, "M"}};
+  // A form is shown only when the parser reads it back to this very value (never a silent change).
+  auto exact = [value](const std::string& text) {
+    double back = 0;
+    return QuantityProblem(text, &back).empty() && back == value;
+  };
+  static const struct { double scale; const char* suffix; } kScales[] = {
+      {1e24, "Y"}, {1e21, "Z"}, {1e18, "E"}, {1e15, "P"}, {1e12, "T"}, {1e9, "B"}, {1e6, "M"}};
   for (const auto& s : kScales) {
-    const double m = value / s.scale;
-    // A short, exact form when there is one ("70B", "1.4T"), else all the digits.
+    // A short, exact form when there is one ("70B", "1.4T", "975.5E"), else all the digits.
     if (a >= s.scale && a < s.scale * 1e6) {
       char buf[64];
-      std::snprintf(buf, sizeof buf, "%.6g", m);
-      if (std::strtod(buf, nullptr) * s.scale == value) return std::string(buf) + s.suffix;
+      std::snprintf(buf, sizeof buf, "%.6g", value / s.scale);
+      // (The parser itself only past T: the page's first frame shows no such value and keeps the parser's code in
+      // its later part, docs/bundle-size.md.)
+      if (std::strtod(buf, nullptr) * s.scale == value && (s.scale < 1e15 || exact(std::string(buf) + s.suffix)))
+        return std::string(buf) + s.suffix;
     }
   }
   if (value == std::floor(value) && a < 1e15) return FormatCount(value);  // "2,048"
+  // Above that, the digits before the largest suffix that fits ("975.512345678901E"), never "9.75512345678901e+20"
+  // (issue 47); e-notation only where no such form reads back exactly (more than 15 significant digits).
+  for (const auto& s : kScales) {
+    if (a < s.scale || s.scale < 1e15) continue;
+    const double m = value / s.scale;
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.15g", m);
+    const std::string digits = m == std::floor(m) && m < 1e15 ? FormatCount(m) : std::string(buf);  // "100,000,000Y"
+    if (digits.find('e') == std::string::npos && exact(digits + s.suffix)) return digits + s.suffix;
+    break;
+  }
   return Shown(value);
+}
+
+double FieldValueAsShown(const FieldSpec& f, double value) {
+  double back = value;
+  return FieldInputProblem(f, FormatFieldValue(f, value), &back).empty() ? back : value;
 }
 
 }  // namespace gpucost

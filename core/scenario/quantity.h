@@ -10,7 +10,8 @@
 namespace gpucost {
 
 // Parses `text` as a quantity. Suffixes (case as people write them): k/K thousand, M million, B/G billion,
-// T trillion; an optional space before the suffix. Thousands separators only in groups of three ("1,000",
+// T trillion, and in upper case only P (1e15), E (1e18), Z (1e21), Y (1e24) as FLOPs are counted ("975.5E"; a
+// lower-case "e" is the exponent); an optional space before the suffix. Thousands separators only in groups of three ("1,000",
 // not "1,0"). "%" divides by 100 and is accepted only when allow_percent. Returns "" and sets *out, or the
 // reason the text is not a quantity (then *out is unchanged).
 std::string ParseQuantity(const std::string& text, double* out, bool allow_percent = false);
@@ -26,8 +27,13 @@ bool FieldShownAsPercent(const FieldSpec& f);
 std::string ParseFieldInput(const FieldSpec& f, const std::string& text, double* out);
 Message FieldInputProblem(const FieldSpec& f, const std::string& text, double* out);  // the same, as a key
 
-// The value as a field shows it, in a form ParseFieldInput reads back: "70B", "2,048", "10%" (fraction fields).
+// The value as a field shows it, in a form ParseFieldInput reads back: "70B", "2,048", "10%" (fraction fields),
+// "975.5E" (never "9.755e+20", issue 47).
 std::string FormatFieldValue(const FieldSpec& f, double value);
+// The value FormatFieldValue's text reads back to: `value` itself but for one with more than 15 significant digits
+// (a derived figure), which is rounded to them. What the editor writes into a field it fills (an auto turned off),
+// so that the field shows exactly the value used.
+double FieldValueAsShown(const FieldSpec& f, double value);
 // The field's unit as shown ("" for fraction fields, whose value carries "%"; "/year" for fraction/year).
 const char* FieldShownUnit(const FieldSpec& f);
 // The allowed range as the field shows it ("> 0% and <= 100%" for percent fields), for messages.

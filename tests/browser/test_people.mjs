@@ -196,6 +196,35 @@ await section('adopt-keeps-cluster', async page => {
   await typeIntoField(page, 'cluster.gpus', '128');
   r = await result(page);
   check((await scenario(page)).cluster.gpus === 128 && !r.blocking, 'typing another GPU count later keeps it priced (nothing to retype)');
+  // With a global batch its MFU is predicted: the held-out error band of the runs most like it stands beside the
+  // headline (issue 47), the result document's evidence_band (issue 46) as the page words it.
+  await settle(page, () => api(page, t => window.gpucost.load(t), JSON.stringify(
+      {workload: {model: 'llama-2-70b', tokens: 1e9}, cluster: {gpu: 'h100-sxm', gpus: 64},
+       parallel: {tensor_parallel: 2, zero_stage: 3, global_batch: 1024}})));
+  r = await result(page);
+  const band = r.evidence_band;
+  check(band && band.kind === 'training', `the result document has a training band (${band && band.runs} runs)`);
+  await page.waitForFunction(() => window.gpucost.drawnText('headline_band').includes('%'), null, {timeout: 30000});
+  const line = await api(page, () => window.gpucost.drawnText('headline_band'));
+  const signed = v => `${v >= 0 ? '+' : '-'}${Math.abs(100 * v).toFixed(1)}%`;
+  check(line.startsWith('Predicted MFU') && (band.runs === 0 ? line.includes('unlike every validated run')
+        : band.runs === 1 ? line.includes(`${signed(band.low)} on 1 similar run`)
+        : line.includes(`${signed(band.low)} .. ${signed(band.high)} on ${band.runs} similar runs`)),
+        `the headline's band is the document's: "${line}"`);
+  await shot(page, 'people-band-laptop.png');
+  // FLOPs off auto: the field shows the count as the parser reads it back, never in e-notation (issue 47).
+  await reveal(page, 'workload.flops');
+  await clickWidget(page, 'workload.flops');  // its "auto" box, ticked
+  const derived = await api(page, () => window.gpucost.drawnText('workload.flops'));
+  const held = (await scenario(page)).workload.flops;
+  check(held > 1e15 && !/e[+-]?\d/i.test(derived) && /[PEZY]$/.test(derived), `auto off: the derived ${held} FLOPs show as "${derived}"`);
+  await typeIntoField(page, 'workload.flops', derived);
+  check((await scenario(page)).workload.flops === held, 'typing back what is shown keeps the value exactly');
+  await typeIntoField(page, 'workload.flops', '9.755e20');
+  const flops = await api(page, () => window.gpucost.drawnText('workload.flops'));
+  check((await scenario(page)).workload.flops === 9.755e20 && flops === '975.5E', `9.755e20 FLOPs typed show as "${flops}"`);
+  await typeIntoField(page, 'workload.flops', flops);
+  check((await scenario(page)).workload.flops === 9.755e20, 'and typing back what is shown keeps the value');
 }, LAPTOP);
 
 // --- a won quote: the price field shows it, never 0 원/GPU시간 ----------------------------------------------

@@ -329,6 +329,22 @@ TEST_CASE("i18n: every scenario field and editor section has a label in every la
   }
 }
 
+TEST_CASE("i18n: every field's unit, in either currency, is a key in every language (issue 47: \"KRW/day\" in the Korean editor)") {
+  Scenario krw = DefaultScenario();
+  krw.pricing.currency = static_cast<int>(Currency::kKrw);
+  for (const Scenario& s : {DefaultScenario(), krw})
+    for (std::size_t i = 0; i < FieldCount(); ++i) {
+      const FieldSpec& f = Fields()[i];
+      const std::string unit = FieldMoneyUnit(f) == MoneyUnit::kNone ? FieldShownUnit(f) : ShownMoneyUnitText(s, f);
+      if (unit.empty()) continue;
+      const std::string key = "unitname." + unit;
+      CAPTURE(key);
+      CHECK(HasTranslation(Lang::kEn, key.c_str()));
+      CHECK(HasTranslation(Lang::kKo, key.c_str()));
+    }
+  CHECK(std::string(Tr(Lang::kKo, "unitname.KRW/day")) == "원/일");
+}
+
 TEST_CASE("offers: AWS Seoul (ap-northeast-2) on-demand prices as published, dated and VAT-exclusive") {
   const nlohmann::json f = nlohmann::json::parse(test::ReadFile(test::DataPath("korea_public_figures.json")));
   for (const nlohmann::json& row : f["aws_seoul_on_demand"]["instances"]) {

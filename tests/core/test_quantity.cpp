@@ -114,3 +114,36 @@ TEST_CASE("quantity: what a field shows reads back to the same value") {
   CHECK(FormatFieldValue(*FindField("cluster.gpus"), 2048) == "2,048");
   CHECK(FormatFieldValue(*FindField("pricing.owned.colocation_usd_per_kw_month"), 184.06) == "184.06");
 }
+
+TEST_CASE("quantity: FLOPs past 1e15 show with a suffix the parser reads back exactly, never e-notation (issue 47)") {
+  CHECK(Q("975.5E") == 9.755e20);
+  CHECK(Q("975.5 E") == 9.755e20);
+  CHECK(Q("3P") == 3e15);
+  CHECK(Q("2Z") == 2e21);
+  CHECK(Q("1.2Y") == 1.2e24);
+  CHECK(Refused("1e") != "");  // a lower-case e is the exponent, never exa
+  CHECK(Refused("E") != "");
+  const FieldSpec& flops = *FindField("workload.flops");
+  CHECK(FormatFieldValue(flops, 9.755e20) == "975.5E");
+  CHECK(FormatFieldValue(flops, 3.15e23) == "315Z");
+  CHECK(FormatFieldValue(flops, 5e15) == "5P");
+  CHECK(FormatFieldValue(flops, 1e32) == "100,000,000Y");
+  // A derived count of 17 significant digits: shown with 15, and the field then holds exactly what it shows.
+  const double derived = 9.7551234567890123e20;
+  const double held = FieldValueAsShown(flops, derived);
+  CHECK(held == doctest::Approx(derived).epsilon(1e-14));
+  const std::string shown = FormatFieldValue(flops, held);
+  CHECK(shown.find('e') == std::string::npos);
+  double back = 0;
+  CHECK(ParseFieldInput(flops, shown, &back) == "");
+  CHECK(back == held);
+  // Every value of 1e15 .. 1e32 written with up to 15 digits reads back as shown.
+  for (double v = 1.000000000000001e15; v < 1e32; v *= 7.31) {
+    const double h = FieldValueAsShown(flops, v);
+    const std::string t = FormatFieldValue(flops, h);
+    INFO(v << " shows " << t);
+    CHECK(t.find("e+") == std::string::npos);
+    CHECK(ParseFieldInput(flops, t, &back) == "");
+    CHECK(back == h);
+  }
+}
