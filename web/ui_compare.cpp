@@ -196,37 +196,68 @@ const char* const kPricingServingColumns[] = {"compare.col_model", "compare.col_
                                        "compare.col_total", "compare.col_vs_on_demand", "compare.col_per_request",
                                        "compare.col_per_m_output"};
 
-// One pricing model's row: the columns both tables share, then a training job's schedule or a service's figures.
-void PricingModelRow(const PricingComparison& c, int i, bool serving) {
+// One pricing model's row as text: the columns both tables share, then a training job's schedule or a service's
+// figures; a model that cannot be priced says why in place of the money (issue 45).
+struct PricingRow {
+  bool blocked = false;
+  std::string cells[9];
+  std::string tip;  // the name's tooltip: the model's capacity risk
+};
+
+PricingRow PricingModelCells(const PricingComparison& c, int i, bool serving) {
   const ModelCost& m = c.models[i];
   const Result& r = m.result;
-  ImGui::TableNextRow();
-  ImGui::TableNextColumn();
-  ImGui::Text("%s%s", Tr(PricingModelKey(m.model)), i == c.cheapest && !m.blocking.blocked ? Tr("compare.cheapest") : "");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", m.risk_message.Text(CurrentLanguage()).c_str());
-  if (m.blocking.blocked) {  // said, not priced (issue 45): the reason in place of the money
-    ImGui::TableNextColumn();
-    ImGui::TextWrapped("%s", m.blocking.reason_message.Text(CurrentLanguage()).c_str());
-    for (int col = 2; col < (serving ? 8 : 9); ++col) ImGui::TableNextColumn();
-    return;
+  PricingRow row;
+  row.cells[0] = std::string(Tr(PricingModelKey(m.model))) + (i == c.cheapest && !m.blocking.blocked ? Tr("compare.cheapest") : "");
+  row.tip = m.risk_message.Text(CurrentLanguage());
+  if (m.blocking.blocked) {
+    row.blocked = true;
+    row.cells[1] = m.blocking.reason_message.Text(CurrentLanguage());
+    return row;
   }
-  ImGui::TableNextColumn(); ImGui::TextUnformatted(FormatDisplayMoney(r, m.usd_per_gpu_hour).c_str());
-  ImGui::TableNextColumn(); ImGui::TextUnformatted(FormatDisplayMoney(r, m.job_usd).c_str());
-  ImGui::TableNextColumn(); ImGui::TextUnformatted(m.term_tail_usd > 0 ? FormatDisplayMoney(r, m.term_tail_usd).c_str() : "-");
-  ImGui::TableNextColumn(); ImGui::TextUnformatted(FormatDisplayMoney(r, m.total_usd).c_str());
-  ImGui::TableNextColumn(); ImGui::TextUnformatted(FormatRatio(m.ratio_to_on_demand).c_str());
+  row.cells[1] = FormatDisplayMoney(r, m.usd_per_gpu_hour);
+  row.cells[2] = FormatDisplayMoney(r, m.job_usd);
+  row.cells[3] = m.term_tail_usd > 0 ? FormatDisplayMoney(r, m.term_tail_usd) : "-";
+  row.cells[4] = FormatDisplayMoney(r, m.total_usd);
+  row.cells[5] = FormatRatio(m.ratio_to_on_demand);
   if (serving) {  // a service (issue 47): what a request and a million output tokens cost under this model
     const InferenceResult& ir = r.inference;
-    ImGui::TableNextColumn(); ImGui::TextUnformatted(FormatSmallMoney(ir.usd_per_request * r.display_per_usd, r.display_currency).c_str());
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(FormatSmallMoney(ir.usd_per_million_output_tokens_all_in * r.display_per_usd, r.display_currency).c_str());
-    return;
+    row.cells[6] = FormatSmallMoney(ir.usd_per_request * r.display_per_usd, r.display_currency);
+    row.cells[7] = FormatSmallMoney(ir.usd_per_million_output_tokens_all_in * r.display_per_usd, r.display_currency);
+    return row;
   }
   // Issue 29 (capacity.h): the wait for capacity and the run, the deadline and the delay cost.
   const ScheduleOutlook& o = r.schedule;
-  ImGui::TableNextColumn(); ImGui::TextUnformatted(FormatDuration(o.finish_p90_hours).c_str());
-  ImGui::TableNextColumn(); ImGui::TextUnformatted(o.deadline_given ? FormatPercent(o.p_miss_deadline).c_str() : "-");
-  ImGui::TableNextColumn(); ImGui::TextUnformatted(m.delay_usd > 0 ? FormatDisplayMoney(r, m.delay_usd).c_str() : "-");
+  row.cells[6] = FormatDuration(o.finish_p90_hours);
+  row.cells[7] = o.deadline_given ? FormatPercent(o.p_miss_deadline) : "-";
+  row.cells[8] = m.delay_usd > 0 ? FormatDisplayMoney(r, m.delay_usd) : "-";
+  return row;
+}
+
+void PricingModelRow(const PricingRow& row, int columns) {
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(row.cells[0].c_str());
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", row.tip.c_str());
+  for (int col = 1; col < columns; ++col) {
+    ImGui::TableNextColumn();
+    if (!row.blocked) ImGui::TextUnformatted(row.cells[col].c_str());
+    else if (col == 1) ImGui::TextWrapped("%s", row.cells[1].c_str());
+  }
+}
+
+// A header wider than its column's figures, in two lines broken at the space that makes the wider line narrowest
+// (issue 47: "마감 초과 확률" was cut at the panel's right edge at 1280x720); else as it is.
+std::string HeaderLines(const char* text, float figures) {
+  const std::string t = text;
+  if (ImGui::CalcTextSize(text).x <= figures) return t;
+  std::size_t best = std::string::npos;
+  float best_width = ImGui::CalcTextSize(text).x;
+  for (std::size_t at = t.find(' '); at != std::string::npos; at = t.find(' ', at + 1)) {
+    const float w = std::max(ImGui::CalcTextSize(t.c_str(), t.c_str() + at).x, ImGui::CalcTextSize(t.c_str() + at + 1).x);
+    if (w < best_width) best = at, best_width = w;
+  }
+  return best == std::string::npos ? t : t.substr(0, best) + "\n" + t.substr(best + 1);
 }
 
 // The same job under the four pricing models (the document of `gpucost pricing`): a commitment pays its whole
@@ -240,11 +271,36 @@ void PricingModels(AppState& app) {
   if (!ImGui::CollapsingHeader((std::string(Tr("compare.pricing_title")) + "###pricing_models").c_str(), ImGuiTreeNodeFlags_DefaultOpen)) return;
   const bool serving = app.result.inference.present;
   const int columns = serving ? 8 : 9;
-  if (!BeginFigureTable(app, "pricing_models", columns, kModelCount, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp))
-    return;
-  for (int h = 0; h < columns; ++h) ImGui::TableSetupColumn(Tr((serving ? kPricingServingColumns : kPricingTrainingColumns)[h]));
+  // Each column as wide as its figures (its header in two lines when wider): the table fits the panel when their sum
+  // does, stretched to it; else (a phone, a narrow panel) it keeps those widths and scrolls sideways.
+  std::vector<PricingRow> rows;
+  for (int i = 0; i < kModelCount; ++i) rows.push_back(PricingModelCells(c, i, serving));
+  const ImGuiStyle& style = ImGui::GetStyle();
+  std::string headers[9];
+  float widths[9] = {}, need = 0, wrapped_row = 0;
+  int header_lines = 1;
+  for (int h = 0; h < columns; ++h) {
+    float figures = 0;
+    for (const PricingRow& row : rows)
+      if (!row.blocked || h == 0) figures = std::max(figures, ImGui::CalcTextSize(row.cells[h].c_str()).x);
+    headers[h] = HeaderLines(Tr((serving ? kPricingServingColumns : kPricingTrainingColumns)[h]), figures);
+    if (headers[h].find('\n') != std::string::npos) header_lines = 2;
+    widths[h] = std::max(figures, ImGui::CalcTextSize(headers[h].c_str()).x);
+    need += widths[h] + style.CellPadding.x * 2 + 1;
+  }
+  const bool scroll = AppNarrow(app) || need > ImGui::GetContentRegionAvail().x;
+  for (const PricingRow& row : rows)  // a blocked model's reason wraps in the price column
+    if (row.blocked) wrapped_row += std::ceil(ImGui::CalcTextSize(row.cells[1].c_str()).x / std::max(1.0f, widths[1])) - 1;
+  const float line = ImGui::GetTextLineHeight() + style.CellPadding.y * 2;
+  const float height = line * static_cast<float>(kModelCount + 1) + ImGui::GetTextLineHeight() * (static_cast<float>(header_lines - 1) + wrapped_row) +
+                       style.ScrollbarSize + 4;
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
+                                (scroll ? ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX : ImGuiTableFlags_SizingStretchProp);
+  if (!ImGui::BeginTable("pricing_models", columns, flags, ImVec2(0, scroll ? height : 0))) return;
+  for (int h = 0; h < columns; ++h)
+    ImGui::TableSetupColumn(headers[h].c_str(), scroll ? ImGuiTableColumnFlags_WidthFixed : ImGuiTableColumnFlags_WidthStretch, widths[h]);
   ImGui::TableHeadersRow();
-  for (int i = 0; i < kModelCount; ++i) PricingModelRow(c, i, serving);
+  for (const PricingRow& row : rows) PricingModelRow(row, columns);
   ImGui::EndTable();
   RecordRect(app, "pricing_models");
   std::string notes;  // core's words (documents/pricing_json.h), in the page's language
@@ -263,9 +319,10 @@ void PricingModels(AppState& app) {
 
 }  // namespace
 
-static void CompareTableBody(AppState& app, int columns, const Comparison& c, const std::vector<CompareRow>& table) {
-  ImGui::TableSetupColumn("metric", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 17);
-  for (int c = 1; c < columns; ++c) ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 11);
+static void CompareTableBody(AppState& app, int columns, const Comparison& c, const std::vector<CompareRow>& table, float metric,
+                             float each) {
+  ImGui::TableSetupColumn("metric", ImGuiTableColumnFlags_WidthFixed, metric);
+  for (int c = 1; c < columns; ++c) ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, each);
   ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
   ImGui::TableNextColumn();
   Hint(Tr("compare.legend"));
@@ -308,8 +365,17 @@ void DrawCompare(AppState& app) {
   const float height = ImGui::GetTextLineHeightWithSpacing() * static_cast<float>(rows + 6);
   // A scrolling table scrolled out of sight is not begun (BeginTable false): the provider sheet below is drawn all
   // the same, or the view would lose its height for a frame and its scroll would snap to the top (issue 30).
+  // The names' column as wide as its longest name (at most 17 em), the pinned columns at least 11 em and as wide as
+  // the panel allows: four of them fit at 1280x720 (issue 47: the 4th was cut), more scroll sideways.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float em = ImGui::GetFontSize(), pad = style.CellPadding.x * 2 + 1;
+  float names = ImGui::CalcTextSize(Tr("serving.prices")).x;
+  for (const CompareRow& row : table) names = std::max(names, ImGui::CalcTextSize(Tr(row.key)).x);
+  const float metric = std::clamp(names + em * 0.5f, em * 8, em * 17);
+  const float room = ImGui::GetContentRegionAvail().x - metric - pad - style.ScrollbarSize;
+  const float each = std::max(em * 11, room / static_cast<float>(columns - 1) - pad);
   if (ImGui::BeginTable("compare", columns, flags, ImVec2(0, height))) {
-    CompareTableBody(app, columns, c, table);
+    CompareTableBody(app, columns, c, table, metric, each);
     ImGui::EndTable();
   }
   DrawProviderSheet(app);
