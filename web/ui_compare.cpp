@@ -288,6 +288,12 @@ void PricingModels(AppState& app) {
     widths[h] = std::max(figures, ImGui::CalcTextSize(headers[h].c_str()).x);
     need += widths[h] + style.CellPadding.x * 2 + 1;
   }
+  // A model priced by quote says why in the price column: wide enough to read (on a phone it wrapped a word a line).
+  for (const PricingRow& row : rows)
+    if (row.blocked && widths[1] < ImGui::GetFontSize() * 16) {
+      need += ImGui::GetFontSize() * 16 - widths[1];
+      widths[1] = ImGui::GetFontSize() * 16;
+    }
   const bool scroll = AppNarrow(app) || need > ImGui::GetContentRegionAvail().x;
   for (const PricingRow& row : rows)  // a blocked model's reason wraps in the price column
     if (row.blocked) wrapped_row += std::ceil(ImGui::CalcTextSize(row.cells[1].c_str()).x / std::max(1.0f, widths[1])) - 1;
