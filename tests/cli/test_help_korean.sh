@@ -4,14 +4,30 @@
 # option names, field paths, file names, schemas, product names and units (the list below).
 gpucost=$1; root=$2
 source "$root/tests/cli/lib.sh"
-english_words() { python3 "$root/tests/cli/english_words.py"; }
+# Each output is kept and read by one Python at the end (a Python per check was most of this test's time).
+prose_dir=$(mktemp -d)
+prose_n=0
+no_english() {  # no_english TEXT LABEL
+  prose_n=$((prose_n + 1))
+  printf '%s' "$1" >"$prose_dir/$prose_n"
+  printf '%s\n' "$2" >"$prose_dir/$prose_n.label"
+}
+check_no_english() {
+  local files=() i name words read_back=0
+  for ((i = 1; i <= prose_n; ++i)); do files+=("$prose_dir/$i"); done
+  while IFS=$'\t' read -r name words; do
+    equals "$words" "" "$(cat "$name.label")"
+    read_back=$((read_back + 1))
+  done < <(python3 "$root/tests/cli/english_words.py" "${files[@]}")
+  equals "$read_back" "$prose_n" "every output was read for English prose ($prose_n)"
+}
 out=$("$gpucost" --help --lang ko)
 contains "$out" "완료된 GPU 작업에 실제로 드는 비용" "gpucost --help --lang ko: the tagline in Korean"
-equals "$(english_words <<<"$out")" "" "gpucost --help --lang ko: no English prose"
+no_english "$out" "gpucost --help --lang ko: no English prose"
 for verb in eval plan mc sensitivity compare sweep link catalog validate pricing fleet probe log actual; do
   out=$("$gpucost" "$verb" --help --lang ko 2>&1)
   contains "$out" "옵션:" "$verb --help --lang ko: options heading in Korean"
-  equals "$(english_words <<<"$out")" "" "$verb --help --lang ko: no English prose"
+  no_english "$out" "$verb --help --lang ko: no English prose"
   en=$("$gpucost" "$verb" --help --lang en 2>&1)
   contains "$en" "options:" "$verb --help in English still English"
 done
@@ -19,7 +35,7 @@ contains "$("$gpucost" frobnicate --lang ko 2>&1)" "알 수 없는 명령 \"frob
 # Error paths of a scenario file in Korean (issue 27): a directory, a key given twice, a type error and an unknown
 # key with an unknown GPU: the messages are keys of the tables, no English prose.
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+trap 'rm -rf "$work" "$prose_dir"' EXIT
 printf '{"cluster": {"gpus": 8, "gpus": 16}}' >"$work/dup.json"
 printf '{"cluster": {"gpus": "x", "gpu": "z100"}, "not_a_field": 1}' >"$work/bad.json"
 # Validation errors of mixture-of-experts, fine-tuning and serving scenarios (these were English in Korean).
@@ -29,14 +45,14 @@ printf '{"workload": {"kind": "inference", "model": "llama-3.1-8b"}, "inference"
 for input in "$work" "$work/dup.json" "$work/bad.json" "$work/moe.json" "$work/lora.json" "$work/serving.json"; do
   for verb in eval validate; do
     out=$("$gpucost" "$verb" "$input" --lang ko 2>&1)
-    equals "$(english_words <<<"$out")" "" "$verb $(basename "$input") --lang ko: no English prose"
+    no_english "$out" "$verb $(basename "$input") --lang ko: no English prose"
   done
 done
 # eval --probe with a report of another GPU: the warning in Korean (it was English once the matcher was gone).
 warn=$("$gpucost" eval "$root/assets/presets/alpaca-7b-8xa100.json" --probe "$root/tests/data/probe_h100_8gpu.json" \
        --lang ko 2>&1 >/dev/null | grep '경고')
 contains "$warn" "측정했지만" "eval --probe, another GPU: the warning in Korean"
-equals "$(english_words <<<"$warn")" "" "eval --probe, another GPU --lang ko: no English prose ($warn)"
+no_english "$warn" "eval --probe, another GPU --lang ko: no English prose ($warn)"
 # Usage and option errors of every verb in Korean (issue 27: these were English): each exits non-zero with a message
 # from the tables and no English prose. The cases run one per line: a verb and its arguments.
 chat="$root/assets/presets/llama2-70b-chat-h100.json"
@@ -57,7 +73,7 @@ while IFS= read -r line; do
   eval "set -- $line"
   out=$("$gpucost" "$@" --lang ko 2>&1 >/dev/null); rc=$?
   equals "$([ "$rc" -ne 0 ] && echo failed)" "failed" "$line: refused"
-  equals "$(english_words <<<"$out")" "" "$line --lang ko: no English prose ($out)"
+  no_english "$out" "$line --lang ko: no English prose ($out)"
 done <<CASES
 eval "$train" --foo
 eval "$train" --format
@@ -111,4 +127,5 @@ sweep "$train" --param cluster.gpus --from x --to 3
 sweep "$train" --param pricing.model --from 1 --to 3
 CASES
 
+check_no_english
 finish
