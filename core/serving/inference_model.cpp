@@ -213,7 +213,12 @@ double PrefillComputeSeconds(const InferenceModel& m, const ReplicaModel& r, dou
   const double gemm_flops = 2 * tokens * m.hidden * 4 * m.hidden / (m.attention_data ? 1 : t);
   const double size_factor = GemmEfficiency(gemm_flops) / GemmEfficiency(1e15);
   const double expert_flops = std::min(flops, ExpertPrefillFlops(m, tokens));
-  return (flops - expert_flops) / (t * r.peak_flops * m.prefill_mfu * size_factor) +
+  // Issue 46: the attention core at the KV cache's precision (16-bit beside fp8 or int8 weights: DeepSeek-R1's fp8
+  // checkpoint with a 16-bit cache prefills its attention in bf16, FlashAttention / FlashMLA), the weight GEMMs at
+  // the weights'. With 16-bit weights the two peaks are one.
+  const double attention_flops = std::min(flops - expert_flops, PrefillAttentionFlops(m, tokens));
+  const double rate = t * m.prefill_mfu * size_factor;
+  return (flops - expert_flops - attention_flops) / (r.peak_flops * rate) + attention_flops / (r.attention_peak_flops * rate) +
          expert_flops / (t * r.peak_flops * m.prefill_mfu * ExpertGemmFactor(m, r, step_tokens));
 }
 

@@ -83,11 +83,14 @@ void ApplyServingTechniques(const Scenario& s, InferenceModel* m) {
 }
 
 double PrefillFlops(const InferenceModel& m, double tokens) {
+  const double fresh = tokens - CachedPromptTokens(m, tokens);
+  return 2 * m.active_matmul_params * fresh + PrefillAttentionFlops(m, tokens) + 2 * m.hidden * m.vocab;
+}
+
+double PrefillAttentionFlops(const InferenceModel& m, double tokens) {
   const double cached = CachedPromptTokens(m, tokens);
-  const double fresh = tokens - cached;
   const double width = m.prefill_attention_width > 0 ? m.prefill_attention_width : m.attention_width;  // MLA (issue 46)
-  return 2 * m.active_matmul_params * fresh + 2 * m.layers * width * (tokens * tokens - cached * cached) +
-         2 * m.hidden * m.vocab;
+  return 2 * m.layers * width * (tokens * tokens - cached * cached);
 }
 
 double ExpertPrefillFlops(const InferenceModel& m, double tokens) {

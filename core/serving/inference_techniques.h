@@ -50,6 +50,10 @@ std::int64_t SpeculativeTokens(const Scenario& s);  // tokens_per_step, or the d
 
 // Prefill FLOPs of a prompt of `tokens` tokens of which the cached prefix is skipped.
 double PrefillFlops(const InferenceModel& m, double tokens);
+// The attention core's share of those FLOPs (QK^T and AV over the prompt, causal: each query over the keys before it;
+// a cached prefix's own pairs skipped). Issue 46: it multiplies activations by keys and values, not weights, so it runs
+// at the KV cache's precision (ReplicaModel::attention_peak_flops), as in decode.
+double PrefillAttentionFlops(const InferenceModel& m, double tokens);
 // The routed experts' share of those FLOPs: each fresh token runs k of the E experts' MLPs (expert_params x k / E);
 // 0 for a dense model.
 double ExpertPrefillFlops(const InferenceModel& m, double tokens);
