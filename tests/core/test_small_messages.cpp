@@ -91,3 +91,30 @@ TEST_CASE("MLA prefill: DeepSeek-V3's attention is 128 heads x (192 + 128) / 2 w
   CHECK(m.prefill_attention_width / m.hidden == doctest::Approx(20480.0 / 7168));
   CHECK(PrefillFlops(m, t) / without > 1.5);
 }
+
+// Issue 46: a prompt's attention multiplies activations by its keys and values, not by weights: beside fp8 weights and
+// a 16-bit KV cache (DeepSeek-R1's fp8 checkpoint as vLLM and SGLang serve it by default) it runs at the 16-bit peak,
+// as decode's attention does. Worked by hand: moving the cache to fp8 moves only the attention's term, from the
+// H200's 989 to its 1,979 dense TFLOP/s, and the difference is that term's FLOPs at the two rates.
+TEST_CASE("prefill attention runs at the KV cache's precision, the weight GEMMs at the weights'") {
+  const Scenario bf16_kv = Serve("deepseek-v3", "h200-sxm", 8, R"(, "weight_precision": "fp8", "kv_precision": "bf16")");
+  const Scenario fp8_kv = Serve("deepseek-v3", "h200-sxm", 8, R"(, "weight_precision": "fp8", "kv_precision": "fp8")");
+  const GpuSpec& gpu = *FindGpu("h200-sxm");
+  const InferenceModel m = InferenceModelFor(bf16_kv), m8 = InferenceModelFor(fp8_kv);
+  const ReplicaModel r = ReplicaFor(bf16_kv, m, gpu, 8), r8 = ReplicaFor(fp8_kv, m8, gpu, 8);
+  CHECK(r.attention_peak_flops == doctest::Approx(989.4e12).epsilon(0.01));
+  CHECK(r8.attention_peak_flops == doctest::Approx(1978.9e12).epsilon(0.01));
+  CHECK(r.peak_flops == r8.peak_flops);
+  const double t = 32000;
+  const double attention = 2 * 61 * (128.0 * (128 + 64 + 128) / 2) * t * t;  // causal: half of 4 L w t^2
+  CHECK(PrefillAttentionFlops(m, t) == doctest::Approx(attention));
+  // 8 GPUs at the default prefill utilisation (0.55); a 32K-token prompt's GEMMs are large (size factor 1).
+  const double expected = attention / (8 * 0.55) * (1 / 989.4e12 - 1 / 1978.9e12);
+  const double delta = (PrefillSeconds(m, r, t) - PrefillSeconds(m8, r8, t));
+  CHECK(delta == doctest::Approx(expected).epsilon(0.02));
+  // 16-bit weights: the two peaks are one, and the split changes nothing.
+  const Scenario bf16 = Serve("llama-3.1-70b", "h100-sxm", 4);
+  const InferenceModel mb = InferenceModelFor(bf16);
+  const ReplicaModel rb = ReplicaFor(bf16, mb, *FindGpu("h100-sxm"), 4);
+  CHECK(rb.attention_peak_flops == rb.peak_flops);
+}
