@@ -96,6 +96,14 @@ int main() {
   spot_tasks.workload.kind = static_cast<int>(WorkloadKind::kIndependent);
   spot_tasks.pricing.model = static_cast<int>(PricingModel::kSpot);
   BenchEvaluate("evaluate_spot_independent_tasks", spot_tasks);
+  // Issue 50's terms on: the early-failure rate is solved by bisection over the expected timeline.
+  Scenario terms50 = DefaultScenario();
+  terms50.reliability.infant_failure_fraction = 0.01;
+  terms50.reliability.slow_node_fraction = 0.002;
+  terms50.reliability.collective_timeouts_per_day = 0.13;
+  terms50.pricing.stopped_hours = 48;
+  terms50.program.experiments = 0.3;
+  BenchEvaluate("evaluate_issue50_terms", terms50);
   BenchMonteCarlo();  // bench_mc.cpp
   BenchStepTime();    // bench_steptime.cpp
   BenchMemory();      // bench_memory.cpp

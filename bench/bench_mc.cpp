@@ -61,6 +61,17 @@ void BenchMonteCarlo() {
   t.ops.restore_test_every = 10;
   t.ops.restore_test_minutes = 10;
   TimeMonteCarlo(t, "montecarlo_10k_16384_gpus_issue29_terms");
+  // Issue 50's terms with them: early failures the burn-in left, slow nodes, collective timeouts (Llama 3: 7 NCCL
+  // watchdog timeouts in 54 days, 0.13 a day), stopped instances, the finished model's programme.
+  t.reliability.infant_failure_fraction = 0.01;
+  t.ops.bring_up_hours = 24;
+  t.reliability.slow_node_fraction = 0.002;
+  t.reliability.collective_timeouts_per_day = 0.13;
+  t.pricing.stopped_hours = 48;
+  t.pricing.stopped_price_fraction = 0.1;
+  t.program.experiments = 0.3;
+  t.program.evaluation_hours = 24;
+  TimeMonteCarlo(t, "montecarlo_10k_16384_gpus_issue50_terms");
 }
 
 }  // namespace gpucost

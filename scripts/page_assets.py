@@ -24,6 +24,10 @@ def main():
         # (its TCO notes read server_source and server_price_source, which stay): ~1.5 KB gzip of the first load.
         if os.path.basename(path) == 'gpus.json' and isinstance(doc.get('gpus'), list):
             doc['gpus'] = [{k: v for k, v in g.items() if k != 'source'} for g in doc['gpus']]
+            # Likewise the MIG profiles' citations (issue 50): `gpucost catalog gpus` prints them.
+            for g in doc['gpus']:
+                if isinstance(g.get('mig'), dict):
+                    g['mig'] = {k: v for k, v in g['mig'].items() if k not in ('source', 'sm_share_source')}
         out = os.path.join(out_root, os.path.relpath(path, root))
         os.makedirs(os.path.dirname(out), exist_ok=True)
         with open(out, 'w', encoding='utf-8') as f:

@@ -45,6 +45,14 @@ void PrintGpus(Format format) {
                      {"fp64_tflops", g.fp64_tflops}, {"int8_tops", g.int8_tops}, {"hbm_gb", g.hbm_gb},
                      {"hbm_tbps", g.hbm_tbps}, {"nvlink_gbps", g.nvlink_gbps}, {"pcie_gbps", g.pcie_gbps},
                      {"tdp_w", g.tdp_w}, {"source", g.source}});
+      if (!g.mig.profiles.empty()) {  // issue 50: the MIG profiles cluster.partition accepts, with their sources
+        nlohmann::json profiles = nlohmann::json::array();
+        for (const MigProfile& p : g.mig.profiles)
+          profiles.push_back({{"name", p.name}, {"compute_slices", p.compute_slices}, {"memory_slices", p.memory_slices},
+                              {"instances", p.instances}});
+        doc.back()["mig"] = {{"profiles", profiles}, {"sm_share", g.mig.sm_share},
+                             {"sm_share_source", g.mig.sm_share_source}, {"source", g.mig.source}};
+      }
     }
     std::printf("%s\n", doc.dump(2).c_str());
     return;
@@ -74,6 +82,14 @@ void PrintGpus(Format format) {
   t.Print(stdout);
   std::printf("%s\n", Tr("cli.catalog.sources"));
   for (std::size_t i = 0; i < GpuCount(); ++i) std::printf("  %s: %s\n", Gpus()[i].id.c_str(), Gpus()[i].source.c_str());
+  std::printf("\n%s\n", Tr("cli.catalog.mig"));  // issue 50: the profiles cluster.partition accepts
+  for (std::size_t i = 0; i < GpuCount(); ++i) {
+    const GpuSpec& g = Gpus()[i];
+    if (g.mig.profiles.empty()) continue;
+    std::string names;
+    for (const MigProfile& p : g.mig.profiles) names += (names.empty() ? "" : ", ") + p.name;
+    std::printf("  %s: %s (%s)\n", g.id.c_str(), names.c_str(), g.mig.source.c_str());
+  }
 }
 
 std::string DefaultText(const FieldSpec& f) {

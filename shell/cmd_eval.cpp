@@ -153,6 +153,14 @@ void PrintTable(const Scenario& s, const Result& r) {
   t.Row({Tr("cli.eval.total"), FormatNumber(r.expected_hours, 4), FormatCount(r.billed_gpu_hours), FormatMoney(r.expected_usd * k, cur),
          "100.0%"});
   t.Print(stdout);
+  if (r.finished_model.present) {  // issue 50: the finished model beside the cost per run (job/program.h)
+    const FinishedModel& f = r.finished_model;
+    std::printf("\n%s\n", TrFormat("cli.eval.finished_model",
+                                    {FormatMoney(f.total_usd * k, cur), FormatMoney(r.expected_usd * k, cur),
+                                     FormatMoney(f.usd.part[kPartExperiments] * k, cur),
+                                     FormatMoney(f.usd.part[kPartAbandonedRuns] * k, cur), FormatNumber(f.abandoned_runs, 3),
+                                     FormatMoney(f.evaluation_usd * k, cur)}).c_str());
+  }
   if (r.warnings.count) std::printf("\n%s\n", Tr("eval.warnings"));
   for (int i = 0; i < r.warnings.count; ++i) std::printf("  ! %s\n", TerminalSafe(r.warnings.Text(i, CurrentLanguage())).c_str());
 }

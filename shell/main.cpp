@@ -35,6 +35,7 @@ void PrintHelp(FILE* f) {  // text from the string tables (assets/i18n): cli.hel
                gpucost::Tr("cli.help.usage"), gpucost::Tr("cli.help.usage_line"), gpucost::Tr("cli.help.commands"));
   for (const Verb& v : kVerbs) std::fprintf(f, "  %-12s %s\n", v.name, gpucost::Tr(v.summary));
   std::fprintf(f, "\n%s\n", gpucost::Tr("cli.help.footer"));
+  std::fprintf(f, "\n%s\n", gpucost::Tr("scope.not_modelled"));  // issue 50: what the model does not cover
 }
 
 // The language of human output: --lang X (anywhere on the line, removed from argv), else the environment

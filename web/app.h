@@ -201,6 +201,8 @@ struct FleetState {
   double baseline_gpus = 0;  // 0: the scenario's cluster.gpus
   double burst_gpus = 0;     // extra GPUs in the burst months
   int burst_start_month = 4, burst_months = 2;
+  // Issue 50: moving between the owned site and the cloud in the hybrid plan (fleet.h hybrid_transfer).
+  double transfer_gb_out_per_gpu_hour = 0, transfer_gb_in_per_move = 0, migration_usd_per_move = 0;
   std::string document;      // FleetToJson, "" until computed
   FleetResult result;
   FleetInputs inputs;

@@ -18,14 +18,15 @@ namespace {
 // One input of the demand profile: applied as typed, or refused with a message naming it and its range while
 // the last good value is kept (never a silent clamp).
 template <typename T>
-void ProfileInput(AppState& app, const char* key, const char* id, T* value, T lo, T hi, float width) {
+void ProfileInput(AppState& app, const char* key, const char* id, T* value, T lo, T hi, float width,
+                  const char* format = "%.0f") {
   FleetState& st = app.fleet;
   ImGui::SetNextItemWidth(width);
   T typed = *value;
   const std::string label = std::string(Tr(key)) + "###" + id;
   bool changed = false;
   if constexpr (std::is_same_v<T, int>) changed = ImGui::InputInt(label.c_str(), &typed, 0, 0);
-  else changed = ImGui::InputDouble(label.c_str(), &typed, 0, 0, "%.0f");
+  else changed = ImGui::InputDouble(label.c_str(), &typed, 0, 0, format);
   const ImVec2 at = ImGui::GetItemRectMin();  // the input's frame, without its label on the right
   RecordRectAt(app, id, -1, at.x, at.y, at.x + width, ImGui::GetItemRectMax().y);
   if (!changed) return;
@@ -75,7 +76,9 @@ void AppUpdateFleet(AppState& app) {
   st.for_evaluation = app.evaluations;
   st.document.clear();
   if (!app.result.ok) return;
-  st.inputs = FleetFromScenario(app.scenario, {st.months, st.baseline_gpus, st.burst_gpus, st.burst_start_month, st.burst_months});
+  st.inputs = FleetFromScenario(app.scenario, {st.months, st.baseline_gpus, st.burst_gpus, st.burst_start_month, st.burst_months,
+                                               st.transfer_gb_out_per_gpu_hour, st.transfer_gb_in_per_move,
+                                               st.migration_usd_per_move});
   st.result = PlanFleet(st.inputs);
   if (st.result.ok) st.document = FleetToJson(st.inputs, st.result);
 }
@@ -98,6 +101,12 @@ void DrawFleet(AppState& app) {
   ProfileInput(app, "fleet.from_month", "from_month", &st.burst_start_month, 1, kMaxFleetMonths, w);
   same_line();
   ProfileInput(app, "fleet.for_months", "for_months", &st.burst_months, 0, kMaxFleetMonths, w);
+  // Issue 50: the hybrid's moves between its owned site and the cloud (egress at storage.usd_per_gb_egress).
+  ProfileInput(app, "fleet.transfer_out", "transfer_out", &st.transfer_gb_out_per_gpu_hour, 0.0, 1e6, w, "%.3g");
+  same_line();
+  ProfileInput(app, "fleet.transfer_in", "transfer_in", &st.transfer_gb_in_per_move, 0.0, 1e12, w, "%.6g");
+  same_line();
+  ProfileInput(app, "fleet.migration", "migration", &st.migration_usd_per_move, 0.0, 1e12, w, "%.6g");
   if (!st.input_error.empty()) {
     ImGui::PushTextWrapPos(0);
     ImGui::TextColored(ImVec4(1, 0.45f, 0.35f, 1), "%s", st.input_error_message.Text(CurrentLanguage()).c_str());

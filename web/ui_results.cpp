@@ -161,6 +161,9 @@ void Headline(AppState& app) {
     }
     RecordText(app, "vat_lines", lines);
   }
+  if (r.finished_model.present)  // issue 50: the finished model beside the cost per run (job/program.h)
+    Row(app, Tr("results.finished_model"), FormatDisplayMoney(r, r.finished_model.total_usd),
+        TrFormat("results.finished_model_note", {FormatNumber(r.finished_model.abandoned_runs, 3)}).c_str());
   Row(app, Tr("results.finish_time"), FormatDuration(r.expected_hours), Tr("results.finish_note"));
   Row(app, Tr("eval.goodput"), FormatPercent(r.goodput), Tr("results.goodput_note"));
   Row(app, Tr("eval.cost_per_billion_tokens"), FormatDisplayMoney(r, r.usd_per_billion_tokens), "");
@@ -305,7 +308,22 @@ void Problems(AppState& app) {
 
 }  // namespace
 
+// What the model covers, said where the result is read (issue 50; the CLI's --help says the same).
+static void ScopeNote() {
+  ImGui::Spacing();
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextDisabled("%s", Tr("scope.not_modelled"));
+  ImGui::PopTextWrapPos();
+}
+
+void DrawResultsOf(AppState& app);
+
 void DrawResults(AppState& app) {
+  DrawResultsOf(app);
+  ScopeNote();
+}
+
+void DrawResultsOf(AppState& app) {
   const Result& r = app.result;
   if (!r.ok) {
     Problems(app);
@@ -324,6 +342,9 @@ void DrawResults(AppState& app) {
   NormalVsExpected(app);
   Breakdown("money", Tr("results.where_money"), r.cost_usd, r.expected_usd, ShortMoneyFormat(r),
             r.display_per_usd);
+  if (r.finished_model.present)
+    Breakdown("finished_model", Tr("results.where_finished_model"), r.finished_model.usd, r.finished_model.total_usd,
+              ShortMoneyFormat(r), r.display_per_usd);
   Breakdown("gpu_hours", Tr("results.where_gpu_hours"), r.gpu_hours, r.billed_gpu_hours, FormatGpuHours);
   Breakdown("time", Tr("results.where_time"), r.time_hours, r.expected_hours, FormatResultHours);
   MemoryFit(r);

@@ -41,7 +41,7 @@ json FleetPlanJson(const FleetInputs& in, const FleetPlan& p) {
                       {"on_demand_gpus", p.month_on_demand_gpus[m]},
                       {"spot_gpus", p.month_spot_gpus[m]},
                       {"usd", p.month_usd[m]}});
-  return {{"total_usd", p.total_usd}, {"owned_gpus", p.owned_gpus}, {"commitments", commitments},
+  return {{"total_usd", p.total_usd}, {"owned_gpus", p.owned_gpus}, {"moves", p.moves}, {"commitments", commitments},
           {"breakdown_usd", parts}, {"breakdown_gpu_hours", hours}, {"months", months}};
 }
 
@@ -62,7 +62,12 @@ std::string FleetInputsToJson(const FleetInputs& in, int indent) {
               {"commitments", commitments},
               {"granularity_gpus", in.granularity_gpus},
               {"gpu_mtbf_hours", in.gpu_mtbf_hours},
-              {"owned_resale_fraction", in.owned_resale_fraction}};
+              {"owned_resale_fraction", in.owned_resale_fraction},
+              {"hybrid_transfer", {{"gb_out_per_cloud_gpu_hour", in.transfer_gb_out_per_gpu_hour},  // issue 50
+                                   {"gb_in_per_move", in.transfer_gb_in_per_move},
+                                   {"egress_usd_per_gb", in.egress_usd_per_gb},
+                                   {"ingress_usd_per_gb", in.ingress_usd_per_gb},
+                                   {"migration_usd_per_move", in.migration_usd_per_move}}}};
   if (in.plan_hybrid) {
     Scenario s = DefaultScenario();
     s.pricing.owned = in.owned;

@@ -40,6 +40,31 @@ json Parts(const Breakdown& b, bool skip_zero_time_parts) {
 
 }  // namespace
 
+static void WritePartitionAndTarget(const Scenario& s, const Result& r, json* doc) {
+  if (r.partition.on) {  // the slice (partition.h)
+    const Partition& p = r.partition;
+    const GpuSpec* gpu = FindGpu(s.cluster.gpu);
+    (*doc)["partition"] = {{"profile", p.profile->name}, {"gpu", gpu ? gpu->id : ""},
+                           {"compute_slices", p.profile->compute_slices}, {"memory_slices", p.profile->memory_slices},
+                           {"per_gpu", p.per_gpu}, {"compute_fraction", NumOrNull(p.compute_fraction)},
+                           {"memory_fraction", NumOrNull(p.memory_fraction)},
+                           {"memory_gib", NumOrNull(gpu ? gpu->hbm_gb * p.memory_fraction : 0)},
+                           {"hbm_tbps", NumOrNull(gpu ? gpu->hbm_tbps * p.memory_fraction : 0)},
+                           {"share", NumOrNull(p.share)}, {"price_fraction", NumOrNull(p.price_fraction)},
+                           {"price_fraction_source", s.partition.price_fraction > 0 ? "given" : "share (assumed)"},
+                           {"usd_per_slice_hour", NumOrNull(r.usd_per_gpu_hour)}, {"interference", NumOrNull(p.interference)}};
+  }
+  if (r.loss_target.present) {  // the loss trained to (loss_fit.h)
+    const LossTarget& t = r.loss_target;
+    const LossFit other = t.fit == LossFit::kBesiroglu2024 ? LossFit::kHoffmann2022 : LossFit::kBesiroglu2024;
+    (*doc)["work"]["target_loss"] = {{"loss", NumOrNull(t.loss)}, {"fit", LossFitOf(t.fit).name},
+                                     {"floor", NumOrNull(t.floor)}, {"tokens", NumOrNull(t.tokens)},
+                                     {"tokens_low", NumOrNull(t.tokens_low)}, {"tokens_high", NumOrNull(t.tokens_high)},
+                                     {"other_fit", LossFitOf(other).name}, {"other_fit_tokens", NumOrNull(t.other_fit_tokens)},
+                                     {"source", LossFitOf(t.fit).source}};
+  }
+}
+
 // What every result document says about its money, training or serving alike (issue 25): the VAT line, the
 // owned hardware's terms and outlay, the offer the prices came from.
 void WriteMoneyTerms(const Scenario& s, const Result& r, json* doc) {
@@ -81,6 +106,7 @@ std::string ResultToJson(const Scenario& s, const Result& r, int indent) {
       doc["blocking"] = BlockingJson(b);
     WriteMoneyTerms(s, r, &doc);
     WriteEvidenceBand(s, r, &doc);
+    WritePartitionAndTarget(s, r, &doc);  // issue 50: a service on MIG slices
     return doc.dump(indent);
   }
   const GpuSpec* gpu = FindGpu(s.cluster.gpu);
@@ -149,6 +175,10 @@ std::string ResultToJson(const Scenario& s, const Result& r, int indent) {
     }
   }
   if (r.spare_fast_fraction < 1) doc["reliability"]["spare_fast_fraction"] = NumOrNull(r.spare_fast_fraction);
+  // Issue 50: of the failures, early ones the burn-in left and collective timeouts (absent when there are none).
+  if (r.expected_infant_failures > 0) doc["reliability"]["expected_infant_failures"] = NumOrNull(r.expected_infant_failures);
+  if (r.expected_timeouts > 0) doc["reliability"]["expected_timeouts"] = NumOrNull(r.expected_timeouts);
+  WritePartitionAndTarget(s, r, &doc);
   WriteParallelismJson(s, r, &doc);  // memory, scaling fit, work.batch_size_token_factor
   json breakdown = Parts(r.cost_usd, false);
   breakdown.erase("reacquire_wait");
@@ -161,6 +191,14 @@ std::string ResultToJson(const Scenario& s, const Result& r, int indent) {
                  {"per_usd", NumOrNull(r.display_per_usd)},
                  {"expected", NumOrNull(r.expected_usd * r.display_per_usd)},
                  {"normal_run", NumOrNull(r.normal_run_usd * r.display_per_usd)}};
+  if (r.finished_model.present) {  // issue 50 (program.h): the finished model beside the cost per run
+    const FinishedModel& f = r.finished_model;
+    doc["cost"]["finished_model_usd"] = NumOrNull(f.total_usd);
+    doc["cost"]["finished_model"] = NumOrNull(f.total_usd * r.display_per_usd);
+    doc["finished_model"] = {{"usd", NumOrNull(f.total_usd)}, {"breakdown", Parts(f.usd, false)},
+                             {"run_basis_usd", NumOrNull(f.run_basis_usd)}, {"abandoned_runs", NumOrNull(f.abandoned_runs)},
+                             {"evaluation_gpu_hours", NumOrNull(f.evaluation_gpu_hours)}};
+  }
   if (r.fp8_gain > 0) doc["work"]["fp8_gain"] = NumOrNull(r.fp8_gain);
   const FailuresAdd fa = FailuresAddOf(r);  // the results panel's "failures add" column
   doc["failures_add"] = {{"hours", NumOrNull(fa.hours)}, {"usd", NumOrNull(fa.usd)}, {"hours_fraction", NumOrNull(fa.hours_fraction)},

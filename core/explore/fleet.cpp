@@ -59,6 +59,8 @@ FleetInputs DefaultFleet() {
   f.owned_resale_fraction = kDefaultOwnedResaleFraction;
   std::snprintf(f.currency, sizeof f.currency, "%s", "USD");
   f.per_usd = 1;
+  f.egress_usd_per_gb = s.storage.usd_per_gb_egress;  // 0.09: AWS's first 10 TB/month (fields.cpp)
+  f.ingress_usd_per_gb = 0;  // AWS, GCP and Azure charge nothing for data into the cloud; the site's transit is yours
   return f;
 }
 
@@ -88,6 +90,10 @@ FleetInputs FleetFromScenario(const Scenario& s, const FleetShape& shape) {
     std::snprintf(f.currency, sizeof f.currency, "%s", "KRW");
     f.per_usd = s.pricing.krw_per_usd;
   }
+  f.egress_usd_per_gb = s.storage.usd_per_gb_egress;  // issue 50
+  f.transfer_gb_out_per_gpu_hour = shape.transfer_gb_out_per_gpu_hour;
+  f.transfer_gb_in_per_move = shape.transfer_gb_in_per_move;
+  f.migration_usd_per_move = shape.migration_usd_per_move;
   return f;
 }
 
@@ -106,7 +112,8 @@ OwnedRemainder OwnedRemainderFor(const FleetInputs& in) {
 
 const char* FleetPartName(int p) {
   static const char* const kNames[kFleetPartCount] = {"committed_used", "committed_unused", "committed_after_horizon",
-                                                       "on_demand", "spot", "spot_overhead", "owned_used", "owned_idle"};
+                                                       "on_demand", "spot", "spot_overhead", "owned_used", "owned_idle",
+                                                       "transfer", "migration"};
   return p >= 0 && p < kFleetPartCount ? kNames[p] : "";
 }
 const char* FleetPartLabel(int p) {  // assets/i18n: "fleetpart.<name>" in the current language
@@ -229,6 +236,7 @@ void Account(const FleetInputs& in, const std::vector<Layer>& layers, const Burs
       covered[m] = true;
       const int used_part = owned ? kFleetOwnedUsed : kFleetCommittedUsed;
       const int idle_part = owned ? kFleetOwnedIdle : kFleetCommittedUnused;
+      if (!owned) plan->month_cloud_used_gpu_hours[m] += used;
       plan->gpu_hours[used_part] += used;
       plan->gpu_hours[idle_part] += paid_gpu_h - used;
       plan->usd[used_part] += used * price;
@@ -247,6 +255,7 @@ void Account(const FleetInputs& in, const std::vector<Layer>& layers, const Burs
     plan->usd[kFleetOnDemand] += od * burst.od_price;
     plan->usd[kFleetSpot] += spot * burst.spot_price;
     plan->usd[kFleetSpotOverhead] += spot * burst.spot_overhead * burst.spot_price;
+    plan->month_cloud_used_gpu_hours[m] += need;
     plan->month_on_demand_gpus[m] += od / h;
     plan->month_spot_gpus[m] += spot / h;
     plan->month_usd[m] += od * burst.od_price + spot * (1 + burst.spot_overhead) * burst.spot_price;
@@ -289,6 +298,24 @@ void PlanWith(const FleetInputs& in, const std::vector<Layer>& layers, const Bur
                  "the months' money and the terms after the horizon make the plan's total");
 }
 
+
+// Issue 50: the hybrid's moves between its owned site and the cloud (fleet.h), added to its parts and months.
+void AddTransfer(const FleetInputs& in, FleetPlan* plan) {
+  if (!(plan->owned_gpus > 0)) return;  // no owned site: the data stays in the cloud
+  const double out_usd_per_gpu_hour = in.transfer_gb_out_per_gpu_hour * in.egress_usd_per_gb;
+  for (int m = 0; m < in.months; ++m) {
+    const double used = plan->month_cloud_used_gpu_hours[m];
+    if (!(used > 0)) continue;
+    const bool move = m == 0 || !(plan->month_cloud_used_gpu_hours[m - 1] > 0);
+    const double transfer = used * out_usd_per_gpu_hour + (move ? in.transfer_gb_in_per_move * in.ingress_usd_per_gb : 0);
+    const double migration = move ? in.migration_usd_per_move : 0;
+    plan->moves += move ? 1 : 0;
+    plan->usd[kFleetTransfer] += transfer;
+    plan->usd[kFleetMigration] += migration;
+    plan->month_usd[m] += transfer + migration;
+    plan->total_usd += transfer + migration;
+  }
+}
 
 void AddNotes(const FleetInputs& in, const FleetResult& r, Warnings* w) {
   const FleetPlan& p = r.hybrid.total_usd > 0 && r.hybrid.total_usd < r.cloud.total_usd ? r.hybrid : r.cloud;
@@ -340,7 +367,14 @@ FleetResult PlanFleet(const FleetInputs& in) {
     r.owned_usd_per_held_gpu_hour = r.owned_tco.usd_per_gpu_year / kHoursPerYear / (1 - r.owned_tco.repair_downtime_fraction) +
                                     r.owned_remainder.lost_usd_per_gpu / (in.months * kHoursPerMonth);
     layers.push_back({-1, in.months, true, r.owned_usd_per_held_gpu_hour});
-    PlanWith(in, layers, burst, &r.hybrid);
+    Burst hybrid_burst = burst;  // issue 50: the hybrid's burst hours bring data back (the planner's price only)
+    hybrid_burst.usd_per_gpu_hour += in.transfer_gb_out_per_gpu_hour * in.egress_usd_per_gb;
+    PlanWith(in, layers, hybrid_burst, &r.hybrid);
+    AddTransfer(in, &r.hybrid);
+    if (r.hybrid.total_usd > r.cloud.total_usd) {  // moving costs more than owning saves: the cloud alone
+      r.hybrid = r.cloud;
+      r.notes.Add("hybrid_transfer_not_worth", "msg.w_hybrid_transfer");
+    }
   }
   // The planner's promises (fleet.h): never dearer than all on demand; the hybrid never dearer than cloud alone.
   GPUCOST_ASSERT(r.cloud.total_usd <= r.all_on_demand.total_usd * (1 + 1e-9) + 1e-6, "a commitment plan never costs more than all on demand");
@@ -586,7 +620,8 @@ FleetParse ParseFleetJson(std::string_view text) {
   FleetReader rd{&out.errors};
   FleetInputs& f = out.fleet;
   CheckKeys(doc, "", {"schema", "name", "demand_gpus", "profile", "on_demand", "spot", "commitments",
-                      "granularity_gpus", "owned", "gpu_mtbf_hours", "owned_resale_fraction", "currency"}, &out.errors);
+                      "granularity_gpus", "owned", "gpu_mtbf_hours", "owned_resale_fraction", "currency",
+                      "hybrid_transfer"}, &out.errors);
   if (doc.contains("currency")) {  // issue 47: the notes' money, {"code": "USD" | "KRW", "per_usd": units per USD}
     const json& c = doc["currency"];
     const bool ok = c.is_object() && c.size() == 2 && c.contains("code") && c["code"].is_string() &&
@@ -611,6 +646,19 @@ FleetParse ParseFleetJson(std::string_view text) {
   rd.Number(doc, "granularity_gpus", "", 1, 1024, false, &f.granularity_gpus);
   rd.Number(doc, "gpu_mtbf_hours", "", 0, 1e12, false, &f.gpu_mtbf_hours);
   rd.Number(doc, "owned_resale_fraction", "", 0, 1, false, &f.owned_resale_fraction);  // issue 29
+  if (auto t = doc.find("hybrid_transfer"); t != doc.end()) {  // issue 50
+    if (!t->is_object()) {
+      out.errors.push_back(CodedError("hybrid_transfer", {"msg.f.not_object", {}}));
+    } else {
+      CheckKeys(*t, "hybrid_transfer", {"gb_out_per_cloud_gpu_hour", "gb_in_per_move", "egress_usd_per_gb",
+                                        "ingress_usd_per_gb", "migration_usd_per_move"}, &out.errors);
+      rd.Number(*t, "gb_out_per_cloud_gpu_hour", "hybrid_transfer", 0, 1e6, false, &f.transfer_gb_out_per_gpu_hour);
+      rd.Number(*t, "gb_in_per_move", "hybrid_transfer", 0, 1e12, false, &f.transfer_gb_in_per_move);
+      rd.Number(*t, "egress_usd_per_gb", "hybrid_transfer", 0, 1e3, false, &f.egress_usd_per_gb);
+      rd.Number(*t, "ingress_usd_per_gb", "hybrid_transfer", 0, 1e3, false, &f.ingress_usd_per_gb);
+      rd.Number(*t, "migration_usd_per_move", "hybrid_transfer", 0, 1e12, false, &f.migration_usd_per_move);
+    }
+  }
   ParseOwned(doc, rd, &f);
   return out;
 }

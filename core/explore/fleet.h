@@ -21,6 +21,12 @@
 // solved exactly by a dynamic programme over months and the cheapest set of terms covering it: the
 // result is the cost-minimising commitment level for every term and period, never dearer than
 // all-on-demand, and the hybrid (owned + cloud) never dearer than cloud alone.
+//
+// Issue 50: a hybrid moves work between its owned site and the cloud: data brought back per cloud GPU-hour used
+// (egress), data copied to the cloud and the environment moved each time it starts using the cloud after a month
+// without (a "move"), as the parts transfer and migration. The planner prices the egress into the hybrid's burst
+// hours (exact for them; committed hours' egress is accounted but not planned around) and counts the moves of the
+// plan it chose; a hybrid dearer than the cloud alone after them is replaced by the cloud plan (no owned GPUs).
 #pragma once
 #include <string>
 #include <string_view>
@@ -63,6 +69,17 @@ struct FleetInputs {
   // Issue 47: the currency its notes state money in (the scenario's: a KRW page's notes in won), and its rate.
   char currency[4];                        // "USD" or "KRW"
   double per_usd;                          // units of `currency` per USD (1 for USD)
+  // Issue 50: moving work between the owned layer and the cloud (the hybrid plan only: the cloud-only plan keeps
+  // its data in the cloud). "hybrid_transfer": {...} in the document.
+  double transfer_gb_out_per_gpu_hour;     // gb_out_per_cloud_gpu_hour: brought back per cloud GPU-hour used
+                                           // (checkpoints, results, logs), at the cloud's egress price
+  double transfer_gb_in_per_move;          // gb_in_per_move: copied to the cloud each time the hybrid starts
+                                           // using it after a month without (dataset, images)
+  double egress_usd_per_gb;                // egress_usd_per_gb: the cloud's price of data leaving it
+  double ingress_usd_per_gb;               // ingress_usd_per_gb: data into the cloud (its price plus the
+                                           // owned site's transit)
+  double migration_usd_per_move;           // migration_usd_per_move: engineering to move the environment
+                                           // (rebuilt, validated; a consistent environment lowers it)
 };
 
 // Issue 29: owned GPUs bought for a plan shorter than their lifetime. The plan pays their ownership for its own
@@ -91,6 +108,9 @@ struct FleetShape {
   double baseline_gpus = 0;
   double burst_gpus = 0;
   int burst_start_month = 4, burst_months = 2;
+  // Issue 50: moving between owned and cloud (the fleet's hybrid_transfer; the egress price is the scenario's
+  // storage.usd_per_gb_egress).
+  double transfer_gb_out_per_gpu_hour = 0, transfer_gb_in_per_move = 0, migration_usd_per_move = 0;
 };
 FleetInputs FleetFromScenario(const Scenario& s, const FleetShape& shape);
 
@@ -111,6 +131,8 @@ enum FleetPart : int {
   kFleetSpotOverhead,         // spot restarts and rework
   kFleetOwnedUsed,            // owned GPU-hours doing work
   kFleetOwnedIdle,            // owned GPU-hours idle (paid through TCO)
+  kFleetTransfer,             // issue 50 (hybrid): data moved between the owned site and the cloud
+  kFleetMigration,            // issue 50 (hybrid): moving the environment, once per move to the cloud
   kFleetPartCount
 };
 const char* FleetPartName(int part);   // "committed_used", ...
@@ -128,6 +150,8 @@ struct FleetPlan {
   double month_on_demand_gpus[kMaxFleetMonths] = {};
   double month_spot_gpus[kMaxFleetMonths] = {};
   double month_usd[kMaxFleetMonths] = {};
+  double month_cloud_used_gpu_hours[kMaxFleetMonths] = {};  // committed, on-demand and spot hours doing work
+  double moves = 0;  // issue 50 (hybrid): months the cloud is used after a month without (the first included)
 };
 
 struct FleetResult {

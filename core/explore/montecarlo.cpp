@@ -37,12 +37,17 @@ void AddTimeline(const Timeline& t, Timeline* sum) {
   sum->preemptions += t.preemptions;
   sum->checkpoints += t.checkpoints;
   sum->bad_checkpoints += t.bad_checkpoints;
+  sum->infant_failures += t.infant_failures, sum->timeouts += t.timeouts;
+  sum->infant_rework += t.infant_rework, sum->infant_recovery += t.infant_recovery;
+  sum->timeout_rework += t.timeout_rework, sum->timeout_recovery += t.timeout_recovery;
 }
 
 void ScaleTimeline(double k, Timeline* t) {
   t->work *= k, t->checkpoint *= k, t->rework *= k, t->recovery *= k, t->reacquire_wait *= k;
   t->interruptions *= k, t->failures *= k, t->preemptions *= k, t->checkpoints *= k;
   t->bad_checkpoints *= k;
+  t->infant_failures *= k, t->timeouts *= k, t->infant_rework *= k, t->infant_recovery *= k;
+  t->timeout_rework *= k, t->timeout_recovery *= k;
 }
 
 McStats StatsOf(std::vector<double>* values) {  // sorts *values
@@ -141,6 +146,10 @@ MonteCarlo::MonteCarlo(const Scenario& s, std::uint64_t seed, std::int64_t trial
   failure_shape_ = s.reliability.failure_shape;
   mean_failure_s_ = in.failure_rate_per_s > 0 ? 1 / in.failure_rate_per_s : 0;
   mean_preemption_s_ = in.spot_rate_per_s > 0 ? 1 / in.spot_rate_per_s : 0;
+  if (in.failure_rate_per_s > 0) {  // issue 50: the failure classes' shares (reliability.h)
+    infant_share_ = std::min(1.0, in.infant_rate_per_s / in.failure_rate_per_s);
+    timeout_share_ = std::min(1.0 - infant_share_, in.timeout_rate_per_s / in.failure_rate_per_s);
+  }
   if (in.failure_rate_per_s > 0 && failure_shape_ != 1)
     weibull_scale_s_ = WeibullScaleForMean(1 / in.failure_rate_per_s, failure_shape_);
   // Rental sessions per node, for the billing of spot preemptions of a single unit (a coupled job).
@@ -210,8 +219,31 @@ double MonteCarlo::FinalRoundingGpuSeconds(const UnitTrial& u) {
   return gpu_s;
 }
 
+// Issue 50: the class of a failure (0 hardware, 1 an early failure, 2 a collective timeout), drawn by the classes'
+// shares of the failure rate; no draw (hardware) when there are none, so such runs keep their random stream.
+int MonteCarlo::DrawFailureClass(UnitTrial* u) {
+  if (infant_share_ <= 0 && timeout_share_ <= 0) return 0;
+  const double x = rng_.Uniform();
+  const int c = x < infant_share_ ? 1 : x < infant_share_ + timeout_share_ ? 2 : 0;
+  u->t.infant_failures += c == 1 ? 1 : 0;
+  u->t.timeouts += c == 2 ? 1 : 0;
+  return c;
+}
+
+// Recovery of a failure of class `which` (issue 50: a timeout's is its own, the others' the spare pool's).
+double MonteCarlo::ClassRecovery(int which) {
+  return which == 2 ? plan_.unit.timeout_recovery_seconds : FailureRecoverySeconds();
+}
+
+// Recovery time `seconds` of a class-`which` interruption (-1: a preemption), to that class's part.
+static void ChargeRecovery(Timeline* t, int which, double seconds) {
+  t->recovery += seconds;
+  if (which == 1) t->infant_recovery += seconds;
+  if (which == 2) t->timeout_recovery += seconds;
+}
+
 // Recovery of `seconds` (billed); an interruption during it restarts the recovery of its own class.
-void MonteCarlo::Recover(double seconds, UnitTrial* u, double* fail, double* spot) {
+void MonteCarlo::Recover(double seconds, int which, UnitTrial* u, double* fail, double* spot) {
   const TimelineInputs& in = plan_.unit;
   double left = seconds;
   for (;;) {
@@ -219,7 +251,8 @@ void MonteCarlo::Recover(double seconds, UnitTrial* u, double* fail, double* spo
     const double next = f ? *fail : *spot;
     if (next >= left) {
       *fail -= left, *spot -= left;
-      u->t.recovery += left, u->held_s += left;
+      ChargeRecovery(&u->t, which, left);
+      u->held_s += left;
       return;
     }
     if (++u->events > max_events_) {
@@ -227,13 +260,16 @@ void MonteCarlo::Recover(double seconds, UnitTrial* u, double* fail, double* spo
       return;
     }
     *fail -= next, *spot -= next;
-    u->t.recovery += next, u->held_s += next;
+    ChargeRecovery(&u->t, which, next);
+    u->held_s += next;
     u->t.interruptions += 1;
     if (f) {
       u->t.failures += 1;
       *fail = DrawFailure();
-      left = FailureRecoverySeconds();
+      which = DrawFailureClass(u);
+      left = ClassRecovery(which);
     } else {
+      which = -1;
       u->t.preemptions += 1;
       *spot = DrawPreemption();
       CutSession(u);
@@ -269,6 +305,7 @@ void MonteCarlo::SimulateUnit(UnitTrial* u) {
     u->held_s += next;
     const double pos = committed + next;
     t.interruptions += 1;
+    int which = 0;  // a failure's class (issue 50), drawn at its rollback
     if (!failure && in.spot_saves_on_notice) {
       committed = pos;  // a checkpoint written on notice: nothing lost
       t.checkpoint += in.checkpoint_write_seconds;
@@ -281,6 +318,10 @@ void MonteCarlo::SimulateUnit(UnitTrial* u) {
       const double k = x < 0x1p52 ? static_cast<double>(static_cast<std::int64_t>(x)) : std::floor(x);
       const double restart = std::max(committed, k * segment_s_);
       t.rework += pos - restart;
+      // Issue 50: a failure's class, and its rework to that class's part.
+      which = failure ? DrawFailureClass(u) : -1;
+      if (which == 1) t.infant_rework += pos - restart;
+      if (which == 2) t.timeout_rework += pos - restart;
       committed = restart;
       // The last checkpoint may be unusable (operations.h), and the one before it too: a run of them, each one
       // more interval lost (billed by BillJob). p = 1 never recovers: blocked before it is simulated (the cap
@@ -292,13 +333,13 @@ void MonteCarlo::SimulateUnit(UnitTrial* u) {
     if (failure) {
       t.failures += 1;
       fail = DrawFailure();
-      Recover(FailureRecoverySeconds(), u, &fail, &spot);
+      Recover(ClassRecovery(which), which, u, &fail, &spot);
     } else {
       t.preemptions += 1;
       spot = DrawPreemption();
       CutSession(u);
       t.reacquire_wait += in.reacquire_seconds;
-      Recover(in.spot_recovery_seconds, u, &fail, &spot);
+      Recover(in.spot_recovery_seconds, -1, u, &fail, &spot);
     }
     if (u->truncated) return;
   }

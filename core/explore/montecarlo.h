@@ -133,7 +133,9 @@ class MonteCarlo {
   void SimulateUnit(UnitTrial* out);
   double DrawFailure();
   double DrawPreemption();
-  void Recover(double seconds, UnitTrial* u, double* failure_clock, double* spot_clock);
+  void Recover(double seconds, int which, UnitTrial* u, double* failure_clock, double* spot_clock);
+  int DrawFailureClass(UnitTrial* u);  // issue 50: 0 hardware, 1 early failure, 2 collective timeout
+  double ClassRecovery(int which);
   void CutSession(UnitTrial* u);
   double FailureRecoverySeconds();  // the spare pool (spares.h): fast while a spare is free
   double FinalRoundingGpuSeconds(const UnitTrial& u);
@@ -155,6 +157,7 @@ class MonteCarlo {
   double segment_s_ = 0, inv_segment_s_ = 0, total_running_s_ = 0, commit_lag_s_ = 0, full_segments_ = 0, checkpoints_ = 0;
   double weibull_scale_s_ = 0, failure_shape_ = 1;
   double mean_failure_s_ = 0, mean_preemption_s_ = 0;  // 0: none
+  double infant_share_ = 0, timeout_share_ = 0;        // issue 50: of the failures, early ones and timeouts
   double max_events_ = 0;
   std::int64_t tasks_per_trial_ = 1;
   double nodes_ = 0;                           // rental holders a preemption picks from

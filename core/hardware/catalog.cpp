@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/assets.h"
+#include "hardware/partition.h"
 
 namespace gpucost {
 namespace {
@@ -57,6 +58,21 @@ const std::vector<GpuSpec>& GpuCatalog() {
         for (int p = 0; p < 5; ++p) spec.probe_gemm_fraction[p] = num(*r, PrecisionName(static_cast<Precision>(p)));
         spec.probe_hbm_fraction = num(*r, "hbm");
         spec.probe_reference_source = r->value("source", "");
+      }
+      if (auto m = g.find("mig"); m != g.end() && m->is_object()) {  // issue 50 (partition.h)
+        // Read with num() and find() only: every other nlohmann accessor is more code in the page's first load.
+        if (auto ps = m->find("profiles"); ps != m->end() && ps->is_array())
+          for (const nlohmann::json& p : *ps) {
+            auto name = p.find("name");
+            spec.mig.profiles.push_back({name != p.end() && name->is_string() ? name->get<std::string>() : std::string(),
+                                         static_cast<int>(num(p, "compute")), static_cast<int>(num(p, "memory")),
+                                         static_cast<int>(num(p, "instances"))});
+          }
+        const double sm_share = num(*m, "sm_share");
+        spec.mig.sm_share = sm_share > 0 ? sm_share : 1.0;
+        for (auto [key, out] : {std::pair<const char*, std::string*>{"sm_share_source", &spec.mig.sm_share_source},
+                                {"source", &spec.mig.source}})
+          if (auto it = m->find(key); it != m->end() && it->is_string()) *out = it->get<std::string>();
       }
       out.push_back(std::move(spec));
     }
@@ -110,6 +126,12 @@ bool ResolveHardware(const Scenario& s, EffectiveHardware* out) {
   // Memory capacity: datasheets' "80 GB" HBM parts hold 80 GiB (nvidia-smi: A100 80GB 81,920 MiB; H100 SXM
   // 81,559 MiB; H200 143,771 MiB for "141 GB"; issue 18: the memory model understated capacity by 7%).
   out->hbm_bytes = gpu->hbm_gb * kBytesPerGib;
+  if (const Partition part = s.partition.profile[0] ? PartitionOf(s, *gpu) : Partition{}; part.on) {  // issue 50: one MIG slice
+    out->peak_flops *= part.compute_fraction;
+    out->hbm_bytes_per_s *= part.memory_fraction;
+    out->hbm_bytes *= part.memory_fraction;
+    out->nvlink_bytes_per_s = 0.5e9 * gpu->pcie_gbps;  // through the host: no peer access between MIG instances
+  }
   return true;
 }
 
@@ -129,6 +151,7 @@ namespace {
 const GpuSpec* ValidateGpu(const Scenario& s, std::vector<InputError>* e) {
   const GpuSpec* gpu = FindGpu(s.cluster.gpu);
   if (!gpu || (s.cluster.peak_tflops == 0 && DensePeakTflops(*gpu, GetPrecision(s)) <= 0)) GpuError(s, gpu, e);
+  if (s.partition.profile[0]) ValidatePartition(s, gpu, e);  // issue 50 (partition.h)
   return gpu;
 }
 

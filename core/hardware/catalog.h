@@ -11,6 +11,20 @@
 
 namespace gpucost {
 
+// A MIG profile (issue 50; hardware/partition.h): NVIDIA's name, its compute slices (of 7) and memory slices (of 8),
+// and how many of it one GPU holds.
+struct MigProfile {
+  std::string name;        // "3g.40gb"
+  int compute_slices = 0;  // g
+  int memory_slices = 0;   // m
+  int instances = 0;       // the most of this profile on one GPU
+};
+struct MigSpec {
+  std::vector<MigProfile> profiles;  // empty: the GPU has no MIG
+  double sm_share = 1;               // SMs available in MIG mode / all SMs (a compute slice is 1/7 of those)
+  std::string sm_share_source, source;
+};
+
 struct GpuSpec {
   std::string id;     // "h100-sxm"
   std::string name;   // "NVIDIA H100 SXM5 80GB"
@@ -43,6 +57,7 @@ struct GpuSpec {
   double probe_gemm_fraction[5] = {0, 0, 0, 0, 0};
   double probe_hbm_fraction = 0;
   std::string probe_reference_source;
+  MigSpec mig;  // issue 50: the GPU's MIG profiles (NVIDIA's MIG User Guide), none when it has no MIG
 };
 
 // All GPUs of the catalog (parsed once from the embedded asset).
@@ -82,7 +97,9 @@ struct EffectiveHardware {
   double pcie_bytes_per_s = 0;   // per GPU, one direction (issue 46: the path beyond the NVLink island)
   std::int64_t nvlink_domain = 1;
 };
-// Returns false if the GPU id is unknown.
+// Returns false if the GPU id is unknown. With cluster.partition (hardware/partition.h) the figures are one slice's:
+// its share of the compute, memory and memory bandwidth, and the host's PCIe in place of NVLink (MIG has no
+// peer-to-peer access between instances).
 bool ResolveHardware(const Scenario& s, EffectiveHardware* out);
 
 }  // namespace gpucost

@@ -28,6 +28,9 @@
 #include "job/reliability.h"
 #include "training/steptime.h"
 #include "money/tco.h"
+#include "money/pricing_model.h"
+#include "hardware/partition.h"
+#include "job/program.h"
 
 namespace gpucost {
 
@@ -42,7 +45,9 @@ const char* const kPartNames[kPartCount] = {
     "compute", "data_stall", "checkpoint", "rework", "recovery", "reacquire_wait", "downtime", "idle_gpus",
     "hot_spares", "billing_rounding", "storage", "egress", "fees", "unused_commitment", "tax",
     "prefill_gpus", "decode_gpus", "idle_capacity", "kv_transfer", "spot_rework", "spot_spare_capacity", "bring_up",
-    "restore_test", "bad_checkpoint", "staging", "allocation_idle", "support", "delay", "router", "cold_start"};
+    "restore_test", "bad_checkpoint", "staging", "allocation_idle", "support", "delay", "router", "cold_start",
+    "interference", "stragglers", "infant_failures", "collective_timeouts", "stopped", "experiments", "abandoned_runs",
+    "evaluation"};
 double CeilDiv(double a, double b) { return std::ceil(a / b - 1e-12); }
 
 // Step time from the model shape and layout (steptime.h). Without cluster.mfu, the MFU is predicted: from
@@ -79,6 +84,91 @@ void DefaultFp8Mfu(const Scenario& s, const EffectiveHardware& hw, Result* r) {
   r->warnings.Add("fp8_default_gain", "msg.w_fp8_default_gain",
                   {FormatParam("%.0f", r->mfu * 100), FormatParam("%.0f", kDefaultMfu * 100), hw.gpu->id,
                    FormatParam("%.2f", gain), FormatParam("%.1f", hw.peak_flops / bf16_peak)});
+}
+
+// Issue 50: what slows the unit's steps and what else interrupts it, each a part of its own.
+//   interference  a shared GPU's neighbours slow a slice's steps (cluster.partition_interference)
+//   stragglers    a synchronous step waits for its slowest node: a unit on n nodes runs slow with probability
+//                 1 - (1 - f)^n, by the slowdown (reliability.slow_node_*)
+//   early failures  the weak GPUs the burn-in (cluster.bring_up_hours) did not catch fail while the work runs
+//                 (reliability.infant_*; their expected count spread over the unit's running time)
+//   collective timeouts  per day of running, each waits the watchdog's timeout, then restarts from the checkpoint
+void SlowdownsAndFailureClasses(const Scenario& s, const Partition& part, double gpn, JobPlan* job) {
+  const ReliabilityInputs& rel = s.reliability;
+  TimelineInputs& in = job->unit;
+  const double gpus_per_node = gpn * (part.on ? part.per_gpu : 1);  // slices of one node
+  const double nodes = CeilDiv(job->busy_gpus, gpus_per_node);
+  job->interference_s = part.on ? job->work_compute_s * (part.interference - 1) : 0;
+  const double slow_chance = rel.slow_node_fraction > 0 ? -std::expm1(nodes * std::log1p(-rel.slow_node_fraction)) : 0;
+  job->straggler_s = (job->work_compute_s + job->interference_s) * slow_chance * (rel.slow_node_slowdown - 1);
+  in.work_seconds += job->interference_s + job->straggler_s;
+  if (rel.infant_failure_fraction > 0 && in.work_seconds > 0) {
+    // The cluster's weak GPUs fail within its exposure (waves of tasks one after another), spread over its units.
+    const double exposure_h = job->copies * in.work_seconds / 3600;
+    const double failures = InfantFailures(static_cast<double>(s.cluster.gpus), rel.infant_failure_fraction,
+                                           rel.infant_mean_hours, s.ops.bring_up_hours, exposure_h);
+    in.infant_rate_per_s = failures / (job->units * in.work_seconds);
+    in.failure_rate_per_s += in.infant_rate_per_s;
+  }
+  if (rel.collective_timeouts_per_day > 0) {
+    in.timeout_rate_per_s = rel.collective_timeouts_per_day / 86400;
+    in.failure_rate_per_s += in.timeout_rate_per_s;
+    in.timeout_recovery_seconds = (rel.collective_timeout_minutes + rel.recovery_minutes) * 60;
+  }
+}
+
+// The early failures spread over the unit's expected exposure (its running, rework and recoveries: weak GPUs fail
+// while powered, and the count the burn-in left cannot be exceeded). The rate r solves
+//   r x units x E(r) = InfantFailures(copies x E(r))
+// with E(r) the unit's expected billed time at that rate: the left side grows with r from 0 without bound, the right
+// is at most the weak GPUs left (F_max), so the root lies in [0, F_max / (units x work)]; regula falsi on that
+// bracket (a fixed-point step alone undershoots: the exposure at the first guess is too long).
+void SpreadInfantFailures(const Scenario& s, JobPlan* job) {
+  TimelineInputs& in = job->unit;
+  if (!(in.infant_rate_per_s > 0) || !(in.work_seconds > 0)) return;
+  const ReliabilityInputs& rel = s.reliability;
+  const double gpus = static_cast<double>(s.cluster.gpus);
+  const auto met = [&](double exposure_s) {
+    return InfantFailures(gpus, rel.infant_failure_fraction, rel.infant_mean_hours, s.ops.bring_up_hours,
+                          job->copies * exposure_s / 3600);
+  };
+  const double others = in.failure_rate_per_s - in.infant_rate_per_s;
+  const auto excess = [&](double rate, double* exposure_s) {  // r x units x E(r) - F(E(r)), increasing in r
+    TimelineInputs at = in;
+    at.infant_rate_per_s = rate;
+    at.failure_rate_per_s = others + rate;
+    *exposure_s = ExpectedTimeline(at).billed();
+    return rate * job->units * *exposure_s - met(*exposure_s);
+  };
+  const double f_max = InfantFailures(gpus, rel.infant_failure_fraction, rel.infant_mean_hours, s.ops.bring_up_hours, 1e300);
+  double lo = 0, hi = f_max / (job->units * in.work_seconds), exposure_s = 0;
+  if (!(hi > 0) || !std::isfinite(hi)) return;
+  // Regula falsi with the Illinois step (a few evaluations of the timeline where bisection takes 40); a rate
+  // whose timeline never finishes counts as too high.
+  double g_lo = excess(lo, &exposure_s), g_hi = excess(hi, &exposure_s);
+  if (!std::isfinite(g_hi)) g_hi = 1;
+  double rate = hi;
+  int side = 0;
+  for (int i = 0; i < 100 && hi - lo > 1e-12 * hi; ++i) {
+    rate = g_hi - g_lo > 0 ? (lo * g_hi - hi * g_lo) / (g_hi - g_lo) : 0.5 * (lo + hi);
+    if (!(rate > lo && rate < hi)) rate = 0.5 * (lo + hi);
+    double g = excess(rate, &exposure_s);
+    if (!std::isfinite(exposure_s) || !std::isfinite(g)) g = 1;
+    if (g == 0) break;
+    if (g > 0) {
+      hi = rate, g_hi = g;
+      if (side == 1) g_lo *= 0.5;
+      side = 1;
+    } else {
+      lo = rate, g_lo = g;
+      if (side == -1) g_hi *= 0.5;
+      side = -1;
+    }
+    if (std::abs(g) <= 1e-12 * f_max) break;
+  }
+  in.failure_rate_per_s = others + rate;
+  in.infant_rate_per_s = rate;
+  job->rollback_rate_per_s = in.failure_rate_per_s + (in.spot_saves_on_notice ? 0 : in.spot_rate_per_s);
 }
 
 // reliability.checkpointing = false (issue 18): no checkpoint is written, so the whole work is one segment that
@@ -130,8 +220,11 @@ void PlanTrainingWork(const Scenario& s, const EffectiveHardware& hw, JobPlan& j
   r->flops_include_attention = w.flops <= 0 && attention > 0;
   r->flops_per_token = WeightFlopsPerToken(s) + (r->flops_include_attention ? attention : 0);  // finetune.h
   r->batch_size_token_factor = BatchSizeTokenFactor(s);  // McCandlish et al. 2018; 1 when off
-  r->flops = (w.flops > 0 ? w.flops : r->flops_per_token * w.tokens) * r->batch_size_token_factor;
-  r->tokens = w.tokens * r->batch_size_token_factor;
+  // Issue 50: a target loss sets the tokens through the scaling-law fit (loss_fit.h).
+  if (s.program.target_loss > 0) r->loss_target = LossTargetOf(s);
+  const double tokens = r->loss_target.present ? r->loss_target.tokens : w.tokens;
+  r->flops = (w.flops > 0 ? w.flops : r->flops_per_token * tokens) * r->batch_size_token_factor;
+  r->tokens = tokens * r->batch_size_token_factor;
   const double compute_s = r->flops / (static_cast<double>(c.gpus) * hw.peak_flops * r->mfu);
   // Data feed: storage bandwidth, preprocessing cores and small-file latency (datapipe.h).
   const double required = r->tokens * w.input_bytes_per_token / compute_s;  // bytes/s
@@ -172,6 +265,8 @@ double PlanTaskWork(const Scenario& s, JobPlan& job, double* write_s, Result* r)
   job.copies = CeilDiv(tasks, slots);
   job.busy_gpus = gpt;
   job.work_compute_s = w.task_gpu_hours * 3600 / gpt;
+  // Issue 50: a task's GPU-hours are whole GPUs'; on a slice it runs at the slice's share of the compute.
+  if (r->partition.on) job.work_compute_s /= r->partition.compute_fraction;
   in.work_seconds = job.work_compute_s;
   *write_s *= slots;  // concurrent tasks share the write bandwidth (unless the write time was given)
   if (rel.checkpoint_write_minutes > 0) *write_s = rel.checkpoint_write_minutes * 60;
@@ -226,10 +321,11 @@ bool PlanJob(const Scenario& s, JobPlan* plan, Result* r) {
   JobPlan& job = *plan;
   job = JobPlan{};
 
-  // --- GPUs billed ---
+  // --- GPUs billed (issue 50: slices of a GPU are rented one by one, not as whole nodes) ---
+  if (s.partition.profile[0]) r->partition = PartitionOf(s, *hw.gpu);  // (guarded: the page's first frame)
   job.spares = static_cast<double>(rel.hot_spares);
   const double held = static_cast<double>(c.gpus) + job.spares;
-  r->billed_gpus = static_cast<std::int64_t>(pr.whole_nodes ? CeilDiv(held, gpn) * gpn : held);
+  r->billed_gpus = static_cast<std::int64_t>(pr.whole_nodes && !r->partition.on ? CeilDiv(held, gpn) * gpn : held);
   job.billed_gpus = static_cast<double>(r->billed_gpus);
 
   // --- MFU and peak ---
@@ -254,6 +350,8 @@ bool PlanJob(const Scenario& s, JobPlan* plan, Result* r) {
     PlanTrainingWork(s, hw, job, r);
   else
     concurrent_units = PlanTaskWork(s, job, &write_s, r);
+  if (r->partition.on || rel.slow_node_fraction > 0 || rel.infant_failure_fraction > 0 || rel.collective_timeouts_per_day > 0)
+    SlowdownsAndFailureClasses(s, r->partition, gpn, &job);  // issue 50: interference, stragglers, early failures, timeouts
   in.checkpoint_write_seconds = write_s;
   in.checkpoint_async = rel.checkpoint_async;
   in.checkpoint_block_seconds = rel.checkpoint_async ? write_s * rel.async_stall_fraction : write_s;
@@ -277,18 +375,28 @@ bool PlanJob(const Scenario& s, JobPlan* plan, Result* r) {
   job.stored_gb = s.storage.dataset_gb +
                   concurrent_units * static_cast<double>(s.storage.checkpoints_retained) * r->checkpoint_gb;
   PlanOperations(s, r, &job);  // issue 29 (operations.h)
+  if (job.unit.infant_rate_per_s > 0) SpreadInfantFailures(s, &job);  // issue 50: over the run's expected exposure, not its work alone
+  if (training && job.unit.failure_rate_per_s > 0) r->cluster_mtbf_hours = 1 / job.unit.failure_rate_per_s / 3600;
   return true;
 }
 
 void BillJob(const JobPlan& job, const Timeline& t, double preemptions, JobBill* out, double exact_rounding_gpu_s) {
   *out = JobBill{};
-  const double stall_s = job.unit.work_seconds - job.work_compute_s;
+  const double slowed_s = job.interference_s + job.straggler_s;  // issue 50
+  const double stall_s = std::max(0.0, job.unit.work_seconds - job.work_compute_s - slowed_s);
+  // Issue 50: of the rollbacks' rework and recovery, the early failures' and the collective timeouts'.
+  const double class_rework = t.infant_rework + t.timeout_rework, class_recovery = t.infant_recovery + t.timeout_recovery;
+  const double rework_s = std::max(0.0, t.rework - class_rework), recovery_s = std::max(0.0, t.recovery - class_recovery);
   double* th = out->time_hours.part;
   th[kPartCompute] = job.copies * job.work_compute_s / 3600;
   th[kPartDataStall] = job.copies * stall_s / 3600;
+  th[kPartInterference] = job.copies * job.interference_s / 3600;
+  th[kPartStragglers] = job.copies * job.straggler_s / 3600;
   th[kPartCheckpoint] = job.copies * t.checkpoint / 3600;
-  th[kPartRework] = job.copies * t.rework / 3600;
-  th[kPartRecovery] = job.copies * t.recovery / 3600;
+  th[kPartRework] = job.copies * rework_s / 3600;
+  th[kPartRecovery] = job.copies * recovery_s / 3600;
+  th[kPartInfantFailures] = job.copies * (t.infant_rework + t.infant_recovery) / 3600;
+  th[kPartCollectiveTimeouts] = job.copies * (t.timeout_rework + t.timeout_recovery) / 3600;
   th[kPartReacquireWait] = job.copies * t.reacquire_wait / 3600;
   th[kPartDowntime] = job.downtime_s / 3600;
   out->hours = out->time_hours.Total();
@@ -299,9 +407,13 @@ void BillJob(const JobPlan& job, const Timeline& t, double preemptions, JobBill*
   const double busy = job.units * job.busy_gpus / 3600;  // GPU-hours per second of unit timeline
   g[kPartCompute] = busy * job.work_compute_s;
   g[kPartDataStall] = busy * stall_s;
+  g[kPartInterference] = busy * job.interference_s;
+  g[kPartStragglers] = busy * job.straggler_s;
   g[kPartCheckpoint] = busy * t.checkpoint;
-  g[kPartRework] = busy * t.rework;
-  g[kPartRecovery] = busy * t.recovery;
+  g[kPartRework] = busy * rework_s;
+  g[kPartRecovery] = busy * recovery_s;
+  g[kPartInfantFailures] = busy * (t.infant_rework + t.infant_recovery);
+  g[kPartCollectiveTimeouts] = busy * (t.timeout_rework + t.timeout_recovery);
   const double billed_wall_s = job.copies * t.billed();
   g[kPartHotSpares] = job.spares * billed_wall_s / 3600;
   g[kPartIdleGpus] = std::max(0.0, (job.billed_gpus - job.spares) * billed_wall_s / 3600 - busy * t.billed());
@@ -341,6 +453,7 @@ void BillJob(const JobPlan& job, const Timeline& t, double preemptions, JobBill*
                  "a job's hours are its timeline, its waits, its downtime and its operations, each once");
   GPUCOST_ASSERT(out->gpu_hours.part[kPartCompute] <= out->billed_gpu_hours * (1 + 1e-9) + 1e-9,
                  "the GPU-hours billed hold the compute");
+  if (job.terms.stopped_hours > 0) BillStopped(job.terms, job.billed_gpus, out);  // issue 50: instances kept stopped (billing.h)
 }
 
 namespace {
@@ -387,6 +500,8 @@ void EvaluateJob(const Scenario& s, Result& r) {
   r.expected_interruptions = job.units * t.interruptions;
   r.expected_failures = job.units * t.failures;
   r.expected_preemptions = job.units * t.preemptions;
+  r.expected_infant_failures = job.units * t.infant_failures;
+  r.expected_timeouts = job.units * t.timeouts;
   r.checkpoints_written = job.units * t.checkpoints;
 
   JobBill bill, normal_bill;
@@ -403,6 +518,9 @@ void EvaluateJob(const Scenario& s, Result& r) {
   r.normal_run_hours = normal_bill.hours;
   r.normal_run_usd = normal_bill.usd;
   ApplyOutlook(job, t, normal_bill.hours, &r);  // issue 29: wait for capacity, deadline, delay cost (capacity.h)
+  if (s.program.experiments > 0 || s.program.abandoned_fraction > 0 || s.program.evaluation_hours > 0)
+    r.finished_model = FinishedModelOf(s, job.terms, job.billed_gpus, r.cost_usd, r.expected_usd,  // program.h
+                                       r.cost_usd.part[kPartDelay], bill.stopped_usd);
   r.goodput = r.expected_hours > 0 ? r.ideal_hours / r.expected_hours : 0;
   r.usd_per_billion_tokens = r.tokens > 0 ? r.expected_usd / (r.tokens / 1e9) : 0;
   if (!r.never_finishes && std::isfinite(r.expected_hours) && std::isfinite(r.expected_usd)) {
@@ -448,11 +566,34 @@ void EvaluateJob(const Scenario& s, Result& r) {
     wn.Add("commitment_not_capacity", "msg.w_commitment_not_capacity");
   if (spot && training && r.expected_preemptions > 10)
     wn.Add("spot_coupled", "msg.w_spot_coupled", {FormatParam("%.0f", r.expected_preemptions)});
+  if (pr.stopped_hours > 0 && !job.terms.stopped_billed)  // issue 50: a commitment or owned hardware (billing.h)
+    wn.Add("stopped_not_billed", "msg.w_stopped_not_billed", {PricingModelName(Model(s))});
+  // Issue 50: the loss the job trains to, said where it applies (the slice: NotePartition).
+  if (r.loss_target.present) {
+    const LossTarget& lt = r.loss_target;
+    const LossFit other = lt.fit == LossFit::kBesiroglu2024 ? LossFit::kHoffmann2022 : LossFit::kBesiroglu2024;
+    const auto tokens = [](double x) { return x > 0 ? FormatParam("%.3g", x) : std::string("-"); };
+    wn.Add("loss_target", "msg.w_loss_target",
+           {FormatParam("%.4g", lt.loss), LossFitOf(lt.fit).name, tokens(lt.tokens), tokens(lt.tokens_low),
+            tokens(lt.tokens_high), LossFitOf(other).name, tokens(lt.other_fit_tokens)});
+  }
   if (owned && r.tco.break_even_utilization > 1)
     wn.Add("owned_never_breaks_even", "msg.w_owned_never", {FormatParam("%.2f", pr.owned.compare_usd_per_gpu_hour)});
 }
 
 }  // namespace
+
+// Issue 50: the slice a job or a service runs on (partition.h), said in the result.
+static void NotePartition(const Scenario& s, Result* r) {
+  r->partition = ScenarioPartition(s);
+  if (!r->partition.on) return;
+  const GpuSpec* gpu = FindGpu(s.cluster.gpu);
+  const std::int64_t slices = Kind(s) == WorkloadKind::kInference ? r->inference.gpus : s.cluster.gpus;
+  r->warnings.Add("partition", "msg.w_partition",
+                  {std::to_string(slices), s.partition.profile, gpu ? gpu->name : std::string(s.cluster.gpu),
+                   FormatParam("%.1f", 100 * r->partition.compute_fraction), FormatParam("%.1f", 100 * r->partition.memory_fraction),
+                   FormatParam("%.1f", 100 * r->partition.price_fraction), FormatParam("%.2f", r->partition.interference)});
+}
 
 Result Evaluate(const Scenario& s) {
   Result r;
@@ -460,6 +601,7 @@ Result Evaluate(const Scenario& s) {
     EvaluateInference(s, &r);  // serving: inference.h
   else
     EvaluateJob(s, r);
+  if (r.ok && s.partition.profile[0]) NotePartition(s, &r);
   if (r.ok) ReportFieldsNotUsed(s, &r);  // never ignored silently (fields.h)
   return r;
 }

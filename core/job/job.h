@@ -17,7 +17,9 @@ struct JobPlan {
   double units = 1;               // units in the job (tasks; training: 1)
   double copies = 1;              // units run one after another in a slot (waves); wall = copies x unit time
   double busy_gpus = 0;           // GPUs one unit runs on
-  double work_compute_s = 0;      // of unit.work_seconds, the compute part (the rest waits for data)
+  double work_compute_s = 0;      // of unit.work_seconds, the compute part (the rest waits for data or is slowed)
+  double interference_s = 0;      // issue 50: of unit.work_seconds, a shared GPU's interference (partition.h)
+  double straggler_s = 0;         // issue 50: of unit.work_seconds, steps held by a slow node
   double session_gpus = 0;        // GPUs whose rental restarts after a spot preemption (one node / one task)
   double units_per_session = 1;   // units preempted together (tasks sharing a node); sessions = preemptions / this
   double reacquire_held_gpus = 0; // GPUs kept rented (billed, idle) while a preempted unit waits for capacity

@@ -102,8 +102,15 @@ Timeline ExpectedTimeline(const TimelineInputs& in) {
     *nested = std::expm1(x);
     return *nested / total_rate;
   };
+  // Issue 50: a failure is hardware, an early failure or a collective timeout (shares of failure_rate_per_s); their
+  // mean recovery weighs each class's by its rate.
+  const double f_rate = in.failure_rate_per_s;
+  const double infant_share = f_rate > 0 ? std::min(1.0, in.infant_rate_per_s / f_rate) : 0;
+  const double timeout_share = f_rate > 0 ? std::min(1.0 - infant_share, in.timeout_rate_per_s / f_rate) : 0;
+  const double failure_recovery = (1 - timeout_share) * in.failure_recovery_seconds +
+                                  timeout_share * in.timeout_recovery_seconds;
   double nested_f = 0, nested_s = 0;
-  const double rec_f = recovery(in.failure_recovery_seconds, &nested_f);
+  const double rec_f = recovery(failure_recovery, &nested_f);
   const double rec_s = recovery(in.spot_recovery_seconds, &nested_s);
   const double share_f = rollback_rate > 0 ? in.failure_rate_per_s / rollback_rate : 0;
   const double share_s = rollback_rate > 0 ? 1 - share_f : 0;
@@ -120,7 +127,6 @@ Timeline ExpectedTimeline(const TimelineInputs& in) {
     t.reacquire_wait += (ev_s + nested * spot_share_total) * in.reacquire_seconds;
   };
   charge(rollbacks, share_f, share_s);
-
   // Spot preemptions with enough notice: a checkpoint is written on notice, no progress is lost.
   if (in.spot_saves_on_notice && in.spot_rate_per_s > 0) {
     const double running = t.work + t.checkpoint + t.rework;
@@ -131,9 +137,27 @@ Timeline ExpectedTimeline(const TimelineInputs& in) {
     t.checkpoint += events * per_event;
     charge(events, 0, 1);
   }
+  // The classes' parts: rollbacks (and so rework) split by rate; recovery by rate x recovery length.
+  if (infant_share > 0 || timeout_share > 0) {
+    const double failure_rework = rollback_rate > 0 ? t.rework * f_rate / rollback_rate : 0;
+    const double failure_recovery_time = rollbacks * share_f * rec_f;
+    const double weight = failure_recovery > 0 ? 1 / failure_recovery : 0;
+    t.infant_failures = t.failures * infant_share;
+    t.timeouts = t.failures * timeout_share;
+    t.infant_rework = failure_rework * infant_share;
+    t.timeout_rework = failure_rework * timeout_share;
+    t.infant_recovery = failure_recovery_time * infant_share * in.failure_recovery_seconds * weight;
+    t.timeout_recovery = failure_recovery_time * timeout_share * in.timeout_recovery_seconds * weight;
+  }
+
   if (t.rework + t.recovery + t.reacquire_wait > kNeverFinishesFactor * (t.work + t.checkpoint))
     t.never_finishes = true;
   return t;
+}
+
+double InfantFailures(double gpus, double fraction, double mean_hours, double burn_in_hours, double exposure_hours) {
+  if (!(gpus > 0) || !(fraction > 0) || !(mean_hours > 0) || !(exposure_hours > 0)) return 0;
+  return gpus * fraction * std::exp(-std::max(0.0, burn_in_hours) / mean_hours) * -std::expm1(-exposure_hours / mean_hours);
 }
 
 double ErlangB(double c, double a) {

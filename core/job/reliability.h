@@ -26,6 +26,13 @@ struct TimelineInputs {
   double spot_recovery_seconds = 0;    // billed: restart + reload after capacity returns
   double reacquire_seconds = 0;        // not billed: waiting for spot capacity
   bool checkpointing = true;           // false: no checkpoint at all (interval = the whole work, no block)
+  // Issue 50: two classes of failure_rate_per_s with parts of their own. Early failures the burn-in left
+  // (recovered as any failure: failure_recovery_seconds) and collective timeouts (a restart after the watchdog's
+  // wait: timeout_recovery_seconds, no spare needed). Expected time is charged to each class by its share of the
+  // rollbacks (rework: the same per rollback whatever its cause) and of the recovery time.
+  double infant_rate_per_s = 0;        // of failure_rate_per_s
+  double timeout_rate_per_s = 0;       // of failure_rate_per_s
+  double timeout_recovery_seconds = 0; // billed: the watchdog's wait + restart and reload
 };
 
 struct Timeline {  // expected seconds; the parts sum to total()
@@ -39,6 +46,10 @@ struct Timeline {  // expected seconds; the parts sum to total()
   double preemptions = 0;     // of which spot preemptions
   double checkpoints = 0;     // checkpoints written (incl. the final one)
   double bad_checkpoints = 0; // rollbacks that found the last checkpoint unusable (issue 29, operations.h)
+  // Issue 50: of failures, rework and recovery, the early failures' and the collective timeouts'.
+  double infant_failures = 0, timeouts = 0;
+  double infant_rework = 0, infant_recovery = 0;
+  double timeout_rework = 0, timeout_recovery = 0;
   bool never_finishes = false; // the expected time explodes (interval x rate far beyond 1), or the time
                                // lost exceeds 100x the useful running time
   double total() const { return work + checkpoint + rework + recovery + reacquire_wait; }
@@ -50,6 +61,15 @@ Timeline ExpectedTimeline(const TimelineInputs& in);
 // Optimum checkpoint interval (running time between checkpoints) for checkpoint cost delta and MTBF M.
 double YoungInterval(double delta_seconds, double mtbf_seconds);  // sqrt(2 delta M)
 double DalyInterval(double delta_seconds, double mtbf_seconds);   // Daly's higher-order estimate
+
+// The recovery of one failure of class `which` (0 hardware, 1 early failure, 2 collective timeout).
+inline double ClassRecoverySeconds(const TimelineInputs& in, int which) {
+  return which == 2 ? in.timeout_recovery_seconds : in.failure_recovery_seconds;
+}
+
+// Issue 50: the expected early failures a job meets (job/reliability.cpp): gpus x fraction x e^(-burn_in/mean) x
+// (1 - e^(-exposure/mean)), the weak GPUs the burn-in did not catch that fail within the exposure (hours at load).
+double InfantFailures(double gpus, double fraction, double mean_hours, double burn_in_hours, double exposure_hours);
 
 // Hot spares as a pool (explore/spares.h has the whole model): a failure takes the fast path only while a spare
 // is free, and the pool is an Erlang loss system M/G/c/c (Erlang 1917).

@@ -4,6 +4,9 @@
 
 #include "money/capacity.h"
 #include "training/datapipe.h"
+#include "hardware/partition.h"
+#include "training/loss_fit.h"
+#include "job/program.h"
 #include "serving/inference.h"
 #include "training/memory.h"
 #include "base/message.h"
@@ -51,6 +54,8 @@ struct Result {
   double expected_interruptions = 0;
   double expected_failures = 0;
   double expected_preemptions = 0;
+  double expected_infant_failures = 0;  // issue 50: of expected_failures, early ones the burn-in left
+  double expected_timeouts = 0;         // issue 50: of expected_failures, collective timeouts
   double checkpoint_interval_minutes = 0;
   double optimal_checkpoint_interval_minutes = 0;  // Daly
   double young_checkpoint_interval_minutes = 0;
@@ -92,6 +97,11 @@ struct Result {
   DataFeedResult data_feed;            // issue 29 (datapipe.h): which limit of the data pipeline binds
   double spare_fast_fraction = 1;      // issue 29 (spares.h): failures a free spare takes over (hot spares > 0)
   InferenceResult inference;           // workload.kind = inference (inference.h); present = false otherwise
+  // Issue 50: the slice the job runs on (partition.h; on = false for whole GPUs) and the loss it trains to
+  // (loss_fit.h; present = false when workload.tokens is given).
+  Partition partition;
+  LossTarget loss_target;
+  FinishedModel finished_model;        // issue 50 (program.h): present = false without workload.program.*
 };
 
 }  // namespace gpucost

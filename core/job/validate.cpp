@@ -8,6 +8,7 @@
 #include "serving/inference.h"
 #include "training/finetune.h"
 #include "training/layout.h"
+#include "training/loss_fit.h"
 #include "training/moe.h"
 #include "training/scaling_fit.h"
 
@@ -46,6 +47,7 @@ std::vector<InputError> ValidateScenario(const Scenario& s) {
   ValidateMoe(s, &e);
   ValidateFinetune(s, &e);
   ValidateCheckpointing(s, &e);
+  if (s.program.target_loss > 0) ValidateLossTarget(s, &e);  // issue 50 (loss_fit.h)
   if (Kind(s) == WorkloadKind::kInference) ValidateInference(s, &e);  // the shape, the pools, the precisions
   ValidateLayoutDivides(s, &e);
   return e;

@@ -6,6 +6,9 @@
 
 #include "money/tco.h"
 #include "base/asserts.h"
+#include "hardware/partition.h"
+
+#include <cstring>
 
 namespace gpucost {
 
@@ -67,9 +70,15 @@ void PlanBilling(const Scenario& s, double billed_gpus, const char* gpu, Billing
       t->unused_paid_fraction = 1 - o.other_use_fraction;
     }
   }
+  // Issue 50: a MIG slice of cluster.gpu pays its share of the GPU's price (partition.h): billed "GPUs" are slices.
+  const Partition part = s.partition.profile[0] && std::strcmp(gpu ? gpu : s.cluster.gpu, s.cluster.gpu) == 0
+                             ? ScenarioPartition(s) : Partition{};
+  if (part.on) price *= part.price_fraction;
   if (Model(s) == PricingModel::kReserved) {
     const double committed = pr.reserved.committed_gpus > 0 ? static_cast<double>(pr.reserved.committed_gpus) : billed_gpus;
-    const double on_demand = pr.reserved.usd_per_gpu_hour_on_demand > 0 ? pr.reserved.usd_per_gpu_hour_on_demand : price;
+    const double on_demand = pr.reserved.usd_per_gpu_hour_on_demand > 0
+                                 ? pr.reserved.usd_per_gpu_hour_on_demand * (part.on ? part.price_fraction : 1)
+                                 : price;
     const double above = std::max(0.0, billed_gpus - committed);
     t->committed_price_pretax = price / t->tax_divisor;
     if (billed_gpus > 0) price = (std::min(billed_gpus, committed) * price + above * on_demand) / billed_gpus;
@@ -95,6 +104,11 @@ void PlanBilling(const Scenario& s, double billed_gpus, const char* gpu, Billing
                  "a commitment's price and paid share are in range");
   GPUCOST_ASSERT(AmountOk(t->usd_per_gb_month) && AmountOk(t->egress_usd) && AmountOk(t->fees_usd),
                  "storage, egress and fees are amounts >= 0");
+  const PricingModel model = Model(s);
+  t->stopped_billed = model == PricingModel::kOnDemand || model == PricingModel::kSpot;
+  t->stopped_hours = pr.stopped_hours;
+  t->stopped_price_fraction = pr.stopped_price_fraction;
+  t->stopped_discount_hours = pr.stopped_discount_hours;
   r->display_currency = pr.currency == static_cast<int>(Currency::kKrw) ? "KRW" : "USD";
   r->display_per_usd = pr.currency == static_cast<int>(Currency::kKrw) ? pr.krw_per_usd : 1.0;
 }
@@ -219,6 +233,23 @@ void FinishBill(const BillingTerms& t, double stored_gb, double hours, JobBill* 
   GPUCOST_ASSERT(ApproxEqual(out->usd, out->gpu_usd + services + m[kPartTax] + m[kPartDelay]),
                  "the total is GPU money + services + tax");
   GPUCOST_ASSERT(AmountOk(out->billed_gpu_hours), "billed GPU-hours are a number >= 0");
+}
+
+void BillStopped(const BillingTerms& t, double gpus, JobBill* out) {
+  if (!t.stopped_billed || !(t.stopped_hours > 0) || !(gpus > 0)) return;
+  const double h = t.stopped_hours;
+  const double at_fraction = t.stopped_discount_hours > 0 ? std::min(h, t.stopped_discount_hours) : h;
+  const double usd = gpus * t.price_pretax * (t.stopped_price_fraction * at_fraction + (h - at_fraction));
+  out->gpu_hours.part[kPartStopped] += gpus * h;
+  out->cost_usd.part[kPartStopped] += usd;
+  const double tax = usd * t.taxable_fraction * t.tax_rate;
+  out->vat_usd += tax;
+  if (!t.vat_recoverable) out->cost_usd.part[kPartTax] += tax;
+  out->stopped_usd += usd + (t.vat_recoverable ? 0 : tax);
+  out->gpu_usd += usd;
+  out->taxable_usd += usd * t.taxable_fraction;
+  out->billed_gpu_hours = out->gpu_hours.Total();
+  out->usd = out->cost_usd.Total();
 }
 
 }  // namespace gpucost

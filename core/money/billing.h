@@ -51,6 +51,12 @@ struct BillingTerms {
   double term_hours = 0;
   double committed_price_pretax = 0;  // USD per committed GPU-hour before tax
   double unused_paid_fraction = 1;    // 1 - pricing.reserved.other_use_fraction
+  // Issue 50: instances kept stopped (pricing.stopped_*): billed only where the hour is rented by the hour
+  // (on-demand, spot); a commitment pays its term and owned hardware its life whether stopped or not.
+  bool stopped_billed = false;
+  double stopped_hours = 0;
+  double stopped_price_fraction = 1;  // of price_pretax
+  double stopped_discount_hours = 0;  // 0: every stopped hour at the fraction; beyond it, the full price
 };
 
 // The scenario's pricing for a workload that rents `billed_gpus` (the commitment's size when
@@ -95,6 +101,7 @@ struct JobBill {
   double taxable_usd = 0;               // the tax base so far
   double vat_usd = 0;                   // tax computed (in cost_usd.tax unless pricing.vat_recoverable)
   double gpu_usd = 0;                   // money for GPU time (all pools, pre-tax)
+  double stopped_usd = 0;               // issue 50: of usd, the stopped instances' (BillStopped), tax included
 };
 
 // Expected billed time beyond the use of a rental session of exponentially distributed length (mean mean_s)
@@ -109,6 +116,12 @@ void AddService(const BillingTerms& t, int part, double entered_usd, JobBill* ou
 // Storage of stored_gb for `hours` (+ retention), egress, fees and tax; sets out->usd. Once per workload, after
 // every pool and service.
 void FinishBill(const BillingTerms& t, double stored_gb, double hours, JobBill* out);
+
+// Issue 50: `gpus` instances' GPUs kept stopped for t.stopped_hours (pricing.stopped_*), as the part "stopped":
+// GPU-hours held stopped, priced at the stopped fraction for the first stopped_discount_hours (all of them when 0)
+// and at the full price beyond, taxed on the same terms; no run time. Nothing under a commitment or owned hardware.
+// Call after the workload's bill is complete (it updates out->billed_gpu_hours and out->usd).
+void BillStopped(const BillingTerms& t, double gpus, JobBill* out);
 
 // The tax multiplier of money billed after the fact (the term after the job): 1 + tax, or 1 when recovered.
 inline double TaxFactor(const BillingTerms& t) { return t.vat_recoverable ? 1.0 : 1.0 + t.tax_rate; }

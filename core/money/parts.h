@@ -47,6 +47,17 @@ enum Part : int {
   // cold start: weights loading).
   kPartRouter,
   kPartColdStart,
+  // Issue 50: a shared GPU's interference and slow nodes (the step slower), early failures the burn-in left and
+  // collective timeouts (their rework and recovery), instances kept stopped (billed at the stopped price), and the
+  // programme around the run in the cost of the finished model: experiments, abandoned runs, evaluation.
+  kPartInterference,
+  kPartStragglers,
+  kPartInfantFailures,
+  kPartCollectiveTimeouts,
+  kPartStopped,
+  kPartExperiments,
+  kPartAbandonedRuns,
+  kPartEvaluation,
   kPartCount
 };
 

@@ -32,6 +32,7 @@ const char* const kWeightPrecisionNames[] = {"bf16", "fp16", "fp8", "int8", "int
 const char* const kKvPrecisionNames[] = {"bf16", "fp16", "fp8", nullptr};
 const char* const kFrameworkNames[] = {"megatron", "nemo", "deepspeed", "fsdp", "torchtitan", "maxtext", "jax", "other", "torchtune", nullptr};  // framework.h
 const char* const kOverlapNames[] = {"auto", "on", "off", nullptr};
+const char* const kLossFitNames[] = {"besiroglu2024", "hoffmann2022", nullptr};  // issue 50 (loss_fit.h)
 
 constexpr double kBig = 1e15;
 #define REF(member) [](Scenario& s) -> void* { return &s.member; }
@@ -188,6 +189,42 @@ const FieldSpec kFields[] = {
    1e6, false, false, nullptr, "minutes", "reliability"},
   {"reliability.failure_shape", NUM, REF(reliability.failure_shape), 1, nullptr, 0.1, 10, false, false,
    nullptr, "", "reliability"},
+
+  // --- issue 50: a slice of a GPU, the programme around the run, a loss target, early failures burnt in, slow
+  // nodes, collective timeouts, stopped instances (hardware/partition.h, job/program.h, training/loss_fit.h,
+  // job/reliability.h, money/billing.h) ---
+  {"cluster.partition", TEXT, REF(partition.profile), 0, "", 0, 0, false, false, nullptr, "", "hardware"},
+  {"cluster.partition_interference", NUM, REF(partition.interference), 1, nullptr, 1, 10, false, false, nullptr, "x",
+   "hardware"},
+  {"cluster.partition_price_fraction", NUM, REF(partition.price_fraction), 0, nullptr, 0, 1, true, true, nullptr,
+   "fraction", "pricing"},
+  {"workload.program.experiments", NUM, REF(program.experiments), 0, nullptr, 0, 1000, false, false, nullptr,
+   "x the run", "workload"},
+  {"workload.program.abandoned_fraction", NUM, REF(program.abandoned_fraction), 0, nullptr, 0, 0.95, false, false,
+   nullptr, "fraction", "workload"},
+  {"workload.program.evaluation_hours", NUM, REF(program.evaluation_hours), 0, nullptr, 0, 1e6, false, false,
+   nullptr, "hours", "workload"},
+  {"workload.target_loss", NUM, REF(program.target_loss), 0, nullptr, 0, 100, true, true, nullptr, "nats/token",
+   "workload"},
+  {"workload.loss_fit", ENUM, REF(program.loss_fit), 0, nullptr, 0, 1, false, false, kLossFitNames, "", "workload"},
+  {"reliability.infant_failure_fraction", NUM, REF(reliability.infant_failure_fraction), 0, nullptr, 0, 1, false,
+   false, nullptr, "fraction", "reliability"},
+  {"reliability.infant_mean_hours", NUM, REF(reliability.infant_mean_hours), 48, nullptr, 0, 1e5, true, false,
+   nullptr, "hours", "reliability"},
+  {"reliability.slow_node_fraction", NUM, REF(reliability.slow_node_fraction), 0, nullptr, 0, 0.99, false, false,
+   nullptr, "fraction", "reliability"},
+  {"reliability.slow_node_slowdown", NUM, REF(reliability.slow_node_slowdown), 1.34, nullptr, 1, 100, false, false,
+   nullptr, "x", "reliability"},
+  {"reliability.collective_timeouts_per_day", NUM, REF(reliability.collective_timeouts_per_day), 0, nullptr, 0, 1e4,
+   false, false, nullptr, "per day", "reliability"},
+  {"reliability.collective_timeout_minutes", NUM, REF(reliability.collective_timeout_minutes), 10, nullptr, 0, 1e4,
+   true, false, nullptr, "minutes", "reliability"},
+  {"pricing.stopped_hours", NUM, REF(pricing.stopped_hours), 0, nullptr, 0, 1e6, false, false, nullptr, "hours",
+   "pricing"},
+  {"pricing.stopped_price_fraction", NUM, REF(pricing.stopped_price_fraction), 1, nullptr, 0, 1, false, false,
+   nullptr, "fraction", "pricing"},
+  {"pricing.stopped_discount_hours", NUM, REF(pricing.stopped_discount_hours), 0, nullptr, 0, 1e6, true, true,
+   nullptr, "hours", "pricing"},
 
   // --- storage and network ---
   {"storage.read_gbps", NUM, REF(storage.read_gbps), 0, nullptr, 0, 1e9, true, true, nullptr, "GB/s", "storage"},
@@ -646,6 +683,12 @@ constexpr const char* kNotReadByInference[] = {
     "storage.staging.dataset_gb", "storage.staging.gbps", "storage.staging.billed", "storage.scratch_usd_per_gb_month",
     "data.preprocess.cpu_cores_per_gpu", "data.preprocess.samples_per_core_second", "data.tokens_per_sample",
     "pricing.owned.lead_time_days",  // issue 45: a service has no start date (no schedule outlook)
+    // Issue 50: a training job's programme, loss target and failure terms; stopped instances (a service runs).
+    "workload.program.experiments", "workload.program.abandoned_fraction", "workload.program.evaluation_hours",
+    "workload.target_loss", "workload.loss_fit", "reliability.infant_failure_fraction",
+    "reliability.infant_mean_hours", "reliability.slow_node_fraction", "reliability.slow_node_slowdown",
+    "reliability.collective_timeouts_per_day", "reliability.collective_timeout_minutes", "pricing.stopped_hours",
+    "pricing.stopped_price_fraction", "pricing.stopped_discount_hours",
 };
 
 // Field i of Fields() is in none of `paths`: worked out once per list (comparing each field's path with the list

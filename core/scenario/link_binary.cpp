@@ -116,6 +116,24 @@ const char* const kPaths[] = {
     "inference.weight_group_size",
     "workload.packed_document_tokens",
     "inference.moe_split",
+    // Issue 50 (appended).
+    "cluster.partition",
+    "cluster.partition_interference",
+    "cluster.partition_price_fraction",
+    "workload.program.experiments",
+    "workload.program.abandoned_fraction",
+    "workload.program.evaluation_hours",
+    "workload.target_loss",
+    "workload.loss_fit",
+    "reliability.infant_failure_fraction",
+    "reliability.infant_mean_hours",
+    "reliability.slow_node_fraction",
+    "reliability.slow_node_slowdown",
+    "reliability.collective_timeouts_per_day",
+    "reliability.collective_timeout_minutes",
+    "pricing.stopped_hours",
+    "pricing.stopped_price_fraction",
+    "pricing.stopped_discount_hours",
 };
 constexpr std::size_t kPathCount = sizeof kPaths / sizeof kPaths[0];
 

@@ -107,6 +107,13 @@ struct ReliabilityInputs {
   double hot_spare_recovery_minutes;// reliability.hot_spare_recovery_minutes (recovery when a spare takes over)
   double failure_shape;             // reliability.failure_shape (Weibull shape for Monte Carlo; 1 = exponential)
   bool checkpointing;               // reliability.checkpointing (false: no checkpoints; a failure restarts the job)
+  // Issue 50 (job/reliability.h): early failures that acceptance testing burns in, slow nodes, collective timeouts.
+  double infant_failure_fraction;   // reliability.infant_failure_fraction (share of GPUs that fail early in life)
+  double infant_mean_hours;         // reliability.infant_mean_hours (mean hours at load until such a GPU fails)
+  double slow_node_fraction;        // reliability.slow_node_fraction (share of nodes running slow at any time)
+  double slow_node_slowdown;        // reliability.slow_node_slowdown (step time held by a slow node / normal)
+  double collective_timeouts_per_day; // reliability.collective_timeouts_per_day (hung collectives, per running day)
+  double collective_timeout_minutes;// reliability.collective_timeout_minutes (the watchdog's wait before it ends the job)
 };
 
 struct StorageInputs {
@@ -174,6 +181,10 @@ struct PricingInputs {
   ReservedInputs reserved;
   OwnedInputs owned;
   char offer[kTextCapacity];        // pricing.offer: the catalog offer (offers.h) the price came from, "" if none
+  // Issue 50 (billing.h): instances kept stopped (not terminated) between runs or after the job.
+  double stopped_hours;             // pricing.stopped_hours
+  double stopped_price_fraction;    // pricing.stopped_price_fraction (of the running price; an offer sets its rule)
+  double stopped_discount_hours;    // pricing.stopped_discount_hours (auto: every stopped hour at the fraction)
 };
 
 // Measured throughput at several GPU counts (scaling_fit.h). Not in the field table: json_io reads and writes
@@ -361,6 +372,22 @@ struct OperationsInputs {
   double support_usd_per_month;     // pricing.support_usd_per_month (support plan)
 };
 
+// Issue 50: a slice of a GPU (hardware/partition.h), the programme around the run and a loss target
+// (job/program.h, training/loss_fit.h).
+struct PartitionInputs {
+  char profile[kTextCapacity];      // cluster.partition (a MIG profile by NVIDIA's name, "3g.40gb"; "": whole GPUs)
+  double interference;              // cluster.partition_interference (step time shared / alone)
+  double price_fraction;            // cluster.partition_price_fraction (a slice's price / the GPU's; auto: its share)
+};
+enum class LossFit : int { kBesiroglu2024 = 0, kHoffmann2022 };
+struct ProgramInputs {
+  double experiments;               // workload.program.experiments (x the main run's GPU-hours)
+  double abandoned_fraction;        // workload.program.abandoned_fraction (share of started main runs abandoned)
+  double evaluation_hours;          // workload.program.evaluation_hours (the job's GPUs held for evaluation)
+  double target_loss;               // workload.target_loss (auto: workload.tokens is given)
+  int loss_fit;                     // workload.loss_fit: besiroglu2024 | hoffmann2022
+};
+
 struct Scenario {
   char name[kNameCapacity];         // name (free text, UTF-8, at most kNameMaxChars characters)
   WorkloadInputs workload;
@@ -376,6 +403,8 @@ struct Scenario {
   ProviderSheet provider;           // provider.* (the comparison sheet; not used by the model)
   ExchangeRateInputs fx;            // pricing.krw_per_usd_date
   OperationsInputs ops;             // issue 29
+  PartitionInputs partition;        // issue 50
+  ProgramInputs program;            // issue 50
 };
 
 // A scenario with every field at its documented default (fields.h).

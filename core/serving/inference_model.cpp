@@ -1,6 +1,7 @@
 // inference_model.cpp — one serving replica: memory, prefill and decode times, latency under load
 // (inference.h holds the model and its sources).
 #include "serving/inference_model.h"
+#include "hardware/partition.h"
 #include "base/numeric.h"
 
 #include <algorithm>
@@ -136,7 +137,16 @@ ReplicaModel ReplicaFor(const Scenario& s, const InferenceModel& m, const GpuSpe
   r.hbm_bytes = gpu.hbm_gb * kBytesPerGib;  // datasheets' "80 GB" is 80 GiB, as for training (catalog.cpp)
   r.cuda_core_instructions_per_s = DensePeakTflops(gpu, Precision::kFp32) * 1e12 / 2;  // an FMA counts two FLOPs
   const bool typed_link = measured && s.cluster.nvlink_gbps > 0;
-  const double nvlink_gbps = typed_link ? s.cluster.nvlink_gbps : gpu.nvlink_gbps;
+  double nvlink_gbps = typed_link ? s.cluster.nvlink_gbps : gpu.nvlink_gbps;
+  // Issue 50: a pool on cluster.gpu runs on MIG slices (cluster.partition): the slice's share of the compute, memory
+  // and bandwidth, slowed by the shared GPU's interference, and no NVLink between slices (partition.h).
+  if (const Partition part = measured && s.partition.profile[0] ? PartitionOf(s, gpu) : Partition{}; part.on) {
+    r.peak_flops *= part.compute_fraction / part.interference;
+    r.attention_peak_flops *= part.compute_fraction / part.interference;
+    r.hbm_bytes_per_s *= part.memory_fraction / part.interference;
+    r.hbm_bytes *= part.memory_fraction;
+    nvlink_gbps = 0;
+  }
   const std::int64_t gpn = std::max<std::int64_t>(1, s.cluster.gpus_per_node);
   // Issue 46: beyond the NVLink island (a bridged pair, or none) tensor parallelism goes over PCIe (comm.h); a typed
   // link figure for a GPU without NVLink in the catalog joins the whole node.

@@ -248,3 +248,64 @@ TEST_CASE("fleet from a scenario (the page's Fleet view): its demand by month an
   CHECK(g.demand_gpus[0] == 10);
   CHECK(g.demand_gpus[2] == 42);
 }
+
+// --- Issue 50: moving between the owned site and the cloud (hybrid_transfer) ---------------------------------
+
+TEST_CASE("fleet: the hybrid's transfer is its cloud GPU-hours x GB back x egress, one migration per move") {
+  // 24 months of 64 GPUs owned-worthy, plus a burst of 64 more in months 4-5 and 10 (two moves).
+  FleetInputs f = Flat(24, 64);
+  f.on_demand_usd_per_gpu_hour = 6;  // dear cloud: the baseline is owned
+  f.spot_availability = 0;
+  f.commitment_count = 0;
+  for (int m : {3, 4, 9}) f.demand_gpus[m] = 128;
+  const FleetResult plain = PlanFleet(f);
+  REQUIRE(plain.ok);
+  REQUIRE(plain.hybrid.owned_gpus > 0);
+  CHECK(plain.hybrid.usd[kFleetTransfer] == 0);  // nothing to move without hybrid_transfer
+  f.transfer_gb_out_per_gpu_hour = 10;
+  f.egress_usd_per_gb = 0.09;
+  f.transfer_gb_in_per_move = 2000;
+  f.ingress_usd_per_gb = 0.01;
+  f.migration_usd_per_move = 5000;
+  const FleetResult r = PlanFleet(f);
+  REQUIRE(r.ok);
+  CheckParts(r.hybrid);
+  REQUIRE(r.hybrid.owned_gpus == plain.hybrid.owned_gpus);  // the 64 owned; the bursts in the cloud
+  // By hand: the bursts are 64 GPUs x 730 h x 3 months = 140,160 cloud GPU-hours; x 10 GB x $0.09 = $126,144 of
+  // egress, + 2 moves x 2,000 GB x $0.01 = $40; 2 moves x $5,000 = $10,000 of migration.
+  const double cloud_hours = 64 * kHoursPerMonth * 3;
+  CHECK(r.hybrid.gpu_hours[kFleetOnDemand] == doctest::Approx(cloud_hours));
+  CHECK(r.hybrid.moves == 2);
+  CHECK(r.hybrid.usd[kFleetTransfer] == doctest::Approx(cloud_hours * 10 * 0.09 + 2 * 2000 * 0.01));
+  CHECK(r.hybrid.usd[kFleetMigration] == doctest::Approx(10000));
+  CHECK(r.hybrid.total_usd == doctest::Approx(plain.hybrid.total_usd + cloud_hours * 0.9 + 40 + 10000));
+  // The cloud alone keeps its data in the cloud: no transfer, unchanged.
+  CHECK(r.cloud.total_usd == doctest::Approx(plain.cloud.total_usd).epsilon(1e-12));
+  CHECK(r.cloud.usd[kFleetTransfer] == 0);
+  // Moving dearer than owning saves: the hybrid becomes the cloud plan, and says so.
+  f.migration_usd_per_move = 1e9;
+  const FleetResult dear = PlanFleet(f);
+  CHECK(dear.hybrid.total_usd == doctest::Approx(dear.cloud.total_usd).epsilon(1e-12));
+  CHECK(dear.hybrid.owned_gpus == 0);
+  bool said = false;
+  for (int i = 0; i < dear.notes.count; ++i) said = said || std::string(dear.notes.code[i]) == "hybrid_transfer_not_worth";
+  CHECK(said);
+}
+
+TEST_CASE("fleet: hybrid_transfer is read from the document, refused out of range naming its path") {
+  FleetParse p = ParseFleetJson(R"({"demand_gpus": [8, 8], "hybrid_transfer": {"gb_out_per_cloud_gpu_hour": 2.5,
+      "gb_in_per_move": 500, "egress_usd_per_gb": 0.05, "migration_usd_per_move": 1000}})");
+  REQUIRE(p.ok());
+  CHECK(p.fleet.transfer_gb_out_per_gpu_hour == 2.5);
+  CHECK(p.fleet.transfer_gb_in_per_move == 500);
+  CHECK(p.fleet.egress_usd_per_gb == 0.05);
+  CHECK(p.fleet.migration_usd_per_move == 1000);
+  // Round trip through the inputs document.
+  const FleetParse back = ParseFleetJson(FleetInputsToJson(p.fleet));
+  REQUIRE(back.ok());
+  CHECK(back.fleet.transfer_gb_out_per_gpu_hour == 2.5);
+  p = ParseFleetJson(R"({"demand_gpus": [8], "hybrid_transfer": {"egress_usd_per_gb": -1}})");
+  CHECK(Errors(p).find("hybrid_transfer.egress_usd_per_gb") != std::string::npos);
+  p = ParseFleetJson(R"({"demand_gpus": [8], "hybrid_transfer": {"egress": 1}})");
+  CHECK_FALSE(p.ok());
+}
