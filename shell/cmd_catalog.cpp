@@ -180,6 +180,11 @@ void PrintOffers(Format format) {
     if (!o.note_ko.empty()) row["note_ko"] = o.note_ko;
     if (o.tax_rate >= 0) row["tax_rate"] = o.tax_rate;
     if (o.krw_per_gb_egress > 0) row["krw_per_gb_egress"] = o.krw_per_gb_egress;
+    if (o.stopped_price_fraction >= 0) {  // issue 50: as the offer's stopped_billing fact says
+      row["stopped_price_fraction"] = o.stopped_price_fraction;
+      row["stopped_discount_hours"] = o.stopped_discount_hours;
+    }
+    if (o.idle_reclaim_hours > 0) row["idle_reclaim_hours"] = o.idle_reclaim_hours;
     doc.push_back(row);
   }
   if (format == Format::kJson) return void(std::printf("%s\n", doc.dump(2).c_str()));

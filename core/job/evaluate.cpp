@@ -93,6 +93,11 @@ void DefaultFp8Mfu(const Scenario& s, const EffectiveHardware& hw, Result* r) {
 //   early failures  the weak GPUs the burn-in (cluster.bring_up_hours) did not catch fail while the work runs
 //                 (reliability.infant_*; their expected count spread over the unit's running time)
 //   collective timeouts  per day of running, each waits the watchdog's timeout, then restarts from the checkpoint
+// The GPUs that run the work, each for the copies' time one after another: the slots' GPUs (units / copies of
+// them at once, busy_gpus each). Early failures come from these: a GPU left idle is not at load (money_laws found
+// that counting the cluster's every GPU let more tasks spread the same failures thinner and cost less).
+double RunningGpus(const JobPlan& job) { return job.units / job.copies * job.busy_gpus; }
+
 void SlowdownsAndFailureClasses(const Scenario& s, const Partition& part, double gpn, JobPlan* job) {
   const ReliabilityInputs& rel = s.reliability;
   TimelineInputs& in = job->unit;
@@ -105,7 +110,7 @@ void SlowdownsAndFailureClasses(const Scenario& s, const Partition& part, double
   if (rel.infant_failure_fraction > 0 && in.work_seconds > 0) {
     // The cluster's weak GPUs fail within its exposure (waves of tasks one after another), spread over its units.
     const double exposure_h = job->copies * in.work_seconds / 3600;
-    const double failures = InfantFailures(static_cast<double>(s.cluster.gpus), rel.infant_failure_fraction,
+    const double failures = InfantFailures(RunningGpus(*job), rel.infant_failure_fraction,
                                            rel.infant_mean_hours, s.ops.bring_up_hours, exposure_h);
     in.infant_rate_per_s = failures / (job->units * in.work_seconds);
     in.failure_rate_per_s += in.infant_rate_per_s;
@@ -127,7 +132,7 @@ void SpreadInfantFailures(const Scenario& s, JobPlan* job) {
   TimelineInputs& in = job->unit;
   if (!(in.infant_rate_per_s > 0) || !(in.work_seconds > 0)) return;
   const ReliabilityInputs& rel = s.reliability;
-  const double gpus = static_cast<double>(s.cluster.gpus);
+  const double gpus = RunningGpus(*job);
   const auto met = [&](double exposure_s) {
     return InfantFailures(gpus, rel.infant_failure_fraction, rel.infant_mean_hours, s.ops.bring_up_hours,
                           job->copies * exposure_s / 3600);
@@ -141,11 +146,19 @@ void SpreadInfantFailures(const Scenario& s, JobPlan* job) {
     return rate * job->units * *exposure_s - met(*exposure_s);
   };
   const double f_max = InfantFailures(gpus, rel.infant_failure_fraction, rel.infant_mean_hours, s.ops.bring_up_hours, 1e300);
-  double lo = 0, hi = f_max / (job->units * in.work_seconds), exposure_s = 0;
+  // The bracket's top: the rate that meets the failures of the exposure without them, F(E0) / (units x E0). The
+  // root is below it, because E(r) >= E0 and F(E) / E falls as E grows (F is concave through 0), so there the
+  // left side is already the larger. (The rate that meets all F_max within the work alone bounds it too, but can
+  // lie thousands of times above the root, where the timeline's exposure is astronomically long and regula falsi
+  // crawled: 100 steps ended near 0, and more weak GPUs priced fewer early failures; found by money_laws.)
+  double lo = 0, exposure_s = 0;
+  double g_lo = excess(lo, &exposure_s);
+  const double e0 = exposure_s;
+  double hi = std::min(f_max / (job->units * in.work_seconds), e0 > 0 ? met(e0) / (job->units * e0) : 0);
   if (!(hi > 0) || !std::isfinite(hi)) return;
   // Regula falsi with the Illinois step (a few evaluations of the timeline where bisection takes 40); a rate
   // whose timeline never finishes counts as too high.
-  double g_lo = excess(lo, &exposure_s), g_hi = excess(hi, &exposure_s);
+  double g_hi = excess(hi, &exposure_s);
   if (!std::isfinite(g_hi)) g_hi = 1;
   double rate = hi;
   int side = 0;
@@ -568,6 +581,12 @@ void EvaluateJob(const Scenario& s, Result& r) {
     wn.Add("spot_coupled", "msg.w_spot_coupled", {FormatParam("%.0f", r.expected_preemptions)});
   if (pr.stopped_hours > 0 && !job.terms.stopped_billed)  // issue 50: a commitment or owned hardware (billing.h)
     wn.Add("stopped_not_billed", "msg.w_stopped_not_billed", {PricingModelName(Model(s))});
+  if (pr.stopped_hours > 0 && pr.offer[0]) {  // issue 50: a provider that reclaims idle instances (offers.json)
+    const Offer* offer = FindOffer(pr.offer);
+    if (offer && offer->idle_reclaim_hours > 0 && pr.stopped_hours > offer->idle_reclaim_hours)
+      wn.Add("stopped_reclaimed", "msg.w_stopped_reclaimed",
+             {offer->provider, FormatParam("%.3g", offer->idle_reclaim_hours), FormatParam("%.4g", pr.stopped_hours)});
+  }
   // Issue 50: the loss the job trains to, said where it applies (the slice: NotePartition).
   if (r.loss_target.present) {
     const LossTarget& lt = r.loss_target;

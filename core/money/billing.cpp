@@ -74,6 +74,9 @@ void PlanBilling(const Scenario& s, double billed_gpus, const char* gpu, Billing
   const Partition part = s.partition.profile[0] && std::strcmp(gpu ? gpu : s.cluster.gpu, s.cluster.gpu) == 0
                              ? ScenarioPartition(s) : Partition{};
   if (part.on) price *= part.price_fraction;
+  // Owned on a commitment's terms: its term is paid at the slice's price too (money_laws found the whole GPU's
+  // price on the term after the job while the job's hours paid the slice's: more work made the job cheaper).
+  if (part.on && owned) t->committed_price_pretax *= part.price_fraction;
   if (Model(s) == PricingModel::kReserved) {
     const double committed = pr.reserved.committed_gpus > 0 ? static_cast<double>(pr.reserved.committed_gpus) : billed_gpus;
     const double on_demand = pr.reserved.usd_per_gpu_hour_on_demand > 0

@@ -118,6 +118,27 @@ void ReadFacts(const json& o, const std::string& path, std::vector<InputError>* 
   }
 }
 
+// Issue 50: the structured stopped-instance billing and idle reclaim, each backed by the fact that sources it.
+void ReadStoppedBilling(const json& o, const std::string& path, std::vector<InputError>* errors, Offer* f) {
+  const auto number = [&](const char* key, double lo, double hi, double* out) {
+    auto it = o.find(key);
+    if (it == o.end()) return false;
+    const double v = it->is_number() ? it->get<double>() : NAN;
+    if (!(v >= lo && v <= hi)) {
+      errors->push_back({path + "." + key, "must be a number from " + FormatBound(lo) + " to " + FormatBound(hi)});
+      return false;
+    }
+    *out = v;
+    return true;
+  };
+  if (number("stopped_price_fraction", 0, 1, &f->stopped_price_fraction) && !FindFact(*f, "stopped_billing"))
+    errors->push_back({path + ".stopped_price_fraction", "needs a \"stopped_billing\" fact with its source"});
+  if (number("stopped_discount_hours", 0, 1e6, &f->stopped_discount_hours) && f->stopped_price_fraction < 0)
+    errors->push_back({path + ".stopped_discount_hours", "needs stopped_price_fraction"});
+  if (number("idle_reclaim_hours", 0, 1e6, &f->idle_reclaim_hours) && !FindFact(*f, "idle_reclaim"))
+    errors->push_back({path + ".idle_reclaim_hours", "needs an \"idle_reclaim\" fact with its source"});
+}
+
 Offer ReadOffer(const json& o, const std::string& path, std::vector<InputError>* errors) {
   Offer f;
   if (!o.is_object()) {
@@ -158,6 +179,7 @@ Offer ReadOffer(const json& o, const std::string& path, std::vector<InputError>*
   if (o.contains("tax_rate")) f.tax_rate = r.Number("tax_rate", true, 1);
   f.krw_per_gb_egress = r.Number("krw_per_gb_egress", false, 1e6);
   ReadFacts(o, path, errors, &f);
+  ReadStoppedBilling(o, path, errors, &f);
   if (f.gpus_per_instance > 0 && f.usd_per_gpu_hour > 0 && f.usd_per_instance_hour > 0 &&
       std::fabs(f.usd_per_gpu_hour * f.gpus_per_instance - f.usd_per_instance_hour) > 0.01 * f.usd_per_instance_hour)
     errors->push_back({path + ".usd_per_gpu_hour", "must equal usd_per_instance_hour / gpus_per_instance (within 1%)"});
@@ -276,6 +298,10 @@ void ApplyOffer(const Offer& offer, Scenario* s) {
   std::snprintf(s->pricing.offer, kTextCapacity, "%s", offer.id.c_str());  // where the price came from
   if (offer.tax_rate >= 0) s->pricing.tax_rate = offer.tax_rate;
   if (offer.krw_per_gb_egress > 0) s->storage.usd_per_gb_egress = offer.krw_per_gb_egress / s->pricing.krw_per_usd;
+  if (offer.stopped_price_fraction >= 0) {  // issue 50: as the provider bills a stopped instance
+    s->pricing.stopped_price_fraction = offer.stopped_price_fraction;
+    s->pricing.stopped_discount_hours = offer.stopped_discount_hours;
+  }
   // The provider sheet is this offer's: its facts, the rest open.
   for (std::size_t i = 0; i < FieldCount(); ++i) {
     const FieldSpec& f = Fields()[i];
@@ -380,7 +406,7 @@ constexpr const char* kOfferFields[] = {
     "pricing.price_includes_tax", "pricing.model", "pricing.reserved.capacity_guaranteed",
     "pricing.reserved.usd_per_gpu_hour_on_demand", "pricing.spot.discount", "pricing.whole_nodes",
     "pricing.billing_increment_seconds", "pricing.minimum_billed_seconds", "pricing.tax_rate",
-    "storage.usd_per_gb_egress"};
+    "storage.usd_per_gb_egress", "pricing.stopped_price_fraction", "pricing.stopped_discount_hours"};
 bool PriceField(const char* path) {
   return std::strcmp(path, "pricing.usd_per_gpu_hour") == 0 || std::strcmp(path, "pricing.krw_per_gpu_hour") == 0 ||
          std::strcmp(path, "pricing.price_includes_tax") == 0;

@@ -72,6 +72,14 @@ struct Offer {
   bool price_by_quote = false;
   double tax_rate = -1;            // the tax the provider adds to its prices (0.10: Korean VAT); -1: not stated
   double krw_per_gb_egress = 0;    // published internet egress price, KRW/GB before tax (0: not published)
+  // Issue 50: how a stopped (not deleted) instance is billed, where the provider says (its "stopped_billing" fact
+  // gives the words and the source): the share of the running price (-1: not stated; 0: not billed), for the first
+  // stopped_discount_hours (0: all of them), the full price after.
+  double stopped_price_fraction = -1;
+  double stopped_discount_hours = 0;
+  // Issue 50: hours of idleness after which the provider may reclaim the instance ("idle_reclaim" fact; 0: none
+  // stated). Stopped hours beyond it are warned about: the capacity may not be there to restart on.
+  double idle_reclaim_hours = 0;
   std::vector<OfferFact> facts;
 };
 
@@ -98,7 +106,8 @@ const Offer* FindOffer(std::string_view id);
 // pricing.billing_increment_seconds and pricing.minimum_billed_seconds where the offer's billing rule confirms
 // them; an unconfirmed one keeps the scenario's value (OfferUnconfirmedFields names them). A price-by-quote offer
 // clears the price (the scenario is unpriced until the quote is typed). The offer's tax rate and egress price,
-// where stated, set pricing.tax_rate and storage.usd_per_gb_egress (at the scenario's krw_per_usd). The provider
+// where stated, set pricing.tax_rate and storage.usd_per_gb_egress (at the scenario's krw_per_usd); its stopped-instance
+// billing, where stated, sets pricing.stopped_price_fraction and pricing.stopped_discount_hours. The provider
 // sheet (provider.*) is the offer's: its known facts fill it, every other item is cleared ("ask the provider").
 void ApplyOffer(const Offer& offer, Scenario* s);
 

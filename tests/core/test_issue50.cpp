@@ -13,6 +13,7 @@
 #include "hardware/catalog.h"
 #include "job/evaluate.h"
 #include "job/validate.h"
+#include "money/offers.h"
 #include "scenario/json_io.h"
 #include "../test_util.h"
 
@@ -318,6 +319,68 @@ TEST_CASE("Monte Carlo: early failures and collective timeouts sampled as classe
   CHECK(sum == doctest::Approx(m.time_hours.mean).epsilon(1e-9));
 }
 
+TEST_CASE("early failures: more weak GPUs never fewer early failures; the count lies between the exposure's and all") {
+  // money_laws found the rate solver's bracket so wide that 100 steps ended near 0: at 1% weak GPUs the job met
+  // 1e-14 early failures and cost less than at 0.45%. Bounds by hand: the failures met are at least those of the
+  // failure-free exposure E0 (the exposure only grows with failures), 4096 f (1 - e^(-E0 / 48 h)), and at most 4096 f.
+  Scenario s = DefaultScenario();
+  s.cluster.gpus = 4096;
+  s.workload.tokens = 1.4e9;
+  const double e0 = Evaluate(s).expected_hours;
+  double last_failures = 0, last_usd = 0;
+  for (double f : {0.0045, 0.01, 0.02, 0.05}) {
+    s.reliability.infant_failure_fraction = f;
+    const Result r = Evaluate(s);
+    CAPTURE(f);
+    CHECK(r.expected_infant_failures >= 4096 * f * -std::expm1(-e0 / s.reliability.infant_mean_hours) * (1 - 1e-9));
+    CHECK(r.expected_infant_failures <= 4096 * f);
+    CHECK(r.expected_infant_failures > last_failures);
+    CHECK(r.expected_usd > last_usd);
+    last_failures = r.expected_infant_failures, last_usd = r.expected_usd;
+  }
+}
+
+TEST_CASE("early failures of tasks come from the GPUs that run them, not every GPU of the cluster") {
+  // 38 one-GPU tasks of 24 h on 256 GPUs: 38 GPUs run, each 24 h. By hand, at least 38 x 0.005 x (1 - e^(-24/48))
+  // = 0.07477 early failures (more as failures lengthen the exposure, a little); counting all 256 GPUs gave 0.5
+  // and let more tasks spread them thinner (money_laws: 58 tasks cost less than 38).
+  Scenario s = DefaultScenario();
+  s.workload.kind = static_cast<int>(WorkloadKind::kIndependent);
+  s.cluster.gpus = 256;
+  s.workload.tasks = 38;
+  s.workload.task_gpu_hours = 24;
+  s.workload.gpus_per_task = 1;
+  s.reliability.infant_failure_fraction = 0.005;
+  s.reliability.infant_mean_hours = 48;
+  const Result r = Evaluate(s);
+  CHECK(r.expected_infant_failures >= 0.07477 * (1 - 1e-3));
+  CHECK(r.expected_infant_failures <= 0.07477 * 1.05);
+  Scenario more = s;
+  more.workload.tasks = 58;
+  CHECK(Evaluate(more).expected_usd > r.expected_usd);
+}
+
+TEST_CASE("partition: owned slices on a commitment's terms pay the term after the job at the slice's price") {
+  // 64 slices 2g.20gb of H100s owned for 5 years, 64% of their time used by other work: the job pays 36% of the
+  // term it leaves, at the slice's price (28.6% of the GPU's). By hand the unused part is
+  // 64 x (43,800 h - held) x slice price x 0.36; money_laws found it at the whole GPU's price (3.5 x too much), so
+  // that more tasks made the job cheaper.
+  Scenario s = DefaultScenario();
+  s.workload.kind = static_cast<int>(WorkloadKind::kIndependent);
+  std::snprintf(s.partition.profile, kTextCapacity, "%s", "2g.20gb");
+  s.pricing.model = static_cast<int>(PricingModel::kOwned);
+  s.pricing.owned.other_use_fraction = 0.64;
+  const Result r = Evaluate(s);
+  REQUIRE(r.ok);
+  const double slice_price = r.usd_per_gpu_hour;
+  const double unused = r.cost_usd.part[kPartUnusedCommitment];
+  CHECK(unused <= 64 * 43800 * slice_price * 0.36);
+  CHECK(unused >= 64 * (43800 - r.expected_hours - 1) * slice_price * 0.36);
+  Scenario more = s;
+  more.workload.tasks = s.workload.tasks * 2;
+  CHECK(Evaluate(more).expected_usd >= r.expected_usd);
+}
+
 // --- Stopped instances (pricing.stopped_*) -------------------------------------------------------------------
 
 TEST_CASE("stopped: 8 A100s kept stopped 100 h at 10% of $4 cost $320, no run time; NHN's 90% off for 90 days then full") {
@@ -369,6 +432,67 @@ TEST_CASE("stopped: the Monte Carlo bills the same stopped part in every trial")
   mc.Run(500);
   CHECK(mc.Summary().mean_cost_usd.part[kPartStopped] == doctest::Approx(cf.cost_usd.part[kPartStopped]).epsilon(1e-12));
   CHECK(cf.cost_usd.part[kPartStopped] == doctest::Approx(8 * 4 * 0.25 * 50));
+}
+
+TEST_CASE("stopped: an offer bills stopped time as its provider says (AWS nothing, Kakao all, NHN 0.1 for 90 days)") {
+  // The provider's own rule, read from offers.json's structured figures beside each stopped_billing fact.
+  const auto stopped_cost = [](const char* offer_id, double hours) {
+    Scenario s = Small();
+    ApplyOffer(*FindOffer(offer_id), &s);
+    s.pricing.usd_per_gpu_hour = 4;  // the quote typed (Kakao's and NHN's offers are priced by quote)
+    s.pricing.tax_rate = 0;
+    s.pricing.stopped_hours = hours;
+    REQUIRE(ValidateScenario(s).empty());
+    return Evaluate(s).cost_usd.part[kPartStopped];
+  };
+  // AWS EC2: "we don't charge usage for a stopped instance" (EBS volumes aside): nothing.
+  CHECK(stopped_cost("aws-p5.48xlarge-us-east-1", 100) == 0);
+  // Kakao Cloud: stopped instances stay allocated and billed: 8 GPUs x 100 h x $4 = $3,200.
+  CHECK(stopped_cost("kakao-cloud-gpu-b200", 100) == doctest::Approx(3200));
+  // NHN Cloud: 90% off for 2,160 h, then full: 3,000 h cost 8 x 4 x (0.1 x 2,160 + 840) = $33,792 (as typed above).
+  CHECK(stopped_cost("nhn-cloud-gpu-b200", 3000) == doctest::Approx(33792));
+  // A figure the user types wins, and is named as theirs against the offer's.
+  Scenario s = Small();
+  ApplyOffer(*FindOffer("nhn-cloud-gpu-b200"), &s);
+  s.pricing.stopped_price_fraction = 0.5;
+  bool named = false;
+  for (const OfferOverride& o : OfferOverrides(s)) named = named || o.path == "pricing.stopped_price_fraction";
+  CHECK(named);
+}
+
+TEST_CASE("stopped: KT Cloud reclaims idle resources after 6 h, so stopped hours beyond it are warned about") {
+  const auto warned = [](double hours) {
+    Scenario s = Small("h200-sxm");
+    ApplyOffer(*FindOffer("kt-cloud-ai-nexus-h200"), &s);
+    s.pricing.usd_per_gpu_hour = 4;
+    s.pricing.stopped_hours = hours;
+    const Result r = Evaluate(s);
+    for (int i = 0; i < r.warnings.count; ++i)
+      if (std::string(r.warnings.code[i]) == "stopped_reclaimed") return true;
+    return false;
+  };
+  CHECK(warned(10));
+  CHECK_FALSE(warned(5));
+  CHECK_FALSE(warned(0));
+}
+
+TEST_CASE("stopped: an offer's stopped figures need the fact that sources them, and a range") {
+  const auto errors_of = [](const char* extra, const char* facts) {
+    std::string doc = std::string(R"({"schema": "gpucost/offers@1", "offers": [{"id": "x", "provider": "P", "product": "p",
+      "gpu": "h100-sxm", "gpus_per_instance": 8, "region": "r", "model": "on_demand", "usd_per_gpu_hour": 2,
+      "usd_per_instance_hour": 16, "date": "2026-12-01", "source": "s")") + extra + facts + "}]}";
+    std::vector<InputError> errors;
+    ParseOffersJson(doc, &errors);
+    std::string paths;
+    for (const InputError& e : errors) paths += e.path + ";";
+    return paths;
+  };
+  const char* fact = R"(, "facts": [{"item": "stopped_billing", "value": "v", "source": "s", "date": "d"}])";
+  CHECK(errors_of(R"(, "stopped_price_fraction": 0.1)", fact).empty());
+  CHECK(errors_of(R"(, "stopped_price_fraction": 0.1)", "") == "offers[0].stopped_price_fraction;");
+  CHECK(errors_of(R"(, "stopped_price_fraction": 1.5)", fact) == "offers[0].stopped_price_fraction;");
+  CHECK(errors_of(R"(, "stopped_discount_hours": 10)", fact) == "offers[0].stopped_discount_hours;");
+  CHECK(errors_of(R"(, "idle_reclaim_hours": 6)", fact) == "offers[0].idle_reclaim_hours;");
 }
 
 // --- The cost of the finished model (workload.program.*) ------------------------------------------------------

@@ -111,6 +111,15 @@ void Failures(Draw& d, Scenario* s) {
     o.value_per_day_usd = d.Log(1e3, 1e6);
     if (d.Chance(0.7)) o.deadline_hours = d.Log(24, 24 * 120);
   }
+  // Issue 50: early failures the bring-up burns in, slow nodes, collective timeouts, the programme around the run.
+  if (d.Chance(0.2)) r.infant_failure_fraction = d.Log(1e-3, 0.05), r.infant_mean_hours = d.Log(5, 500);
+  if (d.Chance(0.2)) r.slow_node_fraction = d.Log(1e-4, 0.05), r.slow_node_slowdown = d.Between(1.05, 3);
+  if (d.Chance(0.2)) r.collective_timeouts_per_day = d.Log(0.01, 5), r.collective_timeout_minutes = d.Log(1, 60);
+  if (d.Chance(0.2)) {
+    s->program.experiments = d.Between(0, 2);
+    s->program.abandoned_fraction = d.Between(0, 0.6);
+    s->program.evaluation_hours = d.Log(1, 500);
+  }
 }
 
 void Storage(Draw& d, Scenario* s) {
@@ -119,6 +128,11 @@ void Storage(Draw& d, Scenario* s) {
   s->storage.retention_days = d.Log(1, 90);
   if (d.Chance(0.4)) s->storage.egress_gb = d.Log(10, 1e5), s->storage.usd_per_gb_egress = d.Log(0.01, 0.12);
   if (d.Chance(0.2)) s->pricing.fixed_fees_usd = d.Log(10, 1e5);
+  if (d.Chance(0.2)) {  // issue 50: instances kept stopped (an offer drawn later may set the provider's rule)
+    s->pricing.stopped_hours = d.Log(1, 5000);
+    s->pricing.stopped_price_fraction = d.Between(0, 1);
+    if (d.Chance(0.5)) s->pricing.stopped_discount_hours = d.Log(10, 3000);
+  }
 }
 
 void Pricing(Draw& d, Scenario* s) {
@@ -184,6 +198,11 @@ Scenario Tasks(Draw& d) {
   s.cluster.gpus = s.workload.gpus_per_task * static_cast<std::int64_t>(d.Pick<int>({1, 4, 16, 64}));
   s.workload.tasks = static_cast<std::int64_t>(d.Log(10, 2e4));
   s.workload.task_gpu_hours = d.Log(0.1, 50);
+  if (s.workload.gpus_per_task == 1 && d.Chance(0.2)) {  // issue 50: tasks on MIG slices of an A100 or H100
+    std::snprintf(s.cluster.gpu, kTextCapacity, "%s", d.Chance(0.5) ? "h100-sxm" : "a100-sxm-80gb");
+    std::snprintf(s.partition.profile, kTextCapacity, "%s", d.Pick<const char*>({"1g.10gb", "3g.40gb", "2g.20gb"}));
+    if (d.Chance(0.5)) s.partition.interference = d.Between(1, 1.5);
+  }
   return s;
 }
 
@@ -400,7 +419,30 @@ std::vector<Law> Laws() {
                           [](Scenario* s) { s->reliability.gpu_mtbf_hours *= 0.5; }));
   laws.push_back(Monotone("monotone: a longer recovery", [](const Scenario&) { return true; },
                           [](Scenario* s) { s->reliability.recovery_minutes = s->reliability.recovery_minutes * 2 + 5; }));
-  laws.push_back(Monotone("monotone: more bring-up hours", IsJob, [](Scenario* s) { s->ops.bring_up_hours += 24; }));
+  // With early-failing GPUs the bring-up is a burn-in that pays back (issue 50): monotone without them, and with
+  // them it saves at most what failures cost (next law).
+  laws.push_back(Monotone("monotone: more bring-up hours (no early failures to burn in)",
+                          [](const Scenario& s) { return IsJob(s) && s.reliability.infant_failure_fraction <= 0; },
+                          [](Scenario* s) { s->ops.bring_up_hours += 24; }));
+  laws.push_back({"bound: a longer burn-in saves at most what failures cost (early failures, rework, recovery, checkpoints)",
+                  [](const Scenario& s, const Result& base, bool* applied) {
+                    if (!IsJob(s) || s.reliability.infant_failure_fraction <= 0 || s.ops.deadline_hours > 0) return std::string();
+                    Scenario w = s;
+                    w.ops.bring_up_hours += 24;
+                    if (!ValidateScenario(w).empty()) return std::string();
+                    const Result b = Evaluate(w);
+                    if (!Priced(s, base) || !Priced(w, b)) return std::string();
+                    *applied = true;
+                    const auto billed = [](const Result& r) { return r.expected_usd - r.cost_usd.part[kPartDelay]; };
+                    const Breakdown& c = base.cost_usd;
+                    const double failures = c.part[kPartInfantFailures] + c.part[kPartRework] + c.part[kPartRecovery] +
+                                            c.part[kPartCheckpoint] + c.part[kPartBillingRounding] + c.part[kPartTax] +
+                                            c.part[kPartRestoreTest] + c.part[kPartBadCheckpoint] +  // per checkpoint
+                                            c.part[kPartIdleGpus] + c.part[kPartStorage];  // the time they add
+                    if (billed(b) < billed(base) - failures * (1 + 1e-9) - 1e-9)
+                      return Fmt("saved more than failures cost (saving, failures' parts)", billed(base) - billed(b), failures);
+                    return std::string();
+                  }});
   laws.push_back(Monotone("monotone: slower staging", [](const Scenario& s) { return IsJob(s) && s.ops.staging_gbps > 0; },
                           [](Scenario* s) { s->ops.staging_gbps *= 0.5; }));
   laws.push_back(Monotone("monotone: longer restore tests", [](const Scenario& s) { return IsJob(s) && s.ops.restore_test_every > 0; },
@@ -416,6 +458,32 @@ std::vector<Law> Laws() {
                           [](const Scenario& s) { return !(s.pricing.vat_recoverable && s.pricing.price_includes_tax) && s.pricing.tax_rate < 0.9; },
                           [](Scenario* s) { s->pricing.tax_rate += 0.05; }));
   laws.push_back(Monotone("monotone: more tokens", IsTraining, [](Scenario* s) { s->workload.tokens *= 1.5; }));
+  // Issue 50's inputs: each worse one never makes the job cheaper.
+  laws.push_back(Monotone("monotone: more stopped hours", [](const Scenario& s) { return s.pricing.stopped_hours > 0; },
+                          [](Scenario* s) { s->pricing.stopped_hours *= 2; }));
+  laws.push_back(Monotone("monotone: a dearer stopped instance", [](const Scenario& s) { return s.pricing.stopped_hours > 0; },
+                          [](Scenario* s) { s->pricing.stopped_price_fraction += (1 - s->pricing.stopped_price_fraction) / 2; }));
+  laws.push_back(Monotone("monotone: more collective timeouts", IsTraining,
+                          [](Scenario* s) { s->reliability.collective_timeouts_per_day = s->reliability.collective_timeouts_per_day * 2 + 0.1; }));
+  laws.push_back(Monotone("monotone: more slow nodes", IsTraining, [](Scenario* s) {
+                            s->reliability.slow_node_fraction = std::min(0.5, s->reliability.slow_node_fraction * 2 + 1e-3);
+                          }));
+  laws.push_back(Monotone("monotone: more early-failing GPUs", IsTraining, [](Scenario* s) {
+                            s->reliability.infant_failure_fraction = std::min(0.5, s->reliability.infant_failure_fraction * 2 + 1e-3);
+                          }));
+  laws.push_back(Monotone("monotone: more interference on a shared GPU",
+                          [](const Scenario& s) { return s.partition.profile[0] != 0; },
+                          [](Scenario* s) { s->partition.interference += 0.2; }));
+  laws.push_back({"identity: the finished model = the run's parts + experiments, abandoned runs and evaluation, "
+                  "never below the run",
+                  [](const Scenario& s, const Result& base, bool* applied) {
+                    const FinishedModel& f = base.finished_model;
+                    if (!f.present || !base.ok || !std::isfinite(base.expected_usd)) return std::string();
+                    *applied = true;
+                    if (!Close(f.usd.Total(), f.total_usd, 1e-9)) return Fmt("parts, finished_model total", f.usd.Total(), f.total_usd);
+                    if (f.total_usd < base.expected_usd * (1 - 1e-12)) return Fmt("finished model below the run", f.total_usd, base.expected_usd);
+                    return std::string();
+                  }});
   laws.push_back(Monotone("monotone: more tasks", [](const Scenario& s) { return Kind(s) == WorkloadKind::kIndependent; },
                           [](Scenario* s) { s->workload.tasks = s->workload.tasks * 3 / 2 + 1; }));
   laws.push_back(Monotone("monotone: more requests",
@@ -471,7 +539,15 @@ std::vector<Law> Laws() {
                     if (m == PricingModel::kOnDemand || m == PricingModel::kSpot ||
                         (m == PricingModel::kOwned && s.pricing.owned.other_use_fraction <= 0)) {
                       *applied = true;
-                      const double want = r.usd_per_gpu_hour * (r.billed_gpu_hours - reacquire);
+                      // Issue 50: GPU-hours held stopped are billed at the stopped fraction for the first discount
+                      // hours, the full price after (pricing.stopped_*), as the provider's rule says.
+                      const double stopped = r.gpu_hours.part[kPartStopped];
+                      const double h = s.pricing.stopped_hours, d = s.pricing.stopped_discount_hours;
+                      const double at_fraction = d > 0 ? std::min(h, d) : h;
+                      const double stopped_usd = stopped > 0 ? stopped / h * r.usd_per_gpu_hour *
+                                                                   (s.pricing.stopped_price_fraction * at_fraction + h - at_fraction)
+                                                             : 0;
+                      const double want = r.usd_per_gpu_hour * (r.billed_gpu_hours - reacquire - stopped) + stopped_usd;
                       if (!Close(GpuMoney(r), want, 1e-8)) return Fmt("GPU money, price x billed GPU-hours", GpuMoney(r), want);
                       return std::string();
                     }
