@@ -45,13 +45,13 @@ void PrintGpus(Format format) {
                      {"fp64_tflops", g.fp64_tflops}, {"int8_tops", g.int8_tops}, {"hbm_gb", g.hbm_gb},
                      {"hbm_tbps", g.hbm_tbps}, {"nvlink_gbps", g.nvlink_gbps}, {"pcie_gbps", g.pcie_gbps},
                      {"tdp_w", g.tdp_w}, {"source", g.source}});
-      if (!g.mig.profiles.empty()) {  // issue 50: the MIG profiles cluster.partition accepts, with their sources
+      if (!MigOf(g).profiles.empty()) {  // issue 50: the MIG profiles cluster.partition accepts, with their sources
         nlohmann::json profiles = nlohmann::json::array();
-        for (const MigProfile& p : g.mig.profiles)
+        for (const MigProfile& p : MigOf(g).profiles)
           profiles.push_back({{"name", p.name}, {"compute_slices", p.compute_slices}, {"memory_slices", p.memory_slices},
                               {"instances", p.instances}});
-        doc.back()["mig"] = {{"profiles", profiles}, {"sm_share", g.mig.sm_share},
-                             {"sm_share_source", g.mig.sm_share_source}, {"source", g.mig.source}};
+        doc.back()["mig"] = {{"profiles", profiles}, {"sm_share", MigOf(g).sm_share},
+                             {"sm_share_source", MigOf(g).sm_share_source}, {"source", MigOf(g).source}};
       }
     }
     std::printf("%s\n", doc.dump(2).c_str());
@@ -85,10 +85,10 @@ void PrintGpus(Format format) {
   std::printf("\n%s\n", Tr("cli.catalog.mig"));  // issue 50: the profiles cluster.partition accepts
   for (std::size_t i = 0; i < GpuCount(); ++i) {
     const GpuSpec& g = Gpus()[i];
-    if (g.mig.profiles.empty()) continue;
+    if (MigOf(g).profiles.empty()) continue;
     std::string names;
-    for (const MigProfile& p : g.mig.profiles) names += (names.empty() ? "" : ", ") + p.name;
-    std::printf("  %s: %s (%s)\n", g.id.c_str(), names.c_str(), g.mig.source.c_str());
+    for (const MigProfile& p : MigOf(g).profiles) names += (names.empty() ? "" : ", ") + p.name;
+    std::printf("  %s: %s (%s)\n", g.id.c_str(), names.c_str(), MigOf(g).source.c_str());
   }
 }
 

@@ -234,8 +234,8 @@ void Breakdown(const char* id, const char* title, const gpucost::Breakdown& b, d
   double values[kPartCount];
   int colors[kPartCount];
   for (int p = 0; p < kPartCount; ++p) {
-    labels[p] = PartLabel(p);
     values[p] = b.part[p] * scale;
+    labels[p] = values[p] > 0 ? PartLabel(p) : "";  // a part at 0 is not drawn: its name is not looked up (first load)
     colors[p] = p;
   }
   ImGui::Spacing();

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 
+#include <cmath>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -59,21 +61,6 @@ const std::vector<GpuSpec>& GpuCatalog() {
         spec.probe_hbm_fraction = num(*r, "hbm");
         spec.probe_reference_source = r->value("source", "");
       }
-      if (auto m = g.find("mig"); m != g.end() && m->is_object()) {  // issue 50 (partition.h)
-        // Read with num() and find() only: every other nlohmann accessor is more code in the page's first load.
-        if (auto ps = m->find("profiles"); ps != m->end() && ps->is_array())
-          for (const nlohmann::json& p : *ps) {
-            auto name = p.find("name");
-            spec.mig.profiles.push_back({name != p.end() && name->is_string() ? name->get<std::string>() : std::string(),
-                                         static_cast<int>(num(p, "compute")), static_cast<int>(num(p, "memory")),
-                                         static_cast<int>(num(p, "instances"))});
-          }
-        const double sm_share = num(*m, "sm_share");
-        spec.mig.sm_share = sm_share > 0 ? sm_share : 1.0;
-        for (auto [key, out] : {std::pair<const char*, std::string*>{"sm_share_source", &spec.mig.sm_share_source},
-                                {"source", &spec.mig.source}})
-          if (auto it = m->find(key); it != m->end() && it->is_string()) *out = it->get<std::string>();
-      }
       out.push_back(std::move(spec));
     }
     return out;
@@ -84,6 +71,56 @@ const std::vector<GpuSpec>& GpuCatalog() {
 }  // namespace
 
 const GpuSpec* Gpus() { return GpuCatalog().data(); }
+
+std::vector<MigProfile> StandardMigProfiles(double hbm_gb) {
+  static const int kLayout[][3] = {{1, 1, 7}, {1, 2, 4}, {2, 2, 3}, {3, 4, 2}, {4, 4, 1}, {7, 8, 1}};
+  std::vector<MigProfile> out;
+  for (const auto& l : kLayout)
+    out.push_back({std::to_string(l[0]) + "g." + std::to_string(static_cast<long>(std::floor(hbm_gb * l[1] / 8 + 0.5))) + "gb",
+                   l[0], l[1], l[2]});
+  return out;
+}
+
+const MigSpec& MigOf(const GpuSpec& gpu) {
+  static const std::vector<MigSpec> migs = [] {  // in the catalog's order
+    std::vector<MigSpec> out(GpuCatalog().size());
+    const EmbeddedAsset* asset = FindAsset("gpus.json");
+    if (!asset) return out;
+    const nlohmann::json doc = nlohmann::json::parse(asset->data, asset->data + asset->size, nullptr, false);
+    auto gpus = doc.is_object() ? doc.find("gpus") : doc.end();
+    if (!doc.is_object() || gpus == doc.end() || !gpus->is_array()) return out;
+    // Read with find() only: every other nlohmann accessor is more code in the page.
+    const auto num = [](const nlohmann::json& o, const char* key) {
+      auto it = o.find(key);
+      return it != o.end() && it->is_number() ? it->get<double>() : 0.0;
+    };
+    for (std::size_t i = 0; i < gpus->size() && i < out.size(); ++i) {
+      const nlohmann::json& g = (*gpus)[i];
+      auto m = g.find("mig");
+      if (m == g.end() || !m->is_object()) continue;
+      MigSpec& spec = out[i];
+      if (m->find("profiles") == m->end()) spec.profiles = StandardMigProfiles(GpuCatalog()[i].hbm_gb);  // the page's
+      else if (auto ps = m->find("profiles"); ps->is_array())
+        for (const nlohmann::json& p : *ps) {
+          auto name = p.find("name");
+          spec.profiles.push_back({name != p.end() && name->is_string() ? name->get<std::string>() : std::string(),
+                                   static_cast<int>(num(p, "compute")), static_cast<int>(num(p, "memory")),
+                                   static_cast<int>(num(p, "instances"))});
+        }
+      const double sm_share = num(*m, "sm_share");
+      spec.sm_share = sm_share > 0 ? sm_share : 1.0;
+      for (auto [key, field] : {std::pair<const char*, std::string*>{"sm_share_source", &spec.sm_share_source},
+                                {"source", &spec.source}})
+        if (auto it = m->find(key); it != m->end() && it->is_string()) *field = it->get<std::string>();
+    }
+    return out;
+  }();
+  static const MigSpec none;
+  const std::vector<GpuSpec>& catalog = GpuCatalog();
+  for (std::size_t i = 0; i < catalog.size() && i < migs.size(); ++i)
+    if (catalog[i].id == gpu.id) return migs[i];
+  return none;
+}
 std::size_t GpuCount() { return GpuCatalog().size(); }
 
 const char* ProbeReferenceDefaultGpu() {

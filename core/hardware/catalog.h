@@ -57,8 +57,15 @@ struct GpuSpec {
   double probe_gemm_fraction[5] = {0, 0, 0, 0, 0};
   double probe_hbm_fraction = 0;
   std::string probe_reference_source;
-  MigSpec mig;  // issue 50: the GPU's MIG profiles (NVIDIA's MIG User Guide), none when it has no MIG
 };
+
+// Issue 50: the GPU's MIG profiles (NVIDIA's MIG User Guide; none when it has no MIG). Read from gpus.json the first
+// time a slice is asked for, not with the catalog: the page's first frame never needs them (its first load).
+const MigSpec& MigOf(const GpuSpec& gpu);
+// NVIDIA's MIG layout on a GPU of hbm_gb: the same six profiles on every GPU that has MIG (compute slices, memory slices,
+// instances: 1/1/7, 1/2/4, 2/2/3, 3/4/2, 4/4/1, 7/8/1), named "<g>g.<round(hbm_gb x m / 8)>gb" (MIG User Guide). The
+// page's gpus.json leaves the listed profiles out and reads these (a test checks they equal the listed ones).
+std::vector<MigProfile> StandardMigProfiles(double hbm_gb);
 
 // All GPUs of the catalog (parsed once from the embedded asset).
 const GpuSpec* Gpus();

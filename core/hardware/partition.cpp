@@ -10,7 +10,7 @@
 namespace gpucost {
 
 const MigProfile* FindMigProfile(const GpuSpec& gpu, const char* name) {
-  for (const MigProfile& p : gpu.mig.profiles)
+  for (const MigProfile& p : MigOf(gpu).profiles)
     if (p.name == name) return &p;
   return nullptr;
 }
@@ -23,7 +23,7 @@ Partition PartitionOf(const Scenario& s, const GpuSpec& gpu) {
   out.on = true;
   out.profile = p;
   const double compute = p->compute_slices / 7.0, memory = p->memory_slices / 8.0;
-  out.compute_fraction = compute * gpu.mig.sm_share;
+  out.compute_fraction = compute * MigOf(gpu).sm_share;
   out.memory_fraction = memory;
   out.share = std::max(compute, memory);
   out.price_fraction = s.partition.price_fraction > 0 ? s.partition.price_fraction : out.share;
@@ -39,16 +39,16 @@ Partition ScenarioPartition(const Scenario& s) {
 
 void ValidatePartition(const Scenario& s, const GpuSpec* gpu, std::vector<InputError>* e) {
   if (!s.partition.profile[0] || !gpu) return;
-  if (gpu->mig.profiles.empty()) {
+  if (MigOf(*gpu).profiles.empty()) {
     std::string with;
     for (std::size_t i = 0; i < GpuCount(); ++i)
-      if (!Gpus()[i].mig.profiles.empty()) with += (with.empty() ? "" : ", ") + Gpus()[i].id;
+      if (!MigOf(Gpus()[i]).profiles.empty()) with += (with.empty() ? "" : ", ") + Gpus()[i].id;
     e->push_back(CodedError("cluster.partition", {"msg.partition_no_mig", {gpu->name, with}}));
     return;
   }
   if (!FindMigProfile(*gpu, s.partition.profile)) {
     std::string names;
-    for (const MigProfile& p : gpu->mig.profiles) names += (names.empty() ? "" : ", ") + p.name;
+    for (const MigProfile& p : MigOf(*gpu).profiles) names += (names.empty() ? "" : ", ") + p.name;
     e->push_back(CodedError("cluster.partition",
                             {"msg.partition_unknown", {ShortenForMessage(s.partition.profile), gpu->name, names}}));
     return;

@@ -98,7 +98,7 @@ void DefaultFp8Mfu(const Scenario& s, const EffectiveHardware& hw, Result* r) {
 // that counting the cluster's every GPU let more tasks spread the same failures thinner and cost less).
 double RunningGpus(const JobPlan& job) { return job.units / job.copies * job.busy_gpus; }
 
-void SlowdownsAndFailureClasses(const Scenario& s, const Partition& part, double gpn, JobPlan* job) {
+[[gnu::noinline]] void SlowdownsAndFailureClasses(const Scenario& s, const Partition& part, double gpn, JobPlan* job) {
   const ReliabilityInputs& rel = s.reliability;
   TimelineInputs& in = job->unit;
   const double gpus_per_node = gpn * (part.on ? part.per_gpu : 1);  // slices of one node
@@ -128,7 +128,7 @@ void SlowdownsAndFailureClasses(const Scenario& s, const Partition& part, double
 // with E(r) the unit's expected billed time at that rate: the left side grows with r from 0 without bound, the right
 // is at most the weak GPUs left (F_max), so the root lies in [0, F_max / (units x work)]; regula falsi on that
 // bracket (a fixed-point step alone undershoots: the exposure at the first guess is too long).
-void SpreadInfantFailures(const Scenario& s, JobPlan* job) {
+[[gnu::noinline]] void SpreadInfantFailures(const Scenario& s, JobPlan* job) {
   TimelineInputs& in = job->unit;
   if (!(in.infant_rate_per_s > 0) || !(in.work_seconds > 0)) return;
   const ReliabilityInputs& rel = s.reliability;
@@ -486,6 +486,29 @@ void ReportFieldsNotUsed(const Scenario& s, Result* r) {
 }
 
 // A training or independent job (the serving path is EvaluateInference).
+// Issue 50's warnings, out of line: only a scenario that gives its inputs runs them (the page's first frame does not,
+// so their code is not in its first load).
+[[gnu::noinline]] void Issue50Warnings(const Scenario& s, const JobPlan& job, const Result& r, Warnings* wn) {
+  const PricingInputs& pr = s.pricing;
+  if (pr.stopped_hours > 0 && !job.terms.stopped_billed)  // issue 50: a commitment or owned hardware (billing.h)
+    wn->Add("stopped_not_billed", "msg.w_stopped_not_billed", {PricingModelName(Model(s))});
+  if (pr.stopped_hours > 0 && pr.offer[0]) {  // issue 50: a provider that reclaims idle instances (offers.json)
+    const Offer* offer = FindOffer(pr.offer);
+    if (offer && offer->idle_reclaim_hours > 0 && pr.stopped_hours > offer->idle_reclaim_hours)
+      wn->Add("stopped_reclaimed", "msg.w_stopped_reclaimed",
+             {offer->provider, FormatParam("%.3g", offer->idle_reclaim_hours), FormatParam("%.4g", pr.stopped_hours)});
+  }
+  // Issue 50: the loss the job trains to, said where it applies (the slice: NotePartition).
+  if (r.loss_target.present) {
+    const LossTarget& lt = r.loss_target;
+    const LossFit other = lt.fit == LossFit::kBesiroglu2024 ? LossFit::kHoffmann2022 : LossFit::kBesiroglu2024;
+    const auto tokens = [](double x) { return x > 0 ? FormatParam("%.3g", x) : std::string("-"); };
+    wn->Add("loss_target", "msg.w_loss_target",
+           {FormatParam("%.4g", lt.loss), LossFitOf(lt.fit).name, tokens(lt.tokens), tokens(lt.tokens_low),
+            tokens(lt.tokens_high), LossFitOf(other).name, tokens(lt.other_fit_tokens)});
+  }
+}
+
 void EvaluateJob(const Scenario& s, Result& r) {
   JobPlan job;
   if (!PlanJob(s, &job, &r)) return;
@@ -579,23 +602,7 @@ void EvaluateJob(const Scenario& s, Result& r) {
     wn.Add("commitment_not_capacity", "msg.w_commitment_not_capacity");
   if (spot && training && r.expected_preemptions > 10)
     wn.Add("spot_coupled", "msg.w_spot_coupled", {FormatParam("%.0f", r.expected_preemptions)});
-  if (pr.stopped_hours > 0 && !job.terms.stopped_billed)  // issue 50: a commitment or owned hardware (billing.h)
-    wn.Add("stopped_not_billed", "msg.w_stopped_not_billed", {PricingModelName(Model(s))});
-  if (pr.stopped_hours > 0 && pr.offer[0]) {  // issue 50: a provider that reclaims idle instances (offers.json)
-    const Offer* offer = FindOffer(pr.offer);
-    if (offer && offer->idle_reclaim_hours > 0 && pr.stopped_hours > offer->idle_reclaim_hours)
-      wn.Add("stopped_reclaimed", "msg.w_stopped_reclaimed",
-             {offer->provider, FormatParam("%.3g", offer->idle_reclaim_hours), FormatParam("%.4g", pr.stopped_hours)});
-  }
-  // Issue 50: the loss the job trains to, said where it applies (the slice: NotePartition).
-  if (r.loss_target.present) {
-    const LossTarget& lt = r.loss_target;
-    const LossFit other = lt.fit == LossFit::kBesiroglu2024 ? LossFit::kHoffmann2022 : LossFit::kBesiroglu2024;
-    const auto tokens = [](double x) { return x > 0 ? FormatParam("%.3g", x) : std::string("-"); };
-    wn.Add("loss_target", "msg.w_loss_target",
-           {FormatParam("%.4g", lt.loss), LossFitOf(lt.fit).name, tokens(lt.tokens), tokens(lt.tokens_low),
-            tokens(lt.tokens_high), LossFitOf(other).name, tokens(lt.other_fit_tokens)});
-  }
+  if (pr.stopped_hours > 0 || r.loss_target.present) Issue50Warnings(s, job, r, &wn);  // issue 50 (out of line)
   if (owned && r.tco.break_even_utilization > 1)
     wn.Add("owned_never_breaks_even", "msg.w_owned_never", {FormatParam("%.2f", pr.owned.compare_usd_per_gpu_hour)});
 }
@@ -603,7 +610,7 @@ void EvaluateJob(const Scenario& s, Result& r) {
 }  // namespace
 
 // Issue 50: the slice a job or a service runs on (partition.h), said in the result.
-static void NotePartition(const Scenario& s, Result* r) {
+[[gnu::noinline]] static void NotePartition(const Scenario& s, Result* r) {
   r->partition = ScenarioPartition(s);
   if (!r->partition.on) return;
   const GpuSpec* gpu = FindGpu(s.cluster.gpu);

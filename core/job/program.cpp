@@ -8,7 +8,7 @@
 
 namespace gpucost {
 
-FinishedModel FinishedModelOf(const Scenario& s, const BillingTerms& t, double billed_gpus, const Breakdown& run_parts,
+[[gnu::noinline]] FinishedModel FinishedModelOf(const Scenario& s, const BillingTerms& t, double billed_gpus, const Breakdown& run_parts,
                               double run_usd, double delay_usd, double stopped_usd) {
   FinishedModel f;
   const ProgramInputs& p = s.program;

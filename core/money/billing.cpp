@@ -238,7 +238,7 @@ void FinishBill(const BillingTerms& t, double stored_gb, double hours, JobBill* 
   GPUCOST_ASSERT(AmountOk(out->billed_gpu_hours), "billed GPU-hours are a number >= 0");
 }
 
-void BillStopped(const BillingTerms& t, double gpus, JobBill* out) {
+[[gnu::noinline]] void BillStopped(const BillingTerms& t, double gpus, JobBill* out) {
   if (!t.stopped_billed || !(t.stopped_hours > 0) || !(gpus > 0)) return;
   const double h = t.stopped_hours;
   const double at_fraction = t.stopped_discount_hours > 0 ? std::min(h, t.stopped_discount_hours) : h;

@@ -111,6 +111,32 @@ TEST_CASE("partition: a shared GPU's interference is a part of its own, the comp
   CHECK(shared.expected_usd > alone.expected_usd);
 }
 
+TEST_CASE("partition: NVIDIA's layout from the memory gives every GPU's listed MIG profiles (the page reads it)") {
+  // assets/gpus.json lists each GPU's profiles as NVIDIA's MIG User Guide names them; the page's copy leaves them
+  // out and derives them (StandardMigProfiles). The same answer on both: derived == listed, name and slices.
+  int gpus_with_mig = 0;
+  for (std::size_t i = 0; i < GpuCount(); ++i) {
+    const GpuSpec& g = Gpus()[i];
+    const std::vector<MigProfile>& listed = MigOf(g).profiles;
+    if (listed.empty()) continue;
+    ++gpus_with_mig;
+    const std::vector<MigProfile> derived = StandardMigProfiles(g.hbm_gb);
+    REQUIRE(derived.size() == listed.size());
+    for (std::size_t k = 0; k < listed.size(); ++k) {
+      CAPTURE(g.id);
+      CHECK(derived[k].name == listed[k].name);
+      CHECK(derived[k].compute_slices == listed[k].compute_slices);
+      CHECK(derived[k].memory_slices == listed[k].memory_slices);
+      CHECK(derived[k].instances == listed[k].instances);
+    }
+  }
+  CHECK(gpus_with_mig >= 8);
+  // By hand from the guide: H200 141 GB -> 1g.18gb (141/8 = 17.6), 3g.71gb (70.5 up); B200 180 GB -> 1g.23gb.
+  CHECK(StandardMigProfiles(141)[0].name == "1g.18gb");
+  CHECK(StandardMigProfiles(141)[3].name == "3g.71gb");
+  CHECK(StandardMigProfiles(180)[0].name == "1g.23gb");
+}
+
 TEST_CASE("partition: refused where it cannot apply, naming the field") {
   Scenario s = Small("l40s");
   std::snprintf(s.partition.profile, kTextCapacity, "%s", "1g.10gb");
@@ -127,7 +153,7 @@ TEST_CASE("partition: refused where it cannot apply, naming the field") {
   for (std::size_t i = 0; i < GpuCount(); ++i) {
     const GpuSpec& g = Gpus()[i];
     Scenario t = Small(g.id.c_str());
-    for (const MigProfile& p : g.mig.profiles) {
+    for (const MigProfile& p : MigOf(g).profiles) {
       CAPTURE(g.id);
       CAPTURE(p.name);
       std::snprintf(t.partition.profile, kTextCapacity, "%s", p.name.c_str());
