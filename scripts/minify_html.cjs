@@ -1,5 +1,5 @@
-// Minifies index.html's inline scripts with terser (Debian's node-terser) and drops its CSS comments and
-// indentation; the markup is left as written. Top-level names stay (app.js and the tests read window.gpucost,
+// Minifies index.html's inline scripts with terser (Debian's node-terser) and its CSS (comments and the
+// spaces around punctuation); the markup is left as written. Top-level names stay (app.js and the tests read window.gpucost,
 // gpucostFiles and the functions index.html defines). Without terser the page is copied as it is.
 // Usage: node minify_html.cjs IN OUT
 const fs = require('fs');
@@ -8,7 +8,8 @@ const source = fs.readFileSync(input, 'utf8');
 let terser = null;
 try { terser = require('terser'); } catch (e) { console.error('node-terser is not installed: index.html copied as it is'); }
 const style = (html) => html.replace(/<style>([\s\S]*?)<\/style>/g, (m, css) =>
-  '<style>' + css.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\s*\n\s*/g, '\n').trim() + '</style>');
+  '<style>' + css.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\s+/g, ' ').replace(/\s*([{};:,])\s*/g, '$1')
+                  .replace(/;}/g, '}').trim() + '</style>');
 async function main() {
   let html = style(source);
   if (terser) {

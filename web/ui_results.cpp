@@ -311,6 +311,10 @@ void Problems(AppState& app) {
 // What the model covers, said where the result is read (issue 50; the CLI's --help says the same).
 static void ScopeNote() {
   ImGui::Spacing();
+  // Below the results, off screen when the page opens: its text is looked up only once it can be seen, so it is
+  // not in the first frame's strings (the first load). Until then, room of three lines.
+  const float room = ImGui::GetTextLineHeightWithSpacing() * 3;
+  if (!ImGui::IsRectVisible(ImVec2(ImGui::GetContentRegionAvail().x, room))) return ImGui::Dummy(ImVec2(0, room));
   ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled("%s", Tr("scope.not_modelled"));
   ImGui::PopTextWrapPos();

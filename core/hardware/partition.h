@@ -20,15 +20,17 @@ namespace gpucost {
 struct GpuSpec;
 struct MigProfile;
 
+// Every field but `on` is meaningful only when on (PartitionOf sets them all); off, all are zero, so that a Result
+// (which holds one) is built without a constructor of its own (the page's first load).
 struct Partition {
   bool on = false;                 // a valid cluster.partition on this GPU
   const MigProfile* profile = nullptr;
-  double compute_fraction = 1;     // of the GPU's dense peak: g/7 x sm_share
-  double memory_fraction = 1;      // of its memory capacity and bandwidth: m/8
-  double share = 1;                // of the GPU the slice occupies: max(g/7, m/8)
-  double price_fraction = 1;       // cluster.partition_price_fraction, else `share`
-  double interference = 1;         // cluster.partition_interference
-  int per_gpu = 1;                 // slices of this profile one GPU holds
+  double compute_fraction = 0;     // of the GPU's dense peak: g/7 x sm_share
+  double memory_fraction = 0;      // of its memory capacity and bandwidth: m/8
+  double share = 0;                // of the GPU the slice occupies: max(g/7, m/8)
+  double price_fraction = 0;       // cluster.partition_price_fraction, else `share`
+  double interference = 0;         // cluster.partition_interference
+  int per_gpu = 0;                 // slices of this profile one GPU holds
 };
 
 // The profile of `gpu` named `name`, nullptr when the GPU has none of that name.
