@@ -37,7 +37,9 @@ class Rng {
     s_[0] = a, s_[1] = b, s_[2] = c, s_[3] = d;
   }
 
-  std::uint64_t Next() {  // xoshiro256**
+  // Always inlined (here and below): in the build's large unity translation units the compiler's growth limits
+  // otherwise leave these calls out of line, and the Monte Carlo's generator then lives in memory.
+  [[gnu::always_inline]] std::uint64_t Next() {  // xoshiro256**
     const std::uint64_t result = Rotl(s_[1] * 5, 7) * 9;
     const std::uint64_t t = s_[1] << 17;
     s_[2] ^= s_[0];
@@ -50,7 +52,10 @@ class Rng {
   }
 
   // Uniform in (0, 1), never 0 or 1.
-  double Uniform() { return (static_cast<double>(Next() >> 11) + 0.5) * 0x1.0p-53; }
+  // (53 bits convert as a signed integer: one instruction, where an unsigned 64-bit one takes several.)
+  [[gnu::always_inline]] double Uniform() {
+    return (static_cast<double>(static_cast<std::int64_t>(Next() >> 11)) + 0.5) * 0x1.0p-53;
+  }
 
  private:
   static std::uint64_t Rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
@@ -156,21 +161,38 @@ inline const ExpZiggurat& ExpTables() {
   static const ExpZiggurat tables;
   return tables;
 }
-inline double SampleUnitExponential(Rng& rng) {
+// The draws beyond the rectangles (1.1%): the rest of the ziggurat's loop after a first draw u that fell outside.
+// The generator passes in and out by value, so that a caller's generator is never address-taken and can stay in
+// registers (the Monte Carlo's event loop, issue 50).
+struct ExpDraw {
+  double x;
+  Rng rng;
+};
+[[gnu::noinline]] inline ExpDraw ExpBeyondRectangle(Rng rng, std::uint64_t u) {
   const ExpZiggurat& z = ExpTables();
   for (;;) {
-    const std::uint64_t u = rng.Next();
     const int i = static_cast<int>(u & 255);
+    const double x = static_cast<double>(u >> 11) * z.w[i];
+    if (i == 0) return {7.697117470131487 - PortableLog(rng.Uniform()), rng};  // the tail beyond the base strip
+    if (z.f[i] + rng.Uniform() * (z.f[i - 1] - z.f[i]) < PortableExp(-x)) return {x, rng};  // the wedge
+    u = rng.Next();
     const double j = static_cast<double>(u >> 11);  // 53 random bits (independent of the level's 8)
-    const double x = j * z.w[i];
-    if (j < z.k[i]) return x;                          // inside the rectangle
-    if (i == 0) return 7.697117470131487 - PortableLog(rng.Uniform());  // the tail beyond the base strip
-    if (z.f[i] + rng.Uniform() * (z.f[i - 1] - z.f[i]) < PortableExp(-x)) return x;  // the wedge
+    if (j < z.k[u & 255]) return {j * z.w[u & 255], rng};  // inside the rectangle
   }
 }
+// With the tables at hand (a caller in a loop skips the static's guard).
+[[gnu::always_inline]] inline double SampleUnitExponential(Rng& rng, const ExpZiggurat& z) {
+  const std::uint64_t u = rng.Next();
+  const int i = static_cast<int>(u & 255);
+  const double j = static_cast<double>(u >> 11);  // 53 random bits (independent of the level's 8)
+  if (j < z.k[i]) return j * z.w[i];              // inside the rectangle
+  const ExpDraw d = ExpBeyondRectangle(rng, u);
+  rng = d.rng;
+  return d.x;
+}
+[[gnu::always_inline]] inline double SampleUnitExponential(Rng& rng) { return SampleUnitExponential(rng, ExpTables()); }
 
-// Exponential with the given mean.
-inline double SampleExponential(Rng& rng, double mean) { return mean * SampleUnitExponential(rng); }
+[[gnu::always_inline]] inline double SampleExponential(Rng& rng, double mean) { return mean * SampleUnitExponential(rng); }
 
 // Weibull with shape k and scale eta: eta (-ln U)^(1/k).
 inline double SampleWeibull(Rng& rng, double shape, double scale) {

@@ -13,6 +13,13 @@
 //     interruptions) and loses nothing; preemptions then wait `reacquire` (not billed);
 //   - recovery (billed) after every interruption; an interruption during recovery restarts it (with the
 //     recovery of the new interruption's class);
+//   - issue 50's failure classes: a failure is a collective timeout (its own restart) with the timeouts' share
+//     of the rate, else recovered through the spare pool; early failures recover like hardware ones, so the
+//     walk does not tell the two apart and gives the early ones their share of the others' count, rework and
+//     recovery (their expectation given the trial: the same mean, less noise). One 64-bit draw decides a
+//     failure's class and spare, each share compared on a grid of 2^-32;
+//   - unusable checkpoints (operations.h): the rollbacks' Bernoulli draws skipped through geometrically (a
+//     logarithm per unusable checkpoint, not a draw per rollback);
 //   - the trial's timeline is billed with BillJob(): known downtime, whole nodes, hot spares, storage, fees,
 //     tax, the survivors' rental while a preempted node waits, and billing increments/minimums per rental as
 //     simulated: every GPU rents for the whole job except that a preemption cuts the rental of one random
@@ -25,7 +32,10 @@
 // trial's preemption count.
 //
 // Deterministic: the same scenario and seed give bit-identical results natively and in WebAssembly (rng.h).
-// Sliced: Run(n) continues the same random stream, so any slicing gives the result of one big run.
+// Each trial draws from a stream of its own (the seed's and the trial's number), so any slicing of Run(n)
+// gives the result of one big run, and two trials can be walked at once: an event of each in turn, two
+// independent chains of arithmetic the processor overlaps (issue 50: 10,000 trials on 16,384 GPUs with every
+// term on in <= 0.1 s; bench_mc.cpp). The wait for capacity keeps one stream of its own, drawn in trial order.
 // No allocation per trial: results are stored in buffers sized at construction.
 #pragma once
 #include <cstdint>
@@ -128,37 +138,78 @@ class MonteCarlo {
   const std::vector<double>& cost_usd() const { return cost_usd_; }
 
  private:
-  struct UnitTrial;  // one simulated timeline of the unit (montecarlo.cpp)
+  struct UnitTrial {  // one simulated timeline of the unit
+    Timeline t;                  // seconds and counts of this unit's simulated timeline
+    double held_s = 0;           // billed time so far (running + recovery)
+    double rounding_gpu_s = 0;   // billing rounding of the rental sessions cut so far
+    double events = 0;
+    bool truncated = false;
+  };
+  struct Walk;       // its hot state while it is simulated, kept in registers (montecarlo.cpp)
+  struct Segments {  // the unit's checkpoint segments for its work
+    double segment_s = 0, inv_segment_s = 0, total_running_s = 0, full = 0, checkpoints = 0;
+  };
+  struct Lane {  // a trial being simulated: its plan (model error: its own work), segments and stream
+    JobPlan own;
+    const JobPlan* plan = nullptr;
+    Segments seg;
+    Rng rng;
+    UnitTrial unit;
+  };
+  static Segments SegmentsOf(const TimelineInputs& in);
+  Rng TrialRng(std::int64_t trial) const;
+  void PrepareLane(std::int64_t trial, Lane* lane);
   void RunTrial();
-  void SimulateUnit(UnitTrial* out);
-  double DrawFailure();
-  double DrawPreemption();
-  void Recover(double seconds, int which, UnitTrial* u, double* failure_clock, double* spot_clock);
-  int DrawFailureClass(UnitTrial* u);  // issue 50: 0 hardware, 1 early failure, 2 collective timeout
-  double ClassRecovery(int which);
-  void CutSession(UnitTrial* u);
-  double FailureRecoverySeconds();  // the spare pool (spares.h): fast while a spare is free
+  void RunPair();
+  void RecordTrial(const Lane& lane);
+  void Record(JobBill* bill, double interruptions, double failures, double preemptions, bool truncated);
+  // The walks, with and without preemptions (kSpot: a preemption clock and the held time for rentals).
+  void SimulateUnit(const JobPlan& plan, const Segments& seg, Rng* rng, UnitTrial* u);
+  void SimulatePair(Lane& a, Lane& b);
+  template <bool kSpot> void SimulateUnit(const JobPlan& plan, const Segments& seg, Rng* rng, UnitTrial* u);
+  template <bool kSpot> void SimulatePair(Lane& a, Lane& b);
+  void StartWalk(const JobPlan& plan, const Segments& seg, Rng rng, UnitTrial* u, Walk& w) const;
+  template <bool kSpot> bool Step(Walk& w);
+  template <bool kSpot> Rng EndWalk(const Walk& w) const;
+  double DrawFailure(Rng& rng) const;
+  double DrawPreemption(Rng& rng) const;
+  template <bool kSpot> void Recover(double seconds, int which, Walk& w);
+  struct Outcome;                          // a failure's class and recovery (montecarlo.cpp)
+  Outcome DrawOutcome(Rng& rng) const;
+  void ChargeRecovery(Walk& w, int which, double seconds) const;
+  void BadCheckpointRun(Walk& w) const;
+  double DrawGoodsBeforeBad(Rng& rng) const;
+  void CutSession(UnitTrial* u);  // draws from rng_, uses u->held_s
+  void CutSessionOf(Walk& w);     // CutSession with the walk's generator and held time
   double FinalRoundingGpuSeconds(const UnitTrial& u);
 
   JobPlan plan_;
   Result closed_form_;
-  Rng rng_;
-  std::uint64_t seed_;
+  Rng rng_;                     // the rental sessions' draws pass through it (CutSessionOf)
+  std::uint64_t seed_, stream_key_ = 0;
   std::int64_t trials_ = 0, completed_ = 0, truncated_ = 0;
   bool cancelled_ = false;
   char error_[200] = {};
   Message error_message_;
   void Refuse(Message why);  // cannot run: says why
-  void Schedule(const TimelineInputs& in);  // the unit's checkpoint segments for its work
   bool model_error_ = false;    // draw the step-time model's error per trial (predicted MFU)
-  JobPlan trial_plan_;          // plan_ with this trial's work (model error applied)
-  const JobPlan& Active() const { return model_error_ ? trial_plan_ : plan_; }
-  // Derived constants of the unit timeline.
-  double segment_s_ = 0, inv_segment_s_ = 0, total_running_s_ = 0, commit_lag_s_ = 0, full_segments_ = 0, checkpoints_ = 0;
+  bool pairable_ = false;       // trials may be walked two at a time (nothing shared between them)
+  Segments segments_;           // of the plan's work
+  Lane lanes_[2];
+  double commit_lag_s_ = 0;
   double weibull_scale_s_ = 0, failure_shape_ = 1;
   double mean_failure_s_ = 0, mean_preemption_s_ = 0;  // 0: none
   double infant_share_ = 0, timeout_share_ = 0;        // issue 50: of the failures, early ones and timeouts
-  double max_events_ = 0;
+  double infant_of_other_ = 0;    // early failures' share of the failures that are not timeouts
+  bool draw_outcome_ = false;     // a failure's class or spare is random (DrawOutcome draws)
+  bool spare_draw_ = false;       // some failures find a spare free, some do not (spares.h)
+  std::uint64_t timeout_below_ = 0, spare_below_ = 0;  // the shares as 32-bit thresholds (DrawOutcome)
+  double spare_recovery_s_[2] = {};  // no spare free, a spare free
+  double other_recovery_s_ = 0;   // recovery of a failure that is not a timeout when no spare is drawn
+  bool exponential_failures_ = false;  // failures at a constant rate (failure_shape 1)
+  const ExpZiggurat* exp_tables_ = &ExpTables();
+  double inv_log_good_ = 0;       // 1 / ln(1 - p) of unusable checkpoints (< 0), 0 when none
+  std::int64_t max_events_ = 0;
   std::int64_t tasks_per_trial_ = 1;
   double nodes_ = 0;                           // rental holders a preemption picks from
   std::vector<std::int64_t> node_stamp_;       // trial in which the node was last cut (-1: never)
