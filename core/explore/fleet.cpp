@@ -129,6 +129,7 @@ struct Layer {
   int term_months;
   bool starts_only_at_zero;
   double usd_per_gpu_hour;
+  double usd_per_used_gpu_hour = 0;  // issue 50: a hybrid's cloud hours bring data back (egress), paid when used
 };
 
 struct Burst {
@@ -152,6 +153,8 @@ class SlotSolver {
   }
 
   std::vector<std::pair<int, int>> Solve(const double* f, double g) {
+    used_before_[0] = 0;  // the slot's used months before month m, for costs paid per used hour
+    for (int m = 0; m < months_; ++m) used_before_[m + 1] = used_before_[m] + f[m];
     std::fill(cost_.begin(), cost_.end(), kInf);
     At(cost_, 0, 0) = 0;
     for (int m = 0; m < months_; ++m)
@@ -162,7 +165,10 @@ class SlotSolver {
         for (int l = 0; l < static_cast<int>(layers_.size()); ++l) {
           const Layer& layer = layers_[l];
           if (layer.starts_only_at_zero ? m != 0 : m % layer.term_months != 0) continue;
-          Step(m, c, l, base + g * kHoursPerMonth * layer.term_months * layer.usd_per_gpu_hour, f, g);
+          // A term's held hours, and what its used hours pay (egress) in the months it newly covers (from c).
+          const double used = UsedBetween(c, m + layer.term_months);
+          Step(m, c, l, base + g * kHoursPerMonth * (layer.term_months * layer.usd_per_gpu_hour +
+                                                     used * layer.usd_per_used_gpu_hour), f, g);
         }
       }
     int best = months_;
@@ -182,6 +188,10 @@ class SlotSolver {
   static constexpr double kInf = std::numeric_limits<double>::infinity();
   template <typename T>
   T& At(std::vector<T>& v, int m, int c) { return v[static_cast<std::size_t>(m) * states_ + c]; }
+  double UsedBetween(int from, int to) const {  // months [from, to) within the horizon
+    from = std::min(from, months_), to = std::min(to, months_);
+    return to > from ? used_before_[to] - used_before_[from] : 0;
+  }
 
   void Step(int m, int c, int layer, double cost, const double* f, double g) {
     int covered = c;
@@ -200,6 +210,7 @@ class SlotSolver {
   double burst_;
   std::vector<double> cost_;
   std::vector<int> from_, took_;
+  double used_before_[kMaxFleetMonths + 1] = {};
 };
 
 Burst BurstPrice(const FleetInputs& in, bool allow_spot) {
@@ -262,26 +273,54 @@ void Account(const FleetInputs& in, const std::vector<Layer>& layers, const Burs
   }
 }
 
-void PlanWith(const FleetInputs& in, const std::vector<Layer>& layers, const Burst& burst, FleetPlan* plan) {
+// Each slot's cheapest cover, one solve per distinct demand pattern: runs of slots (from first_slot) that share one.
+struct CoverRun {
+  long long first_slot;
+  std::vector<std::pair<int, int>> chosen;  // (layer, start month)
+};
+
+long long SlotCount(const FleetInputs& in) {
+  double peak = 0;
+  for (int m = 0; m < in.months; ++m) peak = std::max(peak, in.demand_gpus[m]);
+  return static_cast<long long>(std::ceil(peak / in.granularity_gpus - 1e-9));
+}
+
+// Slot j's demand fraction in each month.
+void SlotDemand(const FleetInputs& in, long long j, double* f) {
+  const double g = in.granularity_gpus;
+  for (int m = 0; m < in.months; ++m) f[m] = std::clamp((in.demand_gpus[m] - static_cast<double>(j) * g) / g, 0.0, 1.0);
+}
+
+std::vector<CoverRun> SolveCovers(const FleetInputs& in, const std::vector<Layer>& layers, const Burst& burst) {
+  SlotSolver solver(in.months, layers, burst.usd_per_gpu_hour);
+  std::vector<CoverRun> runs;
+  double f[kMaxFleetMonths], last_f[kMaxFleetMonths];
+  const long long slots = SlotCount(in);
+  for (long long j = 0; j < slots; ++j) {
+    SlotDemand(in, j, f);
+    if (runs.empty() || !std::equal(f, f + in.months, last_f)) {
+      runs.push_back({j, solver.Solve(f, in.granularity_gpus)});
+      std::copy(f, f + in.months, last_f);
+    }
+  }
+  return runs;
+}
+
+// The plan of those covers (indexes into layers). owned_slots >= 0 (issue 50): the lowest owned_slots slots are
+// owned instead (layers' last, the owned layer).
+void AccountPlan(const FleetInputs& in, const std::vector<Layer>& layers, const Burst& burst,
+                 const std::vector<CoverRun>& runs, long long owned_slots, FleetPlan* plan) {
   *plan = FleetPlan{};
   for (int i = 0; i < in.commitment_count; ++i)
     plan->periods[i] = (in.months + in.commitments[i].term_months - 1) / in.commitments[i].term_months;
-  const double g = in.granularity_gpus;
-  double peak = 0;
-  for (int m = 0; m < in.months; ++m) peak = std::max(peak, in.demand_gpus[m]);
-  SlotSolver solver(in.months, layers, burst.usd_per_gpu_hour);
-  double f[kMaxFleetMonths], last_f[kMaxFleetMonths];
-  std::vector<std::pair<int, int>> chosen;
-  bool have_last = false;
-  const long long slots = static_cast<long long>(std::ceil(peak / g - 1e-9));
+  const std::vector<std::pair<int, int>> owned_cover = {{static_cast<int>(layers.size()) - 1, 0}};
+  double f[kMaxFleetMonths];
+  const long long slots = SlotCount(in);
+  std::size_t run = 0;
   for (long long j = 0; j < slots; ++j) {
-    for (int m = 0; m < in.months; ++m) f[m] = std::clamp((in.demand_gpus[m] - static_cast<double>(j) * g) / g, 0.0, 1.0);
-    if (!have_last || !std::equal(f, f + in.months, last_f)) {
-      chosen = solver.Solve(f, g);
-      std::copy(f, f + in.months, last_f);
-      have_last = true;
-    }
-    Account(in, layers, burst, f, g, chosen, plan);
+    while (run + 1 < runs.size() && runs[run + 1].first_slot <= j) ++run;
+    SlotDemand(in, j, f);
+    Account(in, layers, burst, f, in.granularity_gpus, j < owned_slots ? owned_cover : runs[run].chosen, plan);
   }
   for (int p = 0; p < kFleetPartCount; ++p) {
     GPUCOST_ASSERT(AmountOk(plan->usd[p]) && AmountOk(plan->gpu_hours[p]),
@@ -296,6 +335,11 @@ void PlanWith(const FleetInputs& in, const std::vector<Layer>& layers, const Bur
   // The months carry the plan's money within the horizon (terms past it are after the last month).
   GPUCOST_ASSERT(ApproxEqual(month_usd + plan->usd[kFleetCommittedAfter], plan->total_usd, 1e-9, 1e-6),
                  "the months' money and the terms after the horizon make the plan's total");
+}
+
+// The plan that covers each slot at its cheapest.
+void PlanWith(const FleetInputs& in, const std::vector<Layer>& layers, const Burst& burst, FleetPlan* plan) {
+  AccountPlan(in, layers, burst, SolveCovers(in, layers, burst), -1, plan);
 }
 
 
@@ -314,6 +358,28 @@ void AddTransfer(const FleetInputs& in, FleetPlan* plan) {
     plan->usd[kFleetMigration] += migration;
     plan->month_usd[m] += transfer + migration;
     plan->total_usd += transfer + migration;
+  }
+}
+
+// Issue 50: a move's cost is not the slots' to share (it depends on which months use the cloud at all), so the owned
+// level the slots chose is compared with owning each level the demand takes (all above it in the cloud), each with
+// its transfer and moves; the cheapest is kept. Fewer owned GPUs can mean fewer moves (the cloud used every
+// month), more can mean none (the peaks owned).
+void PlanAroundMoves(const FleetInputs& in, const std::vector<Layer>& layers, const Burst& burst, FleetPlan* best) {
+  const double g = in.granularity_gpus;
+  std::vector<long long> levels;
+  for (int m = 0; m < in.months; ++m) levels.push_back(static_cast<long long>(std::ceil(in.demand_gpus[m] / g - 1e-9)));
+  std::sort(levels.begin(), levels.end());
+  levels.erase(std::unique(levels.begin(), levels.end()), levels.end());
+  const long long chosen = std::llround(best->owned_gpus / g);
+  // The slots above the owned ones use the cloud's layers (all but the last): solved once for every level.
+  const std::vector<CoverRun> cloud = SolveCovers(in, std::vector<Layer>(layers.begin(), layers.end() - 1), burst);
+  for (long long k : levels) {
+    if (k <= 0 || k == chosen) continue;
+    FleetPlan p;
+    AccountPlan(in, layers, burst, cloud, k, &p);
+    AddTransfer(in, &p);
+    if (p.total_usd < best->total_usd * (1 - 1e-12)) *best = p;
   }
 }
 
@@ -366,11 +432,17 @@ FleetResult PlanFleet(const FleetInputs& in) {
     r.owned_remainder = OwnedRemainderFor(in);
     r.owned_usd_per_held_gpu_hour = r.owned_tco.usd_per_gpu_year / kHoursPerYear / (1 - r.owned_tco.repair_downtime_fraction) +
                                     r.owned_remainder.lost_usd_per_gpu / (in.months * kHoursPerMonth);
-    layers.push_back({-1, in.months, true, r.owned_usd_per_held_gpu_hour});
-    Burst hybrid_burst = burst;  // issue 50: the hybrid's burst hours bring data back (the planner's price only)
-    hybrid_burst.usd_per_gpu_hour += in.transfer_gb_out_per_gpu_hour * in.egress_usd_per_gb;
+    // Issue 50: the hybrid's cloud hours, burst or committed, bring data back: the planner pays that egress per
+    // used hour (its accounts are AddTransfer's), so owning a band the cloud would use is weighed with it.
+    const double egress = in.transfer_gb_out_per_gpu_hour * in.egress_usd_per_gb;
+    for (Layer& l : layers) l.usd_per_used_gpu_hour = egress;
+    layers.push_back({-1, in.months, true, r.owned_usd_per_held_gpu_hour, 0});
+    Burst hybrid_burst = burst;
+    hybrid_burst.usd_per_gpu_hour += egress;
     PlanWith(in, layers, hybrid_burst, &r.hybrid);
     AddTransfer(in, &r.hybrid);
+    if (in.transfer_gb_in_per_move * in.ingress_usd_per_gb + in.migration_usd_per_move > 0)
+      PlanAroundMoves(in, layers, hybrid_burst, &r.hybrid);
     if (r.hybrid.total_usd > r.cloud.total_usd) {  // moving costs more than owning saves: the cloud alone
       r.hybrid = r.cloud;
       r.notes.Add("hybrid_transfer_not_worth", "msg.w_hybrid_transfer");

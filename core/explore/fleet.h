@@ -24,9 +24,11 @@
 //
 // Issue 50: a hybrid moves work between its owned site and the cloud: data brought back per cloud GPU-hour used
 // (egress), data copied to the cloud and the environment moved each time it starts using the cloud after a month
-// without (a "move"), as the parts transfer and migration. The planner prices the egress into the hybrid's burst
-// hours (exact for them; committed hours' egress is accounted but not planned around) and counts the moves of the
-// plan it chose; a hybrid dearer than the cloud alone after them is replaced by the cloud plan (no owned GPUs).
+// without (a "move"), as the parts transfer and migration. The planner pays the egress per used cloud hour,
+// burst or committed, in each slot's programme (exact: it is separable by slot). A move's cost is not (it depends
+// on which months use the cloud at all): with a cost per move, the owned level the slots chose is compared with
+// owning each level the demand takes (every slot above it in the cloud), each with its transfer and moves, and the
+// cheapest kept. A hybrid dearer than the cloud alone after them is replaced by the cloud plan (no owned GPUs).
 #pragma once
 #include <string>
 #include <string_view>

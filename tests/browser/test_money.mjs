@@ -27,15 +27,18 @@ function cliCost(sets) {
   const out = execFileSync(nativeCli, ['eval', file, '--format', 'json', '--set', sets], {encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore']});
   return JSON.parse(out).cost.expected_usd;
 }
-// Brings a widget into view by wheeling the editor, as a person scrolls to it.
+// Brings a widget into view by wheeling the editor, as a person scrolls to it: well inside it, below the page's
+// header and the line under it that says the last conversion (at 1280x720 the editor's content starts near
+// y = 55: a field at y = 46 is drawn under that line and a click there misses it).
 async function reveal(page, id, index = -1) {
   const height = page.viewportSize().height;
+  const top = 90;
   for (let i = 0; i < 60; i++) {
     const r = await widgetRect(page, id, index);
-    if (r.y >= 40 && r.y + r.h <= height - 40) return r;
+    if (r.y >= top && r.y + r.h <= height - 40) return r;
     const editor = await widgetRect(page, 'reset');
     await page.mouse.move(editor.x + 20, height / 2);
-    await settle(page, () => page.mouse.wheel(0, r.y < 40 ? -120 : 120), 'a wheel over the editor');
+    await settle(page, () => page.mouse.wheel(0, r.y < top ? -120 : 120), 'a wheel over the editor');
   }
   throw new Error(`could not scroll ${id} into view`);
 }

@@ -282,14 +282,74 @@ TEST_CASE("fleet: the hybrid's transfer is its cloud GPU-hours x GB back x egres
   // The cloud alone keeps its data in the cloud: no transfer, unchanged.
   CHECK(r.cloud.total_usd == doctest::Approx(plain.cloud.total_usd).epsilon(1e-12));
   CHECK(r.cloud.usd[kFleetTransfer] == 0);
-  // Moving dearer than owning saves: the hybrid becomes the cloud plan, and says so.
+  // Moving dearer than owning saves, and the peaks too large to own (20x the baseline for 3 months of 24): the
+  // hybrid becomes the cloud plan, and says so.
   f.migration_usd_per_move = 1e9;
+  for (int m : {3, 4, 9}) f.demand_gpus[m] = 64 * 21;
   const FleetResult dear = PlanFleet(f);
   CHECK(dear.hybrid.total_usd == doctest::Approx(dear.cloud.total_usd).epsilon(1e-12));
   CHECK(dear.hybrid.owned_gpus == 0);
   bool said = false;
   for (int i = 0; i < dear.notes.count; ++i) said = said || std::string(dear.notes.code[i]) == "hybrid_transfer_not_worth";
   CHECK(said);
+}
+
+TEST_CASE("fleet: the egress of committed cloud hours is planned around, not only accounted") {
+  // 12 months: 64 GPUs throughout, 64 more in months 6-11. A 6-month commitment at twice the owned price per held
+  // hour; data brought back at 3x the committed price per cloud GPU-hour. By hand, per GPU-month of hours (h):
+  // committing the second band costs 6 (p_c + e) = 24 p_c = 48 p_o, owning it 12 p_o: own it.
+  FleetInputs f = Flat(12, 64);
+  for (int m = 6; m < 12; ++m) f.demand_gpus[m] = 128;
+  f.spot_availability = 0;
+  f.commitment_count = 1;
+  f.commitments[0].term_months = 6;
+  f.commitments[0].capacity_guaranteed = true;
+  const double p_o = PlanFleet(f).owned_usd_per_held_gpu_hour;
+  REQUIRE(p_o > 0);
+  f.on_demand_usd_per_gpu_hour = 4 * p_o;  // the burst at twice the commitment
+  f.commitments[0].discount = 0.5;         // p_c = 2 p_o
+  const double p_c = 2 * p_o, e = 3 * p_c;
+  f.transfer_gb_out_per_gpu_hour = e;
+  f.egress_usd_per_gb = 1;
+  const FleetResult r = PlanFleet(f);
+  REQUIRE(r.ok);
+  CheckParts(r.hybrid);
+  const double h = kHoursPerMonth;
+  CHECK(r.hybrid.owned_gpus == 128);
+  CHECK(r.hybrid.usd[kFleetTransfer] == 0);
+  CHECK(r.hybrid.total_usd == doctest::Approx(128 * 12 * h * p_o));
+  // The plan that commits the band (what pricing the egress on burst hours alone chose) costs more, by hand.
+  CHECK(r.hybrid.total_usd < 64 * 12 * h * p_o + 64 * 6 * h * (p_c + e));
+  CHECK(r.hybrid.total_usd < r.cloud.total_usd);  // the cloud alone: 64 x 18 months of p_c
+  CHECK(r.cloud.total_usd == doctest::Approx(64 * 18 * h * p_c));
+}
+
+TEST_CASE("fleet: the moves between owned and cloud are planned around (owning the peaks instead of 12 moves)") {
+  // 24 months: 64 GPUs throughout, 128 every other month. Bursting the peaks costs 12 x P, owning them 24 x p_o
+  // (P = 1.5 p_o: bursting is cheaper), but each burst is a move at $1M: owning all 128 is the cheapest plan.
+  FleetInputs f = Flat(24, 64);
+  for (int m = 1; m < 24; m += 2) f.demand_gpus[m] = 128;
+  f.spot_availability = 0;
+  f.commitment_count = 0;
+  const double p_o = PlanFleet(f).owned_usd_per_held_gpu_hour;
+  REQUIRE(p_o > 0);
+  f.on_demand_usd_per_gpu_hour = 1.5 * p_o;
+  const double h = kHoursPerMonth;
+  const FleetResult free_moves = PlanFleet(f);
+  REQUIRE(free_moves.ok);
+  CHECK(free_moves.hybrid.owned_gpus == 64);  // without a cost per move the peaks burst
+  CHECK(free_moves.hybrid.moves == 12);
+  f.migration_usd_per_move = 1e6;
+  const FleetResult r = PlanFleet(f);
+  REQUIRE(r.ok);
+  CheckParts(r.hybrid);
+  CHECK(r.hybrid.owned_gpus == 128);
+  CHECK(r.hybrid.moves == 0);
+  CHECK(r.hybrid.usd[kFleetMigration] == 0);
+  CHECK(r.hybrid.total_usd == doctest::Approx(128 * 24 * h * p_o));
+  // By hand, the plan the slots chose alone: 64 owned, the peaks on demand, 12 moves.
+  CHECK(r.hybrid.total_usd < 64 * 24 * h * p_o + 64 * 12 * h * 1.5 * p_o + 12 * 1e6);
+  CHECK(r.hybrid.total_usd < r.cloud.total_usd);
 }
 
 TEST_CASE("fleet: hybrid_transfer is read from the document, refused out of range naming its path") {
