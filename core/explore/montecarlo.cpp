@@ -182,9 +182,9 @@ MonteCarlo::MonteCarlo(const Scenario& s, std::uint64_t seed, std::int64_t trial
       touched_nodes_.reserve(static_cast<std::size_t>(nodes_));
     }
   }
-  // Two trials walked at once when nothing is shared between them (the rental sessions are): the same results,
-  // each trial drawing from its own stream, with the processor overlapping two event chains.
-  pairable_ = tasks_per_trial_ == 1 && plan_.units == 1 && node_stamp_.empty();
+  // Two trials walked at once when nothing is shared between them (preemptions' rental sessions are): the same
+  // results, each trial drawing from its own stream, with the processor overlapping two event chains.
+  pairable_ = tasks_per_trial_ == 1 && plan_.units == 1 && !(mean_preemption_s_ > 0);
   time_hours_.resize(static_cast<std::size_t>(trials));
   cost_usd_.resize(static_cast<std::size_t>(trials));
   finish_hours_.resize(static_cast<std::size_t>(trials));
@@ -475,9 +475,10 @@ void MonteCarlo::SimulateUnit(const JobPlan& plan, const Segments& seg, Rng* rng
   *rng = EndWalk<kSpot>(w);
 }
 
+// One walk at a time is the general one (preemptions or not: without them their clock never rings); the page's
+// deferred code keeps one copy (a walk without preemptions alone would add 3 KB for a few leftover trials).
 void MonteCarlo::SimulateUnit(const JobPlan& plan, const Segments& seg, Rng* rng, UnitTrial* u) {
-  if (mean_preemption_s_ > 0) SimulateUnit<true>(plan, seg, rng, u);
-  else SimulateUnit<false>(plan, seg, rng, u);
+  SimulateUnit<true>(plan, seg, rng, u);
 }
 
 // Two trials' timelines walked together, an event of each in turn: two independent chains of dependent
@@ -498,9 +499,10 @@ void MonteCarlo::SimulatePair(Lane& a, Lane& b) {
   b.rng = EndWalk<kSpot>(wb);
 }
 
+// Pairs walk without preemptions only (pairable_): a job with them tracks its nodes' rentals, shared by trials.
 void MonteCarlo::SimulatePair(Lane& a, Lane& b) {
-  if (mean_preemption_s_ > 0) SimulatePair<true>(a, b);
-  else SimulatePair<false>(a, b);
+  GPUCOST_ASSERT(!(mean_preemption_s_ > 0), "paired walks have no preemption clock");
+  SimulatePair<false>(a, b);
 }
 
 #undef GPUCOST_HOT
