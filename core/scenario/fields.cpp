@@ -196,8 +196,6 @@ const FieldSpec kFields[] = {
   {"cluster.partition", TEXT, REF(partition.profile), 0, "", 0, 0, false, false, nullptr, "", "hardware"},
   {"cluster.partition_interference", NUM, REF(partition.interference), 1, nullptr, 1, 10, false, false, nullptr, "x",
    "hardware"},
-  {"cluster.partition_price_fraction", NUM, REF(partition.price_fraction), 0, nullptr, 0, 1, true, true, nullptr,
-   "fraction", "pricing"},
   // Issue 50: the programme around the run with the failures and rework (reliability), the loss target with the
   // model (both sections start closed on the page).
   {"workload.program.experiments", NUM, REF(program.experiments), 0, nullptr, 0, 1000, false, false, nullptr,
@@ -221,12 +219,6 @@ const FieldSpec kFields[] = {
    false, false, nullptr, "per day", "reliability"},
   {"reliability.collective_timeout_minutes", NUM, REF(reliability.collective_timeout_minutes), 10, nullptr, 0, 1e4,
    true, false, nullptr, "minutes", "reliability"},
-  {"pricing.stopped_hours", NUM, REF(pricing.stopped_hours), 0, nullptr, 0, 1e6, false, false, nullptr, "hours",
-   "pricing"},
-  {"pricing.stopped_price_fraction", NUM, REF(pricing.stopped_price_fraction), 1, nullptr, 0, 1, false, false,
-   nullptr, "fraction", "pricing"},
-  {"pricing.stopped_discount_hours", NUM, REF(pricing.stopped_discount_hours), 0, nullptr, 0, 1e6, true, true,
-   nullptr, "hours", "pricing"},
 
   // --- storage and network ---
   {"storage.read_gbps", NUM, REF(storage.read_gbps), 0, nullptr, 0, 1e9, true, true, nullptr, "GB/s", "storage"},
@@ -290,6 +282,16 @@ const FieldSpec kFields[] = {
    nullptr, "fraction", "pricing"},
   {"pricing.reserved.other_use_fraction", NUM, REF(pricing.reserved.other_use_fraction), 0, nullptr, 0, 1, false,
    false, nullptr, "fraction", "pricing"},
+  // Issue 50: a slice's price and instances kept stopped, after the pricing model and its terms (the editor shows a
+  // section's fields in this order).
+  {"cluster.partition_price_fraction", NUM, REF(partition.price_fraction), 0, nullptr, 0, 1, true, true, nullptr,
+   "fraction", "pricing"},
+  {"pricing.stopped_hours", NUM, REF(pricing.stopped_hours), 0, nullptr, 0, 1e6, false, false, nullptr, "hours",
+   "pricing"},
+  {"pricing.stopped_price_fraction", NUM, REF(pricing.stopped_price_fraction), 1, nullptr, 0, 1, false, false,
+   nullptr, "fraction", "pricing"},
+  {"pricing.stopped_discount_hours", NUM, REF(pricing.stopped_discount_hours), 0, nullptr, 0, 1e6, true, true,
+   nullptr, "hours", "pricing"},
 
   // --- ownership ---
   {"pricing.owned.capex_usd_per_gpu", NUM, REF(pricing.owned.capex_usd_per_gpu), 40000, nullptr, 0, 1e8,
