@@ -6,6 +6,11 @@
 #include <stdexcept>
 #include <string>
 
+#include <cmath>
+
+#include <doctest/doctest.h>
+
+#include "job/result.h"
 #include "job/validate.h"
 #include "scenario/json_io.h"
 #include "scenario/scenario.h"
@@ -72,5 +77,24 @@ struct Uniform {
     return static_cast<double>((z ^ (z >> 31)) >> 11) * 0x1.0p-53;
   }
 };
+
+// A result's parts add up to its totals and are finite and >= 0; the billed hours hold the compute; the expected
+// run is no cheaper or shorter than the normal one.
+inline void CheckResultSums(const Result& r) {
+  REQUIRE(r.ok);
+  CHECK(r.time_hours.Total() == doctest::Approx(r.expected_hours).epsilon(1e-12));
+  CHECK(r.gpu_hours.Total() == doctest::Approx(r.billed_gpu_hours).epsilon(1e-12));
+  CHECK(r.cost_usd.Total() == doctest::Approx(r.expected_usd).epsilon(1e-12));
+  for (int p = 0; p < kPartCount; ++p) {
+    CAPTURE(PartName(p));
+    CHECK(std::isfinite(r.cost_usd.part[p]));
+    CHECK(r.cost_usd.part[p] >= 0);
+    CHECK(r.time_hours.part[p] >= 0);
+    CHECK(r.gpu_hours.part[p] >= 0);
+  }
+  CHECK(r.billed_gpu_hours >= r.gpu_hours.part[kPartCompute]);
+  CHECK(r.expected_hours >= r.normal_run_hours * (1 - 1e-12));
+  CHECK(r.expected_usd >= r.normal_run_usd * (1 - 1e-12));
+}
 
 }  // namespace gpucost::test

@@ -12,22 +12,6 @@ using namespace gpucost;
 
 namespace {
 
-void CheckSums(const Result& r) {
-  REQUIRE(r.ok);
-  CHECK(r.time_hours.Total() == doctest::Approx(r.expected_hours).epsilon(1e-12));
-  CHECK(r.gpu_hours.Total() == doctest::Approx(r.billed_gpu_hours).epsilon(1e-12));
-  CHECK(r.cost_usd.Total() == doctest::Approx(r.expected_usd).epsilon(1e-12));
-  for (int p = 0; p < kPartCount; ++p) {
-    CAPTURE(PartName(p));
-    CHECK(std::isfinite(r.cost_usd.part[p]));
-    CHECK(r.cost_usd.part[p] >= 0);
-    CHECK(r.time_hours.part[p] >= 0);
-    CHECK(r.gpu_hours.part[p] >= 0);
-  }
-  CHECK(r.billed_gpu_hours >= r.gpu_hours.part[kPartCompute]);
-  CHECK(r.expected_hours >= r.normal_run_hours * (1 - 1e-12));
-  CHECK(r.expected_usd >= r.normal_run_usd * (1 - 1e-12));
-}
 
 Scenario Base() { return DefaultScenario(); }
 
@@ -35,7 +19,7 @@ Scenario Base() { return DefaultScenario(); }
 
 TEST_CASE("the default job: 6ND at 40% of H100 dense bf16 peak") {
   Result r = Evaluate(Base());
-  CheckSums(r);
+  test::CheckResultSums(r);
   const double flops = 6 * 7e9 * 140e9;
   CHECK(r.flops == doctest::Approx(flops));
   CHECK(r.ideal_hours == doctest::Approx(flops / (64 * 989.4e12 * 0.40) / 3600));
@@ -48,7 +32,7 @@ TEST_CASE("no failures: expected equals the normal run, one final checkpoint") {
   Scenario s = Base();
   s.reliability.gpu_mtbf_hours = 0;
   Result r = Evaluate(s);
-  CheckSums(r);
+  test::CheckResultSums(r);
   CHECK(r.expected_interruptions == 0);
   CHECK(r.expected_hours == doctest::Approx(r.normal_run_hours));
   CHECK(r.checkpoints_written == 1);
@@ -60,7 +44,7 @@ TEST_CASE("cost never falls when failures are more frequent, recovery slower or 
   for (double mtbf : {1e6, 1e5, 3e4, 1e4, 3e3, 1e3}) {
     s.reliability.gpu_mtbf_hours = mtbf;
     Result r = Evaluate(s);
-    CheckSums(r);
+    test::CheckResultSums(r);
     CHECK(r.expected_usd >= last);
     last = r.expected_usd;
   }
@@ -88,7 +72,7 @@ TEST_CASE("whole-node billing, hot spares and billing increments are named parts
   s.reliability.hot_spares = 2;
   s.pricing.billing_increment_seconds = 3600;
   Result r = Evaluate(s);
-  CheckSums(r);
+  test::CheckResultSums(r);
   CHECK(r.billed_gpus == 64);
   CHECK(r.gpu_hours.part[kPartHotSpares] > 0);
   CHECK(r.gpu_hours.part[kPartIdleGpus] > 0);
@@ -111,7 +95,7 @@ TEST_CASE("Korean VAT: a tax-inclusive KRW price gives the same total as the equ
   usd.storage.usd_per_gb_month = krw.storage.usd_per_gb_month / 1.1;
   usd.storage.usd_per_gb_egress = krw.storage.usd_per_gb_egress / 1.1;
   Result a = Evaluate(krw), b = Evaluate(usd);
-  CheckSums(a);
+  test::CheckResultSums(a);
   CHECK(a.expected_usd == doctest::Approx(b.expected_usd).epsilon(1e-9));
   CHECK(a.cost_usd.part[kPartTax] == doctest::Approx(a.expected_usd * 0.1 / 1.1).epsilon(1e-9));
   CHECK(std::string(a.display_currency) == "KRW");
@@ -123,7 +107,7 @@ TEST_CASE("spot: preemptions interrupt a coupled job; independent tasks lose lit
   s.pricing.spot.preemptions_per_node_day = 0.5;
   s.pricing.spot.notice_seconds = 0;
   Result coupled = Evaluate(s);
-  CheckSums(coupled);
+  test::CheckResultSums(coupled);
   CHECK(coupled.expected_preemptions > 0);
   CHECK(coupled.time_hours.part[kPartReacquireWait] > 0);
   CHECK(coupled.cost_usd.part[kPartReacquireWait] == 0);  // waiting is not billed
@@ -134,7 +118,7 @@ TEST_CASE("spot: preemptions interrupt a coupled job; independent tasks lose lit
   ind.workload.task_gpu_hours = coupled.ideal_gpu_hours / 640;
   ind.reliability.checkpoint_gb = 1;
   Result tasks = Evaluate(ind);
-  CheckSums(tasks);
+  test::CheckResultSums(tasks);
   CHECK(tasks.ideal_gpu_hours == doctest::Approx(coupled.ideal_gpu_hours));
   // The same work and preemption rate wastes far fewer GPU-hours as independent tasks: a preemption idles
   // one task's GPUs, not the whole cluster, and loses only that task's progress.

@@ -40,18 +40,6 @@ bool HasErrorAt(const Scenario& s, const char* path) {
   return false;
 }
 
-void CheckPartsAddUp(const Result& r) {
-  REQUIRE(r.ok);
-  CHECK(r.time_hours.Total() == doctest::Approx(r.expected_hours).epsilon(1e-12));
-  CHECK(r.gpu_hours.Total() == doctest::Approx(r.billed_gpu_hours).epsilon(1e-12));
-  CHECK(r.cost_usd.Total() == doctest::Approx(r.expected_usd).epsilon(1e-12));
-  for (int p = 0; p < kPartCount; ++p) {
-    CAPTURE(PartName(p));
-    CHECK(r.time_hours.part[p] >= 0);
-    CHECK(r.gpu_hours.part[p] >= 0);
-    CHECK(r.cost_usd.part[p] >= 0);
-  }
-}
 
 }  // namespace
 
@@ -63,7 +51,7 @@ TEST_CASE("partition: 3g.40gb on an A100 80GB runs at 3/7 of the MIG-mode SMs, h
   s.cluster.gpus = 5;  // five slices: no whole-node rounding (slices are rented one by one)
   REQUIRE(ValidateScenario(s).empty());
   const Result r = Evaluate(s);
-  CheckPartsAddUp(r);
+  test::CheckResultSums(r);
   REQUIRE(r.partition.on);
   // By hand: 6 x 7e9 x 1e9 = 4.2e19 FLOPs; the A100's 312 TFLOP/s bf16 x 3/7 x 98/108 SMs in MIG mode = 121.33
   // TFLOP/s per slice; x 0.4 MFU x 5 slices = 242.67 TFLOP/s: 1.7308e5 s = 48.077 h.
@@ -103,7 +91,7 @@ TEST_CASE("partition: a shared GPU's interference is a part of its own, the comp
   const Result alone = Evaluate(s);
   s.partition.interference = 1.25;
   const Result shared = Evaluate(s);
-  CheckPartsAddUp(shared);
+  test::CheckResultSums(shared);
   CHECK(shared.time_hours.part[kPartInterference] == doctest::Approx(0.25 * shared.time_hours.part[kPartCompute]));
   CHECK(shared.time_hours.part[kPartCompute] == doctest::Approx(alone.time_hours.part[kPartCompute]));
   CHECK(shared.cost_usd.part[kPartInterference] ==
@@ -243,7 +231,7 @@ TEST_CASE("stragglers: 16 nodes, 1% slow at 1.5x: the step is slow with chance 1
   s.reliability.slow_node_fraction = 0.01;
   s.reliability.slow_node_slowdown = 1.5;
   const Result r = Evaluate(s);
-  CheckPartsAddUp(r);
+  test::CheckResultSums(r);
   CHECK(r.time_hours.part[kPartStragglers] == doctest::Approx(r.time_hours.part[kPartCompute] * 0.1485422 * 0.5).epsilon(1e-6));
   // More slow nodes, or slower ones, never cheaper; none: no part.
   Scenario more = s;
@@ -267,7 +255,7 @@ TEST_CASE("collective timeouts: the same rework and recovery as hardware failure
   h.reliability.gpu_mtbf_hours = 1024 * 12;
   h.reliability.recovery_minutes = 30;
   const Result a = Evaluate(t), b = Evaluate(h);
-  CheckPartsAddUp(a);
+  test::CheckResultSums(a);
   CHECK(a.expected_timeouts == doctest::Approx(a.expected_failures));
   CHECK(a.time_hours.part[kPartCollectiveTimeouts] ==
         doctest::Approx(b.time_hours.part[kPartRework] + b.time_hours.part[kPartRecovery]).epsilon(1e-9));
@@ -287,7 +275,7 @@ TEST_CASE("early failures: the burn-in catches 1 - e^(-b/48) of them, and pays b
   s.reliability.infant_failure_fraction = 0.02;
   s.reliability.infant_mean_hours = 48;
   const Result none = Evaluate(s);
-  CheckPartsAddUp(none);
+  test::CheckResultSums(none);
   // By hand: 1,024 x 0.02 = 20.48 weak GPUs; a run of T hours at load meets 20.48 (1 - e^(-T/48)) of them, powered
   // through its rework and recoveries too: between that at the normal run's hours and at the expected hours.
   const auto met = [](double weak, double hours) { return weak * (1 - std::exp(-hours / 48)); };
@@ -298,7 +286,7 @@ TEST_CASE("early failures: the burn-in catches 1 - e^(-b/48) of them, and pays b
   // 24 h of burn-in leaves e^(-24/48) = 60.65% of them.
   s.ops.bring_up_hours = 24;
   const Result burnt = Evaluate(s);
-  CheckPartsAddUp(burnt);
+  test::CheckResultSums(burnt);
   CHECK(burnt.expected_infant_failures == doctest::Approx(none.expected_infant_failures * std::exp(-0.5)).epsilon(0.01));
   CHECK(burnt.time_hours.part[kPartInfantFailures] < none.time_hours.part[kPartInfantFailures]);
   // With 20-minute recoveries 24 h of burn-in on every GPU costs more than the 8 early failures it catches
@@ -329,7 +317,7 @@ TEST_CASE("Monte Carlo: early failures and collective timeouts sampled as classe
   s.reliability.infant_failure_fraction = 0.01;
   s.reliability.slow_node_fraction = 0.002;
   const Result cf = Evaluate(s);
-  CheckPartsAddUp(cf);
+  test::CheckResultSums(cf);
   MonteCarlo mc(s, 7, 4000);
   REQUIRE(mc.ok());
   mc.Run(4000);
@@ -416,7 +404,7 @@ TEST_CASE("stopped: 8 A100s kept stopped 100 h at 10% of $4 cost $320, no run ti
   s.pricing.stopped_price_fraction = 0.1;
   REQUIRE(ValidateScenario(s).empty());
   const Result r = Evaluate(s);
-  CheckPartsAddUp(r);
+  test::CheckResultSums(r);
   // By hand: 8 GPUs x 100 h = 800 GPU-hours held stopped, x $4 x 0.1 = $320; the run's hours unchanged.
   CHECK(r.gpu_hours.part[kPartStopped] == doctest::Approx(800));
   CHECK(r.cost_usd.part[kPartStopped] == doctest::Approx(320));
@@ -532,7 +520,7 @@ TEST_CASE("finished model: the run x (1 + 0.5 experiments + 0.25 abandoned runs 
   s.program.evaluation_hours = 10;
   REQUIRE(ValidateScenario(s).empty());
   const Result r = Evaluate(s);
-  CheckPartsAddUp(r);
+  test::CheckResultSums(r);
   // The cost per run is unchanged by the programme.
   CHECK(r.expected_usd == doctest::Approx(run.expected_usd).epsilon(1e-12));
   REQUIRE(r.finished_model.present);
