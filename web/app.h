@@ -203,12 +203,14 @@ struct FleetState {
   int burst_start_month = 4, burst_months = 2;
   // Issue 50: moving between the owned site and the cloud in the hybrid plan (fleet.h hybrid_transfer).
   double transfer_gb_out_per_gpu_hour = 0, transfer_gb_in_per_move = 0, migration_usd_per_move = 0;
+  double ingress_usd_per_gb = 0;  // the fleet's default (fleet.cpp): clouds charge nothing for data coming in
+  double value_at_start = 0;      // the input being edited held this when editing began (a refusal puts it back)
   std::string document;      // FleetToJson, "" until computed
   FleetResult result;
   FleetInputs inputs;
   long for_evaluation = -1;
   bool stale = true;         // the profile changed
-  std::string input_error;   // a profile input refused (out of its range), in English; "" when none
+  std::string input_error;   // a profile input refused (unreadable or out of its range), in English; "" when none
   Message input_error_message;  // the same as a key and parameters (shown in the page's language)
 };
 
@@ -453,6 +455,10 @@ void AppGpuChanged(AppState& app);
 void DrawOfferPicker(AppState& app);
 
 // The label of a field in the page's language ("field.<path>" in assets/i18n), else from its path:
+// A field's unit in the page's language ("unitname.<unit>"), money in scenario s's currency ("원/kWh" in a KRW
+// scenario) (ui_scenario.cpp; the editor and the Fleet view's inputs).
+const char* ShownUnit(const FieldSpec& f);
+std::string ShownUnit(const Scenario& s, const FieldSpec& f);
 // "pricing.spot.notice_seconds" -> "spot notice seconds" (ui_scenario.cpp; the editor and the sensitivity rows).
 void FieldLabel(const FieldSpec& f, char* buf, std::size_t cap);
 // The words in place of a price for a job that cannot run as described (the headline and the text mirror).

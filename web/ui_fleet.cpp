@@ -5,39 +5,87 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <type_traits>
+#include <cstring>
 
 #include "documents/fleet_json.h"
 #include "app.h"
 #include "base/format.h"
 #include "documents/pricing_json.h"
+#include "scenario/money_input.h"
+#include "scenario/quantity.h"
 
 namespace gpucost::app {
 namespace {
 
-// One input of the demand profile: applied as typed, or refused with a message naming it and its range while
-// the last good value is kept (never a silent clamp).
+// The view's inputs, read as the editor reads its fields (quantity.h: "2k", "1,000", "1.5M"; money_input.h: money
+// in the scenario's currency, "₩700,000" or "70만 원" in a won scenario, converted at its dated rate). They are not
+// scenario fields (no ref): a spec gives each its kind and the range the fleet document allows.
+constexpr FieldSpec FleetSpec(const char* id, FieldKind kind, double lo, double hi, const char* unit) {
+  return {id, kind, nullptr, 0, nullptr, lo, hi, false, false, nullptr, unit, nullptr};  // ids and unit codes, no text
+}
+const FieldSpec kMonths = FleetSpec("months", FieldKind::kInteger, 1, kMaxFleetMonths, "months");
+const FieldSpec kBaseline = FleetSpec("baseline", FieldKind::kNumber, 0, kMaxFleetGpus, "GPUs");
+const FieldSpec kBurst = FleetSpec("burst", FieldKind::kNumber, 0, kMaxFleetGpus, "GPUs");
+const FieldSpec kFromMonth = FleetSpec("from_month", FieldKind::kInteger, 1, kMaxFleetMonths, "month");
+const FieldSpec kForMonths = FleetSpec("for_months", FieldKind::kInteger, 0, kMaxFleetMonths, "months");
+const FieldSpec kTransferOut = FleetSpec("transfer_out", FieldKind::kNumber, 0, 1e6, "GB/GPU-hour");
+const FieldSpec kTransferIn = FleetSpec("transfer_in", FieldKind::kNumber, 0, 1e12, "GB");
+const FieldSpec kIngress = FleetSpec("ingress", FieldKind::kNumber, 0, 1e3, "USD/GB");  // the document's range
+const FieldSpec kMigration = FleetSpec("migration", FieldKind::kNumber, 0, 1e12, "USD");
+
+bool IsMoney(const FieldSpec& f) { return FieldMoneyUnit(f) != MoneyUnit::kNone; }
+
+// The value as the input shows it: money in the scenario's currency, the rest as the editor writes a quantity.
+std::string Shown(const AppState& app, const FieldSpec& f, double v) {
+  return IsMoney(f) ? FormatShownMoney(app.scenario, f, v) : FormatFieldValue(f, v);
+}
+
+// The input's name, a money input's with its unit in the scenario's currency ("migration per move (KRW)").
+MessageParam InputName(const AppState& app, const char* key, const FieldSpec& f) {
+  if (!IsMoney(f)) return MessageParam::Key(key);
+  return MessageParam::Key(key, {ShownUnit(app.scenario, f)});
+}
+
+// One input: applied as typed, or refused with a message naming it while the value it held when editing began is
+// kept (never a silent change; keystrokes apply as they make a value, as in the editor).
 template <typename T>
-void ProfileInput(AppState& app, const char* key, const char* id, T* value, T lo, T hi, float width,
-                  const char* format = "%.0f") {
+void ProfileInput(AppState& app, const char* key, const FieldSpec& f, T* value, float width) {
   FleetState& st = app.fleet;
+  const MessageParam name = InputName(app, key, f);
+  char text[64];
+  std::snprintf(text, sizeof text, "%s", Shown(app, f, static_cast<double>(*value)).c_str());
   ImGui::SetNextItemWidth(width);
-  T typed = *value;
-  const std::string label = std::string(Tr(key)) + "###" + id;
-  bool changed = false;
-  if constexpr (std::is_same_v<T, int>) changed = ImGui::InputInt(label.c_str(), &typed, 0, 0);
-  else changed = ImGui::InputDouble(label.c_str(), &typed, 0, 0, format);
+  const std::string label = RenderParam(CurrentLanguage(), name) + "###" + f.path;
+  const bool changed = ImGui::InputText(label.c_str(), text, sizeof text, ImGuiInputTextFlags_AutoSelectAll);
+  if (ImGui::IsItemActivated()) st.value_at_start = static_cast<double>(*value);
   const ImVec2 at = ImGui::GetItemRectMin();  // the input's frame, without its label on the right
-  RecordRectAt(app, id, -1, at.x, at.y, at.x + width, ImGui::GetItemRectMax().y);
+  RecordRectAt(app, f.path, -1, at.x, at.y, at.x + width, ImGui::GetItemRectMax().y);
+  RecordText(app, f.path, text);  // what the input shows (tests)
   if (!changed) return;
-  if (typed >= lo && typed <= hi) {
-    *value = typed;
-    st.stale = true;
+  double v = 0;
+  Message why;
+  std::string conversion;
+  if (IsMoney(f)) {
+    const MoneyTyped money = ParseMoneyField(app.scenario, f, text);
+    why = money.error_message;
+    v = money.stored;
+    conversion = money.label;
+  } else {
+    why = FieldInputProblem(f, text, &v);
+  }
+  if (why.empty()) {
+    if (static_cast<double>(*value) != v) st.stale = true;
+    *value = static_cast<T>(v);
     st.input_error.clear();
+    st.input_error_message = {};
+    if (!conversion.empty()) app.notice = conversion;  // "₩700,000 = $486.45 at ₩1,439/$ (date)", as the editor says
     return;
   }
-  const auto count = [](T v) { return FormatCount(static_cast<double>(v)); };
-  st.input_error_message = {"fleet.out_of_range", {MessageParam::Key(key), count(typed), count(lo), count(hi), count(*value)}};
+  if (static_cast<double>(*value) != st.value_at_start) {  // a prefix applied on the way ("2" of "2x") is taken back
+    *value = static_cast<T>(st.value_at_start);
+    st.stale = true;
+  }
+  st.input_error_message = {"fleet.refused", {name, MessageParam::From(why), Shown(app, f, st.value_at_start)}};
   st.input_error = st.input_error_message.Text(Lang::kEn);
 }
 
@@ -78,7 +126,7 @@ void AppUpdateFleet(AppState& app) {
   if (!app.result.ok) return;
   st.inputs = FleetFromScenario(app.scenario, {st.months, st.baseline_gpus, st.burst_gpus, st.burst_start_month, st.burst_months,
                                                st.transfer_gb_out_per_gpu_hour, st.transfer_gb_in_per_move,
-                                               st.migration_usd_per_move});
+                                               st.migration_usd_per_move, st.ingress_usd_per_gb});
   st.result = PlanFleet(st.inputs);
   if (st.result.ok) st.document = FleetToJson(st.inputs, st.result);
 }
@@ -93,20 +141,21 @@ void DrawFleet(AppState& app) {
   ImGui::TextWrapped("%s", Tr("fleet.intro"));
   const float w = ImGui::GetFontSize() * 7;
   const auto same_line = [&app] { if (!AppNarrow(app)) ImGui::SameLine(); };  // a phone: one input per line
-  ProfileInput(app, "fleet.months", "months", &st.months, 1, kMaxFleetMonths, w);
+  ProfileInput(app, "fleet.months", kMonths, &st.months, w);
   same_line();
-  ProfileInput(app, "fleet.baseline", "baseline", &st.baseline_gpus, 0.0, kMaxFleetGpus, w);
-  ProfileInput(app, "fleet.burst", "burst", &st.burst_gpus, 0.0, kMaxFleetGpus, w);
+  ProfileInput(app, "fleet.baseline", kBaseline, &st.baseline_gpus, w);
+  ProfileInput(app, "fleet.burst", kBurst, &st.burst_gpus, w);
   same_line();
-  ProfileInput(app, "fleet.from_month", "from_month", &st.burst_start_month, 1, kMaxFleetMonths, w);
+  ProfileInput(app, "fleet.from_month", kFromMonth, &st.burst_start_month, w);
   same_line();
-  ProfileInput(app, "fleet.for_months", "for_months", &st.burst_months, 0, kMaxFleetMonths, w);
-  // Issue 50: the hybrid's moves between its owned site and the cloud (egress at storage.usd_per_gb_egress).
-  ProfileInput(app, "fleet.transfer_out", "transfer_out", &st.transfer_gb_out_per_gpu_hour, 0.0, 1e6, w, "%.3g");
+  ProfileInput(app, "fleet.for_months", kForMonths, &st.burst_months, w);
+  // Issue 50: the hybrid's moves between its owned site and the cloud.
+  ProfileInput(app, "fleet.transfer_out", kTransferOut, &st.transfer_gb_out_per_gpu_hour, w);
   same_line();
-  ProfileInput(app, "fleet.transfer_in", "transfer_in", &st.transfer_gb_in_per_move, 0.0, 1e12, w, "%.6g");
+  ProfileInput(app, "fleet.transfer_in", kTransferIn, &st.transfer_gb_in_per_move, w);
+  ProfileInput(app, "fleet.ingress", kIngress, &st.ingress_usd_per_gb, w);
   same_line();
-  ProfileInput(app, "fleet.migration", "migration", &st.migration_usd_per_move, 0.0, 1e12, w, "%.6g");
+  ProfileInput(app, "fleet.migration", kMigration, &st.migration_usd_per_move, w);
   if (!st.input_error.empty()) {
     ImGui::PushTextWrapPos(0);
     ImGui::TextColored(ImVec4(1, 0.45f, 0.35f, 1), "%s", st.input_error_message.Text(CurrentLanguage()).c_str());
@@ -117,6 +166,20 @@ void DrawFleet(AppState& app) {
   const FleetResult& r = st.result;
   if (!r.ok) return;
   ImGui::PushTextWrapPos(0);
+  // What the transfer inputs are priced at: the egress the fleet document carries (the scenario's field), the ingress above.
+  if (const FieldSpec* egress = FindField("storage.usd_per_gb_egress")) {
+    const auto money = [&app](const FieldSpec& f, double v) { return FormatShownMoney(app.scenario, f, v) + " " + ShownUnit(app.scenario, f); };
+    const std::string prices = TrFormat("fleet.transfer_prices", {money(*egress, st.inputs.egress_usd_per_gb), money(kIngress, st.inputs.ingress_usd_per_gb)});
+    ImGui::TextDisabled("%s", prices.c_str());
+    RecordText(app, "fleet_transfer_prices", prices);
+  }
+  // A hybrid that owns nothing (core's plan: owning is not cheaper) makes the transfer inputs change nothing: said.
+  bool transfer_not_worth = false;
+  for (int i = 0; i < r.notes.count; ++i) transfer_not_worth = transfer_not_worth || !std::strcmp(r.notes.code[i], "hybrid_transfer_not_worth");
+  const bool owns_nothing = st.inputs.plan_hybrid && r.hybrid.owned_gpus == 0 && !transfer_not_worth;
+  if (owns_nothing)
+    ImGui::TextUnformatted(TrFormat("fleet.hybrid_owns_nothing", {FormatDisplayMoney(app.result, r.owned_usd_per_held_gpu_hour)}).c_str());
+  RecordText(app, "fleet_owns_nothing", owns_nothing ? "1" : "");
   ImGui::TextUnformatted(TrFormat("fleet.demand", {FormatCount(r.demand_gpu_hours), FormatDisplayMoney(app.result, r.burst_usd_per_gpu_hour),
                                                    FormatPercent(r.spot_share_of_burst)}).c_str());
   ImGui::PopTextWrapPos();
@@ -132,7 +195,8 @@ void DrawFleet(AppState& app) {
   }
   ImGui::PushTextWrapPos(0);
   for (int i = 0; i < r.notes.count; ++i) ImGui::TextColored(ImVec4(1, 0.8f, 0.35f, 1), "- %s", r.notes.Text(i, CurrentLanguage()).c_str());
-  if (r.differences.count && ImGui::TreeNode((std::string(Tr("cli.fleet.differences")) + "###fleet_differences").c_str())) {
+  RecordText(app, "fleet_differences", r.differences.count ? Tr("fleet.differences") : "");
+  if (r.differences.count && ImGui::TreeNode((std::string(Tr("fleet.differences")) + "###fleet_differences").c_str())) {
     for (int i = 0; i < r.differences.count; ++i) ImGui::TextWrapped("- %s", r.differences.Text(i, CurrentLanguage()).c_str());
     ImGui::TreePop();
   }

@@ -60,6 +60,8 @@ bool FieldUsed(const Scenario& s, const FieldSpec& f) {
   return true;
 }
 
+}  // namespace
+
 // A field's unit in the page's language ("unitname.<unit>" in assets/i18n; symbols such as "%" stay as they are).
 const char* ShownUnit(const FieldSpec& f) {
   const std::string key = std::string("unitname.") + FieldShownUnit(f);
@@ -72,6 +74,8 @@ std::string ShownUnit(const Scenario& s, const FieldSpec& f) {
   const std::string key = "unitname." + unit;
   return HasTranslation(Lang::kEn, key.c_str()) ? Tr(key.c_str()) : unit;
 }
+namespace {
+
 // A value as field f shows it: money in the scenario's currency (money_input.h), the rest as quantity.h writes it.
 std::string ShownValue(const Scenario& s, const FieldSpec& f, double v) {
   return FieldMoneyUnit(f) == MoneyUnit::kNone ? FormatFieldValue(f, v) : FormatShownMoney(s, f, v);

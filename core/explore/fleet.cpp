@@ -94,6 +94,7 @@ FleetInputs FleetFromScenario(const Scenario& s, const FleetShape& shape) {
   f.transfer_gb_out_per_gpu_hour = shape.transfer_gb_out_per_gpu_hour;
   f.transfer_gb_in_per_move = shape.transfer_gb_in_per_move;
   f.migration_usd_per_move = shape.migration_usd_per_move;
+  f.ingress_usd_per_gb = shape.ingress_usd_per_gb;
   return f;
 }
 

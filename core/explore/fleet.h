@@ -111,8 +111,9 @@ struct FleetShape {
   double burst_gpus = 0;
   int burst_start_month = 4, burst_months = 2;
   // Issue 50: moving between owned and cloud (the fleet's hybrid_transfer; the egress price is the scenario's
-  // storage.usd_per_gb_egress).
+  // storage.usd_per_gb_egress; the ingress price, 0 by default as the fleet's, is the page's to give).
   double transfer_gb_out_per_gpu_hour = 0, transfer_gb_in_per_move = 0, migration_usd_per_move = 0;
+  double ingress_usd_per_gb = 0;
 };
 FleetInputs FleetFromScenario(const Scenario& s, const FleetShape& shape);
 

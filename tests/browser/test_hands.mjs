@@ -181,22 +181,62 @@ await section('state', async page => {
   check(await widgetRect(page, 'edit_pinned', 1).then(() => true, () => false), 'and the edits became a second column');
 }, {width: 1280, height: 720});
 
-// --- Never a silent change: the fleet planner's demand inputs refuse what is out of range, naming it --------
+// --- Never a silent change: the fleet planner's inputs read numbers as the editor does (quantity.h, money in the
+// scenario's currency) and refuse what they cannot read or what is out of range, naming the input ----------
 await section('fleet-inputs', async page => {
   await settle(page, () => api(page, () => window.gpucost.show('fleet')));
+  const refused = () => api(page, () => window.gpucost.drawnText('fleet_input_error'));
+  const fleetInput = async () => {
+    await page.waitForFunction(() => window.gpucost.view('fleet') !== '', null, {timeout: 30000});
+    return JSON.parse(await api(page, () => window.gpucost.view('fleet'))).input;
+  };
   await typeIntoField(page, 'months', '0');
-  const message = await api(page, () => window.gpucost.drawnText('fleet_input_error'));
-  check(/^months: 0 is outside the allowed range 1 to 120; kept 36$/.test(message), `0 months is refused and named: "${message}"`);
+  const message = await refused();
+  check(/^months: "0" is not allowed: must be an integer from 1 to 120; kept 36$/.test(message), `0 months is refused and named: "${message}"`);
   await typeIntoField(page, 'baseline', '-5');
-  const second = await api(page, () => window.gpucost.drawnText('fleet_input_error'));
-  check(/baseline GPUs .*: -5 is outside the allowed range 0 to 1,000,000; kept 0$/.test(second), `-5 baseline GPUs is refused: "${second}"`);
-  await page.waitForFunction(() => window.gpucost.view('fleet') !== '', null, {timeout: 30000});
-  const doc = JSON.parse(await api(page, () => window.gpucost.view('fleet')));
-  check(doc.input.demand_gpus.length === 36, `the plan keeps 36 months (${doc.input.demand_gpus.length})`);
+  const second = await refused();
+  check(/^baseline GPUs .*: "-5" is not allowed: must be a number >= 0 and <= 1,000,000; kept 0$/.test(second), `-5 baseline GPUs is refused: "${second}"`);
+  check((await fleetInput()).demand_gpus.length === 36, 'the plan keeps 36 months');
   await typeIntoField(page, 'months', '48');
-  check(await api(page, () => window.gpucost.drawnText('fleet_input_error')) === '', 'a value in range applies and clears the message');
+  check(await refused() === '', 'a value in range applies and clears the message');
+  // "2k" is 2,000 GB (it was read as 2); "2x" is refused naming the input and keeps 2,000, no prefix applied.
+  await typeIntoField(page, 'transfer_in', '2k');
+  let input = await fleetInput();
+  check(input.hybrid_transfer.gb_in_per_move === 2000 && await api(page, () => window.gpucost.drawnText('transfer_in')) === '2,000',
+        `"2k" GB to the cloud per move is 2,000 (${input.hybrid_transfer.gb_in_per_move})`);
+  await typeIntoField(page, 'transfer_in', '2x');
+  const third = await refused();
+  check(/^GB to the cloud per move: "2x" is not allowed: .*; kept 2,000$/.test(third), `"2x" is refused and named: "${third}"`);
+  check((await fleetInput()).hybrid_transfer.gb_in_per_move === 2000, 'and 2,000 GB kept');
+  await typeIntoField(page, 'ingress', '0.02');
+  check((await fleetInput()).hybrid_transfer.ingress_usd_per_gb === 0.02, 'the ingress price is the input\'s');
+  const prices = await api(page, () => window.gpucost.drawnText('fleet_transfer_prices'));
+  check(/egress 0\.09 USD\/GB .*storage\.usd_per_gb_egress.*ingress 0\.02 USD\/GB/.test(prices), `the transfer prices are said: "${prices}"`);
+  const differences = await api(page, () => window.gpucost.drawnText('fleet_differences'));
+  check(differences.startsWith('Priced otherwise'), `the differences are titled in words, not a key: "${differences}"`);
   await shot(page, 'hands-fleet-input.png');
-}, {width: 1280, height: 720});
+  // In a won scenario money is typed and shown in won and stored in USD at the scenario's rate, as in the editor.
+  check(await api(page, () => window.gpucost.load('{"pricing": {"currency": "KRW", "krw_per_usd": 1400}}')) === '', 'a won scenario loads');
+  await settle(page, () => api(page, () => window.gpucost.show('fleet')));
+  for (const typed of ['₩700,000', '70만']) {
+    await typeIntoField(page, 'migration', typed);
+    input = await fleetInput();
+    check(Math.abs(input.hybrid_transfer.migration_usd_per_move - 500) < 1e-9 && await refused() === '' &&
+          await api(page, () => window.gpucost.drawnText('migration')) === '700,000',
+          `"${typed}" per move is 700,000 won = $500 at 1,400 (${input.hybrid_transfer.migration_usd_per_move})`);
+  }
+  await typeIntoField(page, 'migration', '70만 달러');
+  const fourth = await refused();
+  check(/^migration per move \(KRW\): .*kept 700,000$/.test(fourth) && (await fleetInput()).hybrid_transfer.migration_usd_per_move === 500,
+        `an amount not read is refused naming the input, 700,000 won kept: "${fourth}"`);
+}, {width: 1280, height: 720, dpr: 1.5});
+
+// The Fleet view on a phone (a screenshot to look at: inputs one a line, the transfer lines wrapped).
+await section('fleet-phone', async page => {
+  await settle(page, () => api(page, () => window.gpucost.show('fleet')));
+  await page.waitForFunction(() => window.gpucost.view('fleet') !== '', null, {timeout: 30000});
+  await shot(page, 'hands-fleet-phone.png');
+}, {width: 390, height: 844, dpr: 3, touch: true});
 
 // --- 7. offers: a dated price that follows the GPU -------------------------------------------------------
 await section('offers', async page => {

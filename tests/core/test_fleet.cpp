@@ -247,6 +247,16 @@ TEST_CASE("fleet from a scenario (the page's Fleet view): its demand by month an
   const FleetInputs g = FleetFromScenario(s, shape);
   CHECK(g.demand_gpus[0] == 10);
   CHECK(g.demand_gpus[2] == 42);
+  // The hybrid's transfer terms as the page gives them: egress is the scenario's storage.usd_per_gb_egress, the
+  // ingress price the shape's (0 unless given, as the fleet document's default).
+  s.storage.usd_per_gb_egress = 0.07;
+  shape.transfer_gb_in_per_move = 2000;
+  CHECK(FleetFromScenario(s, shape).ingress_usd_per_gb == 0);
+  shape.ingress_usd_per_gb = 0.02;
+  const FleetInputs t = FleetFromScenario(s, shape);
+  CHECK(t.ingress_usd_per_gb == 0.02);
+  CHECK(t.egress_usd_per_gb == 0.07);
+  CHECK(t.transfer_gb_in_per_move == 2000);
 }
 
 // --- Issue 50: moving between the owned site and the cloud (hybrid_transfer) ---------------------------------
