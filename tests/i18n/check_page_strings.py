@@ -130,6 +130,9 @@ def problems(root):
             line = lines[line_no - 1]
             if line.lstrip().startswith("#include"):
                 continue
+            if text.startswith("cli.") and KEY_SHAPED.match(text):  # the page embeds no "cli." key: it would show raw
+                found.append(f"{rel}:{line_no}: \"{text}\": a CLI key, not in the page's string table (give the page its own key)")
+                continue
             if not visible_words(text) or KEY_SHAPED.match(text):
                 continue
             call = enclosing_call(src, m.start())
