@@ -221,9 +221,11 @@ await section('fleet-inputs', async page => {
   for (const typed of ['₩700,000', '70만']) {
     await typeIntoField(page, 'migration', typed);
     input = await fleetInput();
-    check(Math.abs(input.hybrid_transfer.migration_usd_per_move - 500) < 1e-9 && await refused() === '' &&
-          await api(page, () => window.gpucost.drawnText('migration')) === '700,000',
-          `"${typed}" per move is 700,000 won = $500 at 1,400 (${input.hybrid_transfer.migration_usd_per_move})`);
+    const shown = await page.waitForFunction(() => window.gpucost.drawnText('migration') === '700,000', null, {timeout: 5000})
+      .then(() => '700,000', async () => api(page, () => window.gpucost.drawnText('migration')));
+    const error = await refused();
+    check(Math.abs(input.hybrid_transfer.migration_usd_per_move - 500) < 1e-9 && error === '' && shown === '700,000',
+          `"${typed}" per move is 700,000 won = $500 at 1,400 (${input.hybrid_transfer.migration_usd_per_move}, shown "${shown}"${error})`);
   }
   await typeIntoField(page, 'migration', '70만 달러');
   const fourth = await refused();
