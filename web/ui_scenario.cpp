@@ -82,9 +82,10 @@ std::string ShownValue(const Scenario& s, const FieldSpec& f, double v) {
 }
 
 // The value the model derives for an automatic field, when the result reports it (0 if not).
-double DerivedValue(const FieldSpec& f, const Result& r) {
-  if (!r.ok) return 0;
+double DerivedValue(const FieldSpec& f, const Result& r, const Scenario& s) {
   const char* p = f.path;
+  if (const double implied = ImpliedFieldValue(p, s); implied != 0) return implied;  // target loss (field_edit.h)
+  if (!r.ok) return 0;
   if (!std::strcmp(p, "cluster.mfu")) return r.mfu;
   if (!std::strcmp(p, "cluster.peak_tflops")) return r.peak_tflops_per_gpu;
   if (!std::strcmp(p, "workload.flops")) return r.flops;
@@ -96,8 +97,8 @@ double DerivedValue(const FieldSpec& f, const Result& r) {
 }
 
 // A starting value when the user turns "auto" off: the derived value if in range, else a value in range.
-double FirstExplicitValue(const FieldSpec& f, const Result& r) {
-  const double derived = DerivedValue(f, r);
+double FirstExplicitValue(const FieldSpec& f, const Result& r, const Scenario& s) {
+  const double derived = DerivedValue(f, r, s);
   // As the field will show it (issue 47: a derived FLOPs count of 17 digits shows and reads back as 15).
   if (derived != 0 && ValueInRange(f, derived)) return FieldValueAsShown(f, derived);
   for (double v : {1.0, f.min, f.max})
@@ -241,12 +242,12 @@ void NumberWidget(AppState& app, std::size_t index) {
     RecordRect(app, f.path);  // the field is its box while on auto (tests: a click turns auto off)
     if (clicked) {
       edit.rejected = false;
-      SetNumber(app.scenario, f, is_auto ? 0 : FirstExplicitValue(f, app.result));
+      SetNumber(app.scenario, f, is_auto ? 0 : FirstExplicitValue(f, app.result, app.scenario));
       AppScenarioEdited(app);
       return;
     }
     if (is_auto) {
-      const double derived = DerivedValue(f, app.result);
+      const double derived = DerivedValue(f, app.result, app.scenario);
       if (derived != 0) {
         ImGui::SameLine();
         // What the model derived, read at a glance: four significant digits ("14.63"), not all 15; FLOPs in their

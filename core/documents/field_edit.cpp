@@ -1,6 +1,8 @@
 // field_edit.cpp — one field set from text (field_edit.h).
 #include "documents/field_edit.h"
 
+#include <cstring>
+
 #include <nlohmann/json.hpp>
 
 #include "job/validate.h"
@@ -8,6 +10,7 @@
 #include "scenario/fields.h"
 #include "scenario/money_input.h"
 #include "scenario/quantity.h"
+#include "training/loss_fit.h"
 
 namespace gpucost {
 
@@ -69,6 +72,10 @@ Message SetFieldProblem(Scenario* s, const std::string& path, const std::string&
 
 std::string SetFieldFromText(Scenario* s, const std::string& path, const std::string& text, std::string* label) {
   return SetFieldProblem(s, path, text, label).Text(Lang::kEn);
+}
+
+double ImpliedFieldValue(const char* path, const Scenario& s) {
+  return std::strcmp(path, "workload.target_loss") == 0 ? LossReachedBy(s) : 0;
 }
 
 }  // namespace gpucost

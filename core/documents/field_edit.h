@@ -18,4 +18,10 @@ std::string SetFieldFromText(Scenario* s, const std::string& path, const std::st
 Message SetFieldProblem(Scenario* s, const std::string& path, const std::string& text, std::string* label,
                         Message* note = nullptr);
 
+// What the scenario itself implies for an unset field that has no figure in the result, shown beside its "auto"
+// and where it starts when set (0: nothing): workload.target_loss, the loss the scenario's tokens reach under its
+// loss fit (training/loss_fit.h LossReachedBy), so a target starts reachable (issue 50's walk-through: it started
+// at 1, below every model's floor).
+double ImpliedFieldValue(const char* path, const Scenario& s);
+
 }  // namespace gpucost

@@ -506,6 +506,9 @@ void ReportFieldsNotUsed(const Scenario& s, Result* r) {
     wn->Add("loss_target", "msg.w_loss_target",
            {FormatParam("%.4g", lt.loss), LossFitOf(lt.fit).name, tokens(lt.tokens), tokens(lt.tokens_low),
             tokens(lt.tokens_high), LossFitOf(other).name, tokens(lt.other_fit_tokens)});
+    // The target sets the tokens: workload.tokens, whatever it holds, is not used (said, not refused: on the page
+    // the tokens field always holds a number, and typing a target must not need it cleared first).
+    wn->Add("tokens_set_by_target", "msg.w_tokens_by_target", {tokens(s.workload.tokens), tokens(lt.tokens)});
   }
 }
 

@@ -61,13 +61,10 @@ LossTarget LossTargetOf(const Scenario& s) {
 
 void ValidateLossTarget(const Scenario& s, std::vector<InputError>* e) {
   if (s.program.target_loss <= 0) return;
-  const Scenario defaults = DefaultScenario();
   if (Kind(s) != WorkloadKind::kTraining) {
     e->push_back(CodedError("workload.target_loss", {"msg.loss_training_only", {}}));
     return;
   }
-  if (s.workload.tokens != defaults.workload.tokens)
-    e->push_back(CodedError("workload.target_loss", {"msg.loss_with_tokens", {}}));
   if (s.workload.flops > 0) e->push_back(CodedError("workload.target_loss", {"msg.loss_with_flops", {}}));
   if (!(s.workload.params > 0)) return;
   const LossFitSpec& f = LossFitOf(static_cast<LossFit>(s.program.loss_fit));
@@ -84,6 +81,11 @@ void ValidateLossTarget(const Scenario& s, std::vector<InputError>* e) {
     e->push_back(CodedError("workload.target_loss",
                             {"msg.loss_tokens_range", {FormatParam("%.4g", s.program.target_loss), FormatParam("%.3g", tokens),
                                                        FormatBound(tokens_field->max)}}));
+}
+
+double LossReachedBy(const Scenario& s) {
+  if (Kind(s) != WorkloadKind::kTraining || !(s.workload.params > 0) || !(s.workload.tokens > 0)) return 0;
+  return FitLoss(LossFitOf(static_cast<LossFit>(s.program.loss_fit)), s.workload.params, s.workload.tokens);
 }
 
 Scenario WithTokensForLoss(const Scenario& s) {

@@ -46,11 +46,15 @@ struct LossTarget {
   double tokens_high = 0;       // E one standard error higher (0: the target is then out of reach)
   double other_fit_tokens = 0;  // the other published fit's tokens (0: out of its reach)
 };
+// The loss a training scenario's workload.tokens reach under its workload.loss_fit (0 outside training or without
+// parameters and tokens): what the page shows beside an unset target loss, and where a target starts when set.
+double LossReachedBy(const Scenario& s);
 // The target of a scenario (present = false without workload.target_loss or outside training).
 LossTarget LossTargetOf(const Scenario& s);
 
 // workload.target_loss's check (gathered by ValidateScenario): training only, a parameter count, not with
-// workload.tokens or workload.flops given, above the model's floor, and tokens in workload.tokens' range.
+// workload.flops given, above the model's floor, and tokens in workload.tokens' range. workload.tokens may hold
+// any value: the target replaces it, and the result says so (warning tokens_set_by_target).
 void ValidateLossTarget(const Scenario& s, std::vector<InputError>* errors);
 
 // The scenario with workload.tokens set from its target (unchanged without one): every evaluation reads tokens.

@@ -16,6 +16,7 @@
 #include "money/offers.h"
 #include "scenario/json_io.h"
 #include "../test_util.h"
+#include "documents/field_edit.h"
 
 using namespace gpucost;
 using nlohmann::json;
@@ -191,6 +192,10 @@ TEST_CASE("target loss: 7B to loss 2.2 under the replicated Chinchilla fit needs
   given.workload.params = 7e9;
   given.workload.tokens = r.tokens;
   CHECK(Evaluate(given).expected_usd == doctest::Approx(r.expected_usd).epsilon(1e-12));
+  // And back: those tokens reach loss 2.2, where the page starts a target it is asked to set (field_edit.h).
+  CHECK(LossReachedBy(given) == doctest::Approx(2.2).epsilon(1e-9));
+  CHECK(ImpliedFieldValue("workload.target_loss", given) == doctest::Approx(2.2).epsilon(1e-9));
+  CHECK(ImpliedFieldValue("workload.tokens", given) == 0);
   // Under Hoffmann et al.'s fit.
   s.program.loss_fit = static_cast<int>(LossFit::kHoffmann2022);
   CHECK(Evaluate(s).tokens == doctest::Approx(1.164440e11).epsilon(1e-5));
@@ -203,14 +208,23 @@ TEST_CASE("target loss: 7B to loss 2.2 under the replicated Chinchilla fit needs
   CHECK(doc["work"]["target_loss"]["other_fit"] == "besiroglu2024");
 }
 
-TEST_CASE("target loss: refused below the model's floor, with tokens or FLOPs given, or outside training") {
+TEST_CASE("target loss: refused below the model's floor, with FLOPs given, or outside training; tokens said unused") {
   Scenario s = DefaultScenario();
   s.workload.params = 7e9;
   s.program.target_loss = 1.99;  // below 1.99872
   CHECK(HasErrorAt(s, "workload.target_loss"));
+  // Tokens typed as well: the target sets them, and the result says workload.tokens is not used (the page's
+  // tokens field always holds a number; the walk-through could not type a target after changing it).
   s.program.target_loss = 2.2;
   s.workload.tokens = 1e12;
-  CHECK(HasErrorAt(s, "workload.target_loss"));
+  CHECK_FALSE(HasErrorAt(s, "workload.target_loss"));
+  const Result typed = Evaluate(s);
+  REQUIRE(typed.ok);
+  CHECK(typed.tokens == doctest::Approx(9.48503e10).epsilon(1e-5));
+  bool said = false;
+  for (int i = 0; i < typed.warnings.count; ++i)
+    said = said || std::string(typed.warnings.code[i]) == "tokens_set_by_target";
+  CHECK(said);
   s = DefaultScenario();
   s.program.target_loss = 2.2;
   s.workload.flops = 1e23;
