@@ -284,6 +284,34 @@ float ComboNeeds(const char* preview) {
   return ImGui::CalcTextSize(preview).x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetFrameHeight();
 }
 
+// Issue 50: a slice of the scenario's GPU, picked from that GPU's MIG profiles (or whole GPUs), not typed: the
+// walk-through's typed "3g" was a refused scenario at every keystroke. A profile a file gave that the GPU lacks
+// shows as it is, refused by the validation (the message names cluster.partition).
+void PartitionPicker(AppState& app, const FieldSpec& f, char* text) {
+  const GpuSpec* gpu = FindGpu(app.scenario.cluster.gpu);
+  const std::vector<MigProfile>* profiles = gpu ? &MigOf(*gpu).profiles : nullptr;
+  const char* whole = Tr("ui.partition_whole");
+  const char* preview = text[0] ? text : whole;
+  if (ImGui::BeginCombo("##v", preview)) {
+    if (ImGui::Selectable(whole, text[0] == '\0')) {
+      text[0] = '\0';
+      AppScenarioEdited(app);
+    }
+    RecordRect(app, "partition_choice", 0);
+    for (std::size_t i = 0; profiles && i < profiles->size(); ++i) {
+      const std::string& name = (*profiles)[i].name;
+      if (ImGui::Selectable(name.c_str(), name == text)) {
+        std::snprintf(text, TextCapacity(f), "%s", name.c_str());
+        AppScenarioEdited(app);
+      }
+      RecordRect(app, "partition_choice", static_cast<int>(i) + 1);
+    }
+    if (!profiles || profiles->empty()) ImGui::TextDisabled("%s", Tr("ui.partition_no_mig"));
+    ImGui::EndCombo();
+  }
+  RecordRect(app, f.path, -1, ComboNeeds(preview));
+}
+
 void TextWidget(AppState& app, std::size_t index) {
   const FieldSpec& f = Fields()[index];
   char* text = static_cast<char*>(f.ref(app.scenario));
@@ -309,6 +337,7 @@ void TextWidget(AppState& app, std::size_t index) {
     return;
   }
   if (std::strcmp(f.path, "pricing.offer") == 0) return DrawOfferPicker(app);
+  if (std::strcmp(f.path, "cluster.partition") == 0) return PartitionPicker(app, f, text);
   if (ImGui::InputText("##v", text, TextCapacity(f))) {
     // At most TextMaxChars characters of any script (the name: 200): a longer paste is cut at a character
     // boundary and the field says so, the way a form's maxlength does.
