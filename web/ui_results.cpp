@@ -228,15 +228,25 @@ void NormalVsExpected(AppState& app) {
   ImGui::EndTable();
 }
 
-void Breakdown(const char* id, const char* title, const gpucost::Breakdown& b, double total,
+// Each part's colour: its rank among the parts the result shows anywhere (money, the finished model, GPU-hours,
+// time), so that every part on screen has a colour of its own and keeps it from bar to bar (by the part's index,
+// issue 50's parts had reused the first ones': stopped instances drew in recovery's pink).
+void PartColors(const Result& r, int* colors) {
+  int next = 0;
+  for (int p = 0; p < kPartCount; ++p) {
+    const bool shown = r.cost_usd.part[p] > 0 || r.gpu_hours.part[p] > 0 || r.time_hours.part[p] > 0 ||
+                       (r.finished_model.present && r.finished_model.usd.part[p] > 0);
+    colors[p] = shown ? next++ : p;
+  }
+}
+
+void Breakdown(const char* id, const char* title, const gpucost::Breakdown& b, double total, const int* colors,
                chart::Formatter format, double scale = 1) {
   const char* labels[kPartCount];
   double values[kPartCount];
-  int colors[kPartCount];
   for (int p = 0; p < kPartCount; ++p) {
     values[p] = b.part[p] * scale;
     labels[p] = values[p] > 0 ? PartLabel(p) : "";  // a part at 0 is not drawn: its name is not looked up (first load)
-    colors[p] = p;
   }
   ImGui::Spacing();
   ImGui::Text("%s: %s", title, format(total * scale).c_str());
@@ -344,13 +354,15 @@ void DrawResultsOf(AppState& app) {
   Headline(app);
   ImGui::Spacing();
   NormalVsExpected(app);
-  Breakdown("money", Tr("results.where_money"), r.cost_usd, r.expected_usd, ShortMoneyFormat(r),
+  int colors[kPartCount];
+  PartColors(r, colors);
+  Breakdown("money", Tr("results.where_money"), r.cost_usd, r.expected_usd, colors, ShortMoneyFormat(r),
             r.display_per_usd);
   if (r.finished_model.present)
     Breakdown("finished_model", Tr("results.where_finished_model"), r.finished_model.usd, r.finished_model.total_usd,
-              ShortMoneyFormat(r), r.display_per_usd);
-  Breakdown("gpu_hours", Tr("results.where_gpu_hours"), r.gpu_hours, r.billed_gpu_hours, FormatGpuHours);
-  Breakdown("time", Tr("results.where_time"), r.time_hours, r.expected_hours, FormatResultHours);
+              colors, ShortMoneyFormat(r), r.display_per_usd);
+  Breakdown("gpu_hours", Tr("results.where_gpu_hours"), r.gpu_hours, r.billed_gpu_hours, colors, FormatGpuHours);
+  Breakdown("time", Tr("results.where_time"), r.time_hours, r.expected_hours, colors, FormatResultHours);
   MemoryFit(r);
   StepTimeParts(r);
   DrawWarnings(r);
