@@ -288,11 +288,12 @@ float ComboNeeds(const char* preview) {
 // walk-through's typed "3g" was a refused scenario at every keystroke. A profile a file gave that the GPU lacks
 // shows as it is, refused by the validation (the message names cluster.partition).
 void PartitionPicker(AppState& app, const FieldSpec& f, char* text) {
-  const GpuSpec* gpu = FindGpu(app.scenario.cluster.gpu);
-  const std::vector<MigProfile>* profiles = gpu ? &MigOf(*gpu).profiles : nullptr;
   const char* whole = Tr("ui.partition_whole");
   const char* preview = text[0] ? text : whole;
   if (ImGui::BeginCombo("##v", preview)) {
+    // The GPU's profiles only once the list is open (MigOf reads them then: not in the page's first load).
+    const GpuSpec* gpu = FindGpu(app.scenario.cluster.gpu);
+    const std::vector<MigProfile>* profiles = gpu ? &MigOf(*gpu).profiles : nullptr;
     if (ImGui::Selectable(whole, text[0] == '\0')) {
       text[0] = '\0';
       AppScenarioEdited(app);
