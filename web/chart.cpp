@@ -316,7 +316,10 @@ constexpr ImU32 kColors[] = {
       IM_COL32(240, 228, 66, 255), IM_COL32(204, 121, 167, 255), IM_COL32(213, 94, 0, 255),
       IM_COL32(0, 114, 178, 255),  IM_COL32(170, 170, 170, 255), IM_COL32(140, 200, 120, 255),
       IM_COL32(250, 130, 130, 255), IM_COL32(160, 140, 230, 255), IM_COL32(120, 220, 220, 255),
-      IM_COL32(200, 170, 110, 255), IM_COL32(230, 230, 230, 255), IM_COL32(255, 90, 160, 255)};
+      IM_COL32(200, 170, 110, 255), IM_COL32(230, 230, 230, 255), IM_COL32(255, 90, 160, 255),
+      // Issue 50's parts: a finished model's result can show 16 or more parts at once.
+      IM_COL32(176, 58, 46, 255),  IM_COL32(30, 120, 120, 255),  IM_COL32(160, 160, 40, 255),
+      IM_COL32(255, 190, 140, 255), IM_COL32(100, 80, 200, 255)};
 constexpr int kCount = sizeof(kColors) / sizeof(kColors[0]);
 }  // namespace
 
