@@ -183,7 +183,10 @@ int RunServingOptions(const Args& args) {
   Print(c, format);
   if (format == Format::kTable) {
     std::printf("\n%s\n", Tr("cli.cmp.prices"));
-    if (!c.price_source.empty()) std::printf("  %s\n", TrFormat("cli.cmp.price_source", {TerminalSafe(c.price_source)}).c_str());
+    if (!c.price_source.empty()) {
+      const std::string source = c.price_source_message.empty() ? c.price_source : c.price_source_message.Text(CurrentLanguage());
+      std::printf("  %s\n", TrFormat("cli.cmp.price_source", {TerminalSafe(source)}).c_str());
+    }
     for (const CompareColumn& col : c.columns)
       std::printf("  %s: %s\n", TerminalSafe(Label(col)).c_str(),
                   TerminalSafe(col.note_message.empty() ? col.note : col.note_message.Text(CurrentLanguage())).c_str());

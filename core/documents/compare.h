@@ -28,7 +28,8 @@ struct CompareColumn {
 struct Comparison {
   std::vector<CompareColumn> columns;
   std::string price_source;  // where every column's prices come from, when one source prices them all (serving
-                             // options, inference_views.h): "" when not said
+                             // options, inference_views.h): "" when not said; its English text of:
+  Message price_source_message;  // the same as a key and parameters, rendered in the reader's language where shown
   int cheapest = -1, fastest = -1;  // cheapest: the lowest total, the delay cost included (capacity.h)
   int cheapest_rate = -1;            // issue 29: the lowest price per GPU-hour
   const char* currency = "USD";  // the columns' display currency when shared, else USD

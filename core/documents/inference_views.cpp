@@ -118,13 +118,13 @@ MessageParam PriceNote(const PricedGpu& g) {
 // tax when the scenario's prices include it. Returns false when no single source prices both (then the cheapest
 // offer per GPU, said so in the note).
 bool OneSource(const Scenario& s, const std::string& h100, const std::string& a100, PricedGpu* ph, PricedGpu* pa,
-               std::string* source) {
+               Message* source) {
   const std::vector<PricedGpu> mixed = PricedGpus(s);
   const PricedGpu* mh = Priced(mixed, h100);
   const PricedGpu* ma = Priced(mixed, a100);
   if (mh && ma && mh->source == "the scenario" && ma->source == "the scenario") {
     *ph = *mh, *pa = *ma;
-    *source = "the scenario";
+    *source = {"serving.source_scenario", {}};
     return true;
   }
   const double with_tax = s.pricing.price_includes_tax ? 1 + s.pricing.tax_rate : 1.0;
@@ -147,13 +147,13 @@ bool OneSource(const Scenario& s, const std::string& h100, const std::string& a1
   if (!best_h) {
     if (!mh || !ma) return false;
     *ph = *mh, *pa = *ma;
-    *source = "no single source lists both GPUs: each at its cheapest on-demand offer";
+    *source = {"serving.source_mixed", {}};
     return true;
   }
   *ph = {mh ? mh->gpu : FindGpu(h100.c_str()), best_h->usd_per_gpu_hour * with_tax, best_h->id + " (" + best_h->date + ")"};
   *pa = {ma ? ma->gpu : FindGpu(a100.c_str()), best_a->usd_per_gpu_hour * with_tax, best_a->id + " (" + best_a->date + ")"};
-  *source = best_h->provider + " on-demand, " + best_h->id + " (" + best_h->date + ") and " + best_a->id + " (" +
-            best_a->date + ")" + (mh && mh->source == "the scenario" ? "; the scenario's own price for " + h100 + " is not mixed in" : "");
+  *source = {"serving.source_offers", {best_h->provider, best_h->id, best_h->date, best_a->id, best_a->date}};
+  if (mh && mh->source == "the scenario") *source = {"serving.source_not_mixed", {MessageParam::From(*source), h100}};
   return true;
 }
 
@@ -170,7 +170,7 @@ bool ServingOptions(const Scenario& s, Comparison* out, Message* error) {
   }
   const std::string h100 = FamilyGpu(s, "h100", "h100-sxm"), a100 = FamilyGpu(s, "a100", "a100-sxm-80gb");
   PricedGpu h{nullptr, 0, ""}, a{nullptr, 0, ""};
-  std::string source;
+  Message source;
   if (!OneSource(s, h100, a100, &h, &a, &source) || !h.gpu || !a.gpu) {
     *error = {"msg.serving_options", {MessageParam::Key("msg.options_no_price", {h.gpu ? a100 : h100})}};
     return false;
@@ -235,7 +235,8 @@ bool ServingOptions(const Scenario& s, Comparison* out, Message* error) {
                                  std::to_string(base_gpus), MessageParam::From(cheapest->label_message)});
   }
   *out = CompareScenarios(std::move(columns));
-  out->price_source = source;
+  out->price_source_message = source;
+  out->price_source = source.Text(Lang::kEn);  // the document's words: the same in every language
   return true;
 }
 

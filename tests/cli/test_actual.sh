@@ -54,6 +54,8 @@ contains "$err" "bad_truncated.log: 6 lines look like iteration lines but none c
 err=$("$gpucost" log "$work/keras.log" 2>&1 >/dev/null)
 contains "$err" "not a training log gpucost reads" "log: an unknown log says what it looked for"
 expect_rc 1 "log: a missing file is an I/O failure" -- "$gpucost" log "$work/nope.log"
+err=$("$gpucost" log "$work" 2>&1 >/dev/null)
+equals "$err" "gpucost: $work: is a directory, not a file" "log: a directory is named as one (not as a scenario file)"
 expect_rc 2 "log: --gpu must be a catalog GPU" -- "$gpucost" log "$runs/nemo.log" --gpu tpu-v5
 expect_rc 2 "log: --gpus must be a whole number" -- "$gpucost" log "$runs/nemo.log" --gpus 1.5
 expect_rc 2 "log: no file" -- "$gpucost" log

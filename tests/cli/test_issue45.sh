@@ -34,6 +34,11 @@ equals "$sum" "ok" "owned: the annual parts, interest included, add up to the pr
 json=$("$gpucost" compare --serving-options "$P" --format json)
 contains "$json" '"price_source": "Lambda on-demand, lambda-8x-h100-sxm (2026-09-20) and lambda-8x-a100-sxm-80gb (2026-09-20)' \
   "serving options: one source and date for every GPU type, named"
+# The table names that source in the reader's language (the document keeps its English words).
+ko=$("$gpucost" --lang ko compare --serving-options "$P")
+contains "$ko" "Lambda 온디맨드, lambda-8x-h100-sxm (2026-09-20), lambda-8x-a100-sxm-80gb (2026-09-20); 시나리오에 입력한 h100-sxm 가격은 섞지 않음" \
+  "serving options: the price source in Korean"
+not_contains "$ko" "is not mixed in" "serving options: no English left in the Korean price source"
 
 out=$("$gpucost" pricing - --offer aws-p5.48xlarge-us-east-1 <<<'{"parallel": {"zero_stage": 3}}')
 contains "$out" "lists no spot price" "a model the offer does not list is said"
