@@ -184,9 +184,15 @@ int RunPricing(int argc, char** argv) {
     }
     t.PrintCsv(stdout);
   } else {
-    if (applied)
-      std::printf("Offer %s: %s/GPU-hour before tax (%s); %s\n\n", applied->id.c_str(),
-                  FormatUsd(applied->usd_per_gpu_hour).c_str(), applied->date.c_str(), OfferBillingText(*applied, &s).c_str());
+    // What the offer filled, in the reader's language; a price-by-quote offer has no list price to show (its row
+    // was "$0.00/GPU-hour"): the table's anchor is the quote typed.
+    if (applied) {
+      const std::string billing = OfferBillingText(*applied, &s, true, CurrentLanguage());
+      const std::string line = applied->price_by_quote
+                                   ? TrFormat("cli.pricing.offer_quote", {applied->id, applied->date, billing})
+                                   : TrFormat("cli.pricing.offer", {applied->id, FormatUsd(applied->usd_per_gpu_hour), applied->date, billing});
+      std::printf("%s\n\n", line.c_str());
+    }
     PrintTable(s, c);
   }
   return kExitOk;

@@ -819,10 +819,12 @@ BlockingState FindBlockingState(const Scenario& s, const Result& r) {
   if (!r.ok) return {};
   Block which = Block::kNone;
   const Offer* offer = s.pricing.offer[0] ? FindOffer(s.pricing.offer) : nullptr;
-  if (Model(s) != PricingModel::kOwned && AwaitsQuote(s))
-    which = Block::kQuote;
-  else if (offer && !OfferListsModel(*offer, Model(s)) && s.pricing.usd_per_gpu_hour <= 0 && s.pricing.krw_per_gpu_hour <= 0)
+  // A model the offer does not list is said first: a quote offer's spot or reserved row is not priced because the
+  // provider offers neither, not for want of a quote (the quote typed prices its on-demand row).
+  if (offer && !OfferListsModel(*offer, Model(s)) && s.pricing.usd_per_gpu_hour <= 0 && s.pricing.krw_per_gpu_hour <= 0)
     which = Block::kNotOffered;  // WithPricingModel leaves it without a price: said, not priced (issue 45)
+  else if (Model(s) != PricingModel::kOwned && AwaitsQuote(s))
+    which = Block::kQuote;
   else if (r.inference.present)
     return FindServingBlockingState(s, r);  // inference_blocking.h (issue 31)
   else if (r.memory_present && !r.memory.fits())

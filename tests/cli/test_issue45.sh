@@ -40,6 +40,14 @@ contains "$ko" "Lambda 온디맨드, lambda-8x-h100-sxm (2026-09-20), lambda-8x-
   "serving options: the price source in Korean"
 not_contains "$ko" "is not mixed in" "serving options: no English left in the Korean price source"
 
+# A price-by-quote offer has no list price: its line said "$0.00/GPU-hour before tax" above a table priced at the
+# quote; and the offer's line is in the reader's language.
+out=$("$gpucost" pricing - --offer kt-cloud-ai-nexus-h200 --quote '₩9,500' <<<'{}' 2>/dev/null)
+contains "$out" "Offer kt-cloud-ai-nexus-h200: price by quote (no public list price, 2026-12), priced at the quote typed" \
+  "pricing: a quote offer's line says it is priced at the quote"
+not_contains "$out" "\$0.00/GPU-hour" "pricing: no list price of \$0.00 for a quote offer"
+ko=$("$gpucost" --lang ko pricing - --offer coreweave-hgx-h100 <<<'{}')
+contains "$ko" "상품 coreweave-hgx-h100: GPU시간당 \$6.16 (세전, 2026-09-20); 60초 단위 과금" "pricing: the offer's line in Korean"
 out=$("$gpucost" pricing - --offer aws-p5.48xlarge-us-east-1 <<<'{"parallel": {"zero_stage": 3}}')
 contains "$out" "lists no spot price" "a model the offer does not list is said"
 contains "$out" "not priced" "and not priced"

@@ -313,6 +313,26 @@ TEST_CASE("issue 45, 6: a model the provider does not offer is not priced in the
   CHECK(g.models[static_cast<int>(PricingModel::kSpot)].usd_per_gpu_hour == doctest::Approx(2.46375));
 }
 
+TEST_CASE("issue 45, 6: a quote offer's spot and reserved rows say the provider offers neither, once the quote is typed") {
+  // KT Cloud's H200 is priced by quote and offers neither spot nor a reservation. With the quote typed, the table's
+  // on-demand row is priced at it; its spot and reserved rows said "priced by quote: type the quoted price" (the
+  // quote was typed): they are rows of models the offer does not list.
+  Scenario s = DefaultScenario();
+  ApplyOffer(*FindOffer("kt-cloud-ai-nexus-h200"), &s);
+  std::string label;
+  REQUIRE(QuotedPriceProblem(&s, "₩9,500", &label).empty());
+  const PricingComparison c = ComparePricingModels(s);
+  REQUIRE(c.ok);
+  CHECK_FALSE(c.models[static_cast<int>(PricingModel::kOnDemand)].blocking.blocked);
+  CHECK(std::string(c.models[static_cast<int>(PricingModel::kSpot)].blocking.code) == "model_not_offered");
+  CHECK(std::string(c.models[static_cast<int>(PricingModel::kReserved)].blocking.code) == "model_not_offered");
+  CHECK_FALSE(c.models[static_cast<int>(PricingModel::kOwned)].blocking.blocked);
+  // Before the quote, the on-demand scenario waits for it.
+  Scenario waiting = DefaultScenario();
+  ApplyOffer(*FindOffer("kt-cloud-ai-nexus-h200"), &waiting);
+  CHECK(std::string(FindBlockingState(waiting, Evaluate(waiting)).code) == "price_by_quote");
+}
+
 // --- Finding 8: the delay cost in its own column ---------------------------------------------------------------------
 
 TEST_CASE("issue 45, 8: the pricing table's job column holds no delay cost") {
