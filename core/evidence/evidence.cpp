@@ -53,6 +53,8 @@ json ScenarioDoc(const json& data, const json& run) {
   json cluster = {{"gpu", hw["gpu"]}, {"gpus", gpus}, {"gpus_per_node", hw["gpus_per_node"]},
                   {"node_network_gbps", hw["node_network_gbps"]}, {"framework", run.value("framework", std::string("other"))}};
   if (hw.contains("hbm_tbps")) cluster["hbm_tbps"] = hw["hbm_tbps"];
+  // A GPU run below its datasheet's clocks (a lower power limit): its dense peak per precision, as the source says.
+  if (hw.contains("peak_tflops")) cluster["peak_tflops"] = hw["peak_tflops"].at(run["precision"].get<std::string>());
   if (l.contains("expert")) p["expert_parallel"] = l["expert"];
   if (l.contains("optimizer")) p["optimizer"] = l["optimizer"];
   // Issue 46: a fine-tuning run's adapters, frozen weights and padding, as the scenario's workload fields.
