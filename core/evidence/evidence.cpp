@@ -173,6 +173,7 @@ std::string CauseOf(const EvidenceRun& r, const StepFit& fold) {
     KernelBorrow how = KernelBorrow::kOwn;
     LookupKernelEfficiency(fold.kernels, r.fw, r.arch.c_str(), &how);
     const char* borrowed = how == KernelBorrow::kFamily      ? "its family's"
+                           : how == KernelBorrow::kSixteenBit ? "its 16-bit rate times the FP8 share measured on that generation"
                            : how == KernelBorrow::kOtherGpus ? "its own on the other GPU generations"
                                                              : "Megatron-LM's (1.00)";
     char buf[48];

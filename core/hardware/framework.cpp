@@ -1,6 +1,7 @@
 // framework.cpp — training frameworks and their measured kernel efficiency (see framework.h).
 #include "hardware/framework.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace gpucost {
@@ -133,6 +134,36 @@ double LookupKernelEfficiency(const KernelEfficiencyTable& table, Framework f, c
   });
   b = KernelBorrow::kFamily;
   if (v > 0) return v;
+  // Issue 46: FP8 training on a generation where the framework (and its family) has no FP8 runs: its own (else its
+  // family's) 16-bit rate there, times the share FP8 kernels keep of the 16-bit rate on that generation, measured
+  // by the frameworks that run both there (runs-weighted by the smaller of each pair; on Hopper NeMo 0.862 and
+  // MaxText 0.858 of their BF16 rates: FP8 GEMMs reach a smaller share of their doubled peak, and the casts and
+  // scaling add work). Set after torchtitan's FP8 rows, held out, had fallen to Megatron-LM's 1.00 (-20 .. -38%).
+  if (const char* fp8 = std::strstr(arch, "-fp8")) {
+    const std::string base(arch, static_cast<std::size_t>(fp8 - arch));
+    double share = 0;
+    int pairs = 0;
+    for (int i = 0; i < table.count; ++i) {
+      const KernelEfficiencyRow& r16 = table.rows[i];
+      if (base != r16.arch || r16.framework == Framework::kMegatron || !(r16.value > 0)) continue;
+      for (int j = 0; j < table.count; ++j) {
+        const KernelEfficiencyRow& r8 = table.rows[j];
+        if (r8.framework != r16.framework || std::strcmp(r8.arch, arch) != 0) continue;
+        const int w = std::min(r8.runs, r16.runs);
+        share += r8.value / r16.value * w;
+        pairs += w;
+      }
+    }
+    double own16 = -1;
+    for (int i = 0; i < table.count; ++i)
+      if (table.rows[i].framework == f && base == table.rows[i].arch) own16 = table.rows[i].value;
+    if (own16 <= 0)
+      own16 = weighted([&](const KernelEfficiencyRow& r) {
+        return FrameworkFamily(r.framework) == FrameworkFamily(f) && base == r.arch;
+      });
+    b = KernelBorrow::kSixteenBit;
+    if (pairs > 0 && own16 > 0) return own16 * share / pairs;
+  }
   // Issue 46: a framework's kernels relative to Megatron-LM's are a property of its software: on a GPU generation
   // where it (and its family) has no runs, its rate on the other generations at the same precision class (FP8
   // training apart), then its family's there.

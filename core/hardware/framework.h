@@ -45,10 +45,11 @@ std::string KernelArch(const std::string& arch, int precision);
 // The product's table: fitted on every published run (evidence.cpp prints and test_calibration.cpp checks it).
 const KernelEfficiencyTable& MeasuredKernelEfficiency();
 // Where a framework's efficiency came from (for the evidence's causes).
-enum class KernelBorrow { kOwn, kFamily, kOtherGpus, kMegatron };
-// The framework's efficiency on `arch`: measured, else its family's on that generation, else its own (then its
-// family's) on the other generations at the same precision class (issue 46), else 1 (Megatron-LM is the
-// reference: 1 by definition on every generation).
+enum class KernelBorrow { kOwn, kFamily, kSixteenBit, kOtherGpus, kMegatron };
+// The framework's efficiency on `arch`: measured, else its family's on that generation, else (FP8 training) its
+// own or its family's 16-bit rate there times the FP8 share that frameworks running both measure there, else its
+// own (then its family's) on the other generations at the same precision class (issue 46), else 1 (Megatron-LM is
+// the reference: 1 by definition on every generation).
 double LookupKernelEfficiency(const KernelEfficiencyTable& table, Framework f, const char* arch, KernelBorrow* how = nullptr);
 
 }  // namespace gpucost

@@ -495,5 +495,32 @@ TEST_CASE("evidence: no fitted GEMM rate where the rate cannot explain the runs 
                  std::string(e.in_sample.kernels.rows[i].arch) == "Hopper-fp8"));
   CHECK(ds->error == doctest::Approx(ds->held_out_error).epsilon(1e-9));  // the same constants in and out
   CHECK(std::fabs(ds->held_out_error) < 0.10);  // 1,543 tokens/s per H800, from its published 180K GPU hours / 1e12 tokens
-  CHECK(LookupKernelEfficiency(MeasuredKernelEfficiency(), Framework::kOther, "Hopper-fp8") == 1.0);
+  // No FP8 row of its own: its BF16 rate on Hopper (Llama 3's) times the FP8 share NeMo and MaxText measure there.
+  KernelBorrow how = KernelBorrow::kOwn;
+  const double other_fp8 = LookupKernelEfficiency(MeasuredKernelEfficiency(), Framework::kOther, "Hopper-fp8", &how);
+  CHECK(how == KernelBorrow::kSixteenBit);
+  CHECK(other_fp8 < LookupKernelEfficiency(MeasuredKernelEfficiency(), Framework::kOther, "Hopper"));
+}
+
+// Issue 46: FP8 on a generation where a framework has no FP8 runs: its 16-bit rate there times the FP8 share of the
+// frameworks that run both there, weighted by the smaller run count of each pair. Worked by hand:
+// share = (0.85 / 1.00 x 10 + 0.90 / 1.00 x 6) / 16 = 0.86875; fsdp's Hopper-fp8 = 0.80 x 0.86875 = 0.695.
+TEST_CASE("kernel efficiency: FP8 without FP8 runs borrows the 16-bit rate times the generation's FP8 share") {
+  KernelEfficiencyTable t;
+  t.Set(Framework::kNemo, "Hopper", 1.00, 10);
+  t.Set(Framework::kNemo, "Hopper-fp8", 0.85, 20);
+  t.Set(Framework::kMaxtext, "Hopper", 1.00, 6);
+  t.Set(Framework::kMaxtext, "Hopper-fp8", 0.90, 6);
+  t.Set(Framework::kFsdp, "Hopper", 0.80, 4);
+  t.Set(Framework::kFsdp, "Ampere", 0.95, 4);
+  KernelBorrow how = KernelBorrow::kOwn;
+  CHECK(LookupKernelEfficiency(t, Framework::kFsdp, "Hopper-fp8", &how) == doctest::Approx(0.695));
+  CHECK(how == KernelBorrow::kSixteenBit);
+  // Its family's 16-bit rate when it has none of its own (torchtitan: PyTorch FSDP's family).
+  CHECK(LookupKernelEfficiency(t, Framework::kTorchtitan, "Hopper-fp8", &how) == doctest::Approx(0.695));
+  // A generation where no framework runs both: no share, so the older rule (its own FP8 elsewhere, else 1).
+  CHECK(LookupKernelEfficiency(t, Framework::kFsdp, "Blackwell-fp8", &how) == doctest::Approx(1.0));
+  CHECK(how == KernelBorrow::kMegatron);
+  // 16-bit lookups are untouched.
+  CHECK(LookupKernelEfficiency(t, Framework::kFsdp, "Hopper") == doctest::Approx(0.80));
 }
