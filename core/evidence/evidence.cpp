@@ -47,7 +47,8 @@ json ScenarioDoc(const json& data, const json& run) {
             {"zero_stage", l.value("zero_stage", 0)},
             {"overlap_comm", l.value("overlap_comm", true)},
             {"context_parallel", l.value("context", 1)},
-            {"flash_attention", l.value("flash_attention", false)}};
+            {"flash_attention", l.value("flash_attention", false)},
+            {"fused_elementwise", l.value("fused_elementwise", true)}};
   if (l.contains("tp_comm_overlap")) p["tp_comm_overlap"] = l["tp_comm_overlap"].get<bool>() ? "on" : "off";
   if (l.contains("ep_comm_overlap")) p["ep_comm_overlap"] = l["ep_comm_overlap"].get<bool>() ? "on" : "off";
   json cluster = {{"gpu", hw["gpu"]}, {"gpus", gpus}, {"gpus_per_node", hw["gpus_per_node"]},

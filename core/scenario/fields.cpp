@@ -157,6 +157,9 @@ const FieldSpec kFields[] = {
    "", "parallel"},
   {"parallel.flash_attention", BOOL, REF(parallel.flash_attention), 1, nullptr, 0, 1, false, false, nullptr, "",
    "parallel"},
+  // Issue 46: eager PyTorch runs each op of a norm and of the gated activation as its own kernel.
+  {"parallel.fused_elementwise", BOOL, REF(parallel.fused_elementwise), 1, nullptr, 0, 1, false, false, nullptr, "",
+   "parallel"},
 
   // Issue 26: communication overlap as layout properties with framework defaults.
   {"parallel.tp_comm_overlap", ENUM, REF(parallel.tp_comm_overlap), 0, nullptr, 0, 2, false, false, kOverlapNames,
@@ -677,7 +680,7 @@ constexpr const char* kNotReadByInference[] = {
     "parallel.global_batch", "parallel.pipeline_interleave", "parallel.sequence_parallel", "parallel.recompute",
     "parallel.optimizer", "parallel.overlap_comm", "parallel.single_node_mfu", "parallel.critical_batch_tokens",
     "parallel.reference_batch_tokens", "parallel.context_parallel", "parallel.flash_attention",
-    "parallel.tp_comm_overlap", "parallel.expert_parallel", "reliability.checkpointing",
+    "parallel.fused_elementwise", "parallel.tp_comm_overlap", "parallel.expert_parallel", "reliability.checkpointing",
     "reliability.checkpoint_write_minutes", "reliability.checkpoint_interval_minutes", "reliability.checkpoint_async",
     "reliability.async_stall_fraction", "reliability.checkpoint_bytes_per_param", "reliability.checkpoint_gb",
     "reliability.downtime_hours", "reliability.hot_spares", "reliability.hot_spare_recovery_minutes",

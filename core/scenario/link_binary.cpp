@@ -134,6 +134,7 @@ const char* const kPaths[] = {
     "pricing.stopped_hours",
     "pricing.stopped_price_fraction",
     "pricing.stopped_discount_hours",
+    "parallel.fused_elementwise",  // issue 46 (appended)
 };
 constexpr std::size_t kPathCount = sizeof kPaths / sizeof kPaths[0];
 

@@ -91,6 +91,9 @@ struct ParallelInputs {
   // Issue 26: communication overlap (0 auto: the framework's default, 1 on, 2 off).
   int tp_comm_overlap;            // parallel.tp_comm_overlap: auto | on | off
   int ep_comm_overlap;            // parallel.ep_comm_overlap: auto | on | off
+  // Issue 46: norms and the gated activation as fused kernels (Megatron-Core / Transformer Engine, torch.compile,
+  // XLA) or one kernel per PyTorch op (eager: false).
+  bool fused_elementwise;         // parallel.fused_elementwise
 };
 
 struct ReliabilityInputs {

@@ -107,6 +107,8 @@ struct Layout {
   // section 3.3.2); fused attention (FlashAttention) never writes the s x s scores to HBM.
   std::int64_t context = 1;
   bool flash_attention = false;
+  // Issue 46: norms and the gated activation fused (false: PyTorch eager, one kernel per op; steptime.cpp).
+  bool fused_elementwise = true;
   // Issue 26: communication hidden behind compute (framework.h gives each framework's default).
   bool tp_overlap = false;         // tensor-parallel collectives chunked behind the GEMMs
   bool ep_overlap = false;         // expert all-to-all behind another micro-batch's compute (DualPipe)
@@ -201,6 +203,7 @@ inline Layout LayoutFromScenario(const Scenario& s) {
   l.pipeline = p.pipeline_parallel;
   l.context = p.context_parallel > 0 ? p.context_parallel : 1;
   l.flash_attention = p.flash_attention;
+  l.fused_elementwise = p.fused_elementwise;
   l.data = p.data_parallel > 0 ? p.data_parallel : s.cluster.gpus / (p.tensor_parallel * p.pipeline_parallel * l.context);
   l.zero_stage = p.zero_stage;
   l.micro_batch = p.micro_batch;

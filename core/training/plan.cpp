@@ -225,6 +225,7 @@ void ApplyLayout(const Layout& l, Scenario* s) {
   p.overlap_comm = l.overlap_comm;
   p.context_parallel = l.context;
   p.flash_attention = l.flash_attention;
+  p.fused_elementwise = l.fused_elementwise;
   const FrameworkDefaults d = DefaultsOf(static_cast<Framework>(s->cluster.framework));  // auto stays auto
   if (p.tp_comm_overlap != 0 || l.tp_overlap != d.tp_overlap) p.tp_comm_overlap = l.tp_overlap ? 1 : 2;
   if (p.ep_comm_overlap != 0 || l.ep_overlap != d.ep_overlap) p.ep_comm_overlap = l.ep_overlap ? 1 : 2;

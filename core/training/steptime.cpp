@@ -208,8 +208,20 @@ LayerTimes LayerTimesOf(const ModelShape& m, const Layout& l, const StepHardware
   // A frozen layer computes no weight gradient, so neither cast needs the transpose (issue 46): 3 bytes per element.
   double cast_bytes = 0;
   if (hw.fp8_linear) cast_bytes = (m.frozen_base() ? 3 : 4) * tokens * (2 * h + h / t + f / t);
-  r.memory_forward = MemorySeconds(hidden_elems * (14 * e + 2) + ffn_elems * ffn_forward_bytes + cast_bytes, hidden_elems * e, hw);
-  r.memory_backward = MemorySeconds(hidden_elems * 2 * (14 * e + 2) + ffn_elems * ffn_backward_bytes + cast_bytes, hidden_elems * e, hw) +
+  // Issue 46: eager PyTorch (no torch.compile, no fused kernels) runs each op as a kernel of its own. An RMSNorm as
+  // composed in PyTorch (pow, mean, + eps, rsqrt, x * r, * weight: torch.nn.RMSNorm before its fused kernel,
+  // torchtitan's and Hugging Face's Llama norms) reads x three times and writes twice where a fused norm reads and
+  // writes once: +5e per element forward, +10e backward (autograd's saved inputs and a kernel per op's gradient). A
+  // gated MLP's silu(gate) x up as two kernels writes and re-reads silu(gate): +2e forward, +4e backward. LayerNorm
+  // and GeLU are one ATen kernel each even in eager mode; rotary embeddings' eager ops are not counted (a lower bound).
+  double eager_forward = 0, eager_backward = 0;
+  if (!l.fused_elementwise) {
+    const bool rms = m.ffn_gated;  // Llama-family shapes (gated MLP) use RMSNorm; GPT-family LayerNorm and GeLU
+    eager_forward = (rms ? hidden_elems * 2 * 5 * e : 0) + (m.ffn_gated ? ffn_elems * 2 * e : 0);
+    eager_backward = 2 * eager_forward;
+  }
+  r.memory_forward = MemorySeconds(hidden_elems * (14 * e + 2) + ffn_elems * ffn_forward_bytes + cast_bytes + eager_forward, hidden_elems * e, hw);
+  r.memory_backward = MemorySeconds(hidden_elems * 2 * (14 * e + 2) + ffn_elems * ffn_backward_bytes + cast_bytes + eager_backward, hidden_elems * e, hw) +
                       attention_memory_backward;
   if (m.frozen_base()) AdapterTimes(m, l, hw, tokens, &r);
   // Tensor-parallel collectives of the full activation b·s·h.

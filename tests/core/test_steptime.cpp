@@ -514,3 +514,45 @@ TEST_CASE("step time: grouped-query attention is faster and a gated MLP slower, 
   m.kv_heads = 12;  // 12 KV heads cannot be split 8 ways
   CHECK(EstimateStepTime(m, l, hw).error == LayoutError::kTensorHeads);
 }
+
+// Issue 46: eager PyTorch (parallel.fused_elementwise false) runs a composed RMSNorm (pow, mean, + eps, rsqrt, x * r,
+// * weight) and silu(gate) x up as a kernel per op. Worked by hand for one Llama 3 8B layer on one H100, one sequence
+// of 8,192 tokens, no recompute (e = 2 bytes): forward, two norms x 5e on h = 4,096 and 2e on the gated MLP's
+// f = 14,336 per token: 8,192 x (4,096 x 20 + 14,336 x 4) = 1,140,850,688 bytes; backward twice that; 32 layers.
+// The extra memory-bound time is those bytes at the HBM rate the model gives a pass over b·s·h. A GPT-style shape
+// (LayerNorm, GeLU: one ATen kernel each even in eager mode) is unchanged.
+TEST_CASE("eager PyTorch norms and gated activation: the extra passes, worked by hand") {
+  Scenario s = DefaultScenario();
+  std::snprintf(s.cluster.gpu, sizeof s.cluster.gpu, "h100-sxm");
+  s.workload.layers = 32;
+  s.workload.hidden = 4096;
+  s.workload.heads = 32;
+  s.workload.kv_heads = 8;
+  s.workload.ffn_hidden = 14336;
+  s.workload.ffn_gated = 1;
+  s.workload.seq_len = 8192;
+  s.workload.vocab = 128256;
+  Layout l;
+  l.tensor = l.pipeline = l.data = 1;
+  l.global_batch = l.micro_batch = 1;
+  l.flash_attention = true;
+  const StepHardware hw = HardwareOf(s);
+  const StepTime fused = EstimateStepTime(ShapeFromScenario(s), l, hw);
+  l.fused_elementwise = false;
+  const StepTime eager = EstimateStepTime(ShapeFromScenario(s), l, hw);
+  REQUIRE(fused.ok());
+  REQUIRE(eager.ok());
+  const double per_layer_forward = 8192.0 * (4096 * 20 + 14336 * 4);
+  CHECK(per_layer_forward == 1140850688.0);
+  const double extra = 32 * 3 * per_layer_forward / (hw.hbm_bytes_per_s * HbmEfficiency(8192.0 * 4096 * 2));
+  CHECK(eager.memory_bound_seconds - fused.memory_bound_seconds == doctest::Approx(extra).epsilon(1e-9));
+  CHECK(eager.compute_seconds == fused.compute_seconds);
+  // GPT-style: LayerNorm and GeLU are single kernels in eager mode too.
+  s.workload.ffn_gated = 0;
+  s.workload.kv_heads = 0;
+  s.workload.ffn_hidden = 0;
+  l.fused_elementwise = true;
+  const StepTime gpt_fused = EstimateStepTime(ShapeFromScenario(s), l, hw);
+  l.fused_elementwise = false;
+  CHECK(EstimateStepTime(ShapeFromScenario(s), l, hw).seconds == gpt_fused.seconds);
+}
