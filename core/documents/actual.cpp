@@ -268,6 +268,13 @@ JobBill ActBill(ActContext& c, const ActLosses& l) {
   // Idle GPU-hours recorded, and billed GPU-hours beyond what the record's times explain: allocation idle, priced by
   // the engine's own rule (billed x (1 / efficiency - 1)).
   double idle = c.rec.idle_gpu_hours.value_or(0);
+  // Idle GPU-hours inside a measured wall time are already in its unexplained hours (billed above as downtime, every
+  // GPU idle): only what is beyond them is added, so no GPU-hour is billed twice.
+  if (wall && idle > 0) {
+    const double inside = std::min(idle, run.unexplained_hours * static_cast<double>(run.gpus));
+    if (inside > 0) c.Note("idle_in_wall", {"actual.n.idle_in_wall", {ActNum(idle, 6), ActNum(inside, 6)}});
+    idle -= inside;
+  }
   const double held = bill.billed_gpu_hours - bill.gpu_hours.part[kPartAllocationIdle];
   if (c.rec.billed_gpu_hours) {
     const double more = *c.rec.billed_gpu_hours - (held + idle);

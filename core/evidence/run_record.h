@@ -14,7 +14,8 @@
 //   interruptions [{at_hours, lost_hours, cause}]   cause: failure | hardware | software | network | unknown
 //                                 (failures), preemption, planned (neither counts against the MTBF)
 //   checkpoints {count, write_seconds}   write_seconds: training blocked per checkpoint
-//   idle_gpu_hours                GPU-hours held doing nothing (allocation, waiting)
+//   idle_gpu_hours                GPU-hours held doing nothing (allocation, waiting); inside a measured wall time
+//                                 they are part of its unaccounted hours (gpucost actual bills them once)
 //   notes                         free text
 //   serving: requests, output_tokens, ttft_ms / tpot_ms {p50, p90, p99}, replica_hours
 //   source {format, file, lines, read, not_read}   where a log reader found it (core/evidence/log_read.h)

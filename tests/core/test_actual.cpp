@@ -174,6 +174,25 @@ TEST_CASE("A record that says less than the bill: billed GPU-hours beyond its ti
   CHECK(Delta(d, kVarIdle) == 3200 + 32000);
 }
 
+// The audit of issue 49 (2026-12-06): idle GPU-hours recorded inside the measured wall time had been billed twice,
+// once in the wall's unexplained hours and again as allocation idle. Plan A's run leaves 2 h x 8 GPUs = 16 GPU-hours
+// unexplained: 10 idle GPU-hours are inside them (actual stays $2,080.00); 26 are 10 beyond them (+$20.00).
+TEST_CASE("Idle GPU-hours inside the wall time are billed once") {
+  const Scenario plan = test::MustParse(kPlanA);
+  nlohmann::json run = nlohmann::json::parse(kRunA);
+  run["idle_gpu_hours"] = 10;
+  const ActualDoc inside = CompareActual(plan, MustRecord(run.dump()));
+  REQUIRE(inside.ok);
+  CHECK(inside.actual_cents == 208000);
+  CHECK(Delta(inside, kVarIdle) == 3200);
+  run["idle_gpu_hours"] = 26;
+  const ActualDoc beyond = CompareActual(plan, MustRecord(run.dump()));
+  REQUIRE(beyond.ok);
+  CHECK(beyond.actual_cents == 210000);
+  CHECK(Delta(beyond, kVarIdle) == 3200 + 2000);
+  CHECK(SumOfDeltas(beyond) == beyond.actual_cents - beyond.planned_cents);
+}
+
 TEST_CASE("Plans gpucost cannot set a run against are refused with a reason") {
   Scenario serving = test::MustParse(R"({"workload": {"kind": "inference", "model": "llama-3.1-8b"}})");
   ActualDoc d = CompareActual(serving, MustRecord(R"({"gpu": "h100-sxm", "gpus": 8})"));
