@@ -94,6 +94,17 @@ void WriteEvidenceBand(const Scenario& s, const Result& r, json* doc) {
   (*doc)["evidence_band"] = band;
 }
 
+// Issue 45's refusal law: a job that cannot run or finish is never priced, in the document as on the page and in the
+// pricing document's blocked rows (null). Its parts and "if nothing fails" stay: they say what was computed.
+namespace {
+void WriteBlocked(const BlockingState& b, json* doc) {
+  (*doc)["blocking"] = BlockingJson(b);
+  json& cost = (*doc)["cost"];
+  cost["expected_usd"] = cost["expected"] = nullptr;
+  if (cost.contains("finished_model_usd")) cost["finished_model_usd"] = cost["finished_model"] = nullptr;
+}
+}  // namespace
+
 std::string ResultToJson(const Scenario& s, const Result& r, int indent) {
   json doc;
   doc["schema"] = kResultSchema;
@@ -204,8 +215,7 @@ std::string ResultToJson(const Scenario& s, const Result& r, int indent) {
   doc["failures_add"] = {{"hours", NumOrNull(fa.hours)}, {"usd", NumOrNull(fa.usd)}, {"hours_fraction", NumOrNull(fa.hours_fraction)},
                          {"usd_fraction", NumOrNull(fa.usd_fraction)}};  // FP8 without a shape (fp8_gain.h)
   WriteMoneyTerms(s, r, &doc);
-  if (const BlockingState b = FindBlockingState(s, r); b.blocked)  // the headline says this instead of a price
-    doc["blocking"] = BlockingJson(b);
+  if (const BlockingState b = FindBlockingState(s, r); b.blocked) WriteBlocked(b, &doc);  // said instead of a price
   json warnings = json::array();
   for (int i = 0; i < r.warnings.count; ++i)
     warnings.push_back(WarningJson(r.warnings, i));

@@ -51,4 +51,12 @@ contains "$ko" "상품 coreweave-hgx-h100: GPU시간당 \$6.16 (세전, 2026-09-
 out=$("$gpucost" pricing - --offer aws-p5.48xlarge-us-east-1 <<<'{"parallel": {"zero_stage": 3}}')
 contains "$out" "lists no spot price" "a model the offer does not list is said"
 contains "$out" "not priced" "and not priced"
+
+# The refusal law in the document: a job that can never recover (every checkpoint unusable) is blocked with its
+# reason and not priced (cost.expected_usd null, as a blocked pricing row's total), on the text and JSON paths alike.
+B=$("$gpucost" eval preset:alpaca-7b-8xa100 --set reliability.bad_checkpoint_probability=1 --format json 2>/dev/null)
+equals "$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["blocking"]["code"], d["cost"]["expected_usd"], d["cost"]["expected"])' <<<"$B")" \
+  "bad_checkpoints_never_recover None None" "a blocked job's document names the reason and carries no price"
+contains "$("$gpucost" eval preset:alpaca-7b-8xa100 --set reliability.bad_checkpoint_probability=1 2>/dev/null)" "not priced" "and the text says it is not priced"
+
 finish
