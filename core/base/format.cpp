@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 #include "base/i18n.h"
@@ -173,6 +174,20 @@ std::string FormatCount(double v) {
 std::string FormatBound(double v) {
   char buf[64];
   if (std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 1e12) return Grouped(v);
+  if (std::isfinite(v) && std::fabs(v) >= 1e12) {
+    // Beyond a trillion, the form people type and the parser reads back ("1e15", "2.5e17"), never "1e+15" or
+    // "1000000000000": the shortest mantissa that reads back to exactly the bound.
+    for (int digits = 0; digits < 17; ++digits) {
+      std::snprintf(buf, sizeof buf, "%.*e", digits, v);
+      if (std::strtod(buf, nullptr) == v) break;
+    }
+    std::string out = buf;
+    const std::size_t e = out.find('e');
+    std::string exponent = out.substr(e + 1);
+    if (!exponent.empty() && exponent[0] == '+') exponent.erase(0, 1);
+    while (exponent.size() > 1 && exponent[0] == '0') exponent.erase(0, 1);
+    return out.substr(0, e) + "e" + exponent;
+  }
   std::snprintf(buf, sizeof buf, "%.15g", v);
   return buf;
 }

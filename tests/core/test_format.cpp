@@ -1,6 +1,8 @@
 // The one number formatter (core/base/format.h), used by the page and the CLI.
 #include <doctest/doctest.h>
 
+#include <cstdlib>
+
 #include "base/format.h"
 
 using namespace gpucost;
@@ -32,4 +34,17 @@ TEST_CASE("format: short durations say ms, never a long decimal of seconds") {
   CHECK(FormatDuration(1e-9 / 3600) == "under 0.001 ms");
   CHECK(FormatDuration(0) == "0 s");
   CHECK(FormatDuration(65.6) == "2.73 days");
+}
+
+// A range message's bounds as people type them and the parser reads them back: grouped below a trillion, the short
+// exponent form above it (the walk-through saw "<= 1e+15" and "<= 1000000000000" in one editor).
+TEST_CASE("range bounds: grouped below 1e12, short exponent above, each reads back exactly") {
+  CHECK(FormatBound(1000000) == "1,000,000");
+  CHECK(FormatBound(999999999999) == "999,999,999,999");
+  CHECK(FormatBound(1e12) == "1e12");
+  CHECK(FormatBound(1e15) == "1e15");
+  CHECK(FormatBound(2.5e17) == "2.5e17");
+  CHECK(FormatBound(0.25) == "0.25");
+  for (double v : {1e12, 1e15, 2.5e17, 1.2345678901234e20, 1e300})
+    CHECK(std::strtod(FormatBound(v).c_str(), nullptr) == v);
 }
