@@ -122,7 +122,9 @@ await section('typing', async page => {
   await typed(page, 'workload.tokens', '2T');
   s = await scenario(page);
   check(s.workload.tokens === 2e12, `typing 2T into tokens stores 2e12 (${s.workload.tokens})`);
-  const cost = JSON.parse(await api(page, () => window.gpucost.result())).cost.expected_usd;
+  // 70B on the default 8 GPUs does not fit (blocked, so not priced: issue 45's refusal law); the run itself, if
+  // nothing failed, costs millions, not cents.
+  const cost = JSON.parse(await api(page, () => window.gpucost.result())).cost.normal_run_usd;
   check(cost > 1e6, `and the job costs millions, not cents ($${cost.toFixed(0)})`);
   await typed(page, 'workload.tokens', '1e9');
   check((await scenario(page)).workload.tokens === 1e9, 'typing 1e9 into tokens stores 1e9');
