@@ -72,9 +72,14 @@ void PrintTable(const Comparison& marks) {
   auto add_training = [&](const char* label, auto cell) {
     if (!all_serving) add(label, cell);
   };
-  add(all_serving ? Tr("serving.cost_of_period") : Tr("eval.cost_per_job"), [&](std::size_t, const CompareColumn& c) { return money(c, c.result.expected_usd); });
+  // A blocked column is not priced (issue 45's refusal law): said where its total would be, no ratio to it.
+  add(all_serving ? Tr("serving.cost_of_period") : Tr("eval.cost_per_job"), [&](std::size_t, const CompareColumn& c) {
+    return c.blocked ? std::string(Tr("cli.pricing.not_priced")) : money(c, c.result.expected_usd);
+  });
   add(Tr("cli.eval.if_nothing_fails"), [&](std::size_t, const CompareColumn& c) { return money(c, c.result.normal_run_usd); });
-  add(Tr("cli.cmp.vs_first"), [&](std::size_t, const CompareColumn& c) { return Ratio(c.result.expected_usd, cols[0].result.expected_usd); });
+  add(Tr("cli.cmp.vs_first"), [&](std::size_t, const CompareColumn& c) {
+    return c.blocked || cols[0].blocked ? std::string("-") : Ratio(c.result.expected_usd, cols[0].result.expected_usd);
+  });
   add(all_serving ? Tr("serving.period") : Tr("eval.expected_time"), [&](std::size_t, const CompareColumn& c) { return FormatDuration(c.result.expected_hours); });
   add(Tr("cli.cmp.vs_first"), [&](std::size_t, const CompareColumn& c) { return Ratio(c.result.expected_hours, cols[0].result.expected_hours); });
   add(Tr("cli.cmp.best"), [&](std::size_t i, const CompareColumn&) { return MarkText(marks, i, all_serving); });

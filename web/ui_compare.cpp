@@ -170,8 +170,8 @@ void CompareTableRow(const AppState& app, const Comparison& c, const CompareRow&
       ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, mark_color);
     const bool money = row.figure == CompareFigure::kMoney || row.figure == CompareFigure::kSmallMoney;
     const double v = row.values[i];
-    if (!std::isfinite(v)) {  // a serving row of a training column
-      ImGui::TextDisabled("-");
+    if (!std::isfinite(v)) {  // a serving row of a training column; a blocked column's money (issue 45: not priced)
+      ImGui::TextDisabled("%s", money && i < c.columns.size() && c.columns[i].blocked ? Tr("compare.not_priced") : "-");
       continue;
     }
     ImGui::TextUnformatted(FigureText(c, row.figure, money ? c.Money(i, v) : v).c_str());

@@ -12,6 +12,7 @@
 #include "serving/inference.h"
 #include "base/json_number.h"
 #include "documents/result_json.h"
+#include "job/evaluate.h"
 
 namespace gpucost {
 
@@ -38,6 +39,7 @@ Comparison CompareScenarios(std::vector<CompareColumn> columns) {
     serving = serving && col.result.inference.present;
     targets = targets && (col.scenario.inference.slo.ttft_ms > 0 || col.scenario.inference.slo.tpot_ms > 0);
   }
+  for (CompareColumn& col : c.columns) col.blocked = col.result.ok && FindBlockingState(col.scenario, col.result).blocked;
   std::vector<double> speed(c.columns.size());
   for (std::size_t i = 0; i < c.columns.size(); ++i)
     speed[i] = serving ? BindingLatency(c.columns[i], targets) : c.columns[i].result.expected_hours;
@@ -45,14 +47,14 @@ Comparison CompareScenarios(std::vector<CompareColumn> columns) {
     const Result& r = c.columns[i].result;
     if (i == 0) c.currency = r.display_currency;
     if (std::strcmp(r.display_currency, c.currency) != 0) c.currency = "USD";
-    if (!r.ok) continue;
+    if (!r.ok || c.columns[i].blocked) continue;
     if (c.cheapest < 0 || r.expected_usd < c.columns[c.cheapest].result.expected_usd) c.cheapest = static_cast<int>(i);
     if (c.fastest < 0 || speed[i] < speed[static_cast<std::size_t>(c.fastest)]) c.fastest = static_cast<int>(i);
     if (c.cheapest_rate < 0 || r.usd_per_gpu_hour < c.columns[c.cheapest_rate].result.usd_per_gpu_hour)
       c.cheapest_rate = static_cast<int>(i);
   }
   for (const CompareColumn& col : c.columns)
-    GPUCOST_ASSERT(!col.result.ok || (c.cheapest >= 0 && c.columns[c.cheapest].result.expected_usd <= col.result.expected_usd),
+    GPUCOST_ASSERT(!col.result.ok || col.blocked || (c.cheapest >= 0 && c.columns[c.cheapest].result.expected_usd <= col.result.expected_usd),
                    "the column marked cheapest has the lowest total");
   return c;
 }
@@ -134,7 +136,9 @@ std::vector<CompareRow> CompareTable(const Comparison& c) {
     CompareRow row{spec.key, spec.figure, spec.mark, -1, {}, {}};
     // A serving-only comparison: its cost and time are of the period (or the batch job), not of a job.
     if (all_serving && spec.serving_key) row.key = spec.serving_key;
-    for (const CompareColumn& col : c.columns) row.values.push_back(col.result.ok ? spec.value(col) : kNotApplicable);
+    const bool money = spec.figure == CompareFigure::kMoney || spec.figure == CompareFigure::kSmallMoney;
+    for (const CompareColumn& col : c.columns)
+      row.values.push_back(col.result.ok && !(money && col.blocked) ? spec.value(col) : kNotApplicable);
     if (spec.marked_by == MarkedBy::kComparisonCheapest) {
       row.marked = c.cheapest;
     } else if (spec.marked_by == MarkedBy::kComparisonFastest) {
@@ -166,7 +170,7 @@ std::string CompareToJson(const Comparison& c, int indent) {
     const Result& r = col.result;
     const int at = static_cast<int>(i);
     json entry = {{"label", col.label}, {"cheapest", c.cheapest == at}, {"fastest", c.fastest == at},
-                  {"expected_cost", r.ok ? c.Money(i, r.expected_usd) : 0.0},
+                  {"expected_cost", col.blocked ? json(nullptr) : json(r.ok ? c.Money(i, r.expected_usd) : 0.0)},
                   {"result", json::parse(ResultToJson(col.scenario, r, -1))}};
     if (!col.file.empty()) entry["file"] = col.file;
     if (!col.note.empty()) entry["price_source"] = col.note;
@@ -182,7 +186,7 @@ std::string CompareToJson(const Comparison& c, int indent) {
                           {"ttft_ms_p90", ir.ttft_ms.p90}, {"tpot_ms_p90", ir.tpot_ms.p90},
                           {"slo_met", ir.slo_met}, {"gpus", ir.gpus}};
     }
-    if (r.ok && first->ok && first->expected_usd > 0) entry["cost_vs_first"] = r.expected_usd / first->expected_usd;
+    if (r.ok && first->ok && !col.blocked && !c.columns[0].blocked && first->expected_usd > 0) entry["cost_vs_first"] = r.expected_usd / first->expected_usd;
     if (r.ok && first->ok && first->expected_hours > 0) entry["time_vs_first"] = r.expected_hours / first->expected_hours;
     list.push_back(entry);
   }

@@ -23,6 +23,9 @@ struct CompareColumn {
   // The label and the note as keys and parameters (serving options, issue 47): rendered in the reader's language
   // where shown (the CLI's table, the page's column); label and note above are their English text.
   Message label_message, note_message;
+  // Blocked (job/evaluate.h FindBlockingState: cannot run or never finishes): never priced (issue 45's refusal law),
+  // so its money figures are not applicable and it is never cheapest or fastest. Set by CompareScenarios.
+  bool blocked = false;
 };
 
 struct Comparison {

@@ -59,4 +59,13 @@ equals "$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["blocking
   "bad_checkpoints_never_recover None None" "a blocked job's document names the reason and carries no price"
 contains "$("$gpucost" eval preset:alpaca-7b-8xa100 --set reliability.bad_checkpoint_probability=1 2>/dev/null)" "not priced" "and the text says it is not priced"
 
+# And in a comparison: the blocked column is not priced (JSON null, the table says so), never cheapest, no ratio to it.
+W=$(mktemp -d)
+echo '{"workload": {"params": 70e9, "tokens": 1e9}}' > "$W/blocked.json"
+echo '{"workload": {"params": 7e9, "tokens": 2e11}}' > "$W/fits.json"
+equals "$("$gpucost" compare "$W/blocked.json" "$W/fits.json" --format json | python3 -c 'import json,sys; print([(s["expected_cost"], s["cheapest"], "cost_vs_first" in s) for s in json.load(sys.stdin)["scenarios"]][0])')" \
+  "(None, False, False)" "compare: a blocked column carries no price and is not the cheapest"
+contains "$("$gpucost" compare "$W/blocked.json" "$W/fits.json")" "not priced" "compare's table says it is not priced"
+rm -rf "$W"
+
 finish

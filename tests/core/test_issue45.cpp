@@ -443,6 +443,7 @@ TEST_CASE("issue 45, 5: the fastest serving column is the one nearest its bindin
     col->scenario.inference.slo.percentile = 90;
     col->result.ok = true;
     col->result.inference.present = true;
+    col->result.inference.fits = true;  // a service that runs (a blocked column is never fastest)
   }
   a.result.inference.ttft_ms.p90 = 179, a.result.inference.e2e_ms.p90 = 9000;
   b.result.inference.ttft_ms.p90 = 285, b.result.inference.e2e_ms.p90 = 7000;
