@@ -21,7 +21,7 @@ namespace gpucost {
 
 const char* VariancePartName(int part) {
   static const char* const kNames[kVarCount] = {"compute", "failures", "checkpoints", "idle_allocation",
-                                                "billing_tax", "storage_egress", "delay"};
+                                                "billing_tax", "storage_egress", "delay", "volume", "capacity", "router"};
   return part >= 0 && part < kVarCount ? kNames[part] : "";
 }
 
@@ -45,6 +45,14 @@ int VarianceGroupOf(int p) {
   }
 }
 
+int ServingVarianceGroupOf(int p) {
+  switch (VarianceGroupOf(p)) {
+    case kVarCompute: return kVarVolume;  // prefill, decode, KV transfer (and a training part, never set by a service)
+    case kVarFailures: case kVarCheckpoints: case kVarIdle: return p == kPartRouter ? kVarRouter : kVarCapacity;
+    default: return VarianceGroupOf(p);
+  }
+}
+
 std::vector<std::int64_t> CentsAddingUp(const std::vector<double>& usd) {
   const double sum = std::accumulate(usd.begin(), usd.end(), 0.0);
   const std::int64_t target = std::llround(sum * 100);
@@ -61,6 +69,51 @@ std::vector<std::int64_t> CentsAddingUp(const std::vector<double>& usd) {
   std::stable_sort(rest.begin(), rest.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
   for (std::int64_t k = 0; k < target - floored && k < static_cast<std::int64_t>(rest.size()); ++k) ++cents[rest[k].second];
   return cents;
+}
+
+void FillVariance(const std::vector<double>& planned_usd, const std::vector<double>& actual_usd,
+                  const std::vector<std::pair<int, bool>>& groups, const std::function<Message(int group)>& why, ActualDoc* d) {
+  const std::vector<std::int64_t> planned = CentsAddingUp(planned_usd);
+  std::vector<std::int64_t> actual = CentsAddingUp(actual_usd);
+  d->planned_cents = std::accumulate(planned.begin(), planned.end(), std::int64_t{0});
+  d->actual_cents = std::accumulate(actual.begin(), actual.end(), std::int64_t{0});
+  if (d->run.has_invoice) {  // the invoice stands for the billed money; the delay cost is the team's, not billed
+    d->actual_is_invoice = true;
+    const std::int64_t target = std::llround(d->run.invoice_usd * 100) + actual[kVarDelay];
+    actual[kVarBilling] += target - d->actual_cents;
+    d->actual_cents = target;
+  }
+  std::int64_t deltas = 0, planned_sum = 0, actual_sum = 0;
+  for (const auto& [g, optional] : groups) {
+    planned_sum += planned[g];
+    actual_sum += actual[g];
+    if (optional && planned[g] == 0 && actual[g] == 0) continue;
+    VarianceRow row;
+    row.part = g;
+    row.planned_cents = planned[g];
+    row.actual_cents = actual[g];
+    row.why = why(g);
+    deltas += row.delta_cents();
+    d->variance.push_back(std::move(row));
+  }
+  // The deltas add up to actual - planned exactly (whole cents), or the document is not made; every group with
+  // money is one of the rows.
+  if (deltas != d->actual_cents - d->planned_cents || planned_sum != d->planned_cents || actual_sum != d->actual_cents)
+    d->error = {"actual.e.sum", {std::to_string(deltas), std::to_string(d->actual_cents - d->planned_cents)}};
+}
+
+double InvoiceAsCostUsd(const Scenario& plan, const RunRecord::Invoice& inv, std::vector<ActualNote>* notes) {
+  const PricingInputs& pr = plan.pricing;
+  double usd = inv.amount;
+  if (inv.currency == "KRW") {
+    usd /= pr.krw_per_usd;
+    notes->push_back({"invoice_krw", {"actual.n.invoice_krw", {FormatNumber(pr.krw_per_usd, 6)}}});
+  }
+  const double pretax = inv.includes_tax ? usd / (1 + pr.tax_rate) : usd;
+  if (!inv.includes_tax && pr.tax_rate > 0 && !pr.vat_recoverable)
+    notes->push_back({"invoice_tax_added", {"actual.n.invoice_tax_added", {FormatPercent(pr.tax_rate)}}});
+  if (inv.includes_tax && pr.vat_recoverable) notes->push_back({"invoice_tax_recovered", {"actual.n.invoice_tax_recovered", {}}});
+  return pr.vat_recoverable ? pretax : pretax * (1 + pr.tax_rate);
 }
 
 namespace {
@@ -96,7 +149,7 @@ double ActHours(const Result& r, std::initializer_list<int> parts) {
 // The plan, valid and priced; the run's scenario (the plan at the run's GPU and count) and its billing plan.
 bool ActPrepare(ActContext& c) {
   ActualDoc& d = *c.d;
-  if (Kind(c.plan) != WorkloadKind::kTraining) return d.error = {"actual.e.training_only", {}}, false;
+  if (Kind(c.plan) == WorkloadKind::kIndependent) return d.error = {"actual.e.training_only", {}}, false;
   if (const auto errors = ValidateScenario(c.plan); !errors.empty())
     return d.error = {"actual.e.plan_invalid", {MessageParam::Key(errors.front().coded.key.c_str(), errors.front().coded.params),
                                                  errors.front().path}}, false;
@@ -110,6 +163,7 @@ bool ActPrepare(ActContext& c) {
     for (const InputError& e : errors)  // gpu and gpus a log may lack: the plan's (CompareActual fills them)
       if (e.path != "gpu" && e.path != "gpus") return d.error = {"actual.e.record_invalid", {e.path, InputErrorParam(e)}}, false;
   }
+  if (Kind(c.plan) == WorkloadKind::kInference) return false;  // a service: CompareActual sets it against its plan
   c.run_s = c.plan;
   ActualRun& run = d.run;
   run.gpu = c.rec.gpu.empty() ? std::string(c.plan.cluster.gpu) : c.rec.gpu;
@@ -298,23 +352,11 @@ JobBill ActBill(ActContext& c, const ActLosses& l) {
   return bill;
 }
 
-// The invoice as a cost on the plan's terms: in USD, its tax counted as the plan counts tax.
+// The invoice as a cost on the plan's terms (InvoiceAsCostUsd).
 void ActInvoice(ActContext& c) {
   if (!c.rec.invoice) return;
-  ActualRun& run = c.d->run;
-  const RunRecord::Invoice& inv = *c.rec.invoice;
-  const PricingInputs& pr = c.plan.pricing;
-  double usd = inv.amount;
-  if (inv.currency == "KRW") {
-    usd /= pr.krw_per_usd;
-    c.Note("invoice_krw", {"actual.n.invoice_krw", {ActNum(pr.krw_per_usd, 6)}});
-  }
-  const double pretax = inv.includes_tax ? usd / (1 + pr.tax_rate) : usd;
-  run.has_invoice = true;
-  run.invoice_usd = pr.vat_recoverable ? pretax : pretax * (1 + pr.tax_rate);
-  if (!inv.includes_tax && pr.tax_rate > 0 && !pr.vat_recoverable)
-    c.Note("invoice_tax_added", {"actual.n.invoice_tax_added", {FormatPercent(pr.tax_rate)}});
-  if (inv.includes_tax && pr.vat_recoverable) c.Note("invoice_tax_recovered", {"actual.n.invoice_tax_recovered", {}});
+  c.d->run.has_invoice = true;
+  c.d->run.invoice_usd = InvoiceAsCostUsd(c.plan, *c.rec.invoice, &c.d->notes);
 }
 
 // [SECTION] ActVariance -----------------------------------------------------------------------------------
@@ -373,30 +415,10 @@ void ActVariance(ActContext& c, const JobBill& bill) {
   ActualRun& run = d.run;
   run.idle_gpu_hours = ActGroupGpuHours(bill.gpu_hours, kVarIdle);
   run.planned_idle_gpu_hours = ActGroupGpuHours(c.r_plan.gpu_hours, kVarIdle);
-  const std::vector<std::int64_t> planned = CentsAddingUp(ActGroups(c.r_plan.cost_usd));
-  std::vector<std::int64_t> actual = CentsAddingUp(ActGroups(bill.cost_usd));
-  d.planned_cents = std::accumulate(planned.begin(), planned.end(), std::int64_t{0});
-  d.actual_cents = std::accumulate(actual.begin(), actual.end(), std::int64_t{0});
-  if (run.has_invoice) {  // the invoice stands for the billed money; the delay cost is the team's, not billed
-    d.actual_is_invoice = true;
-    const std::int64_t target = std::llround(run.invoice_usd * 100) + actual[kVarDelay];
-    actual[kVarBilling] += target - d.actual_cents;
-    d.actual_cents = target;
-  }
-  std::int64_t deltas = 0;
-  for (int g = 0; g < kVarCount; ++g) {
-    const bool optional = g == kVarStorageEgress || g == kVarDelay;
-    if (optional && planned[g] == 0 && actual[g] == 0) continue;
-    VarianceRow row;
-    row.part = g;
-    row.planned_cents = planned[g];
-    row.actual_cents = actual[g];
-    row.why = ActWhy(c, g, bill);
-    deltas += row.delta_cents();
-    d.variance.push_back(std::move(row));
-  }
-  // The deltas add up to actual - planned exactly (whole cents), or the document is not made.
-  if (deltas != d.actual_cents - d.planned_cents) d.error = {"actual.e.sum", {std::to_string(deltas), std::to_string(d.actual_cents - d.planned_cents)}};
+  FillVariance(ActGroups(c.r_plan.cost_usd), ActGroups(bill.cost_usd),
+               {{kVarCompute, false}, {kVarFailures, false}, {kVarCheckpoints, false}, {kVarIdle, false}, {kVarBilling, false},
+                {kVarStorageEgress, true}, {kVarDelay, true}},
+               [&](int g) { return ActWhy(c, g, bill); }, &d);
 }
 
 }  // namespace
@@ -404,7 +426,10 @@ void ActVariance(ActContext& c, const JobBill& bill) {
 ActualDoc CompareActual(const Scenario& plan, const RunRecord& rec) {
   ActualDoc d;
   ActContext c(plan, rec, &d);
-  if (!ActPrepare(c)) return d;
+  if (!ActPrepare(c)) {
+    if (d.error.empty()) CompareServingActual(plan, c.r_plan, rec, &d);  // a serving plan, valid and priced
+    return d;
+  }
   ActRate(c);
   ActCheckpoints(c);
   const ActLosses losses = ActInterruptions(c);

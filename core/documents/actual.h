@@ -21,6 +21,7 @@
 // failures against the plan's figure as a prior (evidence/mtbf_update.h); the next job priced with it.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,7 @@
 #include "evidence/mtbf_update.h"
 #include "evidence/run_record.h"
 #include "base/message.h"
+#include "job/result.h"
 #include "scenario/scenario.h"
 
 namespace gpucost {
@@ -43,12 +45,19 @@ enum VariancePart : int {
   kVarBilling,         // billing and tax: increments, the commitment, fees, support, tax, an invoice's difference
   kVarStorageEgress,   // storage and egress
   kVarDelay,           // the delay cost past a deadline (when the plan values it)
+  // A service (a serving plan, actual_serving.cpp):
+  kVarVolume,          // the work of the requests served (prefill, decode, KV transfer at full batch), at the plan's
+                       // price per GPU-hour of work: more or fewer requests and output tokens than planned
+  kVarCapacity,        // the replica-hours held beyond that work: idle capacity, whole-node rounding, failures'
+                       // recovery and rework, spot spares, cold starts
+  kVarRouter,          // the router tier in front of the replicas, over the period
   kVarCount
 };
 const char* VariancePartName(int part);  // "compute", "failures", "checkpoints", "idle_allocation", "billing_tax",
-                                         // "storage_egress", "delay"
-// The group a cost part (result.h Part) belongs to.
+                                         // "storage_egress", "delay"; a service's "volume", "capacity", "router"
+// The group a cost part (result.h Part) belongs to: a training job's, a service's.
 int VarianceGroupOf(int cost_part);
+int ServingVarianceGroupOf(int cost_part);
 
 struct VarianceRow {
   int part = 0;
@@ -82,6 +91,21 @@ struct ActualRun {
   double priced_usd = 0;                    // the run's hours at the plan's prices (the engine's total)
   bool has_invoice = false;
   double invoice_usd = 0;                   // the invoice as a cost (tax as the plan counts it), USD
+  // A service (a serving plan): measured, or the plan's where the record is silent (a note says so).
+  bool serving = false;
+  double requests = 0, planned_requests = 0;
+  bool requests_measured = false;
+  double output_tokens = 0, planned_output_tokens = 0;
+  bool output_tokens_measured = false;
+  double replica_hours = 0, planned_replica_hours = 0;  // the replicas' hours held (all pools)
+  bool held_measured = false;               // replica_hours, or gpus x wall_hours
+  double gpus_per_replica = 0;              // the plan's held GPU-hours over its replica-hours
+  double held_gpu_hours = 0, planned_held_gpu_hours = 0;
+  double work_gpu_hours = 0, planned_work_gpu_hours = 0;  // the requests' work at full batch
+  double usd_per_request = 0, planned_usd_per_request = 0;
+  double ttft_p50_ms = 0, planned_ttft_p50_ms = 0;  // measured (the record's p50; 0: not measured), predicted
+  double tpot_p50_ms = 0, planned_tpot_p50_ms = 0;
+  double exposure_gpu_hours = 0;            // GPU-hours the MTBF update counts (0: gpus x wall_hours)
 };
 
 struct CalibratedChange {
@@ -96,6 +120,7 @@ struct ActualCalibration {
   double next_job_usd = 0;        // its expected cost
   double plan_usd = 0;            // the plan's expected cost ("plan said")
   bool mfu_measured = false, checkpoint_measured = false, mtbf_updated = false;
+  bool decode_measured = false;   // a service: inference.decode_bandwidth_efficiency from the measured TPOT
   MtbfUpdate mtbf;
   std::vector<CalibratedChange> changes;
 };
@@ -130,12 +155,28 @@ struct RunInput {
 };
 RunInput ReadRunInput(const std::string& text, const std::string& name, const LogHints& hints = {}, bool log_only = false);
 
-// Sets a run against a plan. The plan must be a valid training scenario that can be priced; the record must
-// validate (ValidateRunRecord) but for gpu and gpus, which a log may lack: they are then the plan's (a note).
+// Sets a run against a plan. The plan must be a valid training or serving scenario that can be priced; the record
+// must validate (ValidateRunRecord) but for gpu and gpus, which a log may lack: they are then the plan's (a note).
+// A serving plan is set against the record's serving fields (actual_serving.cpp); a record without any is refused.
 ActualDoc CompareActual(const Scenario& plan, const RunRecord& run);
 // The calibrated scenario and its price (CompareActual calls it; exposed for tests).
 ActualCalibration CalibrateFromRun(const Scenario& plan, const ActualRun& run, const RunRecord& record,
                                    double plan_usd, std::vector<ActualNote>* notes);
+// A service set against its plan (CompareActual for a serving plan, the plan already valid and priced as r_plan).
+void CompareServingActual(const Scenario& plan, const Result& r_plan, const RunRecord& rec, ActualDoc* d);
+// A service's calibrated scenario: inference.decode_bandwidth_efficiency that reproduces the measured time between
+// tokens (median) at the run's load on the plan's replicas, the MTBF from the record's interruptions; the next
+// period priced with it.
+ActualCalibration CalibrateServingFromRun(const Scenario& plan, const Result& r_plan, const ActualRun& run,
+                                          std::vector<ActualNote>* notes);
+// The invoice as a cost on the plan's terms (USD, its tax counted as the plan counts tax); notes say how.
+double InvoiceAsCostUsd(const Scenario& plan, const RunRecord::Invoice& inv, std::vector<ActualNote>* notes);
+// Fills the variance rows of `groups` (optional ones left out where both sides are zero) from the planned and actual
+// money per group; an invoice replaces the actual total, its difference going to billing_tax. Sets the error when
+// the deltas do not add up to actual - planned.
+void FillVariance(const std::vector<double>& planned_usd, const std::vector<double>& actual_usd,
+                  const std::vector<std::pair<int, bool>>& groups, const std::function<Message(int group)>& why, ActualDoc* d);
+
 std::string ActualToJson(const Scenario& plan, const ActualDoc& d, int indent = 2);
 
 // Rounds amounts to whole cents so that they add up to round(sum x 100) (largest remainder; ties to the lower

@@ -62,11 +62,15 @@ void CalCheckpoint(const Scenario& plan, const Result& r, const ActualRun& run, 
 
 void CalMtbf(const Scenario& plan, const ActualRun& run, ActualCalibration* cal, std::vector<ActualNote>* notes) {
   if (!run.interruptions_measured) return;
-  // Exposure: the run's GPUs over its wall time (the record's, else the sum of its parts).
-  const double exposure = static_cast<double>(run.gpus) * run.wall_hours;
+  // Exposure: the run's GPUs over its wall time (the record's, else the sum of its parts); a service's, the GPU-hours
+  // its replicas were held.
+  const double exposure = run.exposure_gpu_hours > 0 ? run.exposure_gpu_hours : static_cast<double>(run.gpus) * run.wall_hours;
   cal->mtbf = UpdateMtbf(plan.reliability.gpu_mtbf_hours, kMtbfPriorFailures, run.failures, exposure);
-  notes->push_back({"mtbf_exposure", {"actual.n.mtbf_exposure", {FormatNumber(run.failures, 6), FormatCount(std::round(exposure)),
-                                                                  FormatCount(static_cast<double>(run.gpus)), FormatNumber(run.wall_hours, 4)}}});
+  if (run.exposure_gpu_hours > 0)
+    notes->push_back({"mtbf_exposure", {"actual.n.mtbf_exposure_held", {FormatNumber(run.failures, 6), FormatCount(std::round(exposure))}}});
+  else
+    notes->push_back({"mtbf_exposure", {"actual.n.mtbf_exposure", {FormatNumber(run.failures, 6), FormatCount(std::round(exposure)),
+                                                                    FormatCount(static_cast<double>(run.gpus)), FormatNumber(run.wall_hours, 4)}}});
   if (!(cal->mtbf.mtbf_hours > 0)) return;  // no failure assumed and none seen: stays "no failures"
   const Message why = cal->mtbf.prior_failures > 0
                           ? Message{"actual.c.mtbf", {FormatNumber(run.failures, 6), FormatCount(std::round(exposure)),
@@ -76,17 +80,60 @@ void CalMtbf(const Scenario& plan, const ActualRun& run, ActualCalibration* cal,
   cal->mtbf_updated = CalChange(cal, notes, "reliability.gpu_mtbf_hours", plan.reliability.gpu_mtbf_hours, cal->mtbf.mtbf_hours, why);
 }
 
-}  // namespace
+// A service's decode speed: inference.decode_bandwidth_efficiency such that the model's median time between tokens,
+// on the plan's replicas (held fixed: a faster or slower decode must not re-size them while it is solved) at the run's
+// load (the plan's rate scaled by the run's requests per replica-hour over the plan's; a batch job at its own), is
+// the record's tpot_ms.p50. The step is the sum of the weights' and KV cache's reads (1 / efficiency) and parts that
+// do not scale with it (kernel boundaries, the engine's step overhead, communication), and its batch follows its
+// time (Little's law), so the efficiency is solved by bisection on the model itself, monotone in it; the first-order
+// figure, efficiency x predicted / measured (every part scaled), is stated beside it for a check by hand.
+void CalDecode(const Scenario& plan, const Result& rp, const ActualRun& run, ActualCalibration* cal, std::vector<ActualNote>* notes) {
+  if (!(run.tpot_p50_ms > 0)) {
+    notes->push_back({"decode_not_measured", {"actual.n.decode_not_measured", {}}});
+    return;
+  }
+  Scenario x = cal->scenario;
+  const InferenceResult& ip = rp.inference;
+  x.inference.decode.replicas = ip.decode.replicas;
+  if (ip.disaggregated) x.inference.prefill.replicas = ip.prefill.replicas;
+  double load = 1;
+  if (!ip.batch_job && run.requests_measured && run.held_measured && run.replica_hours > 0 && run.planned_replica_hours > 0 &&
+      run.planned_requests > 0) {
+    load = (run.requests / run.replica_hours) / (run.planned_requests / run.planned_replica_hours);
+    x.inference.requests_per_second *= load;
+  }
+  auto tpot = [&](double eff) {
+    x.inference.decode_bandwidth_efficiency = eff;
+    const Result r = Evaluate(x);
+    const double v = r.ok ? r.inference.tpot_ms.p50 : 0;
+    return v > 0 && std::isfinite(v) ? v : INFINITY;  // beyond the replicas (unstable): slower than any measure
+  };
+  const double planned_eff = plan.inference.decode_bandwidth_efficiency;
+  const double at_plan = tpot(planned_eff);
+  const double first_order = planned_eff * run.planned_tpot_p50_ms / run.tpot_p50_ms;
+  notes->push_back({"decode_load", {"actual.n.decode_load", {FormatNumber(run.tpot_p50_ms, 4), FormatNumber(run.planned_tpot_p50_ms, 4),
+                                                              FormatNumber(at_plan, 4), FormatPercent(load)}}});
+  const FieldSpec* f = FindField("inference.decode_bandwidth_efficiency");
+  double lo = 1e-3, hi = f->max;
+  if (tpot(hi) > run.tpot_p50_ms || tpot(lo) < run.tpot_p50_ms) {
+    notes->push_back({"calibration_out_of_range", {"actual.n.decode_out_of_range", {FormatNumber(run.tpot_p50_ms, 4), FormatNumber(first_order, 4)}}});
+    return;
+  }
+  for (int i = 0; i < 60 && hi - lo > 1e-9 * hi; ++i) {  // tpot falls as the efficiency rises
+    const double mid = std::sqrt(lo * hi);
+    (tpot(mid) > run.tpot_p50_ms ? lo : hi) = mid;
+  }
+  const double eff = (lo + hi) / 2;
+  const Message why{"actual.c.decode", {FormatNumber(run.tpot_p50_ms, 4), FormatNumber(at_plan, 4), FormatNumber(first_order, 4)}};
+  cal->decode_measured = CalChange(cal, notes, "inference.decode_bandwidth_efficiency", planned_eff, eff, why);
+}
 
-ActualCalibration CalibrateFromRun(const Scenario& plan, const ActualRun& run, const RunRecord& rec, double plan_usd,
-                                   std::vector<ActualNote>* notes) {
-  ActualCalibration cal;
-  cal.scenario = plan;
-  cal.plan_usd = plan_usd;
-  const Result planned = Evaluate(plan);
-  CalMfu(plan, planned, run, &cal, notes);
-  CalCheckpoint(plan, planned, run, rec, &cal, notes);
-  CalMtbf(plan, run, &cal, notes);
+void CalTtft(const ActualRun& run, std::vector<ActualNote>* notes) {
+  if (run.ttft_p50_ms > 0)
+    notes->push_back({"ttft_compared", {"actual.n.ttft_compared", {FormatNumber(run.ttft_p50_ms, 4), FormatNumber(run.planned_ttft_p50_ms, 4)}}});
+}
+
+ActualCalibration CalPriced(ActualCalibration cal, std::vector<ActualNote>* notes) {
   if (!ValidateScenario(cal.scenario).empty()) {
     notes->push_back({"calibrated_invalid", {"actual.n.calibrated_invalid", {}}});
     return cal;
@@ -100,6 +147,31 @@ ActualCalibration CalibrateFromRun(const Scenario& plan, const ActualRun& run, c
   cal.next_job_usd = r.expected_usd;
   cal.ok = true;
   return cal;
+}
+
+}  // namespace
+
+ActualCalibration CalibrateServingFromRun(const Scenario& plan, const Result& r_plan, const ActualRun& run,
+                                          std::vector<ActualNote>* notes) {
+  ActualCalibration cal;
+  cal.scenario = plan;
+  cal.plan_usd = r_plan.expected_usd;
+  CalDecode(plan, r_plan, run, &cal, notes);
+  CalTtft(run, notes);
+  CalMtbf(plan, run, &cal, notes);
+  return CalPriced(std::move(cal), notes);
+}
+
+ActualCalibration CalibrateFromRun(const Scenario& plan, const ActualRun& run, const RunRecord& rec, double plan_usd,
+                                   std::vector<ActualNote>* notes) {
+  ActualCalibration cal;
+  cal.scenario = plan;
+  cal.plan_usd = plan_usd;
+  const Result planned = Evaluate(plan);
+  CalMfu(plan, planned, run, &cal, notes);
+  CalCheckpoint(plan, planned, run, rec, &cal, notes);
+  CalMtbf(plan, run, &cal, notes);
+  return CalPriced(std::move(cal), notes);
 }
 
 }  // namespace gpucost

@@ -20,9 +20,59 @@ void AjMessage(ojson& o, const char* text_name, const char* key_name, const char
   o[params_name] = ojson(MessageParamsJson(m.params));
 }
 
-ojson AjRunJson(const ActualDoc& d) {
+const char* AjBasis(bool measured) { return measured ? "measured" : "plan"; }
+
+// A service's run and plan: requests, output tokens, replica-hours held, the work at full batch, the latencies.
+ojson AjServingRunJson(const ActualDoc& d) {
   const ActualRun& r = d.run;
-  auto basis = [](bool measured) { return measured ? "measured" : "plan"; };
+  ojson o;
+  o["gpu"] = r.gpu;
+  o["gpus"] = r.gpus;
+  o["requests"] = r.requests;
+  o["requests_basis"] = AjBasis(r.requests_measured);
+  o["output_tokens"] = r.output_tokens;
+  o["output_tokens_basis"] = AjBasis(r.output_tokens_measured);
+  o["replica_hours"] = r.replica_hours;
+  o["replica_hours_basis"] = AjBasis(r.held_measured);
+  o["gpus_per_replica"] = r.gpus_per_replica;
+  o["held_gpu_hours"] = r.held_gpu_hours;
+  o["work_gpu_hours"] = r.work_gpu_hours;
+  o["wall_hours"] = r.wall_hours;
+  o["wall_basis"] = r.wall_measured ? "measured" : "plan";
+  if (r.ttft_p50_ms > 0) o["ttft_ms_p50"] = r.ttft_p50_ms;
+  else o["ttft_ms_p50"] = nullptr;
+  if (r.tpot_p50_ms > 0) o["tpot_ms_p50"] = r.tpot_p50_ms;
+  else o["tpot_ms_p50"] = nullptr;
+  o["interruptions"] = r.interruptions;
+  o["failures"] = r.failures;
+  o["interruptions_basis"] = AjBasis(r.interruptions_measured);
+  o["usd_per_request"] = r.usd_per_request;
+  o["billed_gpu_hours"] = r.billed_gpu_hours;
+  o["priced_usd"] = r.priced_usd;
+  if (r.has_invoice) o["invoice_usd"] = r.invoice_usd;
+  return o;
+}
+
+ojson AjServingPlanJson(const Scenario& plan, const ActualDoc& d) {
+  const ActualRun& r = d.run;
+  ojson o;
+  o["name"] = std::string(plan.name);
+  o["requests"] = r.planned_requests;
+  o["output_tokens"] = r.planned_output_tokens;
+  o["replica_hours"] = r.planned_replica_hours;
+  o["held_gpu_hours"] = r.planned_held_gpu_hours;
+  o["work_gpu_hours"] = r.planned_work_gpu_hours;
+  o["hours"] = r.planned_hours;
+  o["ttft_ms_p50"] = r.planned_ttft_p50_ms;
+  o["tpot_ms_p50"] = r.planned_tpot_p50_ms;
+  o["usd_per_request"] = r.planned_usd_per_request;
+  return o;
+}
+
+ojson AjRunJson(const ActualDoc& d) {
+  if (d.run.serving) return AjServingRunJson(d);
+  const ActualRun& r = d.run;
+  auto basis = AjBasis;
   ojson o;
   o["gpu"] = r.gpu;
   o["gpus"] = r.gpus;
@@ -53,6 +103,7 @@ ojson AjRunJson(const ActualDoc& d) {
 }
 
 ojson AjPlanJson(const Scenario& plan, const ActualDoc& d) {
+  if (d.run.serving) return AjServingPlanJson(plan, d);
   const ActualRun& r = d.run;
   ojson o;
   o["name"] = std::string(plan.name);
@@ -88,6 +139,7 @@ ojson AjCalibratedJson(const ActualCalibration& c) {
   o["mtbf_updated"] = c.mtbf_updated;
   o["mfu_measured"] = c.mfu_measured;
   o["checkpoint_measured"] = c.checkpoint_measured;
+  o["decode_measured"] = c.decode_measured;
   ojson changes = ojson::array();
   for (const CalibratedChange& ch : c.changes) {
     ojson e;
@@ -140,6 +192,7 @@ std::string ActualToJson(const Scenario& plan, const ActualDoc& d, int indent) {
     AjMessage(doc["error"], "message", "key", "params", d.error);
     return doc.dump(indent, ' ', false, ojson::error_handler_t::replace);
   }
+  doc["workload"] = d.run.serving ? "serving" : "training";
   doc["currency"] = d.currency;
   doc["display_per_usd"] = d.display_per_usd;
   doc["planned_usd"] = AjUsd(d.planned_cents);

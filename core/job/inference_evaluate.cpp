@@ -205,6 +205,60 @@ bool EvaluateInference(const Scenario& s, Result* r) {
   return true;
 }
 
+bool EvaluateServingUsage(const Scenario& s, const ServingUsage& use, Result* r, ServingHeld* held) {
+  ServingPlan plan;
+  InferenceResult& ir = r->inference;
+  if (!PlanServing(s, &plan, &ir, &r->warnings)) return false;
+  const double planned_requests = ir.requests, planned_hours = ir.hours;
+  ServingWork work = WorkOf(plan, planned_requests);
+  ServingPool pools[2];
+  const int pool_count = ServingPoolsOf(s, plan, work, pools);
+  if (plan.profiled) RentByTheHour(s, plan, pools, r);
+  // What the plan holds: each pool's rented GPU-hours (autoscaled: with its cold start and release), else its
+  // replicas all period.
+  ServingHeld h;
+  double pool_gpu_h[2] = {0, 0};
+  for (int i = 0; i < pool_count; ++i) {
+    const ServingPool& q = pools[i];
+    pool_gpu_h[i] = q.rented_gpu_h >= 0 ? q.rented_gpu_h + q.cold_start_gpu_h + q.release_gpu_h : D(q.replicas * q.tp) * planned_hours;
+    h.planned_gpu_hours += pool_gpu_h[i];
+    h.planned_replica_hours += pool_gpu_h[i] / D(q.tp);
+  }
+  h.planned_hours = planned_hours;
+  h.planned_requests = planned_requests;
+  h.planned_output_tokens = planned_requests * plan.m.output_tokens;
+  h.planned_work_gpu_hours = work.prefill_h + work.decode_h + work.kv_h;
+  h.gpus_per_replica = h.planned_replica_hours > 0 ? h.planned_gpu_hours / h.planned_replica_hours : D(plan.decode.replica.tp);
+  const double hours = use.hours >= 0 ? use.hours : planned_hours;
+  const double per_hour = planned_hours > 0 ? hours / planned_hours : 1;
+  h.gpu_hours = use.held_gpu_hours >= 0 ? use.held_gpu_hours : h.planned_gpu_hours * per_hour;
+  h.replica_hours = h.gpus_per_replica > 0 ? h.gpu_hours / h.gpus_per_replica : 0;
+  h.requests = use.requests >= 0 ? use.requests : planned_requests * per_hour;
+  h.output_tokens = use.output_tokens >= 0 ? use.output_tokens : h.requests * plan.m.output_tokens;
+  // The run's work: the plan's per request (prefill, KV transfer) and per output token (decode).
+  const double per_request = planned_requests > 0 ? h.requests / planned_requests : 0;
+  const double per_token = h.planned_output_tokens > 0 ? h.output_tokens / h.planned_output_tokens : per_request;
+  ServingWork ran = work;
+  ran.prefill_h *= per_request;
+  ran.kv_h *= per_request;
+  ran.decode_h *= per_token;
+  h.work_gpu_hours = ran.prefill_h + ran.decode_h + ran.kv_h;
+  const int n = ServingPoolsOf(s, plan, ran, pools);
+  for (int i = 0; i < n; ++i) {  // held as measured, shared between the pools as the plan shares them
+    ServingPool& q = pools[i];
+    q.rented_gpu_h = h.planned_gpu_hours > 0 ? h.gpu_hours * pool_gpu_h[i] / h.planned_gpu_hours : 0;
+    q.cold_start_gpu_h = q.release_gpu_h = 0;  // inside the hours held
+    q.session_rounding_gpu_h = -1;
+    q.scale_events = 0;
+  }
+  ir.hours = hours;
+  ir.requests = h.requests;
+  ir.day = ServingDay{};
+  PriceService(s, plan, ran, pools, n, r);
+  if (held) *held = h;
+  return true;
+}
+
 int InferenceFrontier(const Scenario& s, int points, InferenceFrontierPoint* out) {
   points = std::clamp(points, 2, kInferenceFrontierMaxPoints);
   Result base;

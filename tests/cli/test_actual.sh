@@ -122,7 +122,37 @@ expect_rc 2 "actual: a bad log as RUN" -- "$gpucost" actual "$work/plan.json" "$
 err=$("$gpucost" actual "$work/plan.json" - 2>&1 >/dev/null <<<'{"gpu": "h100-sxm", "gpus": 8, "wall_hours": "long"}')
 equals "$err" "gpucost: <stdin>: wall_hours: expected a number > 0 and <= 1,000,000" "actual: a bad record: one line, path and range"
 expect_rc 2 "actual: a record with an unknown key" -- "$gpucost" actual "$work/plan.json" - <<<'{"gpu": "h100-sxm", "gpus": 8, "cost": 5}'
-expect_rc 2 "actual: a serving plan" -- "$gpucost" actual preset:llama2-70b-chat-h100 "$work/run.json"
+expect_rc 2 "actual: a serving plan against a record with no serving field" -- "$gpucost" actual preset:llama2-70b-chat-h100 "$work/run.json"
+err=$("$gpucost" actual preset:llama2-70b-chat-h100 "$work/run.json" 2>&1 >/dev/null)
+contains "$err" "give requests, output_tokens, replica_hours, ttft_ms or tpot_ms" "actual: the serving refusal names what is missing"
+
+# --- actual: a service against its plan (the core's hand-worked service is tests/core/test_actual.cpp, plan S) ---
+cat > "$work/served.json" <<'EOF2'
+{"schema": "gpucost/run@1", "gpu": "h100-sxm", "gpus": 16, "wall_hours": 720, "requests": 30000000,
+ "output_tokens": 4000000000, "replica_hours": 3000, "tpot_ms": {"p50": 60}, "ttft_ms": {"p50": 400},
+ "interruptions": [{"cause": "hardware"}], "invoice": {"amount": 40000, "includes_tax": false}}
+EOF2
+json=$("$gpucost" actual preset:llama2-70b-chat-h100 "$work/served.json" --format json)
+check=$(python3 -c '
+import json, sys
+from decimal import Decimal
+d = json.loads(sys.stdin.read(), parse_float=Decimal)
+parts = [v["part"] for v in d["variance"]]
+ok = d["schema"] == "gpucost/actual@1" and d["workload"] == "serving" and d["actual_usd"] == Decimal("40000")
+ok = ok and parts[:2] == ["volume", "capacity"] and parts[-1] == "billing_tax"
+ok = ok and sum(v["delta_usd"] for v in d["variance"]) == d["actual_usd"] - d["planned_usd"]
+# 3,000 replica-hours of TP4 replicas: 12,000 GPU-hours held; one failure over them against the 50,000 h prior.
+ok = ok and d["run"]["held_gpu_hours"] == 12000 and d["calibrated"]["decode_measured"] is True
+ok = ok and abs(float(d["calibrated"]["mtbf_hours"]) - (100000 + 12000) / 3) < 1e-6
+print("yes" if ok else "no: " + json.dumps(d, default=str)[:600])' <<<"$json")
+equals "$check" "yes" "actual: a service: volume, capacity, billing; the deltas add up exactly; MTBF over the GPU-hours held"
+python3 -c 'import json, sys; print(json.dumps(json.load(sys.stdin)["calibrated"]["scenario"]))' <<<"$json" > "$work/served_cal.json"
+next=$(python3 -c 'import json, sys; print(json.load(sys.stdin)["calibrated"]["next_job_usd"])' <<<"$json")
+eval_usd=$("$gpucost" eval "$work/served_cal.json" --format json | python3 -c 'import json, sys; print(json.load(sys.stdin)["cost"]["expected_usd"])')
+equals "$eval_usd" "$next" "actual: a service's calibrated scenario evaluates to next_job_usd"
+ko=$("$gpucost" --lang ko actual preset:llama2-70b-chat-h100 "$work/served.json")
+contains "$ko" "확보한 용량" "actual: a service's Korean table"
+expect_rc 2 "actual: a service on another GPU" -- "$gpucost" actual preset:llama2-70b-chat-h100 - <<<'{"gpu": "a100-sxm-80gb", "gpus": 8, "requests": 5}'
 expect_rc 2 "actual: one argument" -- "$gpucost" actual "$work/plan.json"
 expect_rc 2 "actual: stdin twice" -- "$gpucost" actual - - <<<'{}'
 expect_rc 0 "actual --help" -- "$gpucost" actual --help
