@@ -102,17 +102,26 @@ void FillVariance(const std::vector<double>& planned_usd, const std::vector<doub
     d->error = {"actual.e.sum", {std::to_string(deltas), std::to_string(d->actual_cents - d->planned_cents)}};
 }
 
+[[gnu::noinline]] void AddActualNote(std::vector<ActualNote>* notes, const char* code, const char* key,
+                                     std::initializer_list<MessageParam> params) {
+  notes->push_back({code, {key, std::vector<MessageParam>(params)}});
+}
+
+[[gnu::noinline]] Message ActualMessage(const char* key, std::initializer_list<MessageParam> params) {
+  return {key, std::vector<MessageParam>(params)};
+}
+
 double InvoiceAsCostUsd(const Scenario& plan, const RunRecord::Invoice& inv, std::vector<ActualNote>* notes) {
   const PricingInputs& pr = plan.pricing;
   double usd = inv.amount;
   if (inv.currency == "KRW") {
     usd /= pr.krw_per_usd;
-    notes->push_back({"invoice_krw", {"actual.n.invoice_krw", {FormatNumber(pr.krw_per_usd, 6)}}});
+    AddActualNote(notes, "invoice_krw", "actual.n.invoice_krw", {FormatNumber(pr.krw_per_usd, 6)});
   }
   const double pretax = inv.includes_tax ? usd / (1 + pr.tax_rate) : usd;
   if (!inv.includes_tax && pr.tax_rate > 0 && !pr.vat_recoverable)
-    notes->push_back({"invoice_tax_added", {"actual.n.invoice_tax_added", {FormatPercent(pr.tax_rate)}}});
-  if (inv.includes_tax && pr.vat_recoverable) notes->push_back({"invoice_tax_recovered", {"actual.n.invoice_tax_recovered", {}}});
+    AddActualNote(notes, "invoice_tax_added", "actual.n.invoice_tax_added", {FormatPercent(pr.tax_rate)});
+  if (inv.includes_tax && pr.vat_recoverable) AddActualNote(notes, "invoice_tax_recovered", "actual.n.invoice_tax_recovered", {});
   return pr.vat_recoverable ? pretax : pretax * (1 + pr.tax_rate);
 }
 
@@ -130,7 +139,6 @@ struct ActContext {
   JobPlan job;         // the billing plan of run_s (PlanJob)
   Result r_job;
   double planned_work_s = 0;  // compute and data stalls of r_run, seconds
-  void Note(const char* code, Message m) const { d->notes.push_back({code, std::move(m)}); }
 };
 
 std::string ActNum(double v, int digits = 4) { return FormatNumber(v, digits); }
@@ -168,11 +176,11 @@ bool ActPrepare(ActContext& c) {
   ActualRun& run = d.run;
   run.gpu = c.rec.gpu.empty() ? std::string(c.plan.cluster.gpu) : c.rec.gpu;
   run.gpus = c.rec.gpus > 0 ? c.rec.gpus : c.plan.cluster.gpus;
-  if (c.rec.gpu.empty()) c.Note("gpu_from_plan", {"actual.n.gpu_from_plan", {run.gpu}});
-  else if (run.gpu != c.plan.cluster.gpu) c.Note("gpu_differs", {"actual.n.gpu_differs", {run.gpu, std::string(c.plan.cluster.gpu)}});
-  if (c.rec.gpus <= 0) c.Note("gpus_from_plan", {"actual.n.gpus_from_plan", {FormatCount(static_cast<double>(run.gpus))}});
+  if (c.rec.gpu.empty()) AddActualNote(&c.d->notes, "gpu_from_plan", "actual.n.gpu_from_plan", {run.gpu});
+  else if (run.gpu != c.plan.cluster.gpu) AddActualNote(&c.d->notes, "gpu_differs", "actual.n.gpu_differs", {run.gpu, std::string(c.plan.cluster.gpu)});
+  if (c.rec.gpus <= 0) AddActualNote(&c.d->notes, "gpus_from_plan", "actual.n.gpus_from_plan", {FormatCount(static_cast<double>(run.gpus))});
   else if (run.gpus != c.plan.cluster.gpus)
-    c.Note("gpus_differ", {"actual.n.gpus_differ", {FormatCount(static_cast<double>(run.gpus)), FormatCount(static_cast<double>(c.plan.cluster.gpus))}});
+    AddActualNote(&c.d->notes, "gpus_differ", "actual.n.gpus_differ", {FormatCount(static_cast<double>(run.gpus)), FormatCount(static_cast<double>(c.plan.cluster.gpus))});
   std::snprintf(c.run_s.cluster.gpu, kTextCapacity, "%s", run.gpu.c_str());
   c.run_s.cluster.gpus = run.gpus;
   c.r_run = Evaluate(c.run_s);
@@ -190,7 +198,7 @@ void ActRate(const ActContext& c) {
   run.planned_tokens = rp.tokens;
   run.tokens_measured = c.rec.tokens.has_value();
   run.tokens = run.tokens_measured ? *c.rec.tokens : rp.tokens;
-  if (!run.tokens_measured) c.Note("tokens_assumed", {"actual.n.tokens_assumed", {FormatCount(rp.tokens)}});
+  if (!run.tokens_measured) AddActualNote(&c.d->notes, "tokens_assumed", "actual.n.tokens_assumed", {FormatCount(rp.tokens)});
   const double flops_per_token = rp.tokens > 0 ? rp.flops / rp.tokens : rp.flops_per_token;
   const double peak = rp.peak_tflops_per_gpu * 1e12 * static_cast<double>(run.gpus);
   run.planned_tokens_per_second = rp.tokens / c.planned_work_s;
@@ -203,16 +211,16 @@ void ActRate(const ActContext& c) {
     std::int64_t seq = c.rec.seq_len.value_or(0);
     if (seq <= 0 && c.plan.workload.seq_len > 0) {
       seq = c.plan.workload.seq_len;
-      c.Note("seq_from_plan", {"actual.n.seq_from_plan", {std::to_string(seq)}});
+      AddActualNote(&c.d->notes, "seq_from_plan", "actual.n.seq_from_plan", {std::to_string(seq)});
     }
     if (seq > 0) rate = static_cast<double>(*c.rec.global_batch * seq) / SampleMedian(c.rec.step_seconds);
-    else c.Note("no_seq", {"actual.n.no_seq", {}});
+    else AddActualNote(&c.d->notes, "no_seq", "actual.n.no_seq", {});
     run.rate_samples = c.rec.step_seconds.size();
   }
   run.rate_measured = rate > 0 && std::isfinite(rate);
   run.tokens_per_second = run.rate_measured ? rate : run.planned_tokens_per_second;
-  if (run.rate_measured && run.rate_samples > 1) c.Note("rate_median", {"actual.n.rate_median", {std::to_string(run.rate_samples)}});
-  if (!run.rate_measured) c.Note("rate_assumed", {"actual.n.rate_assumed", {}});
+  if (run.rate_measured && run.rate_samples > 1) AddActualNote(&c.d->notes, "rate_median", "actual.n.rate_median", {std::to_string(run.rate_samples)});
+  if (!run.rate_measured) AddActualNote(&c.d->notes, "rate_assumed", "actual.n.rate_assumed", {});
   run.mfu = run.rate_measured ? run.tokens_per_second * flops_per_token / peak : run.planned_mfu;
   run.compute_hours = run.tokens / run.tokens_per_second / kActS;
   run.planned_compute_hours = ActHours(c.r_plan, {kPartCompute, kPartDataStall});
@@ -233,11 +241,11 @@ void ActCheckpoints(const ActContext& c) {
   run.checkpoint_hours = run.checkpoints * run.checkpoint_seconds / kActS;
   if (!k) {  // the plan's checkpoint time (restore tests included) per hour of compute
     run.checkpoint_hours = ActHours(c.r_run, {kPartCheckpoint, kPartRestoreTest}) * scale;
-    c.Note("checkpoints_assumed", {"actual.n.checkpoints_assumed", {}});
+    AddActualNote(&c.d->notes, "checkpoints_assumed", "actual.n.checkpoints_assumed", {});
   } else if (!k->count) {
-    c.Note("checkpoint_count_assumed", {"actual.n.checkpoint_count_assumed", {ActNum(run.checkpoints)}});
+    AddActualNote(&c.d->notes, "checkpoint_count_assumed", "actual.n.checkpoint_count_assumed", {ActNum(run.checkpoints)});
   } else if (!k->write_seconds) {
-    c.Note("checkpoint_write_assumed", {"actual.n.checkpoint_write_assumed", {ActNum(planned_block_s)}});
+    AddActualNote(&c.d->notes, "checkpoint_write_assumed", "actual.n.checkpoint_write_assumed", {ActNum(planned_block_s)});
   }
 }
 
@@ -262,7 +270,7 @@ ActLosses ActInterruptions(const ActContext& c) {
     l.rework_s = ActHours(rp, {kPartRework, kPartBadCheckpoint}) * kActS * scale;
     l.recovery_s = ActHours(rp, {kPartRecovery}) * kActS * scale;
     run.lost_hours = (l.rework_s + l.recovery_s) / kActS;
-    c.Note("interruptions_assumed", {"actual.n.interruptions_assumed", {}});
+    AddActualNote(&c.d->notes, "interruptions_assumed", "actual.n.interruptions_assumed", {});
     return l;
   }
   run.interruptions_measured = true;
@@ -281,7 +289,7 @@ ActLosses ActInterruptions(const ActContext& c) {
     l.rework_s += lost - recovery;
   }
   run.lost_hours = (l.rework_s + l.recovery_s) / kActS;
-  if (assumed > 0) c.Note("lost_assumed", {"actual.n.lost_assumed", {std::to_string(assumed), ActNum(mean_loss_s / kActS)}});
+  if (assumed > 0) AddActualNote(&c.d->notes, "lost_assumed", "actual.n.lost_assumed", {std::to_string(assumed), ActNum(mean_loss_s / kActS)});
   return l;
 }
 
@@ -298,13 +306,13 @@ JobBill ActBill(ActContext& c, const ActLosses& l) {
   if (wall) {
     run.unexplained_hours = *wall - busy_s / kActS;
     if (run.unexplained_hours < 0) {
-      c.Note("parts_exceed_wall", {"actual.n.parts_exceed_wall", {ActNum(busy_s / kActS), ActNum(*wall)}});
+      AddActualNote(&c.d->notes, "parts_exceed_wall", "actual.n.parts_exceed_wall", {ActNum(busy_s / kActS), ActNum(*wall)});
       run.unexplained_hours = 0;
     }
     job.downtime_s = run.unexplained_hours * kActS;  // billed, every GPU idle
     job.ops.bring_up_s = job.ops.staging_s = 0;    // inside the wall time when they happened
   } else {
-    c.Note("wall_absent", {"actual.n.wall_absent", {}});
+    AddActualNote(&c.d->notes, "wall_absent", "actual.n.wall_absent", {});
   }
   job.work_compute_s = job.unit.work_seconds = run.compute_hours * kActS;
   job.ops.restore_test_every = 0;  // in the checkpoint time
@@ -326,25 +334,25 @@ JobBill ActBill(ActContext& c, const ActLosses& l) {
   // GPU idle): only what is beyond them is added, so no GPU-hour is billed twice.
   if (wall && idle > 0) {
     const double inside = std::min(idle, run.unexplained_hours * static_cast<double>(run.gpus));
-    if (inside > 0) c.Note("idle_in_wall", {"actual.n.idle_in_wall", {ActNum(idle, 6), ActNum(inside, 6)}});
+    if (inside > 0) AddActualNote(&c.d->notes, "idle_in_wall", "actual.n.idle_in_wall", {ActNum(idle, 6), ActNum(inside, 6)});
     idle -= inside;
   }
   const double held = bill.billed_gpu_hours - bill.gpu_hours.part[kPartAllocationIdle];
   if (c.rec.billed_gpu_hours) {
     const double more = *c.rec.billed_gpu_hours - (held + idle);
-    if (more >= 0) c.Note("billed_used", {"actual.n.billed_used", {ActNum(*c.rec.billed_gpu_hours, 6), ActNum(more, 6)}});
-    else c.Note("billed_below", {"actual.n.billed_below", {ActNum(*c.rec.billed_gpu_hours, 6), ActNum(held + idle, 6)}});
+    if (more >= 0) AddActualNote(&c.d->notes, "billed_used", "actual.n.billed_used", {ActNum(*c.rec.billed_gpu_hours, 6), ActNum(more, 6)});
+    else AddActualNote(&c.d->notes, "billed_below", "actual.n.billed_below", {ActNum(*c.rec.billed_gpu_hours, 6), ActNum(held + idle, 6)});
     idle += std::max(0.0, more);
   }
   if (c.rec.idle_gpu_hours || c.rec.billed_gpu_hours) {
     job.ops.allocation_efficiency = held / (held + idle);
     BillJob(job, t, run.preemptions, &bill);
   } else if (c.job.ops.allocation_efficiency < 1) {
-    c.Note("allocation_assumed", {"actual.n.allocation_assumed", {FormatPercent(c.job.ops.allocation_efficiency)}});
+    AddActualNote(&c.d->notes, "allocation_assumed", "actual.n.allocation_assumed", {FormatPercent(c.job.ops.allocation_efficiency)});
   }
   if (job.ops.value_usd_per_s > 0) {
     AddDelay(job, 0, &bill);
-    c.Note("delay_start", {"actual.n.delay_start", {}});
+    AddActualNote(&c.d->notes, "delay_start", "actual.n.delay_start", {});
   }
   run.wall_hours = bill.hours;
   run.billed_gpu_hours = bill.billed_gpu_hours;
@@ -379,34 +387,34 @@ Message ActWhy(const ActContext& c, int part, const JobBill& bill) {
   const ActualRun& r = d.run;
   switch (part) {
     case kVarCompute:
-      if (!r.rate_measured) return {"actual.why.compute_assumed", {FormatPercent(r.mfu), ActNum(r.compute_hours), ActNum(r.planned_compute_hours)}};
+      if (!r.rate_measured) return ActualMessage("actual.why.compute_assumed", {FormatPercent(r.mfu), ActNum(r.compute_hours), ActNum(r.planned_compute_hours)});
       if (r.tokens_measured && std::fabs(r.tokens - r.planned_tokens) > 1e-9 * r.planned_tokens)
-        return {"actual.why.compute_tokens", {FormatCount(std::round(r.tokens_per_second)), FormatPercent(r.mfu), FormatPercent(r.planned_mfu),
-                                              ActNum(r.compute_hours), ActNum(r.planned_compute_hours), FormatCount(r.tokens), FormatCount(r.planned_tokens)}};
-      return {"actual.why.compute", {FormatCount(std::round(r.tokens_per_second)), FormatPercent(r.mfu), FormatPercent(r.planned_mfu),
-                                     ActNum(r.compute_hours), ActNum(r.planned_compute_hours)}};
+        return ActualMessage("actual.why.compute_tokens", {FormatCount(std::round(r.tokens_per_second)), FormatPercent(r.mfu), FormatPercent(r.planned_mfu),
+                                              ActNum(r.compute_hours), ActNum(r.planned_compute_hours), FormatCount(r.tokens), FormatCount(r.planned_tokens)});
+      return ActualMessage("actual.why.compute", {FormatCount(std::round(r.tokens_per_second)), FormatPercent(r.mfu), FormatPercent(r.planned_mfu),
+                                     ActNum(r.compute_hours), ActNum(r.planned_compute_hours)});
     case kVarFailures:
-      if (!r.interruptions_measured) return {"actual.why.failures_assumed", {ActNum(r.interruptions, 3), ActNum(r.lost_hours)}};
-      return {"actual.why.failures", {ActNum(r.interruptions, 6), ActNum(r.failures, 6), ActNum(r.preemptions, 6), ActNum(r.lost_hours),
+      if (!r.interruptions_measured) return ActualMessage("actual.why.failures_assumed", {ActNum(r.interruptions, 3), ActNum(r.lost_hours)});
+      return ActualMessage("actual.why.failures", {ActNum(r.interruptions, 6), ActNum(r.failures, 6), ActNum(r.preemptions, 6), ActNum(r.lost_hours),
                                       ActNum(r.expected_interruptions, 3), ActNum(r.expected_lost_hours),
-                                      ActNum(r.interruptions - r.failures - r.preemptions, 6)}};  // planned stops
+                                      ActNum(r.interruptions - r.failures - r.preemptions, 6)});  // planned stops
     case kVarCheckpoints:
-      if (!c.rec.checkpoints) return {"actual.why.checkpoints_assumed", {ActNum(r.checkpoints, 4), ActNum(r.checkpoint_seconds), ActNum(r.checkpoint_hours)}};
-      return {"actual.why.checkpoints", {ActNum(r.checkpoints, 6), ActNum(r.checkpoint_seconds), ActNum(r.checkpoint_hours), ActNum(r.planned_checkpoints, 4),
-                                         ActNum(r.planned_checkpoint_seconds), ActNum(r.planned_checkpoint_hours)}};
+      if (!c.rec.checkpoints) return ActualMessage("actual.why.checkpoints_assumed", {ActNum(r.checkpoints, 4), ActNum(r.checkpoint_seconds), ActNum(r.checkpoint_hours)});
+      return ActualMessage("actual.why.checkpoints", {ActNum(r.checkpoints, 6), ActNum(r.checkpoint_seconds), ActNum(r.checkpoint_hours), ActNum(r.planned_checkpoints, 4),
+                                         ActNum(r.planned_checkpoint_seconds), ActNum(r.planned_checkpoint_hours)});
     case kVarIdle:
-      if (!r.wall_measured) return {"actual.why.idle_no_wall", {ActNum(r.idle_gpu_hours), ActNum(r.planned_idle_gpu_hours)}};
-      return {"actual.why.idle", {ActNum(r.idle_gpu_hours), ActNum(r.planned_idle_gpu_hours), ActNum(r.unexplained_hours), ActNum(r.wall_hours),
-                                  ActNum(c.rec.idle_gpu_hours.value_or(0))}};
+      if (!r.wall_measured) return ActualMessage("actual.why.idle_no_wall", {ActNum(r.idle_gpu_hours), ActNum(r.planned_idle_gpu_hours)});
+      return ActualMessage("actual.why.idle", {ActNum(r.idle_gpu_hours), ActNum(r.planned_idle_gpu_hours), ActNum(r.unexplained_hours), ActNum(r.wall_hours),
+                                  ActNum(c.rec.idle_gpu_hours.value_or(0))});
     case kVarBilling:
       if (r.has_invoice)
-        return {"actual.why.billing_invoice", {ActMoney(d, r.invoice_usd), ActMoney(d, r.priced_usd - bill.cost_usd.part[kPartDelay]),
-                                               ActSignedMoney(d, r.invoice_usd - (r.priced_usd - bill.cost_usd.part[kPartDelay]))}};
-      return {"actual.why.billing", {}};
+        return ActualMessage("actual.why.billing_invoice", {ActMoney(d, r.invoice_usd), ActMoney(d, r.priced_usd - bill.cost_usd.part[kPartDelay]),
+                                               ActSignedMoney(d, r.invoice_usd - (r.priced_usd - bill.cost_usd.part[kPartDelay]))});
+      return ActualMessage("actual.why.billing", {});
     case kVarStorageEgress:
-      return {"actual.why.storage", {ActNum(r.wall_hours), ActNum(r.planned_hours)}};
+      return ActualMessage("actual.why.storage", {ActNum(r.wall_hours), ActNum(r.planned_hours)});
     default:
-      return {"actual.why.delay", {ActNum(r.wall_hours)}};
+      return ActualMessage("actual.why.delay", {ActNum(r.wall_hours)});
   }
 }
 

@@ -169,6 +169,9 @@ void CompareServingActual(const Scenario& plan, const Result& r_plan, const RunR
 // period priced with it.
 ActualCalibration CalibrateServingFromRun(const Scenario& plan, const Result& r_plan, const ActualRun& run,
                                           std::vector<ActualNote>* notes);
+// A note and a message made out of line (one copy of the construction, not one per place: the page's wasm).
+void AddActualNote(std::vector<ActualNote>* notes, const char* code, const char* key, std::initializer_list<MessageParam> params = {});
+Message ActualMessage(const char* key, std::initializer_list<MessageParam> params = {});
 // The invoice as a cost on the plan's terms (USD, its tax counted as the plan counts tax); notes say how.
 double InvoiceAsCostUsd(const Scenario& plan, const RunRecord::Invoice& inv, std::vector<ActualNote>* notes);
 // Fills the variance rows of `groups` (optional ones left out where both sides are zero) from the planned and actual

@@ -22,7 +22,7 @@ bool CalInRange(const char* path, double v) {
 bool CalChange(ActualCalibration* cal, std::vector<ActualNote>* notes, const char* path, double planned, double v, Message why) {
   const FieldSpec* f = FindField(path);
   if (!CalInRange(path, v)) {
-    notes->push_back({"calibration_out_of_range", {"actual.n.calibration_out_of_range", {path, FormatParam("%.6g", v)}}});
+    AddActualNote(notes, "calibration_out_of_range", "actual.n.calibration_out_of_range", {path, FormatParam("%.6g", v)});
     return false;
   }
   CalibratedChange c;
@@ -41,11 +41,11 @@ void CalMfu(const Scenario& plan, const Result& r, const ActualRun& run, ActualC
   // on top: the plan's own stall share is taken out so that it is not counted twice.
   const double stall = r.data_stall_fraction;
   const double mfu = run.mfu / (1 - stall);
-  const Message why = stall > 0 ? Message{"actual.c.mfu_stall", {FormatPercent(run.mfu), FormatPercent(stall)}}
-                                : Message{"actual.c.mfu", {FormatCount(std::round(run.tokens_per_second)), FormatCount(static_cast<double>(run.gpus))}};
+  const Message why = stall > 0 ? ActualMessage("actual.c.mfu_stall", {FormatPercent(run.mfu), FormatPercent(stall)})
+                                : ActualMessage("actual.c.mfu", {FormatCount(std::round(run.tokens_per_second)), FormatCount(static_cast<double>(run.gpus))});
   cal->mfu_measured = CalChange(cal, notes, "cluster.mfu", r.mfu, mfu, why);
   if (cal->mfu_measured && run.gpus != plan.cluster.gpus)
-    notes->push_back({"mfu_transfer", {"actual.n.mfu_transfer", {FormatCount(static_cast<double>(run.gpus)), FormatCount(static_cast<double>(plan.cluster.gpus))}}});
+    AddActualNote(notes, "mfu_transfer", "actual.n.mfu_transfer", {FormatCount(static_cast<double>(run.gpus)), FormatCount(static_cast<double>(plan.cluster.gpus))});
 }
 
 void CalCheckpoint(const Scenario& plan, const Result& r, const ActualRun& run, const RunRecord& rec, ActualCalibration* cal,
@@ -55,8 +55,8 @@ void CalCheckpoint(const Scenario& plan, const Result& r, const ActualRun& run, 
   // The record times what blocked training; an asynchronous write blocks for its stall share of the write.
   const bool async = plan.reliability.checkpoint_async && plan.reliability.async_stall_fraction > 0;
   const double write_min = (async ? blocked_s / plan.reliability.async_stall_fraction : blocked_s) / 60;
-  const Message why = async ? Message{"actual.c.checkpoint_async", {FormatNumber(blocked_s, 4), FormatPercent(plan.reliability.async_stall_fraction)}}
-                            : Message{"actual.c.checkpoint", {FormatNumber(blocked_s, 4), FormatNumber(run.checkpoints, 6)}};
+  const Message why = async ? ActualMessage("actual.c.checkpoint_async", {FormatNumber(blocked_s, 4), FormatPercent(plan.reliability.async_stall_fraction)})
+                            : ActualMessage("actual.c.checkpoint", {FormatNumber(blocked_s, 4), FormatNumber(run.checkpoints, 6)});
   cal->checkpoint_measured = CalChange(cal, notes, "reliability.checkpoint_write_minutes", r.checkpoint_write_minutes, write_min, why);
 }
 
@@ -67,16 +67,16 @@ void CalMtbf(const Scenario& plan, const ActualRun& run, ActualCalibration* cal,
   const double exposure = run.exposure_gpu_hours > 0 ? run.exposure_gpu_hours : static_cast<double>(run.gpus) * run.wall_hours;
   cal->mtbf = UpdateMtbf(plan.reliability.gpu_mtbf_hours, kMtbfPriorFailures, run.failures, exposure);
   if (run.exposure_gpu_hours > 0)
-    notes->push_back({"mtbf_exposure", {"actual.n.mtbf_exposure_held", {FormatNumber(run.failures, 6), FormatCount(std::round(exposure))}}});
+    AddActualNote(notes, "mtbf_exposure", "actual.n.mtbf_exposure_held", {FormatNumber(run.failures, 6), FormatCount(std::round(exposure))});
   else
-    notes->push_back({"mtbf_exposure", {"actual.n.mtbf_exposure", {FormatNumber(run.failures, 6), FormatCount(std::round(exposure)),
-                                                                    FormatCount(static_cast<double>(run.gpus)), FormatNumber(run.wall_hours, 4)}}});
+    AddActualNote(notes, "mtbf_exposure", "actual.n.mtbf_exposure", {FormatNumber(run.failures, 6), FormatCount(std::round(exposure)),
+                                                                    FormatCount(static_cast<double>(run.gpus)), FormatNumber(run.wall_hours, 4)});
   if (!(cal->mtbf.mtbf_hours > 0)) return;  // no failure assumed and none seen: stays "no failures"
   const Message why = cal->mtbf.prior_failures > 0
-                          ? Message{"actual.c.mtbf", {FormatNumber(run.failures, 6), FormatCount(std::round(exposure)),
+                          ? ActualMessage("actual.c.mtbf", {FormatNumber(run.failures, 6), FormatCount(std::round(exposure)),
                                                       FormatCount(plan.reliability.gpu_mtbf_hours), FormatNumber(cal->mtbf.prior_failures, 3),
-                                                      FormatPercent(cal->mtbf.prior_share)}}
-                          : Message{"actual.c.mtbf_no_prior", {FormatNumber(run.failures, 6), FormatCount(std::round(exposure))}};
+                                                      FormatPercent(cal->mtbf.prior_share)})
+                          : ActualMessage("actual.c.mtbf_no_prior", {FormatNumber(run.failures, 6), FormatCount(std::round(exposure))});
   cal->mtbf_updated = CalChange(cal, notes, "reliability.gpu_mtbf_hours", plan.reliability.gpu_mtbf_hours, cal->mtbf.mtbf_hours, why);
 }
 
@@ -87,9 +87,17 @@ void CalMtbf(const Scenario& plan, const ActualRun& run, ActualCalibration* cal,
 // do not scale with it (kernel boundaries, the engine's step overhead, communication), and its batch follows its
 // time (Little's law), so the efficiency is solved by bisection on the model itself, monotone in it; the first-order
 // figure, efficiency x predicted / measured (every part scaled), is stated beside it for a check by hand.
+// The model's median time between tokens with the decode efficiency at eff (infinite beyond the replicas: unstable).
+[[gnu::noinline]] double CalTpotAt(Scenario* x, double eff) {
+  x->inference.decode_bandwidth_efficiency = eff;
+  const Result r = Evaluate(*x);
+  const double v = r.ok ? r.inference.tpot_ms.p50 : 0;
+  return v > 0 && std::isfinite(v) ? v : INFINITY;
+}
+
 void CalDecode(const Scenario& plan, const Result& rp, const ActualRun& run, ActualCalibration* cal, std::vector<ActualNote>* notes) {
   if (!(run.tpot_p50_ms > 0)) {
-    notes->push_back({"decode_not_measured", {"actual.n.decode_not_measured", {}}});
+    AddActualNote(notes, "decode_not_measured", "actual.n.decode_not_measured", {});
     return;
   }
   Scenario x = cal->scenario;
@@ -102,21 +110,16 @@ void CalDecode(const Scenario& plan, const Result& rp, const ActualRun& run, Act
     load = (run.requests / run.replica_hours) / (run.planned_requests / run.planned_replica_hours);
     x.inference.requests_per_second *= load;
   }
-  auto tpot = [&](double eff) {
-    x.inference.decode_bandwidth_efficiency = eff;
-    const Result r = Evaluate(x);
-    const double v = r.ok ? r.inference.tpot_ms.p50 : 0;
-    return v > 0 && std::isfinite(v) ? v : INFINITY;  // beyond the replicas (unstable): slower than any measure
-  };
+  auto tpot = [&](double eff) { return CalTpotAt(&x, eff); };
   const double planned_eff = plan.inference.decode_bandwidth_efficiency;
   const double at_plan = tpot(planned_eff);
   const double first_order = planned_eff * run.planned_tpot_p50_ms / run.tpot_p50_ms;
-  notes->push_back({"decode_load", {"actual.n.decode_load", {FormatNumber(run.tpot_p50_ms, 4), FormatNumber(run.planned_tpot_p50_ms, 4),
-                                                              FormatNumber(at_plan, 4), FormatPercent(load)}}});
+  AddActualNote(notes, "decode_load", "actual.n.decode_load", {FormatNumber(run.tpot_p50_ms, 4), FormatNumber(run.planned_tpot_p50_ms, 4),
+                                                              FormatNumber(at_plan, 4), FormatPercent(load)});
   const FieldSpec* f = FindField("inference.decode_bandwidth_efficiency");
   double lo = 1e-3, hi = f->max;
   if (tpot(hi) > run.tpot_p50_ms || tpot(lo) < run.tpot_p50_ms) {
-    notes->push_back({"calibration_out_of_range", {"actual.n.decode_out_of_range", {FormatNumber(run.tpot_p50_ms, 4), FormatNumber(first_order, 4)}}});
+    AddActualNote(notes, "calibration_out_of_range", "actual.n.decode_out_of_range", {FormatNumber(run.tpot_p50_ms, 4), FormatNumber(first_order, 4)});
     return;
   }
   for (int i = 0; i < 60 && hi - lo > 1e-9 * hi; ++i) {  // tpot falls as the efficiency rises
@@ -124,24 +127,24 @@ void CalDecode(const Scenario& plan, const Result& rp, const ActualRun& run, Act
     (tpot(mid) > run.tpot_p50_ms ? lo : hi) = mid;
   }
   const double eff = (lo + hi) / 2;
-  const Message why{"actual.c.decode", {FormatNumber(run.tpot_p50_ms, 4), FormatNumber(at_plan, 4), FormatNumber(first_order, 4)}};
+  const Message why = ActualMessage("actual.c.decode", {FormatNumber(run.tpot_p50_ms, 4), FormatNumber(at_plan, 4), FormatNumber(first_order, 4)});
   cal->decode_measured = CalChange(cal, notes, "inference.decode_bandwidth_efficiency", planned_eff, eff, why);
 }
 
 void CalTtft(const ActualRun& run, std::vector<ActualNote>* notes) {
   if (run.ttft_p50_ms > 0)
-    notes->push_back({"ttft_compared", {"actual.n.ttft_compared", {FormatNumber(run.ttft_p50_ms, 4), FormatNumber(run.planned_ttft_p50_ms, 4)}}});
+    AddActualNote(notes, "ttft_compared", "actual.n.ttft_compared", {FormatNumber(run.ttft_p50_ms, 4), FormatNumber(run.planned_ttft_p50_ms, 4)});
 }
 
 ActualCalibration CalPriced(ActualCalibration cal, std::vector<ActualNote>* notes) {
   if (!ValidateScenario(cal.scenario).empty()) {
-    notes->push_back({"calibrated_invalid", {"actual.n.calibrated_invalid", {}}});
+    AddActualNote(notes, "calibrated_invalid", "actual.n.calibrated_invalid", {});
     return cal;
   }
   const Result r = Evaluate(cal.scenario);
   const BlockingState blocked = FindBlockingState(cal.scenario, r);
   if (!r.ok || blocked.blocked || !NonFiniteResultPath(r).empty()) {
-    notes->push_back({"calibrated_blocked", {"actual.n.calibrated_blocked", {blocked.blocked ? MessageParam::From(blocked.reason_message) : MessageParam("")}}});
+    AddActualNote(notes, "calibrated_blocked", "actual.n.calibrated_blocked", {blocked.blocked ? MessageParam::From(blocked.reason_message) : MessageParam("")});
     return cal;
   }
   cal.next_job_usd = r.expected_usd;

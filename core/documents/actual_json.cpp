@@ -22,33 +22,35 @@ void AjMessage(ojson& o, const char* text_name, const char* key_name, const char
 
 const char* AjBasis(bool measured) { return measured ? "measured" : "plan"; }
 
+// Figures in order, from one table (one loop: small code in the page's wasm, not one call per key).
+using AjFigures = std::initializer_list<std::pair<const char*, double>>;
+void AjNumbers(ojson& o, AjFigures figures) {
+  for (const auto& [name, v] : figures) o[name] = v;
+}
+void AjStrings(ojson& o, std::initializer_list<std::pair<const char*, const char*>> texts) {
+  for (const auto& [name, v] : texts) o[name] = v;
+}
+void AjMeasuredOrNull(ojson& o, const char* name, double v) {
+  if (v > 0) o[name] = v;
+  else o[name] = nullptr;
+}
+
 // A service's run and plan: requests, output tokens, replica-hours held, the work at full batch, the latencies.
 ojson AjServingRunJson(const ActualDoc& d) {
   const ActualRun& r = d.run;
   ojson o;
   o["gpu"] = r.gpu;
   o["gpus"] = r.gpus;
-  o["requests"] = r.requests;
-  o["requests_basis"] = AjBasis(r.requests_measured);
-  o["output_tokens"] = r.output_tokens;
-  o["output_tokens_basis"] = AjBasis(r.output_tokens_measured);
-  o["replica_hours"] = r.replica_hours;
-  o["replica_hours_basis"] = AjBasis(r.held_measured);
-  o["gpus_per_replica"] = r.gpus_per_replica;
-  o["held_gpu_hours"] = r.held_gpu_hours;
-  o["work_gpu_hours"] = r.work_gpu_hours;
-  o["wall_hours"] = r.wall_hours;
-  o["wall_basis"] = r.wall_measured ? "measured" : "plan";
-  if (r.ttft_p50_ms > 0) o["ttft_ms_p50"] = r.ttft_p50_ms;
-  else o["ttft_ms_p50"] = nullptr;
-  if (r.tpot_p50_ms > 0) o["tpot_ms_p50"] = r.tpot_p50_ms;
-  else o["tpot_ms_p50"] = nullptr;
-  o["interruptions"] = r.interruptions;
-  o["failures"] = r.failures;
-  o["interruptions_basis"] = AjBasis(r.interruptions_measured);
-  o["usd_per_request"] = r.usd_per_request;
-  o["billed_gpu_hours"] = r.billed_gpu_hours;
-  o["priced_usd"] = r.priced_usd;
+  AjNumbers(o, {{"requests", r.requests}, {"output_tokens", r.output_tokens}, {"replica_hours", r.replica_hours},
+                {"gpus_per_replica", r.gpus_per_replica}, {"held_gpu_hours", r.held_gpu_hours},
+                {"work_gpu_hours", r.work_gpu_hours}, {"wall_hours", r.wall_hours}});
+  AjStrings(o, {{"requests_basis", AjBasis(r.requests_measured)}, {"output_tokens_basis", AjBasis(r.output_tokens_measured)},
+                {"replica_hours_basis", AjBasis(r.held_measured)}, {"wall_basis", AjBasis(r.wall_measured)},
+                {"interruptions_basis", AjBasis(r.interruptions_measured)}});
+  AjMeasuredOrNull(o, "ttft_ms_p50", r.ttft_p50_ms);
+  AjMeasuredOrNull(o, "tpot_ms_p50", r.tpot_p50_ms);
+  AjNumbers(o, {{"interruptions", r.interruptions}, {"failures", r.failures}, {"usd_per_request", r.usd_per_request},
+                {"billed_gpu_hours", r.billed_gpu_hours}, {"priced_usd", r.priced_usd}});
   if (r.has_invoice) o["invoice_usd"] = r.invoice_usd;
   return o;
 }
@@ -57,47 +59,33 @@ ojson AjServingPlanJson(const Scenario& plan, const ActualDoc& d) {
   const ActualRun& r = d.run;
   ojson o;
   o["name"] = std::string(plan.name);
-  o["requests"] = r.planned_requests;
-  o["output_tokens"] = r.planned_output_tokens;
-  o["replica_hours"] = r.planned_replica_hours;
-  o["held_gpu_hours"] = r.planned_held_gpu_hours;
-  o["work_gpu_hours"] = r.planned_work_gpu_hours;
-  o["hours"] = r.planned_hours;
-  o["ttft_ms_p50"] = r.planned_ttft_p50_ms;
-  o["tpot_ms_p50"] = r.planned_tpot_p50_ms;
-  o["usd_per_request"] = r.planned_usd_per_request;
+  AjNumbers(o, {{"requests", r.planned_requests}, {"output_tokens", r.planned_output_tokens},
+                {"replica_hours", r.planned_replica_hours}, {"held_gpu_hours", r.planned_held_gpu_hours},
+                {"work_gpu_hours", r.planned_work_gpu_hours}, {"hours", r.planned_hours}, {"ttft_ms_p50", r.planned_ttft_p50_ms},
+                {"tpot_ms_p50", r.planned_tpot_p50_ms}, {"usd_per_request", r.planned_usd_per_request}});
   return o;
 }
 
 ojson AjRunJson(const ActualDoc& d) {
   if (d.run.serving) return AjServingRunJson(d);
   const ActualRun& r = d.run;
-  auto basis = AjBasis;
   ojson o;
   o["gpu"] = r.gpu;
   o["gpus"] = r.gpus;
-  o["tokens"] = r.tokens;
-  o["tokens_basis"] = basis(r.tokens_measured);
-  o["tokens_per_second"] = r.tokens_per_second;
-  o["tokens_per_second_basis"] = basis(r.rate_measured);
+  AjNumbers(o, {{"tokens", r.tokens}});
+  AjStrings(o, {{"tokens_basis", AjBasis(r.tokens_measured)}});
+  AjNumbers(o, {{"tokens_per_second", r.tokens_per_second}});
+  AjStrings(o, {{"tokens_per_second_basis", AjBasis(r.rate_measured)}});
   o["rate_samples"] = r.rate_samples;
-  o["mfu"] = r.mfu;
-  o["compute_hours"] = r.compute_hours;
-  o["interruptions"] = r.interruptions;
-  o["failures"] = r.failures;
-  o["preemptions"] = r.preemptions;
-  o["lost_hours"] = r.lost_hours;
-  o["interruptions_basis"] = basis(r.interruptions_measured);
-  o["checkpoints"] = r.checkpoints;
-  o["checkpoint_seconds"] = r.checkpoint_seconds;
-  o["checkpoint_hours"] = r.checkpoint_hours;
-  o["checkpoints_basis"] = basis(r.checkpoints_measured);
-  o["wall_hours"] = r.wall_hours;
-  o["wall_basis"] = r.wall_measured ? "measured" : "parts";
-  o["unexplained_hours"] = r.unexplained_hours;
-  o["idle_gpu_hours"] = r.idle_gpu_hours;
-  o["billed_gpu_hours"] = r.billed_gpu_hours;
-  o["priced_usd"] = r.priced_usd;
+  AjNumbers(o, {{"mfu", r.mfu}, {"compute_hours", r.compute_hours}, {"interruptions", r.interruptions}, {"failures", r.failures},
+                {"preemptions", r.preemptions}, {"lost_hours", r.lost_hours}});
+  AjStrings(o, {{"interruptions_basis", AjBasis(r.interruptions_measured)}});
+  AjNumbers(o, {{"checkpoints", r.checkpoints}, {"checkpoint_seconds", r.checkpoint_seconds}, {"checkpoint_hours", r.checkpoint_hours}});
+  AjStrings(o, {{"checkpoints_basis", AjBasis(r.checkpoints_measured)}});
+  AjNumbers(o, {{"wall_hours", r.wall_hours}});
+  AjStrings(o, {{"wall_basis", r.wall_measured ? "measured" : "parts"}});
+  AjNumbers(o, {{"unexplained_hours", r.unexplained_hours}, {"idle_gpu_hours", r.idle_gpu_hours},
+                {"billed_gpu_hours", r.billed_gpu_hours}, {"priced_usd", r.priced_usd}});
   if (r.has_invoice) o["invoice_usd"] = r.invoice_usd;
   return o;
 }
@@ -109,17 +97,12 @@ ojson AjPlanJson(const Scenario& plan, const ActualDoc& d) {
   o["name"] = std::string(plan.name);
   o["gpu"] = std::string(plan.cluster.gpu);
   o["gpus"] = plan.cluster.gpus;
-  o["tokens"] = r.planned_tokens;
-  o["tokens_per_second"] = r.planned_tokens_per_second;  // at the run's GPU count
-  o["mfu"] = r.planned_mfu;
-  o["compute_hours"] = r.planned_compute_hours;
-  o["expected_interruptions"] = r.expected_interruptions;
-  o["expected_lost_hours"] = r.expected_lost_hours;
-  o["checkpoints"] = r.planned_checkpoints;
-  o["checkpoint_seconds"] = r.planned_checkpoint_seconds;
-  o["checkpoint_hours"] = r.planned_checkpoint_hours;
-  o["expected_hours"] = r.planned_hours;
-  o["idle_gpu_hours"] = r.planned_idle_gpu_hours;
+  AjNumbers(o, {{"tokens", r.planned_tokens}, {"tokens_per_second", r.planned_tokens_per_second},  // at the run's GPU count
+                {"mfu", r.planned_mfu}, {"compute_hours", r.planned_compute_hours},
+                {"expected_interruptions", r.expected_interruptions}, {"expected_lost_hours", r.expected_lost_hours},
+                {"checkpoints", r.planned_checkpoints}, {"checkpoint_seconds", r.planned_checkpoint_seconds},
+                {"checkpoint_hours", r.planned_checkpoint_hours}, {"expected_hours", r.planned_hours},
+                {"idle_gpu_hours", r.planned_idle_gpu_hours}});
   return o;
 }
 

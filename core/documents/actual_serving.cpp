@@ -21,7 +21,6 @@ struct ServingContext {
   ActualDoc* d;
   Result r_run;
   double hours = 0, planned_hours = 0;
-  void Note(const char* code, Message m) const { d->notes.push_back({code, std::move(m)}); }
 };
 
 std::string SvNum(double v, int digits = 4) { return FormatNumber(v, digits); }
@@ -52,7 +51,7 @@ bool SvFields(ServingContext& c) {
   add(r.checkpoints.has_value(), "checkpoints");
   add(r.idle_gpu_hours.has_value(), "idle_gpu_hours");
   add(r.billed_gpu_hours.has_value(), "billed_gpu_hours");
-  if (!unused.empty()) c.Note("serving_unused", {"actual.n.serving_unused", {unused}});
+  if (!unused.empty()) AddActualNote(&c.d->notes, "serving_unused", "actual.n.serving_unused", {unused});
   return true;
 }
 
@@ -66,7 +65,7 @@ bool SvBill(ServingContext& c) {
   const auto wall = RunWallHours(r);
   run.wall_measured = wall.has_value() && *wall > 0;
   c.hours = run.wall_measured ? *wall : ip.hours;
-  if (!run.wall_measured) c.Note("serving_wall_absent", {"actual.n.serving_wall_absent", {SvNum(ip.hours)}});
+  if (!run.wall_measured) AddActualNote(&c.d->notes, "serving_wall_absent", "actual.n.serving_wall_absent", {SvNum(ip.hours)});
   ServingUsage use;
   if (run.wall_measured) use.hours = c.hours;
   if (r.requests) use.requests = *r.requests;
@@ -79,18 +78,18 @@ bool SvBill(ServingContext& c) {
   if (r.replica_hours) {
     use.held_gpu_hours = *r.replica_hours * held.gpus_per_replica;
     run.held_measured = true;
-    if (ip.disaggregated) c.Note("replica_hours_split", {"actual.n.replica_hours_split", {SvNum(held.gpus_per_replica)}});
+    if (ip.disaggregated) AddActualNote(&c.d->notes, "replica_hours_split", "actual.n.replica_hours_split", {SvNum(held.gpus_per_replica)});
   } else if (r.gpus > 0 && run.wall_measured) {
     use.held_gpu_hours = static_cast<double>(r.gpus) * c.hours;
     run.held_measured = true;
-    c.Note("held_from_gpus", {"actual.n.held_from_gpus", {FormatCount(static_cast<double>(r.gpus)), SvNum(c.hours)}});
+    AddActualNote(&c.d->notes, "held_from_gpus", "actual.n.held_from_gpus", {FormatCount(static_cast<double>(r.gpus)), SvNum(c.hours)});
   } else {
-    c.Note("replica_hours_assumed", {"actual.n.replica_hours_assumed", {SvNum(held.planned_replica_hours * c.hours / std::max(1e-300, ip.hours))}});
+    AddActualNote(&c.d->notes, "replica_hours_assumed", "actual.n.replica_hours_assumed", {SvNum(held.planned_replica_hours * c.hours / std::max(1e-300, ip.hours))});
   }
-  if (!r.requests) c.Note("requests_assumed", {"actual.n.requests_assumed", {FormatCount(std::round(held.requests))}});
-  if (!r.output_tokens) c.Note("output_tokens_assumed", {"actual.n.output_tokens_assumed", {FormatCount(std::round(held.output_tokens))}});
+  if (!r.requests) AddActualNote(&c.d->notes, "requests_assumed", "actual.n.requests_assumed", {FormatCount(std::round(held.requests))});
+  if (!r.output_tokens) AddActualNote(&c.d->notes, "output_tokens_assumed", "actual.n.output_tokens_assumed", {FormatCount(std::round(held.output_tokens))});
   if (r.gpus > 0 && r.gpus != ip.gpus)
-    c.Note("serving_gpus_differ", {"actual.n.serving_gpus_differ", {FormatCount(static_cast<double>(r.gpus)), FormatCount(static_cast<double>(ip.gpus))}});
+    AddActualNote(&c.d->notes, "serving_gpus_differ", "actual.n.serving_gpus_differ", {FormatCount(static_cast<double>(r.gpus)), FormatCount(static_cast<double>(ip.gpus))});
   if (!EvaluateServingUsage(c.plan, use, &c.r_run, &held) || !NonFiniteResultPath(c.r_run).empty())
     return d.error = {"actual.e.plan_blocked", {""}}, false;
   run.serving = true;
@@ -117,7 +116,7 @@ bool SvBill(ServingContext& c) {
   run.tpot_p50_ms = r.tpot_ms.p50.value_or(0);
   run.planned_ttft_p50_ms = ip.ttft_ms.p50;
   run.planned_tpot_p50_ms = ip.tpot_ms.p50;
-  if ((r.ttft_ms.any() && !r.ttft_ms.p50) || (r.tpot_ms.any() && !r.tpot_ms.p50)) c.Note("latency_p50_only", {"actual.n.latency_p50_only", {}});
+  if ((r.ttft_ms.any() && !r.ttft_ms.p50) || (r.tpot_ms.any() && !r.tpot_ms.p50)) AddActualNote(&c.d->notes, "latency_p50_only", "actual.n.latency_p50_only", {});
   if (r.interruptions) {
     run.interruptions_measured = true;
     for (const RunInterruption& x : *r.interruptions) {
@@ -134,24 +133,24 @@ Message SvWhy(const ServingContext& c, int group) {
   auto share = [](double a, double b) { return b > 0 ? FormatPercent(a / b) : std::string("-"); };
   switch (group) {
     case kVarVolume:
-      return {"actual.why.volume", {FormatCount(std::round(r.requests)), FormatCount(std::round(r.planned_requests)),
+      return ActualMessage("actual.why.volume", {FormatCount(std::round(r.requests)), FormatCount(std::round(r.planned_requests)),
                                     FormatCount(std::round(r.output_tokens)), FormatCount(std::round(r.planned_output_tokens)),
-                                    SvNum(r.work_gpu_hours), SvNum(r.planned_work_gpu_hours)}};
+                                    SvNum(r.work_gpu_hours), SvNum(r.planned_work_gpu_hours)});
     case kVarCapacity:
-      return {"actual.why.capacity", {SvNum(r.replica_hours), SvNum(r.planned_replica_hours), SvNum(r.gpus_per_replica, 3),
-                                      share(r.work_gpu_hours, r.held_gpu_hours), share(r.planned_work_gpu_hours, r.planned_held_gpu_hours)}};
+      return ActualMessage("actual.why.capacity", {SvNum(r.replica_hours), SvNum(r.planned_replica_hours), SvNum(r.gpus_per_replica, 3),
+                                      share(r.work_gpu_hours, r.held_gpu_hours), share(r.planned_work_gpu_hours, r.planned_held_gpu_hours)});
     case kVarRouter:
-      return {"actual.why.router", {SvNum(c.hours), SvNum(c.planned_hours)}};
+      return ActualMessage("actual.why.router", {SvNum(c.hours), SvNum(c.planned_hours)});
     case kVarStorageEgress:
-      return {"actual.why.storage", {SvNum(c.hours), SvNum(c.planned_hours)}};
+      return ActualMessage("actual.why.storage", {SvNum(c.hours), SvNum(c.planned_hours)});
     default: {
-      if (!r.has_invoice) return {"actual.why.billing", {}};
+      if (!r.has_invoice) return ActualMessage("actual.why.billing", {});
       auto money = [&](double usd) {
         const double v = usd * c.d->display_per_usd;
         return std::string(c.d->currency) == "KRW" ? FormatKrwGrouped(std::round(v)) : FormatUsd(v);
       };
       const double diff = r.invoice_usd - r.priced_usd;
-      return {"actual.why.billing_invoice", {money(r.invoice_usd), money(r.priced_usd), (diff >= 0 ? "+" : "") + money(diff)}};
+      return ActualMessage("actual.why.billing_invoice", {money(r.invoice_usd), money(r.priced_usd), (diff >= 0 ? "+" : "") + money(diff)});
     }
   }
 }

@@ -193,17 +193,9 @@ void WarnService(const Scenario& s, const ServingPlan& plan, Result* r) {
 
 }  // namespace
 
-bool EvaluateInference(const Scenario& s, Result* r) {
-  ServingPlan plan;
-  if (!PlanServing(s, &plan, &r->inference, &r->warnings)) return false;
-  const ServingWork work = WorkOf(plan, r->inference.requests);
-  ServingPool pools[2];
-  const int pool_count = ServingPoolsOf(s, plan, work, pools);
-  if (plan.profiled) RentByTheHour(s, plan, pools, r);
-  PriceService(s, plan, work, pools, pool_count, r);
-  WarnService(s, plan, r);
-  return true;
-}
+// The plan's service, priced (ServingUsage{}: as planned), or the same service with a run's usage
+// (EvaluateServingUsage): one path, so the engine's steps are made once.
+bool EvaluateInference(const Scenario& s, Result* r) { return EvaluateServingUsage(s, ServingUsage{}, r, nullptr); }
 
 bool EvaluateServingUsage(const Scenario& s, const ServingUsage& use, Result* r, ServingHeld* held) {
   ServingPlan plan;
@@ -243,19 +235,25 @@ bool EvaluateServingUsage(const Scenario& s, const ServingUsage& use, Result* r,
   ran.kv_h *= per_request;
   ran.decode_h *= per_token;
   h.work_gpu_hours = ran.prefill_h + ran.decode_h + ran.kv_h;
-  const int n = ServingPoolsOf(s, plan, ran, pools);
-  for (int i = 0; i < n; ++i) {  // held as measured, shared between the pools as the plan shares them
-    ServingPool& q = pools[i];
-    q.rented_gpu_h = h.planned_gpu_hours > 0 ? h.gpu_hours * pool_gpu_h[i] / h.planned_gpu_hours : 0;
-    q.cold_start_gpu_h = q.release_gpu_h = 0;  // inside the hours held
-    q.session_rounding_gpu_h = -1;
-    q.scale_events = 0;
-  }
-  ir.hours = hours;
-  ir.requests = h.requests;
-  ir.day = ServingDay{};
-  PriceService(s, plan, ran, pools, n, r);
   if (held) *held = h;
+  const bool as_planned = use.hours < 0 && use.held_gpu_hours < 0 && use.requests < 0 && use.output_tokens < 0;
+  if (!as_planned) {  // a run: its work, pools held as measured (shared between the pools as the plan shares them)
+    for (int i = 0; i < pool_count; ++i) {
+      ServingPool& q = pools[i];
+      q.work_prefill_h *= per_request;
+      q.work_kv_h *= per_request;
+      q.work_decode_h *= per_token;
+      q.rented_gpu_h = h.planned_gpu_hours > 0 ? h.gpu_hours * pool_gpu_h[i] / h.planned_gpu_hours : 0;
+      q.cold_start_gpu_h = q.release_gpu_h = 0;  // inside the hours held
+      q.session_rounding_gpu_h = -1;
+      q.scale_events = 0;
+    }
+    ir.hours = hours;
+    ir.requests = h.requests;
+    ir.day = ServingDay{};
+  }
+  PriceService(s, plan, as_planned ? work : ran, pools, pool_count, r);
+  WarnService(s, plan, r);
   return true;
 }
 

@@ -32,7 +32,8 @@ struct ServingHeld {
   double planned_work_gpu_hours = 0, work_gpu_hours = 0;  // prefill, decode and KV transfer at full batch
   double gpus_per_replica = 0;  // the plan's held GPU-hours over its replica-hours (colocated: the replica's GPUs)
 };
-// Fills r as EvaluateInference does for the run's usage; false when the scenario cannot be evaluated.
+// Fills r as EvaluateInference does for the run's usage (ServingUsage{}: the plan as planned, EvaluateInference
+// itself); false when the scenario cannot be evaluated.
 bool EvaluateServingUsage(const Scenario& s, const ServingUsage& use, Result* r, ServingHeld* held);
 
 // The cost-latency frontier as load rises (the page's chart): the scenario's replicas as sized for its own

@@ -432,8 +432,13 @@ TEST_CASE("A service's variance adds up on generated plans and runs; the plan's 
     if (plan.inference.load_profile.profile == 0 && !spot_batch) {
       Result own;
       ServingHeld held;
-      REQUIRE(EvaluateServingUsage(plan, {}, &own, &held));
-      CHECK(own.expected_usd == doctest::Approx(r.expected_usd).epsilon(1e-9));
+      REQUIRE(EvaluateServingUsage(plan, {}, &own, &held));  // as planned: EvaluateInference's own path
+      CHECK(own.expected_usd == r.expected_usd);
+      // The run's path (pools held as measured, work scaled) with the plan's own figures gives the plan's bill.
+      Result again;
+      REQUIRE(EvaluateServingUsage(plan, {held.planned_hours, held.planned_gpu_hours, held.planned_requests, held.planned_output_tokens},
+                                   &again, &held));
+      CHECK(again.expected_usd == doctest::Approx(r.expected_usd).epsilon(1e-9));
     }
     nlohmann::json run = {{"gpu", r.inference.decode.gpu_id}, {"gpus", r.inference.gpus}};
     if (u(rng) < 0.8) run["requests"] = r.inference.requests * (0.5 + u(rng));
