@@ -254,6 +254,35 @@ async function actualViews(page, list) {
     ++compared;
   }
   check(compared >= 20, `view("actual") equals gpucost actual for ${compared} training scenarios and their runs`);
+  // A service against its plan (issue 49, serving): 10% more requests on 20% more replica-hours, TPOT 1.3x the
+  // plan's median, an invoice; a few of the serving scenarios (each solves the decode efficiency: kept short).
+  let served = 0;
+  for (const [i, s] of list.entries()) {
+    if (served >= 4 || !s.workload || s.workload.kind !== 'inference') continue;
+    const file = write(`actual-serve-plan-${i}.json`, JSON.stringify(s));
+    const planned = run(['eval', file]);
+    if (!planned || planned.blocking || !planned.inference || !(planned.inference.requests > 0)) continue;
+    const inf = planned.inference;
+    const record = {gpu: inf.decode.gpu, gpus: inf.gpus, wall_hours: inf.hours, requests: 1.1 * inf.requests,
+                    replica_hours: 1.2 * inf.hours * (inf.decode.replicas + (inf.mode === 'disaggregated' ? inf.prefill.replicas : 0)),
+                    tpot_ms: {p50: 1.3 * inf.tpot_ms.p50}, ttft_ms: {p50: 1.2 * inf.ttft_ms.p50},
+                    invoice: {amount: 1.25 * planned.cost.expected_usd, currency: 'USD', includes_tax: false}};
+    await open(page, file, file);
+    const runFile = write(`actual-serve-run-${i}.json`, JSON.stringify(record));
+    await api(page, ([n, t]) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([t], n, {type: 'application/json'}));
+      window.dispatchEvent(new DragEvent('drop', {dataTransfer: dt, cancelable: true}));
+    }, [`serve-run-${i}.json`, JSON.stringify(record)]);
+    await page.waitForFunction(n => window.gpucost.notice().includes(n), `serve-run-${i}.json`, {timeout: VIEW_TIMEOUT_MS, polling: 20});
+    const pageDoc = await pageView(page, 'actual', true);
+    const cliDoc = run(['actual', file, runFile]);
+    if (!cliDoc || cliDoc.workload !== 'serving') throw new Error(`${s.name} (${file}): gpucost actual gave no serving document`);
+    const difference = compareJson(pageDoc, cliDoc, 'actual');
+    if (difference) throw new Error(`${s.name} (${file}): view("actual") of a service differs from the CLI: ${difference}`);
+    ++served;
+  }
+  check(served >= 3, `view("actual") equals gpucost actual for ${served} serving scenarios and their runs`);
 }
 
 const started = Date.now();
