@@ -112,8 +112,8 @@ void CalDecode(const Scenario& plan, const Result& rp, const ActualRun& run, Act
   }
   auto tpot = [&](double eff) { return CalTpotAt(&x, eff); };
   const double planned_eff = plan.inference.decode_bandwidth_efficiency;
-  const double at_plan = tpot(planned_eff);
-  const double first_order = planned_eff * run.planned_tpot_p50_ms / run.tpot_p50_ms;
+  const double at_plan = tpot(planned_eff);  // the plan's figure at the run's load: what the measure is set against
+  const double first_order = planned_eff * at_plan / run.tpot_p50_ms;
   AddActualNote(notes, "decode_load", "actual.n.decode_load", {FormatNumber(run.tpot_p50_ms, 4), FormatNumber(run.planned_tpot_p50_ms, 4),
                                                               FormatNumber(at_plan, 4), FormatPercent(load)});
   const FieldSpec* f = FindField("inference.decode_bandwidth_efficiency");
