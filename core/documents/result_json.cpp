@@ -101,7 +101,10 @@ void WriteBlocked(const BlockingState& b, json* doc) {
   (*doc)["blocking"] = BlockingJson(b);
   json& cost = (*doc)["cost"];
   cost["expected_usd"] = cost["expected"] = nullptr;
-  if (cost.contains("finished_model_usd")) cost["finished_model_usd"] = cost["finished_model"] = nullptr;
+  // A training job's finished model; a service's prices per request, token and hour (inference_json.cpp).
+  for (const char* key : {"finished_model_usd", "finished_model", "per_request", "per_million_input_tokens",
+                          "per_million_output_tokens", "per_million_output_tokens_all_in", "per_hour"})
+    if (cost.contains(key)) cost[key] = nullptr;
 }
 }  // namespace
 
@@ -113,8 +116,7 @@ std::string ResultToJson(const Scenario& s, const Result& r, int indent) {
   if (s.name[0]) doc["name"] = s.name;
   if (r.inference.present) {  // serving (inference.h): its own figures and parts
     WriteInferenceJson(s, r, &doc);
-    if (const BlockingState b = FindBlockingState(s, r); b.blocked)  // a service that cannot run (issue 31)
-      doc["blocking"] = BlockingJson(b);
+    if (const BlockingState b = FindBlockingState(s, r); b.blocked) WriteBlocked(b, &doc);  // cannot run (issue 31)
     WriteMoneyTerms(s, r, &doc);
     WriteEvidenceBand(s, r, &doc);
     WritePartitionAndTarget(s, r, &doc);  // issue 50: a service on MIG slices

@@ -597,6 +597,27 @@ std::vector<Law> Laws() {
                     if (r.inference.present && !r.inference.fits) return std::string("a service that does not fit, yet priced");
                     return std::string();
                   }});
+  // The refusal on every path that shows money: the result document and a comparison's column carry no price for a
+  // blocked job, and a blocked column is never the cheapest (this session found eval's JSON and compare pricing one).
+  laws.push_back({"refusal: a blocked job carries no price in eval's document or a compare column, and is never cheapest",
+                  [](const Scenario& s, const Result& base, bool* applied) {
+                    if (!base.ok) return std::string();
+                    *applied = true;
+                    const bool blocked = FindBlockingState(s, base).blocked;
+                    const nlohmann::json doc = nlohmann::json::parse(ResultToJson(s, base, -1));
+                    if (blocked != doc["cost"]["expected_usd"].is_null())
+                      return std::string(blocked ? "blocked, yet eval's document prices it" : "priced, yet eval's document has no total");
+                    CompareColumn col;
+                    col.scenario = s;
+                    col.result = base;
+                    const Comparison c = CompareScenarios({col, col});
+                    if (blocked && c.cheapest >= 0) return std::string("a blocked compare column is marked cheapest");
+                    if (!blocked && c.cheapest != 0) return std::string("a priced compare column is not the cheapest of two equals");
+                    const nlohmann::json cmp = nlohmann::json::parse(CompareToJson(c, -1));
+                    if (blocked != cmp["scenarios"][0]["expected_cost"].is_null())
+                      return std::string(blocked ? "blocked, yet its compare column is priced" : "priced, yet its compare column has no cost");
+                    return std::string();
+                  }});
   return laws;
 }
 
