@@ -53,7 +53,10 @@ std::string Label(const CompareColumn& c) { return c.label_message.empty() ? c.l
 void PrintTable(const Comparison& marks) {
   const std::vector<CompareColumn>& cols = marks.columns;
   const char* cur = marks.currency;
+  // A blocked column is not priced (issue 45's refusal law): every money cell says so, as the document's null and the
+  // page's Compare view do; no ratio to it.
   auto money = [&](const CompareColumn& c, double usd) {
+    if (c.blocked) return std::string(Tr("cli.pricing.not_priced"));
     return FormatMoney(marks.Money(static_cast<std::size_t>(&c - cols.data()), usd), cur);
   };
   Table t;
@@ -72,10 +75,7 @@ void PrintTable(const Comparison& marks) {
   auto add_training = [&](const char* label, auto cell) {
     if (!all_serving) add(label, cell);
   };
-  // A blocked column is not priced (issue 45's refusal law): said where its total would be, no ratio to it.
-  add(all_serving ? Tr("serving.cost_of_period") : Tr("eval.cost_per_job"), [&](std::size_t, const CompareColumn& c) {
-    return c.blocked ? std::string(Tr("cli.pricing.not_priced")) : money(c, c.result.expected_usd);
-  });
+  add(all_serving ? Tr("serving.cost_of_period") : Tr("eval.cost_per_job"), [&](std::size_t, const CompareColumn& c) { return money(c, c.result.expected_usd); });
   add(Tr("cli.eval.if_nothing_fails"), [&](std::size_t, const CompareColumn& c) { return money(c, c.result.normal_run_usd); });
   add(Tr("cli.cmp.vs_first"), [&](std::size_t, const CompareColumn& c) {
     return c.blocked || cols[0].blocked ? std::string("-") : Ratio(c.result.expected_usd, cols[0].result.expected_usd);
@@ -97,6 +97,7 @@ void PrintTable(const Comparison& marks) {
       return [cell](std::size_t, const CompareColumn& c) { return c.result.inference.present ? cell(c) : std::string("-"); };
     };
     const auto small = [&](const CompareColumn& c, double usd) {
+      if (c.blocked) return std::string(Tr("cli.pricing.not_priced"));
       return FormatSmallMoney(marks.Money(static_cast<std::size_t>(&c - cols.data()), usd), cur);
     };
     add(Tr("cli.inf.per_request"), inference([&](const CompareColumn& c) { return small(c, c.result.inference.usd_per_request); }));
