@@ -373,6 +373,10 @@ const FieldSpec kFields[] = {
   {"inference.chunked_prefill", BOOL, REF(inference.chunked_prefill), 1, nullptr, 0, 1, false, false, nullptr, "",
    "inference"},
   {"inference.cuda_graphs", BOOL, REF(inference.cuda_graphs), 1, nullptr, 0, 1, false, false, nullptr, "", "inference"},
+  // Issue 46: a mixture of experts' weighted sum of each token's k expert outputs (serving_runs.json's sources name
+  // the engines). Default off: vLLM's and SGLang's fused_moe write the k outputs and sum them in a kernel of its own.
+  {"inference.fused_moe_finalize", BOOL, REF(inference.fused_moe_finalize), 0, nullptr, 0, 1, false, false, nullptr,
+   "", "inference"},
   {"inference.weight_group_size", INT, REF(inference.weight_group_size), 128, nullptr, 16, 1048576, false, false,
    nullptr, "weights", "inference"},
   {"inference.max_batch", INT, REF(inference.max_batch), 256, nullptr, 1, 1000000, false, false, nullptr,

@@ -135,6 +135,7 @@ const char* const kPaths[] = {
     "pricing.stopped_price_fraction",
     "pricing.stopped_discount_hours",
     "parallel.fused_elementwise",  // issue 46 (appended)
+    "inference.fused_moe_finalize",  // issue 46 (appended)
 };
 constexpr std::size_t kPathCount = sizeof kPaths / sizeof kPaths[0];
 

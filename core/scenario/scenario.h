@@ -297,6 +297,8 @@ struct InferenceInputs {
   bool kv_transfer_overlap;         // inference.kv_transfer_overlap (layer by layer)
   bool chunked_prefill;             // inference.chunked_prefill (colocated: prompts ride in the decode steps)
   bool cuda_graphs;                 // inference.cuda_graphs (false: eager, a step's kernels launched from Python)
+  bool fused_moe_finalize;          // inference.fused_moe_finalize (issue 46: the experts' weighted sum in the second
+                                    // expert GEMM's epilogue, TensorRT-LLM; false: a pass of its own, vLLM / SGLang)
   std::int64_t weight_group_size;   // inference.weight_group_size (int4 weight-only: weights per scale; issue 46)
   std::int64_t max_batch;           // inference.max_batch (sequences per replica; per GPU with attention data)
   int attention;                    // inference.attention: tensor | data (how a replica's GPUs split attention)

@@ -110,9 +110,12 @@ InferenceModel InferenceModelFor(const Scenario& s) {
   m.chunked_prefill = in.chunked_prefill;
   m.cuda_graphs = in.cuda_graphs;
   ApplyServingTechniques(s, &m);  // issue 28: MoE, prefix caching, speculative decoding
-  // Issue 46: the kernels MLA and the MoE routing add to each layer (kKernelsPerDenseLayer).
+  m.moe_finalize_pass = m.expert_params > 0 && !in.fused_moe_finalize;
+  // Issue 46: the kernels MLA and the MoE routing add to each layer (kKernelsPerDenseLayer); the experts' sum is one
+  // of the routing's unless the second expert GEMM's epilogue does it (inference.fused_moe_finalize).
+  const double routing_kernels = kMoeRoutingExtraKernels - (in.fused_moe_finalize ? 1 : 0);
   m.extra_kernels_per_step = (m.kv_latent > 0 ? m.layers * kMlaExtraKernels : 0) +
-                             m.moe_layers * (kMoeRoutingExtraKernels + (s.arch.shared_experts > 0 ? kSharedExpertExtraKernels : 0));
+                             m.moe_layers * (routing_kernels + (s.arch.shared_experts > 0 ? kSharedExpertExtraKernels : 0));
   return m;
 }
 
@@ -211,6 +214,12 @@ double ExpertGemmFactor(const InferenceModel& m, const ReplicaModel& r, double t
   return GemmEfficiency(gemm_flops) / GemmEfficiency(1e15) * ShapeEfficiency(rows, m.hidden, columns, kFittedTileOverhead);
 }
 
+double MoeFinalizeSeconds(const InferenceModel& m, const ReplicaModel& r, double tokens) {
+  if (!m.moe_finalize_pass || (m.attention_data && !m.experts_tensor) || !(r.hbm_bytes_per_s > 0)) return 0;
+  const double bytes = tokens * m.moe_layers * (m.active_experts + 1) * m.hidden * m.act_bytes;
+  return bytes / (r.hbm_bytes_per_s * m.decode_bw_eff);
+}
+
 namespace {
 
 // Compute time of a prompt of `tokens` on a replica, in a step that carries `step_tokens` (the experts' GEMM size).
@@ -229,7 +238,8 @@ double PrefillComputeSeconds(const InferenceModel& m, const ReplicaModel& r, dou
   const double attention_flops = std::min(flops - expert_flops, PrefillAttentionFlops(m, tokens));
   const double rate = t * m.prefill_mfu * size_factor;
   return (flops - expert_flops - attention_flops) / (r.peak_flops * rate) + attention_flops / (r.attention_peak_flops * rate) +
-         expert_flops / (t * r.peak_flops * m.prefill_mfu * ExpertGemmFactor(m, r, step_tokens));
+         expert_flops / (t * r.peak_flops * m.prefill_mfu * ExpertGemmFactor(m, r, step_tokens)) +
+         MoeFinalizeSeconds(m, r, tokens);
 }
 
 // Communication of a prompt's step after `work` seconds of compute or memory time. Tensor attention keeps its
@@ -301,7 +311,7 @@ double DecodeStepSeconds(const InferenceModel& m, const ReplicaModel& r, double 
                              : 0;
   const double gemms = std::max({target_weights / bandwidth, dequant, padded * weight_flops / (r.peak_flops * t * m.prefill_mfu)});
   const double attention = std::max(kv / bandwidth, attention_flops / (r.attention_peak_flops * t * m.prefill_mfu));
-  const double work = gemms + attention + KernelBoundarySeconds(m);
+  const double work = gemms + attention + KernelBoundarySeconds(m) + MoeFinalizeSeconds(m, r, positions);
   return std::max(work + StepCommSeconds(m, r, positions, work), EagerHostSeconds(m)) + m.step_overhead_s +
          DraftSeconds(m, r, b);
 }

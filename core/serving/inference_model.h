@@ -98,6 +98,9 @@ struct InferenceModel {
   bool ep_overlap = false;  // parallel.ep_comm_overlap on: the MoE all-to-all hidden behind the other micro-batch
   bool chunked_prefill = true;  // inference.chunked_prefill: colocated prompts ride in the decode steps
   bool cuda_graphs = true;      // inference.cuda_graphs: false, a step lasts at least its host time (kEagerHost...)
+  // Issue 46: the routed experts' outputs summed in a pass of their own (inference.fused_moe_finalize false): see
+  // MoeFinalizeSeconds.
+  bool moe_finalize_pass = false;
   // (and, issue 46, engines with CUDA graphs have their own small-message all-reduce: comm.h ServingAllReduceSeconds)
   // Issue 46: int4 weight-only weights are de-quantised on the CUDA cores before each multiply (inference.weight_group_size).
   double dequant_instructions_per_weight = 0;
@@ -164,6 +167,13 @@ double ColocatedPrefillSeconds(const InferenceModel& m, const ReplicaModel& r);
 // `step_tokens` tokens: each expert sees step_tokens x k / E rows and, under tensor attention, expert_width / tp
 // columns (1 for a dense model: no experts). Prefill only: the decode steps' expert reads stay memory-bound.
 double ExpertGemmFactor(const InferenceModel& m, const ReplicaModel& r, double step_tokens);
+// Issue 46: the pass that sums each token's k routed-expert outputs when the engine runs it as a kernel of its own
+// (inference.fused_moe_finalize false: vLLM's and SGLang's fused_moe write the k outputs, hidden-wide in 16 bits, to
+// intermediate_cache3 and a moe_sum kernel reads them back and writes the sum; TensorRT-LLM sums them in the second
+// expert GEMM's epilogue). Memory-bound: (k + 1) x hidden x 2 bytes per token and MoE layer at the streaming
+// bandwidth (decode_bandwidth_efficiency). Under tensor-split experts every GPU does it for all `tokens` (each holds
+// partial sums of every expert); under expert parallel (data attention) the combine all-to-all sums them (0 here).
+double MoeFinalizeSeconds(const InferenceModel& m, const ReplicaModel& r, double tokens);
 // Time of one decode step with `batch` sequences of mean context m.mean_context.
 double DecodeStepSeconds(const InferenceModel& m, const ReplicaModel& r, double batch);
 

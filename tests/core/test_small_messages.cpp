@@ -96,6 +96,36 @@ TEST_CASE("MLA prefill: DeepSeek-V3's attention is 128 heads x (192 + 128) / 2 w
 // a 16-bit KV cache (DeepSeek-R1's fp8 checkpoint as vLLM and SGLang serve it by default) it runs at the 16-bit peak,
 // as decode's attention does. Worked by hand: moving the cache to fp8 moves only the attention's term, from the
 // H200's 989 to its 1,979 dense TFLOP/s, and the difference is that term's FLOPs at the two rates.
+TEST_CASE("MoE finalize: vLLM's and SGLang's separate sum of the k expert outputs, none when fused or expert parallel") {
+  // Hand-worked: DeepSeek-V3 (58 MoE layers, k = 8, hidden 7,168) on 8 H200 (4.8 TB/s) with tensor-split experts: each
+  // GPU writes the k 16-bit outputs of every token and a moe_sum kernel reads them back and writes the sum, (8 + 1) x
+  // 7,168 x 2 bytes per token and MoE layer, at the default streaming efficiency (0.8). A 4,000-token prompt:
+  // 4,000 x 58 x 9 x 7,168 x 2 B = 29.9 GB, 7.8 ms.
+  const Scenario vllm = Serve("deepseek-v3", "h200-sxm", 8, R"(, "weight_precision": "fp8", "kv_precision": "bf16")");
+  const Scenario trt = Serve("deepseek-v3", "h200-sxm", 8, R"(, "weight_precision": "fp8", "kv_precision": "bf16", "fused_moe_finalize": true)");
+  const GpuSpec& gpu = *FindGpu("h200-sxm");
+  REQUIRE(gpu.hbm_tbps == 4.8);
+  const InferenceModel m = InferenceModelFor(vllm), mf = InferenceModelFor(trt);
+  const ReplicaModel r = ReplicaFor(vllm, m, gpu, 8), rf = ReplicaFor(trt, mf, gpu, 8);
+  REQUIRE(m.moe_layers == 58);
+  const double pass = 4000.0 * 58 * 9 * 7168 * 2 / (4.8e12 * 0.8);
+  CHECK(MoeFinalizeSeconds(m, r, 4000) == doctest::Approx(pass));
+  CHECK(MoeFinalizeSeconds(mf, rf, 4000) == 0);
+  // The prompt's time differs by the pass and by the sum's kernel boundary, one per MoE layer (of 6.25 per dense layer).
+  CHECK(PrefillSeconds(m, r, 4000) - PrefillSeconds(mf, rf, 4000) ==
+        doctest::Approx(pass + 58 * kKernelBoundarySecondsPerLayer / kKernelsPerDenseLayer).epsilon(1e-9));
+  // A decode step of 64 sequences carries 64 tokens' pass.
+  CHECK(DecodeStepSeconds(m, r, 64) - DecodeStepSeconds(mf, rf, 64) ==
+        doctest::Approx(64.0 * 58 * 9 * 7168 * 2 / (4.8e12 * 0.8) + 58 * kKernelBoundarySecondsPerLayer / kKernelsPerDenseLayer).epsilon(1e-9));
+  // Expert parallel (data attention, whole experts per GPU): the combine all-to-all sums them; a dense model has none.
+  const Scenario ep = Serve("deepseek-v3", "h200-sxm", 8, R"(, "weight_precision": "fp8", "attention": "data")");
+  const InferenceModel me = InferenceModelFor(ep);
+  CHECK(MoeFinalizeSeconds(me, ReplicaFor(ep, me, gpu, 8), 4000) == 0);
+  const Scenario dense = Serve("llama-3.1-70b", "h100-sxm", 4);
+  const InferenceModel md = InferenceModelFor(dense);
+  CHECK(MoeFinalizeSeconds(md, ReplicaFor(dense, md, *FindGpu("h100-sxm"), 4), 4000) == 0);
+}
+
 TEST_CASE("prefill attention runs at the KV cache's precision, the weight GEMMs at the weights'") {
   const Scenario bf16_kv = Serve("deepseek-v3", "h200-sxm", 8, R"(, "weight_precision": "fp8", "kv_precision": "bf16")");
   const Scenario fp8_kv = Serve("deepseek-v3", "h200-sxm", 8, R"(, "weight_precision": "fp8", "kv_precision": "fp8")");
