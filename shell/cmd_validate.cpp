@@ -125,9 +125,7 @@ int RunValidate(int argc, char** argv) {
   if (format == Format::kJson) PrintJson(reports);
   else PrintLines(reports);
   if (problems == 0) return kExitOk;
-  Error(TrFormat(problems == 1 ? (reports.size() == 1 ? "cli.validate_1_1" : "cli.validate_1_n")
-                                : (reports.size() == 1 ? "cli.validate_n_1" : "cli.validate_n_n"),
-                 {std::to_string(problems), std::to_string(invalid_files), std::to_string(reports.size())}));
+  Error(TrFormat("cli.validate.summary", {std::to_string(problems), std::to_string(invalid_files), std::to_string(reports.size())}));
   return unreadable ? kExitFailure : kExitInvalid;
 }
 

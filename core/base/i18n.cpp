@@ -121,21 +121,34 @@ const char* Tr(Lang lang, const char* key) {
 
 const char* Tr(const char* key) { return Tr(g_lang, key); }
 
-std::string FillPlaceholders(const std::string& text, std::initializer_list<std::string> args) {
+std::string FillPlaceholders(const std::string& text, const std::string* args, std::size_t count) {
   std::string out;
   for (std::size_t i = 0; i < text.size(); ++i) {
-    // {n}: one or more digits between braces.
+    // {n}: one or more digits between braces; {n|one|other}: a count's noun (one when args[n] reads "1").
     std::size_t end = i + 1, n = 0;
     while (text[i] == '{' && end < text.size() && end - i <= 3 && text[end] >= '0' && text[end] <= '9')
       n = 10 * n + static_cast<std::size_t>(text[end++] - '0');
-    if (end > i + 1 && end < text.size() && text[end] == '}' && n < args.size()) {
-      out += *(args.begin() + n);
-      i = end;
-      continue;
+    if (end > i + 1 && end < text.size() && n < count) {
+      if (text[end] == '}') {
+        out += args[n];
+        i = end;
+        continue;
+      }
+      const std::size_t bar = text.find('|', end + 1), close = text.find('}', end);
+      if (text[end] == '|' && bar < close && close != std::string::npos) {
+        const bool one = args[n] == "1";
+        out.append(text.data() + (one ? end : bar) + 1, one ? bar - end - 1 : close - bar - 1);
+        i = close;
+        continue;
+      }
     }
     out += text[i];
   }
   return out;
+}
+
+std::string FillPlaceholders(const std::string& text, std::initializer_list<std::string> args) {
+  return FillPlaceholders(text, args.begin(), args.size());
 }
 
 std::string TrFormat(const char* key, std::initializer_list<std::string> args) {

@@ -3,6 +3,7 @@
 //
 //   Tr("cli.eval.cost_per_job")            -> "Cost per completed job" / "완료된 작업당 비용"
 //   TrFormat("msg.loaded", {"a.json"})      -> "Loaded a.json" / "a.json 불러옴"  ({0}, {1}, ... replaced)
+//   TrFormat("cli.months", {"1"})           -> "1 month" / "1개월"  ("{0} {0|month|months}": FillPlaceholders)
 //
 // A key missing from the current language falls back to English, then to the key itself (a test holds every
 // key present in every language, so the fallback is a safety net, not a feature).
@@ -41,8 +42,11 @@ const char* Tr(Lang lang, const char* key);
 // Tr() with "{0}", "{1}", ... replaced by args (in the order given).
 std::string TrFormat(const char* key, std::initializer_list<std::string> args);
 std::string TrFormat(Lang lang, const char* key, std::initializer_list<std::string> args);
-// Replaces "{0}", "{1}", ... in `text` (exposed for tests and for text that is already translated).
+// Replaces "{0}", "{1}", ... in `text` (exposed for tests and for text that is already translated). A count's noun
+// is "{n|one|other}": `one` when argument n reads exactly "1", else `other` (English: "{0} {0|failure|failures}" ->
+// "1 failure", "2 failures", "1.5 failures"; a language without plural forms, Korean, writes its noun once).
 std::string FillPlaceholders(const std::string& text, std::initializer_list<std::string> args);
+std::string FillPlaceholders(const std::string& text, const std::string* args, std::size_t count);
 
 // Every key of a language's table (sorted), for tests and tools.
 std::vector<std::string> TranslationKeys(Lang lang);

@@ -35,21 +35,9 @@ MessageParam MessageParam::From(const Message& m) { return Key(m.key.c_str(), m.
 std::string RenderParam(Lang lang, const MessageParam& p) { return p.is_key ? RenderMessage(lang, p.text, p.args) : p.text; }
 
 std::string RenderMessage(Lang lang, const std::string& key, const std::vector<MessageParam>& params) {
-  const std::string text = Tr(lang, key.c_str());
-  std::string out;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '{' && i + 2 < text.size() && text[i + 1] >= '0' && text[i + 1] <= '9' && text[i + 2] == '}') {
-      const std::size_t n = static_cast<std::size_t>(text[i + 1] - '0');
-      if (n < params.size()) {
-        const MessageParam& p = params[n];
-        out += RenderParam(lang, p);
-        i += 2;
-        continue;
-      }
-    }
-    out += text[i];
-  }
-  return out;
+  std::vector<std::string> args(params.size());
+  for (std::size_t i = 0; i < args.size(); ++i) args[i] = RenderParam(lang, params[i]);
+  return FillPlaceholders(Tr(lang, key.c_str()), args.data(), args.size());
 }
 
 nlohmann::json MessageParamsJson(const std::vector<MessageParam>& params) {

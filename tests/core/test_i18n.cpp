@@ -1,6 +1,8 @@
 // The string tables (assets/i18n/*.json), the language choice, and money written the Korean way.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cstring>
 #include <set>
 #include <string>
 
@@ -206,6 +208,41 @@ TEST_CASE("i18n: lookup, fallback and placeholders") {
   CHECK(FillPlaceholders("{1} of {0}, {2}", {"a", "b"}) == "b of a, {2}");
   CHECK(FillPlaceholders("{10}{1}{0", {"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k"}) == "kb{0");  // two digits
   CHECK(std::string(PartLabel(kPartCheckpoint)) == "체크포인트 저장");
+}
+
+TEST_CASE("i18n: a count's noun agrees with it in English ({n|one|other}); Korean writes it once") {
+  CHECK(FillPlaceholders("{0} {0|failure|failures}", {"1"}) == "1 failure");
+  CHECK(FillPlaceholders("{0} {0|failure|failures}", {"2"}) == "2 failures");
+  CHECK(FillPlaceholders("{0} {0|failure|failures}", {"1.0"}) == "1.0 failures");  // English: "1.0 failures"
+  CHECK(FillPlaceholders("{0} {0|failure|failures}", {"0"}) == "0 failures");
+  CHECK(FillPlaceholders("{1|x|y}{0|x", {"1", "2"}) == "y{0|x");  // unclosed: left as it is
+  // Both paths that fill a table's text: TrFormat and a coded message (the page's notes, the CLI's errors).
+  CHECK(TrFormat(Lang::kEn, "cli.months", {"1"}) == "1 month");
+  CHECK(TrFormat(Lang::kEn, "cli.months", {"12"}) == "12 months");
+  CHECK(TrFormat(Lang::kKo, "cli.months", {"1"}) == "1개월");
+  const Message m{"actual.c.mtbf_no_prior", {"1", "1"}};
+  CHECK(m.Text(Lang::kEn).rfind("1 failure over 1 GPU-hour;", 0) == 0);
+  CHECK(Message{"actual.c.mtbf_no_prior", {"3", "2,048"}}.Text(Lang::kEn).rfind("3 failures over 2,048 GPU-hours;", 0) == 0);
+  // The law over the English table: a count's noun after its number is chosen ("1 failures" was on the page), and a
+  // selector names a placeholder its text shows.
+  const char* const kCounted[] = {" failures", " GPUs", " runs", " requests", " checkpoints", " interruptions",
+                                  " preemptions", " replicas", " trials", " tokens", " GPU-hours", " samples"};
+  for (const std::string& k : TranslationKeys(Lang::kEn)) {
+    CAPTURE(k);
+    const std::string en = Tr(Lang::kEn, k.c_str());
+    for (std::size_t i = en.find('{'); i != std::string::npos; i = en.find('{', i + 1)) {
+      std::size_t end = i + 1;
+      while (end < en.size() && en[end] >= '0' && en[end] <= '9') ++end;
+      if (end == i + 1 || end >= en.size()) continue;
+      const std::string n = en.substr(i, end - i);  // "{0"
+      if (en[end] == '|') {
+        CHECK(en.find(n + "}") != std::string::npos);
+        CHECK(std::count(en.begin() + static_cast<long>(end), en.begin() + static_cast<long>(en.find('}', end)), '|') == 2);
+      } else if (en[end] == '}') {
+        for (const char* noun : kCounted) CHECK(en.compare(end + 1, std::strlen(noun), noun) != 0);
+      }
+    }
+  }
 }
 
 TEST_CASE("i18n: language from a tag or a POSIX locale") {
