@@ -4,8 +4,8 @@
   subset_font.py --font NanumGothic.ttf --out DIR --text assets/i18n/ko.json [--text more.json ...]
 
 Writes three TrueType files into DIR:
-  ko-min.ttf     "한국어", ₩ and the English table's characters beyond Latin-1 (the language switch, KRW and
-                 Korean examples on the English page, fetched after its first frame);
+  ko-min.ttf     "한국어", ₩, "·" and the English table's characters beyond Latin-1 (the language switch, KRW,
+                 a middle dot and Korean examples on the English page, fetched after its first frame);
   ko-ui.ttf      every character of the given text files' strings (the UI's Korean, symbols such as ₩),
                  fetched before the first frame when the page is in Korean;
   ko-typing.ttf  the 2,350 Hangul syllables of KS X 1001 (the common ones, what a Korean IME mostly
@@ -88,7 +88,8 @@ def main():
     if args.english:
         with open(args.english, encoding="utf-8") as f:
             english = {ord(c) for s in strings_of(json.load(f)) for c in s if ord(c) > 0xFF}
-    write_subset(args.font, {ord(c) for c in "한국어"} | {0x20A9} | english | set(range(0x20, 0x7F)), "gpucost ko min",
+    # The middle dot too: ImGui's own font draws it as a square pixel (web/app.cpp AppApplyUiScale).
+    write_subset(args.font, {ord(c) for c in "한국어·"} | {0x20A9} | english | set(range(0x20, 0x7F)), "gpucost ko min",
                  os.path.join(args.out, "ko-min.ttf"))
     typing = set(ks_x_1001_syllables()) | set(range(0x3131, 0x3164)) | set(range(0x20, 0x7F))
     write_subset(args.font, {c for c in typing if c in cmap}, "gpucost ko typing", os.path.join(args.out, "ko-typing.ttf"))

@@ -234,8 +234,15 @@ void AppApplyUiScale(AppState& app, float scale) {
   io.Fonts->Clear();
   ImFontConfig cfg;
   cfg.SizePixels = std::round(13.0f * scale);
+  // ImGui's own font draws "·" as one square pixel: the middle dot comes from the Korean fonts (which lay it at
+  // their letters' middle), from ImGui's font only until one has arrived.
+  static const ImWchar kLatin1[] = {0x20, 0xB6, 0xB8, 0xFF, 0}, kMiddleDot[] = {0xB7, 0xB7, 0};
+  cfg.GlyphRanges = kLatin1;
   io.Fonts->AddFontDefault(&cfg);
-  AppAddFonts(scale);  // Hangul and ₩, from the Korean fonts that have arrived (app_lang.cpp)
+  AppAddFonts(scale);  // Hangul, ₩ and "·", from the Korean fonts that have arrived (app_lang.cpp)
+  cfg.MergeMode = true;
+  cfg.GlyphRanges = kMiddleDot;
+  io.Fonts->AddFontDefault(&cfg);
   io.Fonts->Build();
   ImGuiStyle style;
   ImGui::StyleColorsDark(&style);
@@ -552,9 +559,17 @@ bool BeginFigureTable(const AppState& app, const char* id, int columns, int rows
   const bool tight = ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 9.5f * static_cast<float>(columns);
   if (!AppNarrow(app) && !tight) return ImGui::BeginTable(id, columns, flags);
   const ImGuiStyle& style = ImGui::GetStyle();
-  const float height = (ImGui::GetTextLineHeight() + style.CellPadding.y * 2) * static_cast<float>(rows + 1) + style.ScrollbarSize + 4;
+  const float rows_height = (ImGui::GetTextLineHeight() + style.CellPadding.y * 2) * static_cast<float>(rows + 1);
   flags = (flags & ~ImGuiTableFlags_SizingMask_) | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
-  return ImGui::BeginTable(id, columns, flags, ImVec2(0, height));
+  return ImGui::BeginTable(id, columns, flags, ImVec2(0, SidewaysTableHeight(id, rows_height + style.ScrollbarSize)));
+}
+
+float SidewaysTableHeight(const char* id, float first) {
+  // As tall as it drew itself the frame before: its rows, and the scrollbar only when it was shown (a phone whose
+  // table fitted had an empty band under Total, kept for a bar never drawn).
+  const ImGuiTable* last = ImGui::TableFindByID(ImGui::GetCurrentWindow()->GetID(id));
+  if (!last || last->InnerWindow == last->OuterWindow) return first;
+  return last->RowPosY2 - last->OuterRect.Min.y + (last->InnerWindow->ScrollbarX ? ImGui::GetStyle().ScrollbarSize : 0);
 }
 
 void RecordScroll(AppState& app, const char* id) {

@@ -58,6 +58,7 @@ struct FieldEdit {
   bool editing = false;    // the field is being typed into; value_at_start is what it held before
   double value_at_start = 0;
   bool from_model = false;  // issue 18: filled by the model picker (ui_models.cpp) from workload.model
+  bool error_shown = false;  // its error is drawn (and was scrolled into sight when it appeared while typing)
 };
 
 struct Pinned {
@@ -364,9 +365,12 @@ void RecordWindow(AppState& app, const char* id);  // the current window's recta
 constexpr float kNarrowCssPx = 700;
 bool AppNarrow(const AppState& app);
 // BeginTable for a table of figures: on a narrow screen (a phone) or in a panel narrower than its columns need, its
-// columns keep the width of their figures and the table scrolls sideways (rows + header + scrollbar tall) instead of
-// cutting them; elsewhere as given.
+// columns keep the width of their figures and the table scrolls sideways (as tall as its rows, and its scrollbar
+// when that is shown; `rows` sizes its first frame) instead of cutting them; elsewhere as given.
 bool BeginFigureTable(const AppState& app, const char* id, int columns, int rows, int flags);
+// The height to give BeginTable for a table that scrolls sideways (ImGuiTableFlags_ScrollX): what it drew the frame
+// before, its rows and its scrollbar when shown; `first` (rows and a scrollbar) until it has been drawn.
+float SidewaysTableHeight(const char* id, float first);
 
 // Language of the page (app_lang.cpp): the user's stored choice, else the host's language; never part of the
 // scenario. Korean glyphs come from fonts fetched on demand (platform.h FontBytes/RequestFont).

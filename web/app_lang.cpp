@@ -1,6 +1,6 @@
 // app_lang.cpp — the page's language and the fonts that draw it. English needs only ImGui's built-in font;
 // Korean merges subsets of NanumGothic (scripts/subset_font.py) into the atlas as they arrive:
-//   ko-min.ttf     "한국어" and ₩: the language switch and KRW in English (fetched after the first frame)
+//   ko-min.ttf     "한국어", ₩ and "·": the language switch, KRW and a middle dot in English (after the first frame)
 //   ko-ui.ttf      every character of the string tables and assets (before the first frame, in Korean)
 //   ko-typing.ttf  KS X 1001's 2,350 syllables: fetched when someone first types Hangul (index.html's IME
 //                  input asks on compositionstart) or when a scenario name holds Hangul the atlas lacks.
@@ -17,8 +17,9 @@ namespace gpucost::app {
 namespace {
 
 const char* const kFontFiles[] = {"ko-min.ttf", "ko-ui.ttf", "ko-typing.ttf"};
-// Everything above Latin-1 (ImGui's own font has Latin-1); glyphs a subset lacks are skipped by ImGui.
-const ImWchar kMergeRanges[] = {0x0100, 0xFFFF, 0};
+// The middle dot and everything above Latin-1 (ImGui's own font has the rest of Latin-1, AppApplyUiScale); glyphs a
+// subset lacks are skipped by ImGui.
+const ImWchar kMergeRanges[] = {0x00B7, 0x00B7, 0x0100, 0xFFFF, 0};
 
 unsigned NextCodePoint(const char*& p) {  // decodes one UTF-8 sequence (invalid bytes as themselves)
   const unsigned char c = static_cast<unsigned char>(*p++);

@@ -299,10 +299,10 @@ void PricingModels(AppState& app) {
     if (row.blocked) wrapped_row += std::ceil(ImGui::CalcTextSize(row.cells[1].c_str()).x / std::max(1.0f, widths[1])) - 1;
   const float line = ImGui::GetTextLineHeight() + style.CellPadding.y * 2;
   const float height = line * static_cast<float>(kModelCount + 1) + ImGui::GetTextLineHeight() * (static_cast<float>(header_lines - 1) + wrapped_row) +
-                       style.ScrollbarSize + 4;
+                       style.ScrollbarSize;
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
                                 (scroll ? ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX : ImGuiTableFlags_SizingStretchProp);
-  if (!ImGui::BeginTable("pricing_models", columns, flags, ImVec2(0, scroll ? height : 0))) return;
+  if (!ImGui::BeginTable("pricing_models", columns, flags, ImVec2(0, scroll ? SidewaysTableHeight("pricing_models", height) : 0))) return;
   for (int h = 0; h < columns; ++h)
     ImGui::TableSetupColumn(headers[h].c_str(), scroll ? ImGuiTableColumnFlags_WidthFixed : ImGuiTableColumnFlags_WidthStretch, widths[h]);
   ImGui::TableHeadersRow();

@@ -95,9 +95,9 @@ void PlanTable(const AppState& app, const FleetResult& r) {
   for (int i = 0; i < kFleetPartCount; ++i)
     rows += r.all_on_demand.usd[i] != 0 || r.cloud.usd[i] != 0 || r.hybrid.usd[i] != 0;
   const ImGuiStyle& style = ImGui::GetStyle();
-  const float height = (ImGui::GetTextLineHeight() + style.CellPadding.y * 2) * (rows + 1) + style.ScrollbarSize + 4;
+  const float height = (ImGui::GetTextLineHeight() + style.CellPadding.y * 2) * (rows + 1) + style.ScrollbarSize;
   if (!ImGui::BeginTable("fleet_parts", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit |
-                                               ImGuiTableFlags_ScrollX, ImVec2(0, height)))
+                                               ImGuiTableFlags_ScrollX, ImVec2(0, SidewaysTableHeight("fleet_parts", height))))
     return;
   for (const char* h : {"fleet.col_part", "fleet.col_all_on_demand", "fleet.col_cloud", "fleet.col_hybrid"}) ImGui::TableSetupColumn(Tr(h));
   ImGui::TableHeadersRow();

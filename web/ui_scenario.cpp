@@ -96,11 +96,11 @@ double DerivedValue(const FieldSpec& f, const Result& r, const Scenario& s) {
   return 0;
 }
 
-// A starting value when the user turns "auto" off: the derived value if in range, else a value in range.
+// A starting value when the user turns "auto" off: the derived value if in range (as the field will show it: a
+// FLOPs count to four significant digits, quantity.h FieldStartValue), else a value in range.
 double FirstExplicitValue(const FieldSpec& f, const Result& r, const Scenario& s) {
   const double derived = DerivedValue(f, r, s);
-  // As the field will show it (issue 47: a derived FLOPs count of 17 digits shows and reads back as 15).
-  if (derived != 0 && ValueInRange(f, derived)) return FieldValueAsShown(f, derived);
+  if (const double start = FieldStartValue(f, derived); derived != 0 && ValueInRange(f, start)) return start;
   for (double v : {1.0, f.min, f.max})
     if (ValueInRange(f, v)) return v;
   return f.max;
@@ -138,10 +138,14 @@ void FieldHelpBody(AppState& app, const FieldSpec& f) {
   RecordText(app, "tooltip_help", ready ? FieldHelp(f, lang) : Tr("ui.help_loading"));  // (tests: what it said)
 }
 
-void Tooltip(AppState& app, const FieldSpec& f) {
+bool ErrorLines(const AppState& app, std::size_t index);
+
+void Tooltip(AppState& app, std::size_t index) {
+  const FieldSpec& f = Fields()[index];
   ImGui::BeginTooltip();
   // 32 em, or the screen's width on a phone (a tooltip wider than the screen is cut).
   ImGui::PushTextWrapPos(std::min(ImGui::GetFontSize() * 32, ImGui::GetIO().DisplaySize.x - ImGui::GetFontSize() * 2));
+  if (ErrorLines(app, index)) RecordRect(app, "tooltip_error", static_cast<int>(index));
   FieldHelpBody(app, f);
   ImGui::PopTextWrapPos();
   ImGui::EndTooltip();
@@ -408,13 +412,38 @@ void TextDisabledWords(const std::string& text) {
   }
 }
 
-void FieldErrors(AppState& app, std::size_t index) {
+// A field's errors in red (the text refused as typed, the scenario's problems at the field): under the field, and at
+// the top of its tooltip, which would otherwise cover them. True when there is one.
+bool ErrorLines(const AppState& app, std::size_t index) {
   const FieldSpec& f = Fields()[index];
   const FieldEdit& edit = app.edits[index];
-  ImGui::PushTextWrapPos(0);
-  if (edit.rejected) {
+  if (edit.rejected)
     ImGui::TextColored(kScenarioErrorColor, "%s", TrFormat("ui.kept", {edit.coded.empty() ? edit.message : edit.coded.Text(CurrentLanguage()), ShownValue(app.scenario, f, GetNumber(app.scenario, f))}).c_str());
+  bool any = edit.rejected;
+  for (const InputError& e : app.problems)
+    if (e.path == f.path) {
+      ImGui::TextColored(kScenarioErrorColor, "%s", e.Body(CurrentLanguage()).c_str());
+      any = true;
+    }
+  return any;
+}
+
+// An error appearing under the field being typed in is scrolled into sight, once: at the editor's end it was below
+// the screen's edge on a phone, a scroll away.
+void KeepInSight(FieldEdit& edit) {
+  if (edit.editing && !edit.error_shown && ImGui::GetItemRectMax().y > ImGui::GetWindowPos().y + ImGui::GetWindowHeight())
+    ImGui::SetScrollHereY(1.0f);
+  edit.error_shown = true;
+}
+
+void FieldErrors(AppState& app, std::size_t index) {
+  const FieldSpec& f = Fields()[index];
+  ImGui::PushTextWrapPos(0);
+  if (ErrorLines(app, index)) {
     RecordRect(app, "field_error", static_cast<int>(index));
+    KeepInSight(app.edits[index]);
+  } else {
+    app.edits[index].error_shown = false;
   }
   // Money shown in another currency than it is stored in: what the figure stands for, at which dated rate.
   const double money = FieldMoneyUnit(f) != MoneyUnit::kNone ? GetNumber(app.scenario, f) : 0;  // 0 (or auto): nothing to say
@@ -423,9 +452,6 @@ void FieldErrors(AppState& app, std::size_t index) {
     TextDisabledWords(label);
     RecordText(app, f.path, label);
   }
-  for (const InputError& e : app.problems)
-    if (e.path == f.path)
-      ImGui::TextColored(kScenarioErrorColor, "%s", e.Body(CurrentLanguage()).c_str());
   ImGui::PopTextWrapPos();
 }
 
@@ -447,10 +473,10 @@ void FieldRow(AppState& app, std::size_t index) {
   const int at = static_cast<int>(index);
   if (app.touch && ImGui::IsItemClicked()) app.help_field = app.help_field == at ? -1 : at;  // a tap opens or closes it
   if (!app.touch && measured && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", TrFormat("ui.measured_tip", {app.measured_from}).c_str());
-  else if (!app.touch && ImGui::IsItemHovered()) Tooltip(app, f);
+  else if (!app.touch && ImGui::IsItemHovered()) Tooltip(app, index);
   ImGui::TableNextColumn();
   FieldWidget(app, index);
-  if (!app.touch && ImGui::IsItemHovered()) Tooltip(app, f);
+  if (!app.touch && ImGui::IsItemHovered()) Tooltip(app, index);
   FieldErrors(app, index);
   if (app.help_field == at) {  // the tapped name's help, under the field, across the value column
     ImGui::PushTextWrapPos(0);

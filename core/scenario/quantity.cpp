@@ -190,4 +190,9 @@ double FieldValueAsShown(const FieldSpec& f, double value) {
   return FieldInputProblem(f, FormatFieldValue(f, value), &back).empty() ? back : value;
 }
 
+double FieldStartValue(const FieldSpec& f, double derived) {
+  const bool flops = std::strcmp(f.unit, "FLOPs") == 0;
+  return FieldValueAsShown(f, flops ? std::strtod(FormatDigits(derived, 4).c_str(), nullptr) : derived);
+}
+
 }  // namespace gpucost

@@ -34,6 +34,10 @@ std::string FormatFieldValue(const FieldSpec& f, double value);
 // (a derived figure), which is rounded to them. What the editor writes into a field it fills (an auto turned off),
 // so that the field shows exactly the value used.
 double FieldValueAsShown(const FieldSpec& f, double value);
+// The value a field starts from when its "auto" is turned off, from the value the model derived: a count of FLOPs to
+// four significant digits, as every other large figure reads ("916Z", the results' "916 ZFLOP"; never the derived
+// "915.97352832Z"), other fields as FieldValueAsShown. The field then shows exactly the value used.
+double FieldStartValue(const FieldSpec& f, double derived);
 // The field's unit as shown ("" for fraction fields, whose value carries "%"; "/year" for fraction/year).
 const char* FieldShownUnit(const FieldSpec& f);
 // The allowed range as the field shows it ("> 0% and <= 100%" for percent fields), for messages.

@@ -137,6 +137,14 @@ TEST_CASE("quantity: FLOPs past 1e15 show with a suffix the parser reads back ex
   double back = 0;
   CHECK(ParseFieldInput(flops, shown, &back) == "");
   CHECK(back == held);
+  // Auto turned off: a derived count starts at four significant digits, as the results show work (FormatFlops),
+  // and the field shows exactly that value; other fields keep the derived value (the target loss a run reaches).
+  CHECK(FieldStartValue(flops, 9.1597352832e23) == 9.16e23);
+  CHECK(FormatFieldValue(flops, FieldStartValue(flops, 9.1597352832e23)) == "916Z");
+  CHECK(FormatFieldValue(flops, FieldStartValue(flops, 1.338216431616e24)) == "1.338Y");
+  CHECK(FormatFieldValue(flops, FieldStartValue(flops, 5.92555931136e23)) == "592.6Z");
+  CHECK(FieldStartValue(*FindField("workload.target_loss"), 2.0647) == 2.0647);
+  CHECK(FieldStartValue(*FindField("reliability.checkpoint_interval_minutes"), 124.123456) == 124.123456);
   // Every value of 1e15 .. 1e32 written with up to 15 digits reads back as shown.
   for (double v = 1.000000000000001e15; v < 1e32; v *= 7.31) {
     const double h = FieldValueAsShown(flops, v);
