@@ -61,8 +61,7 @@ void Mark(const SweepOptions& o, SweepResult* out) {
 
 // Policy 3 of sweep.h: the step-time model predicts the MFU at every count when the shape is known.
 bool PredictsMfu(const Scenario& s) {
-  return Kind(s) == WorkloadKind::kTraining && HasModelShape(s) && s.parallel.global_batch > 0 &&
-         s.scaling.point_count == 0;
+  return CanPredictStep(s) && s.scaling.point_count == 0;
 }
 
 // The single-node MFU a given cluster.mfu implies: divided by the scaling efficiency at the scenario's own

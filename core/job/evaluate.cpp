@@ -53,7 +53,7 @@ double CeilDiv(double a, double b) { return std::ceil(a / b - 1e-12); }
 // Step time from the model shape and layout (steptime.h). Without cluster.mfu, the MFU is predicted: from
 // parallel.single_node_mfu x the scaling efficiency when given, else from the step-time model.
 void PredictStep(const Scenario& s, const EffectiveHardware& hw, Result* r) {
-  if (Kind(s) != WorkloadKind::kTraining || !HasModelShape(s) || s.parallel.global_batch <= 0) return;
+  if (!CanPredictStep(s)) return;
   const ModelShape shape = ShapeFromScenario(s);
   const Layout layout = LayoutFromScenario(s);
   const StepHardware step_hw = StepHardwareFor(s, hw);
@@ -471,18 +471,27 @@ void BillJob(const JobPlan& job, const Timeline& t, double preemptions, JobBill*
 
 namespace {
 
-// Fields set that this kind of scenario does not read (fields.h), as one warning: the first three by path, then
-// how many more (a warning holds 200 bytes).
+// Fields set that this scenario does not read (fields.h), one warning per reason: the first three by path, then how
+// many more (a warning holds 200 bytes).
 void ReportFieldsNotUsed(const Scenario& s, Result* r) {
-  const std::vector<const FieldSpec*> unused = FieldsNotUsed(s);
+  const std::vector<FieldNotUsed> unused = FieldsNotUsed(s, r->memory_present && !r->memory.fits());
   if (unused.empty()) return;
-  std::string list;
-  for (std::size_t i = 0; i < unused.size() && i < 3; ++i) list += (i ? ", " : "") + std::string(unused[i]->path);
-  if (unused.size() > 3) list += ", +" + std::to_string(unused.size() - 3);
-  if (Kind(s) == WorkloadKind::kInference)
-    r->warnings.Add("fields_not_used", "msg.w_fields_not_used_serving", {list});
-  else
-    r->warnings.Add("fields_not_used", "msg.w_fields_not_used_job", {list});
+  const char* const kind_key = Kind(s) == WorkloadKind::kInference ? "msg.w_fields_not_used_serving" : "msg.w_fields_not_used_job";
+  for (NotUsedWhy why : {NotUsedWhy::kKind, NotUsedWhy::kMfuGiven, NotUsedWhy::kNoShape}) {
+    std::string list;
+    std::size_t n = 0;
+    for (const FieldNotUsed& u : unused) {
+      if (u.why != why) continue;
+      if (n < 3) list += (n ? ", " : "") + std::string(u.field->path);
+      ++n;
+    }
+    if (n == 0) continue;
+    if (n > 3) list += ", +" + std::to_string(n - 3);
+    r->warnings.Add("fields_not_used", why == NotUsedWhy::kKind       ? kind_key
+                                       : why == NotUsedWhy::kMfuGiven ? "msg.w_fields_not_used_mfu"
+                                                                      : "msg.w_fields_not_used_shape",
+                    {list});
+  }
 }
 
 // A training or independent job (the serving path is EvaluateInference).
@@ -835,7 +844,7 @@ BlockingState FindBlockingState(const Scenario& s, const Result& r) {
     which = Block::kBadCheckpoints;
   else if (FindAbsurd(s, r) != kNotAbsurd)
     which = Block::kAbsurd;
-  else if (Kind(s) == WorkloadKind::kTraining && HasModelShape(s) && s.parallel.global_batch > 0 && !r.step.ok())
+  else if (CanPredictStep(s) && !r.step.ok())
     which = Block::kLayout;
   return which == Block::kNone ? BlockingState{} : DescribeBlock(which, s, r);
 }

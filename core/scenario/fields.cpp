@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <iterator>
 
 namespace gpucost {
 
@@ -668,6 +669,10 @@ bool HasModelShape(const Scenario& s) {
   return w.layers > 0 && w.hidden > 0 && w.heads > 0 && w.seq_len > 0 && w.vocab > 0;
 }
 
+bool CanPredictStep(const Scenario& s) {
+  return Kind(s) == WorkloadKind::kTraining && HasModelShape(s) && s.parallel.global_batch > 0;
+}
+
 namespace {
 
 // What the serving model (inference.h, inference_model.h) and its billing (inference_billing.h) do not read:
@@ -858,28 +863,76 @@ const DefaultWords& DefaultWordsFor(WorkloadKind kind, bool disaggregated) {
   return words[kind != WorkloadKind::kInference ? 0 : disaggregated ? 2 : 1];
 }
 
+// What only the step-time model reads of a training job (training/steptime.h: StepHardwareFor, LayoutFromScenario's
+// kernel and overlap switches, evaluate.cpp's PredictStep), found by reading what else reads each field and checked
+// by tests/core/test_fields_not_used.cpp (changing a reported field leaves every total as it was, on generated
+// scenarios). Two also feed other physics, in a scenario that has it:
+//   fp8_reference  the FP8 default MFU (training/fp8_gain.h: the step model on a reference shape, the scenario's
+//                  hardware, kernels and overlap switches) when the MFU is not given and the precision is FP8;
+//   memory         the activation memory (training/memory.cpp: a fused attention kernel stores no scores) once the
+//                  memory model runs with the heads known (workload.params and workload.heads set) and keeps the
+//                  scores (recompute none or selective_op; selective, full and the save-dot policies drop them).
+// And all of them rank the layouts that fit when the job does not fit its GPUs' memory (plan.h: the fastest fitting
+// layout is suggested), so none is reported then (FieldsNotUsed's layouts_ranked).
+// Not listed, read elsewhere too: the layout's degrees, micro and global batch, interleave, recompute, ZeRO and
+// the optimizer (memory, layout validity), the shape (FLOPs, memory, checkpoint size), peak_tflops (the MFU's base).
+struct StepOnlyField {
+  const char* path;
+  bool fp8_reference, memory;
+};
+constexpr StepOnlyField kReadOnlyByStepModel[] = {
+    {"cluster.node_network_gbps", true, false}, {"cluster.link_efficiency", true, false},
+    {"cluster.hbm_tbps", true, false},          {"cluster.nvlink_gbps", true, false},
+    {"cluster.framework", true, false},         {"parallel.overlap_comm", true, false},
+    {"parallel.single_node_mfu", false, false}, {"parallel.flash_attention", false, true},
+    {"parallel.tp_comm_overlap", true, false},  {"parallel.ep_comm_overlap", true, false},
+    {"parallel.fused_elementwise", true, false},
+};
+
+// The step-time model's inputs a training job set but does not read: its MFU is given, or cannot be predicted.
+void StepInputsNotUsed(const Scenario& s, std::vector<FieldNotUsed>* out) {
+  const bool given = s.cluster.mfu > 0;
+  if (!given && CanPredictStep(s)) return;
+  const bool fp8_default = !given && GetPrecision(s) == Precision::kFp8;
+  const Recompute recompute = static_cast<Recompute>(s.parallel.recompute);
+  const bool memory_with_scores = s.workload.params > 0 && s.workload.heads > 0 &&
+                                  (recompute == Recompute::kNone || recompute == Recompute::kSelectiveOp);
+  static const std::array<const FieldSpec*, std::size(kReadOnlyByStepModel)> specs = [] {
+    std::array<const FieldSpec*, std::size(kReadOnlyByStepModel)> a{};
+    for (std::size_t k = 0; k < a.size(); ++k) a[k] = FindField(kReadOnlyByStepModel[k].path);
+    return a;
+  }();
+  for (std::size_t k = 0; k < specs.size(); ++k) {
+    const StepOnlyField& f = kReadOnlyByStepModel[k];
+    if (!specs[k] || IsDefault(s, *specs[k]) || (fp8_default && f.fp8_reference) || (memory_with_scores && f.memory)) continue;
+    out->push_back({specs[k], given ? NotUsedWhy::kMfuGiven : NotUsedWhy::kNoShape});
+  }
+}
+
 }  // namespace
 
-std::vector<const FieldSpec*> FieldsNotUsed(const Scenario& s) {
-  std::vector<const FieldSpec*> out;
+std::vector<FieldNotUsed> FieldsNotUsed(const Scenario& s, bool layouts_ranked) {
+  std::vector<FieldNotUsed> out;
   const WorkloadKind kind = Kind(s);
   const bool disaggregated = kind == WorkloadKind::kInference && static_cast<InferenceMode>(s.inference.mode) == InferenceMode::kDisaggregated;
-  if (AllAtDefault(s, DefaultWordsFor(kind, disaggregated))) return out;
-  const ModelSpec* model = nullptr;
-  bool model_looked_up = false;
-  for (std::size_t i : FieldsNotReadBy(kind, disaggregated)) {
-    const FieldSpec& f = Fields()[i];
-    if (IsDefault(s, f)) continue;
-    if (!model_looked_up) {
-      model = s.arch.model[0] ? FindModel(s.arch.model) : nullptr;
-      model_looked_up = true;
+  if (!AllAtDefault(s, DefaultWordsFor(kind, disaggregated))) {
+    const ModelSpec* model = nullptr;
+    bool model_looked_up = false;
+    for (std::size_t i : FieldsNotReadBy(kind, disaggregated)) {
+      const FieldSpec& f = Fields()[i];
+      if (IsDefault(s, f)) continue;
+      if (!model_looked_up) {
+        model = s.arch.model[0] ? FindModel(s.arch.model) : nullptr;
+        model_looked_up = true;
+      }
+      bool from_model = false;  // a named model fills its shape (workload.seq_len): not the user's setting
+      if (model)
+        for (const ModelFieldValue& v : ModelFieldValues(*model))
+          from_model = from_model || (std::strcmp(v.path, f.path) == 0 && GetNumber(s, f) == v.value);
+      if (!from_model) out.push_back({&f, NotUsedWhy::kKind});
     }
-    bool from_model = false;  // a named model fills its shape (workload.seq_len): not the user's setting
-    if (model)
-      for (const ModelFieldValue& v : ModelFieldValues(*model))
-        from_model = from_model || (std::strcmp(v.path, f.path) == 0 && GetNumber(s, f) == v.value);
-    if (!from_model) out.push_back(&f);
   }
+  if (kind == WorkloadKind::kTraining && !layouts_ranked) StepInputsNotUsed(s, &out);
   return out;
 }
 

@@ -72,9 +72,23 @@ long Utf8Length(const std::string& text);
 // Checks one numeric value against the field's kind and range (not auto-ness). Returns true if allowed.
 bool ValueInRange(const FieldSpec& f, double v);
 
-// Fields set away from their defaults that a scenario of this workload kind does not read, in table order:
-// a training job's physics (layout, checkpoints, data pipeline, MFU) on an inference scenario, the serving
-// inputs (inference.*) on a training or independent job. Evaluate reports them as a warning: never ignored.
-std::vector<const FieldSpec*> FieldsNotUsed(const Scenario& s);
+// Why a field set is not used (FieldsNotUsed), each said by its own warning (evaluate.cpp):
+//   kKind      this kind of workload does not read it: a training job's physics (layout, checkpoints, data
+//              pipeline, MFU) on a service, the serving inputs (inference.*) on a training or independent job;
+//   kMfuGiven  only the step-time model reads it, and cluster.mfu is given: the model's prediction sets no time;
+//   kNoShape   only the step-time model reads it, and without a model shape and a global batch it predicts nothing
+//              (CanPredictStep false: the MFU is the default or the fit of scaling.points).
+enum class NotUsedWhy : int { kKind = 0, kMfuGiven, kNoShape };
+struct FieldNotUsed {
+  const FieldSpec* field;
+  NotUsedWhy why;
+};
+
+// Fields set away from their defaults that this scenario does not read, in table order within each reason (kKind
+// first). Evaluate reports them as warnings: never ignored. A field reported leaves the evaluation as it was,
+// whatever its value (tests/core/test_fields_not_used.cpp holds it on generated scenarios). layouts_ranked: the
+// evaluation searched the layouts that fit (the job does not fit its GPUs' memory), and the step-time model ranks
+// them, so its inputs are read.
+std::vector<FieldNotUsed> FieldsNotUsed(const Scenario& s, bool layouts_ranked = false);
 
 }  // namespace gpucost

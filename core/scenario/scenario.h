@@ -422,5 +422,8 @@ inline PricingModel Model(const Scenario& s) { return static_cast<PricingModel>(
 
 // True when the transformer shape (layers, hidden, heads, seq_len, vocab) is given.
 bool HasModelShape(const Scenario& s);
+// True when the step-time model can predict the MFU: a training job with a model shape and a global batch (Evaluate
+// predicts it there unless cluster.mfu is given; without it, its inputs change nothing: FieldsNotUsed says so).
+bool CanPredictStep(const Scenario& s);
 
 }  // namespace gpucost

@@ -34,4 +34,17 @@ contains "$second" "Cost per completed job" "the eval table starts right under i
 trailing=$(grep -c ' $' <<<"$table" || true)
 equals "$trailing" "0" "and no trailing blanks"
 contains "$table" '$6,295' "four-digit money has a separator"
+# A field only the step-time model reads, set where the MFU does not come from it, is reported with the reason, in
+# the table and the document alike, and the cost is the same to the cent (fields.h: FieldsNotUsed).
+preset="$root/assets/presets/llama2-70b-a100.json"  # cluster.mfu 0.43 given, no model shape
+table=$("$gpucost" eval "$preset" --set 'parallel.flash_attention=false')
+contains "$table" "Set but not used (cluster.mfu is given; only the step-time model reads them): parallel.flash_attention." "eval: a step-time input with cluster.mfu given is reported, with the reason"
+cost() { python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["cost"]["expected_usd"], [w["key"] for w in d["warnings"] if w["code"] == "fields_not_used"])'; }
+equals "$("$gpucost" eval "$preset" --format json --set 'parallel.flash_attention=false' | cost)" \
+       "$("$gpucost" eval "$preset" --format json | cost | sed "s/\[\]/['msg.w_fields_not_used_mfu']/")" "eval --format json: the same warning, the same expected cost"
+ko=$("$gpucost" --lang ko eval "$preset" --set 'parallel.flash_attention=false')
+contains "$ko" "설정했지만 쓰지 않는 필드 (cluster.mfu가 주어졌고" "eval --lang ko: the reason in Korean"
+shaped='{"workload":{"model":"llama-2-7b","tokens":1e11},"cluster":{"gpus":64},"parallel":{"tensor_parallel":8,"flash_attention":false}}'
+contains "$("$gpucost" eval - <<<"$shaped")" "a step time is predicted only with a model shape and a global batch): parallel.flash_attention" "eval: a shape without a global batch predicts no step: reported"
+not_contains "$("$gpucost" eval - --set 'parallel.global_batch=256' <<<"$shaped")" "Set but not used" "eval: the step-time model sets the MFU: not reported"
 finish
