@@ -472,10 +472,8 @@ void BillJob(const JobPlan& job, const Timeline& t, double preemptions, JobBill*
 namespace {
 
 // Fields set that this scenario does not read (fields.h), one warning per reason: the first three by path, then how
-// many more (a warning holds 200 bytes).
-void ReportFieldsNotUsed(const Scenario& s, Result* r) {
-  const std::vector<FieldNotUsed> unused = FieldsNotUsed(s, r->memory_present && !r->memory.fits());
-  if (unused.empty()) return;
+// many more (a warning holds 200 bytes). Out of line: the page's first frame sets none (nor loads this code).
+[[gnu::noinline]] void WarnFieldsNotUsed(const Scenario& s, const std::vector<FieldNotUsed>& unused, Result* r) {
   const char* const kind_key = Kind(s) == WorkloadKind::kInference ? "msg.w_fields_not_used_serving" : "msg.w_fields_not_used_job";
   for (NotUsedWhy why : {NotUsedWhy::kKind, NotUsedWhy::kMfuGiven, NotUsedWhy::kNoShape}) {
     std::string list;
@@ -492,6 +490,11 @@ void ReportFieldsNotUsed(const Scenario& s, Result* r) {
                                                                       : "msg.w_fields_not_used_shape",
                     {list});
   }
+}
+
+void ReportFieldsNotUsed(const Scenario& s, Result* r) {
+  const std::vector<FieldNotUsed> unused = FieldsNotUsed(s, r->memory_present && !r->memory.fits());
+  if (!unused.empty()) WarnFieldsNotUsed(s, unused, r);
 }
 
 // A training or independent job (the serving path is EvaluateInference).

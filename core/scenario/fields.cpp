@@ -856,13 +856,6 @@ bool AllAtDefault(const Scenario& s, const DefaultWords& d) {
   return differs == 0;
 }
 
-const DefaultWords& DefaultWordsFor(WorkloadKind kind, bool disaggregated) {
-  static const std::array<DefaultWords, 3> words = {DefaultWordsOf(FieldsNotReadBy(WorkloadKind::kTraining, false)),
-                                                    DefaultWordsOf(FieldsNotReadBy(WorkloadKind::kInference, false)),
-                                                    DefaultWordsOf(FieldsNotReadBy(WorkloadKind::kInference, true))};
-  return words[kind != WorkloadKind::kInference ? 0 : disaggregated ? 2 : 1];
-}
-
 // What only the step-time model reads of a training job (training/steptime.h: StepHardwareFor, LayoutFromScenario's
 // kernel and overlap switches, evaluate.cpp's PredictStep), found by reading what else reads each field and checked
 // by tests/core/test_fields_not_used.cpp (changing a reported field leaves every total as it was, on generated
@@ -889,23 +882,65 @@ constexpr StepOnlyField kReadOnlyByStepModel[] = {
     {"parallel.fused_elementwise", true, false},
 };
 
+// The step-time inputs' places in Fields(), in kReadOnlyByStepModel's order.
+const std::array<std::size_t, std::size(kReadOnlyByStepModel)>& StepInputIndices() {
+  static const std::array<std::size_t, std::size(kReadOnlyByStepModel)> at = [] {
+    std::array<std::size_t, std::size(kReadOnlyByStepModel)> a{};
+    for (std::size_t k = 0; k < a.size(); ++k)
+      for (std::size_t i = 0; i < FieldCount(); ++i)
+        if (std::strcmp(Fields()[i].path, kReadOnlyByStepModel[k].path) == 0) a[k] = i;
+    return a;
+  }();
+  return at;
+}
+
+// A job's fields that may be set and unused: the serving inputs, and the step-time inputs (a training job's MFU
+// given or not predicted). All at their defaults (the page's first frame): nothing to ask field by field.
+std::vector<std::size_t> JobFieldsMaybeUnused() {
+  std::vector<std::size_t> list = FieldsNotReadBy(WorkloadKind::kTraining, false);
+  for (std::size_t i : StepInputIndices()) list.push_back(i);
+  return list;
+}
+
+const DefaultWords& DefaultWordsFor(WorkloadKind kind, bool disaggregated) {
+  static const std::array<DefaultWords, 3> words = {DefaultWordsOf(JobFieldsMaybeUnused()),
+                                                    DefaultWordsOf(FieldsNotReadBy(WorkloadKind::kInference, false)),
+                                                    DefaultWordsOf(FieldsNotReadBy(WorkloadKind::kInference, true))};
+  return words[kind != WorkloadKind::kInference ? 0 : disaggregated ? 2 : 1];
+}
+
 // The step-time model's inputs a training job set but does not read: its MFU is given, or cannot be predicted.
-void StepInputsNotUsed(const Scenario& s, std::vector<FieldNotUsed>* out) {
+[[gnu::noinline]] void StepInputsNotUsed(const Scenario& s, std::vector<FieldNotUsed>* out) {
   const bool given = s.cluster.mfu > 0;
   if (!given && CanPredictStep(s)) return;
   const bool fp8_default = !given && GetPrecision(s) == Precision::kFp8;
   const Recompute recompute = static_cast<Recompute>(s.parallel.recompute);
   const bool memory_with_scores = s.workload.params > 0 && s.workload.heads > 0 &&
                                   (recompute == Recompute::kNone || recompute == Recompute::kSelectiveOp);
-  static const std::array<const FieldSpec*, std::size(kReadOnlyByStepModel)> specs = [] {
-    std::array<const FieldSpec*, std::size(kReadOnlyByStepModel)> a{};
-    for (std::size_t k = 0; k < a.size(); ++k) a[k] = FindField(kReadOnlyByStepModel[k].path);
-    return a;
-  }();
-  for (std::size_t k = 0; k < specs.size(); ++k) {
+  for (std::size_t k = 0; k < std::size(kReadOnlyByStepModel); ++k) {
     const StepOnlyField& f = kReadOnlyByStepModel[k];
-    if (!specs[k] || IsDefault(s, *specs[k]) || (fp8_default && f.fp8_reference) || (memory_with_scores && f.memory)) continue;
-    out->push_back({specs[k], given ? NotUsedWhy::kMfuGiven : NotUsedWhy::kNoShape});
+    const FieldSpec& spec = Fields()[StepInputIndices()[k]];
+    if (IsDefault(s, spec) || (fp8_default && f.fp8_reference) || (memory_with_scores && f.memory)) continue;
+    out->push_back({&spec, given ? NotUsedWhy::kMfuGiven : NotUsedWhy::kNoShape});
+  }
+}
+
+// The fields this kind of workload does not read (FieldsNotReadBy) that the scenario set.
+[[gnu::noinline]] void KindFieldsNotUsed(const Scenario& s, WorkloadKind kind, bool disaggregated, std::vector<FieldNotUsed>* out) {
+  const ModelSpec* model = nullptr;
+  bool model_looked_up = false;
+  for (std::size_t i : FieldsNotReadBy(kind, disaggregated)) {
+    const FieldSpec& f = Fields()[i];
+    if (IsDefault(s, f)) continue;
+    if (!model_looked_up) {
+      model = s.arch.model[0] ? FindModel(s.arch.model) : nullptr;
+      model_looked_up = true;
+    }
+    bool from_model = false;  // a named model fills its shape (workload.seq_len): not the user's setting
+    if (model)
+      for (const ModelFieldValue& v : ModelFieldValues(*model))
+        from_model = from_model || (std::strcmp(v.path, f.path) == 0 && GetNumber(s, f) == v.value);
+    if (!from_model) out->push_back({&f, NotUsedWhy::kKind});
   }
 }
 
@@ -915,23 +950,8 @@ std::vector<FieldNotUsed> FieldsNotUsed(const Scenario& s, bool layouts_ranked) 
   std::vector<FieldNotUsed> out;
   const WorkloadKind kind = Kind(s);
   const bool disaggregated = kind == WorkloadKind::kInference && static_cast<InferenceMode>(s.inference.mode) == InferenceMode::kDisaggregated;
-  if (!AllAtDefault(s, DefaultWordsFor(kind, disaggregated))) {
-    const ModelSpec* model = nullptr;
-    bool model_looked_up = false;
-    for (std::size_t i : FieldsNotReadBy(kind, disaggregated)) {
-      const FieldSpec& f = Fields()[i];
-      if (IsDefault(s, f)) continue;
-      if (!model_looked_up) {
-        model = s.arch.model[0] ? FindModel(s.arch.model) : nullptr;
-        model_looked_up = true;
-      }
-      bool from_model = false;  // a named model fills its shape (workload.seq_len): not the user's setting
-      if (model)
-        for (const ModelFieldValue& v : ModelFieldValues(*model))
-          from_model = from_model || (std::strcmp(v.path, f.path) == 0 && GetNumber(s, f) == v.value);
-      if (!from_model) out.push_back({&f, NotUsedWhy::kKind});
-    }
-  }
+  if (AllAtDefault(s, DefaultWordsFor(kind, disaggregated))) return out;
+  KindFieldsNotUsed(s, kind, disaggregated, &out);
   if (kind == WorkloadKind::kTraining && !layouts_ranked) StepInputsNotUsed(s, &out);
   return out;
 }
