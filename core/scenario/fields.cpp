@@ -882,23 +882,11 @@ constexpr StepOnlyField kReadOnlyByStepModel[] = {
     {"parallel.fused_elementwise", true, false},
 };
 
-// The step-time inputs' places in Fields(), in kReadOnlyByStepModel's order.
-const std::array<std::size_t, std::size(kReadOnlyByStepModel)>& StepInputIndices() {
-  static const std::array<std::size_t, std::size(kReadOnlyByStepModel)> at = [] {
-    std::array<std::size_t, std::size(kReadOnlyByStepModel)> a{};
-    for (std::size_t k = 0; k < a.size(); ++k)
-      for (std::size_t i = 0; i < FieldCount(); ++i)
-        if (std::strcmp(Fields()[i].path, kReadOnlyByStepModel[k].path) == 0) a[k] = i;
-    return a;
-  }();
-  return at;
-}
-
 // A job's fields that may be set and unused: the serving inputs, and the step-time inputs (a training job's MFU
 // given or not predicted). All at their defaults (the page's first frame): nothing to ask field by field.
 std::vector<std::size_t> JobFieldsMaybeUnused() {
   std::vector<std::size_t> list = FieldsNotReadBy(WorkloadKind::kTraining, false);
-  for (std::size_t i : StepInputIndices()) list.push_back(i);
+  for (const StepOnlyField& f : kReadOnlyByStepModel) list.push_back(static_cast<std::size_t>(FindField(f.path) - Fields()));
   return list;
 }
 
@@ -919,7 +907,7 @@ const DefaultWords& DefaultWordsFor(WorkloadKind kind, bool disaggregated) {
                                   (recompute == Recompute::kNone || recompute == Recompute::kSelectiveOp);
   for (std::size_t k = 0; k < std::size(kReadOnlyByStepModel); ++k) {
     const StepOnlyField& f = kReadOnlyByStepModel[k];
-    const FieldSpec& spec = Fields()[StepInputIndices()[k]];
+    const FieldSpec& spec = *FindField(f.path);
     if (IsDefault(s, spec) || (fp8_default && f.fp8_reference) || (memory_with_scores && f.memory)) continue;
     out->push_back({&spec, given ? NotUsedWhy::kMfuGiven : NotUsedWhy::kNoShape});
   }
