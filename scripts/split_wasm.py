@@ -11,8 +11,9 @@ one are kept in WORK for the profiler. Then app.js is minified with terser (Debi
 The names that join the two modules are made short (docs/bundle-size.md): app.wasm imports its placeholders from
 namespace `p` (wasm-split's default, `placeholder`, was 10 more bytes on each of ~870 imports of the first load),
 app.deferred.wasm imports from namespace `m` (was `primary`), and the functions app.wasm exports to it are renamed
-from wasm-split's `%a`, `%b`... to the shortest names its other exports leave free (shorten_split_names). app.js
-(emscripten's placeholder handler) and index.html name the same namespaces.
+from wasm-split's `%a`, `%b`... to the shortest names its other exports leave free, and each placeholder, named by
+the table slot it fills, has the slot in base 36 instead of decimal (shorten_split_names). app.js (emscripten's
+placeholder handler) and index.html name the same namespaces; app.js reads the slot in base 36.
 
 Each module is then optimised again on its own (optimise_split): wasm-opt -Oz over the split modules finds what it
 could not over the whole program, with the link's limit on inlining functions of one caller (larger ones inlined
@@ -153,9 +154,19 @@ def short_names(taken):
         length += 1
 
 
+def base36(n):
+    digits = ''
+    while True:
+        n, r = divmod(n, 36)
+        digits = '0123456789abcdefghijklmnopqrstuvwxyz'[r] + digits
+        if not n:
+            return digits
+
+
 def shorten_split_names(primary_path, secondary_path):
     """Renames the exports wasm-split made for app.deferred.wasm (EXPORT_PREFIX + a short name) to the shortest
-    names free among app.wasm's exports, in both modules. Returns the bytes saved."""
+    names free among app.wasm's exports, in both modules, and app.wasm's placeholder imports (named by the table
+    slot they fill, in decimal) to the same slot in base 36. Returns the bytes saved."""
     primary, secondary = open(primary_path, 'rb').read(), open(secondary_path, 'rb').read()
     export_section = [(a, b) for s, a, b in sections(primary) if s == 7]
     _, names = map_exports(primary[export_section[0][0]:export_section[0][1]], lambda n, k: n)
@@ -174,7 +185,14 @@ def shorten_split_names(primary_path, secondary_path):
         if exported.get(new) != kind:
             sys.exit('split_wasm: app.deferred.wasm imports %r (%r), which app.wasm does not export' % (name, new))
         return new
+    def placeholder_name(module, name, kind):  # the table slot a placeholder stands for, in base 36 (app.js reads it)
+        if module != PLACEHOLDER_NS:
+            return name
+        if not name.isdigit():
+            sys.exit('split_wasm: placeholder %r is not a table index' % name)
+        return base36(int(name))
     new_primary = rewrite_section(primary, 7, lambda p: map_exports(p, export_name)[0])
+    new_primary = rewrite_section(new_primary, 2, lambda p: map_imports(p, placeholder_name))
     new_secondary = rewrite_section(secondary, 2, lambda p: map_imports(p, import_name))
     if len(set(exported)) != len(names):
         sys.exit('split_wasm: renamed exports collide')
@@ -186,13 +204,17 @@ def shorten_split_names(primary_path, secondary_path):
 
 
 def name_namespaces_in_js(js):
-    """Emscripten's app.js names wasm-split's default namespaces (`placeholder`, `primary`): name ours instead."""
+    """Emscripten's app.js names wasm-split's default namespaces (`placeholder`, `primary`) and reads a placeholder's
+    name as a decimal table slot: name ours instead, and read the slot in base 36."""
     with open(js, encoding='utf-8') as f:
         text = f.read()
     text = re.sub(r"['\"]?placeholder['\"]?\s*:\s*new Proxy\(", PLACEHOLDER_NS + ':new Proxy(', text)
     text = re.sub(r"\{\s*['\"]?primary['\"]?\s*:\s*Module(\[['\"]asm['\"]\]|\.asm)\s*\}",
                   '{' + IMPORT_NS + ':Module.asm}', text)
-    if text.count(PLACEHOLDER_NS + ':new Proxy(') != 1 or text.count('{' + IMPORT_NS + ':Module.asm}') != 1:
+    # The placeholder's name is its table slot in base 36 (shorten_split_names).
+    text = text.replace('wasmTable.get(prop).apply(', 'wasmTable.get(parseInt(prop,36)).apply(')
+    if (text.count(PLACEHOLDER_NS + ':new Proxy(') != 1 or text.count('{' + IMPORT_NS + ':Module.asm}') != 1 or
+            len(re.findall(r'\.get\(parseInt\(\w+,\s*36\)\)\.apply\(', text)) != 1):
         sys.exit('split_wasm: app.js does not name the split\'s namespaces as expected (emscripten changed?)')
     with open(js, 'w', encoding='utf-8') as f:
         f.write(text)
@@ -283,7 +305,7 @@ def main():
     print('split_wasm: each module optimised again (%d bytes): app.wasm %d, app.deferred.wasm %d bytes' % (
         saved, os.path.getsize(site_wasm), os.path.getsize(deferred)))
     saved = shorten_split_names(site_wasm, deferred)
-    print('split_wasm: the exports joining the two modules renamed without %r (%d bytes)' % (EXPORT_PREFIX, saved))
+    print('split_wasm: the names joining the two modules shortened (%d bytes)' % saved)
 
     js = os.path.join(args.site, 'app.js')
     name_namespaces_in_js(js)
