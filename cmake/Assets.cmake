@@ -27,13 +27,20 @@ function(gpucost_embed_assets out_var lang_var fetched_var)
   list(FILTER lang_files INCLUDE REGEX "/assets/i18n/")
   set(fetched_files ${files})
   list(FILTER fetched_files INCLUDE REGEX "/assets/(validation/[^/]*|offers|held_out)\\.json$")
+  # The presets likewise (~12 KB of the page's first load): the page fetches them as one file, presets.json,
+  # after its first frame (written with the compact copies below; core/documents/presets.cpp reads it).
+  find_program(GPUCOST_ASSETS_PYTHON python3)
+  set(preset_files ${files})
+  list(FILTER preset_files INCLUDE REGEX "/assets/presets/[^/]*\\.json$")
+  if(GPUCOST_ASSETS_PYTHON)
+    list(APPEND fetched_files ${preset_files})
+  endif()
   list(REMOVE_ITEM files ${lang_files} ${fetched_files})
   set(out "${CMAKE_BINARY_DIR}/generated/assets_data.cpp")
   set(lang_out "${CMAKE_BINARY_DIR}/generated/assets_lang.cpp")
   set(fetched_out "${CMAKE_BINARY_DIR}/generated/assets_fetched.cpp")
   # The WebAssembly build embeds compact copies (scripts/page_assets.py: no whitespace, no documentation-only keys):
-  # its first load carries them. Without python3, the files as they are.
-  find_program(GPUCOST_ASSETS_PYTHON python3)
+  # its first load carries them. Without python3, the files as they are (and the presets embedded).
   if(CMAKE_SYSTEM_NAME STREQUAL "Emscripten" AND GPUCOST_ASSETS_PYTHON)
     set(compact_root "${CMAKE_BINARY_DIR}/generated/page-assets")
     set(compact_files "")
@@ -41,10 +48,12 @@ function(gpucost_embed_assets out_var lang_var fetched_var)
       file(RELATIVE_PATH rel "${CMAKE_SOURCE_DIR}/assets" "${f}")
       list(APPEND compact_files "${compact_root}/${rel}")
     endforeach()
-    add_custom_command(OUTPUT ${compact_files} ${compact_root}/offers.json
+    add_custom_command(OUTPUT ${compact_files} ${compact_root}/offers.json ${compact_root}/presets.json
                        COMMAND ${GPUCOST_ASSETS_PYTHON} ${CMAKE_SOURCE_DIR}/scripts/page_assets.py
                                ${CMAKE_SOURCE_DIR}/assets ${compact_root} ${files} ${CMAKE_SOURCE_DIR}/assets/offers.json
-                       DEPENDS ${files} ${CMAKE_SOURCE_DIR}/assets/offers.json ${CMAKE_SOURCE_DIR}/scripts/page_assets.py
+                               ${preset_files}
+                       DEPENDS ${files} ${CMAKE_SOURCE_DIR}/assets/offers.json ${preset_files}
+                               ${CMAKE_SOURCE_DIR}/scripts/page_assets.py
                        COMMENT "Compact copies of assets/*.json for the page" VERBATIM)
     gpucost_embed_table("${out}" kEmbeddedAssets ${compact_root} "${compact_files}" "Embedding assets/*.json (compact)")
   else()

@@ -48,12 +48,39 @@ std::string ReadPreset(const EmbeddedAsset& a, PresetInfo* info, json* scenario)
   return "";
 }
 
+// The page fetches the presets as one file instead of embedding them (docs/bundle-size.md): {"presets/<id>.json":
+// {...the preset file...}, ...}, written at build time (scripts/page_assets.py).
+constexpr const char* kPresetBundle = "presets.json";
+
+// The preset files: presets/<id>.json of the program's tables (every program but the page links them:
+// cmake/Assets.cmake), else those of the bundle, read once through LoadAsset (the page: fetched after its first
+// frame, read at once when the menu or a load needs it first) and installed under their own paths.
+std::vector<const EmbeddedAsset*> PresetAssets() {
+  std::vector<const EmbeddedAsset*> out;
+  for (const EmbeddedAsset* table : {kEmbeddedAssets, kFetchedAssets})
+    for (const EmbeddedAsset* a = table; a && a->path; ++a)
+      if (!IdOfPath(a->path).empty()) out.push_back(a);
+  if (!out.empty()) return out;
+  static std::vector<std::string> bundled;  // the bundle's paths, once it has been read
+  if (bundled.empty()) {
+    if (const EmbeddedAsset* bundle = LoadAsset(kPresetBundle)) {
+      const json doc = json::parse(bundle->data, bundle->data + bundle->size, nullptr, /*allow_exceptions=*/false);
+      if (doc.is_object())
+        for (auto it = doc.begin(); it != doc.end(); ++it)
+          if (!IdOfPath(it.key().c_str()).empty() && InstallAsset(it.key().c_str(), it.value().dump()))
+            bundled.push_back(it.key());
+    }
+  }
+  for (const std::string& path : bundled)
+    if (const EmbeddedAsset* a = FindAsset(path.c_str())) out.push_back(a);
+  return out;
+}
+
 }  // namespace
 
 std::vector<PresetInfo> Presets() {
   std::vector<PresetInfo> out;
-  for (const EmbeddedAsset* a = kEmbeddedAssets; a->path; ++a) {
-    if (IdOfPath(a->path).empty()) continue;
+  for (const EmbeddedAsset* a : PresetAssets()) {
     PresetInfo info;
     if (ReadPreset(*a, &info, nullptr).empty()) out.push_back(info);
   }
@@ -63,6 +90,7 @@ std::vector<PresetInfo> Presets() {
 
 bool LoadPreset(const std::string& id, Scenario* scenario, std::string* error) {
   const std::string path = kPresetDir + id + ".json";
+  PresetAssets();  // (the page: the bundle read and installed)
   const EmbeddedAsset* a = FindAsset(path.c_str());
   std::string problem;
   if (!a) {

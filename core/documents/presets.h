@@ -1,5 +1,5 @@
-// presets.h — ready-made scenarios (assets/presets/*.json, embedded at build time), each citing the
-// published run or study it reproduces. A preset file is
+// presets.h — ready-made scenarios (assets/presets/*.json, embedded at build time; the page fetches them as one
+// file, presets.json, after its first frame), each citing the published run or study it reproduces. A preset file is
 //   {"preset": {"id", "title", "source", "notes"}, "scenario": {...gpucost/scenario@1 document...}}.
 // The page shows them, the CLI lists them; tests check that each reproduces its cited headline figure.
 #pragma once

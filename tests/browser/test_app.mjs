@@ -26,7 +26,8 @@ const [siteDir, outDir, nativeCli] = [process.argv[2], process.argv[3], process.
 // On 2026-12-07 the names joining app.wasm and app.deferred.wasm were made short (scripts/split_wasm.py): the
 // bundle 1,499,930 -> 1,484,541 B raw against MAX_RAW, the English first load 235,783 -> 235,141 B; the page's
 // code without RTTI (-fno-rtti): 1,471,234 B raw, 233,110 B; each module optimised again after the split:
-// 1,466,410 B raw, 232,248 B; the placeholders named in base 36: 1,465,623 B raw, 231,752 B.
+// 1,466,410 B raw, 232,248 B; the placeholders named in base 36: 1,465,623 B raw, 231,752 B; the presets fetched
+// after the first frame (presets.json): 1,453,722 B raw, 227,286 B.
 // The figure is reported on every run (see docs/bundle-size.md).
 const MAX_RAW = 1.5e6, MAX_FIRST_LOAD_GZIP = 236e3, MAX_FIRST_FRAME_MS = 1500, REL_TOL = 1e-9;
 
@@ -180,6 +181,7 @@ try {
   console.log(`first load (English): ${firstGz} B gzip: ${firstLoad.map(f => `${f} ${gzipSize(f)} B`).join(', ')}`);
   // If this fails, the first frame ran a function web/first_frame_funcs.txt lacks: scripts/profile_first_frame.sh.
 check(!firstLoad.includes('offers.json'), 'offers.json is fetched after the first frame, not before');
+check(!firstLoad.includes('presets.json'), 'presets.json is fetched after the first frame, not before');
 check(!firstLoad.includes('app.deferred.wasm'), 'app.deferred.wasm is fetched after the first frame, not before' +
       (firstLoad.includes('app.deferred.wasm') ? ' (refresh web/first_frame_funcs.txt: scripts/profile_first_frame.sh)' : ''));
   budget(firstGz <= MAX_FIRST_LOAD_GZIP, `English first load ${(firstGz / 1e3).toFixed(1)} KB gzip <= 236 KB`);
@@ -341,6 +343,32 @@ try {
 } catch (e) {
   failed++;
   console.error(`FAILED (offer link on open): ${e.message}`);
+}
+// The presets are not part of the first load either (index.html fetches presets.json after the first frame; a menu
+// opened before it has arrived reads it at once): the menu lists every preset, picking one loads it (the result
+// equals gpucost eval preset:ID), and the file is fetched once.
+try {
+  const ids = fs.readdirSync(new URL('../../assets/presets/', import.meta.url)).filter(f => f.endsWith('.json'))
+    .map(f => f.slice(0, -5)).sort();
+  const id = 'llama2-70b-a100', index = ids.indexOf(id);
+  await withPage(siteDir, outDir, async (page, url) => {
+    await page.goto(url);
+    await waitReady(page);
+    await click(page, 'presets');
+    check(await api(page, n => window.gpucost.widgetRect('preset', n) !== null &&
+                               window.gpucost.widgetRect('preset', n + 1) === null, ids.length - 1),
+          `the presets menu lists the ${ids.length} presets`);
+    await click(page, 'preset', index);
+    await untilIdle(page);
+    const cli = JSON.parse(execFileSync(nativeCli, ['eval', `preset:${id}`, '--format', 'json'], {encoding: 'utf8'}));
+    const diff = compareJson(await result(page), cli);
+    check(diff === '', `picking ${id} in the menu gives gpucost eval preset:${id} to 1e-9 ${diff}`);
+    const fetched = await api(page, () => performance.getEntriesByType('resource').filter(e => e.name.endsWith('/presets.json')).length);
+    check(fetched === 1, `presets.json fetched once (${fetched})`);
+  });
+} catch (e) {
+  failed++;
+  console.error(`FAILED (presets menu): ${e.message}`);
 }
 // A field's help and source are in the rest of the English table (i18n/en-more.json, fetched after the first frame;
 // issue 50 took them out of app.wasm): a tooltip shown before it has arrived says the help is loading and fetches
