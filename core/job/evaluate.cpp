@@ -19,6 +19,7 @@
 #include "base/i18n.h"
 #include "job/inference_evaluate.h"
 #include "serving/inference.h"
+#include "serving/inference_model.h"
 #include "job/job.h"
 #include "job/operations.h"
 #include "training/datapipe.h"
@@ -475,7 +476,7 @@ namespace {
 // many more (a warning holds 200 bytes). Out of line: the page's first frame sets none (nor loads this code).
 [[gnu::noinline]] void WarnFieldsNotUsed(const Scenario& s, const std::vector<FieldNotUsed>& unused, Result* r) {
   const char* const kind_key = Kind(s) == WorkloadKind::kInference ? "msg.w_fields_not_used_serving" : "msg.w_fields_not_used_job";
-  for (NotUsedWhy why : {NotUsedWhy::kKind, NotUsedWhy::kMfuGiven, NotUsedWhy::kNoShape}) {
+  for (NotUsedWhy why : {NotUsedWhy::kKind, NotUsedWhy::kMfuGiven, NotUsedWhy::kNoShape, NotUsedWhy::kNoExperts}) {
     std::string list;
     std::size_t n = 0;
     for (const FieldNotUsed& u : unused) {
@@ -487,13 +488,16 @@ namespace {
     if (n > 3) list += ", +" + std::to_string(n - 3);
     r->warnings.Add("fields_not_used", why == NotUsedWhy::kKind       ? kind_key
                                        : why == NotUsedWhy::kMfuGiven ? "msg.w_fields_not_used_mfu"
-                                                                      : "msg.w_fields_not_used_shape",
+                                       : why == NotUsedWhy::kNoShape  ? "msg.w_fields_not_used_shape"
+                                                                      : "msg.w_fields_not_used_moe",
                     {list});
   }
 }
 
 void ReportFieldsNotUsed(const Scenario& s, Result* r) {
-  const std::vector<FieldNotUsed> unused = FieldsNotUsed(s, r->memory_present && !r->memory.fits());
+  // A service's model has routed experts when the serving model finds them (inference_model.h), not before.
+  const bool experts = Kind(s) != WorkloadKind::kInference || InferenceModelFor(s).expert_params > 0;
+  const std::vector<FieldNotUsed> unused = FieldsNotUsed(s, r->memory_present && !r->memory.fits(), experts);
   if (!unused.empty()) WarnFieldsNotUsed(s, unused, r);
 }
 

@@ -890,10 +890,20 @@ std::vector<std::size_t> JobFieldsMaybeUnused() {
   return list;
 }
 
+// The serving inputs read only for a model with routed experts (NotUsedWhy::kNoExperts).
+constexpr const char* kMoeOnlyServingFields[] = {"inference.fused_moe_finalize", "inference.moe_split"};
+
+// A service's fields that may be set and unused: those its kind does not read, and the MoE-only inputs.
+std::vector<std::size_t> ServiceFieldsMaybeUnused(bool disaggregated) {
+  std::vector<std::size_t> list = FieldsNotReadBy(WorkloadKind::kInference, disaggregated);
+  for (const char* path : kMoeOnlyServingFields) list.push_back(static_cast<std::size_t>(FindField(path) - Fields()));
+  return list;
+}
+
 const DefaultWords& DefaultWordsFor(WorkloadKind kind, bool disaggregated) {
   static const std::array<DefaultWords, 3> words = {DefaultWordsOf(JobFieldsMaybeUnused()),
-                                                    DefaultWordsOf(FieldsNotReadBy(WorkloadKind::kInference, false)),
-                                                    DefaultWordsOf(FieldsNotReadBy(WorkloadKind::kInference, true))};
+                                                    DefaultWordsOf(ServiceFieldsMaybeUnused(false)),
+                                                    DefaultWordsOf(ServiceFieldsMaybeUnused(true))};
   return words[kind != WorkloadKind::kInference ? 0 : disaggregated ? 2 : 1];
 }
 
@@ -934,13 +944,21 @@ const DefaultWords& DefaultWordsFor(WorkloadKind kind, bool disaggregated) {
 
 }  // namespace
 
-std::vector<FieldNotUsed> FieldsNotUsed(const Scenario& s, bool layouts_ranked) {
+std::vector<FieldNotUsed> FieldsNotUsed(const Scenario& s, bool layouts_ranked, bool routed_experts) {
   std::vector<FieldNotUsed> out;
   const WorkloadKind kind = Kind(s);
   const bool disaggregated = kind == WorkloadKind::kInference && static_cast<InferenceMode>(s.inference.mode) == InferenceMode::kDisaggregated;
   if (AllAtDefault(s, DefaultWordsFor(kind, disaggregated))) return out;
   KindFieldsNotUsed(s, kind, disaggregated, &out);
   if (kind == WorkloadKind::kTraining && !layouts_ranked) StepInputsNotUsed(s, &out);
+  if (kind == WorkloadKind::kInference) {  // the MoE-only inputs on a dense model; the experts' split without data attention
+    const bool data_attention = static_cast<AttentionSplit>(s.inference.attention) == AttentionSplit::kData;
+    for (std::size_t k = 0; k < std::size(kMoeOnlyServingFields); ++k) {
+      const FieldSpec& f = *FindField(kMoeOnlyServingFields[k]);
+      const bool split = k == 1;  // inference.moe_split
+      if (!IsDefault(s, f) && (!routed_experts || (split && !data_attention))) out.push_back({&f, NotUsedWhy::kNoExperts});
+    }
+  }
   return out;
 }
 

@@ -77,8 +77,10 @@ bool ValueInRange(const FieldSpec& f, double v);
 //              pipeline, MFU) on a service, the serving inputs (inference.*) on a training or independent job;
 //   kMfuGiven  only the step-time model reads it, and cluster.mfu is given: the model's prediction sets no time;
 //   kNoShape   only the step-time model reads it, and without a model shape and a global batch it predicts nothing
-//              (CanPredictStep false: the MFU is the default or the fit of scaling.points).
-enum class NotUsedWhy : int { kKind = 0, kMfuGiven, kNoShape };
+//              (CanPredictStep false: the MFU is the default or the fit of scaling.points);
+//   kNoExperts a serving input read only for a model with routed experts (inference.fused_moe_finalize,
+//              inference.moe_split), on a dense model; inference.moe_split also without data-parallel attention.
+enum class NotUsedWhy : int { kKind = 0, kMfuGiven, kNoShape, kNoExperts };
 struct FieldNotUsed {
   const FieldSpec* field;
   NotUsedWhy why;
@@ -88,7 +90,8 @@ struct FieldNotUsed {
 // first). Evaluate reports them as warnings: never ignored. A field reported leaves the evaluation as it was,
 // whatever its value (tests/core/test_fields_not_used.cpp holds it on generated scenarios). layouts_ranked: the
 // evaluation searched the layouts that fit (the job does not fit its GPUs' memory), and the step-time model ranks
-// them, so its inputs are read.
-std::vector<FieldNotUsed> FieldsNotUsed(const Scenario& s, bool layouts_ranked = false);
+// them, so its inputs are read. routed_experts: a serving scenario's model has routed experts (the serving model
+// says: InferenceModel::expert_params > 0; the caller asks it, this layer does not know the model).
+std::vector<FieldNotUsed> FieldsNotUsed(const Scenario& s, bool layouts_ranked = false, bool routed_experts = true);
 
 }  // namespace gpucost

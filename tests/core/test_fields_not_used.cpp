@@ -333,3 +333,83 @@ TEST_CASE("fields not read: law: changing a field reported for the step-time mod
   CHECK(scenarios >= 250);
   CHECK(checked >= 400);
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// The serving inputs read only for a model with routed experts (fields.h: NotUsedWhy::kNoExperts).
+
+TEST_CASE("fields not read: the MoE-only serving inputs on a dense model, the experts' split without data attention") {
+  // Llama 3.1 70B on 8 H100 is dense: neither how the k expert outputs are summed nor how the experts are split can
+  // change it. DeepSeek-V3 has routed experts: the finalize pass is read (its sum is (k + 1) x hidden x 2 bytes per
+  // token and MoE layer, test_small_messages.cpp), the split only under data-parallel attention.
+  const auto service = [](const char* model, const char* gpu, const char* attention) {
+    const json doc = {{"workload", {{"kind", "inference"}, {"model", model}}},
+                      {"cluster", {{"gpu", gpu}}},
+                      {"parallel", {{"tensor_parallel", 8}}},
+                      {"inference", {{"attention", attention}}}};
+    const ScenarioParse p = ParseScenarioJson(doc.dump());
+    REQUIRE(p.ok());
+    return p.scenario;
+  };
+  Scenario dense = service("llama-3.1-70b", "h100-sxm", "tensor");
+  REQUIRE(Warning(Evaluate(dense), "fields_not_used").empty());
+  const json expected = WithoutWarnings(dense);
+  dense.inference.fused_moe_finalize = true;
+  dense.inference.moe_split = static_cast<int>(MoeSplit::kTensor);
+  CHECK(WithoutWarnings(dense) == expected);
+  const std::string w = Warning(Evaluate(dense), "fields_not_used");
+  CHECK(w.find("inference.fused_moe_finalize, inference.moe_split") != std::string::npos);
+  CHECK(w.find("routed experts") != std::string::npos);
+
+  Scenario moe = service("deepseek-v3", "h200-sxm", "tensor");
+  const json moe_expected = WithoutWarnings(moe);
+  moe.inference.fused_moe_finalize = true;  // read: one pass and one kernel fewer
+  CHECK(WithoutWarnings(moe) != moe_expected);
+  CHECK(Warning(Evaluate(moe), "fields_not_used").empty());
+  moe.inference.moe_split = static_cast<int>(MoeSplit::kTensor);  // tensor attention: the experts follow it anyway
+  CHECK(Warning(Evaluate(moe), "fields_not_used").find("inference.moe_split") != std::string::npos);
+  Scenario data = service("deepseek-v3", "h200-sxm", "data");
+  const json data_expected = WithoutWarnings(data);
+  data.inference.moe_split = static_cast<int>(MoeSplit::kTensor);  // read: the experts tensor-split, tokens gathered
+  CHECK(WithoutWarnings(data) != data_expected);
+  CHECK(Warning(Evaluate(data), "fields_not_used").empty());
+}
+
+// The law on generated services: a MoE-only input the evaluation reports leaves its document as it was (all but the
+// warnings), bit for bit; one it does not report changes it somewhere (so the rule cannot report everything).
+TEST_CASE("fields not read: law: a MoE-only serving input reported as unused changes nothing") {
+  const char* const models[] = {"llama-3.1-8b", "llama-3.1-70b", "qwen2.5-72b", "mixtral-8x7b", "deepseek-v3", "qwen3-235b-a22b"};
+  const char* const gpus[] = {"h100-sxm", "h200-sxm", "a100-sxm-80gb", "b200"};
+  const char* const paths[] = {"inference.fused_moe_finalize", "inference.moe_split"};
+  Rng rng(46);
+  const auto pick = [&](std::size_t n) { return static_cast<std::size_t>(rng.Uniform() * static_cast<double>(n)) % n; };
+  int reported = 0, read_and_moved = 0;
+  for (int k = 0; k < 120; ++k) {
+    const json doc = {{"workload", {{"kind", "inference"}, {"model", models[pick(6)]}}},
+                      {"cluster", {{"gpu", gpus[pick(4)]}}},
+                      {"parallel", {{"tensor_parallel", 1 << (1 + pick(3))}}},
+                      {"inference", {{"attention", pick(2) ? "data" : "tensor"},
+                                     {"input_tokens", 128 << pick(6)},
+                                     {"output_tokens", 64 << pick(4)}}}};
+    const ScenarioParse p = ParseScenarioJson(doc.dump());
+    if (!p.ok() || !ValidateScenario(p.scenario).empty()) continue;
+    const Result base_result = Evaluate(p.scenario);
+    if (!base_result.ok) continue;
+    const json base = WithoutWarnings(p.scenario);
+    for (const char* path : paths) {
+      Scenario s = p.scenario;
+      REQUIRE(Perturb(&s, *FindField(path)));
+      CAPTURE(doc.dump());
+      CAPTURE(path);
+      const bool named = Warning(Evaluate(s), "fields_not_used").find(path) != std::string::npos;
+      if (named) {
+        ++reported;
+        CHECK(WithoutWarnings(s) == base);
+      } else if (WithoutWarnings(s) != base) {
+        ++read_and_moved;
+      }
+    }
+  }
+  MESSAGE(reported << " MoE-only inputs reported unused (each unchanged), " << read_and_moved << " read and moving the result");
+  CHECK(reported >= 60);
+  CHECK(read_and_moved >= 10);
+}
