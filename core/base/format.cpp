@@ -62,6 +62,7 @@ std::string Duration(double hours, int significant, bool keep_zeros) {
 }  // namespace
 
 std::string FormatUsd(double usd) { return Scaled(usd, "$"); }
+std::string FormatScaled(double v) { return Scaled(v, ""); }
 std::string FormatUsd(double usd, int significant) { return Scaled(usd, "$", significant, true); }
 
 std::string FormatKrwGrouped(double krw) {

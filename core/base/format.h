@@ -29,6 +29,7 @@ std::string FormatPercent(double fraction);        // "41.2%"
 std::string FormatRatio(double ratio);
 std::string FormatSignedPercent(double fraction);  // "+4.9%", "-32.9%" (an error: predicted / measured - 1)
 std::string FormatNumber(double v, int significant = 4);  // shortest sensible
+std::string FormatScaled(double v);                // "1B", "8.03B", "70B", "1.4T" (three digits, a count's suffix)
 // The same with a given number of significant digits, every one shown (chart ticks that must differ and line up:
 // "10.70 days", "$3.30M" beside "$3.32M").
 std::string FormatUsd(double usd, int significant);

@@ -166,7 +166,10 @@ std::string FormatFieldValue(const FieldSpec& f, double value) {
       std::snprintf(buf, sizeof buf, "%.6g", value / s.scale);
       // (The parser itself only past T: the page's first frame shows no such value and keeps the parser's code in
       // its later part, docs/bundle-size.md.)
-      if (std::strtod(buf, nullptr) * s.scale == value && (s.scale < 1e15 || exact(std::string(buf) + s.suffix)))
+      // Read back as the parser reads a suffix: scaled, then rounded to 15 digits ("8.03B" is 8.03e9 exactly, though
+      // 8.03 x 1e9 is not; issue 47's walk-through saw "8030M").
+      const double back = std::strtod(Shown(std::strtod(buf, nullptr) * s.scale).c_str(), nullptr);
+      if (back == value && (s.scale < 1e15 || exact(std::string(buf) + s.suffix)))
         return std::string(buf) + s.suffix;
     }
   }

@@ -71,7 +71,7 @@ void ValidateLossTarget(const Scenario& s, std::vector<InputError>* e) {
   const double floor = LossFloor(f, s.workload.params);
   if (!(s.program.target_loss > floor)) {
     e->push_back(CodedError("workload.target_loss",
-                            {"msg.loss_below_floor", {FormatParam("%.4g", s.program.target_loss), FormatParam("%.3g", s.workload.params),
+                            {"msg.loss_below_floor", {FormatParam("%.4g", s.program.target_loss), FormatScaled(s.workload.params),
                                                       FormatParam("%.4f", floor), f.name}}));
     return;
   }

@@ -213,6 +213,14 @@ TEST_CASE("target loss: refused below the model's floor, with FLOPs given, or ou
   s.workload.params = 7e9;
   s.program.target_loss = 1.99;  // below 1.99872
   CHECK(HasErrorAt(s, "workload.target_loss"));
+  // The model's size as a count is written ("7B parameters"; the page polish walk-through saw "1e+09 parameters").
+  s.workload.params = 1e9;
+  for (const InputError& e : ValidateScenario(s))
+    if (e.path == "workload.target_loss") {
+      CHECK(e.Text(Lang::kEn).find("a model of 1B parameters reaches") != std::string::npos);
+      CHECK(e.Text(Lang::kKo).find("1B") != std::string::npos);
+    }
+  s.workload.params = 7e9;
   // Tokens typed as well: the target sets them, and the result says workload.tokens is not used (the page's
   // tokens field always holds a number; the walk-through could not type a target after changing it).
   s.program.target_loss = 2.2;

@@ -155,3 +155,34 @@ TEST_CASE("quantity: FLOPs past 1e15 show with a suffix the parser reads back ex
     CHECK(back == h);
   }
 }
+
+// Issue 47's walk-through saw "8030M" for Llama 3.1 8B's 8.03e9 parameters: 8.03 x 1e9 is not 8.03e9 in binary, but
+// the parser reads "8.03B" as 8.03e9 exactly (it rounds a scaled value to 15 digits). The law, on values as people
+// write them (three to six significant digits, 1e6 to 1e15): the field shows the shortest suffix form ("8.03B", never
+// "8030M"), and the parser reads it back to the very value.
+TEST_CASE("quantity: law: a count of a few digits shows with its own suffix and reads back exactly") {
+  const FieldSpec& params = *FindField("workload.params");
+  CHECK(FormatFieldValue(params, 8.03e9) == "8.03B");
+  CHECK(FormatFieldValue(params, 70.6e9) == "70.6B");
+  CHECK(FormatFieldValue(params, 405.85e9) == "405.85B");
+  const char* const suffix = "MBT";
+  int checked = 0;
+  for (int exponent = 6; exponent <= 12; exponent += 3)
+    for (int digits = 3; digits <= 6; ++digits)
+      for (long long m = 1000; m < 1000000; m += 997) {  // mantissas 1.000 .. 999.999 at `digits` significant digits
+        const double mantissa = static_cast<double>(m) / 1000.0;
+        char text[32];
+        std::snprintf(text, sizeof text, "%.*g", digits, mantissa);
+        if (std::strtod(text, nullptr) >= 1000) continue;  // rounded up to the next suffix's 1
+        const double value = std::strtod((std::string(text) + "e" + std::to_string(exponent)).c_str(), nullptr);
+        if (!ValueInRange(params, value)) continue;
+        const std::string shown = FormatFieldValue(params, value);
+        INFO(text << "e" << exponent << " shows " << shown);
+        CHECK(shown == std::string(text) + suffix[(exponent - 6) / 3]);
+        double back = -1;
+        CHECK(ParseFieldInput(params, shown, &back) == "");
+        CHECK(back == value);
+        ++checked;
+      }
+  CHECK(checked > 3000);
+}
