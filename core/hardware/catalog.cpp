@@ -50,6 +50,7 @@ const std::vector<GpuSpec>& GpuCatalog() {
       spec.hbm_tbps = num(g, "hbm_tbps");
       spec.nvlink_gbps = num(g, "nvlink_gbps");
       spec.pcie_gbps = num(g, "pcie_gbps");
+      spec.sms = static_cast<std::int64_t>(num(g, "sms"));
       spec.nvlink_domain = static_cast<std::int64_t>(g.value("nvlink_domain", spec.nvlink_gbps > 0 ? 8.0 : 1.0));
       spec.tdp_w = num(g, "tdp_w");
       spec.server_kw_per_gpu = num(g, "server_kw_per_gpu");

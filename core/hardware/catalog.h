@@ -37,6 +37,7 @@ struct GpuSpec {
   double hbm_tbps = 0;     // 1e12 bytes/s
   double nvlink_gbps = 0;  // per GPU, both directions
   double pcie_gbps = 0;
+  std::int64_t sms = 0;    // streaming multiprocessors (issue 46: block-scaled FP8 decode GEMMs; 0 = not given)
   // Issue 46: the GPUs one NVLink island joins all-to-all (8 on an HGX / DGX board through NVSwitch, 2 for PCIe
   // cards joined by an NVLink bridge, 1 without NVLink); beyond it a node's GPUs talk over PCIe (comm.h).
   std::int64_t nvlink_domain = 1;

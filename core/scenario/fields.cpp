@@ -29,6 +29,7 @@ const char* const kInferenceModeNames[] = {"colocated", "disaggregated", nullptr
 const char* const kKvReserveNames[] = {"full", "paged", nullptr};
 const char* const kAttentionSplitNames[] = {"tensor", "data", nullptr};
 const char* const kMoeSplitNames[] = {"expert", "tensor", nullptr};
+const char* const kWeightScalingNames[] = {"tensor", "block", nullptr};
 const char* const kWeightPrecisionNames[] = {"bf16", "fp16", "fp8", "int8", "int4", nullptr};
 const char* const kKvPrecisionNames[] = {"bf16", "fp16", "fp8", nullptr};
 const char* const kFrameworkNames[] = {"megatron", "nemo", "deepspeed", "fsdp", "torchtitan", "maxtext", "jax", "other", "torchtune", nullptr};  // framework.h
@@ -83,6 +84,7 @@ const FieldSpec kFields[] = {
   {"workload.attention_params", NUM, REF(arch.attention_params), 0, nullptr, 0, kBig, true, true, nullptr,
    "parameters", "model"},
   {"workload.kv_lora_rank", INT, REF(arch.kv_lora_rank), 0, nullptr, 1, 100000, false, true, nullptr, "", "model"},
+  {"workload.q_lora_rank", INT, REF(arch.q_lora_rank), 0, nullptr, 1, 100000, false, true, nullptr, "", "model"},
   {"workload.rope_head_dim", INT, REF(arch.rope_head_dim), 0, nullptr, 1, 100000, false, true, nullptr, "", "model"},
   {"workload.experts", INT, REF(arch.experts), 0, nullptr, 1, 100000, false, true, nullptr, "experts", "model"},
   {"workload.active_experts", INT, REF(arch.active_experts), 0, nullptr, 1, 100000, false, true, nullptr,
@@ -385,6 +387,8 @@ const FieldSpec kFields[] = {
   {"inference.attention", ENUM, REF(inference.attention), 0, nullptr, 0, 1, false, false, kAttentionSplitNames, "",
    "inference"},
   {"inference.moe_split", ENUM, REF(inference.moe_split), 0, nullptr, 0, 1, false, false, kMoeSplitNames, "",
+   "inference"},
+  {"inference.weight_scaling", ENUM, REF(inference.weight_scaling), 0, nullptr, 0, 1, false, false, kWeightScalingNames, "",
    "inference"},
   {"inference.kv_reserve", ENUM, REF(inference.kv_reserve), 1, nullptr, 0, 1, false, false, kKvReserveNames, "",
    "inference"},

@@ -136,6 +136,8 @@ const char* const kPaths[] = {
     "pricing.stopped_discount_hours",
     "parallel.fused_elementwise",  // issue 46 (appended)
     "inference.fused_moe_finalize",  // issue 46 (appended)
+    "inference.weight_scaling",
+    "workload.q_lora_rank",
 };
 constexpr std::size_t kPathCount = sizeof kPaths / sizeof kPaths[0];
 

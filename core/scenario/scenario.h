@@ -214,6 +214,7 @@ struct ArchitectureInputs {
   double attention_params;          // workload.attention_params (weights of one layer's attention; auto: from widths)
   // Issue 26: multi-head latent attention's cache (0: not MLA): the latent and the decoupled rope key.
   std::int64_t kv_lora_rank;        // workload.kv_lora_rank
+  std::int64_t q_lora_rank;         // workload.q_lora_rank (MLA's query down-projection; 0: queries not compressed)
   std::int64_t rope_head_dim;       // workload.rope_head_dim (qk_rope_head_dim)
   std::int64_t experts;             // workload.experts (routed experts per MoE layer; auto: dense)
   std::int64_t active_experts;      // workload.active_experts (routed experts per token)
@@ -239,6 +240,9 @@ enum class KvReserve : int { kFull = 0, kPaged };
 enum class AttentionSplit : int { kTensor = 0, kData };
 // How a replica's GPUs split the routed experts under data attention (inference.moe_split; issue 46).
 enum class MoeSplit : int { kExpert = 0, kTensor };
+// How fp8 weights carry their scales (inference.weight_scaling; issue 46): one per tensor or output channel, or one per
+// 128 x 128 block (DeepSeek's and Qwen3's own FP8 checkpoints).
+enum class WeightScaling : int { kTensor = 0, kBlock };
 enum class WeightPrecision : int { kBf16 = 0, kFp16, kFp8, kInt8, kInt4 };
 enum class KvPrecision : int { kBf16 = 0, kFp16, kFp8 };
 struct InferencePoolInputs {
@@ -303,6 +307,7 @@ struct InferenceInputs {
   std::int64_t max_batch;           // inference.max_batch (sequences per replica; per GPU with attention data)
   int attention;                    // inference.attention: tensor | data (how a replica's GPUs split attention)
   int moe_split;                    // inference.moe_split: expert | tensor (the routed experts under data attention; issue 46)
+  int weight_scaling;               // inference.weight_scaling: tensor | block (fp8 weights' scales; issue 46)
   int kv_reserve;                   // inference.kv_reserve: full | paged
   double gpu_memory_fraction;       // inference.gpu_memory_fraction
   double prefill_mfu;               // inference.prefill_mfu (large prompts)

@@ -111,6 +111,14 @@ InferenceModel InferenceModelFor(const Scenario& s) {
   m.cuda_graphs = in.cuda_graphs;
   ApplyServingTechniques(s, &m);  // issue 28: MoE, prefix caching, speculative decoding
   m.moe_finalize_pass = m.expert_params > 0 && !in.fused_moe_finalize;
+  m.block_scaled = static_cast<WeightPrecision>(in.weight_precision) == WeightPrecision::kFp8 &&
+                   static_cast<WeightScaling>(in.weight_scaling) == WeightScaling::kBlock;
+  m.ffn = D(w.ffn_hidden > 0 ? w.ffn_hidden : 4 * w.hidden);
+  m.ffn_matrices = w.ffn_gated ? 2 : 1;
+  m.shared_experts = D(s.arch.shared_experts);
+  m.q_lora = D(s.arch.q_lora_rank);
+  m.mla_v = m.kv_latent > 0 ? (s.arch.head_dim > 0 ? D(s.arch.head_dim) : 128) : 0;  // as the prefill's width above
+  m.mla_rope = D(s.arch.rope_head_dim);
   // Issue 46: the kernels MLA and the MoE routing add to each layer (kKernelsPerDenseLayer); the experts' sum is one
   // of the routing's unless the second expert GEMM's epilogue does it (inference.fused_moe_finalize).
   const double routing_kernels = kMoeRoutingExtraKernels - (in.fused_moe_finalize ? 1 : 0);
@@ -214,6 +222,55 @@ double ExpertGemmFactor(const InferenceModel& m, const ReplicaModel& r, double t
   return GemmEfficiency(gemm_flops) / GemmEfficiency(1e15) * ShapeEfficiency(rows, m.hidden, columns, kFittedTileOverhead);
 }
 
+double BlockScaledReadSeconds(double n, double k, double rows, double bytes_per_weight, double hbm_bytes_per_s, double sms,
+                              double efficiency) {
+  const double blocks = std::ceil(n / 128) * std::ceil(std::max(1.0, rows) / kDecodeTileRows);
+  const double share = std::min(efficiency, blocks / sms);
+  return share > 0 && hbm_bytes_per_s > 0 ? n * k * bytes_per_weight / (hbm_bytes_per_s * share) : 0;
+}
+
+double BlockScaledDecodeSeconds(const InferenceModel& m, const ReplicaModel& r, double positions) {
+  if (!m.block_scaled || r.gpu == nullptr || r.gpu->sms <= 0 || !(r.hbm_bytes_per_s > 0)) return 0;
+  const double sms = D(r.gpu->sms), t = D(r.tp), bpp = m.weight_bytes_per_param, eff = m.decode_bw_eff;
+  const double ta = m.attention_data ? 1 : t;      // attention and dense weights: whole per GPU under data attention
+  const double rows = std::max(1.0, positions / (m.attention_data ? t : 1));  // each GPU's own sequences
+  const double h = m.hidden, stream = r.hbm_bytes_per_s * eff;
+  // One GEMM kind, `count` of them a step: its time beyond streaming the same weights at the full bandwidth.
+  auto extra = [&](double n, double k, double count) {
+    if (!(n > 0) || !(k > 0) || !(count > 0)) return 0.0;
+    return count * (BlockScaledReadSeconds(n, k, rows, bpp, r.hbm_bytes_per_s, sms, eff) - n * k * bpp / stream);
+  };
+  double s = 0;
+  const double layers = m.layers, moe = m.moe_layers, dense = std::max(0.0, layers - moe);
+  if (m.kv_latent > 0) {  // MLA (DeepSeek-V2, arXiv:2405.04434, section 2.1)
+    const double q_up = m.heads * (m.mla_v + m.mla_rope) / ta;
+    s += m.q_lora > 0 ? extra(m.q_lora + m.kv_latent, h, layers) + extra(q_up, m.q_lora, layers)
+                      : extra(m.kv_latent, h, layers) + extra(q_up, h, layers);
+    s += extra(h, m.heads * m.mla_v / ta, layers);
+  } else {
+    s += extra((m.heads + 2 * m.kv_heads) * m.head_dim / ta, h, layers) + extra(h, m.heads * m.head_dim / ta, layers);
+  }
+  s += extra(m.ffn_matrices * m.ffn / ta, h, dense) + extra(h, m.ffn / ta, dense);
+  if (moe > 0 && m.expert_width > 0) {
+    const double ew = m.expert_width;
+    s += extra(m.ffn_matrices * m.shared_experts * ew / ta, h, moe) + extra(h, m.shared_experts * ew / ta, moe);
+    // The routed experts the step's tokens touch, in one grouped kernel per matrix: tensor-split experts (every GPU a
+    // slice of each) or whole experts (expert parallel, E / t on each GPU, the tokens of all GPUs).
+    const bool split = !m.attention_data || m.experts_tensor;
+    const double tokens = std::max(1.0, positions);
+    const double touched = (split ? m.experts : m.experts / t) * ExpertReadShare(m, tokens);
+    const double width = split ? ew / t : ew;
+    auto grouped = [&](double n, double k) {
+      const double blocks = touched * std::ceil(n / 128);
+      const double bytes = touched * n * k * bpp;
+      const double share = std::min(eff, blocks / sms);
+      return share > 0 ? moe * (bytes / (r.hbm_bytes_per_s * share) - bytes / stream) : 0.0;
+    };
+    s += grouped(m.ffn_matrices * width, h) + grouped(h, width);
+  }
+  return s;
+}
+
 double MoeFinalizeSeconds(const InferenceModel& m, const ReplicaModel& r, double tokens) {
   if (!m.moe_finalize_pass || (m.attention_data && !m.experts_tensor) || !(r.hbm_bytes_per_s > 0)) return 0;
   const double bytes = tokens * m.moe_layers * (m.active_experts + 1) * m.hidden * m.act_bytes;
@@ -309,7 +366,8 @@ double DecodeStepSeconds(const InferenceModel& m, const ReplicaModel& r, double 
   const double dequant = m.dequant_instructions_per_weight > 0 && r.cuda_core_instructions_per_s > 0
                              ? target_weights / bpp * m.dequant_instructions_per_weight / r.cuda_core_instructions_per_s
                              : 0;
-  const double gemms = std::max({target_weights / bandwidth, dequant, padded * weight_flops / (r.peak_flops * t * m.prefill_mfu)});
+  const double gemms = std::max({target_weights / bandwidth + BlockScaledDecodeSeconds(m, r, positions), dequant,
+                                 padded * weight_flops / (r.peak_flops * t * m.prefill_mfu)});
   const double attention = std::max(kv / bandwidth, attention_flops / (r.attention_peak_flops * t * m.prefill_mfu));
   const double work = gemms + attention + KernelBoundarySeconds(m) + MoeFinalizeSeconds(m, r, positions);
   return std::max(work + StepCommSeconds(m, r, positions, work), EagerHostSeconds(m)) + m.step_overhead_s +

@@ -101,6 +101,10 @@ struct InferenceModel {
   // Issue 46: the routed experts' outputs summed in a pass of their own (inference.fused_moe_finalize false): see
   // MoeFinalizeSeconds.
   bool moe_finalize_pass = false;
+  // Issue 46: fp8 weights with 128 x 128 block scales (inference.weight_scaling block): see BlockScaledDecodeSeconds.
+  bool block_scaled = false;
+  double ffn = 0, ffn_matrices = 2;   // the dense MLP's width and its input matrices (gated: gate and up)
+  double shared_experts = 0, q_lora = 0, mla_v = 0, mla_rope = 0;  // shared experts per MoE layer; MLA's widths
   // (and, issue 46, engines with CUDA graphs have their own small-message all-reduce: comm.h ServingAllReduceSeconds)
   // Issue 46: int4 weight-only weights are de-quantised on the CUDA cores before each multiply (inference.weight_group_size).
   double dequant_instructions_per_weight = 0;
@@ -174,6 +178,19 @@ double ExpertGemmFactor(const InferenceModel& m, const ReplicaModel& r, double s
 // bandwidth (decode_bandwidth_efficiency). Under tensor-split experts every GPU does it for all `tokens` (each holds
 // partial sums of every expert); under expert parallel (data attention) the combine all-to-all sums them (0 here).
 double MoeFinalizeSeconds(const InferenceModel& m, const ReplicaModel& r, double tokens);
+// Issue 46: a block-scaled FP8 GEMM's weights read at decode batch sizes. The 128 x 128 scales tie each thread block of
+// the engines' block-FP8 kernels (CUTLASS, Triton, DeepGEMM) to 128 output columns, and they do not split K, so a GEMM
+// of n columns and `rows` rows (in tiles of 64) streams its n x k weights through ceil(n / 128) x ceil(rows / 64) thread
+// blocks: a share blocks / SMs of the HBM bandwidth, at most the streaming efficiency. Checks, not fits: vLLM PR #23280
+// (H100, CUTLASS block FP8, n = 2112, k = 7168, one row) measured 34 us (this: 35 us); SGLang PR #5207's vLLM kernel,
+// n = 7168, k = 16384: 90 us (this: 83 us).
+double BlockScaledReadSeconds(double n, double k, double rows, double bytes_per_weight, double hbm_bytes_per_s, double sms,
+                              double efficiency);
+// What the decode step of `positions` positions adds over streaming its weights (0 unless m.block_scaled and the GPU's
+// SM count is known): each layer's attention projections (MLA: the queries' and the latent's down-projection as one
+// GEMM that every tensor-parallel GPU holds whole, then the queries' up-projection), its output projection, the dense
+// MLP or the shared experts, and the routed experts the step's tokens touch (one grouped kernel: their thread blocks add).
+double BlockScaledDecodeSeconds(const InferenceModel& m, const ReplicaModel& r, double positions);
 // Time of one decode step with `batch` sequences of mean context m.mean_context.
 double DecodeStepSeconds(const InferenceModel& m, const ReplicaModel& r, double batch);
 

@@ -394,6 +394,10 @@ TEST_CASE("evidence: serving measurements (time between tokens, time to first to
   // 50.8% once vLLM's and SGLang's separate sum of each token's k expert outputs was counted (inference.fused_moe_finalize
   // false, their default; TensorRT-LLM's rows fuse it, said in its source): +42 / +43 / +21 / +29% (SGLang) and
   // +48 / +54 / +32 / +193% (vLLM) -> +36 / +37 / +16 / +22% and +42 / +47 / +26 / +184%.
+  // 48.3% once DeepSeek's own FP8 checkpoint was read with its 128 x 128 block scales (inference.weight_scaling block,
+  // set on these rows after their errors were seen, said in the source): at decode batch sizes the engines' block-FP8
+  // kernels read a GEMM's weights through ceil(n / 128) thread blocks (4.2 ms a step at one sequence); time between
+  // tokens at concurrency 4 -45 -> -30%, the throughput rows 1-2 points.
   // The guard fails if they get worse.
   double dense = 0, moe = 0, dense_n = 0, moe_n = 0, r1 = 0, r1_n = 0, before = 0, before_n = 0;
   for (const ServingEvidenceRun& r : e.runs) {
@@ -415,8 +419,9 @@ TEST_CASE("evidence: serving measurements (time between tokens, time to first to
   CHECK(before_n == 102);
   CHECK(before / before_n <= 0.087);  // 8.5% on the 102 of the other sources (8.7% before the MLA / MoE kernels)
   CHECK(r1_n == 9);
-  CHECK(r1 / r1_n <= 0.52);  // 50.8% (112% before the prefill attention ran at the KV cache's precision, 97.5% before
-                              // SGLang's rows ran without DP attention, 56.6% before the experts' separate sum)
+  CHECK(r1 / r1_n <= 0.50);  // 48.3% (112% before the prefill attention ran at the KV cache's precision, 97.5% before
+                              // SGLang's rows ran without DP attention, 56.6% before the experts' separate sum, 50.8%
+                              // before the block scales)
   // Per metric. Time to first token at concurrency 1 is the request's path to the engine and its prefill: 13.6% on
   // 6 with the request path (2.5 ms + 2.2 us per prompt token, fitted on another source: vLLM 0.19 on MI300X), 17.3%
   // without it, and the guard fails so.
@@ -478,8 +483,8 @@ TEST_CASE("evidence: serving throughput and latency each held out at most 15% (i
   const ServingEvidence& e = ServingValidation();
   CHECK(e.throughput.mean_abs_error <= kServingHeldOutTarget);
   CHECK(e.latency.mean_abs_error <= kServingHeldOutTarget);
-  CHECK(e.itl.mean_abs_error <= 0.185);  // 18.2% on 11 (15.0% on 10 before GPUStack's row; 17.6% before the kernel
-                                         // boundaries; 31.5% with Splitwise's engine in CUDA-graph mode)
+  CHECK(e.itl.mean_abs_error <= 0.17);  // 16.7% on 11 (15.0% on 10 before GPUStack's row; 18.2% before DeepSeek's
+                                        // block scales; 31.5% with Splitwise's engine in CUDA-graph mode)
 }
 
 // A framework's GEMM rate is fitted only where a rate in 0.4-1.4 of Megatron-LM's zeroes its runs' mean error.

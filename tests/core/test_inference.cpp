@@ -541,10 +541,10 @@ TEST_CASE("inference scenarios: errors name the field; round trip") {
     CHECK(std::string(FieldHelp(f, Lang::kEn)).size() > 10);
     CHECK(std::string(FieldSource(f, Lang::kEn)).size() > 0);
   }
-  CHECK(fields == 29 + 20);  // issue 25: inference.service_months; issue 28: prefix caching 2, speculative 4, router 2,
+  CHECK(fields == 29 + 21);  // issue 25: inference.service_months; issue 28: prefix caching 2, speculative 4, router 2,
                             // autoscale 4, attention (data-parallel attention with expert parallel); issue 26:
                             // chunked_prefill, the request path (2), cuda_graphs; issue 46: weight_group_size, moe_split,
-                            // fused_moe_finalize
+                            // fused_moe_finalize, weight_scaling
   // Round trip through JSON.
   const Scenario s = Chat70B({{"inference", {{"mode", "disaggregated"}, {"prefill", {{"gpu", "h100-sxm"}, {"replicas", 3}}},
                                              {"slo", {{"ttft_ms", 500}}}, {"kv_reserve", "full"}}}});

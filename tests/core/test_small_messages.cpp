@@ -126,6 +126,47 @@ TEST_CASE("MoE finalize: vLLM's and SGLang's separate sum of the k expert output
   CHECK(MoeFinalizeSeconds(md, ReplicaFor(dense, md, *FindGpu("h100-sxm"), 4), 4000) == 0);
 }
 
+TEST_CASE("block-scaled FP8 decode GEMMs: ceil(n / 128) thread blocks read the weights; published kernel times agree") {
+  // Independent checks (kernel measurements, not fitted): H100 SXM, 3.35 TB/s, 132 SMs.
+  const GpuSpec& h100 = *FindGpu("h100-sxm");
+  REQUIRE(h100.sms == 132);
+  // vLLM PR #23280: CUTLASS block FP8, DeepSeek-V3's n = 2112, k = 7168, one row: 34 us. 17 blocks: 15.1 MB at 17 / 132
+  // of 3.35 TB/s = 35.1 us.
+  CHECK(BlockScaledReadSeconds(2112, 7168, 1, 1, 3.35e12, 132, 0.8) == doctest::Approx(2112.0 * 7168 / (3.35e12 * 17 / 132)));
+  CHECK(BlockScaledReadSeconds(2112, 7168, 1, 1, 3.35e12, 132, 0.8) == doctest::Approx(34e-6).epsilon(0.10));
+  // SGLang PR #5207, vLLM's kernel, n = 7168, k = 16384 (rows 1-128): 90 us; 56 blocks: 82.6 us.
+  CHECK(BlockScaledReadSeconds(7168, 16384, 64, 1, 3.35e12, 132, 0.8) == doctest::Approx(90e-6).epsilon(0.10));
+  // Enough thread blocks (a large batch: 64-row tiles) read at the streaming efficiency, as any GEMM.
+  CHECK(BlockScaledReadSeconds(7168, 16384, 4096, 1, 3.35e12, 132, 0.8) == doctest::Approx(7168.0 * 16384 / (3.35e12 * 0.8)));
+
+  // DeepSeek-V3 on 8 H200 (132 SMs), one sequence, its own FP8 checkpoint against per-tensor FP8: the step adds, per
+  // layer, the latent down-projection (n = 1536 + 576 = 2112, k = 7168, whole on each GPU: 17 blocks), the queries'
+  // up-projection (n = 128 x 192 / 8 = 3072, k = 1536: 24), the output projection (n = 7168, k = 128 x 128 / 8 = 2048:
+  // 56); the 3 dense layers' MLP (n = 2 x 18432 / 8 = 4608, k = 7168: 36; n = 7168, k = 2304: 56); the 58 MoE layers'
+  // shared expert (n = 2 x 2048 / 8 = 512: 4; n = 7168, k = 256: 56) and the 8 routed experts one token touches
+  // (8 x 4 and 8 x 56 blocks), each at blocks / 132 of 4.8 TB/s instead of 0.8 of it.
+  const Scenario tensor = Serve("deepseek-v3", "h200-sxm", 8, R"(, "weight_precision": "fp8")");
+  const Scenario block = Serve("deepseek-v3", "h200-sxm", 8, R"(, "weight_precision": "fp8", "weight_scaling": "block")");
+  const GpuSpec& h200 = *FindGpu("h200-sxm");
+  const InferenceModel mt = InferenceModelFor(tensor), mb = InferenceModelFor(block);
+  const ReplicaModel rt = ReplicaFor(tensor, mt, h200, 8), rb = ReplicaFor(block, mb, h200, 8);
+  REQUIRE(mb.q_lora == 1536);
+  auto over = [](double n, double k, double blocks) { return n * k * (1 / (4.8e12 * std::min(0.8, blocks / 132)) - 1 / (4.8e12 * 0.8)); };
+  const double hand = 61 * (over(2112, 7168, 17) + over(3072, 1536, 24) + over(7168, 2048, 56)) +
+                      3 * (over(4608, 7168, 36) + over(7168, 2304, 56)) +
+                      58 * (over(512, 7168, 4) + over(7168, 256, 56)) +
+                      58 * (8 * 512 * 7168 * (1 / (4.8e12 * (8 * 4 / 132.0)) - 1 / (4.8e12 * 0.8)) +
+                            8 * 7168 * 256 * (1 / (4.8e12 * 0.8) - 1 / (4.8e12 * 0.8)));
+  const double touched = 256 * ExpertReadShare(mb, 1);
+  REQUIRE(touched == doctest::Approx(8));
+  CHECK(BlockScaledDecodeSeconds(mb, rb, 1) == doctest::Approx(hand).epsilon(1e-9));
+  CHECK(DecodeStepSeconds(mb, rb, 1) - DecodeStepSeconds(mt, rt, 1) == doctest::Approx(hand).epsilon(1e-9));
+  MESSAGE("DeepSeek-V3, 8 H200, batch 1: block scales add " << hand * 1e3 << " ms a step");
+  CHECK(BlockScaledDecodeSeconds(mt, rt, 1) == 0);
+  // Every catalog GPU gives its SM count (assets/gpus.json's conventions say where from).
+  for (std::size_t i = 0; i < GpuCount(); ++i) CHECK_MESSAGE(Gpus()[i].sms > 0, Gpus()[i].id);
+}
+
 TEST_CASE("prefill attention runs at the KV cache's precision, the weight GEMMs at the weights'") {
   const Scenario bf16_kv = Serve("deepseek-v3", "h200-sxm", 8, R"(, "weight_precision": "fp8", "kv_precision": "bf16")");
   const Scenario fp8_kv = Serve("deepseek-v3", "h200-sxm", 8, R"(, "weight_precision": "fp8", "kv_precision": "fp8")");
