@@ -231,42 +231,34 @@ double BlockScaledReadSeconds(double n, double k, double rows, double bytes_per_
 
 double BlockScaledDecodeSeconds(const InferenceModel& m, const ReplicaModel& r, double positions) {
   if (!m.block_scaled || r.gpu == nullptr || r.gpu->sms <= 0 || !(r.hbm_bytes_per_s > 0)) return 0;
-  const double sms = D(r.gpu->sms), t = D(r.tp), bpp = m.weight_bytes_per_param, eff = m.decode_bw_eff;
-  const double ta = m.attention_data ? 1 : t;      // attention and dense weights: whole per GPU under data attention
-  const double rows = std::max(1.0, positions / (m.attention_data ? t : 1));  // each GPU's own sequences
-  const double h = m.hidden, stream = r.hbm_bytes_per_s * eff;
-  // One GEMM kind, `count` of them a step: its time beyond streaming the same weights at the full bandwidth.
-  auto extra = [&](double n, double k, double count) {
-    if (!(n > 0) || !(k > 0) || !(count > 0)) return 0.0;
-    return count * (BlockScaledReadSeconds(n, k, rows, bpp, r.hbm_bytes_per_s, sms, eff) - n * k * bpp / stream);
-  };
+  const double sms = D(r.gpu->sms), t = D(r.tp), eff = m.decode_bw_eff, h = m.hidden;
+  const double ta = m.attention_data ? 1 : t;  // attention and dense weights: whole per GPU under data attention
+  const double rows = std::ceil(std::max(1.0, positions / (m.attention_data ? t : 1)) / kDecodeTileRows);  // row tiles
+  const double moe = m.moe_layers, ew = m.expert_width, mla = m.kv_latent > 0 ? 1 : 0;
+  // The routed experts the step touches (one grouped kernel per matrix: their thread blocks add): tensor-split experts
+  // (a slice of each on every GPU) or whole ones (expert parallel: E / t on each GPU, all GPUs' tokens).
+  const bool split = !m.attention_data || m.experts_tensor;
+  const double touched = m.experts > 0 ? (split ? m.experts : m.experts / t) * ExpertReadShare(m, std::max(1.0, positions)) : 0;
+  const double width = split ? ew / t : ew;
+  const double q_up = m.heads * (m.mla_v + m.mla_rope) / ta, q_in = m.q_lora > 0 ? m.q_lora : h;
+  // {n, k, GEMMs a step, weight matrices each reads, thread-block groups}; MLA (DeepSeek-V2, arXiv:2405.04434, section
+  // 2.1): the queries' and the latent's down-projection as one GEMM (n = q_lora + latent; without q_lora the latent's
+  // alone), whole on each GPU, then the queries' up-projection; else one fused QKV GEMM split by tensor parallelism.
+  const double gemms[][5] = {
+      {mla ? (m.q_lora > 0 ? m.q_lora : 0) + m.kv_latent : (m.heads + 2 * m.kv_heads) * m.head_dim / ta, h, m.layers, 1, rows},
+      {mla * q_up, q_in, m.layers, 1, rows},
+      {h, (mla ? m.heads * m.mla_v : m.heads * m.head_dim) / ta, m.layers, 1, rows},  // output projection
+      {m.ffn_matrices * m.ffn / ta, h, m.layers - moe, 1, rows},                      // the dense layers' MLP
+      {h, m.ffn / ta, m.layers - moe, 1, rows},
+      {m.ffn_matrices * m.shared_experts * ew / ta, h, moe, 1, rows},                // shared experts
+      {h, m.shared_experts * ew / ta, moe, 1, rows},
+      {m.ffn_matrices * width, h, moe, touched, touched},                             // routed experts
+      {h, width, moe, touched, touched}};
   double s = 0;
-  const double layers = m.layers, moe = m.moe_layers, dense = std::max(0.0, layers - moe);
-  if (m.kv_latent > 0) {  // MLA (DeepSeek-V2, arXiv:2405.04434, section 2.1)
-    const double q_up = m.heads * (m.mla_v + m.mla_rope) / ta;
-    s += m.q_lora > 0 ? extra(m.q_lora + m.kv_latent, h, layers) + extra(q_up, m.q_lora, layers)
-                      : extra(m.kv_latent, h, layers) + extra(q_up, h, layers);
-    s += extra(h, m.heads * m.mla_v / ta, layers);
-  } else {
-    s += extra((m.heads + 2 * m.kv_heads) * m.head_dim / ta, h, layers) + extra(h, m.heads * m.head_dim / ta, layers);
-  }
-  s += extra(m.ffn_matrices * m.ffn / ta, h, dense) + extra(h, m.ffn / ta, dense);
-  if (moe > 0 && m.expert_width > 0) {
-    const double ew = m.expert_width;
-    s += extra(m.ffn_matrices * m.shared_experts * ew / ta, h, moe) + extra(h, m.shared_experts * ew / ta, moe);
-    // The routed experts the step's tokens touch, in one grouped kernel per matrix: tensor-split experts (every GPU a
-    // slice of each) or whole experts (expert parallel, E / t on each GPU, the tokens of all GPUs).
-    const bool split = !m.attention_data || m.experts_tensor;
-    const double tokens = std::max(1.0, positions);
-    const double touched = (split ? m.experts : m.experts / t) * ExpertReadShare(m, tokens);
-    const double width = split ? ew / t : ew;
-    auto grouped = [&](double n, double k) {
-      const double blocks = touched * std::ceil(n / 128);
-      const double bytes = touched * n * k * bpp;
-      const double share = std::min(eff, blocks / sms);
-      return share > 0 ? moe * (bytes / (r.hbm_bytes_per_s * share) - bytes / stream) : 0.0;
-    };
-    s += grouped(m.ffn_matrices * width, h) + grouped(h, width);
+  for (const auto& g : gemms) {
+    const double share = std::min(eff, std::ceil(g[0] / 128) * g[4] / sms);
+    if (g[0] > 0 && g[1] > 0 && g[2] > 0 && share > 0)
+      s += g[2] * g[3] * g[0] * g[1] * m.weight_bytes_per_param * (1 / share - 1 / eff) / r.hbm_bytes_per_s;
   }
   return s;
 }
