@@ -84,7 +84,6 @@ const FieldSpec kFields[] = {
   {"workload.attention_params", NUM, REF(arch.attention_params), 0, nullptr, 0, kBig, true, true, nullptr,
    "parameters", "model"},
   {"workload.kv_lora_rank", INT, REF(arch.kv_lora_rank), 0, nullptr, 1, 100000, false, true, nullptr, "", "model"},
-  {"workload.q_lora_rank", INT, REF(arch.q_lora_rank), 0, nullptr, 1, 100000, false, true, nullptr, "", "model"},
   {"workload.rope_head_dim", INT, REF(arch.rope_head_dim), 0, nullptr, 1, 100000, false, true, nullptr, "", "model"},
   {"workload.experts", INT, REF(arch.experts), 0, nullptr, 1, 100000, false, true, nullptr, "experts", "model"},
   {"workload.active_experts", INT, REF(arch.active_experts), 0, nullptr, 1, 100000, false, true, nullptr,

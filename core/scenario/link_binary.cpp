@@ -137,7 +137,6 @@ const char* const kPaths[] = {
     "parallel.fused_elementwise",  // issue 46 (appended)
     "inference.fused_moe_finalize",  // issue 46 (appended)
     "inference.weight_scaling",
-    "workload.q_lora_rank",
 };
 constexpr std::size_t kPathCount = sizeof kPaths / sizeof kPaths[0];
 

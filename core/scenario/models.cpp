@@ -56,7 +56,6 @@ const std::vector<ModelSpec>& ModelCatalog() {
         m.attention_params = MlaAttentionParams(j["mla"], static_cast<double>(m.hidden), static_cast<double>(m.heads));
         m.kv_lora_rank = j["mla"].value("kv_lora_rank", std::int64_t{0});
         m.rope_head_dim = j["mla"].value("qk_rope_head_dim", std::int64_t{0});
-        m.q_lora_rank = j["mla"].value("q_lora_rank", std::int64_t{0});
       }
       out.push_back(std::move(m));
     }
@@ -97,7 +96,6 @@ std::vector<ModelFieldValue> ModelFieldValues(const ModelSpec& m) {
           {"workload.head_dim", d(m.head_dim)},
           {"workload.attention_params", m.attention_params},
           {"workload.kv_lora_rank", d(m.kv_lora_rank)},
-          {"workload.q_lora_rank", d(m.q_lora_rank)},
           {"workload.rope_head_dim", d(m.rope_head_dim)},
           {"workload.experts", d(m.experts)},
           {"workload.active_experts", d(m.active_experts)},

@@ -24,7 +24,6 @@ struct ModelSpec {
   std::int64_t experts = 0, active_experts = 0, shared_experts = 0, expert_ffn_hidden = 0, dense_layers = 0;
   double attention_params = 0;  // computed from the MLA projection sizes (0: from heads and widths)
   std::int64_t kv_lora_rank = 0, rope_head_dim = 0;  // MLA's cached latent and rope key (issue 26; 0: not MLA)
-  std::int64_t q_lora_rank = 0;                      // MLA's query down-projection (issue 46; 0: none)
 };
 
 // All models of the catalog, in file order (parsed once from the embedded asset).

@@ -214,7 +214,6 @@ struct ArchitectureInputs {
   double attention_params;          // workload.attention_params (weights of one layer's attention; auto: from widths)
   // Issue 26: multi-head latent attention's cache (0: not MLA): the latent and the decoupled rope key.
   std::int64_t kv_lora_rank;        // workload.kv_lora_rank
-  std::int64_t q_lora_rank;         // workload.q_lora_rank (MLA's query down-projection; 0: queries not compressed)
   std::int64_t rope_head_dim;       // workload.rope_head_dim (qk_rope_head_dim)
   std::int64_t experts;             // workload.experts (routed experts per MoE layer; auto: dense)
   std::int64_t active_experts;      // workload.active_experts (routed experts per token)

@@ -116,9 +116,16 @@ InferenceModel InferenceModelFor(const Scenario& s) {
   m.ffn = D(w.ffn_hidden > 0 ? w.ffn_hidden : 4 * w.hidden);
   m.ffn_matrices = w.ffn_gated ? 2 : 1;
   m.shared_experts = D(s.arch.shared_experts);
-  m.q_lora = D(s.arch.q_lora_rank);
   m.mla_v = m.kv_latent > 0 ? (s.arch.head_dim > 0 ? D(s.arch.head_dim) : 128) : 0;  // as the prefill's width above
   m.mla_rope = D(s.arch.rope_head_dim);
+  if (m.kv_latent > 0 && s.arch.attention_params > 0) {
+    // MLA's query down-projection, from the layer's stated attention weights (workload.attention_params; models.cpp
+    // MlaAttentionParams): h q + q + q H (v + rope) [queries] + h (kv + rope) + kv + kv H 2v + H v h [the rest], linear
+    // in q (DeepSeek-V3: 187,107,328 weights, q = 1,536). 0 when they hold no query down-projection.
+    const double kv = D(s.arch.kv_lora_rank), rest = m.hidden * m.kv_latent + kv + kv * m.heads * 2 * m.mla_v +
+                                                      m.heads * m.mla_v * m.hidden;
+    m.q_lora = std::max(0.0, std::round((s.arch.attention_params - rest) / (m.hidden + 1 + m.heads * (m.mla_v + m.mla_rope))));
+  }
   // Issue 46: the kernels MLA and the MoE routing add to each layer (kKernelsPerDenseLayer); the experts' sum is one
   // of the routing's unless the second expert GEMM's epilogue does it (inference.fused_moe_finalize).
   const double routing_kernels = kMoeRoutingExtraKernels - (in.fused_moe_finalize ? 1 : 0);

@@ -104,7 +104,8 @@ struct InferenceModel {
   // Issue 46: fp8 weights with 128 x 128 block scales (inference.weight_scaling block): see BlockScaledDecodeSeconds.
   bool block_scaled = false;
   double ffn = 0, ffn_matrices = 2;   // the dense MLP's width and its input matrices (gated: gate and up)
-  double shared_experts = 0, q_lora = 0, mla_v = 0, mla_rope = 0;  // shared experts per MoE layer; MLA's widths
+  double shared_experts = 0, q_lora = 0, mla_v = 0, mla_rope = 0;  // shared experts per MoE layer; MLA's widths (q_lora:
+                                                                   // from workload.attention_params)
   // (and, issue 46, engines with CUDA graphs have their own small-message all-reduce: comm.h ServingAllReduceSeconds)
   // Issue 46: int4 weight-only weights are de-quantised on the CUDA cores before each multiply (inference.weight_group_size).
   double dequant_instructions_per_weight = 0;
