@@ -1,8 +1,9 @@
 // gpucost compare A.json B.json [...] [--format table|json|csv] — scenarios side by side.
 //
-// Headline figures per scenario, the cheapest and fastest marked, cost and time as ratios to the first,
-// and where the money goes (every part that is non-zero in any scenario). Money is shown in the scenarios'
-// display currency when they all share one, else in USD.
+// The table is the core's (documents/compare.h: CompareTable's rows, each cell as CompareCellOf writes it), the rows
+// and cells the page's Compare view draws, so the two cannot differ; then the cheapest and fastest named (the page
+// colours them) and where the money goes (every part that is non-zero in any scenario). Money is shown in the
+// scenarios' display currency when they all share one, else in USD.
 #include <cstdio>
 #include <cstring>
 #include <iterator>
@@ -30,14 +31,6 @@ const std::vector<OptionSpec> kCompareOptions = {
 };
 constexpr std::size_t kMaxScenarios = 64;
 
-// Ratio to the first scenario, "1.00x"; "-" when the first is zero.
-std::string Ratio(double v, double first) {
-  if (!(first > 0)) return "-";
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2fx", v / first);
-  return buf;
-}
-
 // In the CLI's language; serving columns in serving words (issue 47): the lowest cost per request and the lowest
 // P90 end-to-end latency (compare.h), not a job's cheapest and fastest.
 std::string MarkText(const Comparison& m, std::size_t i, bool serving) {
@@ -53,72 +46,44 @@ std::string Label(const CompareColumn& c) { return c.label_message.empty() ? c.l
 void PrintTable(const Comparison& marks) {
   const std::vector<CompareColumn>& cols = marks.columns;
   const char* cur = marks.currency;
-  // A blocked column is not priced (issue 45's refusal law): every money cell says so, as the document's null and the
-  // page's Compare view do; no ratio to it.
-  auto money = [&](const CompareColumn& c, double usd) {
-    if (c.blocked) return std::string(Tr("cli.pricing.not_priced"));
-    return FormatMoney(marks.Money(static_cast<std::size_t>(&c - cols.data()), usd), cur);
-  };
   Table t;
   t.RightAlignValues();
   std::vector<std::string> row = {""};
   for (const CompareColumn& c : cols) row.push_back(Label(c));
   t.Row(row);
   t.Rule();
-  auto add = [&](const char* label, auto cell) {
-    std::vector<std::string> r = {label};
-    for (std::size_t i = 0; i < cols.size(); ++i) r.push_back(cell(i, cols[i]));
-    t.Row(r);
-  };
-  bool all_serving = !cols.empty();  // inference only: training's MFU, goodput and token cost say nothing
-  for (const CompareColumn& c : cols) all_serving = all_serving && c.result.inference.present;
-  auto add_training = [&](const char* label, auto cell) {
-    if (!all_serving) add(label, cell);
-  };
-  add(all_serving ? Tr("serving.cost_of_period") : Tr("eval.cost_per_job"), [&](std::size_t, const CompareColumn& c) { return money(c, c.result.expected_usd); });
-  add(Tr("cli.eval.if_nothing_fails"), [&](std::size_t, const CompareColumn& c) { return money(c, c.result.normal_run_usd); });
-  add(Tr("cli.cmp.vs_first"), [&](std::size_t, const CompareColumn& c) {
-    return c.blocked || cols[0].blocked ? std::string("-") : Ratio(c.result.expected_usd, cols[0].result.expected_usd);
-  });
-  add(all_serving ? Tr("serving.period") : Tr("eval.expected_time"), [&](std::size_t, const CompareColumn& c) { return FormatDuration(c.result.expected_hours); });
-  add(Tr("cli.cmp.vs_first"), [&](std::size_t, const CompareColumn& c) { return Ratio(c.result.expected_hours, cols[0].result.expected_hours); });
-  add(Tr("cli.cmp.best"), [&](std::size_t i, const CompareColumn&) { return MarkText(marks, i, all_serving); });
-  add_training(Tr("eval.goodput"), [&](std::size_t, const CompareColumn& c) { return FormatPercent(c.result.goodput); });
-  add(Tr("cli.cmp.gpus_billed"), [&](std::size_t, const CompareColumn& c) { return FormatCount(static_cast<double>(c.result.billed_gpus)); });
-  add(Tr("eval.gpu_hours_billed"), [&](std::size_t, const CompareColumn& c) { return FormatCount(c.result.billed_gpu_hours); });
-  add(Tr("cli.cmp.price"), [&](std::size_t, const CompareColumn& c) { return money(c, c.result.usd_per_gpu_hour); });
-  add_training(Tr("eval.cost_per_billion_tokens"), [&](std::size_t, const CompareColumn& c) {
-    return c.result.tokens > 0 ? money(c, c.result.usd_per_billion_tokens) : std::string("-");
-  });
-  bool serving = false;  // inference scenarios (issue 17): cost per request and token, latency, GPUs
-  for (const CompareColumn& c : cols) serving = serving || c.result.inference.present;
-  if (serving) {
-    auto inference = [&](auto cell) {
-      return [cell](std::size_t, const CompareColumn& c) { return c.result.inference.present ? cell(c) : std::string("-"); };
-    };
-    const auto small = [&](const CompareColumn& c, double usd) {
-      if (c.blocked) return std::string(Tr("cli.pricing.not_priced"));
-      return FormatSmallMoney(marks.Money(static_cast<std::size_t>(&c - cols.data()), usd), cur);
-    };
-    add(Tr("cli.inf.per_request"), inference([&](const CompareColumn& c) { return small(c, c.result.inference.usd_per_request); }));
-    add(Tr("cli.cmp.per_m_output"), inference([&](const CompareColumn& c) { return small(c, c.result.inference.usd_per_million_output_tokens); }));
-    add(Tr("serving.per_m_output_all_in"), inference([&](const CompareColumn& c) { return small(c, c.result.inference.usd_per_million_output_tokens_all_in); }));
-    add(Tr("cli.cmp.per_m_input"), inference([&](const CompareColumn& c) { return small(c, c.result.inference.usd_per_million_input_tokens); }));
-    add(Tr("cli.cmp.latency"), inference([](const CompareColumn& c) {
-      return FormatDuration(c.result.inference.ttft_ms.p90 / 3.6e6) + " / " + FormatDuration(c.result.inference.tpot_ms.p90 / 3.6e6);
-    }));
-    add(Tr("cli.cmp.target_met"), inference([](const CompareColumn& c) { return std::string(Tr(c.result.inference.slo_met ? "cli.cmp.yes" : "cli.cmp.no")); }));
+  // The core's table (documents/compare.h), the rows the page's Compare view draws, each cell as the core writes it
+  // (a blocked column's money "not priced", issue 45), its ratio to the first column beside it.
+  for (const CompareRow& r : CompareTable(marks)) {
+    std::vector<std::string> cells = {Tr(r.key)};
+    for (std::size_t i = 0; i < cols.size(); ++i) {
+      const CompareCell cell = CompareCellOf(marks, r, i);
+      cells.push_back(cell.ratio.empty() ? cell.text : cell.text + " " + cell.ratio);
+    }
+    t.Row(cells);
   }
-  add_training(Tr("eval.mfu"), [&](std::size_t, const CompareColumn& c) { return FormatPercent(c.result.mfu); });
-  add(Tr("eval.interruptions"), [&](std::size_t, const CompareColumn& c) { return FormatNumber(c.result.expected_interruptions, 3); });
+  bool all_serving = !cols.empty();
+  for (const CompareColumn& c : cols) all_serving = all_serving && c.result.inference.present;
+  // The page colours the marked cells; the table names them.
+  std::vector<std::string> best = {Tr("cli.cmp.best")};
+  for (std::size_t i = 0; i < cols.size(); ++i) best.push_back(MarkText(marks, i, all_serving));
+  t.Row(best);
   t.Rule();
+  // Where the money goes: each column's parts (result.h), a blocked column's not priced.
+  auto money = [&](const CompareColumn& c, double usd) {
+    if (c.blocked) return std::string(Tr("cli.pricing.not_priced"));
+    return FormatMoney(marks.Money(static_cast<std::size_t>(&c - cols.data()), usd), cur);
+  };
   std::vector<int> order;  // a serving bill's parts in its own order (inference_json.h)
   if (all_serving) order.assign(std::begin(kInferencePartOrder), std::end(kInferencePartOrder));
   else for (int p = 0; p < kPartCount; ++p) order.push_back(p);
   for (int p : order) {
     bool used = false;
     for (const CompareColumn& c : cols) used = used || c.result.cost_usd.part[p] != 0;
-    if (used) add(PartLabelOf(cols[0].result, p), [&](std::size_t, const CompareColumn& c) { return money(c, c.result.cost_usd.part[p]); });
+    if (!used) continue;
+    std::vector<std::string> cells = {PartLabelOf(cols[0].result, p)};
+    for (const CompareColumn& c : cols) cells.push_back(money(c, c.result.cost_usd.part[p]));
+    t.Row(cells);
   }
   std::printf("%s\n\n", TrFormat("cli.cmp.title", {cur}).c_str());
   t.Print(stdout);

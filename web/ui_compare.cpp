@@ -140,21 +140,8 @@ void ConfirmEdit(AppState& app) {
   ImGui::EndPopup();
 }
 
-// One figure as the page writes it; money is already in the comparison's currency.
-std::string FigureText(const Comparison& c, CompareFigure figure, double v) {
-  switch (figure) {
-    case CompareFigure::kMoney: return FormatMoney(v, c.currency);
-    case CompareFigure::kSmallMoney: return FormatSmallMoney(v, c.currency);
-    case CompareFigure::kHours: return FormatDuration(v);
-    case CompareFigure::kMilliseconds: return FormatDuration(v / 3.6e6);
-    case CompareFigure::kFraction: return FormatPercent(v);
-    case CompareFigure::kCount: return FormatCount(v);
-    case CompareFigure::kYesNo: return Tr(v > 0 ? "serving.yes" : "serving.no");
-  }
-  return "";
-}
-
-// A row of CompareTable: its figures, the marked cell, the ratios to the first column (no arithmetic here).
+// A row of CompareTable: each cell as the core writes it (CompareCellOf, the CLI's table too), the marked cell, the
+// ratio to the first column muted beside it (no arithmetic here).
 void CompareTableRow(const AppState& app, const Comparison& c, const CompareRow& row) {
   const ImU32 mark_color = row.mark == CompareMark::kCheapest ? IM_COL32(40, 110, 60, 160) : IM_COL32(40, 80, 130, 160);
   ImGui::TableNextRow();
@@ -162,22 +149,17 @@ void CompareTableRow(const AppState& app, const Comparison& c, const CompareRow&
   ImGui::TextUnformatted(Tr(row.key));
   for (std::size_t i = 0; i < app.pinned.size() && i < row.values.size(); ++i) {
     ImGui::TableNextColumn();
-    if (!app.pinned[i].result.ok) {
-      ImGui::TextDisabled("%s", Tr("compare.invalid"));
+    const CompareCell cell = CompareCellOf(c, row, i);
+    if (cell.muted) {
+      ImGui::TextDisabled("%s", cell.text.c_str());
       continue;
     }
     if (row.mark != CompareMark::kNone && static_cast<int>(i) == row.marked)
       ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, mark_color);
-    const bool money = row.figure == CompareFigure::kMoney || row.figure == CompareFigure::kSmallMoney;
-    const double v = row.values[i];
-    if (!std::isfinite(v)) {  // a serving row of a training column; a blocked column's money (issue 45: not priced)
-      ImGui::TextDisabled("%s", money && i < c.columns.size() && c.columns[i].blocked ? Tr("compare.not_priced") : "-");
-      continue;
-    }
-    ImGui::TextUnformatted(FigureText(c, row.figure, money ? c.Money(i, v) : v).c_str());
-    if (std::isfinite(row.vs_first[i])) {
+    ImGui::TextUnformatted(cell.text.c_str());
+    if (!cell.ratio.empty()) {
       ImGui::SameLine();
-      ImGui::TextDisabled("x%.3g", row.vs_first[i]);
+      ImGui::TextDisabled("%s", cell.ratio.c_str());
     }
   }
 }

@@ -4,12 +4,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <limits>
 
 #include <nlohmann/json.hpp>
 
 #include "serving/inference.h"
+#include "base/format.h"
+#include "base/i18n.h"
 #include "base/json_number.h"
 #include "documents/result_json.h"
 #include "job/evaluate.h"
@@ -159,6 +162,47 @@ std::vector<CompareRow> CompareTable(const Comparison& c) {
     rows.push_back(std::move(row));
   }
   return rows;
+}
+
+namespace {
+
+// One figure as the views write it; money is already in the comparison's currency.
+std::string FigureText(const Comparison& c, CompareFigure figure, double v) {
+  switch (figure) {
+    case CompareFigure::kMoney: return FormatMoney(v, c.currency);
+    case CompareFigure::kSmallMoney: return FormatSmallMoney(v, c.currency);
+    case CompareFigure::kHours: return FormatDuration(v);
+    case CompareFigure::kMilliseconds: return FormatDuration(v / 3.6e6);
+    case CompareFigure::kFraction: return FormatPercent(v);
+    case CompareFigure::kCount: return FormatCount(v);
+    case CompareFigure::kYesNo: return Tr(v > 0 ? "serving.yes" : "serving.no");
+  }
+  return "";
+}
+
+}  // namespace
+
+CompareCell CompareCellOf(const Comparison& c, const CompareRow& row, std::size_t i) {
+  CompareCell cell;
+  if (i >= c.columns.size() || i >= row.values.size() || !c.columns[i].result.ok) {
+    cell.text = Tr("compare.invalid");
+    cell.muted = true;
+    return cell;
+  }
+  const bool money = row.figure == CompareFigure::kMoney || row.figure == CompareFigure::kSmallMoney;
+  const double v = row.values[i];
+  if (!std::isfinite(v)) {  // a serving row of a training column; a blocked column's money (issue 45: not priced)
+    cell.text = money && c.columns[i].blocked ? Tr("compare.not_priced") : "-";
+    cell.muted = true;
+    return cell;
+  }
+  cell.text = FigureText(c, row.figure, money ? c.Money(i, v) : v);
+  if (std::isfinite(row.vs_first[i])) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "x%.3g", row.vs_first[i]);
+    cell.ratio = buf;
+  }
+  return cell;
 }
 
 std::string CompareToJson(const Comparison& c, int indent) {

@@ -71,6 +71,16 @@ std::vector<CompareRow> CompareTable(const Comparison& c);
 // The figure kind's name in the document ("money", "hours", ...).
 const char* CompareFigureName(CompareFigure f);
 
+// A cell of CompareTable as the views write it (the page's Compare view draws it, `gpucost compare`'s table prints
+// it), in the current language: the figure (money in the comparison's currency), else "not priced" for a blocked
+// column's money (issue 45's refusal law), "-" where the row does not apply, "invalid" for a column not evaluated
+// (those muted); and its ratio to the first column ("x1.05"), "" when there is none.
+struct CompareCell {
+  std::string text, ratio;
+  bool muted = false;
+};
+CompareCell CompareCellOf(const Comparison& c, const CompareRow& row, std::size_t column);
+
 // The document of `gpucost compare --format json` and the page's view("compare"). An inference column also
 // carries "serving": cost per request and per million output tokens (in the comparison's currency), TTFT and
 // TPOT at P90, whether the latency target is met, and its GPUs. "table" is CompareTable's rows (money in the

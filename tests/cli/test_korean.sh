@@ -95,7 +95,7 @@ err_ko=$("$gpucost" eval - --lang ko <<<'{"pricing": {"model": "free"}}' 2>&1)
 contains "$err_ko" "알 수 없는 값 \"free\"" "eval: a bad enum named in Korean"
 cmp_ko=$("$gpucost" compare "$dir/a.json" "$dir/b.json" --lang ko)
 contains "$cmp_ko" "비교 (금액 단위" "compare: Korean title"
-contains "$cmp_ko" "첫 열 대비" "compare: ratio rows in Korean"
+contains "$cmp_ko" "완료된 작업당 비용" "compare: the core table's rows in Korean (the ratio to the first column beside each cell, as the page draws it)"
 iplan_ko=$("$gpucost" plan preset:llama2-70b-chat-h100 --lang ko)
 contains "$iplan_ko" "목표를 충족하는 가장 저렴한 구성" "inference plan: Korean title"
 contains "$iplan_ko" "요청당 비용이 최적의" "inference plan: core's verdicts in Korean"

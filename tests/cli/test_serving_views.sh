@@ -17,7 +17,7 @@ table=$("$gpucost" compare --serving-options "$work/chat.json")
 # Issue 28: each column's replica shape is the cheapest per request of TP 1-8 (named in its label).
 for text in "Colocated H100 SXM5 80GB TP" "Colocated A100 SXM4 80GB TP" "prefill + A100 SXM4 80GB TP" "replica shape" \
             "Cost per request is the headline" "Cost per request" \
-            "Per million output tokens" "TTFT / TPOT P90" "Latency target met" "Prices" "one source for every GPU type: Lambda on-demand" "offer lambda" \
+            "Per million output tokens" "TTFT P90" "TPOT P90" "Latency target met" "Prices" "one source for every GPU type: Lambda on-demand" "offer lambda" \
             "Rework after failures (a failed replica's in-flight requests are recomputed)"; do
   contains "$table" "$text" "serving options table shows '$text'"
 done
