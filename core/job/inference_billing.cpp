@@ -63,7 +63,9 @@ double SpotServing(const Scenario& s, const ServingPool* pools, int n, const Ser
     // The replica's recovery: the node that comes back loads the weights before it serves (billed, idle).
     q.recovery_gpu_h = q.preemptions * q.node_gpus * recover_h;
     q.down_gpu_h = q.preemptions * q.node_gpus * reacquire_h;  // away: not billed
-    if (!period.batch_job && q.preemptions > 0) {
+    if (p.measured) {  // a run's record: the spares, replacements and recoveries are inside its hours, away ones not
+      q.down_gpu_h = 0;
+    } else if (!period.batch_job && q.preemptions > 0) {
       // An online service keeps its capacity: a preempted node's capacity is replaced for its reacquisition (spare
       // capacity that follows the rate: node GPUs x the reacquire time per preemption, as much as is away), and
       // spare nodes hold the target while nodes recover: the fewest k >= 0 such that, with nodes recovering at once
@@ -123,6 +125,7 @@ void BillPool(const Scenario& s, int i, ServingPool& p, const PoolSpot& q, doubl
   g[kPartRework] = failures * p.in_flight * 0.5 * per_request_h;
   g[kPartSpotRework] = q.rework_h;
   g[kPartSpotSpareCapacity] = q.spare_gpus * hours + q.replace_gpu_h;
+  if (p.measured) g[kPartRecovery] += q.recovery_gpu_h;  // inside the hours the record held
   g[kPartIdleGpus] = (p.billed_gpus - gpus) * hours * held_share;
   g[kPartColdStart] = p.cold_start_gpu_h;
   // Capacity held for the peak and the target; a node away after a preemption is not billed.
@@ -131,8 +134,8 @@ void BillPool(const Scenario& s, int i, ServingPool& p, const PoolSpot& q, doubl
     used += g[part];
   // A capped autoscaled day can hold fewer GPU-hours than the work: the work is late, not free (idle is 0).
   g[kPartIdleCapacity] = std::max(0.0, held + p.release_gpu_h - q.down_gpu_h - used);
-  // A preempted node's recovery is held beside the capacity that replaces it: billed on top.
-  g[kPartRecovery] += q.recovery_gpu_h;
+  // A preempted node's recovery is held beside the capacity that replaces it: billed on top (planned).
+  if (!p.measured) g[kPartRecovery] += q.recovery_gpu_h;
   // Autoscaled: the GPUs rented on average over the period (sessions of the day; rounding measured on them).
   u.billed_gpus = (scaled && hours > 0 ? (held + p.cold_start_gpu_h + p.release_gpu_h) / hours +
                                              (p.billed_gpus - gpus) * held_share
@@ -165,6 +168,20 @@ void BillPool(const Scenario& s, int i, ServingPool& p, const PoolSpot& q, doubl
 }
 
 }  // namespace
+
+double SpotHeldGpuHours(const Scenario& s, const ServingPool* pools, int n, const ServingPeriod& period, double extra_gpu_h[2]) {
+  PoolSpot ps[2];
+  Result scratch;
+  const double hours = SpotServing(s, pools, n, period, ps, &scratch);
+  for (int i = 0; i < 2; ++i) {
+    const PoolSpot& q = ps[std::min(i, 1)];
+    // (A batch job on spot holds its replicas through the waits for reacquisition.)
+    extra_gpu_h[i] = i < n ? q.spare_gpus * hours + q.replace_gpu_h + q.recovery_gpu_h - q.down_gpu_h +
+                                 D(pools[i].replicas * pools[i].tp) * (hours - period.hours)
+                           : 0;
+  }
+  return hours;
+}
 
 double BillServing(const Scenario& s, ServingPool* pools, int n, const ServingPeriod& period, Result* r) {
   PoolSpot ps[2];

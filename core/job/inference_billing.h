@@ -54,6 +54,10 @@ struct ServingPool {
   double cold_start_gpu_h = 0;
   double release_gpu_h = 0;
   double session_rounding_gpu_h = -1;
+  // A run's record (gpucost actual): rented_gpu_h is the GPU-hours the pool was billed for, so what spot holds beside
+  // the work (spare nodes, the replacement while a node is away, its recovery) is inside them, never on top, and a
+  // node away is already not in them (every hour billed once).
+  bool measured = false;
   // Out: the pool's money before tax (GPU time, its commitment), for the input/output split.
   double usd = 0;
   double price_pretax = 0;           // USD per GPU-hour before tax the pool was billed at
@@ -72,5 +76,11 @@ struct ServingPeriod {
 // usd_per_gpu_hour, vat_usd, tco (owned), commitment_after_job_usd, expected_preemptions and r->inference.spot;
 // pools[i].usd. Returns the period's hours (a batch job on spot runs longer).
 double BillServing(const Scenario& s, ServingPool* pools, int pool_count, const ServingPeriod& period, Result* r);
+// What spot adds to each planned pool's GPU-hours held (spare nodes and replacements held, recoveries, less the hours a
+// preempted node is away and not billed): the plan's GPU-hours held are its replicas' plus these, as a run's record
+// counts them (0 off spot). Returns the period's hours as billed (a batch job on spot: with its waits). BillServing's
+// own figures.
+double SpotHeldGpuHours(const Scenario& s, const ServingPool* pools, int pool_count, const ServingPeriod& period,
+                        double extra_gpu_h[2]);
 
 }  // namespace gpucost

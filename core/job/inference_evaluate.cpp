@@ -109,6 +109,19 @@ void RentByTheHour(const Scenario& s, const ServingPlan& plan, ServingPool pools
   }
 }
 
+// The period the engine bills: its hours and requests, the mean request's time (drained at a spot notice), what is
+// stored, the router.
+ServingPeriod PeriodOf(const Scenario& s, const ServingPlan& plan, const InferenceResult& ir) {
+  ServingPeriod period;
+  period.batch_job = plan.batch_job;
+  period.hours = ir.hours;
+  period.served = ir.requests;
+  period.e2e_mean_s = ir.e2e_ms.mean / 1e3;
+  period.stored_gb = s.storage.dataset_gb + plan.m.params * plan.m.weight_bytes_per_param / 1e9;
+  period.router_usd_per_hour = ir.router_usd_per_hour;
+  return period;
+}
+
 // Step 3: the service priced by the one engine (inference_billing.h BillServing): Result's totals, the cost per
 // request and per million tokens (input and output by each pool's share of work), with their identities.
 void PriceService(const Scenario& s, const ServingPlan& plan, const ServingWork& work, ServingPool* pools,
@@ -117,19 +130,13 @@ void PriceService(const Scenario& s, const ServingPlan& plan, const ServingWork&
   const InferenceModel& m = plan.m;
   const ServingPoolPlan& dp = plan.decode;
   const ServingPoolPlan& pp = plan.prefill;
-  const bool split = plan.split, batch_job = plan.batch_job;
+  const bool split = plan.split;
   const ReliabilityInputs& rel = s.reliability;
   InferenceResult& ir = r->inference;
   const double served = ir.requests;
   ir.router_usd_per_hour = in.router.usd_per_hour > 0 ? in.router.usd_per_hour : split ? kRouterDefaultUsdPerHour : 0;
 
-  ServingPeriod period;
-  period.batch_job = batch_job;
-  period.hours = ir.hours;
-  period.served = served;
-  period.e2e_mean_s = ir.e2e_ms.mean / 1e3;
-  period.stored_gb = s.storage.dataset_gb + m.params * m.weight_bytes_per_param / 1e9;
-  period.router_usd_per_hour = ir.router_usd_per_hour;
+  const ServingPeriod period = PeriodOf(s, plan, ir);
   const double hours = BillServing(s, pools, pool_count, period, r);
   ir.hours = hours;
   double input_usd = 0, output_usd = 0;
@@ -208,15 +215,19 @@ bool EvaluateServingUsage(const Scenario& s, const ServingUsage& use, Result* r,
   if (plan.profiled) RentByTheHour(s, plan, pools, r);
   // What the plan holds: each pool's rented GPU-hours (autoscaled: with its cold start and release), else its
   // replicas all period.
+  // On spot, also the spares, replacements and recoveries it holds, less the hours a preempted node is away (as a run's
+  // record counts the hours it was billed for: the plan's own figures through the run's path are the plan's bill).
   ServingHeld h;
-  double pool_gpu_h[2] = {0, 0};
+  double pool_gpu_h[2] = {0, 0}, spot_gpu_h[2] = {0, 0};
+  const double billed_hours = SpotHeldGpuHours(s, pools, pool_count, PeriodOf(s, plan, ir), spot_gpu_h);
   for (int i = 0; i < pool_count; ++i) {
     const ServingPool& q = pools[i];
-    pool_gpu_h[i] = q.rented_gpu_h >= 0 ? q.rented_gpu_h + q.cold_start_gpu_h + q.release_gpu_h : D(q.replicas * q.tp) * planned_hours;
+    pool_gpu_h[i] = (q.rented_gpu_h >= 0 ? q.rented_gpu_h + q.cold_start_gpu_h + q.release_gpu_h : D(q.replicas * q.tp) * planned_hours) +
+                    spot_gpu_h[i];
     h.planned_gpu_hours += pool_gpu_h[i];
     h.planned_replica_hours += pool_gpu_h[i] / D(q.tp);
   }
-  h.planned_hours = planned_hours;
+  h.planned_hours = billed_hours;  // a batch job on spot: with its waits for capacity
   h.planned_requests = planned_requests;
   h.planned_output_tokens = planned_requests * plan.m.output_tokens;
   h.planned_work_gpu_hours = work.prefill_h + work.decode_h + work.kv_h;
@@ -247,6 +258,7 @@ bool EvaluateServingUsage(const Scenario& s, const ServingUsage& use, Result* r,
       q.cold_start_gpu_h = q.release_gpu_h = 0;  // inside the hours held
       q.session_rounding_gpu_h = -1;
       q.scale_events = 0;
+      q.measured = true;  // spot's spares and recoveries inside the hours held (inference_billing.h)
     }
     ir.hours = hours;
     ir.requests = h.requests;
