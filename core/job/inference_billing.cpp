@@ -2,9 +2,11 @@
 #include "job/inference_billing.h"
 #include "base/asserts.h"
 #include "base/numeric.h"
+#include "base/message.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "money/billing.h"
 #include "money/tco.h"
@@ -132,6 +134,17 @@ void BillPool(const Scenario& s, int i, ServingPool& p, const PoolSpot& q, doubl
   double used = 0;
   for (int part : {kPartPrefillGpus, kPartDecodeGpus, kPartKvTransfer, kPartRecovery, kPartRework, kPartSpotRework})
     used += g[part];
+  if (p.measured && used > held + p.release_gpu_h) {
+    // A run's record held fewer GPU-hours than the plan's model gives its work: the run did it in the hours it held
+    // (its engine was faster than modelled), and those hours are what is billed; each part of the work in proportion.
+    const double k = (held + p.release_gpu_h) / used;
+    for (int part : {kPartPrefillGpus, kPartDecodeGpus, kPartKvTransfer, kPartRecovery, kPartRework, kPartSpotRework})
+      g[part] *= k;
+    used = held + p.release_gpu_h;
+    bool said = false;  // once for the service (the first pool that shows it)
+    for (int w = 0; w < r->warnings.count; ++w) said = said || std::strcmp(r->warnings.code[w], "run_faster_than_model") == 0;
+    if (!said) r->warnings.Add("run_faster_than_model", "msg.w_run_faster_than_model", {FormatParam("%.0f", 100 * (1 - k))});
+  }
   // A capped autoscaled day can hold fewer GPU-hours than the work: the work is late, not free (idle is 0).
   g[kPartIdleCapacity] = std::max(0.0, held + p.release_gpu_h - q.down_gpu_h - used);
   // A preempted node's recovery is held beside the capacity that replaces it: billed on top (planned).

@@ -487,13 +487,14 @@ TEST_CASE("A service's run is billed the GPU-hours its record held, spot include
     plan.pricing.spot.preemptions_per_node_day = 0.5 + 4 * u(rng);
     const Result r = Evaluate(plan);
     if (!r.ok || FindBlockingState(plan, r).blocked) continue;
-    // A record that held at least the GPU-hours its requests' work takes (below that, see the note in
-    // inference_evaluate.cpp: the model's work is billed).
+    // Records that held more and fewer GPU-hours than the plan's model gives their work (fewer: the engine was faster
+    // than modelled, and the work is billed inside the hours held, with a warning).
     const double share = 0.5 + u(rng);
     Result run;
     ServingHeld h;
     REQUIRE(EvaluateServingUsage(plan, {r.inference.hours * share, -1, r.inference.requests * share, -1}, &run, &h));
-    const double held = h.work_gpu_hours * (1.3 + 2 * u(rng)) + r.inference.hours * 8;
+    const bool fewer = i % 3 == 2;
+    const double held = fewer ? h.work_gpu_hours * (0.3 + 0.5 * u(rng)) : h.work_gpu_hours * (1.3 + 2 * u(rng)) + r.inference.hours * 8;
     REQUIRE(EvaluateServingUsage(plan, {r.inference.hours * share, held, r.inference.requests * share, -1}, &run, &h));
     INFO("case " << i << ": " << presets[i % 4] << ", held " << held);
     CHECK(h.gpu_hours == held);
@@ -502,6 +503,9 @@ TEST_CASE("A service's run is billed the GPU-hours its record held, spot include
     CHECK(run.billed_gpu_hours - run.gpu_hours.part[kPartBillingRounding] - run.gpu_hours.part[kPartIdleGpus] ==
           doctest::Approx(held).epsilon(1e-9));
     CHECK(run.gpu_hours.part[kPartSpotSpareCapacity] == 0);
+    bool warned = false;
+    for (int w = 0; w < run.warnings.count; ++w) warned = warned || std::string(run.warnings.code[w]) == "run_faster_than_model";
+    CHECK(warned == fewer);
     spot += Model(plan) == PricingModel::kSpot && r.inference.spot.spare_gpus > 0;
     ++checked;
   }
