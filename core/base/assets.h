@@ -21,7 +21,8 @@ extern const EmbeddedAsset kLanguageAssets[] __attribute__((weak));
 
 // The data files the page fetches instead of embedding, likewise in a table of their own that every program links
 // but the page: the published validation runs (validation/*.json, fetched when its Evidence view first opens and
-// installed with InstallAsset) and the offers (offers.json, fetched after the first frame; LoadAsset below).
+// installed with InstallAsset), the offers (offers.json, fetched after the first frame; LoadAsset below) and the
+// presets (presets/*.json; the page fetches them as one file, presets.json: documents/presets.cpp).
 // Declared weak: a program without it sees null.
 extern const EmbeddedAsset kFetchedAssets[] __attribute__((weak));
 
