@@ -572,6 +572,22 @@ float SidewaysTableHeight(const char* id, float first) {
   return last->RowPosY2 - last->OuterRect.Min.y + (last->InnerWindow->ScrollbarX ? ImGui::GetStyle().ScrollbarSize : 0);
 }
 
+float BeginCellSpan(int last) {
+  ImGuiWindow* window = ImGui::GetCurrentWindow();
+  const ImGuiTableColumn& to = ImGui::GetCurrentTable()->Columns[last];
+  const float saved = window->WorkRect.Max.x;
+  window->WorkRect.Max.x = std::max(saved, to.WorkMaxX);  // SetNextItemWidth(-1), GetContentRegionAvail() reach it
+  ImVec2 clip_max = window->DrawList->GetClipRectMax();
+  clip_max.x = std::max(clip_max.x, to.ClipRect.Max.x);
+  ImGui::PushClipRect(window->DrawList->GetClipRectMin(), clip_max, false);
+  return saved;
+}
+
+void EndCellSpan(float saved_right) {
+  ImGui::PopClipRect();
+  ImGui::GetCurrentWindow()->WorkRect.Max.x = saved_right;
+}
+
 void RecordScroll(AppState& app, const char* id) {
   const ScrollPos now{id, ImGui::GetScrollX(), ImGui::GetScrollY(), ImGui::GetScrollMaxX(), ImGui::GetScrollMaxY()};
   for (ScrollPos& p : app.scrolls)

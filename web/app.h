@@ -371,6 +371,10 @@ bool BeginFigureTable(const AppState& app, const char* id, int columns, int rows
 // The height to give BeginTable for a table that scrolls sideways (ImGuiTableFlags_ScrollX): what it drew the frame
 // before, its rows and its scrollbar when shown; `first` (rows and a scrollbar) until it has been drawn.
 float SidewaysTableHeight(const char* id, float first);
+// In a table's cell: the widgets drawn until EndCellSpan reach over the row's next cells up to column `last` (the
+// cell's content region and clip rectangle are widened to that column's). Returns what EndCellSpan restores.
+float BeginCellSpan(int last);
+void EndCellSpan(float saved_right);
 
 // Language of the page (app_lang.cpp): the user's stored choice, else the host's language; never part of the
 // scenario. Korean glyphs come from fonts fetched on demand (platform.h FontBytes/RequestFont).

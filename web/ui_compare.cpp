@@ -333,6 +333,9 @@ static void CompareTableBody(AppState& app, int columns, const Comparison& c, co
       ImGui::PopTextWrapPos();
     }
   }
+  // The last row's last cell (tests: no empty band under it), never counted as cut: it may be scrolled sideways.
+  RecordRectAt(app, "compare_end", -1, ImGui::GetItemRectMin().x, ImGui::GetItemRectMin().y, ImGui::GetItemRectMax().x,
+               ImGui::GetItemRectMax().y);
 }
 
 void DrawCompare(AppState& app) {
@@ -349,6 +352,8 @@ void DrawCompare(AppState& app) {
   // A height for its rows (a scrolling table otherwise takes the whole view and hides the provider sheet below).
   const Comparison c = AppComparison(app);
   const std::vector<CompareRow> table = CompareTable(c);
+  // Its first frame guesses the rows' height (the header's names wrap, the price source takes lines), the frames after
+  // are as tall as its rows were drawn (SidewaysTableHeight): the guess left an empty band under the last row.
   const std::size_t rows = table.size() + (AnyServing(app) ? 3 : 0);  // and the price source
   const float height = ImGui::GetTextLineHeightWithSpacing() * static_cast<float>(rows + 6);
   // A scrolling table scrolled out of sight is not begun (BeginTable false): the provider sheet below is drawn all
@@ -362,9 +367,10 @@ void DrawCompare(AppState& app) {
   const float metric = std::clamp(names + em * 0.5f, em * 8, em * 17);
   const float room = ImGui::GetContentRegionAvail().x - metric - pad - style.ScrollbarSize;
   const float each = std::max(em * 11, room / static_cast<float>(columns - 1) - pad);
-  if (ImGui::BeginTable("compare", columns, flags, ImVec2(0, height))) {
+  if (ImGui::BeginTable("compare", columns, flags, ImVec2(0, SidewaysTableHeight("compare", height)))) {
     CompareTableBody(app, columns, c, table, metric, each);
     ImGui::EndTable();
+    RecordRect(app, "compare_table");
   }
   DrawProviderSheet(app);
   ConfirmEdit(app);

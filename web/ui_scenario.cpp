@@ -76,6 +76,8 @@ std::string ShownUnit(const Scenario& s, const FieldSpec& f) {
 }
 namespace {
 
+constexpr int kUnitColumn = 2;  // a section's table: the field's name, its value, its unit
+
 // A value as field f shows it: money in the scenario's currency (money_input.h), the rest as quantity.h writes it.
 std::string ShownValue(const Scenario& s, const FieldSpec& f, double v) {
   return FieldMoneyUnit(f) == MoneyUnit::kNone ? FormatFieldValue(f, v) : FormatShownMoney(s, f, v);
@@ -475,8 +477,13 @@ void FieldRow(AppState& app, std::size_t index) {
   if (!app.touch && measured && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", TrFormat("ui.measured_tip", {app.measured_from}).c_str());
   else if (!app.touch && ImGui::IsItemHovered()) Tooltip(app, index);
   ImGui::TableNextColumn();
+  // A field without a unit (every list of choices, the GPU, the offer, a name) takes the unit's empty cell too: the
+  // value column alone, what a phone leaves beside the names and the section's widest unit, cut the Korean choices.
+  const std::string unit = ShownUnit(app.scenario, f);
+  const float value_right = unit.empty() ? BeginCellSpan(kUnitColumn) : 0;
   FieldWidget(app, index);
   if (!app.touch && ImGui::IsItemHovered()) Tooltip(app, index);
+  if (unit.empty()) EndCellSpan(value_right);
   FieldErrors(app, index);
   if (app.help_field == at) {  // the tapped name's help, under the field, across the value column
     ImGui::PushTextWrapPos(0);
@@ -488,7 +495,7 @@ void FieldRow(AppState& app, std::size_t index) {
   ImGui::TableNextColumn();
   ImGui::AlignTextToFramePadding();
   ImGui::PushTextWrapPos(0);
-  ImGui::TextDisabled("%s", ShownUnit(app.scenario, f).c_str());
+  ImGui::TextDisabled("%s", unit.c_str());
   ImGui::PopTextWrapPos();
   RecordRect(app, "unit", static_cast<int>(index));
   ImGui::PopID();
@@ -500,7 +507,7 @@ bool FieldShown(const AppState& app, int section, std::size_t i) {
 
 // The unit column as wide as the longest word among the section's units (a unit wraps only at its spaces: issue 47
 // saw "바이트/토 / 큰" and "KRW/mont / h" on a phone), at least `least` and at most a third of the panel.
-float UnitColumnWidth(const AppState& app, int section, float least) {
+float UnitColumnWidth(const AppState& app, int section, float least, float gap) {
   float widest = least;
   for (std::size_t i = 0; i < FieldCount(); ++i) {
     if (!FieldShown(app, section, i)) continue;
@@ -512,14 +519,17 @@ float UnitColumnWidth(const AppState& app, int section, float least) {
       start = end + 1;
     }
   }
-  return std::min(widest, ImGui::GetContentRegionAvail().x / 3);
+  return std::min(widest, (ImGui::GetContentRegionAvail().x - gap) / 3);
 }
 
 void SectionTable(AppState& app, int section) {
   const float em = ImGui::GetFontSize();
   const bool narrow = AppNarrow(app);  // a phone: names and units wrap in narrower columns, values keep their digits
-  const float unit_width = UnitColumnWidth(app, section, em * (narrow ? 4.5f : 7));
-  if (!ImGui::BeginTable("fields", 3, ImGuiTableFlags_SizingStretchProp)) return;
+  // The units are the last column and the panel has no padding of its own: the table ends a gap before its right
+  // edge, or the widest unit ("nats/token" on a phone) touched the scrollbar and the screen's edge.
+  const float gap = ImGui::GetStyle().ItemSpacing.x;
+  const float unit_width = UnitColumnWidth(app, section, em * (narrow ? 4.5f : 7), gap);
+  if (!ImGui::BeginTable("fields", 3, ImGuiTableFlags_SizingStretchProp, ImVec2(-gap, 0))) return;
   ImGui::TableSetupColumn("field", ImGuiTableColumnFlags_WidthFixed, em * (narrow ? 8 : 12));
   ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
   ImGui::TableSetupColumn("unit", ImGuiTableColumnFlags_WidthFixed, unit_width);

@@ -48,9 +48,9 @@ void Refusal(AppState& app, ServingQuestion q) {
 
 // Percentiles as rows of (quantity, simulated or closed form): four columns, narrow enough for a phone.
 void SimTable(const InferenceSimResult& r) {
-  const float height = ImGui::GetTextLineHeightWithSpacing() * 7.5f;
+  const float height = ImGui::GetTextLineHeightWithSpacing() * 7.5f;  // the first frame's guess: then as drawn
   if (!ImGui::BeginTable("serving_sim", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit |
-                                               ImGuiTableFlags_ScrollX, ImVec2(0, height)))
+                                               ImGuiTableFlags_ScrollX, ImVec2(0, SidewaysTableHeight("serving_sim", height))))
     return;
   for (const char* h : {"", "P50", "P90", "P99"}) ImGui::TableSetupColumn(h);
   ImGui::TableHeadersRow();
@@ -78,7 +78,7 @@ void PlanRows(AppState& app, const char* id, const std::vector<InferenceCandidat
   const Result& r = app.result;
   if (!ImGui::BeginTable(id, adopt ? 11 : 10, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit |
                                      ImGuiTableFlags_ScrollX,
-                         ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * (static_cast<float>(rows.size()) + 2.5f))))
+                         ImVec2(0, SidewaysTableHeight(id, ImGui::GetTextLineHeightWithSpacing() * (static_cast<float>(rows.size()) + 2.5f)))))
     return;
   // Adopt beside the number, then the money and the verdict: on a phone the rest scrolls sideways.
   ImGui::TableSetupColumn("#");
