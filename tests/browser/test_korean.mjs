@@ -214,6 +214,10 @@ await withPage(siteDir, outDir, async (page, url) => {
         'the pinned column\'s provider sheet answers survive the share link');
   check(sheet.includes('제공사에 확인 필요'), 'unanswered items read 제공사에 확인 필요 (ask the provider)');
   await shot(page, 'korean-compare.png');
+  // The comparison's table ends at its last row: its height was a guess of 6 lines more than its rows (an empty band).
+  const [table, end] = await api(page, () => [window.gpucost.widgetRect('compare_table', -1), window.gpucost.widgetRect('compare_end', -1)]);
+  const band = table.y + table.h - (end.y + end.h);
+  check(band >= 0 && band <= 20, `the Compare table ends at its last row (${band.toFixed(1)} px under it: padding, a sideways scrollbar)`);
 
   // CSV export: a UTF-8 BOM, then the comparison and its provider sheet.
   const [download] = await Promise.all([page.waitForEvent('download', {timeout: 30000}), click(page, 'export_csv')]);
@@ -241,6 +245,8 @@ await withPage(siteDir, outDir, async (page, url) => {
 // --- Every view in Korean, on a laptop and on a phone: drawn (no missing glyph), nothing cut, no English left ---
 // A scenario that fills every panel: a model shape and batch (layouts, memory, step), KRW with VAT, owned inputs,
 // measured scaling points (the scaling chart), a pinned comparison (compare, provider sheet).
+const MOE_SERVICE = {workload: {kind: 'inference', model: 'deepseek-v3'}, cluster: {gpu: 'h200-sxm', gpus: 8},
+                     parallel: {tensor_parallel: 8}, inference: {attention: 'data', moe_split: 'expert', weight_precision: 'fp8'}};
 const FULL_SCENARIO = {
   ...KRW_SCENARIO,
   workload: {model: 'llama-2-7b', tokens: 2e12}, parallel: {global_batch: 512},
@@ -317,6 +323,14 @@ for (const [width, height, dpr] of [[1280, 720, 1], [390, 844, 2]]) {
       check(cuts.size === 0, `${size}: every Korean editor section open, nothing cut (${JSON.stringify([...cuts.keys()].slice(0, 8))})`);
       check((await api(page, () => window.gpucost.missingGlyphs())).length === 0, `${size}: every editor glyph drawn`);
     }
+    // A MoE service under data attention: its lists' Korean choices ("데이터 병렬 (GPU별 시퀀스)") whole. In the value
+    // column alone they were cut on a phone; a field without a unit takes the unit's cell as well.
+    check(await api(page, t => window.gpucost.load(t), JSON.stringify(MOE_SERVICE)) === '', `${size}: a MoE service loads`);
+    const lists = ['inference.attention', 'inference.moe_split'];
+    await page.waitForFunction(ids => ids.every(i => window.gpucost.widgetRect(i, -1)), lists, {timeout: 30000});
+    await page.waitForFunction(() => window.gpucost.idle(), null, {timeout: 30000, polling: 30});
+    const cutLists = (await api(page, () => window.gpucost.clippedWidgets())).filter(c => lists.includes(c[0]));
+    check(cutLists.length === 0, `${size}: the attention and MoE split lists show their Korean choices whole (${JSON.stringify(cutLists)})`);
   }, {locale: 'ko-KR', width, height, dpr});
 }
 
