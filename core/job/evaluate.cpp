@@ -476,7 +476,7 @@ namespace {
 // many more (a warning holds 200 bytes). Out of line: the page's first frame sets none (nor loads this code).
 [[gnu::noinline]] void WarnFieldsNotUsed(const Scenario& s, const std::vector<FieldNotUsed>& unused, Result* r) {
   const char* const kind_key = Kind(s) == WorkloadKind::kInference ? "msg.w_fields_not_used_serving" : "msg.w_fields_not_used_job";
-  for (NotUsedWhy why : {NotUsedWhy::kKind, NotUsedWhy::kMfuGiven, NotUsedWhy::kNoShape, NotUsedWhy::kNoExperts}) {
+  for (NotUsedWhy why : {NotUsedWhy::kKind, NotUsedWhy::kMfuGiven, NotUsedWhy::kNoShape, NotUsedWhy::kNoExperts, NotUsedWhy::kNotFp8}) {
     std::string list;
     std::size_t n = 0;
     for (const FieldNotUsed& u : unused) {
@@ -489,7 +489,8 @@ namespace {
     r->warnings.Add("fields_not_used", why == NotUsedWhy::kKind       ? kind_key
                                        : why == NotUsedWhy::kMfuGiven ? "msg.w_fields_not_used_mfu"
                                        : why == NotUsedWhy::kNoShape  ? "msg.w_fields_not_used_shape"
-                                                                      : "msg.w_fields_not_used_moe",
+                                       : why == NotUsedWhy::kNoExperts ? "msg.w_fields_not_used_moe"
+                                                                       : "msg.w_fields_not_used_fp8",
                     {list});
   }
 }

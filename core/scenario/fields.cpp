@@ -900,6 +900,7 @@ constexpr const char* kMoeOnlyServingFields[] = {"inference.fused_moe_finalize",
 std::vector<std::size_t> ServiceFieldsMaybeUnused(bool disaggregated) {
   std::vector<std::size_t> list = FieldsNotReadBy(WorkloadKind::kInference, disaggregated);
   for (const char* path : kMoeOnlyServingFields) list.push_back(static_cast<std::size_t>(FindField(path) - Fields()));
+  list.push_back(static_cast<std::size_t>(FindField("inference.weight_scaling") - Fields()));
   return list;
 }
 
@@ -961,6 +962,9 @@ std::vector<FieldNotUsed> FieldsNotUsed(const Scenario& s, bool layouts_ranked, 
       const bool split = k == 1;  // inference.moe_split
       if (!IsDefault(s, f) && (!routed_experts || (split && !data_attention))) out.push_back({&f, NotUsedWhy::kNoExperts});
     }
+    const FieldSpec& scaling = *FindField("inference.weight_scaling");  // read only for fp8 weights (inference_model.cpp)
+    if (!IsDefault(s, scaling) && static_cast<WeightPrecision>(s.inference.weight_precision) != WeightPrecision::kFp8)
+      out.push_back({&scaling, NotUsedWhy::kNotFp8});
   }
   return out;
 }

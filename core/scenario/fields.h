@@ -79,8 +79,9 @@ bool ValueInRange(const FieldSpec& f, double v);
 //   kNoShape   only the step-time model reads it, and without a model shape and a global batch it predicts nothing
 //              (CanPredictStep false: the MFU is the default or the fit of scaling.points);
 //   kNoExperts a serving input read only for a model with routed experts (inference.fused_moe_finalize,
-//              inference.moe_split), on a dense model; inference.moe_split also without data-parallel attention.
-enum class NotUsedWhy : int { kKind = 0, kMfuGiven, kNoShape, kNoExperts };
+//              inference.moe_split), on a dense model; inference.moe_split also without data-parallel attention;
+//   kNotFp8    inference.weight_scaling (how fp8 weights are scaled) with weights in another precision.
+enum class NotUsedWhy : int { kKind = 0, kMfuGiven, kNoShape, kNoExperts, kNotFp8 };
 struct FieldNotUsed {
   const FieldSpec* field;
   NotUsedWhy why;
