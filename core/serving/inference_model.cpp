@@ -131,6 +131,9 @@ InferenceModel InferenceModelFor(const Scenario& s) {
   const double routing_kernels = kMoeRoutingExtraKernels - (in.fused_moe_finalize ? 1 : 0);
   m.extra_kernels_per_step = (m.kv_latent > 0 ? m.layers * kMlaExtraKernels : 0) +
                              m.moe_layers * (routing_kernels + (s.arch.shared_experts > 0 ? kSharedExpertExtraKernels : 0));
+  if (m.block_scaled)  // issue 46: a quantisation kernel before each block-FP8 GEMM (kBlockQuantBytesPerElement)
+    m.extra_kernels_per_step += m.layers * (m.kv_latent > 0 ? 3 : 2) + (m.layers - m.moe_layers) * 2 +
+                                m.moe_layers * ((m.shared_experts > 0 ? 2 : 0) + (m.experts > 0 ? 2 : 0));
   return m;
 }
 
@@ -270,6 +273,24 @@ double BlockScaledDecodeSeconds(const InferenceModel& m, const ReplicaModel& r, 
   return s;
 }
 
+double BlockQuantSeconds(const InferenceModel& m, const ReplicaModel& r, double tokens) {
+  if (!m.block_scaled || tokens <= 0 || !(r.hbm_bytes_per_s > 0)) return 0;
+  const double t = D(r.tp), h = m.hidden, moe = m.moe_layers;
+  const double ta = m.attention_data ? 1 : t;           // the attention's and dense weights' split
+  const double own = m.attention_data ? 1 / t : 1;      // a GPU's share of the replica's tokens through them
+  // Input widths per token on one GPU: MLA's fused down-projection reads the hidden state, its query up-projection the
+  // query latent (none without q_lora), the output projection the heads' values; else QKV and the output projection.
+  const double attention = m.kv_latent > 0 ? h + m.q_lora + m.heads * m.mla_v / ta : h + m.heads * m.head_dim / ta;
+  const double dense_mlp = h + m.ffn / ta;
+  const double shared = m.shared_experts > 0 ? h + m.shared_experts * m.expert_width / ta : 0;
+  // The routed experts: their input once per token (each GPU its own tokens under expert parallel, all of them when the
+  // experts are tensor-split), and k slices of expert_width / t per token between the two GEMMs (either split).
+  const bool split = !m.attention_data || m.experts_tensor;
+  const double routed = m.experts > 0 ? (split ? 1 : 1 / t) * h + m.active_experts * m.expert_width / t : 0;
+  const double elements = own * (m.layers * attention + (m.layers - moe) * dense_mlp + moe * shared) + moe * routed;
+  return tokens * elements * kBlockQuantBytesPerElement / (r.hbm_bytes_per_s * m.decode_bw_eff);
+}
+
 double MoeFinalizeSeconds(const InferenceModel& m, const ReplicaModel& r, double tokens) {
   if (!m.moe_finalize_pass || (m.attention_data && !m.experts_tensor) || !(r.hbm_bytes_per_s > 0)) return 0;
   const double bytes = tokens * m.moe_layers * (m.active_experts + 1) * m.hidden * m.act_bytes;
@@ -295,7 +316,7 @@ double PrefillComputeSeconds(const InferenceModel& m, const ReplicaModel& r, dou
   const double rate = t * m.prefill_mfu * size_factor;
   return (flops - expert_flops - attention_flops) / (r.peak_flops * rate) + attention_flops / (r.attention_peak_flops * rate) +
          expert_flops / (t * r.peak_flops * m.prefill_mfu * ExpertGemmFactor(m, r, step_tokens)) +
-         MoeFinalizeSeconds(m, r, tokens);
+         MoeFinalizeSeconds(m, r, tokens) + BlockQuantSeconds(m, r, tokens);
 }
 
 // Communication of a prompt's step after `work` seconds of compute or memory time. Tensor attention keeps its
@@ -368,7 +389,8 @@ double DecodeStepSeconds(const InferenceModel& m, const ReplicaModel& r, double 
   const double gemms = std::max({target_weights / bandwidth + BlockScaledDecodeSeconds(m, r, positions), dequant,
                                  padded * weight_flops / (r.peak_flops * t * m.prefill_mfu)});
   const double attention = std::max(kv / bandwidth, attention_flops / (r.attention_peak_flops * t * m.prefill_mfu));
-  const double work = gemms + attention + KernelBoundarySeconds(m) + MoeFinalizeSeconds(m, r, positions);
+  const double work = gemms + attention + KernelBoundarySeconds(m) + MoeFinalizeSeconds(m, r, positions) +
+                      BlockQuantSeconds(m, r, positions);
   return std::max(work + StepCommSeconds(m, r, positions, work), EagerHostSeconds(m)) + m.step_overhead_s +
          DraftSeconds(m, r, b);
 }

@@ -31,6 +31,15 @@ constexpr double kKernelBoundarySecondsPerLayer = (1.5 - 1.0) * 2.47e9 / (3.35e1
 // three); a shared expert +3 (its own two GEMMs and activation). DeepSeek-V3 / R1: (6.25 + 5 + 7) / 6.25 = 2.9x a dense layer's boundaries on its 58 MoE layers.
 constexpr double kKernelsPerDenseLayer = 100.0 / 16;
 constexpr double kMlaExtraKernels = 5, kMoeRoutingExtraKernels = 4, kSharedExpertExtraKernels = 3;
+// Issue 46: with 128 x 128 block-scaled fp8 weights (inference.weight_scaling block) the engines quantise each block-FP8
+// GEMM's input to fp8 in 1 x 128 groups by a kernel of its own before the GEMM: vLLM's W8A8BlockFp8LinearOp
+// (per_token_group_quant_fp8, then the CUTLASS, DeepGEMM or Triton GEMM) and its fused_moe (moe_kernel_quantize_input
+// before each of the two expert GEMMs); SGLang's fp8_utils.py and fused_moe likewise. One kernel per GEMM input: the
+// attention's projections (QKV and output; MLA's fused down-projection, the queries' up-projection and the output), the
+// dense MLP's two, a shared expert's two, the routed experts' two. Each reads the 16-bit input and writes fp8 values and
+// one fp32 scale per 128 (BlockQuantSeconds). Per-tensor fp8 (TensorRT-LLM, ModelOpt checkpoints) quantises inside the
+// norm's or the activation's kernel: nothing added. Counted from the engines' code, not fitted.
+constexpr double kBlockQuantBytesPerElement = 2 + 1 + 4.0 / 128;
 
 // Issue 26: an engine without CUDA graphs (vLLM before 0.2.5, or --enforce-eager) launches each layer's kernels
 // from Python every step; at a small batch the GPU finishes them faster than they come, and the step takes the
@@ -179,6 +188,9 @@ double ExpertGemmFactor(const InferenceModel& m, const ReplicaModel& r, double s
 // bandwidth (decode_bandwidth_efficiency). Under tensor-split experts every GPU does it for all `tokens` (each holds
 // partial sums of every expert); under expert parallel (data attention) the combine all-to-all sums them (0 here).
 double MoeFinalizeSeconds(const InferenceModel& m, const ReplicaModel& r, double tokens);
+// Issue 46: the activation quantisation a step of `tokens` tokens runs before its block-FP8 GEMMs (kBlockQuantBytesPerElement;
+// 0 unless m.block_scaled): memory-bound at the streaming bandwidth, per GPU each GEMM's input rows x width.
+double BlockQuantSeconds(const InferenceModel& m, const ReplicaModel& r, double tokens);
 // Issue 46: a block-scaled FP8 GEMM's weights read at decode batch sizes. The 128 x 128 scales tie each thread block of
 // the engines' block-FP8 kernels (CUTLASS, Triton, DeepGEMM) to 128 output columns, and they do not split K, so a GEMM
 // of n columns and `rows` rows (in tiles of 64) streams its n x k weights through ceil(n / 128) x ceil(rows / 64) thread

@@ -398,6 +398,8 @@ TEST_CASE("evidence: serving measurements (time between tokens, time to first to
   // set on these rows after their errors were seen, said in the source): at decode batch sizes the engines' block-FP8
   // kernels read a GEMM's weights through ceil(n / 128) thread blocks (4.2 ms a step at one sequence); time between
   // tokens at concurrency 4 -45 -> -30%, the throughput rows 1-2 points.
+  // 42.7% once the engines' quantisation of each block-FP8 GEMM's input (a kernel of its own, and its bytes; counted
+  // from vLLM's and SGLang's code, no row changed) was modelled: time between tokens -30 -> -20%, throughput 4-6 points.
   // The guard fails if they get worse.
   double dense = 0, moe = 0, dense_n = 0, moe_n = 0, r1 = 0, r1_n = 0, before = 0, before_n = 0;
   for (const ServingEvidenceRun& r : e.runs) {
@@ -419,9 +421,9 @@ TEST_CASE("evidence: serving measurements (time between tokens, time to first to
   CHECK(before_n == 102);
   CHECK(before / before_n <= 0.087);  // 8.5% on the 102 of the other sources (8.7% before the MLA / MoE kernels)
   CHECK(r1_n == 9);
-  CHECK(r1 / r1_n <= 0.50);  // 48.3% (112% before the prefill attention ran at the KV cache's precision, 97.5% before
+  CHECK(r1 / r1_n <= 0.45);  // 42.7% (112% before the prefill attention ran at the KV cache's precision, 97.5% before
                               // SGLang's rows ran without DP attention, 56.6% before the experts' separate sum, 50.8%
-                              // before the block scales)
+                              // before the block scales, 48.3% before their inputs' quantisation)
   // Per metric. Time to first token at concurrency 1 is the request's path to the engine and its prefill: 13.6% on
   // 6 with the request path (2.5 ms + 2.2 us per prompt token, fitted on another source: vLLM 0.19 on MI300X), 17.3%
   // without it, and the guard fails so.

@@ -160,11 +160,40 @@ TEST_CASE("block-scaled FP8 decode GEMMs: ceil(n / 128) thread blocks read the w
   const double touched = 256 * ExpertReadShare(mb, 1);
   REQUIRE(touched == doctest::Approx(8));
   CHECK(BlockScaledDecodeSeconds(mb, rb, 1) == doctest::Approx(hand).epsilon(1e-9));
-  CHECK(DecodeStepSeconds(mb, rb, 1) - DecodeStepSeconds(mt, rt, 1) == doctest::Approx(hand).epsilon(1e-9));
-  MESSAGE("DeepSeek-V3, 8 H200, batch 1: block scales add " << hand * 1e3 << " ms a step");
+  // The activation quantisation before each block-FP8 GEMM (next test case) is the rest of the difference.
+  const double quant = BlockQuantSeconds(mb, rb, 1) + (KernelBoundarySeconds(mb) - KernelBoundarySeconds(mt));
+  CHECK(DecodeStepSeconds(mb, rb, 1) - DecodeStepSeconds(mt, rt, 1) == doctest::Approx(hand + quant).epsilon(1e-9));
+  MESSAGE("DeepSeek-V3, 8 H200, batch 1: block scales add " << hand * 1e3 << " ms a step to the reads, " << quant * 1e3
+                                                            << " ms of quantisation kernels");
   CHECK(BlockScaledDecodeSeconds(mt, rt, 1) == 0);
   // Every catalog GPU gives its SM count (assets/gpus.json's conventions say where from).
   for (std::size_t i = 0; i < GpuCount(); ++i) CHECK_MESSAGE(Gpus()[i].sms > 0, Gpus()[i].id);
+}
+
+TEST_CASE("block-scaled FP8: a quantisation kernel before each block-FP8 GEMM, counted by hand for DeepSeek-V3 on 8 H200") {
+  // Counted from vLLM's and SGLang's code (per_token_group_quant_fp8 before each W8A8 block linear; fused_moe's
+  // moe_kernel_quantize_input before each expert GEMM): per layer MLA's three inputs (the fused down-projection, the
+  // queries' up-projection, the output projection), the 3 dense layers' MLP two, the 58 MoE layers' shared expert two and
+  // routed experts two: 61 x 3 + 3 x 2 + 58 x 4 = 421 kernels a step.
+  const Scenario tensor = Serve("deepseek-v3", "h200-sxm", 8, R"(, "weight_precision": "fp8")");
+  const Scenario block = Serve("deepseek-v3", "h200-sxm", 8, R"(, "weight_precision": "fp8", "weight_scaling": "block")");
+  const GpuSpec& h200 = *FindGpu("h200-sxm");
+  const InferenceModel mt = InferenceModelFor(tensor), mb = InferenceModelFor(block);
+  const ReplicaModel rt = ReplicaFor(tensor, mt, h200, 8), rb = ReplicaFor(block, mb, h200, 8);
+  CHECK(mb.extra_kernels_per_step - mt.extra_kernels_per_step == doctest::Approx(421));
+  CHECK(KernelBoundarySeconds(mb) - KernelBoundarySeconds(mt) == doctest::Approx(421 / kKernelsPerDenseLayer * kKernelBoundarySecondsPerLayer));
+  // Bytes: each input's 16-bit rows read, fp8 written, a 4-byte scale per 128. Input widths per token on one GPU (TP 8):
+  // 7,168 + 1,536 + 128 x 128 / 8 = 2,048 (attention, 61 layers); 7,168 + 18,432 / 8 (dense MLP, 3); 7,168 + 2,048 / 8
+  // (shared expert, 58); 7,168 + 8 x 2,048 / 8 (routed, 58).
+  const double elements = 61.0 * (7168 + 1536 + 2048) + 3.0 * (7168 + 2304) + 58.0 * (7168 + 256) + 58.0 * (7168 + 2048);
+  CHECK(BlockQuantSeconds(mb, rb, 1000) == doctest::Approx(1000 * elements * (3 + 4.0 / 128) / (4.8e12 * 0.8)).epsilon(1e-9));
+  MESSAGE("DeepSeek-V3, 8 H200: 421 quantisation kernels, " << (KernelBoundarySeconds(mb) - KernelBoundarySeconds(mt)) * 1e3
+                                                            << " ms of boundaries a step; 1,000 tokens' quantisation "
+                                                            << BlockQuantSeconds(mb, rb, 1000) * 1e3 << " ms");
+  // Per-tensor fp8 (the norm's or the activation's kernel quantises): nothing.
+  CHECK(BlockQuantSeconds(mt, rt, 1000) == 0);
+  // A prefill pays it too: the prompt's compute with block scales exceeds the per-tensor one by at least the bytes.
+  CHECK(PrefillSeconds(mb, rb, 4000) - PrefillSeconds(mt, rt, 4000) >= BlockQuantSeconds(mb, rb, 4000));
 }
 
 TEST_CASE("prefill attention runs at the KV cache's precision, the weight GEMMs at the weights'") {
