@@ -121,6 +121,7 @@ struct ActualCalibration {
   double plan_usd = 0;            // the plan's expected cost ("plan said")
   bool mfu_measured = false, checkpoint_measured = false, mtbf_updated = false;
   bool decode_measured = false;   // a service: inference.decode_bandwidth_efficiency from the measured TPOT
+  bool prefill_measured = false;  // a service: inference.prefill_mfu from the measured TTFT (solved with the decode)
   MtbfUpdate mtbf;
   std::vector<CalibratedChange> changes;
 };

@@ -8,6 +8,7 @@
 #include "scenario/fields.h"
 #include "base/format.h"
 #include "scenario/json_io.h"
+#include "serving/inference_model.h"
 
 namespace gpucost {
 namespace {
@@ -80,26 +81,44 @@ void CalMtbf(const Scenario& plan, const ActualRun& run, ActualCalibration* cal,
   cal->mtbf_updated = CalChange(cal, notes, "reliability.gpu_mtbf_hours", plan.reliability.gpu_mtbf_hours, cal->mtbf.mtbf_hours, why);
 }
 
-// A service's decode speed: inference.decode_bandwidth_efficiency such that the model's median time between tokens,
-// on the plan's replicas (held fixed: a faster or slower decode must not re-size them while it is solved) at the run's
-// load (the plan's rate scaled by the run's requests per replica-hour over the plan's; a batch job at its own), is
-// the record's tpot_ms.p50. The step is the sum of the weights' and KV cache's reads (1 / efficiency) and parts that
-// do not scale with it (kernel boundaries, the engine's step overhead, communication), and its batch follows its
-// time (Little's law), so the efficiency is solved by bisection on the model itself, monotone in it; the first-order
-// figure, efficiency x predicted / measured (every part scaled), is stated beside it for a check by hand.
-// The model's median time between tokens with the decode efficiency at eff (infinite beyond the replicas: unstable).
-[[gnu::noinline]] double CalTpotAt(Scenario* x, double eff) {
-  x->inference.decode_bandwidth_efficiency = eff;
+// A service's speeds, from what its run measured: inference.decode_bandwidth_efficiency such that the model's median time
+// between tokens is the record's tpot_ms.p50, and inference.prefill_mfu such that its median time to first token is the
+// record's ttft_ms.p50. Both on the plan's replicas (held fixed: a faster or slower engine must not re-size them while
+// it is solved) at the run's load (the plan's rate scaled by the run's requests per replica-hour over the plan's; a
+// batch job at its own). Each figure is monotone in its field (a faster decode or prefill never lengthens a wait), so
+// each is solved by bisection on the model itself; they are coupled (a colocated prefill stalls the decode steps, and
+// the first token waits for the decode step in progress and the prompts queued ahead), so the two solves alternate
+// until neither moves. What is not the GPUs' stays as planned: the whole difference in time to first token is put on
+// the prefill's speed, the request path (inference.request_overhead_ms) and the router kept, and the document says so.
+// The first-order figures, field x predicted / measured (every part scaled), are stated beside each for a check by hand.
+// The model's median time between tokens (or to the first token) with the field at v (infinite beyond the replicas).
+[[gnu::noinline]] double CalServingAt(Scenario* x, double* field, double v, bool ttft) {
+  *field = v;
   const Result r = Evaluate(*x);
-  const double v = r.ok ? r.inference.tpot_ms.p50 : 0;
-  return v > 0 && std::isfinite(v) ? v : INFINITY;
+  const double ms = !r.ok ? 0 : ttft ? r.inference.ttft_ms.p50 : r.inference.tpot_ms.p50;
+  return ms > 0 && std::isfinite(ms) ? ms : INFINITY;
 }
 
-void CalDecode(const Scenario& plan, const Result& rp, const ActualRun& run, ActualCalibration* cal, std::vector<ActualNote>* notes) {
-  if (!(run.tpot_p50_ms > 0)) {
-    AddActualNote(notes, "decode_not_measured", "actual.n.decode_not_measured", {});
-    return;
+// Bisection for the field value (within its range) at which the figure is `target`; false when no value in range gives
+// it. The figure falls as the field rises.
+bool CalSolve(Scenario* x, double* field, const char* path, double target, bool ttft, double* out) {
+  const FieldSpec* f = FindField(path);
+  double lo = std::max(1e-3, f->min), hi = f->max;
+  if (CalServingAt(x, field, hi, ttft) > target || CalServingAt(x, field, lo, ttft) < target) return false;
+  for (int i = 0; i < 60 && hi - lo > 1e-9 * hi; ++i) {
+    const double mid = std::sqrt(lo * hi);
+    (CalServingAt(x, field, mid, ttft) > target ? lo : hi) = mid;
   }
+  *out = *field = (lo + hi) / 2;
+  return true;
+}
+
+void CalServingSpeeds(const Scenario& plan, const Result& rp, const ActualRun& run, ActualCalibration* cal,
+                      std::vector<ActualNote>* notes) {
+  const bool tpot_given = run.tpot_p50_ms > 0, ttft_given = run.ttft_p50_ms > 0;
+  if (!tpot_given) AddActualNote(notes, "decode_not_measured", "actual.n.decode_not_measured", {});
+  if (!ttft_given) AddActualNote(notes, "prefill_not_measured", "actual.n.prefill_not_measured", {});
+  if (!tpot_given && !ttft_given) return;
   Scenario x = cal->scenario;
   const InferenceResult& ip = rp.inference;
   x.inference.decode.replicas = ip.decode.replicas;
@@ -110,30 +129,45 @@ void CalDecode(const Scenario& plan, const Result& rp, const ActualRun& run, Act
     load = (run.requests / run.replica_hours) / (run.planned_requests / run.planned_replica_hours);
     x.inference.requests_per_second *= load;
   }
-  auto tpot = [&](double eff) { return CalTpotAt(&x, eff); };
-  const double planned_eff = plan.inference.decode_bandwidth_efficiency;
-  const double at_plan = tpot(planned_eff);  // the plan's figure at the run's load: what the measure is set against
-  const double first_order = planned_eff * at_plan / run.tpot_p50_ms;
-  AddActualNote(notes, "decode_load", "actual.n.decode_load", {FormatNumber(run.tpot_p50_ms, 4), FormatNumber(run.planned_tpot_p50_ms, 4),
-                                                              FormatNumber(at_plan, 4), FormatPercent(load)});
-  const FieldSpec* f = FindField("inference.decode_bandwidth_efficiency");
-  double lo = 1e-3, hi = f->max;
-  if (tpot(hi) > run.tpot_p50_ms || tpot(lo) < run.tpot_p50_ms) {
-    AddActualNote(notes, "calibration_out_of_range", "actual.n.decode_out_of_range", {FormatNumber(run.tpot_p50_ms, 4), FormatNumber(first_order, 4)});
-    return;
+  double& eff = x.inference.decode_bandwidth_efficiency;
+  double& mfu = x.inference.prefill_mfu;
+  const double planned_eff = plan.inference.decode_bandwidth_efficiency, planned_mfu = plan.inference.prefill_mfu;
+  // The plan's figures at the run's load: what each measure is set against.
+  const double tpot_at_plan = CalServingAt(&x, &eff, planned_eff, false);
+  const double ttft_at_plan = CalServingAt(&x, &eff, planned_eff, true);
+  bool decode_ok = tpot_given, prefill_ok = ttft_given;
+  if (tpot_given)
+    AddActualNote(notes, "decode_load", "actual.n.decode_load", {FormatNumber(run.tpot_p50_ms, 4), FormatNumber(run.planned_tpot_p50_ms, 4),
+                                                                FormatNumber(tpot_at_plan, 4), FormatPercent(load)});
+  if (ttft_given)
+    AddActualNote(notes, "prefill_load", "actual.n.prefill_load", {FormatNumber(run.ttft_p50_ms, 4), FormatNumber(run.planned_ttft_p50_ms, 4),
+                                                                  FormatNumber(ttft_at_plan, 4), FormatPercent(load)});
+  double e = planned_eff, m = planned_mfu;
+  for (int round = 0; round < 12; ++round) {
+    const double e0 = e, m0 = m;
+    mfu = m;
+    if (decode_ok) decode_ok = CalSolve(&x, &eff, "inference.decode_bandwidth_efficiency", run.tpot_p50_ms, false, &e);
+    eff = e;
+    if (prefill_ok) prefill_ok = CalSolve(&x, &mfu, "inference.prefill_mfu", run.ttft_p50_ms, true, &m);
+    mfu = m;
+    if (!(decode_ok && prefill_ok) || (std::fabs(e - e0) <= 1e-7 * e && std::fabs(m - m0) <= 1e-7 * m)) break;
   }
-  for (int i = 0; i < 60 && hi - lo > 1e-9 * hi; ++i) {  // tpot falls as the efficiency rises
-    const double mid = std::sqrt(lo * hi);
-    (tpot(mid) > run.tpot_p50_ms ? lo : hi) = mid;
-  }
-  const double eff = (lo + hi) / 2;
-  const Message why = ActualMessage("actual.c.decode", {FormatNumber(run.tpot_p50_ms, 4), FormatNumber(at_plan, 4), FormatNumber(first_order, 4)});
-  cal->decode_measured = CalChange(cal, notes, "inference.decode_bandwidth_efficiency", planned_eff, eff, why);
-}
-
-void CalTtft(const ActualRun& run, std::vector<ActualNote>* notes) {
-  if (run.ttft_p50_ms > 0)
-    AddActualNote(notes, "ttft_compared", "actual.n.ttft_compared", {FormatNumber(run.ttft_p50_ms, 4), FormatNumber(run.planned_ttft_p50_ms, 4)});
+  if (tpot_given && !decode_ok)
+    AddActualNote(notes, "calibration_out_of_range", "actual.n.decode_out_of_range",
+                  {FormatNumber(run.tpot_p50_ms, 4), FormatNumber(planned_eff * tpot_at_plan / run.tpot_p50_ms, 4)});
+  if (ttft_given && !prefill_ok)
+    AddActualNote(notes, "calibration_out_of_range", "actual.n.prefill_out_of_range",
+                  {FormatNumber(run.ttft_p50_ms, 4), FormatNumber(planned_mfu * ttft_at_plan / run.ttft_p50_ms, 4)});
+  if (decode_ok && prefill_ok) AddActualNote(notes, "speeds_together", "actual.n.speeds_together", {});
+  if (decode_ok)
+    cal->decode_measured = CalChange(cal, notes, "inference.decode_bandwidth_efficiency", planned_eff, e,
+                                     ActualMessage("actual.c.decode", {FormatNumber(run.tpot_p50_ms, 4), FormatNumber(tpot_at_plan, 4),
+                                                                       FormatNumber(planned_eff * tpot_at_plan / run.tpot_p50_ms, 4)}));
+  if (prefill_ok)
+    cal->prefill_measured = CalChange(cal, notes, "inference.prefill_mfu", planned_mfu, m,
+                                      ActualMessage("actual.c.prefill", {FormatNumber(run.ttft_p50_ms, 4), FormatNumber(ttft_at_plan, 4),
+                                                                         FormatNumber(planned_mfu * ttft_at_plan / run.ttft_p50_ms, 4),
+                                                                         FormatNumber(1e3 * FrontLatencySeconds(InferenceModelFor(plan)), 4)}));
 }
 
 ActualCalibration CalPriced(ActualCalibration cal, std::vector<ActualNote>* notes) {
@@ -159,8 +193,7 @@ ActualCalibration CalibrateServingFromRun(const Scenario& plan, const Result& r_
   ActualCalibration cal;
   cal.scenario = plan;
   cal.plan_usd = r_plan.expected_usd;
-  CalDecode(plan, r_plan, run, &cal, notes);
-  CalTtft(run, notes);
+  CalServingSpeeds(plan, r_plan, run, &cal, notes);
   CalMtbf(plan, run, &cal, notes);
   return CalPriced(std::move(cal), notes);
 }

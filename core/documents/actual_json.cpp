@@ -123,6 +123,7 @@ ojson AjCalibratedJson(const ActualCalibration& c) {
   o["mfu_measured"] = c.mfu_measured;
   o["checkpoint_measured"] = c.checkpoint_measured;
   o["decode_measured"] = c.decode_measured;
+  o["prefill_measured"] = c.prefill_measured;
   ojson changes = ojson::array();
   for (const CalibratedChange& ch : c.changes) {
     ojson e;

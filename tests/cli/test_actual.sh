@@ -143,6 +143,8 @@ ok = ok and parts[:2] == ["volume", "capacity"] and parts[-1] == "billing_tax"
 ok = ok and sum(v["delta_usd"] for v in d["variance"]) == d["actual_usd"] - d["planned_usd"]
 # 3,000 replica-hours of TP4 replicas: 12,000 GPU-hours held; one failure over them against the 50,000 h prior.
 ok = ok and d["run"]["held_gpu_hours"] == 12000 and d["calibrated"]["decode_measured"] is True
+# The 400 ms to the first token is solved with the decode (both measured): the prefill MFU moves too.
+ok = ok and d["calibrated"]["prefill_measured"] is True and "inference.prefill_mfu" in [c["field"] for c in d["calibrated"]["changes"]]
 ok = ok and abs(float(d["calibrated"]["mtbf_hours"]) - (100000 + 12000) / 3) < 1e-6
 print("yes" if ok else "no: " + json.dumps(d, default=str)[:600])' <<<"$json")
 equals "$check" "yes" "actual: a service: volume, capacity, billing; the deltas add up exactly; MTBF over the GPU-hours held"

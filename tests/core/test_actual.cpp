@@ -372,7 +372,8 @@ TEST_CASE("A service's decode calibrated: the efficiency that gives the measured
   const double planned_tpot = Evaluate(plan).inference.tpot_ms.p50;
   nlohmann::json run = nlohmann::json::parse(kRunS);
   run["tpot_ms"] = {{"p50", 1.25 * planned_tpot}};
-  run["ttft_ms"] = {{"p50", 200}};
+  const double planned_ttft = Evaluate(plan).inference.ttft_ms.p50;
+  run["ttft_ms"] = {{"p50", planned_ttft}};  // the prefill as planned: the two are solved together (next test case)
   const ActualDoc d = CompareActual(plan, MustRecord(run.dump()));
   REQUIRE(d.ok);
   REQUIRE(d.calibrated.decode_measured);
@@ -383,9 +384,11 @@ TEST_CASE("A service's decode calibrated: the efficiency that gives the measured
   CHECK(Evaluate(d.calibrated.scenario).inference.tpot_ms.p50 == doctest::Approx(1.25 * planned_tpot).epsilon(1e-6));
   // The next period priced with it: the plan's 8 replicas are fixed, so the bill is the plan's.
   CHECK(d.calibrated.next_job_usd == doctest::Approx(Evaluate(d.calibrated.scenario).expected_usd));
-  bool ttft_said = false;
-  for (const ActualNote& n : d.notes) ttft_said |= std::string(n.code) == "ttft_compared";
-  CHECK(ttft_said);
+  // The time to first token as planned is solved with it: the prefill's MFU stays near the plan's (the slower decode
+  // steps a queued prompt waits for move it a little), and the calibrated scenario gives both figures back.
+  REQUIRE(d.calibrated.prefill_measured);
+  CHECK(Evaluate(d.calibrated.scenario).inference.ttft_ms.p50 == doctest::Approx(planned_ttft).epsilon(1e-6));
+  MESSAGE("prefill MFU 0.55 -> " << d.calibrated.scenario.inference.prefill_mfu << ", decode efficiency 0.8 -> " << eff);
   // A slower decode on a service sized for its target needs more replicas: the next period costs more.
   const Scenario chat = Preset("llama2-70b-chat-h100");
   const Result rc = Evaluate(chat);
@@ -395,6 +398,64 @@ TEST_CASE("A service's decode calibrated: the efficiency that gives the measured
   REQUIRE(ds.calibrated.decode_measured);
   CHECK(ds.calibrated.next_job_usd > rc.expected_usd);
   CHECK(ds.actual_cents == ds.planned_cents);  // nothing else measured: the plan's hours, requests and money
+}
+
+// Law: the calibration inverts the model. A service whose engine runs at a decode efficiency e* and a prefill MFU m* shows
+// some median time between tokens and to the first token (the model forward, on the plan's replicas at the plan's
+// load); given those two figures as a run's record, actual recovers e* and m* (the model solved backward, two coupled
+// bisections), and the calibrated scenario gives both figures back. Generated over presets, GPUs' speeds and loads.
+TEST_CASE("A service's speeds calibrated from its run: the record's TTFT and TPOT give back the engine's e* and m*") {
+  std::mt19937_64 rng(4681);
+  std::uniform_real_distribution<double> u(0, 1);
+  const char* presets[] = {"llama2-70b-chat-h100", "coding-assistant-llama31-70b-h100", "llama2-70b-split-h100-a100"};
+  int recovered = 0, both = 0;
+  for (int i = 0; i < 24; ++i) {
+    Scenario plan = Preset(presets[i % 3]);
+    const Result r = Evaluate(plan);
+    if (!r.ok || FindBlockingState(plan, r).blocked) continue;
+    // The true engine: the plan's replicas, its load, another speed.
+    Scenario truth = plan;
+    truth.inference.decode.replicas = r.inference.decode.replicas;
+    if (r.inference.disaggregated) truth.inference.prefill.replicas = r.inference.prefill.replicas;
+    truth.inference.decode_bandwidth_efficiency = 0.35 + 0.6 * u(rng);
+    truth.inference.prefill_mfu = 0.25 + 0.65 * u(rng);
+    const Result rt = Evaluate(truth);
+    if (!rt.ok || !(rt.inference.tpot_ms.p50 > 0) || !std::isfinite(rt.inference.ttft_ms.p50)) continue;
+    const bool ttft_only = i % 4 == 3;  // a record with the time to first token alone: the prefill alone is solved
+    nlohmann::json run = {{"gpu", r.inference.decode.gpu_id}, {"gpus", r.inference.gpus}, {"ttft_ms", {{"p50", rt.inference.ttft_ms.p50}}}};
+    if (!ttft_only) run["tpot_ms"] = {{"p50", rt.inference.tpot_ms.p50}};
+    const ActualDoc d = CompareActual(plan, MustRecord(run.dump()));
+    INFO("case " << i << ": " << presets[i % 3] << " e* " << truth.inference.decode_bandwidth_efficiency << " m* "
+                 << truth.inference.prefill_mfu << " run " << run.dump());
+    REQUIRE(d.ok);
+    REQUIRE(d.calibrated.prefill_measured);
+    CHECK(d.calibrated.decode_measured == !ttft_only);
+    const InferenceInputs& c = d.calibrated.scenario.inference;
+    CHECK(c.prefill_mfu == doctest::Approx(ttft_only ? c.prefill_mfu : truth.inference.prefill_mfu).epsilon(1e-4));
+    if (!ttft_only) CHECK(c.decode_bandwidth_efficiency == doctest::Approx(truth.inference.decode_bandwidth_efficiency).epsilon(1e-4));
+    // The calibrated scenario on the plan's replicas gives the record's figures back.
+    Scenario back = d.calibrated.scenario;
+    back.inference.decode.replicas = r.inference.decode.replicas;
+    if (r.inference.disaggregated) back.inference.prefill.replicas = r.inference.prefill.replicas;
+    const Result rb = Evaluate(back);
+    CHECK(rb.inference.ttft_ms.p50 == doctest::Approx(rt.inference.ttft_ms.p50).epsilon(1e-6));
+    if (!ttft_only) CHECK(rb.inference.tpot_ms.p50 == doctest::Approx(rt.inference.tpot_ms.p50).epsilon(1e-6));
+    both += !ttft_only;
+    ++recovered;
+  }
+  CHECK(recovered >= 16);
+  CHECK(both >= 10);
+  // A time to first token below what the request path alone takes: no prefill speed gives it; said, kept as planned.
+  const Scenario plan = Preset("llama2-70b-chat-h100");
+  const Result r = Evaluate(plan);
+  const nlohmann::json fast = {{"gpu", "h100-sxm"}, {"gpus", r.inference.gpus}, {"ttft_ms", {{"p50", 0.01}}}};
+  const ActualDoc d = CompareActual(plan, MustRecord(fast.dump()));
+  REQUIRE(d.ok);
+  CHECK_FALSE(d.calibrated.prefill_measured);
+  CHECK(d.calibrated.scenario.inference.prefill_mfu == plan.inference.prefill_mfu);
+  bool said = false;
+  for (const ActualNote& n : d.notes) said |= std::string(n.message.key) == "actual.n.prefill_out_of_range";
+  CHECK(said);
 }
 
 TEST_CASE("A service's record without serving fields, or on another GPU, is refused; training fields are said unused") {
