@@ -332,6 +332,7 @@ int PrintEvidence(Format format, const std::string& scenario_path) {
                                                                     FormatPercent(serving.mean_abs_error),
                                                                     FormatSignedPercent(serving.mean_error)}).c_str());
     std::printf("%s\n", ServingByMetricText(serving).c_str());
+    std::printf("%s\n", ServingBySourceText(serving).c_str());
   }
   if (with_scenario) {
     const ScenarioEvidence at = EvidenceAt(e, &serving, s);

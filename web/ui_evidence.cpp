@@ -151,6 +151,7 @@ void DrawEvidence(AppState& app) {
                                                                  FormatPercent(serving.mean_abs_error)})
                                .c_str());
   if (serving.error.empty()) ImGui::TextUnformatted(ServingByMetricText(serving).c_str());
+  if (serving.error.empty()) ImGui::TextUnformatted(ServingBySourceText(serving).c_str());
   ImGui::PopTextWrapPos();
   DrawHere(app, e, serving);
 

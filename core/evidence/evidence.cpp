@@ -555,6 +555,12 @@ json MetricJson(const MetricError& m) {
   return {{"measurements", m.measurements}, {"held_out_mean_abs_error", m.mean_abs_error}};
 }
 
+json BySourceJson(const ServingEvidence& e) {
+  json out = json::object();
+  for (const auto& s : e.by_source) out[s.first] = MetricJson(s.second);
+  return out;
+}
+
 }  // namespace
 
 std::string EvidenceCategoryText(const EvidenceCategory& c) {
@@ -613,7 +619,8 @@ std::string EvidenceToJson(const StepEvidence& e, const ServingEvidence* serving
                                    {"by_metric", {{"itl_ms", MetricJson(serving->itl)}, {"ttft_ms", MetricJson(serving->ttft)},
                                                   {"latency_ms", MetricJson(serving->e2e)},
                                                   {"latency", MetricJson(serving->latency)},
-                                                  {"output_tokens_per_s", MetricJson(serving->throughput)}}}}},
+                                                  {"output_tokens_per_s", MetricJson(serving->throughput)}}},
+                                   {"by_source", BySourceJson(*serving)}}},
                       {"sources", cites},
                       {"runs", rows}};
   }

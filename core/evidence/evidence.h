@@ -113,12 +113,15 @@ struct ServingEvidence {
   double mean_abs_error = 0, mean_error = 0;
   // Issue 26's target holds for throughput and for latency: each read on its own as well.
   MetricError itl, ttft, e2e, latency, throughput;  // latency: itl, ttft and e2e (latency_ms) together
+  std::vector<std::pair<std::string, MetricError>> by_source;  // each source's runs, in the file's order of sources
 };
 ServingEvidence ComputeServingEvidence(const std::string& runs_json);
 const ServingEvidence& ServingValidation();  // as TrainingEvidence(), for serving_runs.json
 // The per-metric figures in the current language ("By metric (target 15% each): throughput ..."): the line
 // `gpucost catalog evidence` and the page's Evidence view both print.
 std::string ServingByMetricText(const ServingEvidence& e);
+// The per-source figures in the current language ("By source: nim 6.9% on 7; ..."): the CLI and the Evidence view.
+std::string ServingBySourceText(const ServingEvidence& e);
 // One category's line in the current language ("fine-tuning: 35 runs, mean absolute error in-sample 4.1%, held out
 // 6.9% (target 10%; ...)"): the CLI table and the page's Evidence view print it.
 std::string EvidenceCategoryText(const EvidenceCategory& c);

@@ -106,8 +106,15 @@ ServingEvidence ComputeServingEvidence(const std::string& runs_json) {
       ++e.latency.measurements;
     }
   }
+  for (const auto& source : e.sources) {  // each source held out on its own (nothing is fitted on any of them)
+    MetricError m;
+    for (const ServingEvidenceRun& r : e.runs)
+      if (r.source == source.first) m.mean_abs_error += std::fabs(r.error), ++m.measurements;
+    if (m.measurements > 0) e.by_source.push_back({source.first, m});
+  }
   for (MetricError* m : {&e.itl, &e.ttft, &e.e2e, &e.latency, &e.throughput})
     if (m->measurements > 0) m->mean_abs_error /= m->measurements;
+  for (auto& s : e.by_source) s.second.mean_abs_error /= s.second.measurements;
   return e;
 }
 
@@ -117,6 +124,14 @@ std::string ServingByMetricText(const ServingEvidence& e) {
                   {FormatPercent(kServingHeldOutTarget), FormatPercent(e.throughput.mean_abs_error), n(e.throughput),
                    FormatPercent(e.latency.mean_abs_error), n(e.latency), FormatPercent(e.itl.mean_abs_error), n(e.itl),
                    FormatPercent(e.ttft.mean_abs_error), n(e.ttft), FormatPercent(e.e2e.mean_abs_error), n(e.e2e)});
+}
+
+std::string ServingBySourceText(const ServingEvidence& e) {
+  std::string list;
+  for (const auto& s : e.by_source)
+    list += (list.empty() ? "" : "; ") + TrFormat("evidence.serving_source", {s.first, FormatPercent(s.second.mean_abs_error),
+                                                                              std::to_string(s.second.measurements)});
+  return TrFormat("evidence.serving_by_source", {list});
 }
 
 }  // namespace gpucost
