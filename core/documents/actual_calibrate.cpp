@@ -100,7 +100,8 @@ void CalMtbf(const Scenario& plan, const ActualRun& run, ActualCalibration* cal,
 }
 
 // Bisection for the field value (within its range) at which the figure is `target`; false when no value in range gives
-// it. The figure falls as the field rises.
+// it. The figure falls as the field rises; it is infinite where the replicas cannot keep up (a queue without bound), so
+// the value returned is the bracket's faster end, to 1e-9, and only where its figure is the target (to 1e-6).
 bool CalSolve(Scenario* x, double* field, const char* path, double target, bool ttft, double* out) {
   const FieldSpec* f = FindField(path);
   double lo = std::max(1e-3, f->min), hi = f->max;
@@ -109,7 +110,11 @@ bool CalSolve(Scenario* x, double* field, const char* path, double target, bool 
     const double mid = std::sqrt(lo * hi);
     (CalServingAt(x, field, mid, ttft) > target ? lo : hi) = mid;
   }
-  *out = *field = (lo + hi) / 2;
+  // The side whose figure is within the target: finite (next to a queue's edge the other may not be). Where the figure
+  // jumps there (the replicas saturate before it reaches the target), no value gives it.
+  *field = hi;
+  if (!(std::fabs(CalServingAt(x, field, hi, ttft) / target - 1) <= 1e-6)) return false;
+  *out = hi;
   return true;
 }
 
@@ -151,6 +156,14 @@ void CalServingSpeeds(const Scenario& plan, const Result& rp, const ActualRun& r
     if (prefill_ok) prefill_ok = CalSolve(&x, &mfu, "inference.prefill_mfu", run.ttft_p50_ms, true, &m);
     mfu = m;
     if (!(decode_ok && prefill_ok) || (std::fabs(e - e0) <= 1e-7 * e && std::fabs(m - m0) <= 1e-7 * m)) break;
+  }
+  // No pair in range gives both (a later round lost one): the other is solved again beside the plan's figure, so that
+  // the calibrated scenario gives back what it states.
+  if (tpot_given && ttft_given && decode_ok != prefill_ok) {
+    eff = e = decode_ok ? e : planned_eff;
+    mfu = m = prefill_ok ? m : planned_mfu;
+    if (decode_ok) decode_ok = CalSolve(&x, &eff, "inference.decode_bandwidth_efficiency", run.tpot_p50_ms, false, &e);
+    if (prefill_ok) prefill_ok = CalSolve(&x, &mfu, "inference.prefill_mfu", run.ttft_p50_ms, true, &m);
   }
   if (tpot_given && !decode_ok)
     AddActualNote(notes, "calibration_out_of_range", "actual.n.decode_out_of_range",

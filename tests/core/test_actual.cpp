@@ -445,6 +445,25 @@ TEST_CASE("A service's speeds calibrated from its run: the record's TTFT and TPO
   }
   CHECK(recovered >= 16);
   CHECK(both >= 10);
+  // Figures no pair of speeds gives together (a 10x slower first token stalls the decode steps past a time between
+  // tokens only 2x the plan's): what is calibrated is what the calibrated scenario gives back; the rest is said.
+  for (const char* id : presets) {
+    const Scenario p = Preset(id);
+    const Result rp = Evaluate(p);
+    const nlohmann::json odd = {{"gpu", rp.inference.decode.gpu_id}, {"gpus", rp.inference.gpus},
+                                {"ttft_ms", {{"p50", 10 * rp.inference.ttft_ms.p50}}}, {"tpot_ms", {{"p50", 2 * rp.inference.tpot_ms.p50}}}};
+    const ActualDoc d = CompareActual(p, MustRecord(odd.dump()));
+    const std::string name = id;
+    CAPTURE(name);
+    REQUIRE(d.ok);
+    Scenario back = d.calibrated.scenario;
+    back.inference.decode.replicas = rp.inference.decode.replicas;
+    if (rp.inference.disaggregated) back.inference.prefill.replicas = rp.inference.prefill.replicas;
+    const Result rb = Evaluate(back);
+    if (d.calibrated.prefill_measured) CHECK(rb.inference.ttft_ms.p50 == doctest::Approx(10 * rp.inference.ttft_ms.p50).epsilon(1e-6));
+    if (d.calibrated.decode_measured) CHECK(rb.inference.tpot_ms.p50 == doctest::Approx(2 * rp.inference.tpot_ms.p50).epsilon(1e-6));
+    else CHECK(back.inference.decode_bandwidth_efficiency == p.inference.decode_bandwidth_efficiency);
+  }
   // A time to first token below what the request path alone takes: no prefill speed gives it; said, kept as planned.
   const Scenario plan = Preset("llama2-70b-chat-h100");
   const Result r = Evaluate(plan);
