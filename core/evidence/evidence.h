@@ -113,7 +113,7 @@ struct ServingEvidence {
   double mean_abs_error = 0, mean_error = 0;
   // Issue 26's target holds for throughput and for latency: each read on its own as well.
   MetricError itl, ttft, e2e, latency, throughput;  // latency: itl, ttft and e2e (latency_ms) together
-  std::vector<std::pair<std::string, MetricError>> by_source;  // each source's runs, in the file's order of sources
+  std::vector<std::pair<std::string, MetricError>> by_source;  // each source's runs, in the order of `sources` (by id)
 };
 ServingEvidence ComputeServingEvidence(const std::string& runs_json);
 const ServingEvidence& ServingValidation();  // as TrainingEvidence(), for serving_runs.json
