@@ -3,9 +3,10 @@
 #include "app.h"
 
 #include <imgui.h>
-#include <imgui_internal.h>  // ClearActiveID: a click outside the field being typed in ends its edit
+#include <imgui_internal.h>  // ClearActiveID (a click outside the field being typed in ends its edit); windows, draw lists
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -123,6 +124,59 @@ void ScrollTabStrip() {
   bar->ScrollingTarget = bar->ScrollingAnim = std::max(0.0f, bar->ScrollingTarget - g.IO.MouseWheelH * step);
 }
 
+// Whether `w` is `panel` or a child window inside it (a table that scrolls sideways, a nested panel); popups and
+// tooltips are windows of their own.
+bool InsidePanel(const ImGuiWindow* w, const ImGuiWindow* panel) {
+  for (; w; w = (w->Flags & ImGuiWindowFlags_ChildWindow) ? w->ParentWindow : nullptr)
+    if (w == panel) return true;
+  return false;
+}
+
+// The right-most point drawn this frame, as shown (clipped), in `panel` from its draw list's index `from` on (after
+// its own scrollbar) and in the child windows inside it. A rule across a whole window is left out: ImGui's Separator
+// spans its window whatever the content's width.
+float DrawnRight(const ImGuiWindow* panel, unsigned from) {
+  const ImGuiContext& g = *GImGui;
+  float right = panel->InnerRect.Min.x;
+  for (const ImGuiWindow* w : g.Windows) {
+    if (w->LastFrameActive != g.FrameCount || !InsidePanel(w, panel)) continue;
+    const ImDrawList& list = *w->DrawList;
+    for (const ImDrawCmd& cmd : list.CmdBuffer)
+      for (unsigned i = std::max(cmd.IdxOffset, w == panel ? from : 0u); i + 3 <= cmd.IdxOffset + cmd.ElemCount; i += 3) {
+        ImVec2 lo(FLT_MAX, FLT_MAX), hi(-FLT_MAX, -FLT_MAX);
+        bool seen = false;
+        for (unsigned k = i; k < i + 3; ++k) {
+          const ImDrawVert& v = list.VtxBuffer[static_cast<int>(cmd.VtxOffset + list.IdxBuffer[static_cast<int>(k)])];
+          seen = seen || (v.col & IM_COL32_A_MASK) != 0;
+          lo = ImMin(lo, v.pos);
+          hi = ImMax(hi, v.pos);
+        }
+        const bool shown = seen && hi.x > cmd.ClipRect.x && lo.x < cmd.ClipRect.z && hi.y > cmd.ClipRect.y && lo.y < cmd.ClipRect.w;
+        const bool rule = hi.y - lo.y <= 4 && lo.x <= w->Pos.x + 1 && hi.x >= w->Pos.x + w->Size.x - 1;  // 1 px, smoothed
+        if (shown && !rule) right = std::max(right, std::min(hi.x, cmd.ClipRect.z));
+      }
+  }
+  return right;
+}
+
+// A view's panel (the child window under the tabs). Returns where its content starts in its draw list, for
+// EndViewPanel. Tests read "view_window", the panel's inner rectangle ("view_inner": up to its vertical scrollbar)
+// and how far right its content was drawn ("view_drawn").
+int BeginViewPanel(AppState& app) {
+  ImGui::BeginChild("view", ImVec2(0, 0), false);
+  RecordWindow(app, "view_window");
+  return ImGui::GetWindowDrawList()->IdxBuffer.Size;
+}
+
+void EndViewPanel(AppState& app, int from) {
+  RecordScroll(app, "view");
+  const ImGuiWindow* panel = ImGui::GetCurrentWindow();
+  const ImRect inner = panel->InnerRect;
+  RecordRectAt(app, "view_inner", -1, inner.Min.x, inner.Min.y, inner.Max.x, inner.Max.y);
+  RecordRectAt(app, "view_drawn", -1, inner.Min.x, inner.Min.y, DrawnRight(panel, static_cast<unsigned>(from)), inner.Max.y);
+  ImGui::EndChild();
+}
+
 void DrawViews(AppState& app) {
   const bool narrow = AppNarrow(app);
   if (!ImGui::BeginTabBar("views", narrow ? ImGuiTabBarFlags_FittingPolicyScroll : 0)) return;
@@ -134,11 +188,9 @@ void DrawViews(AppState& app) {
     if (open) {
       app.view = View::kResults;
       RecordText(app, "shown_view", ViewName(app.view));  // what the last frame drew (tests: after a tap)
-      ImGui::BeginChild("view", ImVec2(0, 0), false);
-      RecordWindow(app, "view_window");
+      const int from = BeginViewPanel(app);
       DrawResults(app);
-      RecordScroll(app, "view");
-      ImGui::EndChild();
+      EndViewPanel(app, from);
       ImGui::EndTabItem();
     }
     const bool edit = ImGui::BeginTabItem((std::string(Tr("share.scenario")) + "###scenario_tab").c_str());
@@ -159,8 +211,7 @@ void DrawViews(AppState& app) {
     if (!open) continue;
     app.view = static_cast<View>(v);
     RecordText(app, "shown_view", ViewName(app.view));
-    ImGui::BeginChild("view", ImVec2(0, 0), false);
-    RecordWindow(app, "view_window");
+    const int from = BeginViewPanel(app);
     switch (app.view) {
       case View::kResults: DrawResults(app); break;
       case View::kCompare: DrawCompare(app); break;
@@ -173,8 +224,7 @@ void DrawViews(AppState& app) {
       case View::kActual: DrawActual(app); break;
       case View::kCount: break;
     }
-    RecordScroll(app, "view");
-    ImGui::EndChild();
+    EndViewPanel(app, from);
     ImGui::EndTabItem();
   }
   app.request_view = -1;
