@@ -550,6 +550,12 @@ void Hint(const char* text) {
   ImGui::PopTextWrapPos();
 }
 
+void SameLineIfRoom(const std::string& text) {
+  if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize(text.c_str()).x <
+      ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
+    ImGui::SameLine();
+}
+
 bool DisplaysKrw(const Result& r) { return std::strcmp(r.display_currency, "KRW") == 0; }
 
 namespace {

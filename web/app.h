@@ -350,6 +350,9 @@ void DrawHeadlineBand(AppState& app);
 // GPU), so that the result is the search's row: "; global batch set to 16 sequences ..." ("" when it was given).
 std::string BatchSetNotice(std::int64_t batch_before, std::int64_t batch_after);
 inline void Hint(const std::string& text) { Hint(text.c_str()); }
+// SameLine() when `text` still fits beside the last item before the panel's edge, else it starts the next line: text
+// set beside other text is never drawn past the edge (a phone, a longer language).
+void SameLineIfRoom(const std::string& text);
 // A serving pool as Results names it: "2 replicas x 8 NVIDIA H100 SXM5 80GB, 41.2% of capacity" ("1 replica").
 std::string InferencePoolText(const InferencePool& pool);
 

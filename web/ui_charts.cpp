@@ -301,10 +301,7 @@ void MonteCarloCharts(AppState& app) {
   const std::string cost = TrFormat("chart.mc_summary_cost", {FormatDisplayMoney(r, s.cost_usd.p50), FormatDisplayMoney(r, s.cost_usd.p90)});
   const std::string time = TrFormat("chart.mc_summary_time", {FormatDuration(s.time_hours.p50), FormatDuration(s.time_hours.p90)});
   ImGui::TextUnformatted(cost.c_str());
-  const ImGuiStyle& style = ImGui::GetStyle();
-  if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + ImGui::CalcTextSize(time.c_str()).x <
-      ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
-    ImGui::SameLine();
+  SameLineIfRoom(time);
   ImGui::TextUnformatted(time.c_str());
   // The median and the mean are different questions: the closed form is an expectation (a mean), so it is set
   // beside the simulated mean, and the note says why the median can sit on either side of it (issue 30).

@@ -35,7 +35,9 @@ bool RunsHere(AppState& app) {
 void Heading(const char* text) {
   ImGui::Spacing();
   ImGui::Separator();
+  ImGui::PushTextWrapPos(0);  // "By source (held out: ...)" ran off a phone's screen
   ImGui::TextUnformatted(text);
+  ImGui::PopTextWrapPos();
 }
 
 void Cell(const std::string& text) {

@@ -115,6 +115,18 @@ void PlanTable(const AppState& app, const FleetResult& r) {
   ImGui::EndTable();
 }
 
+// A tree node whose label wraps at the panel's edge: ImGui's is one line ("Priced otherwise than the billing engine
+// prices a job" ran off a phone's screen). The arrow is the node (`id` draws no label); a click on the label beside
+// it opens or closes it as well.
+bool WrappedTreeNode(const char* id, const char* label) {
+  const ImGuiID key = ImGui::GetID(id);
+  const bool open = ImGui::TreeNode(id);
+  ImGui::SameLine();
+  ImGui::TextWrapped("%s", label);
+  if (ImGui::IsItemClicked()) ImGui::GetStateStorage()->SetInt(key, open ? 0 : 1);
+  return open;
+}
+
 }  // namespace
 
 void AppUpdateFleet(AppState& app) {
@@ -196,7 +208,9 @@ void DrawFleet(AppState& app) {
   ImGui::PushTextWrapPos(0);
   for (int i = 0; i < r.notes.count; ++i) ImGui::TextColored(ImVec4(1, 0.8f, 0.35f, 1), "- %s", r.notes.Text(i, CurrentLanguage()).c_str());
   RecordText(app, "fleet_differences", r.differences.count ? Tr("fleet.differences") : "");
-  if (r.differences.count && ImGui::TreeNode((std::string(Tr("fleet.differences")) + "###fleet_differences").c_str())) {
+  const bool differences = r.differences.count && WrappedTreeNode("##fleet_differences", Tr("fleet.differences"));
+  if (r.differences.count) RecordRect(app, "fleet_differences");  // its label
+  if (differences) {
     for (int i = 0; i < r.differences.count; ++i) ImGui::TextWrapped("- %s", r.differences.Text(i, CurrentLanguage()).c_str());
     ImGui::TreePop();
   }

@@ -127,9 +127,10 @@ void Headline(AppState& app) {
   ImGui::SetWindowFontScale(1.0f);
   RecordRect(app, "headline");
   RecordText(app, "headline", headline);
-  if (DisplaysKrw(r) && CurrentLanguage() == Lang::kKo) {  // the exact amount beside 억/만
-    ImGui::SameLine();
-    ImGui::TextDisabled("(%s)", FormatKrwGrouped(r.expected_usd * r.display_per_usd).c_str());
+  if (DisplaysKrw(r) && CurrentLanguage() == Lang::kKo) {  // the exact amount beside 억/만 (under it on a phone)
+    const std::string exact = "(" + FormatKrwGrouped(r.expected_usd * r.display_per_usd) + ")";
+    SameLineIfRoom(exact);
+    ImGui::TextDisabled("%s", exact.c_str());
   }
   ImGui::PushTextWrapPos(0);
   ImGui::TextUnformatted(TrFormat("results.subline", {FormatDuration(r.expected_hours), FormatPercent(r.goodput),
@@ -272,9 +273,7 @@ void MemoryFit(const Result& r) {
   ImGui::PushTextWrapPos(0);  // a phone: the verdict goes to the next line and the note wraps, never cut (issue 30)
   ImGui::TextUnformatted(TrFormat("memory.title", {FormatGib(m.total_bytes() / kBytesPerGib), FormatGib(m.device_bytes / kBytesPerGib)}).c_str());
   const std::string verdict = fits ? TrFormat("memory.fits", {FormatGib(m.headroom_bytes() / kBytesPerGib)}) : std::string(Tr("memory.does_not_fit"));
-  if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize(verdict.c_str()).x <
-      ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
-    ImGui::SameLine();
+  SameLineIfRoom(verdict);
   ImGui::TextColored(fits ? ImVec4(0.5f, 0.85f, 0.55f, 1) : kErrorColor, "%s", verdict.c_str());
   ImGui::PopTextWrapPos();
   chart::DrawCapacityBar("memory", gib, labels, colors, 6, m.device_bytes / kBytesPerGib, FormatGib, ImGui::GetFrameHeight());
@@ -299,8 +298,10 @@ void StepTimeParts(const Result& r) {
                             st.pp_comm_seconds, st.dp_comm_seconds, st.bubble_seconds, st.optimizer_seconds,
                             st.ep_comm_seconds};
   ImGui::Spacing();
+  ImGui::PushTextWrapPos(0);  // a phone in Korean: "초당 토큰 2,923,455" ran off the screen
   ImGui::TextUnformatted(TrFormat("step.title", {FormatSeconds(st.seconds), FormatPercent(st.mfu), FormatPercent(st.hfu),
                                                  FormatCount(st.tokens_per_second)}).c_str());
+  ImGui::PopTextWrapPos();
   chart::DrawStackedBar("step", seconds, labels, nullptr, 9, FormatSeconds, ImGui::GetFrameHeight());
 }
 
