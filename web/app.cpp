@@ -159,12 +159,26 @@ float DrawnRight(const ImGuiWindow* panel, unsigned from) {
   return right;
 }
 
-// A view's panel (the child window under the tabs). Returns where its content starts in its draw list, for
-// EndViewPanel. Tests read "view_window", the panel's inner rectangle ("view_inner": up to its vertical scrollbar)
-// and how far right its content was drawn ("view_drawn").
+// The current panel's content ends a gap before its right edge: the panels have no window padding of their own
+// (the editor's border gives it some), so a table's last column, a right-aligned figure, a legend's percentages or a
+// wrapped line's last word touched the vertical scrollbar, or the screen's edge on a phone. The gap is the editor's
+// field table's (the spacing between items). Every width taken from the panel is narrowed: a table or child of width
+// 0, GetContentRegionAvail(), an item of width -1, text wrapped at the edge, a collapsing header.
+void EndContentBeforeEdge() {
+  ImGuiWindow* window = ImGui::GetCurrentWindow();
+  const float gap = ImGui::GetStyle().ItemSpacing.x;
+  window->WorkRect.Max.x -= gap;
+  window->ParentWorkRect.Max.x -= gap;
+  window->ContentRegionRect.Max.x -= gap;
+}
+
+// A view's panel (the child window under the tabs), its content a gap before its edge. Returns where its content
+// starts in its draw list, for EndViewPanel. Tests read "view_window", the panel's inner rectangle ("view_inner": up
+// to its vertical scrollbar) and how far right its content was drawn ("view_drawn").
 int BeginViewPanel(AppState& app) {
   ImGui::BeginChild("view", ImVec2(0, 0), false);
   RecordWindow(app, "view_window");
+  EndContentBeforeEdge();
   return ImGui::GetWindowDrawList()->IdxBuffer.Size;
 }
 

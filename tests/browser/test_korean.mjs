@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import {execFileSync} from 'node:child_process';
-import {withPage, waitReady, waitFirstFrame, check} from './harness.mjs';
+import {withPage, waitReady, waitFirstFrame, check, panelEdgeGap, EDGE_GAP_CSS} from './harness.mjs';
 
 const [siteDir, outDir, nativeCli] = [process.argv[2], process.argv[3], process.argv[4]];
 const MAX_KOREAN_EXTRA_GZIP = 120e3;  // what Korean adds before its first frame (issue 27), measured as fetched
@@ -277,9 +277,11 @@ for (const [width, height, dpr] of [[1280, 720, 1], [390, 844, 2]]) {
       await page.waitForFunction(() => !window.gpucost.busy(), null, {timeout: 120000, polling: 100});
       await page.waitForTimeout(100);
       const cuts = new Map();
+      let edge = Infinity;  // the least room between what the view drew and its scrollbar or the screen's edge
       for (let i = 0; i < 30; i++) {  // every screenful of the view
         // (the tab bar scrolls sideways on a phone, with arrows: a tab half out of it is not cut)
         for (const c of await api(page, () => window.gpucost.clippedWidgets())) if (!c[0].startsWith('tab')) cuts.set(`${c[0]}[${c[1]}]`, c);
+        edge = Math.min(edge, await panelEdgeGap(page));
         const pos = await api(page, () => window.gpucost.scrollPos('view'));
         if (!pos || pos.y >= pos.maxY) break;
         if (i === 0) await shot(page, `korean-${size}-view${v}.png`);
@@ -287,6 +289,9 @@ for (const [width, height, dpr] of [[1280, 720, 1], [390, 844, 2]]) {
       }
       await shot(page, `korean-${size}-view${v}-end.png`);
       check(cuts.size === 0, `${size}, ${VIEW_NAMES[v]} view in Korean: nothing cut (${JSON.stringify([...cuts.keys()].slice(0, 8))})`);
+      // Its last columns (the results' notes on a phone, the legends' percentages, the pricing table's last column)
+      // end the editor's gap before the scrollbar or the screen's edge; they touched it.
+      check(edge >= EDGE_GAP_CSS, `${size}, ${VIEW_NAMES[v]} view: every screenful ends ${edge.toFixed(1)} px (>= ${EDGE_GAP_CSS}) before the panel's edge`);
       const missing = await api(page, () => window.gpucost.missingGlyphs());
       check(missing.length === 0, `${size}, ${VIEW_NAMES[v]} view: every glyph drawn (missing: ${missing.map(c => String.fromCodePoint(c)).join('')})`);
     }

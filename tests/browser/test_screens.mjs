@@ -5,7 +5,7 @@
 // node test_screens.mjs SITE_DIR OUT_DIR
 import fs from 'node:fs';
 import path from 'node:path';
-import {withPage, waitReady, check, api, settle, widgetRect, scrollPos, idle, reuseBrowser} from './harness.mjs';
+import {withPage, waitReady, check, api, settle, widgetRect, scrollPos, idle, reuseBrowser, panelEdgeGap, EDGE_GAP_CSS} from './harness.mjs';
 
 reuseBrowser();  // one Chromium for every section, a new context each (harness.mjs)
 
@@ -136,6 +136,10 @@ for (const lang of ['en', 'ko']) {
         pos = await scrollPos(page, panel);
       }
       check(!pos || pos.y >= pos.maxY - 0.5, `${lang}: swipes reach the bottom of ${want} (${pos ? `${pos.y.toFixed(0)} of ${pos.maxY.toFixed(0)}` : 'no scrolling needed'})`);
+      if (v >= 0) {  // its last column ends a gap before the scrollbar and the screen's edge
+        const edge = await panelEdgeGap(page);
+        check(edge >= EDGE_GAP_CSS, `${lang}: ${want}'s bottom ends ${edge.toFixed(1)} px (>= ${EDGE_GAP_CSS}) before the panel's edge`);
+      }
       await shot(page, `screens-phone-${lang}-${want.replace(/\W+/g, '_')}-bottom.png`);
     }
     await cdp.detach();
@@ -198,6 +202,8 @@ for (const lang of ['en', 'ko'])
     await section(`sizes-${lang}-${size}`, async page => {
       const cut = (await api(page, () => window.gpucost.clippedWidgets())).filter(c => c[0] !== 'tab');
       check(cut.length === 0, `${lang} ${size}: nothing cut on the first screen (${JSON.stringify(cut.slice(0, 6))})`);
+      const edge = await panelEdgeGap(page);  // the results' last column, a gap before the scrollbar
+      check(edge >= EDGE_GAP_CSS, `${lang} ${size}: the results end ${edge.toFixed(1)} px (>= ${EDGE_GAP_CSS}) before the panel's edge`);
       await shot(page, `screens-${lang}-${size}-results.png`);
       for (let i = 0; i < 4; i++) {
         await api(page, n => window.gpucost.load(JSON.stringify({name: `선택지 ${n + 1} option`, cluster: {gpus: 64 << n}})), i);
@@ -212,6 +218,8 @@ for (const lang of ['en', 'ko'])
       const sideways = ['edit_pinned', 'unpin', 'pinned_name'];
       const cutCompare = (await api(page, () => window.gpucost.clippedWidgets())).filter(c => c[0] !== 'tab' && !sideways.includes(c[0]));
       check(cutCompare.length === 0, `${lang} ${size}: 4 pinned columns, nothing cut outside the sideways-scrolling table (${JSON.stringify(cutCompare.slice(0, 6))})`);
+      const compareEdge = await panelEdgeGap(page);  // the pricing table's last column and the comparison's
+      check(compareEdge >= EDGE_GAP_CSS, `${lang} ${size}: Compare ends ${compareEdge.toFixed(1)} px (>= ${EDGE_GAP_CSS}) before the panel's edge`);
       await shot(page, `screens-${lang}-${size}-compare.png`);
     }, {width, height, dpr, lang, locale: lang === 'ko' ? 'ko-KR' : 'en-US'});
   }
