@@ -103,27 +103,6 @@ void DrawHeader(AppState& app) {
   StatusLine(app);
 }
 
-void DrawEditor(AppState& app, ImVec2 size, bool border) {
-  ImGui::BeginChild("editor", size, border);
-  DrawScenarioEditor(app);
-  RecordScroll(app, "editor");
-  ImGui::EndChild();
-  RecordRect(app, "editor");
-}
-
-// A sideways swipe (or wheel) over the tab strip scrolls the tabs, as a phone's tab strips do: it is how a thumb
-// reaches the tabs past the screen's edge (issue 47: it panned the whole page instead, which the page's window no
-// longer does). ImGui 1.86's tab bar scrolls only by its arrows; its scroll position is set here directly.
-void ScrollTabStrip() {
-  ImGuiContext& g = *GImGui;
-  ImGuiTabBar* bar = g.CurrentTabBar;
-  if (!bar || g.IO.MouseWheelH == 0 || g.HoveredWindow != g.CurrentWindow ||
-      !ImGui::IsMouseHoveringRect(bar->BarRect.Min, bar->BarRect.Max, false))
-    return;
-  const float step = std::floor(2 * ImGui::GetFontSize());  // ImGui's own horizontal wheel step (app_wheel.cpp)
-  bar->ScrollingTarget = bar->ScrollingAnim = std::max(0.0f, bar->ScrollingTarget - g.IO.MouseWheelH * step);
-}
-
 // Whether `w` is `panel` or a child window inside it (a table that scrolls sideways, a nested panel); popups and
 // tooltips are windows of their own.
 bool InsidePanel(const ImGuiWindow* w, const ImGuiWindow* panel) {
@@ -160,9 +139,9 @@ float DrawnRight(const ImGuiWindow* panel, unsigned from) {
 }
 
 // The current panel's content ends a gap before its right edge: the panels have no window padding of their own
-// (the editor's border gives it some), so a table's last column, a right-aligned figure, a legend's percentages or a
-// wrapped line's last word touched the vertical scrollbar, or the screen's edge on a phone. The gap is the editor's
-// field table's (the spacing between items). Every width taken from the panel is narrowed: a table or child of width
+// (the editor's border on a laptop gives it some), so a table's last column, a right-aligned figure, a legend's
+// percentages, a wrapped line's last word or a section's header touched the vertical scrollbar, or the screen's edge
+// on a phone. The gap is the spacing between items. Every width taken from the panel is narrowed: a table or child of width
 // 0, GetContentRegionAvail(), an item of width -1, text wrapped at the edge, a collapsing header.
 void EndContentBeforeEdge() {
   ImGuiWindow* window = ImGui::GetCurrentWindow();
@@ -170,6 +149,40 @@ void EndContentBeforeEdge() {
   window->WorkRect.Max.x -= gap;
   window->ParentWorkRect.Max.x -= gap;
   window->ContentRegionRect.Max.x -= gap;
+}
+
+// Records for tests the current panel's inner rectangle, up to its vertical scrollbar (`inner_id`), and how far right
+// its content was drawn from index `from` of its draw list on (`drawn_id`).
+void RecordPanelEdge(AppState& app, const char* inner_id, const char* drawn_id, int from) {
+  const ImGuiWindow* panel = ImGui::GetCurrentWindow();
+  const ImRect inner = panel->InnerRect;
+  RecordRectAt(app, inner_id, -1, inner.Min.x, inner.Min.y, inner.Max.x, inner.Max.y);
+  RecordRectAt(app, drawn_id, -1, inner.Min.x, inner.Min.y, DrawnRight(panel, static_cast<unsigned>(from)), inner.Max.y);
+}
+
+// The editor's panel, its content a gap before its edge as the views' (tests: "editor_inner", "editor_drawn").
+void DrawEditor(AppState& app, ImVec2 size, bool border) {
+  ImGui::BeginChild("editor", size, border);
+  EndContentBeforeEdge();
+  const int from = ImGui::GetWindowDrawList()->IdxBuffer.Size;
+  DrawScenarioEditor(app);
+  RecordScroll(app, "editor");
+  RecordPanelEdge(app, "editor_inner", "editor_drawn", from);
+  ImGui::EndChild();
+  RecordRect(app, "editor");
+}
+
+// A sideways swipe (or wheel) over the tab strip scrolls the tabs, as a phone's tab strips do: it is how a thumb
+// reaches the tabs past the screen's edge (issue 47: it panned the whole page instead, which the page's window no
+// longer does). ImGui 1.86's tab bar scrolls only by its arrows; its scroll position is set here directly.
+void ScrollTabStrip() {
+  ImGuiContext& g = *GImGui;
+  ImGuiTabBar* bar = g.CurrentTabBar;
+  if (!bar || g.IO.MouseWheelH == 0 || g.HoveredWindow != g.CurrentWindow ||
+      !ImGui::IsMouseHoveringRect(bar->BarRect.Min, bar->BarRect.Max, false))
+    return;
+  const float step = std::floor(2 * ImGui::GetFontSize());  // ImGui's own horizontal wheel step (app_wheel.cpp)
+  bar->ScrollingTarget = bar->ScrollingAnim = std::max(0.0f, bar->ScrollingTarget - g.IO.MouseWheelH * step);
 }
 
 // A view's panel (the child window under the tabs), its content a gap before its edge. Returns where its content
@@ -184,10 +197,7 @@ int BeginViewPanel(AppState& app) {
 
 void EndViewPanel(AppState& app, int from) {
   RecordScroll(app, "view");
-  const ImGuiWindow* panel = ImGui::GetCurrentWindow();
-  const ImRect inner = panel->InnerRect;
-  RecordRectAt(app, "view_inner", -1, inner.Min.x, inner.Min.y, inner.Max.x, inner.Max.y);
-  RecordRectAt(app, "view_drawn", -1, inner.Min.x, inner.Min.y, DrawnRight(panel, static_cast<unsigned>(from)), inner.Max.y);
+  RecordPanelEdge(app, "view_inner", "view_drawn", from);
   ImGui::EndChild();
 }
 

@@ -507,7 +507,7 @@ bool FieldShown(const AppState& app, int section, std::size_t i) {
 
 // The unit column as wide as the longest word among the section's units (a unit wraps only at its spaces: issue 47
 // saw "바이트/토 / 큰" and "KRW/mont / h" on a phone), at least `least` and at most a third of the panel.
-float UnitColumnWidth(const AppState& app, int section, float least, float gap) {
+float UnitColumnWidth(const AppState& app, int section, float least) {
   float widest = least;
   for (std::size_t i = 0; i < FieldCount(); ++i) {
     if (!FieldShown(app, section, i)) continue;
@@ -519,17 +519,16 @@ float UnitColumnWidth(const AppState& app, int section, float least, float gap) 
       start = end + 1;
     }
   }
-  return std::min(widest, (ImGui::GetContentRegionAvail().x - gap) / 3);
+  return std::min(widest, ImGui::GetContentRegionAvail().x / 3);
 }
 
 void SectionTable(AppState& app, int section) {
   const float em = ImGui::GetFontSize();
   const bool narrow = AppNarrow(app);  // a phone: names and units wrap in narrower columns, values keep their digits
-  // The units are the last column and the panel has no padding of its own: the table ends a gap before its right
-  // edge, or the widest unit ("nats/token" on a phone) touched the scrollbar and the screen's edge.
-  const float gap = ImGui::GetStyle().ItemSpacing.x;
-  const float unit_width = UnitColumnWidth(app, section, em * (narrow ? 4.5f : 7), gap);
-  if (!ImGui::BeginTable("fields", 3, ImGuiTableFlags_SizingStretchProp, ImVec2(-gap, 0))) return;
+  // The units are the last column: the table ends where the panel's content does, a gap before its edge
+  // (app.cpp EndContentBeforeEdge; the widest unit, "nats/token" on a phone, touched the scrollbar).
+  const float unit_width = UnitColumnWidth(app, section, em * (narrow ? 4.5f : 7));
+  if (!ImGui::BeginTable("fields", 3, ImGuiTableFlags_SizingStretchProp)) return;
   ImGui::TableSetupColumn("field", ImGuiTableColumnFlags_WidthFixed, em * (narrow ? 8 : 12));
   ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
   ImGui::TableSetupColumn("unit", ImGuiTableColumnFlags_WidthFixed, unit_width);

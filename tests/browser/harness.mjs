@@ -135,12 +135,12 @@ export async function idle(page, what = 'the page') {
   }
 }
 
-// How far (CSS pixels) before its right edge, its vertical scrollbar or the screen's edge, the view's panel drew its
-// content in the last frame: every table's last column, figure, bar and word (web/app.cpp EndViewPanel); null before
-// a view is drawn. The panel keeps the editor's gap there, ImGui's item spacing (8 CSS px), less what a glyph's box
+// How far (CSS pixels) before its right edge, its vertical scrollbar or the screen's edge, a panel ('view' or
+// 'editor') drew its content in the last frame: every table's last column, figure, bar, header and word (web/app.cpp
+// RecordPanelEdge); null before it is drawn. The panel keeps the editor's gap there, ImGui's item spacing (8 CSS px), less what a glyph's box
 // or a chart bar's smoothed end reaches past its item (2.5 px seen): at least EDGE_GAP_CSS. The views touched it (0 px).
 export const EDGE_GAP_CSS = 5;
-export async function panelEdgeGap(page) {
-  const [inner, drawn] = await api(page, () => [window.gpucost.widgetRect('view_inner'), window.gpucost.widgetRect('view_drawn')]);
+export async function panelEdgeGap(page, panel = 'view') {
+  const [inner, drawn] = await api(page, p => [window.gpucost.widgetRect(`${p}_inner`), window.gpucost.widgetRect(`${p}_drawn`)], panel);
   return inner && drawn ? inner.x + inner.w - (drawn.x + drawn.w) : null;
 }

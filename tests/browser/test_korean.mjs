@@ -303,6 +303,8 @@ for (const [width, height, dpr] of [[1280, 720, 1], [390, 844, 2]]) {
       await shot(page, `korean-${size}-editor.png`);
       const cut = (await api(page, () => window.gpucost.clippedWidgets())).filter(c => c[0] !== 'tab');
       check(cut.length === 0, `${size}: the Korean editor has nothing cut (${JSON.stringify(cut.slice(0, 6))})`);
+      const edge = await panelEdgeGap(page, 'editor');  // its sections' headers touched the screen's edge
+      check(edge >= EDGE_GAP_CSS, `${size}: the editor ends ${edge.toFixed(1)} px (>= ${EDGE_GAP_CSS}) before the screen's edge`);
     } else {
       // Every editor section open, scrolled through: Korean labels, values and units whole.
       for (let i = 2; i <= 7; i++) {  // each closed section: scrolled into view, then opened
@@ -318,14 +320,17 @@ for (const [width, height, dpr] of [[1280, 720, 1], [390, 844, 2]]) {
       }
       while ((await api(page, () => window.gpucost.scrollPos('editor'))).y > 0) await wheelOver(page, 'editor', -2000);
       const cuts = new Map();
+      let edge = Infinity;
       for (let i = 0; i < 60; i++) {
         for (const c of await api(page, () => window.gpucost.clippedWidgets())) if (!c[0].startsWith('tab')) cuts.set(`${c[0]}[${c[1]}]`, c);
+        edge = Math.min(edge, await panelEdgeGap(page, 'editor'));
         const pos = await api(page, () => window.gpucost.scrollPos('editor'));
         if (!pos || pos.y >= pos.maxY) break;
         if (i % 3 === 0) await shot(page, `korean-${size}-editor-${i}.png`);
         await wheelOver(page, 'editor', 300);
       }
       check(cuts.size === 0, `${size}: every Korean editor section open, nothing cut (${JSON.stringify([...cuts.keys()].slice(0, 8))})`);
+      check(edge >= EDGE_GAP_CSS, `${size}: every editor screenful ends ${edge.toFixed(1)} px (>= ${EDGE_GAP_CSS}) before its border`);
       check((await api(page, () => window.gpucost.missingGlyphs())).length === 0, `${size}: every editor glyph drawn`);
     }
     // A MoE service under data attention: its lists' Korean choices ("데이터 병렬 (GPU별 시퀀스)") whole. In the value
