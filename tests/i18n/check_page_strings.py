@@ -17,7 +17,7 @@ import re
 import sys
 
 ID_CALLS = {
-    "Tr", "TrFormat", "HasTranslation", "RecordRect", "RecordWindow", "RecordText", "RecordScroll", "PushID", "BeginTable",
+    "Tr", "TrFormat", "HasTranslation", "RecordRect", "RecordWindow", "RecordText", "RecordScroll", "RecordPanelEdge", "PushID", "BeginTable",
     "BeginChild", "BeginTabBar", "InvisibleButton", "DownloadFile", "RequestFont", "strcmp", "strncmp",
     "FindField", "FindOffer", "FindModel", "FindGpu", "getenv", "find", "rfind", "compare", "OpenPopup",
     "static_assert", "PickFile", "BeginFigureTable", "SidewaysTableHeight", "ProfileInput", "RecordRectAt", "FleetSpec",
