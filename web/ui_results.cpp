@@ -281,10 +281,13 @@ void MemoryFit(const Result& r) {
     Hint(Tr("memory.activations_unknown"));
   }
   const LayoutFit& fit = r.memory_smallest_fit;
-  if (!fits && fit.found)
+  if (!fits && fit.found) {
+    ImGui::PushTextWrapPos(0);  // a phone: the layout's terms ran off the screen's edge
     ImGui::TextUnformatted(TrFormat("memory.smallest_fit", {std::to_string(fit.layout.gpus()), std::to_string(fit.layout.tensor),
                                                             std::to_string(fit.layout.pipeline), std::to_string(fit.layout.data),
                                                             std::to_string(fit.layout.zero_stage)}).c_str());
+    ImGui::PopTextWrapPos();
+  }
 }
 
 // Where one training step goes (step-time model), when the shape and layout are known.

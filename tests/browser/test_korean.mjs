@@ -341,6 +341,21 @@ for (const [width, height, dpr] of [[1280, 720, 1], [390, 844, 2]]) {
     await page.waitForFunction(() => window.gpucost.idle(), null, {timeout: 30000, polling: 30});
     const cutLists = (await api(page, () => window.gpucost.clippedWidgets())).filter(c => lists.includes(c[0]));
     check(cutLists.length === 0, `${size}: the attention and MoE split lists show their Korean choices whole (${JSON.stringify(cutLists)})`);
+    // A job that does not fit (70B on 64 GPUs, no model parallelism): the results' memory part names the smallest layout
+    // that fits ("메모리에 들어가는 가장 작은 구성: GPU 16장 (텐서 8 x 파이프라인 2 ...)"), wrapped: it ran off a phone's edge.
+    check(await api(page, t => window.gpucost.load(t), JSON.stringify({workload: {params: 70e9, tokens: 2e12}, cluster: {gpus: 64}})) === '',
+          `${size}: a job that does not fit loads`);
+    await click(page, 'tab', 0);
+    await page.waitForFunction(() => window.gpucost.idle(), null, {timeout: 30000, polling: 30});
+    let blockedEdge = Infinity;
+    for (let i = 0; i < 10; i++) {
+      blockedEdge = Math.min(blockedEdge, await panelEdgeGap(page));
+      const pos = await api(page, () => window.gpucost.scrollPos('view'));
+      if (!pos || pos.y >= pos.maxY) break;
+      await wheelOver(page, 'view', 400);
+    }
+    await shot(page, `korean-${size}-blocked.png`);
+    check(blockedEdge >= EDGE_GAP_CSS, `${size}: a job that does not fit: its results end ${blockedEdge.toFixed(1)} px (>= ${EDGE_GAP_CSS}) before the panel's edge`);
   }, {locale: 'ko-KR', width, height, dpr});
 }
 
