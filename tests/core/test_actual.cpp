@@ -464,6 +464,25 @@ TEST_CASE("A service's speeds calibrated from its run: the record's TTFT and TPO
     if (d.calibrated.decode_measured) CHECK(rb.inference.tpot_ms.p50 == doctest::Approx(2 * rp.inference.tpot_ms.p50).epsilon(1e-6));
     else CHECK(back.inference.decode_bandwidth_efficiency == p.inference.decode_bandwidth_efficiency);
   }
+  // Found in the walk-through: Llama 3.1 70B on 2 x TP4 H100 at 10 requests/s, a run whose first token came 1.5x and
+  // whose tokens came 1.2x the plan's. A prefill slow enough for that first token stalls the decode past 1.2x, so no
+  // pair gives both: the decode (its own measure) is calibrated beside the plan's prefill, the prefill kept, and said.
+  // (The decode was refused and the prefill calibrated before.)
+  {
+    const Scenario svc = test::MustParse(R"({"workload": {"kind": "inference", "model": "llama-3.1-70b"}, "cluster": {"gpu": "h100-sxm"},
+        "parallel": {"tensor_parallel": 4}, "inference": {"requests_per_second": 10, "hours": 720}})");
+    const Result rs = Evaluate(svc);
+    const nlohmann::json walk = {{"gpu", "h100-sxm"}, {"gpus", rs.inference.gpus}, {"wall_hours", 720}, {"requests", 1.1 * rs.inference.requests},
+                                 {"ttft_ms", {{"p50", 1.5 * rs.inference.ttft_ms.p50}}}, {"tpot_ms", {{"p50", 1.2 * rs.inference.tpot_ms.p50}}}};
+    const ActualDoc d = CompareActual(svc, MustRecord(walk.dump()));
+    REQUIRE(d.ok);
+    CHECK(d.calibrated.decode_measured);
+    CHECK_FALSE(d.calibrated.prefill_measured);
+    CHECK(d.calibrated.scenario.inference.prefill_mfu == svc.inference.prefill_mfu);
+    bool said = false;
+    for (const ActualNote& n : d.notes) said |= std::string(n.message.key) == "actual.n.prefill_inconsistent";
+    CHECK(said);
+  }
   // A time to first token below what the request path alone takes: no prefill speed gives it; said, kept as planned.
   const Scenario plan = Preset("llama2-70b-chat-h100");
   const Result r = Evaluate(plan);
