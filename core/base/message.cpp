@@ -99,6 +99,12 @@ void Warnings::Add(const char* warning_code, const char* text_key, std::initiali
   ++count;
 }
 
+int Warnings::Find(const char* warning_code) const {
+  for (int i = 0; i < count; ++i)
+    if (std::strcmp(code[i], warning_code) == 0) return i;
+  return -1;
+}
+
 void Warnings::AddFrom(const Warnings& other, int i) {
   if (count >= kMaxWarnings || i < 0 || i >= other.count) return;
   code[count] = other.code[i];

@@ -46,6 +46,7 @@ struct Warnings {
   char param_text[kMaxWarnings][240] = {};  // packed parameters (message.cpp)
   void Add(const char* warning_code, const char* text_key, std::initializer_list<MessageParam> params = {});
   void AddFrom(const Warnings& other, int i);  // another list's warning i, as it is
+  int Find(const char* warning_code) const;     // the first warning with that code, -1 if none
   std::vector<MessageParam> Params(int i) const;
   std::string Text(int i, Lang lang) const;
 };

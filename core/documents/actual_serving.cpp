@@ -4,7 +4,6 @@
 // and the variance in a service's groups: volume (the requests' work), capacity (the replica-hours held beyond it),
 // the router, storage and egress, billing and tax.
 #include <cmath>
-#include <cstring>
 
 #include "base/format.h"
 #include "documents/actual.h"
@@ -93,9 +92,9 @@ bool SvBill(ServingContext& c) {
     AddActualNote(&c.d->notes, "serving_gpus_differ", "actual.n.serving_gpus_differ", {FormatCount(static_cast<double>(r.gpus)), FormatCount(static_cast<double>(ip.gpus))});
   if (!EvaluateServingUsage(c.plan, use, &c.r_run, &held) || !NonFiniteResultPath(c.r_run).empty())
     return d.error = {"actual.e.plan_blocked", {""}}, false;
-  for (int w = 0; w < c.r_run.warnings.count; ++w)  // the record held less than the model's work: said, as billed
-    if (std::strcmp(c.r_run.warnings.code[w], "run_faster_than_model") == 0)
-      AddActualNote(&c.d->notes, "run_faster_than_model", "msg.w_run_faster_than_model", {c.r_run.warnings.Params(w).at(0)});
+  // The record held less than the model's work: said, as billed.
+  if (const int w = c.r_run.warnings.Find("run_faster_than_model"); w >= 0)
+    AddActualNote(&c.d->notes, "run_faster_than_model", "msg.w_run_faster_than_model", {c.r_run.warnings.Params(w).at(0)});
   run.serving = true;
   run.gpu = r.gpu.empty() ? std::string(ip.decode.gpu_id) : r.gpu;
   run.gpus = r.gpus > 0 ? r.gpus : ip.gpus;

@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 
 #include "money/billing.h"
 #include "money/tco.h"
@@ -141,9 +140,8 @@ void BillPool(const Scenario& s, int i, ServingPool& p, const PoolSpot& q, doubl
     for (int part : {kPartPrefillGpus, kPartDecodeGpus, kPartKvTransfer, kPartRecovery, kPartRework, kPartSpotRework})
       g[part] *= k;
     used = held + p.release_gpu_h;
-    bool said = false;  // once for the service (the first pool that shows it)
-    for (int w = 0; w < r->warnings.count; ++w) said = said || std::strcmp(r->warnings.code[w], "run_faster_than_model") == 0;
-    if (!said) r->warnings.Add("run_faster_than_model", "msg.w_run_faster_than_model", {FormatParam("%.0f", 100 * (1 - k))});
+    if (r->warnings.Find("run_faster_than_model") < 0)  // once for the service (the first pool that shows it)
+      r->warnings.Add("run_faster_than_model", "msg.w_run_faster_than_model", {FormatParam("%.0f", 100 * (1 - k))});
   }
   // A capped autoscaled day can hold fewer GPU-hours than the work: the work is late, not free (idle is 0).
   g[kPartIdleCapacity] = std::max(0.0, held + p.release_gpu_h - q.down_gpu_h - used);
