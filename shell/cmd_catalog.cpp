@@ -327,10 +327,7 @@ int PrintEvidence(Format format, const std::string& scenario_path) {
               FormatNumber(r.measured, 4), FormatNumber(r.predicted, 4), FormatSignedPercent(r.error)});
     std::printf("\n");
     sv.Print(stdout);
-    std::printf("\n%s\n", TrFormat("cli.evidence.serving_summary", {std::to_string(serving.runs.size()),
-                                                                    std::to_string(serving.sources.size()),
-                                                                    FormatPercent(serving.mean_abs_error),
-                                                                    FormatSignedPercent(serving.mean_error)}).c_str());
+    std::printf("\n%s\n", ServingSummaryText(serving).c_str());
     std::printf("%s\n", ServingByMetricText(serving).c_str());
     std::printf("%s\n", ServingBySourceText(serving).c_str());
   }

@@ -147,11 +147,7 @@ void DrawEvidence(AppState& app) {
   RecordText(app, "evidence_summary", summary);
   for (const EvidenceCategory& c : e.categories)  // issue 46: pre-training and fine-tuning, each held out
     ImGui::TextUnformatted(EvidenceCategoryText(c).c_str());
-  if (serving.error.empty())
-    ImGui::TextUnformatted(TrFormat("evidence.serving_summary", {std::to_string(serving.runs.size()),
-                                                                 std::to_string(serving.sources.size()),
-                                                                 FormatPercent(serving.mean_abs_error)})
-                               .c_str());
+  if (serving.error.empty()) ImGui::TextUnformatted(ServingSummaryText(serving).c_str());
   if (serving.error.empty()) ImGui::TextUnformatted(ServingByMetricText(serving).c_str());
   if (serving.error.empty()) ImGui::TextUnformatted(ServingBySourceText(serving).c_str());
   ImGui::PopTextWrapPos();

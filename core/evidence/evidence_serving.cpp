@@ -126,6 +126,14 @@ std::string ServingByMetricText(const ServingEvidence& e) {
                    FormatPercent(e.ttft.mean_abs_error), n(e.ttft), FormatPercent(e.e2e.mean_abs_error), n(e.e2e)});
 }
 
+std::string ServingSummaryText(const ServingEvidence& e) {
+  const bool met = e.mean_abs_error <= kServingOverallHeldOutTarget;
+  return TrFormat("evidence.serving_summary",
+                  {std::to_string(e.runs.size()), std::to_string(e.sources.size()), FormatPercent(e.mean_abs_error),
+                   FormatPercent(kServingOverallHeldOutTarget), Tr(met ? "evidence.target_met" : "evidence.target_not_met"),
+                   FormatSignedPercent(e.mean_error)});
+}
+
 std::string ServingBySourceText(const ServingEvidence& e) {
   std::string list;
   for (const auto& s : e.by_source)
