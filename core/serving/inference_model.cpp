@@ -5,6 +5,7 @@
 #include "base/numeric.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <cstring>
@@ -37,6 +38,52 @@ double QueueWaitAt(double rate, double service, double p) {
   if (p < 0) return mean;
   return rho > 1 - p ? mean / rho * std::log(rho / (1 - p)) : 0.0;
 }
+
+// Issue 46: one block-FP8 GEMM kind of a step on one GPU. Its weight matrix is n outputs x k inputs; `count` of them
+// run a step (their layers); each reads `reads` weight matrices (routed experts: those the step touches) in
+// `row_groups` groups of thread blocks per 128 columns; before it, a quantisation kernel writes `quant_per_token`
+// elements of its input per token of the replica's step on this GPU (vLLM's and SGLang's per_token_group_quant_fp8
+// before each block-FP8 linear, moe_kernel_quantize_input before each expert GEMM). One list for the decode GEMMs'
+// block-scaled reads (BlockScaledDecodeSeconds), the quantisation's bytes (BlockQuantSeconds) and its kernels
+// (InferenceModelFor), so the three count the same GEMMs.
+struct BlockFp8Gemm {
+  double n = 0, k = 0, count = 0, reads = 1, row_groups = 1, quant_per_token = 0;
+};
+constexpr int kBlockFp8GemmKinds = 9;
+
+// The block-FP8 GEMMs of a step of `positions` tokens on a replica of `tp` GPUs. MLA (DeepSeek-V2, arXiv:2405.04434,
+// section 2.1): with a query down-projection (q_lora), the queries' and the latent's down-projections are one GEMM
+// (n = q_lora + latent) and the queries' up-projection reads the query latent; without it, the latent's
+// down-projection and the queries' projection are two linears that each read (and quantise) the hidden state. Else
+// one fused QKV GEMM split by tensor parallelism.
+std::array<BlockFp8Gemm, kBlockFp8GemmKinds> BlockFp8Gemms(const InferenceModel& m, double tp, double positions) {
+  const double t = std::max(1.0, tp), h = m.hidden, moe = m.moe_layers, ew = m.expert_width, mla = m.kv_latent > 0 ? 1 : 0;
+  const double ta = m.attention_data ? 1 : t;       // attention and dense weights: whole per GPU under data attention
+  const double own = m.attention_data ? 1 / t : 1;  // a GPU's share of the replica's tokens through them
+  const double rows = std::ceil(std::max(1.0, positions / (m.attention_data ? t : 1)) / kDecodeTileRows);  // row tiles
+  // The routed experts the step touches (one grouped kernel per matrix: their thread blocks add): tensor-split experts
+  // (a slice of each on every GPU, every GPU all the tokens) or whole ones (expert parallel: E / t on each GPU, its
+  // own tokens in); the second GEMM's input is k slices of expert_width / t per token either way.
+  const bool split = !m.attention_data || m.experts_tensor;
+  const double touched = m.experts > 0 ? (split ? m.experts : m.experts / t) * ExpertReadShare(m, std::max(1.0, positions)) : 0;
+  const double width = split ? ew / t : ew;
+  const double q_up = m.heads * (m.mla_v + m.mla_rope) / ta, q_in = m.q_lora > 0 ? m.q_lora : h;
+  const double attention_in = mla ? m.heads * m.mla_v / ta : m.heads * m.head_dim / ta;  // the output projection's
+  return {{
+      {mla ? (m.q_lora > 0 ? m.q_lora : 0) + m.kv_latent : (m.heads + 2 * m.kv_heads) * m.head_dim / ta, h, m.layers, 1,
+       rows, own * h},
+      {mla * q_up, q_in, m.layers, 1, rows, own * q_in},
+      {h, attention_in, m.layers, 1, rows, own * attention_in},                                   // output projection
+      {m.ffn_matrices * m.ffn / ta, h, m.layers - moe, 1, rows, own * h},                         // dense layers' MLP
+      {h, m.ffn / ta, m.layers - moe, 1, rows, own * m.ffn / ta},
+      {m.ffn_matrices * m.shared_experts * ew / ta, h, moe, 1, rows, own * h},                    // shared experts
+      {h, m.shared_experts * ew / ta, moe, 1, rows, own * m.shared_experts * ew / ta},
+      {m.ffn_matrices * width, h, moe, touched, touched, (split ? 1 : 1 / t) * h},                // routed experts
+      {h, width, moe, touched, touched, m.active_experts * ew / t},
+  }};
+}
+
+bool Runs(const BlockFp8Gemm& g) { return g.n > 0 && g.k > 0 && g.count > 0; }
 
 }  // namespace
 
@@ -132,8 +179,8 @@ InferenceModel InferenceModelFor(const Scenario& s) {
   m.extra_kernels_per_step = (m.kv_latent > 0 ? m.layers * kMlaExtraKernels : 0) +
                              m.moe_layers * (routing_kernels + (s.arch.shared_experts > 0 ? kSharedExpertExtraKernels : 0));
   if (m.block_scaled)  // issue 46: a quantisation kernel before each block-FP8 GEMM (kBlockQuantBytesPerElement)
-    m.extra_kernels_per_step += m.layers * (m.kv_latent > 0 ? 3 : 2) + (m.layers - m.moe_layers) * 2 +
-                                m.moe_layers * ((m.shared_experts > 0 ? 2 : 0) + (m.experts > 0 ? 2 : 0));
+    for (const BlockFp8Gemm& g : BlockFp8Gemms(m, 1, 1))
+      if (Runs(g)) m.extra_kernels_per_step += g.count;
   return m;
 }
 
@@ -241,53 +288,20 @@ double BlockScaledReadSeconds(double n, double k, double rows, double bytes_per_
 
 double BlockScaledDecodeSeconds(const InferenceModel& m, const ReplicaModel& r, double positions) {
   if (!m.block_scaled || r.gpu == nullptr || r.gpu->sms <= 0 || !(r.hbm_bytes_per_s > 0)) return 0;
-  const double sms = D(r.gpu->sms), t = D(r.tp), eff = m.decode_bw_eff, h = m.hidden;
-  const double ta = m.attention_data ? 1 : t;  // attention and dense weights: whole per GPU under data attention
-  const double rows = std::ceil(std::max(1.0, positions / (m.attention_data ? t : 1)) / kDecodeTileRows);  // row tiles
-  const double moe = m.moe_layers, ew = m.expert_width, mla = m.kv_latent > 0 ? 1 : 0;
-  // The routed experts the step touches (one grouped kernel per matrix: their thread blocks add): tensor-split experts
-  // (a slice of each on every GPU) or whole ones (expert parallel: E / t on each GPU, all GPUs' tokens).
-  const bool split = !m.attention_data || m.experts_tensor;
-  const double touched = m.experts > 0 ? (split ? m.experts : m.experts / t) * ExpertReadShare(m, std::max(1.0, positions)) : 0;
-  const double width = split ? ew / t : ew;
-  const double q_up = m.heads * (m.mla_v + m.mla_rope) / ta, q_in = m.q_lora > 0 ? m.q_lora : h;
-  // {n, k, GEMMs a step, weight matrices each reads, thread-block groups}; MLA (DeepSeek-V2, arXiv:2405.04434, section
-  // 2.1): the queries' and the latent's down-projection as one GEMM (n = q_lora + latent; without q_lora the latent's
-  // alone), whole on each GPU, then the queries' up-projection; else one fused QKV GEMM split by tensor parallelism.
-  const double gemms[][5] = {
-      {mla ? (m.q_lora > 0 ? m.q_lora : 0) + m.kv_latent : (m.heads + 2 * m.kv_heads) * m.head_dim / ta, h, m.layers, 1, rows},
-      {mla * q_up, q_in, m.layers, 1, rows},
-      {h, (mla ? m.heads * m.mla_v : m.heads * m.head_dim) / ta, m.layers, 1, rows},  // output projection
-      {m.ffn_matrices * m.ffn / ta, h, m.layers - moe, 1, rows},                      // the dense layers' MLP
-      {h, m.ffn / ta, m.layers - moe, 1, rows},
-      {m.ffn_matrices * m.shared_experts * ew / ta, h, moe, 1, rows},                // shared experts
-      {h, m.shared_experts * ew / ta, moe, 1, rows},
-      {m.ffn_matrices * width, h, moe, touched, touched},                             // routed experts
-      {h, width, moe, touched, touched}};
+  const double sms = D(r.gpu->sms), eff = m.decode_bw_eff;
   double s = 0;
-  for (const auto& g : gemms) {
-    const double share = std::min(eff, std::ceil(g[0] / 128) * g[4] / sms);
-    if (g[0] > 0 && g[1] > 0 && g[2] > 0 && share > 0)
-      s += g[2] * g[3] * g[0] * g[1] * m.weight_bytes_per_param * (1 / share - 1 / eff) / r.hbm_bytes_per_s;
+  for (const BlockFp8Gemm& g : BlockFp8Gemms(m, D(r.tp), positions)) {
+    const double share = std::min(eff, std::ceil(g.n / 128) * g.row_groups / sms);
+    if (Runs(g) && share > 0) s += g.count * g.reads * g.n * g.k * m.weight_bytes_per_param * (1 / share - 1 / eff) / r.hbm_bytes_per_s;
   }
   return s;
 }
 
 double BlockQuantSeconds(const InferenceModel& m, const ReplicaModel& r, double tokens) {
   if (!m.block_scaled || tokens <= 0 || !(r.hbm_bytes_per_s > 0)) return 0;
-  const double t = D(r.tp), h = m.hidden, moe = m.moe_layers;
-  const double ta = m.attention_data ? 1 : t;           // the attention's and dense weights' split
-  const double own = m.attention_data ? 1 / t : 1;      // a GPU's share of the replica's tokens through them
-  // Input widths per token on one GPU: MLA's fused down-projection reads the hidden state, its query up-projection the
-  // query latent (none without q_lora), the output projection the heads' values; else QKV and the output projection.
-  const double attention = m.kv_latent > 0 ? h + m.q_lora + m.heads * m.mla_v / ta : h + m.heads * m.head_dim / ta;
-  const double dense_mlp = h + m.ffn / ta;
-  const double shared = m.shared_experts > 0 ? h + m.shared_experts * m.expert_width / ta : 0;
-  // The routed experts: their input once per token (each GPU its own tokens under expert parallel, all of them when the
-  // experts are tensor-split), and k slices of expert_width / t per token between the two GEMMs (either split).
-  const bool split = !m.attention_data || m.experts_tensor;
-  const double routed = m.experts > 0 ? (split ? 1 : 1 / t) * h + m.active_experts * m.expert_width / t : 0;
-  const double elements = own * (m.layers * attention + (m.layers - moe) * dense_mlp + moe * shared) + moe * routed;
+  double elements = 0;  // per token of the step, on one GPU
+  for (const BlockFp8Gemm& g : BlockFp8Gemms(m, D(r.tp), tokens))
+    if (Runs(g)) elements += g.count * g.quant_per_token;
   return tokens * elements * kBlockQuantBytesPerElement / (r.hbm_bytes_per_s * m.decode_bw_eff);
 }
 

@@ -196,6 +196,31 @@ TEST_CASE("block-scaled FP8: a quantisation kernel before each block-FP8 GEMM, c
   CHECK(PrefillSeconds(mb, rb, 4000) - PrefillSeconds(mt, rt, 4000) >= BlockQuantSeconds(mb, rb, 4000));
 }
 
+TEST_CASE("block-scaled FP8 without MLA's query down-projection: two linears quantise the hidden state, counted by hand") {
+  // DeepSeek-V2-Lite's MLA has no query latent: the queries' projection (7,168 -> 128 x 192 / 8 on one GPU) and the
+  // latent's down-projection (7,168 -> 576) are two linears, each quantising the hidden state before its GEMM (vLLM's
+  // DeepseekV2MLAAttention: q_proj and kv_a_proj_with_mqa, no fused_qkv_a_proj). DeepSeek-V3's shape with its attention
+  // weights stated as the rest alone (workload.attention_params 138,347,008 = 7,168 x 576 + 512 + 512 x 128 x 256 +
+  // 128 x 128 x 7,168) has no query latent. Per token on one GPU (TP 8): 7,168 + 7,168 + 2,048 for attention (61
+  // layers), the rest as with the latent: 3 kernels per attention, 421 in all. Before one list fed the bytes, the
+  // kernels and the reads, the bytes took the hidden state once (7,168 + 0 + 2,048).
+  auto no_query_latent = [](const std::string& scaling) {
+    return test::MustParse(R"({"workload": {"kind": "inference", "model": "deepseek-v3", "attention_params": 138347008},)"
+                           R"( "cluster": {"gpu": "h200-sxm"}, "parallel": {"tensor_parallel": 8}, "inference": )"
+                           R"({"requests_per_second": 1, "input_tokens": 128, "output_tokens": 128, "weight_precision": "fp8")" +
+                           scaling + "}}");
+  };
+  const Scenario block = no_query_latent(R"(, "weight_scaling": "block")"), tensor = no_query_latent("");
+  const GpuSpec& h200 = *FindGpu("h200-sxm");
+  const InferenceModel mb = InferenceModelFor(block), mt = InferenceModelFor(tensor);
+  const ReplicaModel rb = ReplicaFor(block, mb, h200, 8);
+  REQUIRE(mb.q_lora == 0);
+  REQUIRE(mb.kv_latent == 576);
+  CHECK(mb.extra_kernels_per_step - mt.extra_kernels_per_step == doctest::Approx(421));
+  const double elements = 61.0 * (7168 + 7168 + 2048) + 3.0 * (7168 + 2304) + 58.0 * (7168 + 256) + 58.0 * (7168 + 2048);
+  CHECK(BlockQuantSeconds(mb, rb, 1000) == doctest::Approx(1000 * elements * (3 + 4.0 / 128) / (4.8e12 * 0.8)).epsilon(1e-9));
+}
+
 TEST_CASE("prefill attention runs at the KV cache's precision, the weight GEMMs at the weights'") {
   const Scenario bf16_kv = Serve("deepseek-v3", "h200-sxm", 8, R"(, "weight_precision": "fp8", "kv_precision": "bf16")");
   const Scenario fp8_kv = Serve("deepseek-v3", "h200-sxm", 8, R"(, "weight_precision": "fp8", "kv_precision": "fp8")");
