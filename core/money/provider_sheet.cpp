@@ -5,6 +5,7 @@
 #include "hardware/catalog.h"
 #include "money/offers.h"
 #include "scenario/fields.h"
+#include "serving/inference_model.h"
 #include "base/format.h"
 #include "base/i18n.h"
 
@@ -32,10 +33,21 @@ const SheetField kSheetFields[] = {
 const char* DisplayCurrency(const Scenario& s) { return s.pricing.currency == static_cast<int>(Currency::kKrw) ? "KRW" : "USD"; }
 double PerUsd(const Scenario& s) { return s.pricing.currency == static_cast<int>(Currency::kKrw) ? s.pricing.krw_per_usd : 1.0; }
 
+std::string GpuText(const GpuSpec& g) { return g.name + " (" + FormatNumber(g.hbm_gb, 4) + " GB)"; }
+
+// The GPUs the column's scenario runs on: a service's own pool GPUs (inference.decode.gpu / inference.prefill.gpu,
+// cluster.gpu where they are not set), both where its prefill and decode pools differ; else cluster.gpu.
 std::string GpuModel(const Scenario& s) {
+  if (Kind(s) == WorkloadKind::kInference) {
+    const GpuSpec* decode = InferencePoolGpu(s, s.inference.decode);
+    const GpuSpec* prefill = s.inference.mode == static_cast<int>(InferenceMode::kDisaggregated)
+                                 ? InferencePoolGpu(s, s.inference.prefill)
+                                 : decode;
+    if (decode != nullptr && prefill != nullptr)
+      return prefill == decode ? GpuText(*decode) : TrFormat("sheet.gpu_split", {GpuText(*prefill), GpuText(*decode)});
+  }
   const GpuSpec* g = FindGpu(s.cluster.gpu);
-  if (!g) return s.cluster.gpu;
-  return g->name + " (" + FormatNumber(g->hbm_gb, 4) + " GB)";
+  return g ? GpuText(*g) : std::string(s.cluster.gpu);
 }
 
 std::string VatTerms(const Scenario& s) {

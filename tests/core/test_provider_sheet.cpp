@@ -83,3 +83,22 @@ TEST_CASE("provider sheet: an answer longer than 80 characters is refused with t
   REQUIRE(p.errors.size() == 1);
   CHECK(p.errors[0].Text() == "provider.sla: must be text of at most 80 characters, got 81");
 }
+
+TEST_CASE("provider sheet: a service's column names the GPUs its pools run on, not cluster.gpu") {
+  // Found in a new user's walk-through (2026-12-07): comparing serving options, the A100 column and the H100-prefill /
+  // A100-decode column both read "NVIDIA H100 SXM5 80GB" (cluster.gpu) in the sheet's first row.
+  Scenario colocated = DefaultScenario();
+  colocated.workload.kind = static_cast<int>(WorkloadKind::kInference);
+  std::snprintf(colocated.cluster.gpu, kTextCapacity, "%s", "h100-sxm");
+  std::snprintf(colocated.inference.decode.gpu, kTextCapacity, "%s", "a100-sxm-80gb");
+  Scenario split = colocated;
+  split.inference.mode = static_cast<int>(InferenceMode::kDisaggregated);
+  std::snprintf(split.inference.prefill.gpu, kTextCapacity, "%s", "h100-sxm");
+  Scenario same = split;  // both pools on cluster.gpu: one GPU named
+  same.inference.prefill.gpu[0] = same.inference.decode.gpu[0] = 0;
+  const ProviderSheetDoc d = BuildProviderSheet({colocated, split, same});
+  const std::string a100 = FindGpu("a100-sxm-80gb")->name + " (80 GB)", h100 = "NVIDIA H100 SXM5 80GB (80 GB)";
+  CHECK(Row(d, "gpu_model").values[0] == a100);
+  CHECK(Row(d, "gpu_model").values[1] == h100 + " (prefill) + " + a100 + " (decode)");
+  CHECK(Row(d, "gpu_model").values[2] == h100);
+}
