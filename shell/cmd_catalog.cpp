@@ -311,9 +311,7 @@ int PrintEvidence(Format format, const std::string& scenario_path) {
     src.Row({x.id, std::to_string(x.runs), FormatPercent(x.in_sample_mae), FormatPercent(x.held_out_mae), FormatSignedPercent(x.held_out_mean)});
   std::printf("\n");
   src.Print(stdout);
-  std::printf("\n%s\n", TrFormat("cli.evidence.summary", {std::to_string(e.runs.size()), std::to_string(e.sources.size()),
-                                                            FormatPercent(e.in_sample_mae), FormatPercent(e.held_out_mae),
-                                                            FormatSignedPercent(e.held_out_min), FormatSignedPercent(e.held_out_max)}).c_str());
+  std::printf("\n%s\n", TrainingSummaryText(e).c_str());
   for (const EvidenceCategory& c : e.categories)  // issue 46: pre-training and fine-tuning, each held out
     std::printf("%s\n", EvidenceCategoryText(c).c_str());
   const ServingEvidence& serving = ServingValidation();

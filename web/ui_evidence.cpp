@@ -140,9 +140,7 @@ void DrawEvidence(AppState& app) {
     return;
   }
   ImGui::PushTextWrapPos(0);
-  const std::string summary =
-      TrFormat("evidence.summary", {std::to_string(e.runs.size()), std::to_string(e.sources.size()), FormatPercent(e.held_out_mae),
-                                    FormatPercent(kHeldOutTarget), FormatPercent(e.in_sample_mae)});
+  const std::string summary = TrainingSummaryText(e);
   ImGui::TextUnformatted(summary.c_str());
   RecordText(app, "evidence_summary", summary);
   for (const EvidenceCategory& c : e.categories)  // issue 46: pre-training and fine-tuning, each held out

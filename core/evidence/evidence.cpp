@@ -563,6 +563,14 @@ json BySourceJson(const ServingEvidence& e) {
 
 }  // namespace
 
+std::string TrainingSummaryText(const StepEvidence& e) {
+  const bool met = e.held_out_mae <= kTrainingHeldOutTarget;
+  return TrFormat("evidence.summary",
+                  {std::to_string(e.runs.size()), std::to_string(e.sources.size()), FormatPercent(e.held_out_mae),
+                   FormatPercent(kTrainingHeldOutTarget), Tr(met ? "evidence.target_met" : "evidence.target_not_met"),
+                   FormatSignedPercent(e.held_out_min), FormatSignedPercent(e.held_out_max), FormatPercent(e.in_sample_mae)});
+}
+
 std::string EvidenceCategoryText(const EvidenceCategory& c) {
   return TrFormat("evidence.category_line",
                   {Tr(("evidence.category." + c.name).c_str()), std::to_string(c.runs), FormatPercent(c.in_sample_mae),

@@ -126,6 +126,9 @@ std::string ServingByMetricText(const ServingEvidence& e);
 std::string ServingSummaryText(const ServingEvidence& e);
 // The per-source figures in the current language ("By source: nim 6.9% on 7; ..."): the CLI and the Evidence view.
 std::string ServingBySourceText(const ServingEvidence& e);
+// The training summary in the current language ("190 training runs from 15 sources: mean absolute error held out 6.5%
+// (target 6.5%: met; held-out range ...), in-sample 5.1%."): `gpucost catalog evidence` and the page's Evidence view.
+std::string TrainingSummaryText(const StepEvidence& e);
 // One category's line in the current language ("fine-tuning: 35 runs, mean absolute error in-sample 4.1%, held out
 // 6.9% (target 10%; ...)"): the CLI table and the page's Evidence view print it.
 std::string EvidenceCategoryText(const EvidenceCategory& c);
