@@ -121,6 +121,65 @@ const char* Tr(Lang lang, const char* key) {
 
 const char* Tr(const char* key) { return Tr(g_lang, key); }
 
+bool EndsInFinalConsonant(const std::string& text, bool* rieul) {
+  bool l = false;
+  bool final = false;
+  // Walk back over UTF-8 code points to the last one that is read aloud.
+  std::size_t i = text.size();
+  while (i > 0) {
+    std::size_t start = i - 1;
+    while (start > 0 && (static_cast<unsigned char>(text[start]) & 0xC0) == 0x80) --start;
+    unsigned cp = static_cast<unsigned char>(text[start]);
+    const std::size_t len = i - start;
+    if (len == 2) cp = ((cp & 0x1F) << 6) | (static_cast<unsigned char>(text[start + 1]) & 0x3F);
+    if (len == 3)
+      cp = ((cp & 0x0F) << 12) | ((static_cast<unsigned char>(text[start + 1]) & 0x3F) << 6) |
+           (static_cast<unsigned char>(text[start + 2]) & 0x3F);
+    const bool skipped = cp == ' ' || cp == ')' || cp == ']' || cp == '"' || cp == '\'' || cp == '*' || cp == 0x201D ||
+                         cp == 0x2019 || cp == 0xA0;
+    if (skipped) {
+      i = start;
+      continue;
+    }
+    if (cp >= 0xAC00 && cp <= 0xD7A3) {
+      const unsigned jong = (cp - 0xAC00) % 28;
+      final = jong != 0;
+      l = jong == 8;
+    } else if ((cp >= '0' && cp <= '9') && (text.find('$') != std::string::npos || text.find("\xE2\x82\xA9") != std::string::npos)) {
+      // An amount with its currency sign is read with the currency's name after it: "$3.99" 3.99 달러, "₩1,000" 1,000 원.
+      final = text.find('$') == std::string::npos;  // 원 (ㄴ); 달러 ends in a vowel
+    } else if (cp >= '0' && cp <= '9') {
+      // The number the digit ends: a decimal fraction is read digit by digit, a whole number by its last non-zero
+      // place (십 백 천 만 ... 억: each ends in a consonant; 조 from 10^12 does not).
+      std::size_t j = start, zeros = 0;
+      bool nonzero = false, decimal = false;
+      while (true) {
+        const char c = text[j];
+        if (c == '.') decimal = true;
+        if (c >= '1' && c <= '9') nonzero = true;
+        if (c == '0' && !nonzero) ++zeros;
+        if (j == 0 || !((text[j - 1] >= '0' && text[j - 1] <= '9') || text[j - 1] == ',' || text[j - 1] == '.')) break;
+        --j;
+      }
+      const char last = text[start];
+      if (last != '0' || decimal || !nonzero) {  // 영 (0), or the digit's own name
+        static const bool kFinal[10] = {true, true, false, true, false, false, true, true, true, false};
+        final = kFinal[last - '0'];
+        l = last == '1' || last == '7' || last == '8';
+      } else {
+        final = zeros < 12 || zeros >= 16;  // 십 .. 천억 end in a consonant; 조 .. 천조 do not
+      }
+    } else if ((cp >= 'A' && cp <= 'Z') || (cp >= 'a' && cp <= 'z')) {
+      const char c = static_cast<char>(cp | 0x20);
+      final = c == 'l' || c == 'm' || c == 'n' || c == 'r';  // 엘 엠 엔 알
+      l = c == 'l' || c == 'r';
+    }
+    break;
+  }
+  if (rieul) *rieul = final && l;
+  return final;
+}
+
 std::string FillPlaceholders(const std::string& text, const std::string* args, std::size_t count) {
   std::string out;
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -135,6 +194,16 @@ std::string FillPlaceholders(const std::string& text, const std::string* args, s
         continue;
       }
       const std::size_t bar = text.find('|', end + 1), close = text.find('}', end);
+      const std::size_t slash = text.find('/', end + 1);
+      if (text[end] == ':' && slash < close && close != std::string::npos) {  // {n:A/B}: a Korean particle
+        bool rieul = false;
+        const bool consonant = EndsInFinalConsonant(args[n], &rieul);
+        const std::string a = text.substr(end + 1, slash - end - 1), b = text.substr(slash + 1, close - slash - 1);
+        out += args[n];
+        out += consonant && !(rieul && b == "로") ? a : b;
+        i = close;
+        continue;
+      }
       if (text[end] == '|' && bar < close && close != std::string::npos) {
         const bool one = args[n] == "1";
         out.append(text.data() + (one ? end : bar) + 1, one ? bar - end - 1 : close - bar - 1);

@@ -45,7 +45,15 @@ std::string TrFormat(Lang lang, const char* key, std::initializer_list<std::stri
 // Replaces "{0}", "{1}", ... in `text` (exposed for tests and for text that is already translated). A count's noun
 // is "{n|one|other}": `one` when argument n reads exactly "1", else `other` (English: "{0} {0|failure|failures}" ->
 // "1 failure", "2 failures", "1.5 failures"; a language without plural forms, Korean, writes its noun once).
+// Placeholders: {n} the argument; {n|one|other} a count's noun in English (one when the argument reads "1");
+// {n:A/B} the argument, then the Korean particle A after a final consonant (batchim) or B after a vowel, as the
+// argument is read aloud ("{0:이/가}": "6,246만 원이", "$3.99가", "10.0%가"; "{0:으로/로}" takes 로 after ㄹ too).
 std::string FillPlaceholders(const std::string& text, std::initializer_list<std::string> args);
+// Whether the text, read aloud in Korean, ends in a final consonant (and whether that consonant is ㄹ): its last
+// Hangul syllable, digit (a whole number read by its place: 10 "십", 1,000 "천"; an amount with $ or ₩ by its
+// currency's name after it: 달러, 원), Latin letter (L, M, N, R) or none ('%' "퍼센트"); closing brackets, quotes and
+// spaces skipped.
+bool EndsInFinalConsonant(const std::string& text, bool* rieul = nullptr);
 std::string FillPlaceholders(const std::string& text, const std::string* args, std::size_t count);
 
 // Every key of a language's table (sorted), for tests and tools.

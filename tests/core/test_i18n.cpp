@@ -32,7 +32,9 @@ std::set<std::string> Placeholders(const std::string& text) {
   for (std::size_t i = 0; i < text.size(); ++i) {
     std::size_t end = i + 1;
     while (text[i] == '{' && end < text.size() && text[end] >= '0' && text[end] <= '9') ++end;
-    if (end > i + 1 && end < text.size() && text[end] == '}') out.insert(text.substr(i, end - i + 1));
+    // {n} and {n:A/B} (the argument with a Korean particle) both place argument n
+    if (end > i + 1 && end < text.size() && (text[end] == '}' || text[end] == ':'))
+      out.insert(text.substr(i, end - i) + "}");
   }
   return out;
 }
@@ -208,6 +210,38 @@ TEST_CASE("i18n: lookup, fallback and placeholders") {
   CHECK(FillPlaceholders("{1} of {0}, {2}", {"a", "b"}) == "b of a, {2}");
   CHECK(FillPlaceholders("{10}{1}{0", {"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k"}) == "kb{0");  // two digits
   CHECK(std::string(PartLabel(kPartCheckpoint)) == "체크포인트 저장");
+}
+
+TEST_CASE("i18n: a Korean particle agrees with the argument as it is read aloud ({n:A/B})") {
+  // Hand-read: 원 (ㄴ), an amount with $ or ₩ read with 달러 or 원 after it, 7 칠 (ㄹ), 9 구, % 퍼센트, 2 이, 4 사, 10 십, 100 백, 1,000 천, 0 영, 12.0 "십이 점 영", GB 비,
+  // HBM 엠, 3 삼; 으로/로 takes 로 after ㄹ as after a vowel.
+  auto ga = [](const std::string& a) { return FillPlaceholders("{0:이/가}", {a}); };
+  CHECK(ga("6,246만 8,717 원") == "6,246만 8,717 원이");
+  CHECK(ga("₩62,468,717") == "₩62,468,717이");
+  CHECK(ga("$3.99") == "$3.99가");  // 3.99 달러
+  CHECK(ga("$0.00") == "$0.00가");  // 0.00 달러, not 영
+  CHECK(ga("$1,000") == "$1,000가");
+  CHECK(ga("₩1,000") == "₩1,000이");  // 1,000 원
+  CHECK(ga("10.0%") == "10.0%가");
+  CHECK(FillPlaceholders("버전 {0:을/를} 읽습니다", {"2"}) == "버전 2를 읽습니다");
+  CHECK(FillPlaceholders("{0:을/를}", {"1,234"}) == "1,234를");
+  CHECK(FillPlaceholders("{0:을/를}", {"10"}) == "10을");
+  CHECK(FillPlaceholders("{0:을/를}", {"100"}) == "100을");
+  CHECK(FillPlaceholders("{0:을/를}", {"1,000"}) == "1,000을");
+  CHECK(FillPlaceholders("{0:을/를}", {"0"}) == "0을");
+  CHECK(FillPlaceholders("{0:을/를}", {"12.0"}) == "12.0을");
+  CHECK(FillPlaceholders("{0:은/는}", {"12.3 GB"}) == "12.3 GB는");
+  CHECK(FillPlaceholders("{0:은/는}", {"HBM"}) == "HBM은");
+  CHECK(FillPlaceholders("{0:은/는}", {"(3)"}) == "(3)은");
+  CHECK(FillPlaceholders("{0:으로/로}", {"7"}) == "7로");
+  CHECK(FillPlaceholders("{0:으로/로}", {"3"}) == "3으로");
+  CHECK(FillPlaceholders("{0:으로/로}", {"서울"}) == "서울로");
+  CHECK(FillPlaceholders("{0:으로/로}", {"한국"}) == "한국으로");
+  CHECK(FillPlaceholders("{0:과/와}", {"H100"}) == "H100과");
+  // The CLI's owned-hardware line (found in a new user's walk-through: "구매 부가세 6,246만 8,717 원가 듭니다").
+  CHECK(TrFormat(Lang::kKo, "cli.pricing.owned_terms", {"80%", "5", "1억 원", "6,246만 8,717 원"}).find("원이 듭니다") !=
+        std::string::npos);
+  CHECK(FillPlaceholders("{0:이/가", {"1"}) == "{0:이/가");  // unclosed: left as it is
 }
 
 TEST_CASE("i18n: a count's noun agrees with it in English ({n|one|other}); Korean writes it once") {
