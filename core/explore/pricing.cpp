@@ -39,12 +39,19 @@ void WriteRisk(const Scenario& s, ModelCost& m) {
                {FormatParam("%.0f", p.spot.notice_seconds), FormatParam("%.1f", r.expected_preemptions),
                 FormatParam("%.1f", r.time_hours.part[kPartReacquireWait])}};
       break;
-    case PricingModel::kReserved:
+    case PricingModel::kReserved: {
+      // The term after the work: what it costs, or why nothing (a new user read "the 99% of the term after the job
+      // (none) is paid": a quoted price of 0, or other work taking it all, said as such).
+      const double after = std::max(0.0, 1 - UsedHours(s, m) / (p.reserved.term_months * kHoursPerMonth));
+      const MessageParam tail =
+          m.term_tail_usd > 0 ? MessageParam::Key("msg.risk_tail_paid")  // the amount: the row's own column
+          : after <= 0                             ? MessageParam::Key("msg.risk_tail_none_left")
+          : p.reserved.other_use_fraction >= 1     ? MessageParam::Key("msg.risk_tail_reused")
+                                                   : MessageParam::Key("msg.risk_tail_unpriced");
       out = {p.reserved.capacity_guaranteed ? "msg.risk_reserved" : "msg.risk_reserved_discount",
-             {FormatParam("%.0f", p.reserved.term_months),
-              FormatParam("%.0f", 100 * std::max(0.0, 1 - UsedHours(s, m) / (p.reserved.term_months * kHoursPerMonth))),
-              MessageParam::Key(m.term_tail_usd > 0 ? "msg.risk_included" : "msg.risk_none")}};
+             {FormatParam("%.0f", p.reserved.term_months), FormatParam("%.0f", 100 * after), tail}};
       break;
+    }
     case PricingModel::kOwned: {
       const double even = r.tco.break_even_utilization;
       out = {"msg.risk_owned",

@@ -11,6 +11,8 @@
 #include "scenario/json_io.h"
 #include "documents/pricing_json.h"
 #include "money/tco.h"
+#include "explore/pricing.h"
+#include "base/format.h"
 #include "../test_util.h"
 
 using namespace gpucost;
@@ -112,4 +114,22 @@ TEST_CASE("property: a reserved total is at least the job's cost plus the unused
     CAPTURE(i);
     CHECK(r.expected_usd >= (used + unused_term) * (1 + s.pricing.tax_rate) * (1 - 1e-9));
   }
+}
+
+TEST_CASE("pricing: the reserved row says what the term after the job costs, or why nothing") {
+  // A new user read "the 99% of the term after the job (none) is paid" (2026-12-07): a paid term is said so (its
+  // amount is the row's own column), and a zero is said with its cause: other work takes it all, no price, no term left.
+  Scenario s = DefaultScenario();
+  const ModelCost paid = ComparePricingModels(s).models[static_cast<int>(PricingModel::kReserved)];
+  REQUIRE(paid.term_tail_usd > 0);
+  CHECK(std::string(paid.risk).find("remains: paid (the row's term after the job) and included in the total") != std::string::npos);
+  s.pricing.reserved.other_use_fraction = 1;
+  const ModelCost reused = ComparePricingModels(s).models[static_cast<int>(PricingModel::kReserved)];
+  CHECK(reused.term_tail_usd == 0);
+  CHECK(std::string(reused.risk).find("other work uses all of it") != std::string::npos);
+  s.pricing.reserved.other_use_fraction = 0;
+  s.pricing.usd_per_gpu_hour = 0;
+  const ModelCost unpriced = ComparePricingModels(s).models[static_cast<int>(PricingModel::kReserved)];
+  CHECK(unpriced.term_tail_usd == 0);
+  CHECK(std::string(unpriced.risk).find("the reserved price is 0") != std::string::npos);
 }
