@@ -92,16 +92,15 @@ void PrintCostRows(const Scenario& s, const Result& r, Table* head) {
   const VatLines v = VatBreakdown(s, r);
   const BlockingState b = FindBlockingState(s, r);  // not priced: the reason is printed above the table
   const bool blocked = b.blocked;
-  const std::string not_priced = std::string(b.code) == "price_by_quote" ? Tr("quote.not_priced")
-                                                                         : "not priced: the job cannot run as described";
+  const std::string not_priced = Tr(std::string(b.code) == "price_by_quote" ? "quote.not_priced" : "results.not_priced");
   head->Row({std::string(Tr("eval.cost_per_job")) + " (" + Tr(VatHeadlineKey(v)) + ")",
              blocked ? not_priced : FormatMoney(r.expected_usd * k, cur)});
-  if (v.included()) {
+  if (v.included() && !blocked) {
     head->Row({std::string("  ") + Tr("vat.supply"), FormatMoney(v.supply_usd * k, cur)});
     head->Row({std::string("  ") + TrFormat("vat.tax", {FormatPercent(v.rate)}), FormatMoney(v.vat_usd * k, cur)});
     head->Row({std::string("  ") + Tr("vat.total"), FormatMoney(v.total_usd * k, cur)});
   }
-  head->Row({Tr("cli.eval.if_nothing_fails"), std::string(b.code) == "price_by_quote" ? not_priced : FormatMoney(r.normal_run_usd * k, cur)});
+  if (!blocked) head->Row({Tr("cli.eval.if_nothing_fails"), FormatMoney(r.normal_run_usd * k, cur)});
 }
 
 void PrintTable(const Scenario& s, const Result& r) {
@@ -116,11 +115,16 @@ void PrintTable(const Scenario& s, const Result& r) {
   Table head;
   head.Row({"", ""});
   PrintCostRows(s, r, &head);
-  head.Row({Tr("eval.expected_time"), FormatDuration(r.expected_hours)});
-  head.Row({Tr("cli.eval.ideal_time"), FormatDuration(r.ideal_hours)});
-  head.Row({Tr("eval.goodput"), FormatPercent(r.goodput)});
-  head.Row({Tr("eval.gpu_hours_billed"), FormatCount(r.billed_gpu_hours)});
-  if (r.tokens > 0) head.Row({Tr("eval.cost_per_billion_tokens"), FormatMoney(r.usd_per_billion_tokens * k, cur)});
+  // A job that cannot run as described is never priced (issue 45): as the page, no time, GPU-hours or money of the
+  // job, only what blocks it and the details that explain it (a new user saw 2.58e+15 years and a cost per billion
+  // tokens under "not priced").
+  if (!blocked.blocked) {
+    head.Row({Tr("eval.expected_time"), FormatDuration(r.expected_hours)});
+    head.Row({Tr("cli.eval.ideal_time"), FormatDuration(r.ideal_hours)});
+    head.Row({Tr("eval.goodput"), FormatPercent(r.goodput)});
+    head.Row({Tr("eval.gpu_hours_billed"), FormatCount(r.billed_gpu_hours)});
+    if (r.tokens > 0) head.Row({Tr("eval.cost_per_billion_tokens"), FormatMoney(r.usd_per_billion_tokens * k, cur)});
+  }
   head.Row({Tr("eval.mfu"), FormatPercent(r.mfu) + " (" +
                                 Tr((std::string("mfu_source.") + MfuSourceName(r.mfu_source)).c_str()) + ")"});
   if (r.step.ok())  // steptime.h: one global batch, its parts, and MFU/HFU from the model shape and layout
@@ -139,6 +143,11 @@ void PrintTable(const Scenario& s, const Result& r) {
                                                         FormatNumber(r.optimal_checkpoint_interval_minutes, 3),
                                                         FormatNumber(r.young_checkpoint_interval_minutes, 3)})});
   head.Print(stdout);
+  if (blocked.blocked) {
+    if (r.warnings.count) std::printf("\n%s\n", Tr("eval.warnings"));
+    for (int i = 0; i < r.warnings.count; ++i) std::printf("  ! %s\n", TerminalSafe(r.warnings.Text(i, CurrentLanguage())).c_str());
+    return;
+  }
   std::printf("\n%s\n", Tr("cli.eval.where_it_goes"));
   Table t;
   t.Row({Tr("cli.eval.col_part"), Tr("cli.eval.col_hours"), Tr("cli.eval.col_gpu_hours"), std::string(cur), Tr("cli.eval.col_share")});

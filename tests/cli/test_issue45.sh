@@ -57,7 +57,15 @@ contains "$out" "not priced" "and not priced"
 B=$("$gpucost" eval preset:alpaca-7b-8xa100 --set reliability.bad_checkpoint_probability=1 --format json 2>/dev/null)
 equals "$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["blocking"]["code"], d["cost"]["expected_usd"], d["cost"]["expected"])' <<<"$B")" \
   "bad_checkpoints_never_recover None None" "a blocked job's document names the reason and carries no price"
-contains "$("$gpucost" eval preset:alpaca-7b-8xa100 --set reliability.bad_checkpoint_probability=1 2>/dev/null)" "not priced" "and the text says it is not priced"
+T=$("$gpucost" eval preset:alpaca-7b-8xa100 --set reliability.bad_checkpoint_probability=1 2>/dev/null)
+contains "$T" "Not priced: the job cannot run as described" "and the text says it is not priced (the page's words)"
+# As the page: no time, GPU-hours or money of a job that is not priced (a new user saw "2.58e+15 years" and a cost per
+# billion tokens under "not priced", 2026-12-07).
+for row in "Expected time" "GPU-hours billed" "Cost per billion tokens" "if nothing fails" "Where the time"; do
+  not_contains "$T" "$row" "a blocked job's text has no '$row'"
+done
+contains "$("$gpucost" eval preset:alpaca-7b-8xa100 --set reliability.bad_checkpoint_probability=1 --lang ko 2>/dev/null)" \
+  "가격 없음" "and in Korean"
 
 # And in a comparison: the blocked column is not priced (JSON null, the table says so), never cheapest, no ratio to it.
 W=$(mktemp -d)
