@@ -43,29 +43,8 @@ MoneyUnit TakeCurrency(std::string* s) {
   return MoneyUnit::kNone;
 }
 
-// "3억 5,000만" -> 3.5e8 (Korean units), else the quantity parser. Returns an empty message or the reason.
-Message AmountProblem(const std::string& text, double* out) {
-  double total = 0;
-  std::string rest = text;
-  bool any_unit = false;
-  for (const auto& [unit, scale] : {std::pair<const char*, double>{"억", 1e8}, {"만", 1e4}}) {
-    const std::size_t at = rest.find(unit);
-    if (at == std::string::npos) continue;
-    double v = 0;
-    if (Message e = QuantityProblem(TrimBlanks(rest.substr(0, at)), &v); !e.empty()) return e;
-    total += v * scale;
-    rest = TrimBlanks(rest.substr(at + std::strlen(unit)));
-    any_unit = true;
-  }
-  if (any_unit && rest.empty()) {
-    *out = total;
-    return {};
-  }
-  double v = 0;
-  if (Message e = QuantityProblem(rest, &v); !e.empty()) return e;
-  *out = total + v;
-  return {};
-}
+// "3억 5,000만 원" less its currency: the quantity parser (Korean units included). Returns an empty message or the reason.
+Message AmountProblem(const std::string& text, double* out) { return QuantityProblem(text, out); }
 
 }  // namespace
 

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cerrno>
 #include <cmath>
+#include <utility>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -72,6 +73,29 @@ Message QuantityProblem(const std::string& text, double* out, bool allow_percent
   std::string t = Trim(text);
   if (t.empty()) return {"msg.q_empty", {}};
   if (t.size() > 64) return {"msg.q_too_long", {}};
+  // Korean units, largest first, each after its own number: 조 (1e12), 억 (1e8), 만 (1e4): "20억" tokens, "2조",
+  // "3억 5,000만" (a new user's "20억" was refused in a count field while money fields read "300만 원").
+  static const std::pair<const char*, double> kKoreanUnits[] = {{"조", 1e12}, {"억", 1e8}, {"만", 1e4}};
+  bool korean = false;
+  for (const auto& unit : kKoreanUnits) korean = korean || t.find(unit.first) != std::string::npos;
+  if (korean) {
+    double total = 0;
+    std::string rest = t;
+    for (const auto& [unit, scale] : kKoreanUnits) {
+      const std::size_t at = rest.find(unit);
+      if (at == std::string::npos) continue;
+      double v = 0;
+      if (Message e = QuantityProblem(rest.substr(0, at), &v, false); !e.empty()) return e;
+      total += v * scale;
+      rest = Trim(rest.substr(at + std::strlen(unit)));
+    }
+    double v = 0;
+    if (!rest.empty())
+      if (Message e = QuantityProblem(rest, &v, false); !e.empty()) return e;
+    if (!std::isfinite(total + v)) return {"msg.q_out_of_range", {}};
+    *out = std::strtod(Shown(total + v).c_str(), nullptr);  // as a suffix's scaling: to 15 digits
+    return {};
+  }
   double scale = 1;
   if (t.back() == '%') {
     if (!allow_percent) return {"msg.q_no_percent", {}};

@@ -9,7 +9,8 @@
 
 namespace gpucost {
 
-// Parses `text` as a quantity. Suffixes (case as people write them): k/K thousand, M million, B/G billion,
+// Parses `text` as a quantity. Korean units, each after its own number: 만 (1e4), 억 (1e8), 조 (1e12) ("20억",
+// "3억 5,000만"). Suffixes (case as people write them): k/K thousand, M million, B/G billion,
 // T trillion, and in upper case only P (1e15), E (1e18), Z (1e21), Y (1e24) as FLOPs are counted ("975.5E"; a
 // lower-case "e" is the exponent); an optional space before the suffix. Thousands separators only in groups of three ("1,000",
 // not "1,0"). "%" divides by 100 and is accepted only when allow_percent. Returns "" and sets *out, or the

@@ -45,6 +45,24 @@ TEST_CASE("quantity: suffixes, exponents, separators and percent as people type 
   CHECK(Q("1.4T") == 1.4e12);
 }
 
+TEST_CASE("quantity: Korean units, each after its own number, in every number field (a new user's \"20억\" tokens)") {
+  CHECK(Q("20억") == 2e9);
+  CHECK(Q("2조") == 2e12);
+  CHECK(Q("1만") == 1e4);
+  CHECK(Q("3억 5,000만") == 3.5e8);
+  CHECK(Q("1조 2,000억") == 1.2e12);
+  CHECK(Q("1.5조") == 1.5e12);
+  CHECK(Q("2억 300") == 200000300);
+  CHECK(Q("7만 2B") == 7e4 + 2e9);  // each part as any quantity
+  CHECK(Refused("억") != "");           // no number before the unit
+  CHECK(Refused("20억%", true) != "");  // a unit and a percentage
+  CHECK(Refused("만 3억") != "");       // largest first
+  CHECK(Refused("20억 개") != "");      // a word after it
+  double v = 0;  // a count field reads it, as typed
+  CHECK(ParseFieldInput(*FindField("workload.tokens"), "2조", &v).empty());
+  CHECK(v == 2e12);
+}
+
 TEST_CASE("quantity: anything else is refused with a reason") {
   CHECK(Refused("") != "");
   CHECK(Refused("70X").find("not a number") != std::string::npos);
