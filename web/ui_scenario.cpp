@@ -69,10 +69,7 @@ const char* ShownUnit(const FieldSpec& f) {
 }
 // The same for a field of scenario s: money in the scenario's currency ("원/kWh" in a KRW scenario).
 std::string ShownUnit(const Scenario& s, const FieldSpec& f) {
-  if (FieldMoneyUnit(f) == MoneyUnit::kNone) return ShownUnit(f);
-  const std::string unit = ShownMoneyUnitText(s, f);
-  const std::string key = "unitname." + unit;
-  return HasTranslation(Lang::kEn, key.c_str()) ? Tr(key.c_str()) : unit;
+  return FieldMoneyUnit(f) == MoneyUnit::kNone ? std::string(ShownUnit(f)) : UnitName(ShownMoneyUnitText(s, f));
 }
 namespace {
 

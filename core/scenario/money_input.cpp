@@ -87,7 +87,7 @@ std::string GroupedSignificant(double v, int significant) {
 }
 
 std::string LabelAmount(double v, MoneyUnit u, const FieldSpec& f) {
-  return (u == MoneyUnit::kKrw ? "₩" : "$") + GroupedSignificant(v, 6) + UnitRest(f);
+  return (u == MoneyUnit::kKrw ? "₩" : "$") + GroupedSignificant(v, 6) + UnitName(UnitRest(f));  // "/GPU시간" in Korean
 }
 
 bool HasKoreanUnit(const std::string& text) {
@@ -100,7 +100,7 @@ MessageParam ShownMoneyRangeMessage(const Scenario& s, const FieldSpec& f) {
   const double k = Factor(s, FieldMoneyUnit(f), ShownMoneyUnit(s, f));
   return MessageParam::Key("fmt.range_unit", {NumberRangeMessage(GroupedSignificant(f.min * k, 9), GroupedSignificant(f.max * k, 9),
                                                                  f.min_exclusive),
-                                              ShownMoneyUnitText(s, f)});
+                                              UnitNameParam(ShownMoneyUnitText(s, f))});
 }
 
 std::string ShownMoneyRange(const Scenario& s, const FieldSpec& f) { return RenderParam(Lang::kEn, ShownMoneyRangeMessage(s, f)); }

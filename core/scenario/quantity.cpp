@@ -140,6 +140,16 @@ const char* FieldShownUnit(const FieldSpec& f) {
   return std::strcmp(f.unit, "fraction/year") == 0 ? "/year" : "";  // the value carries its own "%"
 }
 
+std::string UnitName(const std::string& unit) {
+  const std::string key = "unitname." + unit;
+  return HasTranslation(Lang::kEn, key.c_str()) ? std::string(Tr(key.c_str())) : unit;
+}
+
+MessageParam UnitNameParam(const std::string& unit) {
+  const std::string key = "unitname." + unit;
+  return HasTranslation(Lang::kEn, key.c_str()) ? MessageParam::Key(key.c_str()) : MessageParam(unit);
+}
+
 MessageParam ShownRangeMessage(const FieldSpec& f) {
   if (!FieldShownAsPercent(f)) return RangeMessage(f);
   // A fraction as typed (0.4) or a percentage (40%): both ranges, so that "40" is never read as 0.4.

@@ -41,6 +41,11 @@ double FieldValueAsShown(const FieldSpec& f, double value);
 double FieldStartValue(const FieldSpec& f, double derived);
 // The field's unit as shown ("" for fraction fields, whose value carries "%"; "/year" for fraction/year).
 const char* FieldShownUnit(const FieldSpec& f);
+// A unit's name in the current language from the string tables ("unitname.<unit>": "USD/GPU-hour" -> "USD/GPU시간",
+// "/GPU-hour" -> "/GPU시간"), the unit itself where they have none; as a message parameter (rendered in the reader's
+// language where shown).
+std::string UnitName(const std::string& unit);
+MessageParam UnitNameParam(const std::string& unit);
 // The allowed range as the field shows it ("> 0% and <= 100%" for percent fields), for messages.
 std::string DescribeShownRange(const FieldSpec& f);
 MessageParam ShownRangeMessage(const FieldSpec& f);  // the same, as a key and its parameters

@@ -5,6 +5,10 @@
 
 #include "scenario/fields.h"
 #include "scenario/quantity.h"
+#include "scenario/money_input.h"
+#include "job/validate.h"
+#include "base/i18n.h"
+#include "base/message.h"
 
 using namespace gpucost;
 
@@ -203,4 +207,19 @@ TEST_CASE("quantity: law: a count of a few digits shows with its own suffix and 
         ++checked;
       }
   CHECK(checked > 3000);
+}
+
+TEST_CASE("quantity: a money field's range and its conversion label name the unit in the reader's language") {
+  // A new user saw "... 이하의 숫자 USD/GPU-hour" and "₩9,500/GPU-hour = $6.60181/GPU-hour" in Korean (2026-12-07).
+  Scenario s = DefaultScenario();
+  s.pricing.currency = static_cast<int>(Currency::kKrw);
+  const FieldSpec& price = *FindField("pricing.usd_per_gpu_hour");
+  CHECK(RenderParam(Lang::kKo, ShownMoneyRangeMessage(s, price)).find("원/GPU시간") != std::string::npos);
+  CHECK(RenderParam(Lang::kEn, ShownMoneyRangeMessage(s, price)).find("KRW/GPU-hour") != std::string::npos);
+  SetLanguage(Lang::kKo);
+  const std::string label = MoneyConversionLabel(s, price, 9500 / s.pricing.krw_per_usd, MoneyUnit::kKrw);
+  SetLanguage(Lang::kEn);
+  CHECK(label.find("/GPU시간") != std::string::npos);
+  CHECK(label.find("GPU-hour") == std::string::npos);
+  CHECK(UnitName("no such unit") == "no such unit");  // a unit without a name stays as it is
 }
