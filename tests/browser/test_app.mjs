@@ -281,7 +281,7 @@ try {
     check(await api(page, () => window.gpucost.error()) === '', 'and clears the error');
     await upload('broken.json', '{"cluster": {"gpus": "many"}}');
     const fileError = await api(page, () => window.gpucost.error());
-    check(fileError.startsWith('broken.json: a scenario with 1 problem(s), the first: cluster.gpus'),
+    check(fileError.startsWith('broken.json: a scenario with 1 problem, the first: cluster.gpus'),
           `a bad file names itself, what it is and the path: "${fileError}"`);
     check((await scenario(page)).cluster.gpus === 2048, 'and keeps the last good scenario');
     await shot(page, 'app-share.png');

@@ -99,8 +99,8 @@ TEST_CASE("import: every refusal is a code with text in every language, Korean w
   // A scenario with errors: how many, the first (core's text, localised), and that the current one is kept.
   const ImportMessage errors{"import.scenario_errors", {"2", "cluster.gpus: unknown key: not a scenario field"}};
   CHECK(ImportRefusalText(errors, Lang::kEn) ==
-        "a scenario with 2 problem(s), the first: cluster.gpus: unknown key: not a scenario field. Correct the file and "
-        "open it again; the current scenario is kept");
+        "a scenario with 2 problems, the first: cluster.gpus: unknown key: not a scenario field. Correct it and load "
+        "it again; the current scenario is kept");
   CHECK(ImportRefusalText(errors, Lang::kKo).rfind("문제가 2개 있는 시나리오입니다", 0) == 0);
 }
 

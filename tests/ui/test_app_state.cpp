@@ -168,7 +168,7 @@ TEST_CASE("importing a file: scenario, link, bad file, probe report") {
   CHECK(app.notice == "Loaded scenario from mine.json");
 
   const std::string err = AppImportText(app, "broken.json", R"({"workload": {"tokens": -5}})");
-  CHECK(err.rfind("broken.json: a scenario with 1 problem(s), the first: workload.tokens", 0) == 0);
+  CHECK(err.rfind("broken.json: a scenario with 1 problem, the first: workload.tokens", 0) == 0);
   CHECK(err.find("the current scenario is kept") != std::string::npos);
   CHECK(app.scenario.cluster.gpus == 32);
 
