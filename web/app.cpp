@@ -549,11 +549,12 @@ void AppUnpin(AppState& app, std::size_t index) {
   app.link_stale = app.write_fragment = true;
 }
 
-std::string ScenarioLabel(const Scenario& s) { return ScenarioDisplayName(s); }
+// In documents and the notices' English text: the same in every language (the CLI's words).
+std::string ScenarioLabel(const Scenario& s) { return ScenarioDisplayName(s, Lang::kEn); }
 
-std::string PinnedLabel(const Pinned& p) {
+std::string PinnedLabel(const Pinned& p) {  // as shown: in the page's language ("h100-sxm 16장 온디맨드")
   if (!p.label.empty() && p.label.Text(Lang::kEn) == p.scenario.name) return p.label.Text(CurrentLanguage());
-  return ScenarioLabel(p.scenario);
+  return ScenarioDisplayName(p.scenario, CurrentLanguage());
 }
 
 std::string ShortLabel(const std::string& label, std::size_t max_chars) {

@@ -116,7 +116,7 @@ void ConfirmEdit(AppState& app) {
   ImGui::OpenPopup(title.c_str());
   if (!ImGui::BeginPopupModal(title.c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
   const std::size_t column = static_cast<std::size_t>(app.confirm_edit_column);
-  ImGui::TextUnformatted(TrFormat("compare.editor_holds", {ScenarioLabel(app.scenario)}).c_str());
+  ImGui::TextUnformatted(TrFormat("compare.editor_holds", {ScenarioDisplayName(app.scenario, CurrentLanguage())}).c_str());
   ImGui::TextUnformatted(TrFormat("compare.load_into", {PinnedLabel(app.pinned[column])}).c_str());
   const bool can_pin = app.pinned.size() < kMaxPinned && app.result.ok;
   ImGui::BeginDisabled(!can_pin);

@@ -55,18 +55,21 @@ class Writer {
 
 }  // namespace
 
-std::string ScenarioDisplayName(const Scenario& s) {
+std::string ScenarioDisplayName(const Scenario& s, Lang lang) {
   if (s.name[0]) return s.name;
-  static const char* const kModels[] = {"on-demand", "spot", "reserved", "owned"};
+  static const char* const kModels[] = {"choice.pricing.model.on_demand", "choice.pricing.model.spot",
+                                        "choice.pricing.model.reserved", "choice.pricing.model.owned"};
   const int model = s.pricing.model >= 0 && s.pricing.model < 4 ? s.pricing.model : 0;
-  return std::string(s.cluster.gpu) + " x" + std::to_string(s.cluster.gpus) + " " + kModels[model];
+  return TrFormat(lang, "compare.display_name", {s.cluster.gpu, std::to_string(s.cluster.gpus), Tr(lang, kModels[model])});
 }
+
+std::string ScenarioDisplayName(const Scenario& s) { return ScenarioDisplayName(s, CurrentLanguage()); }
 
 std::string ComparisonCsv(const Comparison& c, Lang lang) {
   Writer w(c, lang);
   const std::vector<CompareColumn>& cols = c.columns;
   w.Text() = "\xEF\xBB\xBF" + Cell("key") + "," + Cell(Tr(lang, "csv.item")) + "," + Cell(Tr(lang, "csv.unit"));
-  for (const CompareColumn& col : cols) w.Text() += "," + Cell(ScenarioDisplayName(col.scenario));
+  for (const CompareColumn& col : cols) w.Text() += "," + Cell(ScenarioDisplayName(col.scenario, lang));
   w.Text() += "\r\n";
   const std::string money = c.currency;
   w.Row("currency", "csv.currency", "", [&](std::size_t) { return std::string(c.currency); });

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "documents/compare.h"
+#include "documents/compare_csv.h"
 #include "job/evaluate.h"
 #include "documents/presets.h"
 #include "../test_util.h"
@@ -124,4 +125,17 @@ TEST_CASE("compare table: a serving column beside a training one has '-' for the
   CHECK(ttft.values[1] == c.columns[1].result.inference.ttft_ms.p90);
   CHECK(ttft.marked == 1);
   CHECK(std::isnan(ttft.vs_first[1]));  // the first column has no TTFT to compare with
+}
+
+TEST_CASE("compare: an unnamed column is named in the reader's language; the English name is the documents'") {
+  // A new user saw "h100-sxm x16 on-demand" as a pinned column in Korean (2026-12-07).
+  Scenario s = DefaultScenario();
+  s.name[0] = 0;
+  std::snprintf(s.cluster.gpu, kTextCapacity, "%s", "h100-sxm");
+  s.cluster.gpus = 16;
+  s.pricing.model = static_cast<int>(PricingModel::kSpot);
+  CHECK(ScenarioDisplayName(s, Lang::kEn) == "h100-sxm x16 spot");
+  CHECK(ScenarioDisplayName(s, Lang::kKo) == "h100-sxm 16장 선점형(스팟)");
+  std::snprintf(s.name, sizeof s.name, "%s", "my plan");  // a name is used as typed
+  CHECK(ScenarioDisplayName(s, Lang::kKo) == "my plan");
 }
