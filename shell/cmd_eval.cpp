@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "base/numeric.h"
 #include "documents/field_edit.h"
 #include "documents/open.h"
 #include "cli.h"
@@ -74,14 +75,14 @@ void PrintParallelismRows(const Result& r, Table* head) {
   if (!r.memory_present) return;
   const MemoryBreakdown& m = r.memory;
   head->Row({Tr("cli.eval.memory_per_gpu"),
-             TrFormat("cli.eval.memory_value", {FormatNumber(m.total_bytes() / 1073741824.0, 4), FormatNumber(m.device_bytes / 1073741824.0, 4)}) +
+             TrFormat("cli.eval.memory_value", {FormatNumber(m.total_bytes() / kBytesPerGib, 4), FormatNumber(m.device_bytes / kBytesPerGib, 4)}) +
                  Tr(m.fits() ? "cli.eval.fits" : "cli.eval.does_not_fit")});
   head->Row({Tr("cli.eval.model_states"),
-             TrFormat("cli.eval.model_states_value", {FormatNumber(m.model_states_bytes() / 1e9, 4), FormatNumber(m.weights_bytes / 1e9, 3),
-                                                  FormatNumber(m.gradients_bytes / 1e9, 3), FormatNumber(m.optimizer_bytes / 1e9, 3)})});
-  head->Row({Tr("cli.eval.activations"), m.activations_known ? FormatNumber(m.activations_bytes / 1e9, 4) + " GB"
+             TrFormat("cli.eval.model_states_value", {FormatNumber(m.model_states_bytes() / kBytesPerGib, 4), FormatNumber(m.weights_bytes / kBytesPerGib, 3),
+                                                  FormatNumber(m.gradients_bytes / kBytesPerGib, 3), FormatNumber(m.optimizer_bytes / kBytesPerGib, 3)})});
+  head->Row({Tr("cli.eval.activations"), m.activations_known ? FormatGib(m.activations_bytes)
                                                          : std::string(Tr("cli.eval.activations_unknown"))});
-  head->Row({Tr("cli.eval.overhead"), FormatNumber((m.overhead_bytes + m.gathered_bytes) / 1e9, 4) + " GB" +
+  head->Row({Tr("cli.eval.overhead"), FormatGib(m.overhead_bytes + m.gathered_bytes) +
                                       (m.gathered_bytes > 0 ? Tr("cli.eval.zero3_gathered") : "")});
 }
 

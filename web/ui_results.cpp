@@ -254,9 +254,9 @@ void Breakdown(const char* id, const char* title, const gpucost::Breakdown& b, d
   chart::DrawStackedBar(id, values, labels, colors, kPartCount, format, ImGui::GetFrameHeight());
 }
 
-// Memory in GiB (2^30 bytes), as the datasheets' "80 GB" HBM is (issue 47: 80 GiB read as "85.9 GB" before).
-constexpr double kBytesPerGib = 1073741824.0;
-std::string FormatGib(double gib) { return FormatNumber(gib, 3) + " GiB"; }
+// Memory in GiB (2^30 bytes, base/numeric.h), as the datasheets' "80 GB" HBM is (issue 47: 80 GiB read as "85.9 GB"
+// before); the capacity bar's labels take GiB.
+std::string FormatGibLabel(double gib) { return FormatNumber(gib, 3) + " GiB"; }
 std::string FormatSeconds(double s) { return FormatNumber(s, 3) + " s"; }
 
 // Memory per GPU against the device's HBM (first pipeline stage), and the smallest layout that fits.
@@ -271,12 +271,12 @@ void MemoryFit(const Result& r) {
   ImGui::Spacing();
   const bool fits = m.fits();
   ImGui::PushTextWrapPos(0);  // a phone: the verdict goes to the next line and the note wraps, never cut (issue 30)
-  ImGui::TextUnformatted(TrFormat("memory.title", {FormatGib(m.total_bytes() / kBytesPerGib), FormatGib(m.device_bytes / kBytesPerGib)}).c_str());
-  const std::string verdict = fits ? TrFormat("memory.fits", {FormatGib(m.headroom_bytes() / kBytesPerGib)}) : std::string(Tr("memory.does_not_fit"));
+  ImGui::TextUnformatted(TrFormat("memory.title", {FormatGib(m.total_bytes(), 3), FormatGib(m.device_bytes, 3)}).c_str());
+  const std::string verdict = fits ? TrFormat("memory.fits", {FormatGib(m.headroom_bytes(), 3)}) : std::string(Tr("memory.does_not_fit"));
   SameLineIfRoom(verdict);
   ImGui::TextColored(fits ? ImVec4(0.5f, 0.85f, 0.55f, 1) : kErrorColor, "%s", verdict.c_str());
   ImGui::PopTextWrapPos();
-  chart::DrawCapacityBar("memory", gib, labels, colors, 6, m.device_bytes / kBytesPerGib, FormatGib, ImGui::GetFrameHeight());
+  chart::DrawCapacityBar("memory", gib, labels, colors, 6, m.device_bytes / kBytesPerGib, FormatGibLabel, ImGui::GetFrameHeight());
   if (!m.activations_known) {
     Hint(Tr("memory.activations_unknown"));
   }

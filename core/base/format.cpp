@@ -1,4 +1,5 @@
 #include "base/format.h"
+#include "base/numeric.h"
 
 #include <algorithm>
 #include <cmath>
@@ -141,6 +142,8 @@ std::string FormatKrwShort(double v, int significant) {
   if (a >= 1e6) return scaled(1e6, "₩", "M");
   return FormatKrwGrouped(v);
 }
+
+std::string FormatGib(double bytes, int significant) { return FormatNumber(bytes / kBytesPerGib, significant) + " GiB"; }
 
 std::string FormatMoney(double amount, const char* currency) {
   if (std::strcmp(currency, "KRW") == 0) {

@@ -17,6 +17,7 @@ std::string FormatKrwKorean(double krw);           // "3억 304만 원", "9,500 
 // as FormatKrwKorean groups it); with `significant` every one of those digits shown (ticks that line up).
 std::string FormatKrwShort(double krw);
 std::string FormatKrwShort(double krw, int significant);
+std::string FormatGib(double bytes, int significant = 4);  // memory: "12.35 GiB" (numeric.h kBytesPerGib)
 std::string FormatDuration(double hours);          // "3.2 days", "5.1 h", "12 min"
 std::string FormatCount(double v);                 // "1,234", "1.2e+21"
 // A range's bound in a message: whole numbers grouped ("10,000,000"; beyond 1e12 as "1e+15"), fractions as

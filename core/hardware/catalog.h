@@ -6,6 +6,7 @@
 
 #include <vector>
 
+#include "base/numeric.h"
 #include "scenario/json_io.h"
 #include "scenario/scenario.h"
 
@@ -86,7 +87,6 @@ inline double DensePeakTflops(const GpuSpec& gpu, Precision p) { return gpu.dens
 // GpuSpec::probe_gemm_fraction) and the probe import divides by it; this constant is the curve's own top and the
 // ceiling of a GPU and precision without a reference.
 constexpr double kBestGemmFractionOfDensePeak = 0.79;
-constexpr double kBytesPerGib = 1073741824.0;
 
 const char* PrecisionName(Precision p);
 

@@ -790,7 +790,7 @@ enum class Block { kNone, kQuote, kNotOffered, kMemory, kNever, kBadCheckpoints,
                                   std::to_string(fit.layout.pipeline), std::to_string(fit.layout.data),
                                   std::to_string(fit.layout.micro_batch), std::to_string(fit.layout.zero_stage)}};
       b.Block("memory_does_not_fit",
-              {"msg.b_memory", {FormatParam("%.1f", r.memory.total_bytes() / 1e9), FormatParam("%.1f", r.memory.device_bytes / 1e9)}},
+              {"msg.b_memory", {FormatParam("%.1f", r.memory.total_bytes() / kBytesPerGib), FormatParam("%.1f", r.memory.device_bytes / kBytesPerGib)}},
               fix);
       break;
     }

@@ -12,8 +12,6 @@
 namespace gpucost {
 namespace {
 
-std::string Gb(double bytes) { return FormatNumber(bytes / 1e9, 4) + " GB"; }
-
 // The first pool that cannot hold one request (prefill first when split), as a blocking state.
 bool PoolDoesNotFit(const Scenario& s, const InferenceModel& m, const InferencePoolInputs& in, BlockingState* b) {
   const GpuSpec* gpu = InferencePoolGpu(s, in);
@@ -24,9 +22,9 @@ bool PoolDoesNotFit(const Scenario& s, const InferenceModel& m, const InferenceP
   const double usable = r.hbm_bytes * m.gpu_memory_fraction;
   const double one_request = m.reserved_tokens * r.kv_bytes_per_token_per_gpu;
   Message why = r.kv_bytes_per_gpu <= 0  // the weights and workspace alone exceed the usable memory
-      ? Message{"serving.block.weights", {Gb(r.weight_bytes_per_gpu), Gb(r.workspace_bytes_per_gpu), Gb(usable), gpu->name,
+      ? Message{"serving.block.weights", {FormatGib(r.weight_bytes_per_gpu), FormatGib(r.workspace_bytes_per_gpu), FormatGib(usable), gpu->name,
                                           std::to_string(tp)}}
-      : Message{"serving.block.kv", {FormatCount(m.input_tokens + m.output_tokens), Gb(one_request), Gb(r.kv_bytes_per_gpu),
+      : Message{"serving.block.kv", {FormatCount(m.input_tokens + m.output_tokens), FormatGib(one_request), FormatGib(r.kv_bytes_per_gpu),
                                      gpu->name, std::to_string(tp)}};
   b->Block("serving_does_not_fit", why, {"serving.block.fit_fix", {}});
   return true;

@@ -190,7 +190,7 @@ void WarnService(const Scenario& s, const ServingPlan& plan, Result* r) {
   Warnings& wn = r->warnings;
   if (!ir.fits)
     wn.Add("inference_does_not_fit", "msg.w_inference_fit",
-           {FormatParam("%.1f", dp.replica.weight_bytes_per_gpu / 1e9), dp.replica.gpu->name, std::to_string(dp.replica.tp)});
+           {FormatParam("%.1f", dp.replica.weight_bytes_per_gpu / kBytesPerGib), dp.replica.gpu->name, std::to_string(dp.replica.tp)});
   if (!ir.slo_met && ir.fits)
     wn.Add("slo_missed", "msg.w_slo_missed", {std::to_string(in.slo.percentile), FormatParam("%.0f", ir.ttft_ms.At(in.slo.percentile)),
                                               FormatParam("%.1f", ir.tpot_ms.At(in.slo.percentile))});

@@ -1,6 +1,7 @@
 // parallelism.cpp — the batch-size effect, MFU from measured scaling points and memory per GPU as they enter
 // Evaluate() and the result document (see parallelism.h).
 #include "job/parallelism.h"
+#include "base/numeric.h"
 #include "training/plan.h"
 
 #include <cmath>
@@ -65,13 +66,13 @@ void EvaluateMemory(const Scenario& s, double device_bytes, Result* r) {
     r->memory_fit_at_gpus = fit.layout.gpus() == s.cluster.gpus ? fit : FittingPlanAt(s, s.cluster.gpus);
   if (fit.found)
     r->warnings.Add("memory_does_not_fit", "msg.w_memory_fit",
-                    {FormatParam("%.1f", r->memory.total_bytes() / 1e9), FormatParam("%.1f", device_bytes / 1e9),
+                    {FormatParam("%.1f", r->memory.total_bytes() / kBytesPerGib), FormatParam("%.1f", device_bytes / kBytesPerGib),
                      std::to_string(fit.layout.gpus()), std::to_string(fit.layout.tensor), std::to_string(fit.layout.pipeline),
                      std::to_string(fit.layout.data), std::to_string(fit.layout.zero_stage),
-                     FormatParam("%.1f", fit.memory.total_bytes() / 1e9)});
+                     FormatParam("%.1f", fit.memory.total_bytes() / kBytesPerGib)});
   else
     r->warnings.Add("memory_does_not_fit", "msg.w_memory_none",
-                    {FormatParam("%.1f", r->memory.total_bytes() / 1e9), FormatParam("%.1f", device_bytes / 1e9),
+                    {FormatParam("%.1f", r->memory.total_bytes() / kBytesPerGib), FormatParam("%.1f", device_bytes / kBytesPerGib),
                      std::to_string(space.max_gpus)});
 }
 

@@ -43,7 +43,7 @@ preset '{"workload.params": 1e13, "parallel.tensor_parallel": 1}' > "$work/10t.j
 out=$("$gpucost" eval "$work/10t.json"); rc=$?
 equals "$rc" 0 "eval of 10T parameters on one GPU (blocked, exit 0 as for training)"
 contains "$out" "Not priced" "10T on one GPU: not priced"
-contains "$out" "20,000 GB" "10T on one GPU: the reason names the weights per GPU"
+contains "$out" "18,630 GiB" "10T on one GPU: the reason names the weights per GPU (2e13 bytes, in GiB)"
 not_contains "$out" "per request" "10T on one GPU: no cost per request"
 json=$("$gpucost" eval "$work/10t.json" --format json)
 contains "$json" '"code": "serving_does_not_fit"' "JSON: the blocking code"

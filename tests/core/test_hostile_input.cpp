@@ -49,8 +49,9 @@ TEST_CASE("serving: 10T parameters on one H100 are blocked, not priced, and no m
   const BlockingState b = FindBlockingState(s, r);
   REQUIRE(b.blocked);
   CHECK(std::string(b.code) == "serving_does_not_fit");
-  // By hand: 1e13 parameters x 2 bytes (bf16) = 20,000 GB of weights on the one GPU, which has 80 GiB.
-  CHECK(b.reason.find("20,000 GB") != std::string::npos);
+  // By hand: 1e13 parameters x 2 bytes (bf16) = 2e13 bytes = 18,626 GiB of weights (18,630 to 4 digits) on the one GPU,
+  // which has 80 GiB (memory in GiB everywhere, as HBM is counted).
+  CHECK(b.reason.find("18,630 GiB") != std::string::npos);
   CHECK(r.inference.decode.kv_gb_per_gpu >= 0);
   CHECK(r.inference.prefill.kv_gb_per_gpu >= 0);
   const json out = json::parse(ResultToJson(s, r));

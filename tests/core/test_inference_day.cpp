@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "base/numeric.h"  // D()
 #include "job/validate.h"
 #include "job/evaluate.h"
 #include "serving/inference.h"
@@ -22,8 +23,6 @@ using namespace gpucost;
 using nlohmann::json;
 
 namespace {
-
-double D(std::int64_t v) { return static_cast<double>(v); }
 
 Scenario DayChat() {
   Scenario s;

@@ -121,8 +121,8 @@ TEST_CASE("messages: the result document is the same bytes whatever the language
   std::vector<MessageParam> params;
   for (const auto& p : b["reason_params"]) params.emplace_back(p.get<std::string>());
   CHECK(RenderMessage(Lang::kEn, b["reason_key"].get<std::string>(), params) == b["reason"].get<std::string>());
-  // Hand-written: the weights of Llama 2 70B in BF16 (2 bytes x 69B parameters) on one L40S.
-  CHECK(b["reason_params"][0] == "138 GB");
+  // Hand-written: the weights of Llama 2 70B in BF16 (2 bytes x 69B parameters = 138e9 bytes = 128.5 GiB) on one L40S.
+  CHECK(b["reason_params"][0] == "128.5 GiB");
   CHECK(b["reason_params"][3] == "NVIDIA L40S 48GB");
 }
 
