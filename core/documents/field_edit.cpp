@@ -1,6 +1,7 @@
 // field_edit.cpp — one field set from text (field_edit.h).
 #include "documents/field_edit.h"
 
+#include <cmath>
 #include <cstring>
 
 #include <nlohmann/json.hpp>
@@ -76,6 +77,17 @@ std::string SetFieldFromText(Scenario* s, const std::string& path, const std::st
 
 double ImpliedFieldValue(const char* path, const Scenario& s) {
   return std::strcmp(path, "workload.target_loss") == 0 ? LossReachedBy(s) : 0;
+}
+
+double LatencyTargetStart(const char* path, const Scenario& s, const Result& r) {
+  const bool ttft = std::strcmp(path, "inference.slo.ttft_ms") == 0, tpot = std::strcmp(path, "inference.slo.tpot_ms") == 0;
+  if ((!ttft && !tpot) || !r.ok || !r.inference.present) return 0;
+  const double achieved = (ttft ? r.inference.ttft_ms : r.inference.tpot_ms).At(s.inference.slo.percentile);
+  if (!(achieved > 0) || !std::isfinite(achieved)) return 0;
+  // Two significant digits, up: in steps of 10^(digits of the value - 2), counted as whole steps (no 7.4000000001).
+  const int exponent = static_cast<int>(std::floor(std::log10(achieved))) - 1;
+  const double scale = std::pow(10.0, std::abs(exponent));
+  return exponent >= 0 ? std::ceil(achieved / scale) * scale : std::ceil(achieved * scale) / scale;
 }
 
 }  // namespace gpucost

@@ -5,6 +5,7 @@
 
 #include "base/message.h"
 #include "money/pricing_model.h"  // SwitchPricingModel: the page's editor switches the model as --set does
+#include "job/result.h"
 #include "scenario/scenario.h"
 
 namespace gpucost {
@@ -23,5 +24,11 @@ Message SetFieldProblem(Scenario* s, const std::string& path, const std::string&
 // loss fit (training/loss_fit.h LossReachedBy), so a target starts reachable (issue 50's walk-through: it started
 // at 1, below every model's floor).
 double ImpliedFieldValue(const char* path, const Scenario& s);
+
+// Where a latency target (inference.slo.ttft_ms, inference.slo.tpot_ms) starts when its "auto" (no target) is turned
+// off: what the evaluated plan r achieves at the target's percentile (inference.slo.percentile), rounded up to two
+// significant digits (134.2 ms -> 140 ms), so the service still meets it and the user tightens it from there (a new
+// user's walk-through: it started at 1 ms, "NOT met" at once). 0 for another path or a result without a service.
+double LatencyTargetStart(const char* path, const Scenario& s, const Result& r);
 
 }  // namespace gpucost

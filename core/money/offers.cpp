@@ -384,6 +384,15 @@ std::string OfferBillingText(const Offer& offer, const Scenario* applied, bool w
   return text;
 }
 
+std::string OfferListPrice(const Offer& offer, const Scenario& s) {
+  if (offer.price_by_quote) return std::string(Tr("quote.in_list")) + " (" + offer.date + ")";
+  const std::string per = std::string("/") + Tr("unit.gpu_h") + (offer.model == PricingModel::kReserved ? Tr("offer.reserved") : "");
+  const std::string usd = "$" + FormatNumber(offer.usd_per_gpu_hour, 4);
+  if (s.pricing.currency != static_cast<int>(Currency::kKrw) || !(s.pricing.krw_per_usd > 0))
+    return usd + per + " (" + offer.date + ")";
+  return FormatKrwGrouped(offer.usd_per_gpu_hour * s.pricing.krw_per_usd) + per + " (" + usd + ", " + offer.date + ")";
+}
+
 nlohmann::json OfferBillingJson(const Offer& offer, const Scenario* applied) {
   const auto seconds = [](const std::optional<double>& v) { return v ? json(*v) : json(nullptr); };
   json unconfirmed = json::array();

@@ -121,6 +121,11 @@ std::vector<const char*> OfferUnconfirmedFields(const Offer& offer);
 std::string OfferBillingText(const Offer& offer, const Scenario* applied = nullptr, bool with_source = true,
                              Lang lang = CurrentLanguage());
 
+// The offer's list price per GPU-hour as the page's offer list reads it, in the scenario's display currency and the
+// current language: "$6.88/GPU-h (2026-11-09)"; in a KRW scenario converted at pricing.krw_per_usd, the dollars beside
+// it: "₩9,900/GPU시간 ($6.88, 2026-11-09)"; a reservation rate marked; a price by quote says so.
+std::string OfferListPrice(const Offer& offer, const Scenario& s);
+
 // The same as a JSON object (`catalog offers --format json`, the pricing document's "offer"; its "text" in English:
 // documents are the same bytes in every language): rule, increment and
 // minimum in seconds (null: not confirmed), whole_instances, source, date, the unconfirmed fields and the text.

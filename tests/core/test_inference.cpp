@@ -620,3 +620,41 @@ TEST_CASE("chunked prefill: a prompt adds its compute and its all-reduce bytes t
     reported = reported || res.warnings.Text(i, Lang::kEn).find("inference.chunked_prefill") != std::string::npos;
   CHECK(reported);
 }
+
+#include "documents/field_edit.h"
+#include "documents/presets.h"
+
+TEST_CASE("latency target's start when auto is turned off: the achieved value at the percentile, rounded up to two digits") {
+  Result r;
+  r.ok = true;
+  r.inference.present = true;
+  r.inference.ttft_ms.p50 = 80.1;
+  r.inference.ttft_ms.p90 = 134.2;
+  r.inference.ttft_ms.p99 = 7.31;
+  r.inference.tpot_ms.p90 = 31.2;
+  r.inference.tpot_ms.p99 = 0.0123;
+  Scenario s = DefaultScenario();
+  s.inference.slo.percentile = 90;
+  CHECK(LatencyTargetStart("inference.slo.ttft_ms", s, r) == 140);
+  CHECK(LatencyTargetStart("inference.slo.tpot_ms", s, r) == 32);
+  s.inference.slo.percentile = 50;
+  CHECK(LatencyTargetStart("inference.slo.ttft_ms", s, r) == 81);
+  s.inference.slo.percentile = 99;
+  CHECK(LatencyTargetStart("inference.slo.ttft_ms", s, r) == 7.4);
+  CHECK(LatencyTargetStart("inference.slo.tpot_ms", s, r) == 0.013);
+  CHECK(LatencyTargetStart("cluster.gpus", s, r) == 0);
+  r.inference.present = false;
+  CHECK(LatencyTargetStart("inference.slo.ttft_ms", s, r) == 0);
+  // A real service without a TTFT target: starting there, the service still meets it.
+  std::string error;
+  REQUIRE(LoadPreset("llama2-70b-chat-h100", &s, &error));
+  s.inference.slo.ttft_ms = 0;
+  const Result free = Evaluate(s);
+  REQUIRE(free.ok);
+  const double achieved = free.inference.ttft_ms.At(s.inference.slo.percentile);
+  const double start = LatencyTargetStart("inference.slo.ttft_ms", s, free);
+  CHECK(start >= achieved);
+  CHECK(start <= achieved * 1.1);
+  s.inference.slo.ttft_ms = start;
+  CHECK(Evaluate(s).inference.slo_met);
+}

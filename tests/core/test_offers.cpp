@@ -183,3 +183,23 @@ TEST_CASE("offers parser: billing rules are checked and offers must name a known
   CHECK(all.find("billing_rules[0].minimum_billed_seconds: must be a number of seconds from 0 to 86,400") != std::string::npos);
   CHECK(all.find("offers[0].billing: must name one of billing_rules[].id") != std::string::npos);
 }
+
+TEST_CASE("offer list price: in the scenario's display currency, the dollars beside won (new user's walk-through)") {
+  const Offer* p5 = FindOffer("aws-p5.48xlarge-us-east-1");
+  const Offer* block = FindOffer("aws-p5.48xlarge-capacity-block-us-east-1");
+  const Offer* quote = FindOffer("samsung-sds-scp-gpu-server-h100");
+  REQUIRE(p5 != nullptr);
+  REQUIRE(block != nullptr);
+  REQUIRE(quote != nullptr);
+  REQUIRE(p5->usd_per_gpu_hour == 6.88);
+  Scenario s = DefaultScenario();
+  CHECK(OfferListPrice(*p5, s) == "$6.88/GPU-h (" + p5->date + ")");
+  CHECK(OfferListPrice(*block, s) == "$4.916/GPU-h reserved (" + block->date + ")");
+  CHECK(OfferListPrice(*quote, s) == "price by quote (" + quote->date + ")");
+  s.pricing.currency = static_cast<int>(Currency::kKrw);
+  s.pricing.krw_per_usd = 1439;  // $6.88 x 1,439 = 9,900.32 won (by hand)
+  CHECK(OfferListPrice(*p5, s) == "₩9,900/GPU-h ($6.88, " + p5->date + ")");
+  s.pricing.krw_per_usd = 1500;  // $4.916 x 1,500 = 7,374 won
+  CHECK(OfferListPrice(*block, s) == "₩7,374/GPU-h reserved ($4.916, " + block->date + ")");
+  CHECK(OfferListPrice(*quote, s) == "price by quote (" + quote->date + ")");
+}
