@@ -36,53 +36,89 @@ std::string LinkFragment(const std::string& link) {
   return hash == std::string::npos ? link : link.substr(hash + 1);
 }
 
-// The longest start of `text` that fits in `width` pixels, ending in "..." when cut.
+// The longest start of `text` that fits in `width` pixels, ending in "..." when cut: cut between characters (a cut
+// inside a UTF-8 sequence drew "?", the Korean status line's "비?..").
 std::string FitText(const std::string& text, float width) {
   if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
   std::size_t n = text.size();
-  while (n > 0 && ImGui::CalcTextSize((text.substr(0, n) + "...").c_str()).x > width) --n;
+  const auto inside_character = [&text](std::size_t at) { return (static_cast<unsigned char>(text[at]) & 0xC0) == 0x80; };
+  while (n > 0 && (inside_character(n) || ImGui::CalcTextSize((text.substr(0, n) + "...").c_str()).x > width)) --n;
   return text.substr(0, n) + "...";
 }
 
+// The fields whose last typed value was refused, as the status line names them: "2 fields refused (previous value
+// kept): GPUs, MFU" ("" when none). Each sits in red further down the editor, perhaps scrolled away.
+std::string RefusedFieldsText(const AppState& app) {
+  std::string names;
+  int count = 0;
+  for (std::size_t i = 0; i < app.edits.size() && i < FieldCount(); ++i) {
+    if (!app.edits[i].rejected) continue;
+    char label[96];
+    FieldLabel(Fields()[i], label, sizeof label);
+    names += (count++ ? ", " : "") + std::string(label);
+  }
+  return count ? TrFormat("status.refused", {std::to_string(count), names}) : "";
+}
+
 // One line under the header, always there: a message never pushes the layout down, and a long one ends in
-// "..." with the whole text in its tooltip.
+// "..." with the whole text in its tooltip. A phone has two lines, and a tap there shows the whole text (no hover on a
+// touch screen), another folds it back. Refused fields are said there until fixed (an error comes first).
 void StatusLine(AppState& app) {
-  const bool is_error = !app.error.empty();
-  std::string text = is_error ? app.error : app.notice;  // as set: in the page's language, or English with its code
-  if (const AppState::CodedStatus& r = is_error ? app.error_coded : app.notice_coded; !r.message.empty()) {
-    const std::string prefix = r.subject.empty() ? "" : r.subject + ": ";
-    if (text == prefix + r.message.Text(Lang::kEn))  // still that message: render its code
-      text = prefix + r.message.Text(CurrentLanguage());
+  const std::string refused = RefusedFieldsText(app);
+  const bool is_error = !app.error.empty() || !refused.empty();
+  std::string text = refused;
+  if (!app.error.empty() || refused.empty()) {
+    text = !app.error.empty() ? app.error : app.notice;  // as set: in the page's language, or English with its code
+    if (const AppState::CodedStatus& r = !app.error.empty() ? app.error_coded : app.notice_coded; !r.message.empty()) {
+      const std::string prefix = r.subject.empty() ? "" : r.subject + ": ";
+      if (text == prefix + r.message.Text(Lang::kEn))  // still that message: render its code
+        text = prefix + r.message.Text(CurrentLanguage());
+    }
   }
   const ImGuiStyle& style = ImGui::GetStyle();
-  const float dismiss = is_error ? ImGui::CalcTextSize(Tr("ui.dismiss")).x + style.FramePadding.x * 2 + style.ItemSpacing.x : 0;
+  const bool dismissable = !app.error.empty();
+  const float dismiss = dismissable ? ImGui::CalcTextSize(Tr("ui.dismiss")).x + style.FramePadding.x * 2 + style.ItemSpacing.x : 0;
   const float width = ImGui::GetContentRegionAvail().x - dismiss;
-  // A phone has two lines for it, always (the layout never moves): a message wraps at its spaces rather than being
-  // cut mid-instruction (issue 47); longer still, the second line ends in "...".
+  // A phone has two lines for it, always (the layout never moves unless the text is tapped open): a message wraps at
+  // its spaces rather than being cut mid-instruction (issue 47); longer still, the second line ends in "...".
   const bool two_lines = AppNarrow(app);
+  const bool open = two_lines && app.status_open && ImGui::CalcTextSize(text.c_str()).x > width;
   std::string first = text, second;
-  if (two_lines && ImGui::CalcTextSize(text.c_str()).x > width) {
+  if (two_lines && !open && ImGui::CalcTextSize(text.c_str()).x > width) {
     const char* begin = text.c_str();
     const char* brk = ImGui::GetFont()->CalcWordWrapPositionA(1.0f, begin, begin + text.size(), width);
     first.assign(begin, brk);
     second = FitText(std::string(brk + (*brk == ' ')), width);
   }
-  const std::string shown = two_lines ? first : FitText(text, width);
+  const std::string shown = open ? text : two_lines ? first : FitText(text, width);
   const ImVec4 color = is_error ? ImVec4(1, 0.45f, 0.35f, 1) : ImVec4(0.5f, 0.85f, 0.55f, 1);
+  ImGui::BeginGroup();
   ImGui::AlignTextToFramePadding();
-  if (text.empty()) ImGui::TextDisabled("%s", Tr("ui.ready"));
-  else ImGui::TextColored(color, "%s", shown.c_str());
+  if (text.empty()) {
+    ImGui::TextDisabled("%s", Tr("ui.ready"));
+  } else if (open) {
+    ImGui::PushTextWrapPos(ImGui::GetCursorPos().x + width);
+    ImGui::TextColored(color, "%s", text.c_str());
+    ImGui::PopTextWrapPos();
+  } else {
+    ImGui::TextColored(color, "%s", shown.c_str());
+  }
   RecordRect(app, "status");
-  if (two_lines) ImGui::TextColored(color, "%s", second.empty() ? " " : second.c_str());  // the second line, always there
+  if (two_lines && !open) ImGui::TextColored(color, "%s", second.empty() ? " " : second.c_str());  // the second line, always there
+  ImGui::EndGroup();
   if (!text.empty()) RecordText(app, "status_text", text);  // what it says, whole (tests: in the page's language)
-  if ((two_lines ? first + second : shown) != text && ImGui::IsItemHovered()) {
+  RecordText(app, "status_shown", text.empty() ? std::string(Tr("ui.ready")) : open ? text : two_lines ? first + "\n" + second : shown);
+  const bool cut = open || (two_lines ? first + second : shown) != text;
+  if (two_lines && cut && ImGui::IsItemHovered() && ImGui::IsMouseClicked(0)) app.status_open = !open;  // a tap
+  else if (!cut) app.status_open = false;
+  if (!two_lines && cut && ImGui::IsItemHovered()) {
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 40);
     ImGui::TextUnformatted(text.c_str());
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
   }
-  if (is_error) {
+  if (dismissable) {
     ImGui::SameLine();
     if (ImGui::Button((std::string(Tr("ui.dismiss")) + "###dismiss").c_str())) app.error.clear();
   }
@@ -579,6 +615,38 @@ void SameLineIfRoom(const std::string& text) {
   if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize(text.c_str()).x <
       ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
     ImGui::SameLine();
+}
+
+bool WrappedRow(AppState& app, const char* id, const char* text_id, int index, bool selected, const std::vector<RowLine>& lines) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  // As wide as its widest line, at most what keeps the list on the screen: the screen less the list's padding, its
+  // scrollbar and the screen's safe margins (a phone's list ran 591 px wide on a 390 px screen).
+  const float limit = ImGui::GetIO().DisplaySize.x - 2 * (style.WindowPadding.x + style.DisplaySafeAreaPadding.x) - style.ScrollbarSize;
+  float wrap = 1;
+  for (const RowLine& l : lines) wrap = std::max(wrap, ImGui::CalcTextSize(l.text.c_str()).x);
+  wrap = std::max(1.0f, std::min(wrap, limit));
+  float height = 0, widest = 0;
+  for (const RowLine& l : lines) {
+    const ImVec2 size = ImGui::CalcTextSize(l.text.c_str(), nullptr, false, wrap);
+    height += size.y;
+    widest = std::max(widest, size.x);
+  }
+  // Where the Selectable puts its own label: its box reaches half the item spacing further left, past the list's clip
+  // (text drawn at the box's edge lost its first glyph, "AWS" cut on every row).
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  ImGui::PushID(index);
+  const bool picked = ImGui::Selectable("##row", selected, ImGuiSelectableFlags_SpanAvailWidth, ImVec2(wrap, height));
+  ImGui::PopID();
+  RecordRect(app, id, index);
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  float y = at.y;
+  for (const RowLine& l : lines) {
+    draw->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(at.x, y), ImGui::GetColorU32(l.dimmed ? ImGuiCol_TextDisabled : ImGuiCol_Text),
+                  l.text.c_str(), nullptr, wrap);
+    y += ImGui::CalcTextSize(l.text.c_str(), nullptr, false, wrap).y;
+  }
+  RecordRectAt(app, text_id, index, at.x, at.y, at.x + widest, at.y + height);
+  return picked;
 }
 
 bool DisplaysKrw(const Result& r) { return std::strcmp(r.display_currency, "KRW") == 0; }

@@ -185,6 +185,7 @@ struct SensitivityState {
   std::string document;      // SensitivityToJson, "" until computed
   SensitivityResult result;
   long for_evaluation = -1;  // app.evaluations it was computed for
+  int picked = -1;           // the input tapped on a touch screen: its bounds' source shown under the table
 };
 
 // The evidence view (ui_evidence.cpp): the published runs against the model, and where the edited scenario
@@ -272,6 +273,8 @@ struct AppState {
   // tapped (help_field: the field's index, -1 for none), and the hints say "tap" rather than "hover".
   bool touch = false;
   int help_field = -1;
+  bool status_open = false;  // a phone's status line tapped open: its whole text, wrapped (a tap folds it back)
+  int focus_field = -1;      // the field (index) that takes the keyboard in the next frame ("auto" just unticked)
 };
 
 void AppInit(AppState& app);
@@ -342,6 +345,14 @@ DigitsMoneyFormat ShortMoneyDigits(const Result& r);
 bool DisplaysKrw(const Result& r);
 // A note in grey that wraps at spaces at the panel's (or table cell's) edge instead of running off it (a phone, a
 // longer language: issue 30).
+// A row of a list in a popup (the offers, the presets), its lines wrapped at the width that keeps the list on the
+// screen and drawn where a Selectable's label starts. Records the row (`id`, index) and its text (`text_id`, index:
+// as wide as its widest line). True when picked.
+struct RowLine {
+  std::string text;
+  bool dimmed = false;
+};
+bool WrappedRow(AppState& app, const char* id, const char* text_id, int index, bool selected, const std::vector<RowLine>& lines);
 void Hint(const char* text);
 // The held-out error band beside a headline (ui_results.cpp), drawn once documents' EvidenceBandReady() says its
 // table is here.
@@ -470,6 +481,8 @@ void DrawOfferPicker(AppState& app);
 // scenario) (ui_scenario.cpp; the editor and the Fleet view's inputs).
 const char* ShownUnit(const FieldSpec& f);
 std::string ShownUnit(const Scenario& s, const FieldSpec& f);
+// A value of field f as the editor shows it, with its unit: "0.5799 분", "40%", "9,500 원/GPU시간".
+std::string ShownValueWithUnit(const Scenario& s, const FieldSpec& f, double v);
 // "pricing.spot.notice_seconds" -> "spot notice seconds" (ui_scenario.cpp; the editor and the sensitivity rows).
 void FieldLabel(const FieldSpec& f, char* buf, std::size_t cap);
 // The words in place of a price for a job that cannot run as described (the headline and the text mirror).

@@ -18,14 +18,6 @@
 namespace gpucost::app {
 namespace {
 
-// "$6.88/GPU-h (2026-01-21)", reserved offers marked.
-std::string OfferPriceLabel(const Offer& o) {
-  char buf[128];
-  std::snprintf(buf, sizeof buf, "$%.4g/%s%s (%s)", o.usd_per_gpu_hour, Tr("unit.gpu_h"),
-                o.model == PricingModel::kReserved ? Tr("offer.reserved") : "", o.date.c_str());
-  return buf;
-}
-
 void OfferTooltip(const Offer& o) {
   ImGui::BeginTooltip();
   ImGui::PushTextWrapPos(std::min(ImGui::GetFontSize() * 32, ImGui::GetIO().DisplaySize.x - ImGui::GetFontSize() * 2));
@@ -122,26 +114,19 @@ void AppGpuChanged(AppState& app) {
 
 namespace {
 
-// An offer as a row of the list, on two lines that fit a phone (issue 47: one long line ran off its right edge):
-// who and what, then the price and its date.
-void OfferRow(AppState& app, const Offer& o, bool selected, int index) {
-  const float line = ImGui::GetTextLineHeight();
-  ImGui::PushID(index);
-  if (ImGui::Selectable("##offer", selected, 0, ImVec2(0, line * 2 + ImGui::GetStyle().ItemSpacing.y))) AppApplyOffer(app, o);
-  RecordRect(app, "offer", index);
-  const bool hovered = ImGui::IsItemHovered();
-  const ImVec2 at = ImGui::GetItemRectMin();
-  ImDrawList* draw = ImGui::GetWindowDrawList();
-  const std::string who = o.provider + " " + o.product + " (" + o.region + ")";
-  const std::string price = o.price_by_quote ? std::string(Tr("quote.in_list")) + " (" + o.date + ")" : OfferPriceLabel(o);
-  draw->AddText(at, ImGui::GetColorU32(ImGuiCol_Text), who.c_str());
-  draw->AddText(ImVec2(at.x, at.y + line), ImGui::GetColorU32(ImGuiCol_TextDisabled), price.c_str());
-  if (hovered) OfferTooltip(o);
-  ImGui::PopID();
-}
-
+// An offer as a row of the list (issue 47: one long line ran off a phone's right edge): who, what and where, then the
+// price (in a KRW scenario in won, the core's OfferListPrice) and its date, each wrapped to the screen's width (the
+// walk-through's two Samsung SDS rows both read "Samsung SDS Samsung Cloud Platfo").
 void OfferList(AppState& app, const Offer* current) {
-  for (std::size_t i = 0; i < OfferCount(); ++i) OfferRow(app, Offers()[i], current == &Offers()[i], static_cast<int>(i));
+  std::string rows;  // what the rows say (tests)
+  for (std::size_t i = 0; i < OfferCount(); ++i) {
+    const Offer& o = Offers()[i];
+    const std::vector<RowLine> lines = {{o.provider + " " + o.product + " (" + o.region + ")"}, {OfferListPrice(o, app.scenario), true}};
+    if (WrappedRow(app, "offer", "offer_text", static_cast<int>(i), current == &o, lines)) AppApplyOffer(app, o);
+    if (ImGui::IsItemHovered()) OfferTooltip(o);
+    rows += lines[0].text + "\n" + lines[1].text + "\n\n";
+  }
+  RecordText(app, "offer_rows", rows);
   if (app.scenario.pricing.offer[0] && ImGui::Selectable(Tr("offer.none"))) {
     app.scenario.pricing.offer[0] = '\0';
     AppScenarioEdited(app);

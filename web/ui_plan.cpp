@@ -58,8 +58,11 @@ void StepSearch(AppState& app) {
 
 void PlanTable(AppState& app) {
   const PlanSearch& s = *app.plan.search;
-  if (!ImGui::BeginTable("plans", 13, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit))
+  // Thirteen columns: where they do not fit (a phone squeezed step time, MFU, memory and cost to one-character
+  // slivers) they keep their widths and the table scrolls sideways, Adopt and the rank kept on the left.
+  if (!BeginFigureTable(app, "plans", 13, s.count, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit))
     return;
+  ImGui::TableSetupScrollFreeze(1, 0);
   for (const char* h : {"#", "TP", "PP", "DP", Tr("plan.col_micro"), Tr("plan.col_interleave"), Tr("plan.col_recompute"),
                         "SP", "ZeRO", Tr("plan.col_step"), "MFU / HFU", Tr("plan.col_memory"), Tr("plan.col_job_cost")})
     ImGui::TableSetupColumn(h);
@@ -71,6 +74,7 @@ void PlanTable(AppState& app) {
     ImGui::PushID(i);
     ImGui::TableNextColumn();
     if (ImGui::SmallButton((std::string(Tr("plan.adopt")) + "###adopt").c_str())) AppAdoptPlan(app, i);
+    RecordRect(app, "plan_adopt", i);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", Tr("plan.adopt_tip"));
     ImGui::TableNextColumn(); ImGui::Text("%lld", static_cast<long long>(l.tensor));
     ImGui::TableNextColumn(); ImGui::Text("%lld", static_cast<long long>(l.pipeline));
@@ -81,6 +85,7 @@ void PlanTable(AppState& app) {
     ImGui::TableNextColumn(); ImGui::TextUnformatted(Tr(l.sequence_parallel ? "ui.yes" : "ui.no"));
     ImGui::TableNextColumn(); ImGui::Text("%lld", static_cast<long long>(l.zero_stage));
     ImGui::TableNextColumn(); ImGui::Text("%.3f", e.step.seconds);
+    RecordRect(app, "plan_step", i);
     if (ImGui::IsItemHovered()) {
       std::vector<std::string> s3;  // each part in seconds, 3 decimals
       for (double v : {e.step.compute_seconds, e.step.memory_bound_seconds, e.step.recompute_seconds, e.step.exposed_comm_seconds,
@@ -100,6 +105,7 @@ void PlanTable(AppState& app) {
                         e.step.beyond_evidence ? TrFormat("plan.beyond_evidence", {FormatPercent(e.step.best_measured_mfu)}).c_str() : "");
     ImGui::TableNextColumn(); ImGui::Text("%.1f / %.0f", e.memory.total_bytes() / 1073741824.0, e.memory.device_bytes / 1073741824.0);  // GiB, as the datasheet
     ImGui::TableNextColumn(); ImGui::TextUnformatted(FormatDisplayMoney(app.result, e.job_usd).c_str());
+    RecordRect(app, "plan_cost", i);
     ImGui::PopID();
   }
   ImGui::EndTable();

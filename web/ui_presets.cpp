@@ -36,9 +36,8 @@ void DrawPresets(AppState& app) {
   const std::vector<PresetInfo>& presets = AppPresets(app);
   for (std::size_t i = 0; i < presets.size(); ++i) {
     const PresetInfo& p = presets[i];
-    ImGui::PushID(static_cast<int>(i));
-    if (ImGui::Selectable(PresetTitle(p), p.id == app.preset_id)) AppLoadPreset(app, p.id);
-    RecordRect(app, "preset", static_cast<int>(i));
+    // A title wraps at the screen's width (a phone's list ran past its right edge).
+    if (WrappedRow(app, "preset", "preset_text", static_cast<int>(i), p.id == app.preset_id, {{PresetTitle(p)}})) AppLoadPreset(app, p.id);
     if (ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();
       ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32);
@@ -47,7 +46,6 @@ void DrawPresets(AppState& app) {
       ImGui::PopTextWrapPos();
       ImGui::EndTooltip();
     }
-    ImGui::PopID();
   }
   ImGui::EndCombo();
 }

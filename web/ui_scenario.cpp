@@ -80,6 +80,15 @@ std::string ShownValue(const Scenario& s, const FieldSpec& f, double v) {
   return FieldMoneyUnit(f) == MoneyUnit::kNone ? FormatFieldValue(f, v) : FormatShownMoney(s, f, v);
 }
 
+}  // namespace
+
+std::string ShownValueWithUnit(const Scenario& s, const FieldSpec& f, double v) {
+  const std::string unit = ShownUnit(s, f);
+  return ShownValue(s, f, v) + (unit.empty() ? "" : " " + unit);
+}
+
+namespace {
+
 // The value the model derives for an automatic field, when the result reports it (0 if not).
 double DerivedValue(const FieldSpec& f, const Result& r, const Scenario& s) {
   const char* p = f.path;
@@ -96,8 +105,10 @@ double DerivedValue(const FieldSpec& f, const Result& r, const Scenario& s) {
 }
 
 // A starting value when the user turns "auto" off: the derived value if in range (as the field will show it: a
-// FLOPs count to four significant digits, quantity.h FieldStartValue), else a value in range.
+// FLOPs count to four significant digits, quantity.h FieldStartValue), a latency target at what the plan achieves
+// (field_edit.h LatencyTargetStart), else a value in range.
 double FirstExplicitValue(const FieldSpec& f, const Result& r, const Scenario& s) {
+  if (const double target = LatencyTargetStart(f.path, s, r); target != 0 && ValueInRange(f, target)) return target;
   const double derived = DerivedValue(f, r, s);
   if (const double start = FieldStartValue(f, derived); derived != 0 && ValueInRange(f, start)) return start;
   for (double v : {1.0, f.min, f.max})
@@ -246,6 +257,7 @@ void NumberWidget(AppState& app, std::size_t index) {
     if (clicked) {
       edit.rejected = false;
       SetNumber(app.scenario, f, is_auto ? 0 : FirstExplicitValue(f, app.result, app.scenario));
+      if (!is_auto) app.focus_field = static_cast<int>(index);  // the keys typed next go into the field
       AppScenarioEdited(app);
       return;
     }
@@ -265,6 +277,10 @@ void NumberWidget(AppState& app, std::size_t index) {
     ImGui::SameLine();
   }
   ImGui::SetNextItemWidth(-1);
+  if (app.focus_field == static_cast<int>(index)) {
+    ImGui::SetKeyboardFocusHere();
+    app.focus_field = -1;
+  }
   if (edit.rejected) ImGui::PushStyleColor(ImGuiCol_FrameBg, ImVec4(0.45f, 0.12f, 0.1f, 1));
   // While the field is being edited ImGui keeps its own copy of the text; this buffer is what it shows
   // otherwise (and what editing starts from).

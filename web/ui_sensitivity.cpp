@@ -9,6 +9,8 @@
 #include "app.h"
 #include "base/format.h"
 #include "base/i18n.h"
+#include "scenario/money_input.h"
+#include "scenario/quantity.h"
 
 namespace gpucost::app {
 namespace {
@@ -17,6 +19,15 @@ namespace {
 std::string Amount(const AppState& app, double v) {
   if (app.sensitivity.result.serving) return FormatSmallMoney(v, app.result.display_currency);
   return DisplaysKrw(app.result) ? FormatKrwShort(v) : FormatUsd(v);
+}
+
+// A bound with its unit, as the editor shows the field (money in the scenario's currency, a share in %): "0.08167 분",
+// "32%", "25,000 시간"; other numbers to four significant digits (a bound is a multiple of the value: 0.0816666666666667).
+std::string Bound(const AppState& app, const SensitivityInput& in, double v) {
+  const FieldSpec* f = FindField(in.path);
+  if (f && (FieldShownAsPercent(*f) || FieldMoneyUnit(*f) != MoneyUnit::kNone)) return ShownValueWithUnit(app.scenario, *f, v);
+  const std::string unit = f ? ShownUnit(app.scenario, *f) : in.unit;
+  return FormatNumber(v, 4) + (unit.empty() ? "" : " " + unit);
 }
 
 void Bar(double low, double high, double base, double lo_all, double hi_all) {
@@ -65,17 +76,21 @@ void DrawSensitivity(AppState& app) {
   if (narrow) ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 8);  // the bars
   else ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch, 1.0f);  // the bars take the rest
   ImGui::TableHeadersRow();
-  for (const SensitivityInput& in : r.inputs) {
+  for (std::size_t i = 0; i < r.inputs.size(); ++i) {
+    const SensitivityInput& in = r.inputs[i];
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    char label[128];  // the editor's name for the input, its path on hover
+    char label[128];  // the editor's name for the input, its path on hover (on a touch screen, under the table on a tap)
     if (const FieldSpec* f = FindField(in.path)) FieldLabel(*f, label, sizeof label);
     else std::snprintf(label, sizeof label, "%s", in.path);
     ImGui::TextUnformatted(label);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", in.path, Tr(in.bound_key));
+    RecordRect(app, "sens_input", static_cast<int>(i));
+    if (app.touch && ImGui::IsItemClicked()) app.sensitivity.picked = app.sensitivity.picked == static_cast<int>(i) ? -1 : static_cast<int>(i);
+    else if (!app.touch && ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", in.path, Tr(in.bound_key));
     ImGui::TableNextColumn();
-    ImGui::Text("%s / %s%s", FormatNumber(in.low_value, 4).c_str(), FormatNumber(in.high_value, 4).c_str(),
-                in.clipped ? "*" : "");
+    const std::string bounds = Bound(app, in, in.low_value) + " / " + Bound(app, in, in.high_value) + (in.clipped ? "*" : "");
+    ImGui::TextUnformatted(bounds.c_str());
+    if (i == 0) RecordText(app, "sens_bounds", bounds);
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(Amount(app, in.low_cost).c_str());
     if (r.serving && ImGui::IsItemHovered())  // serving: the cost per request beside the cost per token
@@ -92,7 +107,13 @@ void DrawSensitivity(AppState& app) {
   ImGui::EndTable();
   RecordRect(app, "tornado");
   ImGui::PushTextWrapPos(0);
-  Hint(Tr("sens.note"));
+  if (const int picked = app.sensitivity.picked; app.touch && picked >= 0 && picked < static_cast<int>(r.inputs.size())) {
+    ImGui::TextDisabled("%s: %s", r.inputs[static_cast<std::size_t>(picked)].path, Tr(r.inputs[static_cast<std::size_t>(picked)].bound_key));
+    RecordRect(app, "sens_source");
+  }
+  const char* note = Tr(app.touch ? "sens.note_touch" : "sens.note");  // no hover on a touch screen
+  Hint(note);
+  RecordText(app, "sens_note", note);
   ImGui::PopTextWrapPos();
 }
 

@@ -144,3 +144,66 @@ export async function panelEdgeGap(page, panel = 'view') {
   const [inner, drawn] = await api(page, p => [window.gpucost.widgetRect(`${p}_inner`), window.gpucost.widgetRect(`${p}_drawn`)], panel);
   return inner && drawn ? inner.x + inner.w - (drawn.x + drawn.w) : null;
 }
+
+// --- a test file of independent sections (test_people, test_fresh) ---------------------------------------
+// Each section opens the page in a new context (options: withPage's, and lang: 'ko' to switch the page to Korean and
+// wait for its glyphs), runs fn(page, options) and is timed; a failure is counted (failed()), screenshotted as
+// PREFIX-NAME-failure.png, and the next section runs. GPUCOST_SECTIONS=a,b runs only the sections whose names start
+// with those words (while developing).
+export function sections(siteDir, outDir, prefix) {
+  const only = (process.env.GPUCOST_SECTIONS || '').split(',').filter(Boolean);
+  let failed = 0;
+  async function section(name, fn, options) {
+    if (only.length && !only.some(o => name.startsWith(o))) return;
+    const began = Date.now();
+    try {
+      await withPage(siteDir, outDir, async (page, url) => {
+        try {
+          await page.goto(url);
+          await waitReady(page);
+          if (options.lang === 'ko') {
+            await api(page, () => window.gpucost.setLang('ko'));
+            await page.waitForFunction(() => window.gpucost.missingGlyphs().length === 0, null, {timeout: 60000});
+            await api(page, () => window.gpucost.loaded());
+          }
+          await idle(page);
+          await fn(page, options);
+        } catch (e) {
+          await page.screenshot({path: path.join(outDir, `${prefix}-${name}-failure.png`)});
+          throw e;
+        }
+      }, options);
+    } catch (e) {
+      failed++;
+      console.error(`FAILED (${name}): ${e.message}`);
+    }
+    console.log(`section ${name}: ${((Date.now() - began) / 1000).toFixed(1)} s`);
+  }
+  return {section, failed: () => failed};
+}
+
+// A screenshot once the page is idle, as a record (not a check).
+export async function shot(page, outDir, name) {
+  await idle(page);
+  await page.screenshot({path: path.join(outDir, name)});
+  console.log(`screenshot saved: ${path.join(outDir, name)}`);
+}
+
+// One finger through the DevTools protocol (Playwright has taps but no swipes): down, `steps` moves, up.
+export async function swipe(page, x0, y0, x1, y1, {steps = 8, ms = 16} = {}) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', {type: 'touchStart', touchPoints: [{x: x0, y: y0}]});
+  for (let i = 1; i <= steps; i++) {
+    await page.waitForTimeout(ms);
+    await cdp.send('Input.dispatchTouchEvent', {type: 'touchMove', touchPoints: [{x: x0 + (x1 - x0) * i / steps, y: y0 + (y1 - y0) * i / steps}]});
+  }
+  await cdp.send('Input.dispatchTouchEvent', {type: 'touchEnd', touchPoints: []});
+  await idle(page, 'the page after a swipe');
+}
+
+// A tap at the middle of a named widget.
+export async function tap(page, id, index = -1) {
+  const r = await widgetRect(page, id, index);
+  await page.touchscreen.tap(r.x + r.w / 2, r.y + r.h / 2);
+  await idle(page, `the page after a tap on ${id}[${index}]`);
+}

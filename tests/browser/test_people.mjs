@@ -6,75 +6,24 @@
 // node test_people.mjs SITE_DIR OUT_DIR
 import fs from 'node:fs';
 import path from 'node:path';
-import {withPage, waitReady, check, api, settle, widgetRect, clickWidget, typeIntoField, scrollPos, idle, reuseBrowser} from './harness.mjs';
+import {check, api, settle, widgetRect, clickWidget, typeIntoField, scrollPos, idle, reuseBrowser, sections, shot as shotIn, swipe, tap} from './harness.mjs';
 
 reuseBrowser();  // one Chromium for every section, a new context each (harness.mjs)
 
 const [siteDir, outDir] = [process.argv[2], process.argv[3]];
+const {section, failed} = sections(siteDir, outDir, 'people');  // harness.mjs
 const scenario = page => api(page, () => JSON.parse(window.gpucost.scenario()));
 const result = page => api(page, () => JSON.parse(window.gpucost.result()));
 const preset = id => JSON.parse(fs.readFileSync(path.join(path.dirname(new URL(import.meta.url).pathname), '..', '..',
                                                           'assets', 'presets', `${id}.json`), 'utf8')).scenario;
 const offers = JSON.parse(fs.readFileSync(path.join(path.dirname(new URL(import.meta.url).pathname), '..', '..',
                                                    'assets', 'offers.json'), 'utf8')).offers;  // the list's order
-let failed = 0;
-// GPUCOST_SECTIONS=tab-swipe,quote runs only the sections whose names start with those words (while developing).
-const only = (process.env.GPUCOST_SECTIONS || '').split(',').filter(Boolean);
 
 const PHONE_KO = {dpr: 3, width: 390, height: 844, touch: true, lang: 'ko', locale: 'ko-KR'};
 const LAPTOP = {dpr: 1.5, width: 1280, height: 720};
 const WIDE = {dpr: 1, width: 1440, height: 900};
 
-async function section(name, fn, options) {
-  if (only.length && !only.some(o => name.startsWith(o))) return;
-  const began = Date.now();
-  try {
-    await withPage(siteDir, outDir, async (page, url) => {
-      try {
-        await page.goto(url);
-        await waitReady(page);
-        if (options.lang === 'ko') {
-          await api(page, () => window.gpucost.setLang('ko'));
-          await page.waitForFunction(() => window.gpucost.missingGlyphs().length === 0, null, {timeout: 60000});
-          await api(page, () => window.gpucost.loaded());
-        }
-        await idle(page);
-        await fn(page);
-      } catch (e) {
-        await page.screenshot({path: path.join(outDir, `people-${name}-failure.png`)});
-        throw e;
-      }
-    }, options);
-  } catch (e) {
-    failed++;
-    console.error(`FAILED (${name}): ${e.message}`);
-  }
-  console.log(`section ${name}: ${((Date.now() - began) / 1000).toFixed(1)} s`);
-}
-
-async function shot(page, name) {
-  await idle(page);
-  await page.screenshot({path: path.join(outDir, name)});
-  console.log(`screenshot saved: ${path.join(outDir, name)}`);  // a record, not a check
-}
-
-// One finger through the DevTools protocol (Playwright has taps but no swipes): down, `steps` moves, up.
-async function swipe(page, x0, y0, x1, y1, {steps = 8, ms = 16} = {}) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Input.dispatchTouchEvent', {type: 'touchStart', touchPoints: [{x: x0, y: y0}]});
-  for (let i = 1; i <= steps; i++) {
-    await page.waitForTimeout(ms);
-    await cdp.send('Input.dispatchTouchEvent', {type: 'touchMove', touchPoints: [{x: x0 + (x1 - x0) * i / steps, y: y0 + (y1 - y0) * i / steps}]});
-  }
-  await cdp.send('Input.dispatchTouchEvent', {type: 'touchEnd', touchPoints: []});
-  await idle(page, 'the page after a swipe');
-}
-
-async function tap(page, id, index = -1) {
-  const r = await widgetRect(page, id, index);
-  await page.touchscreen.tap(r.x + r.w / 2, r.y + r.h / 2);
-  await idle(page, `the page after a tap on ${id}[${index}]`);
-}
+const shot = (page, name) => shotIn(page, outDir, name);
 
 // Scrolls the editor with the wheel until the widget is inside it (as a person would), then returns its rect.
 async function reveal(page, id, index = -1) {
@@ -258,5 +207,5 @@ await section('won-quote', async page => {
   await shot(page, 'people-won-quote.png');
 }, {...LAPTOP, lang: 'ko', locale: 'ko-KR'});
 
-if (failed) console.error(`${failed} section(s) failed`);
-process.exit(failed ? 1 : 0);
+if (failed()) console.error(`${failed()} section(s) failed`);
+process.exit(failed() ? 1 : 0);
