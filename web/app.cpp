@@ -694,8 +694,8 @@ void RecordWindow(AppState& app, const char* id) {
   StoreRect(app, {id, -1, pos.x, pos.y, pos.x + size.x, pos.y + size.y, false});
 }
 
-void RecordRectAt(AppState& app, const char* id, int index, float x0, float y0, float x1, float y1) {
-  StoreRect(app, {id, index, x0, y0, x1, y1, false});
+void RecordRectAt(AppState& app, const char* id, int index, float x0, float y0, float x1, float y1, bool clipped) {
+  StoreRect(app, {id, index, x0, y0, x1, y1, clipped});
 }
 
 bool AppNarrow(const AppState& app) {

@@ -372,8 +372,9 @@ void RecordText(AppState& app, const char* id, const std::string& text);
 // Remembers the last item's rectangle under `id` (static storage) and `index` (see WidgetRect). content_width:
 // the width its text needs (0: the item is its text), to tell a value cut inside its frame.
 void RecordRect(AppState& app, const char* id, int index = -1, float content_width = 0);
-// A rectangle drawn inside a widget (a chart's bar or label), given in screen pixels: for tests, as RecordRect.
-void RecordRectAt(AppState& app, const char* id, int index, float x0, float y0, float x1, float y1);
+// A rectangle drawn inside a widget (a chart's bar or label), given in screen pixels: for tests, as RecordRect (cut
+// when the caller says so).
+void RecordRectAt(AppState& app, const char* id, int index, float x0, float y0, float x1, float y1, bool clipped = false);
 void RecordWindow(AppState& app, const char* id);  // the current window's rectangle (tests: a view fits the screen)
 // Below this width (CSS pixels) the page is one column: the headline first, the editor behind a tab.
 constexpr float kNarrowCssPx = 700;

@@ -56,6 +56,15 @@ void StepSearch(AppState& app) {
   }
 }
 
+// A figure of the table, recorded for tests as cut when its column is narrower than it (a phone squeezed them to
+// one-character slivers); one scrolled out of the table's view is not cut.
+void FigureCell(AppState& app, const char* id, int row, const char* text) {
+  const float room = ImGui::GetContentRegionAvail().x;
+  ImGui::TextUnformatted(text);
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  RecordRectAt(app, id, row, a.x, a.y, b.x, b.y, b.x - a.x > room + 0.5f);
+}
+
 void PlanTable(AppState& app) {
   const PlanSearch& s = *app.plan.search;
   // Thirteen columns: where they do not fit (a phone squeezed step time, MFU, memory and cost to one-character
@@ -84,8 +93,9 @@ void PlanTable(AppState& app) {
     ImGui::TableNextColumn(); ImGui::TextUnformatted(RecomputeLabel(l.recompute));
     ImGui::TableNextColumn(); ImGui::TextUnformatted(Tr(l.sequence_parallel ? "ui.yes" : "ui.no"));
     ImGui::TableNextColumn(); ImGui::Text("%lld", static_cast<long long>(l.zero_stage));
-    ImGui::TableNextColumn(); ImGui::Text("%.3f", e.step.seconds);
-    RecordRect(app, "plan_step", i);
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%.3f", e.step.seconds);
+    ImGui::TableNextColumn(); FigureCell(app, "plan_step", i, seconds);
     if (ImGui::IsItemHovered()) {
       std::vector<std::string> s3;  // each part in seconds, 3 decimals
       for (double v : {e.step.compute_seconds, e.step.memory_bound_seconds, e.step.recompute_seconds, e.step.exposed_comm_seconds,
@@ -104,8 +114,7 @@ void PlanTable(AppState& app) {
       ImGui::SetTooltip("%s%s", TrFormat("plan.mfu_tip", {FormatPercent(e.step.mfu_low), FormatPercent(e.step.mfu_high)}).c_str(),
                         e.step.beyond_evidence ? TrFormat("plan.beyond_evidence", {FormatPercent(e.step.best_measured_mfu)}).c_str() : "");
     ImGui::TableNextColumn(); ImGui::Text("%.1f / %.0f", e.memory.total_bytes() / 1073741824.0, e.memory.device_bytes / 1073741824.0);  // GiB, as the datasheet
-    ImGui::TableNextColumn(); ImGui::TextUnformatted(FormatDisplayMoney(app.result, e.job_usd).c_str());
-    RecordRect(app, "plan_cost", i);
+    ImGui::TableNextColumn(); FigureCell(app, "plan_cost", i, FormatDisplayMoney(app.result, e.job_usd).c_str());
     ImGui::PopID();
   }
   ImGui::EndTable();

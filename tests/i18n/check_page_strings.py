@@ -24,7 +24,7 @@ ID_CALLS = {
     "WrappedRow",
 }
 # Calls whose identifier-shaped literal ("cost_vs_gpus", "th") is a widget ID or an HTML tag, never text.
-ID_FIRST_CALLS = {"DrawLineChart", "DrawStackedBar", "DrawHistogram", "Histogram", "Breakdown", "DrawCapacityBar", "Cell", "PlanRows"}
+ID_FIRST_CALLS = {"DrawLineChart", "DrawStackedBar", "DrawHistogram", "Histogram", "Breakdown", "DrawCapacityBar", "Cell", "PlanRows", "FigureCell"}
 IDENTIFIER = re.compile(r'^[a-z0-9_]+$')
 # Tokens that are written the same way in Korean text (units, acronyms, percentiles, names).
 TECH = {
