@@ -689,6 +689,21 @@ void RecordRect(AppState& app, const char* id, int index, float content_width) {
   StoreRect(app, {id, index, a.x, a.y, b.x, b.y, clipped});
 }
 
+std::string HeaderToFit(const char* label, float body_width) {
+  const std::string text = label;
+  float best = ImGui::CalcTextSize(label).x;
+  if (best <= body_width) return text;
+  std::string two = text;
+  for (std::size_t at = text.find(' '); at != std::string::npos; at = text.find(' ', at + 1)) {
+    const float w = std::max(ImGui::CalcTextSize(label, label + at).x, ImGui::CalcTextSize(label + at + 1).x);
+    if (w < best) {
+      best = w;
+      two = text.substr(0, at) + "\n" + text.substr(at + 1);
+    }
+  }
+  return two;
+}
+
 void RecordWindow(AppState& app, const char* id) {
   const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
   StoreRect(app, {id, -1, pos.x, pos.y, pos.x + size.x, pos.y + size.y, false});

@@ -372,6 +372,9 @@ void RecordText(AppState& app, const char* id, const std::string& text);
 // Remembers the last item's rectangle under `id` (static storage) and `index` (see WidgetRect). content_width:
 // the width its text needs (0: the item is its text), to tell a value cut inside its frame.
 void RecordRect(AppState& app, const char* id, int index = -1, float content_width = 0);
+// A column header on two lines (at the space that makes it narrowest) when it is wider than the column's cells,
+// `body_width`: the header no longer widens its column ("출력 토큰\n백만 개당" over "$51.59").
+std::string HeaderToFit(const char* label, float body_width);
 // A rectangle drawn inside a widget (a chart's bar or label), given in screen pixels: for tests, as RecordRect (cut
 // when the caller says so).
 void RecordRectAt(AppState& app, const char* id, int index, float x0, float y0, float x1, float y1, bool clipped = false);

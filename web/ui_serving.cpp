@@ -9,6 +9,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <memory>
 #include <string>
@@ -73,47 +74,55 @@ void SimTable(const InferenceSimResult& r) {
   ImGui::EndTable();
 }
 
-// The cheapest list's rows carry an Adopt button (adopt = true); the families' do not (most of them lose).
+// The cheapest list's rows carry an Adopt button (adopt = true); the families' do not (most of them lose). A header
+// wider than its column's cells takes two lines (HeaderToFit): at 1280x720 and 150% the Korean cheapest list then fits
+// without scrolling sideways.
 void PlanRows(AppState& app, const char* id, const std::vector<InferenceCandidate>& rows, bool adopt) {
   const Result& r = app.result;
-  if (!ImGui::BeginTable(id, adopt ? 11 : 10, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit |
-                                     ImGuiTableFlags_ScrollX,
-                         ImVec2(0, SidewaysTableHeight(id, ImGui::GetTextLineHeightWithSpacing() * (static_cast<float>(rows.size()) + 2.5f)))))
-    return;
-  // Adopt beside the number, then the money and the verdict: on a phone the rest scrolls sideways.
-  ImGui::TableSetupColumn("#");
-  if (adopt) ImGui::TableSetupColumn("");
-  for (const char* h : {Tr("serving.plan_columns_pools"), Tr("serving.cost_per_request"), Tr("serving.plan_columns_verdict"),
-                        Tr("serving.per_m_output"), Tr("serving.gpus"), "TTFT", "TPOT", Tr("serving.plan_columns_cap"),
-                        Tr("serving.per_hour")})
-    ImGui::TableSetupColumn(h);
-  ImGui::TableHeadersRow();
-  int adopted = -1;
+  constexpr int kCells = 10;
+  std::vector<std::array<std::string, kCells>> cells;
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const InferenceCandidate& c = rows[i];
     const std::string pre = std::to_string(c.prefill_replicas) + "x" + std::to_string(c.prefill_tp) + " " + c.prefill_gpu;
     const std::string dec = std::to_string(c.decode_replicas) + "x" + std::to_string(c.decode_tp) + " " + c.decode_gpu;
-    const std::string cells[] = {std::to_string(i + 1),
-                                 std::string(Tr(c.disaggregated ? "serving.mode_split" : "serving.mode_colocated")) + ": " +
-                                     (c.disaggregated ? pre + " : " + dec : dec),
-                                 ServingSmallMoney(r, c.usd_per_request), c.verdict_message.Text(CurrentLanguage()), ServingSmallMoney(r, c.usd_per_million_output_tokens),
-                                 std::to_string(c.gpus), ServingMs(c.ttft_ms), ServingMs(c.tpot_ms), std::to_string(c.max_batch),
-                                 ServingSmallMoney(r, c.usd_per_hour)};
+    cells.push_back({std::to_string(i + 1),
+                     std::string(Tr(c.disaggregated ? "serving.mode_split" : "serving.mode_colocated")) + ": " +
+                         (c.disaggregated ? pre + " : " + dec : dec),
+                     ServingSmallMoney(r, c.usd_per_request), c.verdict_message.Text(CurrentLanguage()), ServingSmallMoney(r, c.usd_per_million_output_tokens),
+                     std::to_string(c.gpus), ServingMs(c.ttft_ms), ServingMs(c.tpot_ms), std::to_string(c.max_batch),
+                     ServingSmallMoney(r, c.usd_per_hour)});
+  }
+  if (!ImGui::BeginTable(id, adopt ? kCells + 1 : kCells, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit |
+                                     ImGuiTableFlags_ScrollX,
+                         ImVec2(0, SidewaysTableHeight(id, ImGui::GetTextLineHeightWithSpacing() * (static_cast<float>(rows.size()) + 3.5f)))))
+    return;
+  // Adopt beside the number, then the money and the verdict: on a phone the rest scrolls sideways.
+  const char* headers[kCells] = {"#", Tr("serving.plan_columns_pools"), Tr("serving.cost_per_request"), Tr("serving.plan_columns_verdict"),
+                                 Tr("serving.per_m_output"), Tr("serving.gpus"), "TTFT", "TPOT", Tr("serving.plan_columns_cap"),
+                                 Tr("serving.per_hour")};
+  for (int k = 0; k < kCells; ++k) {
+    float body = 0;
+    for (const auto& row : cells) body = std::max(body, ImGui::CalcTextSize(row[k].c_str()).x);
+    ImGui::TableSetupColumn(HeaderToFit(headers[k], body).c_str());
+    if (k == 0 && adopt) ImGui::TableSetupColumn("");
+  }
+  ImGui::TableHeadersRow();
+  int adopted = -1;
+  for (std::size_t i = 0; i < cells.size(); ++i) {
     ImGui::TableNextRow();
-    bool first = true;
-    for (const std::string& cell : cells) {
+    for (int k = 0; k < kCells; ++k) {
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(cell.c_str());
-      if (first && adopt) {
+      ImGui::TextUnformatted(cells[i][k].c_str());
+      if (k == 0 && adopt) {
         ImGui::TableNextColumn();
         ImGui::PushID(static_cast<int>(i));
         if (ImGui::SmallButton((std::string(Tr("plan.adopt")) + "###serving_adopt").c_str())) adopted = static_cast<int>(i);
         if (i == 0) RecordRect(app, "serving_plan_adopt");
         ImGui::PopID();
       }
-      first = false;
     }
   }
+  RecordScroll(app, id);  // tests: how far it scrolls sideways
   ImGui::EndTable();
   if (adopted >= 0) AppAdoptServingPlan(app, adopted);  // after the table: the rows are the plan's, not a copy
 }

@@ -146,6 +146,23 @@ for (const lang of ['en', 'ko']) {
   }, {dpr: 3, width: 390, height: 844, touch: true, lang, locale: lang === 'ko' ? 'ko-KR' : 'en-US'});
 }
 
+// --- a serving plan's cheapest configurations fit 1280x720 at 150% in Korean: no sideways scroll ----------------
+// They fitted with 7.4 px to spare until the views' gap at the panel's edge (8 px) made them scroll 0.6 px sideways.
+const MOE_SERVICE = {workload: {kind: 'inference', model: 'deepseek-v3'}, cluster: {gpu: 'h200-sxm', gpus: 8},
+                     parallel: {tensor_parallel: 8}, inference: {attention: 'data', moe_split: 'expert', weight_precision: 'fp8'}};
+await section('serving-plan-ko', async page => {
+  check(await api(page, t => window.gpucost.load(t), JSON.stringify(MOE_SERVICE)) === '', 'a MoE service loads');
+  await settle(page, () => api(page, () => window.gpucost.show('plan')));
+  await page.waitForFunction(() => !window.gpucost.busy() && window.gpucost.scrollPos('serving_plan_best'), null,
+                             {timeout: 120000, polling: 100});
+  await idle(page, 'the page after the serving plan');
+  const best = await scrollPos(page, 'serving_plan_best');
+  check(best.maxX < 0.5, `ko 1280x720@1.5: the serving plan's cheapest configurations fit without scrolling sideways (${best.maxX.toFixed(1)} px to scroll)`);
+  const edge = await panelEdgeGap(page);
+  check(edge >= EDGE_GAP_CSS, `ko 1280x720@1.5: the serving plan ends ${edge.toFixed(1)} px (>= ${EDGE_GAP_CSS}) before the panel's edge`);
+  await shot(page, 'screens-serving-plan-ko-1280x720@1.5.png');
+}, {width: 1280, height: 720, dpr: 1.5, lang: 'ko', locale: 'ko-KR'});
+
 // --- an inference scenario's Results table is laid out whole before the page sleeps (no mouse move needed) ---
 await section('inference-table', async page => {
   const text = fs.readFileSync(new URL('../../assets/presets/llama2-70b-chat-h100.json', import.meta.url), 'utf8');
