@@ -689,6 +689,16 @@ void RecordRect(AppState& app, const char* id, int index, float content_width) {
   StoreRect(app, {id, index, a.x, a.y, b.x, b.y, clipped});
 }
 
+float WidestWord(const std::string& text) {
+  float widest = 0;
+  for (std::size_t start = 0; start < text.size();) {
+    const std::size_t end = std::min(text.find_first_of(" \n", start), text.size());
+    if (end > start) widest = std::max(widest, ImGui::CalcTextSize(text.c_str() + start, text.c_str() + end).x);
+    start = end + 1;
+  }
+  return widest;
+}
+
 std::string HeaderToFit(const char* label, float body_width) {
   const std::string text = label;
   float best = ImGui::CalcTextSize(label).x;
@@ -750,6 +760,16 @@ float BeginCellSpan(int last) {
 void EndCellSpan(float saved_right) {
   ImGui::PopClipRect();
   ImGui::GetCurrentWindow()->WorkRect.Max.x = saved_right;
+}
+
+void NoteAcross(AppState& app, int last, const char* note, const char* id, int index) {
+  ImGuiWindow* window = ImGui::GetCurrentWindow();
+  const float content_right = window->DC.CursorMaxPos.x;  // what sizes the column (ImGui's TableEndCell)
+  const float saved = BeginCellSpan(last);
+  Hint(note);
+  RecordRect(app, id, index, WidestWord(note));
+  EndCellSpan(saved);
+  window->DC.CursorMaxPos.x = content_right;
 }
 
 void RecordScroll(AppState& app, const char* id) {

@@ -372,6 +372,9 @@ void RecordText(AppState& app, const char* id, const std::string& text);
 // Remembers the last item's rectangle under `id` (static storage) and `index` (see WidgetRect). content_width:
 // the width its text needs (0: the item is its text), to tell a value cut inside its frame.
 void RecordRect(AppState& app, const char* id, int index = -1, float content_width = 0);
+// The width of the widest word of `text` (between spaces and line breaks): the content_width of a wrapped text, whose
+// rectangle is narrower than that only when a word did not fit its line and was broken inside ("expecte d").
+float WidestWord(const std::string& text);
 // A column header on two lines (at the space that makes it narrowest) when it is wider than the column's cells,
 // `body_width`: the header no longer widens its column ("출력 토큰\n백만 개당" over "$51.59").
 std::string HeaderToFit(const char* label, float body_width);
@@ -393,6 +396,10 @@ float SidewaysTableHeight(const char* id, float first);
 // cell's content region and clip rectangle are widened to that column's). Returns what EndCellSpan restores.
 float BeginCellSpan(int last);
 void EndCellSpan(float saved_right);
+// In a table's cell, under what it holds: `note` in grey, wrapped across the row's cells up to column `last`, and
+// recorded under `id` and `index` (as RecordRect, its widest word its content width). The cell's column keeps the
+// width of its own content (a phone's note under its row, ui_results.cpp).
+void NoteAcross(AppState& app, int last, const char* note, const char* id, int index);
 
 // Language of the page (app_lang.cpp): the user's stored choice, else the host's language; never part of the
 // scenario. Korean glyphs come from fonts fetched on demand (platform.h FontBytes/RequestFont).

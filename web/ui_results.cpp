@@ -2,6 +2,7 @@
 // where the time, GPU-hours and money go (named parts that sum to the totals), warnings.
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -23,18 +24,23 @@ const ImVec4 kWarnColor(1.0f, 0.8f, 0.35f, 1.0f);
 std::string FormatGpuHours(double v) { return FormatCount(v) + " " + Tr("unit.gpu_h"); }
 std::string FormatResultHours(double v) { return FormatDuration(v); }
 
-// One headline row: label and value whole (their columns fit them), the note wrapped in what is left. The
-// label (a literal) names the row's rectangles for the clipping checks.
+// One headline row: label and value whole (their columns fit them), the note wrapped in what is left; on a phone,
+// where what is left is a few letters wide (words broke inside: "expecte d"), the note goes under the label, across
+// the row. The label (a literal) names the row's rectangles for the clipping checks.
 void Row(AppState& app, const char* label, const std::string& value, const char* note = "") {
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(label);
   RecordRect(app, label, 0);
+  const bool under = AppNarrow(app);
+  if (under && *note) NoteAcross(app, 2, note, label, 2);
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(value.c_str());
   RecordRect(app, label, 1);
   ImGui::TableNextColumn();
+  if (under) return;
   Hint(note);
+  RecordRect(app, label, 2, WidestWord(note));  // a word broken inside its line reads as cut
 }
 
 // P50/P90 of cost and time beside the headline once a Monte Carlo run of this scenario has finished.
@@ -192,6 +198,10 @@ void Headline(AppState& app) {
 void NormalVsExpected(AppState& app) {
   const Result& r = app.result;
   if (!ImGui::BeginTable("normal_vs_expected", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchSame)) return;
+  // "Time" and "Cost" as wide as they are, the figures share the rest (on a phone a quarter of it broke "₩224,607,708").
+  const float labels = std::max(ImGui::CalcTextSize(Tr("results.time")).x, ImGui::CalcTextSize(Tr("results.cost")).x);
+  ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, labels);
+  for (int c = 1; c < 4; ++c) ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch);
   ImGui::TableNextRow(ImGuiTableRowFlags_Headers);  // headers wrap in their columns rather than being cut
   for (const char* header : {"", Tr("results.normal_run"), Tr("results.with_failures"), Tr("results.failures_add")}) {
     ImGui::TableNextColumn();
@@ -209,7 +219,7 @@ void NormalVsExpected(AppState& app) {
     ImGui::PushTextWrapPos(0);
     ImGui::TextUnformatted(shown.c_str());
     ImGui::PopTextWrapPos();
-    RecordRect(app, "normal_vs_expected", cell++);
+    RecordRect(app, "normal_vs_expected", cell++, WidestWord(shown));  // a figure broken inside reads as cut
   };
   // The figures are core's (FailuresAddOf, the result document's "failures_add"): the panel only formats them.
   const FailuresAdd fa = FailuresAddOf(r);

@@ -146,6 +146,30 @@ for (const lang of ['en', 'ko']) {
   }, {dpr: 3, width: 390, height: 844, touch: true, lang, locale: lang === 'ko' ? 'ko-KR' : 'en-US'});
 }
 
+// --- a phone's results: every note and figure whole, no word broken inside its line -----------------------------
+// Beside a KRW run's values the notes had a few letters' width and broke words inside ("expecte d", "(predict ed)",
+// "₩224,607,7 08" under "Normal run"; the default job's "(default)" and its comma): a note and a figure that does
+// not fit its line whole read as cut (RecordRect with its widest word).
+const KRW_RUN = {name: '7B 2T H100 x256', workload: {model: 'llama-2-7b', tokens: 2e12}, cluster: {gpu: 'h100-sxm', gpus: 256},
+                 parallel: {global_batch: 512}, pricing: {currency: 'KRW', krw_per_usd: 1400, tax_rate: 0.1}};
+for (const lang of ['en', 'ko']) {
+  await section(`phone-results-${lang}`, async page => {
+    for (const [what, tag, scenario] of [['the default job', 'default', null], ['a KRW run with VAT', 'krw', KRW_RUN]]) {
+      if (scenario) {
+        check(await api(page, t => window.gpucost.load(t), JSON.stringify(scenario)) === '', `${lang}: ${what} loads`);
+        await idle(page, `the page after loading ${what}`);
+      }
+      const shown = await api(page, () => window.gpucost.drawnText('shown_view'));
+      const cut = (await api(page, () => window.gpucost.clippedWidgets())).filter(c => c[0] !== 'tab');
+      check(shown === 'Results' && cut.length === 0,
+            `${lang}: ${what}: the results' notes and figures whole on a phone, no word broken inside (${JSON.stringify(cut.slice(0, 6))})`);
+      const edge = await panelEdgeGap(page);
+      check(edge >= EDGE_GAP_CSS, `${lang}: ${what}: the results end ${edge.toFixed(1)} px (>= ${EDGE_GAP_CSS}) before the panel's edge`);
+      await shot(page, `screens-phone-results-${lang}-${tag}.png`);
+    }
+  }, {dpr: 3, width: 390, height: 844, touch: true, lang, locale: lang === 'ko' ? 'ko-KR' : 'en-US'});
+}
+
 // --- a serving plan's cheapest configurations fit 1280x720 at 150% in Korean: no sideways scroll ----------------
 // They fitted with 7.4 px to spare until the views' gap at the panel's edge (8 px) made them scroll 0.6 px sideways.
 const MOE_SERVICE = {workload: {kind: 'inference', model: 'deepseek-v3'}, cluster: {gpu: 'h200-sxm', gpus: 8},
