@@ -699,6 +699,13 @@ float WidestWord(const std::string& text) {
   return widest;
 }
 
+void RecordCell(AppState& app, const char* id, int index, const std::string& text) {
+  const ImGuiTable* table = ImGui::GetCurrentTable();
+  const ImGuiTableColumn& column = table->Columns[table->CurrentColumn];
+  if (column.IsVisibleX && column.ClipRect.Min.x <= column.MinX + 1 && column.ClipRect.Max.x >= column.MaxX - 1)
+    RecordRect(app, id, index, WidestWord(text));
+}
+
 std::string HeaderToFit(const char* label, float body_width) {
   const std::string text = label;
   float best = ImGui::CalcTextSize(label).x;

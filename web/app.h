@@ -375,6 +375,9 @@ void RecordRect(AppState& app, const char* id, int index = -1, float content_wid
 // The width of the widest word of `text` (between spaces and line breaks): the content_width of a wrapped text, whose
 // rectangle is narrower than that only when a word did not fit its line and was broken inside ("expecte d").
 float WidestWord(const std::string& text);
+// In a table's cell: RecordRect of the wrapped `text` just drawn (its widest word its content width), when the cell is
+// shown whole; a cell that a sideways-scrolling table shows in part is reached by scrolling, not cut.
+void RecordCell(AppState& app, const char* id, int index, const std::string& text);
 // A column header on two lines (at the space that makes it narrowest) when it is wider than the column's cells,
 // `body_width`: the header no longer widens its column ("출력 토큰\n백만 개당" over "$51.59").
 std::string HeaderToFit(const char* label, float body_width);

@@ -70,12 +70,23 @@ void DrawProviderSheet(AppState& app) {
     return;
   }
   const int columns = 1 + static_cast<int>(app.pinned.size());
-  // Not scrolling: the table is as tall as its rows, answers wrap within their column.
-  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
-  if (!ImGui::BeginTable("provider_sheet", columns, flags)) return;
+  // The options share the panel's width, answers wrapped within their column, the table as tall as its rows. Where
+  // that leaves an option less than 10 em (4 pinned at 960x600 and 150%: "/GB-month" and "provider" broke inside),
+  // each option keeps 10 em and they scroll sideways beside the items.
   const float em = ImGui::GetFontSize();
+  const float option_width = em * 10;
+  const bool sideways = ImGui::GetContentRegionAvail().x < em * 12 + option_width * static_cast<float>(app.pinned.size());
+  ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
+  if (sideways) flags |= ImGuiTableFlags_ScrollX;
+  const float first = ImGui::GetTextLineHeightWithSpacing() * static_cast<float>(doc.rows.size() + 12);
+  if (!ImGui::BeginTable("provider_sheet", columns, flags, ImVec2(0, sideways ? SidewaysTableHeight("provider_sheet", first) : 0)))
+    return;
+  if (sideways) ImGui::TableSetupScrollFreeze(1, 0);
   ImGui::TableSetupColumn("item", ImGuiTableColumnFlags_WidthFixed, em * 12);
-  for (int c = 1; c < columns; ++c) ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch);
+  // Equal shares: by their contents' widths (StretchProp) a column whose every cell wraps was given a letter's width.
+  for (int c = 1; c < columns; ++c)
+    ImGui::TableSetupColumn("", sideways ? ImGuiTableColumnFlags_WidthFixed : ImGuiTableColumnFlags_WidthStretch,
+                            sideways ? option_width : 1.0f);
   ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
   ImGui::TableNextColumn();
   for (const Pinned& p : app.pinned) {
@@ -86,25 +97,32 @@ void DrawProviderSheet(AppState& app) {
   }
   int group = -1;
   std::string shown;  // for tests: what the sheet says, row by row
+  int answers = 0;
   for (const SheetRow& row : doc.rows) {
     if (static_cast<int>(row.group) != group) {
       group = static_cast<int>(row.group);
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextDisabled("%s", Tr(kGroupKeys[group]));
+      Hint(Tr(kGroupKeys[group]));  // wrapped in the item column ("Data location and secur" was cut)
+      RecordCell(app, "sheet_group", group, Tr(kGroupKeys[group]));
     }
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     const char* label = Tr(SheetLabelKey(row).c_str());
+    ImGui::PushTextWrapPos(0);
     ImGui::TextUnformatted(label);
+    ImGui::PopTextWrapPos();
+    RecordCell(app, "sheet_item", static_cast<int>(&row - doc.rows.data()), label);
     shown += label;
     for (const std::string& v : row.values) {
       ImGui::TableNextColumn();
+      const std::string answer = v.empty() ? std::string(Tr("sheet.ask")) : v;
       ImGui::PushTextWrapPos(0);  // the column's right edge
-      if (v.empty()) ImGui::TextColored(kOpenColor, "%s", Tr("sheet.ask"));
-      else ImGui::TextUnformatted(v.c_str());
+      if (v.empty()) ImGui::TextColored(kOpenColor, "%s", answer.c_str());
+      else ImGui::TextUnformatted(answer.c_str());
       ImGui::PopTextWrapPos();
-      shown += " | " + (v.empty() ? std::string(Tr("sheet.ask")) : v);
+      RecordCell(app, "sheet_answer", answers++, answer);
+      shown += " | " + answer;
     }
     shown += "\n";
   }
@@ -112,12 +130,17 @@ void DrawProviderSheet(AppState& app) {
   ImGui::TableNextColumn();
   int security_rows = 0;
   for (const SheetRow& row : doc.rows) security_rows += row.group == SheetGroup::kSecurity;
-  for (int open : doc.open_security_items) {
+  for (std::size_t c = 0; c < doc.open_security_items.size(); ++c) {
     ImGui::TableNextColumn();
+    const int open = doc.open_security_items[c];
     const std::string text = TrFormat("sheet.open_items", {std::to_string(open), std::to_string(security_rows)});
+    ImGui::PushTextWrapPos(0);  // the column's right edge, as the answers above ("9 of 9 security ite" was cut)
     if (open) ImGui::TextColored(kOpenColor, "%s", text.c_str());
     else ImGui::TextUnformatted(text.c_str());
+    ImGui::PopTextWrapPos();
+    RecordCell(app, "sheet_open_items", static_cast<int>(c), text);
   }
+  if (sideways) RecordScroll(app, "provider_sheet");
   ImGui::EndTable();
   ImGui::PushTextWrapPos(0);
   Hint(Tr("sheet.domestic_note"));
