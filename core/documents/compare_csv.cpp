@@ -63,8 +63,6 @@ std::string ScenarioDisplayName(const Scenario& s, Lang lang) {
   return TrFormat(lang, "compare.display_name", {s.cluster.gpu, std::to_string(s.cluster.gpus), Tr(lang, kModels[model])});
 }
 
-std::string ScenarioDisplayName(const Scenario& s) { return ScenarioDisplayName(s, CurrentLanguage()); }
-
 std::string ComparisonCsv(const Comparison& c, Lang lang) {
   Writer w(c, lang);
   const std::vector<CompareColumn>& cols = c.columns;

@@ -18,7 +18,6 @@ namespace gpucost {
 // A column's name in the CSV (and the page's pinned column): the scenario's name, else "<GPU> x<count> <model>" in the
 // reader's language ("h100-sxm x16 on-demand", "h100-sxm 16장 온디맨드").
 std::string ScenarioDisplayName(const Scenario& s, Lang lang);
-std::string ScenarioDisplayName(const Scenario& s);  // in the current language
 
 std::string ComparisonCsv(const Comparison& c, Lang lang);
 
