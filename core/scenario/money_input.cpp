@@ -43,9 +43,6 @@ MoneyUnit TakeCurrency(std::string* s) {
   return MoneyUnit::kNone;
 }
 
-// "3억 5,000만 원" less its currency: the quantity parser (Korean units included). Returns an empty message or the reason.
-Message AmountProblem(const std::string& text, double* out) { return QuantityProblem(text, out); }
-
 }  // namespace
 
 MoneyUnit FieldMoneyUnit(const FieldSpec& f) {
@@ -90,8 +87,8 @@ std::string LabelAmount(double v, MoneyUnit u, const FieldSpec& f) {
   return (u == MoneyUnit::kKrw ? "₩" : "$") + GroupedSignificant(v, 6) + UnitName(UnitRest(f));  // "/GPU시간" in Korean
 }
 
-bool HasKoreanUnit(const std::string& text) {
-  return text.find("만") != std::string::npos || text.find("억") != std::string::npos;
+bool HasKoreanUnit(const std::string& text) {  // the quantity parser's units (quantity.h)
+  return text.find("만") != std::string::npos || text.find("억") != std::string::npos || text.find("조") != std::string::npos;
 }
 
 }  // namespace
@@ -158,7 +155,7 @@ MoneyTyped ParseMoneyField(const Scenario& s, const FieldSpec& f, const std::str
     return t;
   }
   double v = 0;
-  if (const Message why = AmountProblem(amount, &v); !why.empty()) {
+  if (const Message why = QuantityProblem(amount, &v); !why.empty()) {  // 만, 억, 조 included
     t.Refuse({"msg.q_not_allowed_why", {quoted, MessageParam::From(why), ShownMoneyRangeMessage(s, f)}});
     return t;
   }

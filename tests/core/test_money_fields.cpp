@@ -155,6 +155,8 @@ TEST_CASE("money fields: a typed value is used as typed or refused with a messag
   const FieldSpec& fee = *FindField("pricing.fixed_fees_usd");
   // 만/억 count won: in a dollar field they need ₩ or 원.
   CHECK(ParseMoneyField(usd, fee, "300만").error.find("만") != std::string::npos);
+  // 조 as well, now that every number reads it (c4887d5): "0.0001조" in a dollar field was taken as $100,000,000.
+  CHECK(ParseMoneyField(usd, fee, "0.0001조").error.find("count won") != std::string::npos);
   CHECK(ParseMoneyField(usd, fee, "300만 원").stored == doctest::Approx(3e6 / 1439));
   CHECK(ParseMoneyField(krw, fee, "300만").stored == doctest::Approx(3e6 / 1439));
   CHECK(ParseMoneyField(krw, fee, "1.2").stored == doctest::Approx(1.2 / 1439));
