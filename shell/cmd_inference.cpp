@@ -81,8 +81,8 @@ void PrintInferenceTable(const Scenario& s, const Result& r) {
   head.Row({Tr("cli.inf.prefill"), Ms(ir.prefill_ms)});
   head.Row({Tr("inference.request_path"), Ms(ir.request_path_ms)});
   head.Row({Tr("cli.inf.decode_step"), TrFormat("cli.inf.decode_step_value", {Ms(ir.decode_step_ms), FormatNumber(ir.decode.batch, 3)})});
-  head.Row({Tr("cli.inf.weights"), FormatNumber(ir.weights_gb_per_gpu, 4) + " GB" + (ir.fits ? "" : Tr("cli.inf.does_not_fit"))});
-  head.Row({Tr("cli.inf.kv_cache"), TrFormat("cli.inf.kv_value", {FormatCount(ir.kv_bytes_per_token), FormatNumber(ir.decode.kv_gb_per_gpu, 4),
+  head.Row({Tr("cli.inf.weights"), FormatGib(ir.weights_gb_per_gpu * 1e9) + (ir.fits ? "" : Tr("cli.inf.does_not_fit"))});
+  head.Row({Tr("cli.inf.kv_cache"), TrFormat("cli.inf.kv_value", {FormatCount(ir.kv_bytes_per_token), FormatGib(ir.decode.kv_gb_per_gpu * 1e9),
                                                                   std::to_string(ir.max_concurrency)})});
   head.Print(stdout);
   std::printf("%s\n", Tr("cli.inf.where_money"));

@@ -19,6 +19,7 @@
 #include "scenario/fields.h"
 #include "base/format.h"
 #include "base/i18n.h"
+#include "base/numeric.h"
 #include "documents/inference_views.h"
 #include "scenario/json_io.h"
 #include "scenario/quantity.h"
@@ -271,7 +272,7 @@ void PrintGpuSweep(const SweepOptions& o, const SweepResult& r, Format format) {
              p.feasible ? FormatDuration(p.expected_hours) : "-", p.feasible ? FormatPercent(p.goodput) : "-",
              p.feasible ? FormatPercent(p.mfu) + (p.scaling_extrapolated ? "*" : "") : "-",
              p.feasible ? FormatNumber(p.expected_interruptions, 3) : "-",
-             p.memory_known ? FormatNumber(p.memory_total_gb, 3) : "-", p.feasible ? SweepMarks(r, static_cast<int>(i), CurrentLanguage()) : std::string(Tr(p.infeasible_key))});
+             p.memory_known ? FormatNumber(p.memory_total_gb * 1e9 / kBytesPerGib, 3) : "-", p.feasible ? SweepMarks(r, static_cast<int>(i), CurrentLanguage()) : std::string(Tr(p.infeasible_key))});
     else
       t.Row({std::to_string(p.gpus), std::to_string(p.data_parallel), std::to_string(p.global_batch),
              p.feasible ? "true" : "false", num(p.expected_usd), num(p.expected_hours), num(p.goodput),

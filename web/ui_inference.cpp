@@ -104,7 +104,7 @@ void Figures(AppState& app) {
   Row(Tr("inference.kv_cache"), TrFormat("inference.kv_value", {FormatCount(ir.kv_bytes_per_token), std::to_string(ir.max_concurrency)}));
   ImGui::EndTable();
   if (!ir.fits)
-    ImGui::TextColored(kInferenceErrorColor, "%s", TrFormat("inference.does_not_fit", {FormatNumber(ir.weights_gb_per_gpu, 3)}).c_str());
+    ImGui::TextColored(kInferenceErrorColor, "%s", TrFormat("inference.does_not_fit", {FormatGib(ir.weights_gb_per_gpu * 1e9, 3)}).c_str());
   else if (!ir.slo_met)
     ImGui::TextColored(kInferenceErrorColor, "%s", Tr("inference.target_missed"));
 }

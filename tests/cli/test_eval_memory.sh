@@ -38,4 +38,16 @@ contains "$err" "scaling.points[1].gpus" "error names scaling.points[1].gpus"
 
 json=$("$gpucost" eval - --format json <<<'{"workload": {"seq_len": 4096}, "parallel": {"global_batch": 1024, "critical_batch_tokens": 4194304}}')
 contains "$json" '"batch_size_token_factor": 2.0' "batch of B_noise tokens doubles the tokens needed"
+# Memory is GiB wherever it is shown (2026-12-07: the serving table said "34.49 GB" of weights and "40.72 GB per GPU"
+# of KV cache beside the training table's GiB): the table's figures are the JSON's bytes over 2^30, worked here.
+serving=$(cat "$root/assets/presets/llama2-70b-chat-h100.json")
+json=$("$gpucost" eval - --format json <<<"$serving")
+table=$("$gpucost" eval - <<<"$serving")
+weights=$(python3 -c 'import json,sys; print("%.4g GiB" % (json.load(sys.stdin)["inference"]["weights_gb_per_gpu"] * 1e9 / 2**30))' <<<"$json")
+kv=$(python3 -c 'import json,sys; print("%.4g GiB per GPU" % (json.load(sys.stdin)["inference"]["decode"]["kv_gb_per_gpu"] * 1e9 / 2**30))' <<<"$json")
+contains "$table" "$weights" "serving weights per GPU in GiB ($weights)"
+contains "$table" "$kv" "serving KV cache per GPU in GiB ($kv)"
+not_contains "$table" " GB" "the serving table writes no decimal GB"
+sweep=$("$gpucost" sweep - --gpus --from 64 --to 128 <<<"$fits")
+contains "$sweep" "memory GiB" "the sweep's memory column is in GiB"
 finish

@@ -143,11 +143,11 @@ TEST_CASE("a pool of one replica reads \"1 replica\", in English and Korean (iss
   p.tensor_parallel = 8;
   p.utilization = 0.5;
   p.replicas = 1;
-  CHECK(InferencePoolText(p) == "1 replica x 8 NVIDIA H100 SXM5 80GB, 50.0% of capacity");
+  CHECK(InferencePoolText(p) == "1 replica x 8 NVIDIA H100 SXM5 80GB, average load 50.0% of capacity");
   p.replicas = 3;
-  CHECK(InferencePoolText(p) == "3 replicas x 8 NVIDIA H100 SXM5 80GB, 50.0% of capacity");
+  CHECK(InferencePoolText(p) == "3 replicas x 8 NVIDIA H100 SXM5 80GB, average load 50.0% of capacity");
   SetLanguage(Lang::kKo);
   p.replicas = 1;
-  CHECK(InferencePoolText(p) == "복제본 1개 x 8 NVIDIA H100 SXM5 80GB, 용량의 50.0%");
+  CHECK(InferencePoolText(p) == "복제본 1개 x 8 NVIDIA H100 SXM5 80GB, 평균 부하는 용량의 50.0%");
   SetLanguage(Lang::kEn);
 }
