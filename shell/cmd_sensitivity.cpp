@@ -22,7 +22,7 @@ const std::vector<OptionSpec> kSensitivityOptions = {
 
 std::string Value(double v) { return FormatNumber(v, 4); }
 
-void PrintTable(const SensitivityResult& r) {
+void PrintTable(const Scenario& s, const SensitivityResult& r) {
   const char* cur = r.currency;
   if (r.serving)  // an inference scenario: the cost per million output tokens (and per request)
     std::printf("%s\n\n", TrFormat("cli.sens.title_serving", {FormatSmallMoney(r.base_cost, cur), FormatSmallMoney(r.base_per_request, cur)}).c_str());
@@ -37,7 +37,7 @@ void PrintTable(const SensitivityResult& r) {
   t.Rule();
   for (const SensitivityInput& in : r.inputs) {
     const int bar = widest > 0 ? static_cast<int>(24 * in.swing / widest + 0.5) : 0;
-    t.Row({in.path, Value(in.low_value) + (in.clipped ? "*" : ""), Value(in.high_value),
+    t.Row({in.path, SensitivityBoundText(s, in, in.low_value) + (in.clipped ? "*" : ""), SensitivityBoundText(s, in, in.high_value),
            money(in.low_cost), money(in.high_cost), money(in.swing),
            std::string(static_cast<std::size_t>(bar), '#')});
   }
@@ -106,7 +106,7 @@ int RunSensitivity(int argc, char** argv) {
   else if (format == Format::kCsv)
     PrintCsv(r);
   else
-    PrintTable(r);
+    PrintTable(s, r);
   return kExitOk;
 }
 

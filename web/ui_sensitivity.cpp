@@ -21,15 +21,6 @@ std::string Amount(const AppState& app, double v) {
   return DisplaysKrw(app.result) ? FormatKrwShort(v) : FormatUsd(v);
 }
 
-// A bound with its unit, as the editor shows the field (money in the scenario's currency, a share in %): "0.08167 분",
-// "32%", "25,000 시간"; other numbers to four significant digits (a bound is a multiple of the value: 0.0816666666666667).
-std::string Bound(const AppState& app, const SensitivityInput& in, double v) {
-  const FieldSpec* f = FindField(in.path);
-  if (f && (FieldShownAsPercent(*f) || FieldMoneyUnit(*f) != MoneyUnit::kNone)) return ShownValueWithUnit(app.scenario, *f, v);
-  const std::string unit = f ? ShownUnit(app.scenario, *f) : in.unit;
-  return FormatNumber(v, 4) + (unit.empty() ? "" : " " + unit);
-}
-
 void Bar(double low, double high, double base, double lo_all, double hi_all) {
   const float width = ImGui::GetContentRegionAvail().x, height = ImGui::GetTextLineHeight();
   const ImVec2 at = ImGui::GetCursorScreenPos();
@@ -88,9 +79,10 @@ void DrawSensitivity(AppState& app) {
     if (app.touch && ImGui::IsItemClicked()) app.sensitivity.picked = app.sensitivity.picked == static_cast<int>(i) ? -1 : static_cast<int>(i);
     else if (!app.touch && ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", in.path, Tr(in.bound_key));
     ImGui::TableNextColumn();
-    const std::string bounds = Bound(app, in, in.low_value) + " / " + Bound(app, in, in.high_value) + (in.clipped ? "*" : "");
+    const std::string bounds = SensitivityBoundText(app.scenario, in, in.low_value) + " / " + SensitivityBoundText(app.scenario, in, in.high_value) + (in.clipped ? "*" : "");
     ImGui::TextUnformatted(bounds.c_str());
     if (i == 0) RecordText(app, "sens_bounds", bounds);
+    if (const FieldSpec* f = FindField(in.path); f && FieldMoneyUnit(*f) != MoneyUnit::kNone) RecordText(app, "sens_money_bounds", bounds);
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(Amount(app, in.low_cost).c_str());
     if (r.serving && ImGui::IsItemHovered())  // serving: the cost per request beside the cost per token

@@ -6,10 +6,18 @@
 #include <string_view>
 #include "job/evaluate.h"
 #include "scenario/fields.h"
+#include "scenario/money_input.h"
+#include "scenario/quantity.h"
+#include "base/format.h"
 #include "base/i18n.h"
 #include <nlohmann/json.hpp>
 
 namespace gpucost {
+
+std::string SensitivityBoundText(const Scenario& s, const SensitivityInput& in, double v) {
+  if (const FieldSpec* f = FindField(in.path)) return FieldAmountText(s, *f, v);
+  return FormatNumber(v, 4) + (in.unit[0] ? " " + UnitName(in.unit) : "");
+}
 
 std::string SensitivityToJson(const SensitivityResult& r, int indent) {
   nlohmann::ordered_json j;

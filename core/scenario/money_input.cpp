@@ -124,6 +124,18 @@ std::string FormatShownMoney(const Scenario& s, const FieldSpec& f, double store
   return GroupedSignificant(rounded, 9);  // "13,662.4416", never "13662.4416" (issue 30)
 }
 
+std::string ShownMoneyAmount(const Scenario& s, const FieldSpec& f, double stored) {
+  const MoneyUnit shown = ShownMoneyUnit(s, f);
+  return shown == MoneyUnit::kNone ? FormatFieldValue(f, stored) : LabelAmount(stored * Factor(s, FieldMoneyUnit(f), shown), shown, f);
+}
+
+std::string FieldAmountText(const Scenario& s, const FieldSpec& f, double stored) {
+  if (FieldMoneyUnit(f) != MoneyUnit::kNone) return ShownMoneyAmount(s, f, stored);
+  const std::string unit = UnitName(FieldShownUnit(f));
+  const std::string value = FieldShownAsPercent(f) ? FormatFieldValue(f, stored) : FormatNumber(stored, 4);
+  return unit.empty() ? value : value + " " + unit;
+}
+
 std::string MoneyConversionLabel(const Scenario& s, const FieldSpec& f, double stored, MoneyUnit typed, bool with_typed) {
   const MoneyUnit stored_unit = FieldMoneyUnit(f);
   const MoneyUnit shown = ShownMoneyUnit(s, f);

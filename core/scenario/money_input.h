@@ -35,6 +35,13 @@ std::string ShownMoneyRange(const Scenario& s, const FieldSpec& f);  // English
 MessageParam ShownMoneyRangeMessage(const Scenario& s, const FieldSpec& f);  // the same, as a key and its parameters
 // A stored amount as the field shows it, in a form ParseMoneyField reads back ("5,000", "0.08").
 std::string FormatShownMoney(const Scenario& s, const FieldSpec& f, double stored);
+// A stored amount as money in the currency the field shows, with the field's per-unit name: "₩3,227/GPU시간" in
+// Korean, "$2.2425/GPU-hour" (six significant digits; a bound or a figure read as money, not as a field's number).
+std::string ShownMoneyAmount(const Scenario& s, const FieldSpec& f, double stored);
+// A value of field f read on its own (a bound of the Sensitivity view, on the page and the CLI alike): money as
+// ShownMoneyAmount, a share as the field shows it ("32%"), any other number to four significant digits with the
+// field's unit in the reader's language ("0.08167 분", "25,000 hours").
+std::string FieldAmountText(const Scenario& s, const FieldSpec& f, double stored);
 // The conversion a field's figure stands for, when it is shown or was typed in another currency than it is
 // stored in: "₩1,439/kWh = $1/kWh at ₩1,439/$ (2025-12-30)". "" when no conversion is involved. Without
 // with_typed, only what follows the figure shown above it: "= $1/kWh at ₩1,439/$ (2025-12-30)".

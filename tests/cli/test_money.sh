@@ -30,4 +30,14 @@ fees_only=$("$gpucost" eval - --format json --set 'pricing.fixed_fees_usd=$2,000
 expect_rc 2 "another option given twice exits 2" -- "$gpucost" eval - --format json --format text <<<"$owned"
 twice=$("$gpucost" eval - --format json --format text <<<"$owned" 2>&1)
 contains "$twice" "option --format given twice" "the refusal names the option"
+# The Sensitivity table's bounds of a money input read as money in the scenario's currency, with its unit, as the
+# page's view writes them (2026-12-07: "3,227" / "5,379" beside a storage price left in dollars, "0.0115", before).
+krw_job='{"cluster": {"gpu": "h100-sxm", "gpus": 64}, "workload": {"params": 7e9, "tokens": 1e11},
+          "pricing": {"currency": "KRW", "krw_per_usd": 1439, "krw_per_gpu_hour": 4303}}'
+sens=$("$gpucost" sensitivity - <<<"$krw_job")
+contains "$sens" "₩3,227.25/GPU-hour" "the price's low bound is 0.75 x ₩4,303 per GPU-hour, in won"
+contains "$sens" "₩16.5485/GB-month" "the storage price's low bound is \$0.0115 x 1,439 won per GB-month"
+contains "$sens" "32%" "a share reads as a percentage"
+sens_ko=$("$gpucost" sensitivity - --lang ko <<<"$krw_job")
+contains "$sens_ko" "₩3,227.25/GPU시간" "in Korean the unit is Korean"
 finish

@@ -13,6 +13,7 @@
 #include "scenario/json_io.h"
 #include "documents/link.h"
 #include "scenario/money_input.h"
+#include "base/i18n.h"
 
 using namespace gpucost;
 
@@ -76,6 +77,15 @@ TEST_CASE("money fields: every usd_* field shows in won in a KRW scenario and re
         "₩1.2/GB-month = $0.000833912/GB-month at ₩1,439/$ (2025-12-30)");  // six significant digits, below 1 too
   // A KRW price stays in won whatever the scenario's currency.
   CHECK(ShownMoneyUnit(usd, *FindField("pricing.krw_per_gpu_hour")) == MoneyUnit::kKrw);
+  // Read as money (the Sensitivity view's bounds, 2026-12-07: "2.2425 USD/GPU시간" before): the shown currency's
+  // sign, six significant digits, the per-unit name in the reader's language.
+  CHECK(ShownMoneyAmount(usd, price, 2.2425) == "$2.2425/GPU-hour");
+  CHECK(ShownMoneyAmount(krw, price, 3227.0 / 1439) == "₩3,227/GPU-hour");
+  CHECK(ShownMoneyAmount(usd, *FindField("pricing.krw_per_gpu_hour"), 9500) == "₩9,500/GPU-hour");
+  SetLanguage(Lang::kKo);
+  const std::string ko = ShownMoneyAmount(krw, price, 3227.0 / 1439);
+  SetLanguage(Lang::kEn);
+  CHECK(ko == "₩3,227/GPU시간");
 }
 
 TEST_CASE("money fields: the same cost whichever currency the values were typed in") {
