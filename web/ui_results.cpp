@@ -251,8 +251,10 @@ void PartColors(const Result& r, int* colors) {
   }
 }
 
-void Breakdown(const char* id, const char* title, const gpucost::Breakdown& b, double total, const int* colors,
-               chart::Formatter format, double scale = 1) {
+// `total` as the headline writes it (the money's total in full, as the headline above it: "1,119만 8,513 원", not
+// the bar's short "1,120만").
+std::string Breakdown(const char* id, const char* title, const gpucost::Breakdown& b, const std::string& total,
+                      const int* colors, chart::Formatter format, double scale = 1) {
   const char* labels[kPartCount];
   double values[kPartCount];
   for (int p = 0; p < kPartCount; ++p) {
@@ -260,8 +262,10 @@ void Breakdown(const char* id, const char* title, const gpucost::Breakdown& b, d
     labels[p] = values[p] > 0 ? PartLabel(p) : "";  // a part at 0 is not drawn: its name is not looked up (first load)
   }
   ImGui::Spacing();
-  ImGui::Text("%s: %s", title, format(total * scale).c_str());
+  const std::string line = std::string(title) + ": " + total;
+  ImGui::TextUnformatted(line.c_str());
   chart::DrawStackedBar(id, values, labels, colors, kPartCount, format, ImGui::GetFrameHeight());
+  return line;
 }
 
 // Memory in GiB (2^30 bytes, base/numeric.h), as the datasheets' "80 GB" HBM is (issue 47: 80 GiB read as "85.9 GB"
@@ -370,13 +374,16 @@ void DrawResultsOf(AppState& app) {
   NormalVsExpected(app);
   int colors[kPartCount];
   PartColors(r, colors);
-  Breakdown("money", Tr("results.where_money"), r.cost_usd, r.expected_usd, colors, ShortMoneyFormat(r),
-            r.display_per_usd);
+  RecordText(app, "where_money", Breakdown("money", Tr("results.where_money"), r.cost_usd,
+                                            FormatDisplayMoney(r, r.expected_usd), colors, ShortMoneyFormat(r),
+                                            r.display_per_usd));
   if (r.finished_model.present)
-    Breakdown("finished_model", Tr("results.where_finished_model"), r.finished_model.usd, r.finished_model.total_usd,
-              colors, ShortMoneyFormat(r), r.display_per_usd);
-  Breakdown("gpu_hours", Tr("results.where_gpu_hours"), r.gpu_hours, r.billed_gpu_hours, colors, FormatGpuHours);
-  Breakdown("time", Tr("results.where_time"), r.time_hours, r.expected_hours, colors, FormatResultHours);
+    Breakdown("finished_model", Tr("results.where_finished_model"), r.finished_model.usd,
+              FormatDisplayMoney(r, r.finished_model.total_usd), colors, ShortMoneyFormat(r), r.display_per_usd);
+  Breakdown("gpu_hours", Tr("results.where_gpu_hours"), r.gpu_hours, FormatGpuHours(r.billed_gpu_hours), colors,
+            FormatGpuHours);
+  Breakdown("time", Tr("results.where_time"), r.time_hours, FormatResultHours(r.expected_hours), colors,
+            FormatResultHours);
   MemoryFit(r);
   StepTimeParts(r);
   DrawWarnings(r);

@@ -182,6 +182,20 @@ for (const [width, height, dpr, locale] of [[1280, 720, 1.5, 'en-US'], [390, 844
     check(notice.startsWith('Pricing model on-demand → spot') && notice.includes('₩2,582'),
           `${width}px: the status line says the price was re-derived: ${notice}`);
     await shot(page, width < 600 ? 'money-switch-phone-ko.png' : 'money-switch-desktop.png');
+    // The money breakdown's title gives the total as the headline above it does ("1,119만 8,513 원" beside
+    // "1,120만 원" before, 2026-12-07's walk-through): one amount, written one way, in one view.
+    if (width < 600) await clickWidget(page, 'tab', 0);  // a phone: the results are the first tab
+    await page.waitForFunction(() => window.gpucost.drawnText('shown_view') === 'Results' &&
+                                     window.gpucost.drawnText('where_money') !== '', null, {timeout: 30000});
+    const headline = await api(page, () => window.gpucost.drawnText('headline'));
+    const where = await api(page, () => window.gpucost.drawnText('where_money'));
+    const total = where.slice(where.lastIndexOf(': ') + 2);
+    check(total.length > 1 && headline.includes(total), `${width}px: the breakdown's total "${total}" is the headline's (${headline})`);
+    // The Sensitivity view's bounds of a price read as money in the scenario's won ("2.2425 USD/GPU시간" before).
+    check(await api(page, () => window.gpucost.show('sensitivity')), `${width}px: the Sensitivity view opens`);
+    await page.waitForFunction(() => window.gpucost.drawnText('sens_money_bounds') !== '', null, {timeout: 60000});
+    const bounds = await api(page, () => window.gpucost.drawnText('sens_money_bounds'));
+    check(/^₩[0-9,.]+\/\S+ \/ ₩[0-9,.]+\/\S+\*?$/.test(bounds), `${width}px: a money input's bounds read as won per unit, as the CLI writes them: ${bounds}`);
   }, {locale, width, height, dpr});
 }
 console.log('test_money: all checks passed');
