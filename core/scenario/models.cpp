@@ -10,18 +10,14 @@
 #include "scenario/fields.h"
 
 namespace gpucost {
-namespace {
 
-// DeepSeek multi-head latent attention (DeepSeek-V2, arXiv:2405.04434, section 2.1; V3's config.json): queries
-// through a rank-q_lora down/up projection (with a norm), keys and values through a shared rank-kv_lora
-// latent (plus one rope key per token), and the output projection from heads x v_head_dim.
-double MlaAttentionParams(const nlohmann::json& a, double hidden, double heads) {
-  const double q_rank = a.value("q_lora_rank", 0.0), kv_rank = a.value("kv_lora_rank", 0.0);
-  const double nope = a.value("qk_nope_head_dim", 0.0), rope = a.value("qk_rope_head_dim", 0.0);
-  const double v = a.value("v_head_dim", 0.0);
-  return hidden * q_rank + q_rank + q_rank * heads * (nope + rope) + hidden * (kv_rank + rope) + kv_rank +
-         kv_rank * heads * (nope + v) + heads * v * hidden;
+double MlaAttentionParams(double hidden, double heads, double q_rank, double kv_rank, double nope, double rope, double v) {
+  // Without a query latent (q_lora_rank null, DeepSeek-V2-Lite) the queries are one direct projection h -> H (nope + rope).
+  const double queries = q_rank > 0 ? hidden * q_rank + q_rank + q_rank * heads * (nope + rope) : hidden * heads * (nope + rope);
+  return queries + hidden * (kv_rank + rope) + kv_rank + kv_rank * heads * (nope + v) + heads * v * hidden;
 }
+
+namespace {
 
 const std::vector<ModelSpec>& ModelCatalog() {
   static const std::vector<ModelSpec> catalog = [] {
@@ -53,7 +49,11 @@ const std::vector<ModelSpec>& ModelCatalog() {
       m.expert_ffn_hidden = j.value("expert_ffn_hidden", std::int64_t{0});
       m.dense_layers = j.value("dense_layers", std::int64_t{0});
       if (j.contains("mla") && j["mla"].is_object()) {
-        m.attention_params = MlaAttentionParams(j["mla"], static_cast<double>(m.hidden), static_cast<double>(m.heads));
+        const nlohmann::json& a = j["mla"];
+        m.attention_params = MlaAttentionParams(static_cast<double>(m.hidden), static_cast<double>(m.heads),
+                                                a.value("q_lora_rank", 0.0), a.value("kv_lora_rank", 0.0),
+                                                a.value("qk_nope_head_dim", 0.0), a.value("qk_rope_head_dim", 0.0),
+                                                a.value("v_head_dim", 0.0));
         m.kv_lora_rank = j["mla"].value("kv_lora_rank", std::int64_t{0});
         m.rope_head_dim = j["mla"].value("qk_rope_head_dim", std::int64_t{0});
       }

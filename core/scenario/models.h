@@ -26,6 +26,12 @@ struct ModelSpec {
   std::int64_t kv_lora_rank = 0, rope_head_dim = 0;  // MLA's cached latent and rope key (issue 26; 0: not MLA)
 };
 
+// DeepSeek multi-head latent attention's weights per layer (DeepSeek-V2, arXiv:2405.04434, section 2.1; V3's
+// config.json): queries through a rank-q_rank down/up projection (with a norm), or one direct projection when the
+// model has no query latent (q_rank 0: DeepSeek-V2-Lite); keys and values through a shared rank-kv_rank latent
+// (plus one rope key per token); the output projection from heads x v.
+double MlaAttentionParams(double hidden, double heads, double q_rank, double kv_rank, double nope, double rope, double v);
+
 // All models of the catalog, in file order (parsed once from the embedded asset).
 const ModelSpec* Models();
 std::size_t ModelCount();

@@ -168,10 +168,14 @@ InferenceModel InferenceModelFor(const Scenario& s) {
   if (m.kv_latent > 0 && s.arch.attention_params > 0) {
     // MLA's query down-projection, from the layer's stated attention weights (workload.attention_params; models.cpp
     // MlaAttentionParams): h q + q + q H (v + rope) [queries] + h (kv + rope) + kv + kv H 2v + H v h [the rest], linear
-    // in q (DeepSeek-V3: 187,107,328 weights, q = 1,536). 0 when they hold no query down-projection.
+    // in q (DeepSeek-V3: 187,107,328 weights, q = 1,536). 0 when they hold no query down-projection: none at all, or
+    // a direct projection h H (v + rope) (DeepSeek-V2-Lite: q_lora_rank null, q_proj 2,048 -> 16 x 192). A query
+    // latent exists only to hold fewer weights than the direct projection would (DeepSeek-V3: 48.8M against 176.2M),
+    // so query weights as many as the direct projection's are that projection, not a latent of ~5,550.
     const double kv = D(s.arch.kv_lora_rank), rest = m.hidden * m.kv_latent + kv + kv * m.heads * 2 * m.mla_v +
                                                       m.heads * m.mla_v * m.hidden;
-    m.q_lora = std::max(0.0, std::round((s.arch.attention_params - rest) / (m.hidden + 1 + m.heads * (m.mla_v + m.mla_rope))));
+    const double queries = s.arch.attention_params - rest, direct = m.hidden * m.heads * (m.mla_v + m.mla_rope);
+    m.q_lora = queries >= direct * (1 - 1e-9) ? 0 : std::max(0.0, std::round(queries / (m.hidden + 1 + m.heads * (m.mla_v + m.mla_rope))));
   }
   // Issue 46: the kernels MLA and the MoE routing add to each layer (kKernelsPerDenseLayer); the experts' sum is one
   // of the routing's unless the second expert GEMM's epilogue does it (inference.fused_moe_finalize).

@@ -10,6 +10,7 @@
 #include "hardware/comm.h"
 #include "serving/inference_model.h"
 #include "serving/inference_techniques.h"
+#include "scenario/models.h"
 #include "../test_util.h"
 
 using namespace gpucost;
@@ -219,6 +220,27 @@ TEST_CASE("block-scaled FP8 without MLA's query down-projection: two linears qua
   CHECK(mb.extra_kernels_per_step - mt.extra_kernels_per_step == doctest::Approx(421));
   const double elements = 61.0 * (7168 + 7168 + 2048) + 3.0 * (7168 + 2304) + 58.0 * (7168 + 256) + 58.0 * (7168 + 2048);
   CHECK(BlockQuantSeconds(mb, rb, 1000) == doctest::Approx(1000 * elements * (3 + 4.0 / 128) / (4.8e12 * 0.8)).epsilon(1e-9));
+  // The same attention stated whole, its direct query projection included (7,168 x 128 x 192 = 176,160,768 more, as a
+  // V2-Lite-style model's attention weights are counted): still no query latent (a latent of ~5,550 before), the
+  // same kernels and bytes.
+  const Scenario whole = test::MustParse(
+      R"({"workload": {"kind": "inference", "model": "deepseek-v3", "attention_params": 314507776},)"
+      R"( "cluster": {"gpu": "h200-sxm"}, "parallel": {"tensor_parallel": 8}, "inference": )"
+      R"({"requests_per_second": 1, "input_tokens": 128, "output_tokens": 128, "weight_precision": "fp8", "weight_scaling": "block"}})");
+  const InferenceModel mw = InferenceModelFor(whole);
+  CHECK(mw.q_lora == 0);
+  CHECK(mw.extra_kernels_per_step == mb.extra_kernels_per_step);
+  CHECK(BlockQuantSeconds(mw, ReplicaFor(whole, mw, h200, 8), 1000) == doctest::Approx(BlockQuantSeconds(mb, rb, 1000)).epsilon(1e-12));
+}
+
+TEST_CASE("MLA's attention weights: a direct query projection when the model has no query latent") {
+  // DeepSeek-V2-Lite's config.json: hidden 2,048, 16 heads, q_lora_rank null, kv_lora_rank 512, qk_nope_head_dim 128,
+  // qk_rope_head_dim 64, v_head_dim 128. Its attention per layer, counted by hand from the checkpoint's tensors:
+  // q_proj 2,048 x 3,072 + kv_a_proj_with_mqa 2,048 x 576 + kv_a_layernorm 512 + kv_b_proj 512 x 4,096 + o_proj 2,048 x
+  // 2,048 = 6,291,456 + 1,179,648 + 512 + 2,097,152 + 4,194,304 = 13,763,072.
+  CHECK(MlaAttentionParams(2048, 16, 0, 512, 128, 64, 128) == 13763072);
+  // DeepSeek-V3 keeps its query latent (q_lora_rank 1,536): 187,107,328 as before.
+  CHECK(MlaAttentionParams(7168, 128, 1536, 512, 128, 64, 128) == 187107328);
 }
 
 TEST_CASE("prefill attention runs at the KV cache's precision, the weight GEMMs at the weights'") {
