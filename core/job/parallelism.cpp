@@ -61,9 +61,20 @@ void EvaluateMemory(const Scenario& s, double device_bytes, Result* r) {
   r->memory_smallest_fit = searchable ? SmallestFittingPlan(s, space.max_gpus)
                                       : SmallestFittingLayout(shape, layout, GetPrecision(s), device_bytes, space);
   const LayoutFit& fit = r->memory_smallest_fit;
-  // Issue 47: the cluster as it is, when it is large enough: the fastest layout on its own GPU count.
-  if (searchable && fit.found && fit.layout.gpus() <= s.cluster.gpus)
-    r->memory_fit_at_gpus = fit.layout.gpus() == s.cluster.gpus ? fit : FittingPlanAt(s, s.cluster.gpus);
+  // Issue 47: the cluster as it is, when it is large enough: the fastest layout on its own GPU count. Without the
+  // shape, the memory model's smallest layout on exactly these GPUs (2026-12-07: 64 GPUs were cut to the 16 the
+  // smallest layout needs, by a button that said it added GPUs).
+  if (fit.found && fit.layout.gpus() <= s.cluster.gpus) {
+    if (fit.layout.gpus() == s.cluster.gpus) {
+      r->memory_fit_at_gpus = fit;
+    } else if (searchable) {
+      r->memory_fit_at_gpus = FittingPlanAt(s, s.cluster.gpus);
+    } else {
+      MemorySearchSpace here = space;
+      here.exact_gpus = s.cluster.gpus;
+      r->memory_fit_at_gpus = SmallestFittingLayout(shape, layout, GetPrecision(s), device_bytes, here);
+    }
+  }
   if (fit.found)
     r->warnings.Add("memory_does_not_fit", "msg.w_memory_fit",
                     {FormatParam("%.1f", r->memory.total_bytes() / kBytesPerGib), FormatParam("%.1f", device_bytes / kBytesPerGib),

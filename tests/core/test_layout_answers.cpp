@@ -133,3 +133,31 @@ TEST_CASE("the memory fix: a layout that fits on the cluster's own GPU count; au
   REQUIRE(back.ok);
   CHECK_FALSE(FindBlockingState(grown, back).blocked);
 }
+
+// 2026-12-07's walk-through: without the model's shape (params and tokens typed, "70B" and "2T", no layers or widths)
+// the fix came from the memory model's own search, which knew only the smallest layout: the button, labelled "GPU
+// 16장으로 늘리기" (increase to 16 GPUs), cut a 64-GPU cluster to 16 and made the job four times longer. That search
+// now also looks for a layout on exactly the cluster's GPUs, as the shaped path does.
+TEST_CASE("the memory fix without a model shape keeps a cluster that is large enough") {
+  Scenario s = test::MustParse(R"({"workload": {"params": 7e10, "tokens": 2e12}, "cluster": {"gpu": "h100-sxm", "gpus": 64}})");
+  const Result before = Evaluate(s);
+  REQUIRE(before.memory_present);
+  REQUIRE_FALSE(before.memory.fits());
+  REQUIRE(before.memory_smallest_fit.found);
+  CHECK(before.memory_smallest_fit.layout.gpus() == 16);
+  REQUIRE(before.memory_fit_at_gpus.found);
+  CHECK(before.memory_fit_at_gpus.layout.gpus() == 64);
+  CHECK(before.memory_fit_at_gpus.memory.fits());
+  CHECK(std::string(FindBlockingState(s, before).fix_message.key) == "msg.b_fit_here");
+  Scenario fixed = s;
+  const MemoryFix fix = ApplyMemoryFit(before, &fixed);
+  CHECK(fix.applied);
+  CHECK(fix.kept_gpus);
+  CHECK(fixed.cluster.gpus == 64);
+  const Result after = Evaluate(fixed);
+  REQUIRE(after.ok);
+  CHECK(after.memory.fits());
+  // A count no power-of-two layout makes (48) has no layout of exactly its size: the smallest is offered, as before.
+  s.cluster.gpus = 48;
+  CHECK_FALSE(Evaluate(s).memory_fit_at_gpus.found);
+}
