@@ -269,6 +269,7 @@ struct AppState {
   InferencePageState inference_page;  // workload.kind = inference (ui_inference.cpp)
   ServingViewsState serving;          // an inference scenario's views (ui_serving.cpp)
   int confirm_edit_column = -1;    // "Edit" on this pinned column waits for the user to confirm (unsaved edits)
+  bool confirm_serving_options = false;  // "Compare serving options" waits: it would replace columns the user pinned
   // A touch screen (issue 47): no hover, so a field's meaning, default and source open under it when its name is
   // tapped (help_field: the field's index, -1 for none), and the hints say "tap" rather than "hover".
   bool touch = false;

@@ -17,6 +17,9 @@ struct ActualState {
   std::string document;            // ActualToJson, "" until computed
   long for_evaluation = -1;        // app.evaluations it was computed for
   std::vector<char> paste;         // the view's paste box (allocated when first drawn)
+  // The run's figures are in the plan (Adopt pressed): calibrating against the adopted plan would count the same
+  // failures twice (an MTBF of 50,000 h fell to 33,353, 22,256, ... on each press). Until a run is loaded again.
+  bool adopted = false;
 };
 
 }  // namespace gpucost::app

@@ -160,6 +160,11 @@ void DrawActualVariance(AppState& app, const ActualDoc& d) {
 void DrawActualCalibration(AppState& app, const ActualDoc& d) {
   const ActualCalibration& c = d.calibrated;
   Heading(Tr("actual.view.calibrated_title"));
+  if (State(app).adopted) {  // once per run: its failures are in the plan's MTBF already
+    Hint(Tr("actual.view.already_adopted"));
+    RecordText(app, "actual_calibration", Tr("actual.view.already_adopted"));
+    return;
+  }
   if (c.changes.empty()) Hint(Tr("actual.view.nothing_measured"));
   for (const CalibratedChange& ch : c.changes)
     Wrapped(TrFormat("actual.view.change", {ch.field, FormatNumber(ch.planned, 5), FormatNumber(ch.calibrated, 5), ch.why.Text(CurrentLanguage())}));
@@ -202,6 +207,7 @@ std::string AppLoadRun(AppState& app, const std::string& name, const std::string
   }
   st.run_name = name;
   st.run_text = text;
+  st.adopted = false;
   st.input = std::move(input);
   st.for_evaluation = -1;
   app.error.clear();
@@ -229,6 +235,7 @@ void AppAdoptCalibrated(AppState& app) {
   std::string what;
   for (const CalibratedChange& ch : c.changes) what += (what.empty() ? "" : ", ") + std::string(ch.field) + " " + FormatNumber(ch.calibrated, 5);
   app.scenario = c.scenario;
+  app.actual->adopted = true;
   app.edits.assign(FieldCount(), FieldEdit{});
   AppScenarioEdited(app);
   AppRefresh(app);

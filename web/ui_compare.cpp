@@ -47,7 +47,14 @@ void Toolbar(AppState& app) {
     const std::string options = std::string(Tr("serving.options")) + "###serving_options";
     SameLineIfFits(options);
     ImGui::BeginDisabled(!app.result.ok);  // replaces the pinned columns: never blocked by their number
-    if (ImGui::Button(options.c_str())) AppPinServingOptions(app);
+    if (ImGui::Button(options.c_str())) {
+      // Columns the user pinned (not an earlier set of serving options, which carry their coded labels) are asked
+      // about before they are replaced (2026-12-07: two pinned columns vanished without a word).
+      bool own = false;
+      for (const Pinned& p : app.pinned) own = own || p.label.key.empty();
+      if (own) app.confirm_serving_options = true;
+      else AppPinServingOptions(app);
+    }
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {  // wrapped: a long sentence
       ImGui::BeginTooltip();
@@ -137,6 +144,28 @@ void ConfirmEdit(AppState& app) {
   if (ImGui::Button((std::string(Tr("compare.cancel")) + "###cancel").c_str())) app.confirm_edit_column = -1;
   RecordRect(app, "confirm_cancel");
   if (app.confirm_edit_column < 0) ImGui::CloseCurrentPopup();
+  ImGui::EndPopup();
+}
+
+// "Compare serving options" while the user has pinned columns of their own: replace them, or cancel.
+void ConfirmServingOptions(AppState& app) {
+  if (!app.confirm_serving_options) return;
+  const std::string title = std::string(Tr("serving.options_replace_title")) + "###replace_pins";
+  ImGui::OpenPopup(title.c_str());
+  if (!ImGui::BeginPopupModal(title.c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+  ImGui::PushTextWrapPos(std::min(ImGui::GetFontSize() * 30, ImGui::GetIO().DisplaySize.x * 0.8f));  // a phone too
+  ImGui::TextUnformatted(TrFormat("serving.options_replace", {std::to_string(app.pinned.size())}).c_str());
+  ImGui::PopTextWrapPos();
+  RecordText(app, "confirm_serving_options", TrFormat("serving.options_replace", {std::to_string(app.pinned.size())}));
+  if (ImGui::Button((std::string(Tr("serving.options_replace_yes")) + "###replace_pins_yes").c_str())) {
+    AppPinServingOptions(app);
+    app.confirm_serving_options = false;
+  }
+  RecordRect(app, "confirm_serving_options");
+  ImGui::SameLine();
+  if (ImGui::Button((std::string(Tr("compare.cancel")) + "###replace_pins_cancel").c_str())) app.confirm_serving_options = false;
+  RecordRect(app, "cancel_serving_options");
+  if (!app.confirm_serving_options) ImGui::CloseCurrentPopup();
   ImGui::EndPopup();
 }
 
@@ -374,6 +403,7 @@ void DrawCompare(AppState& app) {
   }
   DrawProviderSheet(app);
   ConfirmEdit(app);
+  ConfirmServingOptions(app);
 }
 
 }  // namespace gpucost::app

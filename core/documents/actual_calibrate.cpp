@@ -1,5 +1,6 @@
 // actual_calibrate.cpp — the plan's scenario with what the run measured, and the next job priced with it
 // (actual.h, Calibration).
+#include <algorithm>
 #include <cmath>
 
 #include "documents/actual.h"
@@ -26,12 +27,14 @@ bool CalChange(ActualCalibration* cal, std::vector<ActualNote>* notes, const cha
     AddActualNote(notes, "calibration_out_of_range", "actual.n.calibration_out_of_range", {path, FormatParam("%.6g", v)});
     return false;
   }
+  SetNumber(cal->scenario, *f, v);
+  // A figure the run confirms (the plan already assumed it: "0.38817 -> 0.38817") is measured, not a change.
+  if (std::fabs(v - planned) <= 1e-9 * std::max(std::fabs(v), std::fabs(planned))) return true;
   CalibratedChange c;
   c.field = f->path;
   c.planned = planned;
   c.calibrated = v;
   c.why = std::move(why);
-  SetNumber(cal->scenario, *f, v);
   cal->changes.push_back(std::move(c));
   return true;
 }

@@ -208,6 +208,16 @@ await section('en-1280x720x1.5', {width: 1280, height: 720, dpr: 1.5}, async pag
         `Adopt: the editor's job costs the document's next_job_usd ($${before.calibrated.next_job_usd.toFixed(0)})`);
   const notice = await api(page, () => window.gpucost.notice());
   check(notice.startsWith('Adopted the calibrated scenario: cluster.mfu'), `Adopt says what it set: "${notice}"`);
+  // Once per run (2026-12-07's walk-through: each press re-counted the same failures, MTBF 50,000 -> 33,353 ->
+  // 22,256 h ...): after Adopt the view says the run is in the plan and offers no second Adopt.
+  await page.waitForFunction(() => window.gpucost.drawnText('actual_calibration') !== '', null, {timeout: 30000});
+  const said = await api(page, () => window.gpucost.drawnText('actual_calibration'));
+  check(said.startsWith("This run's figures are in the plan now"), `after Adopt the view says so: "${said}"`);
+  await page.waitForTimeout(300);
+  const again = await api(page, () => window.gpucost.widgetRect('actual_adopt'));
+  const mtbf = JSON.parse(await api(page, () => window.gpucost.scenario())).reliability.gpu_mtbf_hours;
+  check(mtbf === scenario.reliability.gpu_mtbf_hours, `the MTBF stays at the adopted ${mtbf.toFixed(0)} h`);
+  check(again === null, 'no second Adopt is offered for the same run (the button is not drawn)');
 });
 
 for (const [name, options] of [['en-1440x900', {width: 1440, height: 900}], ['ko-1280x720x1.5', {width: 1280, height: 720, dpr: 1.5, lang: 'ko'}],

@@ -149,6 +149,8 @@ async function servingOptions(page) {
   await open(page, file, file);
   check(await api(page, () => window.gpucost.show('compare')), 'the Compare view opens');
   await clickWidget(page, 'serving_options');
+  // The link opened with two pinned columns (open() pins the scenario and the one before): the options ask first.
+  await clickWidget(page, 'confirm_serving_options');
   await page.waitForFunction(() => {
     const d = window.gpucost.view('compare');
     return d !== '' && JSON.parse(d).scenarios.length === 3 && 'price_source' in JSON.parse(d).scenarios[0];
@@ -157,6 +159,22 @@ async function servingOptions(page) {
   const difference = compareJson(pageDoc, run(['compare', '--serving-options', file]), 'compare');
   if (difference) throw new Error(`serving options: the page's comparison differs from the CLI: ${difference}`);
   check(true, `"Compare serving options" pins ${pageDoc.scenarios.map(c => c.label).join(' | ')}, equal to the CLI's`);
+  // Columns the user pinned are asked about before the serving options replace them (2026-12-07's walk-through:
+  // two pinned columns vanished without a word); a new set of options replaces an earlier set without asking.
+  const pins = () => api(page, () => JSON.parse(window.gpucost.view('compare') || '{"scenarios": []}').scenarios.length);
+  await clickWidget(page, 'pin');  // the user's own column: now 4
+  await page.waitForFunction(() => JSON.parse(window.gpucost.view('compare') || '{"scenarios": []}').scenarios.length === 4, null, {timeout: VIEW_TIMEOUT_MS});
+  await clickWidget(page, 'serving_options');
+  await page.waitForFunction(() => window.gpucost.widgetRect('cancel_serving_options', -1), null, {timeout: 10000});
+  const asked = await api(page, () => window.gpucost.drawnText('confirm_serving_options'));
+  check(asked.includes('take the place of the 4 columns'), `with a column of the user's, the options ask first: "${asked}"`);
+  await clickWidget(page, 'cancel_serving_options');
+  check(await pins() === 4, 'Cancel keeps the 4 pinned columns');
+  await clickWidget(page, 'serving_options');
+  await clickWidget(page, 'confirm_serving_options');
+  await page.waitForFunction(() => JSON.parse(window.gpucost.view('compare') || '{"scenarios": []}').scenarios.length === 3, null, {timeout: VIEW_TIMEOUT_MS});
+  const notice = await api(page, () => window.gpucost.notice());
+  check(notice === 'Compare: 3 serving options pinned in place of 4 earlier columns', `Replace says what it did: "${notice}"`);
 }
 
 // Issue 17's target: a plan over at least 10,000 configurations within 1 s in the browser. A scenario with quotes

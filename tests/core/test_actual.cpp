@@ -135,6 +135,23 @@ TEST_CASE("A run at 80% of the planned throughput with 2 interruptions: the MFU 
   CHECK(c.plan_usd == planned.expected_usd);
 }
 
+TEST_CASE("A run that confirms the plan's figure is measured, not a change (no '0.38817 -> 0.38817' to adopt)") {
+  // Plan A's run at exactly the planned rate (527,680 tokens/s = the plan's MFU 0.40) and no interruption field:
+  // the MFU is measured and equal, so nothing is listed to adopt; at 80% it is a change (0.40 -> 0.32).
+  const Scenario plan = test::MustParse(kPlanA);
+  const char* same = R"({"schema": "gpucost/run@1", "gpu": "h100-sxm", "gpus": 8, "wall_hours": 100, "tokens": 189964800000,
+    "tokens_per_second": 527680})";
+  const ActualDoc d = CompareActual(plan, MustRecord(same));
+  REQUIRE(d.ok);
+  CHECK(d.calibrated.mfu_measured);
+  CHECK(d.calibrated.changes.empty());
+  const ActualDoc slower = CompareActual(plan, MustRecord(kRunA));
+  REQUIRE(slower.ok);
+  REQUIRE_FALSE(slower.calibrated.changes.empty());
+  CHECK(std::string(slower.calibrated.changes[0].field) == "cluster.mfu");
+  CHECK(slower.calibrated.changes[0].calibrated == doctest::Approx(0.32));
+}
+
 TEST_CASE("What the record does not say is the plan's, and a note says so") {
   const Scenario plan = test::MustParse(kPlanA);
   const ActualDoc d = CompareActual(plan, MustRecord(R"({"gpu": "h100-sxm", "gpus": 8})"));
