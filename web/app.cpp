@@ -19,6 +19,7 @@
 #include "base/format.h"
 #include "documents/actual.h"
 #include "documents/import.h"
+#include "documents/inference_views.h"
 #include "documents/link.h"
 #include "platform.h"
 #include "documents/probe_suggestions.h"
@@ -423,6 +424,13 @@ std::string AppOpenLink(AppState& app, const std::string& link) {
   app.scenario = payload.scenario;
   app.pinned.clear();
   for (const Scenario& s : payload.pinned) app.pinned.push_back({s, ValidateScenario(s).empty() ? Evaluate(s) : Result{}, {}, {}, ""});
+  // Serving options pinned before sharing: where their prices came from, as before (the link carries the scenarios).
+  if (Comparison options; PinnedServingOptions(app.scenario, payload.pinned, &options))
+    for (std::size_t i = 0; i < app.pinned.size(); ++i) {
+      app.pinned[i].note = options.columns[i].note_message;
+      app.pinned[i].label = options.columns[i].label_message;
+      app.pinned[i].price_source = options.price_source;
+    }
   app.edits.assign(FieldCount(), FieldEdit{});
   app.error.clear();
   app.notice = payload.version < 2 ? Tr("link.older_form") : "";

@@ -64,7 +64,7 @@ struct FieldEdit {
 struct Pinned {
   Scenario scenario;
   Result result;
-  Message note;   // where its prices come from (serving options; not carried by share links)
+  Message note;   // where its prices come from (serving options; found again when a share link opens)
   Message label;  // its label as a key (serving options): shown in the page's language while the name is its English
   std::string price_source;  // the one source the serving options were priced from (issue 45): the comparison
                              // names it when every column shares it

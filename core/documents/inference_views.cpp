@@ -183,7 +183,7 @@ bool ServingOptions(const Scenario& s, Comparison* out, Message* error) {
     bool split;
     const PricedGpu *prefill, *decode;
   };
-  const Option options[] = {{"Colocated", false, ph, ph}, {"Colocated", false, pa, pa}, {"Split", true, ph, pa}};
+  const Option options[kServingOptionCount] = {{"Colocated", false, ph, ph}, {"Colocated", false, pa, pa}, {"Split", true, ph, pa}};
   std::vector<CompareColumn> columns;
   for (const Option& o : options) {
     InferenceCandidate c;
@@ -237,6 +237,17 @@ bool ServingOptions(const Scenario& s, Comparison* out, Message* error) {
   *out = CompareScenarios(std::move(columns));
   out->price_source_message = source;
   out->price_source = source.Text(Lang::kEn);  // the document's words: the same in every language
+  return true;
+}
+
+bool PinnedServingOptions(const Scenario& s, const std::vector<Scenario>& pinned, Comparison* out) {
+  if (Kind(s) != WorkloadKind::kInference || pinned.size() != kServingOptionCount) return false;
+  Comparison c;
+  Message error;
+  if (!ServingOptions(s, &c, &error) || c.columns.size() != pinned.size()) return false;
+  for (std::size_t i = 0; i < pinned.size(); ++i)
+    if (ScenarioToJson(c.columns[i].scenario, false, -1) != ScenarioToJson(pinned[i], false, -1)) return false;
+  *out = std::move(c);
   return true;
 }
 

@@ -4,6 +4,7 @@
 // CLI verb and the page so both say the same thing.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "documents/compare.h"
 #include "scenario/scenario.h"
@@ -32,6 +33,13 @@ namespace gpucost {
 // Returns false with *error when the scenario is not a valid inference scenario or a GPU has no price.
 bool ServingOptions(const Scenario& s, Comparison* out, Message* error);
 constexpr int kServingGpusWarnRatio = 4;
+constexpr std::size_t kServingOptionCount = 3;  // its columns
+
+// The serving options again for columns that were pinned from them (a share link carries the scenarios, not where
+// their prices came from): when `pinned` are ServingOptions(s)'s scenarios exactly, in order, *out is that comparison
+// (its price source, each column's note and label) and true; else false (another scenario, or options priced
+// otherwise since: the offers changed, the scenario was edited after pinning).
+bool PinnedServingOptions(const Scenario& s, const std::vector<Scenario>& pinned, Comparison* out);
 
 // The questions of the page's views and the CLI's verbs that have no serving answer. The message (an i18n
 // key; the same text from the CLI verb, with its refusal exit code, and on the page) says why and what

@@ -7,7 +7,8 @@
 // node test_fresh.mjs SITE_DIR OUT_DIR
 import fs from 'node:fs';
 import path from 'node:path';
-import {check, api, settle, widgetRect, clickWidget, typeIntoField, idle, reuseBrowser, sections, shot as shotIn, swipe, tap} from './harness.mjs';
+import {check, api, settle, widgetRect, clickWidget, typeIntoField, idle, reuseBrowser, sections, shot as shotIn, swipe, tap, waitReady,
+        scrollPos, panelEdgeGap, EDGE_GAP_CSS} from './harness.mjs';
 
 reuseBrowser();  // one Chromium for every section, a new context each (harness.mjs)
 
@@ -242,6 +243,32 @@ await section('presets-phone', async page => {
   }
   check(cut.length === 0, `and every title is drawn inside its row (wrapped)${cut.length ? ` (not: ${cut.join(', ')})` : ''}`);
 }, PHONE_KO);
+
+// --- 8. a share link of pinned serving options: the reopened comparison names where its prices came from ---------
+await section('share-serving-options', async page => {
+  await settle(page, () => api(page, t => window.gpucost.load(t), JSON.stringify(preset('llama2-70b-chat-h100'))));
+  check(await api(page, () => window.gpucost.show('compare')), 'the Compare view opens');
+  await clickWidget(page, 'serving_options');
+  const pinned = () => page.waitForFunction(() => {
+    const d = window.gpucost.view('compare');
+    return d !== '' && JSON.parse(d).scenarios.length === 3 ? d : false;
+  }, null, {timeout: 60000, polling: 50}).then(h => h.jsonValue()).then(JSON.parse);
+  const before = await pinned();
+  check(before.price_source && before.scenarios.every(c => c.price_source), `pinned: the comparison names its prices' source ("${before.price_source}")`);
+  const link = await api(page, () => window.gpucost.link());
+  await page.goto('about:blank');
+  await page.goto(link);
+  await waitReady(page);
+  check(await api(page, () => window.gpucost.error()) === '', 'the link opens without an error');
+  check(await api(page, () => window.gpucost.show('compare')), 'its Compare view opens');
+  const after = await pinned();
+  await shot(page, 'fresh-share-serving-options.png');
+  check(JSON.stringify(after.scenarios.map(c => c.serving)) === JSON.stringify(before.scenarios.map(c => c.serving)), 'the reopened columns have the same numbers');
+  check(after.price_source === before.price_source, `the reopened comparison names the same source ("${after.price_source}")`);
+  const lost = after.scenarios.filter((c, i) => c.price_source !== before.scenarios[i].price_source).map(c => c.label);
+  check(lost.length === 0, `and each column where its prices came from, as before sharing${lost.length ? ` (not: ${lost.join(', ')})` : ''}`);
+  check(JSON.stringify(after) === JSON.stringify(before), 'the whole comparison document is the one before sharing');
+}, WIDE);
 
 if (failed()) console.error(`${failed()} section(s) failed`);
 process.exit(failed() ? 1 : 0);

@@ -17,6 +17,7 @@
 #include "scenario/fields.h"
 #include "base/i18n.h"
 #include "documents/inference_views.h"
+#include "documents/link.h"
 #include "money/offers.h"
 #include "documents/presets.h"
 #include "job/result.h"
@@ -124,6 +125,39 @@ TEST_CASE("serving options: colocated H100, colocated A100 and H100 prefill + A1
     if (binding < best) best = binding, fastest = i;
   }
   CHECK(c.fastest == fastest);
+}
+
+// A share link carries the pinned scenarios, not where their prices came from (a new user's reopened link showed "-"
+// in the Prices row): the options found again from the link's scenario, when the pinned columns are exactly them.
+TEST_CASE("serving options pinned into a share link: found again, with their price source, after the link's round trip") {
+  const Scenario s = Preset("llama2-70b-chat-h100");
+  Comparison c;
+  Message error;
+  REQUIRE_MESSAGE(ServingOptions(s, &c, &error), error.Text(Lang::kEn));
+  LinkPayload payload{s, {}};
+  for (const CompareColumn& col : c.columns) payload.pinned.push_back(col.scenario);
+  LinkPayload opened;
+  std::vector<InputError> errors;
+  REQUIRE(DecodeLink(EncodeLink(payload), &opened, &errors));
+  Comparison again;
+  REQUIRE(PinnedServingOptions(opened.scenario, opened.pinned, &again));
+  CHECK(again.price_source == c.price_source);
+  CHECK(again.price_source.find("lambda-8x-h100-sxm") != std::string::npos);  // the test above: Lambda's sheet
+  REQUIRE(again.columns.size() == c.columns.size());
+  for (std::size_t i = 0; i < c.columns.size(); ++i) {
+    CHECK(again.columns[i].note == c.columns[i].note);
+    CHECK(again.columns[i].label_message.Text(Lang::kKo) == c.columns[i].label_message.Text(Lang::kKo));
+  }
+  CHECK(CompareToJson(again) == CompareToJson(c));
+  // Not the options of this scenario: one column changed, fewer columns, another order, the scenario edited since.
+  std::vector<Scenario> changed = opened.pinned;
+  changed[1].inference.decode.usd_per_gpu_hour += 0.01;
+  CHECK_FALSE(PinnedServingOptions(opened.scenario, changed, &again));
+  CHECK_FALSE(PinnedServingOptions(opened.scenario, {opened.pinned[0], opened.pinned[1]}, &again));
+  CHECK_FALSE(PinnedServingOptions(opened.scenario, {opened.pinned[1], opened.pinned[0], opened.pinned[2]}, &again));
+  Scenario edited = opened.scenario;
+  edited.inference.requests_per_second *= 2;
+  CHECK_FALSE(PinnedServingOptions(edited, opened.pinned, &again));
 }
 
 TEST_CASE("serving options: the scenario's own A100 price kept, a KRW price converted, tensor parallelism raised to fit") {
