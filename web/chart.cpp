@@ -38,10 +38,10 @@ float WidestTick(const Axis& a, Formatter format) {
   return widest;
 }
 
-// fx_digits (when set) formats the x ticks by the one tick-label rule (TickDigits) instead of fx; the x labels
-// drawn are appended to x_labels ('|'-joined) when it is set.
+// fx_digits (when set) formats the x ticks by the one tick-label rule (TickDigits) instead of fx, fx_axis (when set)
+// in the unit of the largest tick; the x labels drawn are appended to x_labels ('|'-joined) when it is set.
 void DrawAxes(ImDrawList* dl, const Frame& f, const Axis& x, const Axis& y, Formatter fx, Formatter fy,
-              DigitsFormatter fx_digits = nullptr, std::string* x_labels = nullptr) {
+              DigitsFormatter fx_digits = nullptr, std::string* x_labels = nullptr, AxisFormatter fx_axis = nullptr) {
   const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Border, 0.6f);
   const ImU32 text = ImGui::GetColorU32(ImGuiCol_TextDisabled);
   const float line = ImGui::GetTextLineHeight();
@@ -60,11 +60,13 @@ void DrawAxes(ImDrawList* dl, const Frame& f, const Axis& x, const Axis& y, Form
   }
   n = Ticks(x, 6, ticks, 16);
   const int digits = fx_digits ? TickDigits(ticks, n, fx_digits) : 0;
+  double largest = 0;
+  for (int i = 0; i < n; ++i) largest = std::max(largest, std::fabs(ticks[i]));
   float last_label_right = -INFINITY;
   for (int i = 0; i < n; ++i) {
     const float px = f.X(x, ticks[i]);
     dl->AddLine(ImVec2(px, f.min.y), ImVec2(px, f.max.y), grid);
-    const std::string label = fx_digits ? fx_digits(ticks[i], digits) : fx(ticks[i]);
+    const std::string label = fx_digits ? fx_digits(ticks[i], digits) : fx_axis ? fx_axis(ticks[i], largest) : fx(ticks[i]);
     const float w = ImGui::CalcTextSize(label.c_str()).x;
     // Centred under its tick, but never past the plot's right edge (the last label was clipped).
     const float lx = std::min(px - w * 0.5f, f.max.x - w);
@@ -345,7 +347,8 @@ void DrawLineChart(const LineChartSpec& spec, ImVec2 size) {
   f.max = ImVec2(origin.x + size.x - line * 0.8f, origin.y + size.y - line * 1.5f);
   if (f.max.x - f.min.x < line * 4 || f.max.y - f.min.y < line * 2) return;  // too small to draw
   dl->PushClipRect(origin, ImVec2(origin.x + size.x, origin.y + size.y), true);
-  DrawAxes(dl, f, spec.x, spec.y, spec.format_x, spec.format_y);
+  if (spec.x_tick_labels) spec.x_tick_labels->clear();
+  DrawAxes(dl, f, spec.x, spec.y, spec.format_x, spec.format_y, nullptr, spec.x_tick_labels, spec.format_x_ticks);
   dl->PushClipRect(f.min, f.max, true);
   DrawSeries(dl, f, spec);
   dl->PopClipRect();

@@ -11,6 +11,8 @@
 namespace gpucost::chart {
 
 using Formatter = std::string (*)(double);
+// A tick label in the unit its axis's largest tick takes (FormatDurationLike): every tick of the axis in one unit.
+using AxisFormatter = std::string (*)(double value, double largest_tick);
 // A formatter with a number of significant digits (FormatDuration(v, digits), FormatUsd(v, digits)).
 using DigitsFormatter = std::string (*)(double value, int significant);
 
@@ -82,6 +84,8 @@ struct LineChartSpec {
   int series_count;
   const Marker* markers;
   int marker_count;
+  AxisFormatter format_x_ticks = nullptr;  // when set, the x ticks' labels (format_x still reads the hovered point)
+  std::string* x_tick_labels = nullptr;    // when set: the x tick labels drawn, '|'-joined (tests)
 };
 
 // Draws a line chart with axes, grid, ticks, series with points, markers, a legend and a hover read-out

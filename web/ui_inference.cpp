@@ -37,6 +37,8 @@ std::string Percentiles(const LatencyMs& l) {
   return "P50 " + Ms(l.p50) + "  P90 " + Ms(l.p90) + "  P99 " + Ms(l.p99);
 }
 std::string MsValue(double ms) { return Ms(ms); }
+// A tick of a chart's latency axis in its largest tick's unit ("0 ms" beside "50 ms", not "0 s").
+std::string MsTick(double ms, double largest_ms) { return FormatDurationLike(ms / 3.6e6, largest_ms / 3.6e6); }
 
 void Row(const char* label, const std::string& value) {
   ImGui::TableNextRow();
@@ -196,11 +198,13 @@ void Frontier(AppState& app) {
   std::snprintf(title, sizeof title, "%s (%s P%lld)", Tr("inference.frontier_title"), ttft_axis ? "TTFT" : "TPOT",
                 static_cast<long long>(s.inference.slo.percentile));
   ImGui::Spacing();
+  std::string ticks;
   chart::DrawLineChart({"inference_frontier", title, chart::FitAxis(all_x, st.count + 1, false, false),
                         chart::FitAxis(ys, st.count, true, false), MsValue, ShortMoneyFormat(r), series, 1,
-                        markers, target > 0 ? 1 : 0},
+                        markers, target > 0 ? 1 : 0, MsTick, &ticks},
                        ImVec2(0, ImGui::GetTextLineHeight() * 14));
   RecordRect(app, "chart_inference_frontier");
+  RecordText(app, "inference_frontier_ticks", ticks);
   ImGui::PushTextWrapPos(0);
   Hint(Tr("inference.frontier_note"));
   ImGui::PopTextWrapPos();

@@ -44,20 +44,31 @@ std::string Scaled(double v, const char* prefix, int significant = 3, bool keep_
   return sign + prefix + buf;
 }
 
+// The largest unit that keeps a positive duration of `hours` at 1 or more (milliseconds below a second).
+struct DurationUnit {
+  const char* key;
+  double hours;  // hours in one of it
+};
+DurationUnit DurationUnitOf(double hours) {
+  if (hours >= 24 * 365 * 2) return {"unit.years", 24 * 365};
+  if (hours >= 48) return {"unit.days", 24};
+  if (hours >= 1) return {"unit.hours", 1};
+  if (hours * 60 >= 1) return {"unit.minutes", 1.0 / 60};
+  if (hours * 3600 >= 1) return {"unit.seconds", 1.0 / 3600};
+  return {"unit.milliseconds", 1.0 / 3600e3};
+}
+
+std::string InUnit(double hours, const DurationUnit& unit, int significant, bool keep_zeros) {
+  const double v = hours / unit.hours;
+  return TrFormat(unit.key, {keep_zeros ? FormatDigits(v, significant) : FormatNumber(v, significant)});
+}
+
 // Hours in the largest unit that keeps the figure above 1 ("3.2 days"); keep_zeros: every digit shown ("37.0 days").
 std::string Duration(double hours, int significant, bool keep_zeros) {
   if (!std::isfinite(hours)) return "n/a";
-  const auto unit = [&](const char* key, double v) {
-    return TrFormat(key, {keep_zeros ? FormatDigits(v, significant) : FormatNumber(v, significant)});
-  };
-  if (hours >= 24 * 365 * 2) return unit("unit.years", hours / (24 * 365));
-  if (hours >= 48) return unit("unit.days", hours / 24);
-  if (hours >= 1) return unit("unit.hours", hours);
-  if (hours * 60 >= 1) return unit("unit.minutes", hours * 60);
-  if (hours * 3600 >= 1) return unit("unit.seconds", hours * 3600);
-  if (hours * 3600e3 >= 1e-3) return unit("unit.milliseconds", hours * 3600e3);
-  if (hours > 0) return Tr("unit.under_1us");
-  return unit("unit.seconds", 0);
+  if (!(hours > 0)) return InUnit(0, {"unit.seconds", 1.0 / 3600}, significant, keep_zeros);
+  if (hours * 3600e3 < 1e-3) return Tr("unit.under_1us");
+  return InUnit(hours, DurationUnitOf(hours), significant, keep_zeros);
 }
 
 }  // namespace
@@ -167,6 +178,10 @@ std::string FormatSmallMoney(double amount, const char* currency) {
 }
 
 std::string FormatDuration(double hours) { return Duration(hours, 3, false); }
+std::string FormatDurationLike(double hours, double like_hours) {
+  if (!std::isfinite(hours) || !(like_hours > 0)) return FormatDuration(hours);
+  return InUnit(hours, DurationUnitOf(like_hours), 3, false);
+}
 std::string FormatDuration(double hours, int significant) { return Duration(hours, significant, true); }
 
 std::string FormatCount(double v) {

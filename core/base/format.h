@@ -19,6 +19,9 @@ std::string FormatKrwShort(double krw);
 std::string FormatKrwShort(double krw, int significant);
 std::string FormatGib(double bytes, int significant = 4);  // memory: "12.35 GiB" (numeric.h kBytesPerGib)
 std::string FormatDuration(double hours);          // "3.2 days", "5.1 h", "12 min"
+// The same in the unit FormatDuration gives `like_hours`: an axis's ticks all in its largest tick's unit ("0 ms",
+// "50 ms" ... "200 ms", never "0 s" beside "50 ms"; "0.5 s" beside "1.5 s"). like_hours <= 0: FormatDuration(hours).
+std::string FormatDurationLike(double hours, double like_hours);
 std::string FormatCount(double v);                 // "1,234", "1.2e+21"
 // A range's bound in a message: whole numbers grouped ("10,000,000"; beyond 1e12 as "1e+15"), fractions as
 // typed ("0.99", "0.001"). One form for every "must be ... from A to B" on page and CLI (issue 30).

@@ -270,5 +270,19 @@ await section('share-serving-options', async page => {
   check(JSON.stringify(after) === JSON.stringify(before), 'the whole comparison document is the one before sharing');
 }, WIDE);
 
+// --- 9. the serving chart's x axis: every tick in one unit ("0 ms ... 200 ms", never "0 s" beside "50 ms") ---------
+for (const [name, options] of [['chart-ticks-en', WIDE], ['chart-ticks-ko', LAPTOP_KO]]) {
+  await section(name, async page => {
+    await settle(page, () => api(page, t => window.gpucost.load(t), JSON.stringify(preset('llama2-70b-chat-h100'))));
+    await settle(page, () => api(page, () => window.gpucost.show('result')));
+    await page.waitForFunction(() => window.gpucost.drawnText('inference_frontier_ticks') !== '', null, {timeout: 60000});
+    const ticks = (await drawn(page, 'inference_frontier_ticks')).split('|');
+    const units = new Set(ticks.map(t => t.replace(/^-?[\d.,]+\s*/, '')));
+    await shot(page, `fresh-${name}.png`);
+    check(ticks.length >= 3, `the chart has ${ticks.length} x ticks (${ticks.join(', ')})`);
+    check(units.size === 1, `all in one unit (${[...units].join(', ')})`);
+  }, options);
+}
+
 if (failed()) console.error(`${failed()} section(s) failed`);
 process.exit(failed() ? 1 : 0);

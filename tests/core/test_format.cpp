@@ -36,6 +36,20 @@ TEST_CASE("format: short durations say ms, never a long decimal of seconds") {
   CHECK(FormatDuration(65.6) == "2.73 days");
 }
 
+// A chart axis's ticks in one unit, its largest tick's (a new user read "0 s ... 50 ms" under the serving chart).
+TEST_CASE("format: durations like another one, in its unit") {
+  const double ms = 1 / 3600e3;  // hours
+  CHECK(FormatDurationLike(0, 200 * ms) == "0 ms");
+  CHECK(FormatDurationLike(50 * ms, 200 * ms) == "50 ms");
+  CHECK(FormatDurationLike(500 * ms, 1500 * ms) == "0.5 s");
+  CHECK(FormatDurationLike(1500 * ms, 1500 * ms) == "1.5 s");
+  CHECK(FormatDurationLike(30.0 / 60, 2) == "0.5 h");
+  CHECK(FormatDurationLike(0.0005 * ms, 0.002 * ms) == "0.0005 ms");  // below a microsecond: still a number
+  CHECK(FormatDurationLike(50 * ms, 0) == FormatDuration(50 * ms));  // nothing to be like: its own unit
+  for (double like : {0.003 * ms, 7 * ms, 2.5 / 3600, 3.0 / 60, 5.0, 100.0, 24.0 * 900})
+    CHECK(FormatDurationLike(like, like) == FormatDuration(like));  // the largest tick reads as it always did
+}
+
 // A range message's bounds as people type them and the parser reads them back: grouped below a trillion, the short
 // exponent form above it (the walk-through saw "<= 1e+15" and "<= 1000000000000" in one editor).
 TEST_CASE("range bounds: grouped below 1e12, short exponent above, each reads back exactly") {
