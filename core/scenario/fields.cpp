@@ -96,8 +96,6 @@ const FieldSpec kFields[] = {
    "layers", "model"},
   {"workload.active_params", NUM, REF(arch.active_params), 0, nullptr, 0, kBig, true, true, nullptr,
    "parameters", "model"},
-  {"parallel.expert_parallel", INT, REF(arch.expert_parallel), 1, nullptr, 1, 100000, false, false, nullptr, "",
-   "parallel"},
   {"workload.finetune", ENUM, REF(finetune.mode), 0, nullptr, 0, 2, false, false, kFinetuneNames, "", "model"},
   {"workload.lora_rank", INT, REF(finetune.lora_rank), 64, nullptr, 1, 65536, false, false, nullptr, "", "model"},
   {"workload.lora_targets", ENUM, REF(finetune.lora_targets), 0, nullptr, 0, 1, false, false, kLoraTargetNames,
@@ -166,6 +164,9 @@ const FieldSpec kFields[] = {
   // Issue 26: communication overlap as layout properties with framework defaults.
   {"parallel.tp_comm_overlap", ENUM, REF(parallel.tp_comm_overlap), 0, nullptr, 0, 2, false, false, kOverlapNames,
    "", "parallel"},
+  // A mixture of experts' layout, after the general one (the editor's Hardware section led with it for every model).
+  {"parallel.expert_parallel", INT, REF(arch.expert_parallel), 1, nullptr, 1, 100000, false, false, nullptr, "",
+   "parallel"},
   {"parallel.ep_comm_overlap", ENUM, REF(parallel.ep_comm_overlap), 0, nullptr, 0, 2, false, false, kOverlapNames,
    "", "parallel"},
 

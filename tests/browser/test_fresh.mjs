@@ -284,5 +284,23 @@ for (const [name, options] of [['chart-ticks-en', WIDE], ['chart-ticks-ko', LAPT
   }, options);
 }
 
+// --- 10. a dense model's Hardware section starts with the hardware, the MoE-only expert parallel after the layout ---
+await section('moe-field-order', async page => {
+  const gpu = await reveal(page, 'cluster.gpu');
+  const rows = {};
+  for (const id of ['cluster.gpu', 'cluster.gpus', 'parallel.tensor_parallel', 'parallel.pipeline_parallel', 'parallel.expert_parallel'])
+    rows[id] = await widgetRect(page, id);
+  await shot(page, 'fresh-moe-field-order.png');
+  check(rows['parallel.expert_parallel'].y > gpu.y, `expert parallel is not the section's first field (y ${rows['parallel.expert_parallel'].y.toFixed(0)} vs GPU ${gpu.y.toFixed(0)})`);
+  const first = ['cluster.gpus', 'parallel.tensor_parallel', 'parallel.pipeline_parallel'].filter(id => rows[id].y > rows['parallel.expert_parallel'].y);
+  check(first.length === 0, `it comes after the general layout fields${first.length ? ` (not after: ${first.join(', ')})` : ''}`);
+  // A value set in it stays (a MoE model's expert parallel, shown where it now is).
+  check(await api(page, t => window.gpucost.load(t), JSON.stringify({workload: {model: 'mixtral-8x7b'}, parallel: {expert_parallel: 2}})) === '',
+        'a MoE model with expert parallel 2 loads');
+  await idle(page);
+  await reveal(page, 'parallel.expert_parallel');
+  check((await scenario(page)).parallel.expert_parallel === 2, 'a value set there is kept');
+}, LAPTOP_KO);
+
 if (failed()) console.error(`${failed()} section(s) failed`);
 process.exit(failed() ? 1 : 0);
