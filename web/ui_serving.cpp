@@ -74,32 +74,58 @@ void SimTable(const InferenceSimResult& r) {
   ImGui::EndTable();
 }
 
+constexpr int kPlanCells = 10;
+using PlanCells = std::array<std::string, kPlanCells>;
+
+// How wide a bordered table of fitted columns draws `cells` under `headers` (each as HeaderToFit puts it), with
+// `extra` more (the Adopt column).
+float FittedWidth(const std::vector<PlanCells>& cells, const char* const* headers, float extra) {
+  const float pad = ImGui::GetStyle().CellPadding.x * 2 + 1;  // a cell's padding and its border
+  float width = extra + 1;
+  for (int k = 0; k < kPlanCells; ++k) {
+    float body = 0;
+    for (const PlanCells& row : cells) body = std::max(body, ImGui::CalcTextSize(row[k].c_str()).x);
+    width += std::max(body, ImGui::CalcTextSize(HeaderToFit(headers[k], body).c_str()).x) + pad;
+  }
+  return width;
+}
+
 // The cheapest list's rows carry an Adopt button (adopt = true); the families' do not (most of them lose). A header
 // wider than its column's cells takes two lines (HeaderToFit): at 1280x720 and 150% the Korean cheapest list then fits
-// without scrolling sideways.
+// without scrolling sideways. Where the table is still wider than the view (English at 1280x720: 32-50 px) and a split's
+// decode pool on a second line of its cell makes it fit, it goes there; else (a phone) the table scrolls sideways.
 void PlanRows(AppState& app, const char* id, const std::vector<InferenceCandidate>& rows, bool adopt) {
   const Result& r = app.result;
-  constexpr int kCells = 10;
-  std::vector<std::array<std::string, kCells>> cells;
+  constexpr int kCells = kPlanCells;
+  std::vector<PlanCells> cells;
+  std::vector<std::string> two_lines;  // each row's pools with a split's decode pool on a line of its own
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const InferenceCandidate& c = rows[i];
     const std::string pre = std::to_string(c.prefill_replicas) + "x" + std::to_string(c.prefill_tp) + " " + c.prefill_gpu;
     const std::string dec = std::to_string(c.decode_replicas) + "x" + std::to_string(c.decode_tp) + " " + c.decode_gpu;
-    cells.push_back({std::to_string(i + 1),
-                     std::string(Tr(c.disaggregated ? "serving.mode_split" : "serving.mode_colocated")) + ": " +
-                         (c.disaggregated ? pre + " : " + dec : dec),
+    const std::string mode = std::string(Tr(c.disaggregated ? "serving.mode_split" : "serving.mode_colocated")) + ": ";
+    cells.push_back({std::to_string(i + 1), mode + (c.disaggregated ? pre + " : " + dec : dec),
                      ServingSmallMoney(r, c.usd_per_request), c.verdict_message.Text(CurrentLanguage()), ServingSmallMoney(r, c.usd_per_million_output_tokens),
                      std::to_string(c.gpus), ServingMs(c.ttft_ms), ServingMs(c.tpot_ms), std::to_string(c.max_batch),
                      ServingSmallMoney(r, c.usd_per_hour)});
+    two_lines.push_back(c.disaggregated ? mode + pre + " :\n" + dec : cells.back()[1]);
+  }
+  // Adopt beside the number, then the money and the verdict: on a phone the rest scrolls sideways.
+  const char* headers[kCells] = {"#", Tr("serving.plan_columns_pools"), Tr("serving.cost_per_request"), Tr("serving.plan_columns_verdict"),
+                                 Tr("serving.per_m_output"), Tr("serving.gpus"), "TTFT", "TPOT", Tr("serving.plan_columns_cap"),
+                                 Tr("serving.per_hour")};
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float adopt_width = adopt ? ImGui::CalcTextSize(Tr("plan.adopt")).x + style.FramePadding.x * 2 + style.CellPadding.x * 2 + 1 : 0;
+  const float view = ImGui::GetContentRegionAvail().x;
+  if (FittedWidth(cells, headers, adopt_width) > view) {
+    std::vector<PlanCells> wrapped = cells;
+    for (std::size_t i = 0; i < cells.size(); ++i) wrapped[i][1] = two_lines[i];
+    if (FittedWidth(wrapped, headers, adopt_width) <= view) cells = std::move(wrapped);
   }
   if (!ImGui::BeginTable(id, adopt ? kCells + 1 : kCells, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit |
                                      ImGuiTableFlags_ScrollX,
                          ImVec2(0, SidewaysTableHeight(id, ImGui::GetTextLineHeightWithSpacing() * (static_cast<float>(rows.size()) + 3.5f)))))
     return;
-  // Adopt beside the number, then the money and the verdict: on a phone the rest scrolls sideways.
-  const char* headers[kCells] = {"#", Tr("serving.plan_columns_pools"), Tr("serving.cost_per_request"), Tr("serving.plan_columns_verdict"),
-                                 Tr("serving.per_m_output"), Tr("serving.gpus"), "TTFT", "TPOT", Tr("serving.plan_columns_cap"),
-                                 Tr("serving.per_hour")};
   for (int k = 0; k < kCells; ++k) {
     float body = 0;
     for (const auto& row : cells) body = std::max(body, ImGui::CalcTextSize(row[k].c_str()).x);

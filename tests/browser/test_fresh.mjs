@@ -302,5 +302,22 @@ await section('moe-field-order', async page => {
   check((await scenario(page)).parallel.expert_parallel === 2, 'a value set there is kept');
 }, LAPTOP_KO);
 
+// --- 11. the English serving plan's cheapest configurations inside 1280x720 (150% and 100%): no sideways scroll -----
+const MOE_SERVICE = {workload: {kind: 'inference', model: 'deepseek-v3'}, cluster: {gpu: 'h200-sxm', gpus: 8},
+                     parallel: {tensor_parallel: 8}, inference: {attention: 'data', moe_split: 'expert', weight_precision: 'fp8'}};
+for (const dpr of [1.5, 1]) {
+  await section(`serving-plan-en@${dpr}`, async page => {
+    await settle(page, () => api(page, t => window.gpucost.load(t), JSON.stringify(MOE_SERVICE)));
+    await settle(page, () => api(page, () => window.gpucost.show('plan')));
+    await page.waitForFunction(() => !window.gpucost.busy() && window.gpucost.scrollPos('serving_plan_best'), null, {timeout: 120000, polling: 100});
+    await idle(page, 'the page after the serving plan');
+    const best = await scrollPos(page, 'serving_plan_best');
+    await shot(page, `fresh-serving-plan-en@${dpr}.png`);
+    check(best.maxX < 0.5, `en 1280x720@${dpr}: the cheapest configurations fit without scrolling sideways (${best.maxX.toFixed(1)} px to scroll)`);
+    const edge = await panelEdgeGap(page);
+    check(edge >= EDGE_GAP_CSS, `and end ${edge.toFixed(1)} px (>= ${EDGE_GAP_CSS}) before the panel's edge`);
+  }, {...LAPTOP, dpr});
+}
+
 if (failed()) console.error(`${failed()} section(s) failed`);
 process.exit(failed() ? 1 : 0);
