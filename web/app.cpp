@@ -657,6 +657,45 @@ bool WrappedRow(AppState& app, const char* id, const char* text_id, int index, b
   return picked;
 }
 
+bool WrappedCombo(AppState& app, const char* label, const char* text_id, const std::string& preview, int flags) {
+  // As ImGui::BeginCombo (imgui_widgets.cpp) draws its box, but as tall as the wrapped preview.
+  ImGuiContext& g = *GImGui;
+  ImGuiWindow* window = ImGui::GetCurrentWindow();
+  if (window->SkipItems) return false;
+  const ImGuiStyle& style = g.Style;
+  const ImGuiID id = window->GetID(label);
+  const float arrow = ImGui::GetFrameHeight();
+  const float width = ImGui::CalcItemWidth();
+  const float wrap = std::max(1.0f, width - arrow - style.FramePadding.x * 2);
+  const ImVec2 text = ImGui::CalcTextSize(preview.c_str(), nullptr, false, wrap);
+  const ImVec2 at = window->DC.CursorPos;
+  const ImRect box(at, ImVec2(at.x + width, at.y + std::max(text.y, g.FontSize) + style.FramePadding.y * 2));
+  ImGui::ItemSize(box, style.FramePadding.y);
+  if (!ImGui::ItemAdd(box, id)) return false;
+  bool hovered = false, held = false;
+  const bool pressed = ImGui::ButtonBehavior(box, id, &hovered, &held);
+  const ImGuiID popup = ImHashStr("##ComboPopup", 0, id);
+  bool open = ImGui::IsPopupOpen(popup, ImGuiPopupFlags_None);
+  if (pressed && !open) {
+    ImGui::OpenPopupEx(popup, ImGuiPopupFlags_None);
+    open = true;
+  }
+  const float value_right = std::max(box.Min.x, box.Max.x - arrow);
+  ImDrawList* draw = window->DrawList;
+  draw->AddRectFilled(box.Min, ImVec2(value_right, box.Max.y), ImGui::GetColorU32(hovered ? ImGuiCol_FrameBgHovered : ImGuiCol_FrameBg),
+                      style.FrameRounding, ImDrawFlags_RoundCornersLeft);
+  draw->AddRectFilled(ImVec2(value_right, box.Min.y), box.Max, ImGui::GetColorU32(open || hovered ? ImGuiCol_ButtonHovered : ImGuiCol_Button),
+                      style.FrameRounding, ImDrawFlags_RoundCornersRight);
+  ImGui::RenderArrow(draw, ImVec2(value_right + style.FramePadding.y, box.Min.y + style.FramePadding.y), ImGui::GetColorU32(ImGuiCol_Text),
+                     ImGuiDir_Down, 1.0f);
+  ImGui::RenderFrameBorder(box.Min, box.Max, style.FrameRounding);
+  const ImVec2 text_at(box.Min.x + style.FramePadding.x, box.Min.y + style.FramePadding.y);
+  draw->AddText(g.Font, g.FontSize, text_at, ImGui::GetColorU32(ImGuiCol_Text), preview.c_str(), nullptr, wrap);
+  RecordRectAt(app, text_id, -1, text_at.x, text_at.y, text_at.x + text.x, text_at.y + text.y);
+  RecordText(app, text_id, preview);
+  return open && ImGui::BeginComboPopup(popup, box, flags);
+}
+
 bool DisplaysKrw(const Result& r) { return std::strcmp(r.display_currency, "KRW") == 0; }
 
 namespace {

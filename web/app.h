@@ -354,6 +354,10 @@ struct RowLine {
   bool dimmed = false;
 };
 bool WrappedRow(AppState& app, const char* id, const char* text_id, int index, bool selected, const std::vector<RowLine>& lines);
+// ImGui::BeginCombo whose closed box shows its preview whole: wrapped over as many lines as the box's width needs (a
+// phone's offer picker cut both Samsung SDS offers to "Samsung SDS Samsung Cloud Platfo"), its arrow at the right.
+// Records the preview's text and where it is drawn (`text_id`). True when open: then call ImGui::EndCombo().
+bool WrappedCombo(AppState& app, const char* label, const char* text_id, const std::string& preview, int flags);
 void Hint(const char* text);
 // The held-out error band beside a headline (ui_results.cpp), drawn once documents' EvidenceBandReady() says its
 // table is here.

@@ -114,6 +114,9 @@ void AppGpuChanged(AppState& app) {
 
 namespace {
 
+// Who, what and where, as a person names it ("AWS p5.48xlarge (8x H100 SXM) (us-east-1)"), not the catalog id.
+std::string OfferName(const Offer& o) { return o.provider + " " + o.product + " (" + o.region + ")"; }
+
 // An offer as a row of the list (issue 47: one long line ran off a phone's right edge): who, what and where, then the
 // price (in a KRW scenario in won, the core's OfferListPrice) and its date, each wrapped to the screen's width (the
 // walk-through's two Samsung SDS rows both read "Samsung SDS Samsung Cloud Platfo").
@@ -121,7 +124,7 @@ void OfferList(AppState& app, const Offer* current) {
   std::string rows;  // what the rows say (tests)
   for (std::size_t i = 0; i < OfferCount(); ++i) {
     const Offer& o = Offers()[i];
-    const std::vector<RowLine> lines = {{o.provider + " " + o.product + " (" + o.region + ")"}, {OfferListPrice(o, app.scenario), true}};
+    const std::vector<RowLine> lines = {{OfferName(o)}, {OfferListPrice(o, app.scenario), true}};
     if (WrappedRow(app, "offer", "offer_text", static_cast<int>(i), current == &o, lines)) AppApplyOffer(app, o);
     if (ImGui::IsItemHovered()) OfferTooltip(o);
     rows += lines[0].text + "\n" + lines[1].text + "\n\n";
@@ -137,12 +140,12 @@ void OfferList(AppState& app, const Offer* current) {
 
 void DrawOfferPicker(AppState& app) {
   const Offer* current = app.scenario.pricing.offer[0] ? FindOffer(app.scenario.pricing.offer) : nullptr;
-  // Who and what, as a person names it ("AWS p5.48xlarge"), not the catalog id (issue 47).
-  const std::string preview = current ? current->provider + " " + current->product
-                                      : app.scenario.pricing.offer[0] ? app.scenario.pricing.offer : Tr("offer.pick");
+  // Who, what and where, as the list's rows name it, not the catalog id (issue 47).
+  const std::string preview = current ? OfferName(*current) : app.scenario.pricing.offer[0] ? app.scenario.pricing.offer : Tr("offer.pick");
   ImGui::SetNextItemWidth(-1);
-  // Rows are two lines (OfferRow): a list as tall as about ten of them, not the default eight lines.
-  const bool open = ImGui::BeginCombo("##offer", preview.c_str(), ImGuiComboFlags_HeightLarge);
+  // Rows are two lines (OfferRow): a list as tall as about ten of them, not the default eight lines. Closed, the
+  // name whole, wrapped (a phone cut it: the two Samsung SDS offers both read "Samsung SDS Samsung Cloud Platfo").
+  const bool open = WrappedCombo(app, "##offer", "offer_preview", preview, ImGuiComboFlags_HeightLarge);
   RecordRect(app, "pricing.offer");
   if (open) {
     OfferList(app, current);

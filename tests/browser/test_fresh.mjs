@@ -4,6 +4,9 @@
 // status line naming refused fields; the training Layouts table readable on a phone (sideways, first column kept); a
 // latency target's "auto" unticked starting at what the plan achieves, the field taking the keys typed next; the
 // Sensitivity view saying "tap" on a touch screen and giving its bounds' units; preset titles inside a phone's width.
+// Its second round: a share link of pinned serving options says where their prices came from, as before sharing; the
+// serving chart's x ticks in one unit; a dense model's Hardware section not led by the MoE-only expert parallel; the
+// English serving plan inside 1280x720 without scrolling sideways; the closed offer picker naming its offer whole.
 // node test_fresh.mjs SITE_DIR OUT_DIR
 import fs from 'node:fs';
 import path from 'node:path';
@@ -317,6 +320,33 @@ for (const dpr of [1.5, 1]) {
     const edge = await panelEdgeGap(page);
     check(edge >= EDGE_GAP_CSS, `and end ${edge.toFixed(1)} px (>= ${EDGE_GAP_CSS}) before the panel's edge`);
   }, {...LAPTOP, dpr});
+}
+
+// --- 12. the closed offer picker on a phone names its offer whole: the two Samsung SDS offers read apart ----------
+for (const [name, options] of [['offer-closed-phone-ko', PHONE_KO], ['offer-closed-phone-en', {...PHONE_KO, lang: 'en', locale: 'en-US'}]]) {
+  await section(name, async page => {
+    const previews = [];
+    for (const id of ['samsung-sds-scp-gpu-server-h100', 'samsung-sds-scp-gpu-server-a100']) {
+      await settle(page, () => api(page, t => window.gpucost.load(t), JSON.stringify({pricing: {offer: id}})));
+      if (!previews.length) {
+        await tap(page, 'tab_editor');
+        const pricing = await reveal(page, 'section', 3, true);
+        await page.touchscreen.tap(pricing.x + 40, pricing.y + pricing.h / 2);
+        await idle(page);
+      }
+      const combo = await reveal(page, 'pricing.offer', -1, true);
+      await idle(page);
+      const text = await widgetRect(page, 'offer_preview'), preview = await drawn(page, 'offer_preview');
+      await shot(page, `fresh-${name}-${previews.length}.png`);
+      const offer = offers.find(o => o.id === id);
+      // Its arrow, a square as tall as one line's box, takes the right end (over 12 px at every size here).
+      check(text.x >= combo.x && text.x + text.w <= combo.x + combo.w - 12 && text.y + text.h <= combo.y + combo.h + 0.5 && text.x + text.w <= 390,
+            `${id}: the closed picker's text lies inside it, left of its arrow (text ${text.x.toFixed(0)}..${(text.x + text.w).toFixed(0)} x ${text.h.toFixed(0)}, picker ${combo.x.toFixed(0)}..${(combo.x + combo.w).toFixed(0)} x ${combo.h.toFixed(0)})`);
+      check(preview.includes(offer.product), `and names it whole ("${preview.replace(/\n/g, ' ')}")`);
+      previews.push(preview);
+    }
+    check(previews[0] !== previews[1] && previews[0].includes('H100') && previews[1].includes('A100'), 'the two Samsung SDS offers read apart when closed');
+  }, options);
 }
 
 if (failed()) console.error(`${failed()} section(s) failed`);

@@ -21,7 +21,7 @@ ID_CALLS = {
     "BeginChild", "BeginTabBar", "InvisibleButton", "DownloadFile", "RequestFont", "strcmp", "strncmp",
     "FindField", "FindOffer", "FindModel", "FindGpu", "getenv", "find", "rfind", "compare", "OpenPopup",
     "static_assert", "PickFile", "BeginFigureTable", "SidewaysTableHeight", "ProfileInput", "RecordRectAt", "FleetSpec",
-    "WrappedRow", "RecordCell",
+    "WrappedRow", "RecordCell", "WrappedCombo",
 }
 # Calls whose identifier-shaped literal ("cost_vs_gpus", "th") is a widget ID or an HTML tag, never text.
 ID_FIRST_CALLS = {"DrawLineChart", "DrawStackedBar", "DrawHistogram", "Histogram", "Breakdown", "DrawCapacityBar", "Cell", "PlanRows", "FigureCell"}
