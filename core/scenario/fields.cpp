@@ -478,7 +478,7 @@ const FieldSpec kFields[] = {
   {"pricing.support_usd_per_month", NUM, REF(ops.support_usd_per_month), 0, nullptr, 0, 1e10, false, false, nullptr,
    "USD/month", "pricing"},
   {"pricing.owned.interest_rate", NUM, REF(pricing.owned.interest_rate), 0, nullptr, 0, 1, false, false, nullptr,
-   "per year", "ownership"},
+   "fraction/year", "ownership"},
   // Issue 45: owning waits for its servers; the wait counts in the deadline and the delay cost (capacity.h).
   {"pricing.owned.lead_time_days", NUM, REF(pricing.owned.lead_time_days), 70, nullptr, 0, 3650, false, false,
    nullptr, "days", "ownership"},

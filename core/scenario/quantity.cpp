@@ -37,6 +37,36 @@ double SuffixScale(char c) {
   }
 }
 
+// A duration field's unit in seconds ("ms", "seconds", "minutes", "hours", "days"); 0 for any other unit.
+double FieldUnitSeconds(const char* unit) {
+  static const struct { const char* unit; double seconds; } kUnits[] = {
+      {"ms", 1e-3}, {"seconds", 1}, {"minutes", 60}, {"hours", 3600}, {"days", 86400}};
+  for (const auto& u : kUnits)
+    if (std::strcmp(unit, u.unit) == 0) return u.seconds;
+  return 0;
+}
+
+// A duration typed with its unit, as people write one ("50ms", "0.5 s", "30 min", "2h", "3일", "90초"): the unit
+// taken off `text` and its length in seconds returned; 0 (text unchanged) when the text ends in none. "m" alone is
+// not taken (a million, or a minute?): minutes are "min" or "분".
+double TakeDurationUnit(std::string* text) {
+  static const struct { const char* suffix; double seconds; } kSuffixes[] = {
+      {"밀리초", 1e-3}, {"ms", 1e-3}, {"seconds", 1}, {"second", 1}, {"secs", 1}, {"sec", 1}, {"초", 1}, {"s", 1},
+      {"minutes", 60}, {"minute", 60}, {"mins", 60}, {"min", 60}, {"분", 60}, {"hours", 3600}, {"hour", 3600},
+      {"hrs", 3600}, {"hr", 3600}, {"시간", 3600}, {"h", 3600}, {"days", 86400}, {"day", 86400}, {"일", 86400},
+      {"d", 86400}};
+  for (const auto& u : kSuffixes) {
+    const std::size_t n = std::strlen(u.suffix);
+    if (text->size() > n && text->compare(text->size() - n, n, u.suffix) == 0) {
+      const char before = (*text)[text->size() - n - 1];
+      if (!(std::isdigit(static_cast<unsigned char>(before)) || before == ' ' || before == '.')) continue;
+      text->erase(text->size() - n);
+      return u.seconds;
+    }
+  }
+  return 0;
+}
+
 // The integer part's digits with separators checked: "1,000" -> "1000"; "" on a misplaced separator.
 bool StripSeparators(const std::string& mantissa, std::string* digits) {
   const std::size_t point = mantissa.find_first_of(".eE");
@@ -165,7 +195,12 @@ std::string DescribeShownRange(const FieldSpec& f) {
 Message FieldInputProblem(const FieldSpec& f, const std::string& text, double* out) {
   double v = 0;
   const bool percent = FieldShownAsPercent(f);
-  const Message why = QuantityProblem(text, &v, percent);
+  // A duration field takes a duration with its unit, converted to the field's ("0.5 s" in a field of ms is 500).
+  std::string number = Trim(text);
+  const double field_seconds = FieldUnitSeconds(f.unit);
+  const double typed_seconds = field_seconds > 0 ? TakeDurationUnit(&number) : 0;
+  const Message why = QuantityProblem(number, &v, percent);
+  if (why.empty() && typed_seconds > 0) v = std::strtod(Shown(v * typed_seconds / field_seconds).c_str(), nullptr);
   const std::string quoted = "\"" + Trim(text).substr(0, 40) + "\"";
   if (!why.empty()) return {"msg.q_not_allowed_why", {quoted, MessageParam::From(why), ShownRangeMessage(f)}};
   // A fraction field reads a bare number as the fraction it is ("0.4") and "40%" as 0.4; a bare number above

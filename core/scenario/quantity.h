@@ -23,7 +23,9 @@ Message QuantityProblem(const std::string& text, double* out, bool allow_percent
 bool FieldShownAsPercent(const FieldSpec& f);
 
 // A value typed into a field (the page's editor and the CLI's --set): as a quantity (fraction fields read "0.1"
-// and "10%" as 0.10, and refuse "10" naming the field and both ranges), then the field's kind and range. Returns "" and sets *out, or the inline message
+// and "10%" as 0.10, and refuse "10" naming the field and both ranges; duration fields, in ms, seconds, minutes,
+// hours or days, also read a duration with its unit: "50ms", "0.5 s", "30 min", "2h", "90초", "1시간", "3일"),
+// then the field's kind and range. Returns "" and sets *out, or the inline message
 // "\"70X\" is not allowed: must be ..." naming the allowed range as the field shows it.
 std::string ParseFieldInput(const FieldSpec& f, const std::string& text, double* out);
 Message FieldInputProblem(const FieldSpec& f, const std::string& text, double* out);  // the same, as a key

@@ -13,6 +13,7 @@
 #include "scenario/json_io.h"
 #include "documents/link.h"
 #include "scenario/money_input.h"
+#include "scenario/quantity.h"
 #include "base/i18n.h"
 
 using namespace gpucost;
@@ -86,6 +87,14 @@ TEST_CASE("money fields: every usd_* field shows in won in a KRW scenario and re
   const std::string ko = ShownMoneyAmount(krw, price, 3227.0 / 1439);
   SetLanguage(Lang::kEn);
   CHECK(ko == "₩3,227/GPU시간");
+  // A rate per year reads as one (2026-12-07: the interest rate read "0 회/년", zero times a year): a percentage.
+  const FieldSpec& interest = *FindField("pricing.owned.interest_rate");
+  CHECK(FieldShownAsPercent(interest));
+  CHECK(FieldAmountText(usd, interest, 0.05) == "5% /year");
+  SetLanguage(Lang::kKo);
+  const std::string rate_ko = FieldAmountText(usd, interest, 0.05);
+  SetLanguage(Lang::kEn);
+  CHECK(rate_ko == "5% /년");
 }
 
 TEST_CASE("money fields: the same cost whichever currency the values were typed in") {

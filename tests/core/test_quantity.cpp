@@ -120,6 +120,37 @@ TEST_CASE("quantity: a field takes what it shows; integers accept any integral v
   CHECK(v == 70e9);
 }
 
+// 2026-12-07's walk-through: a latency target typed as "50ms" or "0.5 s" was refused. A duration field takes a
+// duration with its unit, converted to the field's; the unit alone says nothing new ("50" is 50 of the field's).
+TEST_CASE("quantity: a duration field takes a duration with its unit") {
+  const FieldSpec& ttft = *FindField("inference.slo.ttft_ms");
+  const FieldSpec& write = *FindField("reliability.checkpoint_write_minutes");
+  auto in = [](const FieldSpec& f, const char* text) {
+    double v = -1;
+    const std::string why = ParseFieldInput(f, text, &v);
+    CAPTURE(text);
+    CHECK(why == "");
+    return v;
+  };
+  CHECK(in(ttft, "50ms") == 50);
+  CHECK(in(ttft, "50 ms") == 50);
+  CHECK(in(ttft, "0.5 s") == 500);
+  CHECK(in(ttft, "0.5s") == 500);
+  CHECK(in(ttft, "2초") == 2000);
+  CHECK(in(ttft, "1,500ms") == 1500);
+  CHECK(in(ttft, "2 hours") == 7.2e6);
+  CHECK(in(ttft, "50") == 50);
+  CHECK(in(write, "90초") == 1.5);
+  CHECK(in(write, "2h") == 120);
+  CHECK(in(write, "30 min") == 30);
+  CHECK(in(write, "1시간") == 60);
+  double v = -1;
+  CHECK(ParseFieldInput(write, "3m", &v) != "");        // a minute or a million: refused, as before
+  CHECK(ParseFieldInput(*FindField("workload.tokens"), "50ms", &v) != "");  // not a duration field
+  CHECK(ParseFieldInput(ttft, "ms", &v) != "");        // a unit without its number
+  CHECK(v == -1);
+}
+
 TEST_CASE("quantity: what a field shows reads back to the same value") {
   for (std::size_t i = 0; i < FieldCount(); ++i) {
     const FieldSpec& f = Fields()[i];
