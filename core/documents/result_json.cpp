@@ -204,6 +204,8 @@ std::string ResultToJson(const Scenario& s, const Result& r, int indent) {
                  {"per_usd", NumOrNull(r.display_per_usd)},
                  {"expected", NumOrNull(r.expected_usd * r.display_per_usd)},
                  {"normal_run", NumOrNull(r.normal_run_usd * r.display_per_usd)}};
+  // A13: of the normal run's money, the delay cost of its own lateness (absent when it meets the deadline).
+  if (r.normal_run_delay_usd > 0) doc["cost"]["normal_run_delay_usd"] = NumOrNull(r.normal_run_delay_usd);
   if (r.finished_model.present) {  // issue 50 (program.h): the finished model beside the cost per run
     const FinishedModel& f = r.finished_model;
     doc["cost"]["finished_model_usd"] = NumOrNull(f.total_usd);

@@ -147,6 +147,14 @@ void ApplyOutlook(const JobPlan& job, const Timeline& t, double normal_run_hours
   r->schedule.capacity_guaranteed = guaranteed;
   r->cost_usd.part[kPartDelay] = r->schedule.delay_usd;
   r->expected_usd = r->cost_usd.Total();
+  // The normal run (nothing fails) waits and meets the same deadline: the delay of its own lateness is its cost too,
+  // so "failures add" holds only the delay failures cause (fresh2 A13: the whole delay was put on failures while the
+  // failure-free run also missed the deadline).
+  const double calm_delay_h = ExpectedHoursPast(deadline_h, p.wait_mean_s / 3600, normal_run_hours + p.lead_s / 3600, 0);
+  r->normal_run_delay_usd = p.value_usd_per_s * 3600 * calm_delay_h;
+  r->normal_run_usd += r->normal_run_delay_usd;
+  GPUCOST_ASSERT(!std::isfinite(r->expected_usd) || r->normal_run_delay_usd <= r->schedule.delay_usd * (1 + 1e-9) + 1e-6 * (1 + r->expected_usd),
+                 "the failure-free run is never later than the expected one");
 }
 
 double EffectiveBadCheckpointProbability(const Scenario& s) {

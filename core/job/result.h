@@ -70,7 +70,8 @@ struct Result {
 
   // Money (USD)
   double usd_per_gpu_hour = 0;      // effective price before tax
-  double normal_run_usd = 0;
+  double normal_run_usd = 0;        // nothing fails: its bill and the delay cost of its own lateness (normal_run_delay_usd)
+  double normal_run_delay_usd = 0;  // of normal_run_usd: the delay past the deadline a failure-free run has (A13)
   double expected_usd = 0;
   Breakdown cost_usd;               // sums to expected_usd
   double usd_per_billion_tokens = 0;

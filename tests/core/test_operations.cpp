@@ -85,6 +85,30 @@ TEST_CASE("capacity: P(miss deadline) and the delay cost of a fixed run after an
   CHECK(taxed.cost_usd.part[kPartTax] == doctest::Approx(0.1 * pretax));  // the delay is not a bill
 }
 
+// fresh2 A13: the failure-free run misses the deadline too; "failures add" holds only the delay failures cause.
+TEST_CASE("capacity: the normal run carries the delay cost of its own lateness; failures add only theirs") {
+  Scenario s = DefaultScenario();
+  s.cluster.gpus = 256;
+  s.workload.tokens *= 10;
+  s.reliability.gpu_mtbf_hours = 5000;  // some 8 failures over the run
+  const Result free_time = Evaluate(s);
+  REQUIRE(free_time.ok);
+  const double normal_h = free_time.normal_run_hours, expected_h = free_time.expected_hours;
+  REQUIRE(expected_h > normal_h + 1);  // failures add hours
+  s.ops.deadline_hours = normal_h - 100;  // the run without a failure is 100 h late
+  s.ops.value_per_day_usd = 24000;        // $1,000 per hour late
+  const Result r = Evaluate(s);
+  REQUIRE(r.ok);
+  // Hand-worked: no wait, no failure: finishes at the normal run's hours, 100 h past the deadline: $100,000.
+  CHECK(r.normal_run_delay_usd == doctest::Approx(100000).epsilon(1e-9));
+  CHECK(r.normal_run_usd == doctest::Approx(free_time.normal_run_usd + 100000).epsilon(1e-9));
+  // Failures add their hours' bill (as without a deadline) and their hours' delay: the expected finish is far past
+  // the deadline (the run's spread is hours, the margin 100 h), so E[hours past] = the expected hours - the deadline.
+  const FailuresAdd without = FailuresAddOf(free_time), with = FailuresAddOf(r);
+  CHECK(with.usd == doctest::Approx(without.usd + 1000 * (expected_h - normal_h)).epsilon(1e-4));
+  CHECK(with.hours == doctest::Approx(without.hours));
+}
+
 TEST_CASE("capacity: reserved capacity starts at once; a discount-only commitment waits like on-demand") {
   Scenario s = Calm();
   s.ops.on_demand_wait_hours = 10;
