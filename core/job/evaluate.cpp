@@ -620,6 +620,7 @@ void EvaluateJob(const Scenario& s, Result& r) {
                                                 FormatParam("%.0f", r.data_stall_fraction * 100)});
   if (Model(s) == PricingModel::kReserved && !pr.reserved.capacity_guaranteed)
     wn.Add("commitment_not_capacity", "msg.w_commitment_not_capacity");
+  NoteCommitmentRenewal(job.terms, bill, r.expected_hours, r.display_currency, r.display_per_usd, &wn);  // A12
   if (spot && training && r.expected_preemptions > 10)
     wn.Add("spot_coupled", "msg.w_spot_coupled", {FormatParam("%.0f", r.expected_preemptions)});
   if (pr.stopped_hours > 0 || r.loss_target.present) Issue50Warnings(s, job, r, &wn);  // issue 50 (out of line)

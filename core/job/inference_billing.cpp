@@ -221,6 +221,7 @@ double BillServing(const Scenario& s, ServingPool* pools, int n, const ServingPe
   r->expected_usd = bill.usd;
   r->vat_usd = bill.vat_usd;
   r->commitment_after_job_usd = bill.commitment_after_job_usd;
+  NoteCommitmentRenewal(first_terms, bill, hours, r->display_currency, r->display_per_usd, &r->warnings);  // A12
   r->time_hours = Breakdown{};
   r->time_hours.part[kPartCompute] = period.hours;
   r->time_hours.part[kPartReacquireWait] = hours - period.hours;

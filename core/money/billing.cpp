@@ -6,6 +6,7 @@
 
 #include "money/tco.h"
 #include "base/asserts.h"
+#include "base/format.h"
 #include "hardware/partition.h"
 
 #include <cstring>
@@ -170,11 +171,20 @@ void BillGpuTime(const BillingTerms& t, const Usage& u, JobBill* out) {
     // Every billed GPU-hour is priced once, at the pool's price: the pool's money is its billed GPU-hours x the price.
     GPUCOST_ASSERT(!in_range || ApproxEqual(gpu_usd, billed_gpu_h * t.price_pretax), "each billed GPU-hour priced once at the pool's price");
   }
-  // A commitment is paid for every hour of its term (renewed while the work runs longer): GPUs committed above
-  // the pool's size while it runs, and all of them for the rest of the term, less what other work uses.
+  // A commitment is paid for every hour of its term, renewed for whole terms while the work runs longer (fresh2
+  // A12: a 387-day job under a 12-month term paid its 13th month at the committed price and nothing for the rest
+  // of the second term): GPUs committed above the pool's size while it runs, and all of them for the rest of the
+  // last term, less what other work uses.
   if (t.committed_gpus > 0) {
     const double rounding_hours = u.billed_gpus > 0 ? g[kPartBillingRounding] / u.billed_gpus : 0;
-    const double after_hours = std::max(0.0, t.term_hours - u.held_hours - rounding_hours);
+    const double used_hours = u.held_hours + rounding_hours;
+    const double terms = t.term_hours > 0 && std::isfinite(used_hours)
+                             ? std::max(1.0, std::ceil(used_hours / t.term_hours * (1 - 1e-12))) : 1;
+    const double after_hours = std::max(0.0, terms * t.term_hours - used_hours);
+    if (terms >= out->commitment_terms) {
+      out->commitment_terms = terms;
+      out->commitment_after_job_hours = after_hours;
+    }
     const double committed_usd = t.committed_price_pretax * t.unused_paid_fraction;
     const double above_gpus = std::max(0.0, t.committed_gpus - u.billed_gpus);
     const double after_usd = t.committed_gpus * after_hours * committed_usd * u.commitment_share;
@@ -184,10 +194,12 @@ void BillGpuTime(const BillingTerms& t, const Usage& u, JobBill* out) {
     const double unused = above_gpus * (u.held_above_hours + rounding_hours) * committed_usd + after_usd;
     GPUCOST_ASSERT(!in_range || (AmountOk(after_usd) && AmountOk(unused) && after_usd <= unused * (1 + 1e-12) + 1e-9),
                    "the unused commitment is >= 0 and holds the term after the work");
-    // The term is paid once: the committed GPUs' hours inside it (used, rounded, or after the work) are at most the
-    // term, unless the work outlasts it (then renewed: no hour after the work).
-    GPUCOST_ASSERT(after_hours <= 0 || u.held_hours + rounding_hours + after_hours <= t.term_hours * (1 + 1e-9) + 1e-9,
-                   "a commitment's hours are counted once within its term");
+    // Each term is paid once: the committed GPUs' hours (used, rounded, or after the work) are the whole terms
+    // bought, and the last term is needed (the work runs into it).
+    GPUCOST_ASSERT(!in_range || !std::isfinite(used_hours) ||
+                       ((ApproxEqual(used_hours + after_hours, terms * t.term_hours) || (terms == 1 && after_hours == 0)) &&
+                        after_hours < t.term_hours * (1 + 1e-9) + 1e-9),
+                   "a commitment's hours are counted once, in whole terms");
     out->cost_usd.part[kPartUnusedCommitment] += unused;
     gpu_usd += unused;
   }
@@ -236,6 +248,17 @@ void FinishBill(const BillingTerms& t, double stored_gb, double hours, JobBill* 
   GPUCOST_ASSERT(ApproxEqual(out->usd, out->gpu_usd + services + m[kPartTax] + m[kPartDelay]),
                  "the total is GPU money + services + tax");
   GPUCOST_ASSERT(AmountOk(out->billed_gpu_hours), "billed GPU-hours are a number >= 0");
+}
+
+[[gnu::noinline]] void NoteCommitmentRenewal(const BillingTerms& t, const JobBill& bill, double work_hours,
+                                             const char* currency, double per_usd, Warnings* warnings) {
+  if (!warnings || !(bill.commitment_terms > 1) || !std::isfinite(bill.commitment_terms)) return;
+  // Money as written in every language (documents are the same bytes in every language).
+  const double after = bill.commitment_after_job_usd * per_usd;
+  const std::string money = std::strcmp(currency, "KRW") == 0 ? FormatKrwGrouped(std::round(after)) : FormatUsd(after);
+  warnings->Add("commitment_renewed", "msg.w_commitment_renewed",
+                {FormatParam("%.0f", work_hours), FormatParam("%.3g", t.term_hours / kHoursPerMonth),
+                 FormatParam("%.0f", bill.commitment_terms), FormatParam("%.0f", bill.commitment_after_job_hours), money});
 }
 
 [[gnu::noinline]] void BillStopped(const BillingTerms& t, double gpus, JobBill* out) {

@@ -98,6 +98,10 @@ struct JobBill {
   Breakdown time_hours, gpu_hours, cost_usd;
   double hours = 0, billed_gpu_hours = 0, usd = 0;
   double commitment_after_job_usd = 0;  // of cost_usd unused_commitment (pre-tax): the term left after the job
+  // A12: the terms a commitment was bought for (the largest over the pools; 0 without one): a job or service longer
+  // than its term renews it, whole terms, and the last term's rest after the work is paid unused (in the part above).
+  double commitment_terms = 0;
+  double commitment_after_job_hours = 0;  // per committed GPU: the last term's hours after the work
   double taxable_usd = 0;               // the tax base so far
   double vat_usd = 0;                   // tax computed (in cost_usd.tax unless pricing.vat_recoverable)
   double gpu_usd = 0;                   // money for GPU time (all pools, pre-tax)
@@ -122,6 +126,12 @@ void FinishBill(const BillingTerms& t, double stored_gb, double hours, JobBill* 
 // and at the full price beyond, taxed on the same terms; no run time. Nothing under a commitment or owned hardware.
 // Call after the workload's bill is complete (it updates out->billed_gpu_hours and out->usd).
 void BillStopped(const BillingTerms& t, double gpus, JobBill* out);
+
+// A12: work longer than its commitment's term renews it for whole terms: said (code "commitment_renewed"), with the
+// work's hours, the term, the terms bought and the last term's hours and money (pre-tax) after the work, in the
+// display currency. Nothing when the commitment holds the work in one term.
+void NoteCommitmentRenewal(const BillingTerms& t, const JobBill& bill, double work_hours, const char* currency,
+                           double per_usd, Warnings* warnings);
 
 // The tax multiplier of money billed after the fact (the term after the job): 1 + tax, or 1 when recovered.
 inline double TaxFactor(const BillingTerms& t) { return t.vat_recoverable ? 1.0 : 1.0 + t.tax_rate; }

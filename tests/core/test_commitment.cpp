@@ -133,3 +133,36 @@ TEST_CASE("pricing: the reserved row says what the term after the job costs, or 
   CHECK(unpriced.term_tail_usd == 0);
   CHECK(std::string(unpriced.risk).find("the reserved price is 0") != std::string::npos);
 }
+
+// fresh2 A12: a 387-day job under a 12-month term paid its 13th month at the committed price and nothing more, with
+// no word. The term is renewed for whole terms while the work runs longer (billing.cpp): the last term's rest after
+// the work is paid unused, and said.
+TEST_CASE("reserved: work longer than its term renews it for whole terms; the last term's rest is paid and said") {
+  Scenario s = TenDayReserved();
+  s.reliability.gpu_mtbf_hours = 0;  // a fixed run: the hours held are the run's
+  const double held = Evaluate(s).billed_gpu_hours / 64;
+  for (const double terms : {2.0, 3.0}) {
+    CAPTURE(terms);
+    const double term_hours = held / (terms - 0.4);  // the work ends 60% into the last term
+    s.pricing.reserved.term_months = term_hours / kHoursPerMonth;
+    const Result r = Evaluate(s);
+    REQUIRE(r.ok);
+    REQUIRE(r.billed_gpu_hours / 64 == doctest::Approx(held));
+    // Hand-worked: 64 GPUs x `terms` whole terms x USD 2 (the price includes no tax; tax is 10% on top).
+    double gpu_usd = 0;
+    for (int p = 0; p < kPartCount; ++p)
+      if (p != kPartStorage && p != kPartEgress && p != kPartFees && p != kPartTax && p != kPartDelay) gpu_usd += r.cost_usd.part[p];
+    CHECK(gpu_usd == doctest::Approx(64 * terms * term_hours * 2).epsilon(1e-9));
+    // The last term's 40% after the work: its money is the unused commitment (pre-tax), and the term after the job.
+    CHECK(r.cost_usd.part[kPartUnusedCommitment] == doctest::Approx(64 * 0.4 * term_hours * 2).epsilon(1e-9));
+    CHECK(r.commitment_after_job_usd == doctest::Approx(64 * 0.4 * term_hours * 2).epsilon(1e-9));
+    const int w = r.warnings.Find("commitment_renewed");
+    REQUIRE(w >= 0);
+    const std::string text = r.warnings.Text(w, Lang::kEn);
+    CHECK(text.find("(" + FormatParam("%.0f", terms) + " in all)") != std::string::npos);
+    CHECK(text.find(FormatUsd(64 * 0.4 * term_hours * 2)) != std::string::npos);
+  }
+  // Inside one term: nothing renewed, nothing said.
+  s.pricing.reserved.term_months = 2 * held / kHoursPerMonth;
+  CHECK(Evaluate(s).warnings.Find("commitment_renewed") < 0);
+}

@@ -145,16 +145,20 @@ TEST_CASE("reserved: the price blends commitment and on-demand burst; unused com
   s.pricing.usd_per_gpu_hour = 2;
   s.pricing.reserved.usd_per_gpu_hour_on_demand = 4;
   s.pricing.reserved.committed_gpus = 32;  // half of the 64 GPUs
-  s.pricing.reserved.term_months = 1e-6;   // a term shorter than the job: nothing paid after it (test_commitment.cpp)
+  s.pricing.reserved.term_months = 1e-6;   // a term far shorter than the job: renewed, at most a term's rest after it
+  const double term_h = 1e-6 * kHoursPerMonth;  // (fresh2 A12: test_commitment.cpp)
   const Result blended = Evaluate(s);
   CHECK(blended.usd_per_gpu_hour == doctest::Approx(3.0));
-  CHECK(blended.cost_usd.part[kPartUnusedCommitment] == 0);
+  CHECK(blended.cost_usd.part[kPartUnusedCommitment] == doctest::Approx(blended.commitment_after_job_usd).epsilon(1e-12));
+  CHECK(blended.commitment_after_job_usd <= 32 * term_h * 2 * (1 + 1e-9));
   s.pricing.reserved.committed_gpus = 96;  // 32 committed GPUs idle during the job
   const Result over = Evaluate(s);
   CHECK(over.usd_per_gpu_hour == doctest::Approx(2.0));
   // (during the job and its billed rounding: issue 25, the term after the job starts after that rounding)
   const double rounding_hours = over.gpu_hours.part[kPartBillingRounding] / static_cast<double>(over.billed_gpus);
-  CHECK(over.cost_usd.part[kPartUnusedCommitment] == doctest::Approx(32 * (over.expected_hours + rounding_hours) * 2).epsilon(1e-9));
+  CHECK(over.cost_usd.part[kPartUnusedCommitment] ==
+        doctest::Approx(32 * (over.expected_hours + rounding_hours) * 2 + over.commitment_after_job_usd).epsilon(1e-9));
+  CHECK(over.commitment_after_job_usd <= 96 * term_h * 2 * (1 + 1e-9));
 }
 
 TEST_CASE("async checkpoints: less stall; the write in flight is at risk as the blocking write was") {

@@ -551,15 +551,17 @@ std::vector<Law> Laws() {
                       if (!Close(GpuMoney(r), want, 1e-8)) return Fmt("GPU money, price x billed GPU-hours", GpuMoney(r), want);
                       return std::string();
                     }
-                    // A commitment of exactly the GPUs billed, none used by other work: inside its term, the whole
-                    // term is paid once, whatever the job does (bring-up, staging, restore tests, allocation idle).
+                    // A commitment of exactly the GPUs billed, none used by other work: the whole term is paid once,
+                    // whatever the job does (bring-up, staging, restore tests, allocation idle), and renewed for whole
+                    // terms while the work runs longer (fresh2 A12: the hours past the term were the only ones paid).
                     if (m == PricingModel::kReserved && s.pricing.reserved.committed_gpus == 0 &&
                         s.pricing.reserved.other_use_fraction == 0 && r.expected_preemptions == 0) {
                       const double term_h = s.pricing.reserved.term_months * kHoursPerMonth;
                       const double gpus = static_cast<double>(r.billed_gpus);
-                      if (r.billed_gpu_hours / gpus > term_h * 0.999) return std::string();  // the term renews
+                      const double in_terms = r.billed_gpu_hours / gpus / term_h;
+                      if (std::fabs(in_terms - std::round(in_terms)) < 1e-3) return std::string();  // at a term's end
                       *applied = true;
-                      const double want = gpus * term_h * r.usd_per_gpu_hour;
+                      const double want = gpus * std::max(1.0, std::ceil(in_terms)) * term_h * r.usd_per_gpu_hour;
                       if (!Close(GpuMoney(r), want, 1e-8)) return Fmt("GPU money, committed GPUs x term x price", GpuMoney(r), want);
                     }
                     return std::string();
