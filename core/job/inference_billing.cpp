@@ -6,7 +6,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
+#include "base/format.h"
+#include "hardware/catalog.h"
 #include "money/billing.h"
 #include "money/tco.h"
 
@@ -93,6 +96,25 @@ double SpotServing(const Scenario& s, const ServingPool* pools, int n, const Ser
   return hours;
 }
 
+// fresh2 C2: a pool on another GPU than cluster.gpu with no price of its own is billed at the pricing.* price,
+// which is cluster.gpu's: said, naming the pool, its GPU, the price it borrowed and whose (an A100 decode pool at
+// the H100's USD 2.99 was silent, while Compare serving options priced the A100 from the offers). Owned hardware
+// is priced per GPU (its own server price) and a MIG slice is cluster.gpu's: neither borrows.
+[[gnu::noinline]] void NoteBorrowedPoolPrice(const Scenario& s, int i, const ServingPool& p, const BillingTerms& terms,
+                                             const BillingNotes& priced, Result* r) {
+  if (Model(s) == PricingModel::kOwned || !p.gpu_id || std::strcmp(p.gpu_id, s.cluster.gpu) == 0) return;
+  const GpuSpec* own = FindGpu(p.gpu_id);
+  const GpuSpec* lender = FindGpu(s.cluster.gpu);
+  const bool split = static_cast<InferenceMode>(s.inference.mode) == InferenceMode::kDisaggregated;
+  const char* pool = !split ? "inference.pool" : i == 0 ? "inference.prefill_pool" : "inference.decode_pool";
+  const char* field = !split || i > 0 ? "inference.decode.usd_per_gpu_hour" : "inference.prefill.usd_per_gpu_hour";
+  const double price = terms.price_pretax * priced.display_per_usd;  // before tax, as the result's pool price
+  const std::string money = std::strcmp(priced.display_currency, "KRW") == 0 ? FormatKrwGrouped(price) : FormatUsd(price);
+  r->warnings.Add("pool_price_borrowed", "msg.w_pool_price_borrowed",
+                  {MessageParam::Key(pool), own ? own->name : std::string(p.gpu_id), money,
+                   lender ? lender->name : std::string(s.cluster.gpu), field});
+}
+
 // One pool's GPU time as named parts (work, failures, spot, idle capacity, cold starts), its rental sessions and
 // its commitment share, billed by the engine into *bill; the first pool's terms price the services after.
 void BillPool(const Scenario& s, int i, ServingPool& p, const PoolSpot& q, double hours, const ServingPeriod& period,
@@ -102,6 +124,7 @@ void BillPool(const Scenario& s, int i, ServingPool& p, const PoolSpot& q, doubl
   BillingTerms terms;
   PlanBilling(s, p.billed_gpus + q.spare_gpus, p.gpu_id, &terms, &priced, i == 0 ? &r->warnings : nullptr);
   terms = WithPoolPrice(terms, p.usd_per_gpu_hour);
+  if (p.usd_per_gpu_hour <= 0) NoteBorrowedPoolPrice(s, i, p, terms, priced, r);  // fresh2 C2
   if (i == 0 || !r->tco.present) r->tco = priced.tco;
   if (i == 0) {
     *first_terms = terms;

@@ -160,6 +160,42 @@ TEST_CASE("serving options pinned into a share link: found again, with their pri
   CHECK_FALSE(PinnedServingOptions(edited, opened.pinned, &again));
 }
 
+// fresh2 C2: an A100 decode pool with no price of its own was billed at the H100's USD 2.99 (the pricing.* price,
+// cluster.gpu's) without a word, while Compare serving options priced the A100 from the offers.
+TEST_CASE("serving: a pool on another GPU than cluster.gpu, with no price of its own, says whose price it borrowed") {
+  Scenario s = Preset("llama2-70b-chat-h100");  // H100 at USD 2.99 (the scenario's)
+  REQUIRE(std::string(s.cluster.gpu) == "h100-sxm");
+  REQUIRE(s.pricing.usd_per_gpu_hour == doctest::Approx(2.99));
+  s.inference.mode = static_cast<int>(InferenceMode::kDisaggregated);
+  std::snprintf(s.inference.prefill.gpu, kTextCapacity, "%s", "h100-sxm");
+  std::snprintf(s.inference.decode.gpu, kTextCapacity, "%s", "a100-sxm-80gb");
+  s.inference.prefill.usd_per_gpu_hour = s.inference.decode.usd_per_gpu_hour = 0;
+  const Result r = Evaluate(s);
+  REQUIRE(r.ok);
+  CHECK(r.inference.decode.usd_per_gpu_hour == doctest::Approx(2.99));  // the money is as before: said, not changed
+  const int w = r.warnings.Find("pool_price_borrowed");
+  REQUIRE(w >= 0);
+  const std::string en = r.warnings.Text(w, Lang::kEn);
+  CHECK(en == "The Decode pool, on " + FindGpu("a100-sxm-80gb")->name +
+                  ", has no price of its own (inference.decode.usd_per_gpu_hour): it is billed at the scenario's price, "
+                  "which is for NVIDIA H100 SXM5 80GB: $2.99 per GPU-hour before tax. Enter the " + FindGpu("a100-sxm-80gb")->name +
+                  "'s price there (Compare serving options prices each GPU from the offers).");
+  CHECK(r.warnings.Text(w, Lang::kKo).find("디코드 풀은 ") == 0);
+  // Once: the prefill pool is on cluster.gpu, its price is its own.
+  int borrowed = 0;
+  for (int i = 0; i < r.warnings.count; ++i) borrowed += std::string(r.warnings.code[i]) == "pool_price_borrowed";
+  CHECK(borrowed == 1);
+  // The pool's own price: nothing borrowed, nothing said.
+  s.inference.decode.usd_per_gpu_hour = 2.79;
+  CHECK(Evaluate(s).warnings.Find("pool_price_borrowed") < 0);
+  // Compare serving options prices every pool: none of its columns borrows.
+  s.inference.decode.usd_per_gpu_hour = 0;
+  Comparison c;
+  Message error;
+  REQUIRE_MESSAGE(ServingOptions(s, &c, &error), error.Text(Lang::kEn));
+  for (const CompareColumn& col : c.columns) CHECK(col.result.warnings.Find("pool_price_borrowed") < 0);
+}
+
 TEST_CASE("serving options: the scenario's own A100 price kept, a KRW price converted, tensor parallelism raised to fit") {
   Scenario s = Preset("llama2-70b-split-h100-a100");  // decode A100 at USD 1.79 (the scenario's), H100 at USD 2.99
   SUBCASE("prices: the scenario's A100 pool price, not the offer's") {
