@@ -27,9 +27,12 @@ std::string Levels(const FleetInputs& in, const FleetPlan& p) {
 }
 
 void PrintTable(const FleetInputs& in, const FleetResult& r) {
+  // In the plan's currency (fresh2 A10: a KRW plan's table was in dollars beside notes in won); the JSON and CSV
+  // keep their USD fields.
+  const auto money = [&in](double usd) { return FormatMoney(usd * in.per_usd, in.currency); };
   std::printf("%s\n", TrFormat("cli.fleet.title", {in.name[0] ? TerminalSafe(in.name) : Tr("cli.fleet.fleet"), std::to_string(in.months),
-                                                  FormatCount(r.demand_gpu_hours), FormatUsd(in.on_demand_usd_per_gpu_hour),
-                                                  FormatUsd(r.burst_usd_per_gpu_hour), FormatPercent(r.spot_share_of_burst)}).c_str());
+                                                  FormatCount(r.demand_gpu_hours), money(in.on_demand_usd_per_gpu_hour),
+                                                  money(r.burst_usd_per_gpu_hour), FormatPercent(r.spot_share_of_burst)}).c_str());
   const bool hybrid = in.plan_hybrid;
   Table t;
   std::vector<std::string> head = {Tr("fleet.col_part"), Tr("fleet.col_all_on_demand"), Tr("fleet.col_cloud")};
@@ -38,13 +41,13 @@ void PrintTable(const FleetInputs& in, const FleetResult& r) {
   t.Rule();
   for (int i = 0; i < kFleetPartCount; ++i) {
     if (r.all_on_demand.usd[i] == 0 && r.cloud.usd[i] == 0 && r.hybrid.usd[i] == 0) continue;
-    std::vector<std::string> row = {FleetPartLabel(i), FormatUsd(r.all_on_demand.usd[i]), FormatUsd(r.cloud.usd[i])};
-    if (hybrid) row.push_back(FormatUsd(r.hybrid.usd[i]));
+    std::vector<std::string> row = {FleetPartLabel(i), money(r.all_on_demand.usd[i]), money(r.cloud.usd[i])};
+    if (hybrid) row.push_back(money(r.hybrid.usd[i]));
     t.Row(row);
   }
   t.Rule();
-  std::vector<std::string> total = {Tr("fleet.total"), FormatUsd(r.all_on_demand.total_usd), FormatUsd(r.cloud.total_usd)};
-  if (hybrid) total.push_back(FormatUsd(r.hybrid.total_usd));
+  std::vector<std::string> total = {Tr("fleet.total"), money(r.all_on_demand.total_usd), money(r.cloud.total_usd)};
+  if (hybrid) total.push_back(money(r.hybrid.total_usd));
   t.Row(total);
   const double all = r.all_on_demand.total_usd;
   auto share = [all](double usd) { return all > 0 ? FormatPercent(usd / all) : std::string("-"); };
@@ -54,7 +57,7 @@ void PrintTable(const FleetInputs& in, const FleetResult& r) {
   t.Print(stdout);
   std::printf("%s\n", TrFormat("cli.fleet.commitments", {Levels(in, r.cloud)}).c_str());
   if (hybrid)
-    std::printf("%s\n", TrFormat("cli.fleet.hybrid", {Levels(in, r.hybrid), FormatUsd(r.owned_usd_per_held_gpu_hour)}).c_str());
+    std::printf("%s\n", TrFormat("cli.fleet.hybrid", {Levels(in, r.hybrid), money(r.owned_usd_per_held_gpu_hour)}).c_str());
   if (r.notes.count) std::printf("%s\n", Tr("cli.fleet.notes"));
   for (int i = 0; i < r.notes.count; ++i) std::printf("  ! %s\n", TerminalSafe(r.notes.Text(i, CurrentLanguage())).c_str());
   if (r.differences.count) std::printf("%s\n", Tr("cli.fleet.differences"));

@@ -77,6 +77,8 @@ std::string FleetInputsToJson(const FleetInputs& in, int indent) {
   }
   if (in.name[0]) doc["name"] = in.name;
   if (std::strcmp(in.currency, "USD") != 0) doc["currency"] = {{"code", in.currency}, {"per_usd", in.per_usd}};
+  if (in.not_offered_by[0])  // fresh2 A9: the layers the offer lists no price for (the notes name it)
+    doc["not_offered"] = {{"offer", in.not_offered_by}, {"commitments", in.commitments_not_offered}, {"spot", in.spot_not_offered}};
   return doc.dump(indent);
 }
 std::string FleetToJson(const FleetInputs& in, const FleetResult& r, int indent) {

@@ -64,6 +64,42 @@ FleetInputs DefaultFleet() {
   return f;
 }
 
+namespace {
+
+// Fresh2 A9: a layer the scenario's offer lists no price for is left out (the pricing table refuses its row), unless
+// the scenario prices it itself (its own model, a price typed): a reservation then plans one commitment, its term, at
+// the discount its price implies against the on-demand reference.
+void LeaveOutUnlisted(const Scenario& s, FleetInputs* f) {
+  const Offer* offer = s.pricing.offer[0] ? FindOffer(s.pricing.offer) : nullptr;
+  if (!offer) return;
+  const bool priced = s.pricing.usd_per_gpu_hour > 0 || s.pricing.krw_per_gpu_hour > 0;
+  const PricingModel own = Model(s);
+  if (!OfferListsModel(*offer, PricingModel::kReserved)) {
+    if (own == PricingModel::kReserved && priced) {
+      const double entered = s.pricing.krw_per_gpu_hour > 0 ? s.pricing.krw_per_gpu_hour / s.pricing.krw_per_usd
+                                                             : s.pricing.usd_per_gpu_hour;
+      const double reference = OnDemandReferenceUsdPerGpuHour(s);
+      const int term = static_cast<int>(std::clamp(std::round(s.pricing.reserved.term_months), 1.0, double(kMaxFleetMonths)));
+      f->commitment_count = 1;
+      f->commitments[0] = CommitmentOffer{"", term, reference > 0 ? std::clamp(1 - entered / reference, 0.0, 0.99) : 0,
+                                          s.pricing.reserved.capacity_guaranteed};
+      if (term == 12) std::snprintf(f->commitments[0].name, kTextCapacity, "%s", "1-year");
+      else std::snprintf(f->commitments[0].name, kTextCapacity, "%d-month", term);
+    } else {
+      f->commitment_count = 0;
+      f->commitments_not_offered = true;
+    }
+  }
+  if (!OfferListsModel(*offer, PricingModel::kSpot) && !(own == PricingModel::kSpot && priced)) {
+    f->spot_availability = 0;
+    f->spot_not_offered = true;
+  }
+  if (f->commitments_not_offered || f->spot_not_offered)
+    std::snprintf(f->not_offered_by, kTextCapacity, "%s", s.pricing.offer);  // an id: shorter than a field
+}
+
+}  // namespace
+
 FleetInputs FleetFromScenario(const Scenario& s, const FleetShape& shape) {
   FleetInputs f = DefaultFleet();
   // The scenario's name as the fleet's label: as much as fits in its 63 bytes, never half a UTF-8 character
@@ -91,6 +127,7 @@ FleetInputs FleetFromScenario(const Scenario& s, const FleetShape& shape) {
     f.per_usd = s.pricing.krw_per_usd;
   }
   f.egress_usd_per_gb = s.storage.usd_per_gb_egress;  // issue 50
+  LeaveOutUnlisted(s, &f);  // fresh2 A9
   f.transfer_gb_out_per_gpu_hour = shape.transfer_gb_out_per_gpu_hour;
   f.transfer_gb_in_per_move = shape.transfer_gb_in_per_move;
   f.migration_usd_per_move = shape.migration_usd_per_move;
@@ -385,6 +422,14 @@ void PlanAroundMoves(const FleetInputs& in, const std::vector<Layer>& layers, co
 }
 
 void AddNotes(const FleetInputs& in, const FleetResult& r, Warnings* w) {
+  // Fresh2 A9: said as the pricing table says it, naming the offer (its provider and product; an id the catalog does
+  // not hold as it is).
+  const Offer* offer = in.not_offered_by[0] ? FindOffer(in.not_offered_by) : nullptr;
+  const std::string by = offer ? offer->provider + " " + offer->product : std::string(in.not_offered_by);
+  if (in.commitments_not_offered)
+    w->Add("commitments_not_offered", "msg.w_fleet_not_offered", {by, MessageParam::Key("choice.pricing.model.reserved")});
+  if (in.spot_not_offered)
+    w->Add("spot_not_offered", "msg.w_fleet_not_offered", {by, MessageParam::Key("choice.pricing.model.spot")});
   const FleetPlan& p = r.hybrid.total_usd > 0 && r.hybrid.total_usd < r.cloud.total_usd ? r.hybrid : r.cloud;
   for (int i = 0; i < in.commitment_count; ++i) {
     double gpus = 0;
@@ -396,7 +441,11 @@ void AddNotes(const FleetInputs& in, const FleetResult& r, Warnings* w) {
     w->Add("on_demand_not_guaranteed", "msg.w_on_demand", {FormatCount(std::round(p.gpu_hours[kFleetOnDemand]))});
   if (p.gpu_hours[kFleetSpot] > 0)
     w->Add("spot_reclaimable", "msg.w_spot_reclaimable", {FormatParam("%.0f", 100 * r.spot_share_of_burst)});
-  const auto money = [&in](double usd) { return FormatMoney(usd * in.per_usd, in.currency); };  // in the plan's currency
+  // In the plan's currency, written the same in every language (fresh2 A10: the page's Korean notes read
+  // "2,700만 7,152 원" where the CLI's English read "₩27,007,152": the document differed by language).
+  const auto money = [&in](double usd) {
+    return std::strcmp(in.currency, "KRW") == 0 ? FormatKrwGrouped(std::round(usd * in.per_usd)) : FormatUsd(usd);
+  };
   if (p.usd[kFleetCommittedAfter] > 0)
     w->Add("commitment_past_horizon", "msg.w_commitment_past", {std::to_string(in.months), money(p.usd[kFleetCommittedAfter])});
   if (in.plan_hybrid && r.hybrid.owned_gpus > 0) {
@@ -694,7 +743,7 @@ FleetParse ParseFleetJson(std::string_view text) {
   FleetInputs& f = out.fleet;
   CheckKeys(doc, "", {"schema", "name", "demand_gpus", "profile", "on_demand", "spot", "commitments",
                       "granularity_gpus", "owned", "gpu_mtbf_hours", "owned_resale_fraction", "currency",
-                      "hybrid_transfer"}, &out.errors);
+                      "hybrid_transfer", "not_offered"}, &out.errors);
   if (doc.contains("currency")) {  // issue 47: the notes' money, {"code": "USD" | "KRW", "per_usd": units per USD}
     const json& c = doc["currency"];
     const bool ok = c.is_object() && c.size() == 2 && c.contains("code") && c["code"].is_string() &&
@@ -733,6 +782,21 @@ FleetParse ParseFleetJson(std::string_view text) {
     }
   }
   ParseOwned(doc, rd, &f);
+  if (auto no = doc.find("not_offered"); no != doc.end()) {  // fresh2 A9: what the offer lists no price for
+    const bool ok = no->is_object() && no->contains("offer") && (*no)["offer"].is_string() &&
+                    (*no)["offer"].get<std::string>().size() < static_cast<std::size_t>(kTextCapacity);
+    if (!ok) {
+      out.errors.push_back(CodedError("not_offered.offer", {"msg.f.name_text", {std::to_string(kTextCapacity - 1)}}));
+    } else {
+      CheckKeys(*no, "not_offered", {"offer", "commitments", "spot"}, &out.errors);
+      std::snprintf(f.not_offered_by, kTextCapacity, "%s", (*no)["offer"].get<std::string>().c_str());
+      for (const char* key : {"commitments", "spot"}) {
+        if (!no->contains(key)) continue;
+        if (!(*no)[key].is_boolean()) out.errors.push_back(CodedError(std::string("not_offered.") + key, {"msg.f.bool", {}}));
+        else (std::strcmp(key, "spot") == 0 ? f.spot_not_offered : f.commitments_not_offered) = (*no)[key].get<bool>();
+      }
+    }
+  }
   return out;
 }
 

@@ -82,6 +82,12 @@ struct FleetInputs {
                                            // owned site's transit)
   double migration_usd_per_move;           // migration_usd_per_move: engineering to move the environment
                                            // (rebuilt, validated; a consistent environment lowers it)
+  // fresh2 A9: the scenario's offer lists no commitment (or no spot) price (OfferListsModel), and the scenario has
+  // no such price of its own: the plan leaves that layer out, as the pricing table refuses its row (no number
+  // without a source), and its notes name the offer. "not_offered": {"offer": "<id>", "commitments": true, "spot": true}.
+  char not_offered_by[kTextCapacity];      // the offer's id (assets/offers.json; "" when nothing is left out)
+  bool commitments_not_offered;
+  bool spot_not_offered;
 };
 
 // Issue 29: owned GPUs bought for a plan shorter than their lifetime. The plan pays their ownership for its own
@@ -104,7 +110,9 @@ FleetInputs DefaultFleet();
 // `burst_gpus` for `burst_months` from month `burst_start_month` (1-based), at most kMaxFleetGpus a month.
 // Prices: the scenario's on-demand reference before tax (the anchor of gpucost pricing; the fleet default when
 // it is not in (0, 10,000] USD), its spot and reserved discounts and the reservation's capacity guarantee, its
-// owned terms. A commitment's granularity is one node; the MTBF is the scenario's.
+// owned terms. Fresh2 A9: with an offer (pricing.offer) that lists no commitment price, no commitment is planned
+// unless the scenario is reserved at a price of its own (then one, its term, at the discount that price implies);
+// with one that lists no spot price, no spot unless the scenario is spot at a price of its own (not_offered_by). A commitment's granularity is one node; the MTBF is the scenario's.
 struct FleetShape {
   int months = 36;
   double baseline_gpus = 0;

@@ -65,5 +65,23 @@ equals "$err" "gpucost: <stdin>: commitments[0].discount: must be a number >= 0 
 expect_rc 2 "fleet: malformed JSON" -- "$gpucost" fleet - <<<'{"demand_gpus": ['
 expect_rc 1 "fleet: missing file" -- "$gpucost" fleet /nonexistent/fleet.json
 expect_rc 2 "fleet: unknown format" -- "$gpucost" fleet - --format xml <<<'{"demand_gpus": [1]}'
+# fresh2 A10: a KRW plan's table is in won, as its notes are (it was in dollars: "$3.53M" beside notes in won); the
+# notes' money reads the same in every language (the document is the same bytes).
+krw_doc='{"demand_gpus": [64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64], "on_demand": {"usd_per_gpu_hour": 6}, "currency": {"code": "KRW", "per_usd": 1439}}'
+krw_ko=$("$gpucost" fleet - --lang ko <<<"$krw_doc")
+contains "$krw_ko" "GPU시간당 8,634 원" "fleet KRW: the table's on-demand price in won (6 x 1,439)"
+not_contains "$krw_ko" '$' "fleet KRW: no dollar figure in the Korean table"
+krw_en=$("$gpucost" fleet - <<<"$krw_doc")
+contains "$krw_en" "on-demand ₩8,634/GPU-hour" "fleet KRW: the English table in won too"
+not_contains "$krw_en" '$' "fleet KRW: no dollar figure in the English table"
+equals "$("$gpucost" fleet - --format json --lang ko <<<"$krw_doc")" "$("$gpucost" fleet - --format json <<<"$krw_doc")" "fleet KRW: the document is the same in Korean and English"
+# fresh2 A9: an offer that lists no commitment or spot price (the document of a Samsung SDS quote): no layer planned
+# for it, and the notes say so; a document naming it reads back.
+sds='{"demand_gpus": [64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64], "on_demand": {"usd_per_gpu_hour": 6}, "commitments": [], "spot": {"availability": 0}, "not_offered": {"offer": "samsung-sds-scp-gpu-server-h100", "commitments": true, "spot": true}}'
+sds_out=$("$gpucost" fleet - <<<"$sds")
+contains "$sds_out" "Samsung SDS Samsung Cloud Platform GPU Server, H100 80 GB (1-8 GPUs) lists no reserved price: the plan leaves it out" "fleet: the commitment the offer lists no price for is said"
+contains "$sds_out" "(1-8 GPUs) lists no spot price" "fleet: and the spot"
+err=$("$gpucost" fleet - 2>&1 >/dev/null <<<'{"demand_gpus": [8], "not_offered": {"offer": "x", "spot": 1}}')
+equals "$err" "gpucost: <stdin>: not_offered.spot: expected true or false" "fleet: not_offered.spot must be a boolean"
 expect_rc 0 "fleet --help" -- "$gpucost" fleet --help
 finish

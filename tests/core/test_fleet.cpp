@@ -7,7 +7,9 @@
 
 #include "documents/fleet_json.h"
 #include "explore/fleet.h"
+#include "money/offers.h"
 #include "money/tco.h"
+#include "scenario/scenario.h"
 
 using namespace gpucost;
 
@@ -378,4 +380,69 @@ TEST_CASE("fleet: hybrid_transfer is read from the document, refused out of rang
   CHECK(Errors(p).find("hybrid_transfer.egress_usd_per_gb") != std::string::npos);
   p = ParseFleetJson(R"({"demand_gpus": [8], "hybrid_transfer": {"egress": 1}})");
   CHECK_FALSE(p.ok());
+}
+
+// fresh2 A9: the Fleet plan recommended a 3-year commitment at 35% of on-demand and a 40% spot discount for Samsung
+// SDS's price-by-quote offer, which lists neither (the pricing table refuses those rows: no number without a source).
+TEST_CASE("fleet: an offer that lists no commitment or spot price plans none, and says so; the scenario's own price does") {
+  const Offer* sds = FindOffer("samsung-sds-scp-gpu-server-h100");
+  REQUIRE(sds != nullptr);
+  REQUIRE(sds->price_by_quote);
+  Scenario s = DefaultScenario();
+  s.cluster.gpus = 64;
+  ApplyOffer(*sds, &s);
+  s.pricing.currency = static_cast<int>(Currency::kKrw);
+  s.pricing.krw_per_gpu_hour = 9500;  // the quote typed
+  FleetShape shape;
+  shape.months = 36;
+  const FleetInputs f = FleetFromScenario(s, shape);
+  CHECK(f.commitment_count == 0);
+  CHECK(f.spot_availability == 0);
+  CHECK(std::string(f.not_offered_by) == sds->id);
+  const FleetResult r = PlanFleet(f);
+  REQUIRE(r.ok);
+  // Every GPU-hour on demand: the cloud plan is the all-on-demand plan (it was 35% of it).
+  CHECK(r.cloud.total_usd == doctest::Approx(r.all_on_demand.total_usd).epsilon(1e-12));
+  CHECK(r.cloud_share_of_on_demand == doctest::Approx(1));
+  CHECK(r.spot_share_of_burst == 0);
+  const int c = r.notes.Find("commitments_not_offered"), sp = r.notes.Find("spot_not_offered");
+  REQUIRE(c >= 0);
+  REQUIRE(sp >= 0);
+  CHECK(r.notes.Text(c, Lang::kEn) == sds->provider + " " + sds->product +
+                                          " lists no reserved price: the plan leaves it out (no number without a source). "
+                                          "With a quote of your own, enter it in the scenario (its pricing model and price) to plan with it.");
+  CHECK(r.notes.Text(sp, Lang::kKo).find("선점형(스팟) 가격이 없습니다") != std::string::npos);
+  // The page's document read back by `gpucost fleet` gives the same plan and notes (one document).
+  const FleetParse back = ParseFleetJson(FleetInputsToJson(f, -1));
+  REQUIRE(back.ok());
+  CHECK(FleetToJson(back.fleet, PlanFleet(back.fleet)) == FleetToJson(f, r));
+  // Reserved at a quote of the scenario's own (₩6,000 against the ₩9,500 on-demand): one commitment, its term, at the
+  // discount the quote implies; spot still left out.
+  Scenario reserved = s;
+  reserved.pricing.model = static_cast<int>(PricingModel::kReserved);
+  reserved.pricing.krw_per_gpu_hour = 6000;
+  reserved.pricing.reserved.usd_per_gpu_hour_on_demand = 9500 / reserved.pricing.krw_per_usd;
+  reserved.pricing.reserved.term_months = 12;
+  const FleetInputs q = FleetFromScenario(reserved, shape);
+  REQUIRE(q.commitment_count == 1);
+  CHECK(std::string(q.commitments[0].name) == "1-year");
+  CHECK(q.commitments[0].term_months == 12);
+  CHECK(q.commitments[0].discount == doctest::Approx(1 - 6000.0 / 9500).epsilon(1e-12));
+  CHECK_FALSE(q.commitments_not_offered);
+  CHECK(q.spot_not_offered);
+  // No offer: the scenario's own discounts, as before (two commitments, spot).
+  Scenario typed = DefaultScenario();
+  const FleetInputs t = FleetFromScenario(typed, shape);
+  CHECK(t.commitment_count == 2);
+  CHECK(t.spot_availability > 0);
+  CHECK(t.not_offered_by[0] == '\0');
+  // An offer that lists a spot price keeps spot (and leaves out the commitment it does not list).
+  const Offer* coreweave = FindOffer("coreweave-hgx-h100");
+  REQUIRE(coreweave != nullptr);
+  REQUIRE(coreweave->spot_usd_per_gpu_hour > 0);
+  ApplyOffer(*coreweave, &typed);
+  const FleetInputs cw = FleetFromScenario(typed, shape);
+  CHECK_FALSE(cw.spot_not_offered);
+  CHECK(cw.spot_availability > 0);
+  CHECK(cw.commitments_not_offered);
 }
