@@ -106,7 +106,7 @@ double SpotServing(const Scenario& s, const ServingPool* pools, int n, const Ser
   const GpuSpec* own = FindGpu(p.gpu_id);
   const GpuSpec* lender = FindGpu(s.cluster.gpu);
   const bool split = static_cast<InferenceMode>(s.inference.mode) == InferenceMode::kDisaggregated;
-  const char* pool = !split ? "inference.pool" : i == 0 ? "inference.prefill_pool" : "inference.decode_pool";
+  const char* pool = !split ? "msg.pool_name.pool" : i == 0 ? "msg.pool_name.prefill" : "msg.pool_name.decode";
   const char* field = !split || i > 0 ? "inference.decode.usd_per_gpu_hour" : "inference.prefill.usd_per_gpu_hour";
   const double price = terms.price_pretax * priced.display_per_usd;  // before tax, as the result's pool price
   const std::string money = std::strcmp(priced.display_currency, "KRW") == 0 ? FormatKrwGrouped(price) : FormatUsd(price);

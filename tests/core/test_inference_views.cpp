@@ -176,7 +176,7 @@ TEST_CASE("serving: a pool on another GPU than cluster.gpu, with no price of its
   const int w = r.warnings.Find("pool_price_borrowed");
   REQUIRE(w >= 0);
   const std::string en = r.warnings.Text(w, Lang::kEn);
-  CHECK(en == "The Decode pool, on " + FindGpu("a100-sxm-80gb")->name +
+  CHECK(en == "The decode pool, on " + FindGpu("a100-sxm-80gb")->name +
                   ", has no price of its own (inference.decode.usd_per_gpu_hour): it is billed at the scenario's price, "
                   "which is for NVIDIA H100 SXM5 80GB: $2.99 per GPU-hour before tax. Enter the " + FindGpu("a100-sxm-80gb")->name +
                   "'s price there (Compare serving options prices each GPU from the offers).");
