@@ -56,6 +56,18 @@ Comparison CompareScenarios(std::vector<CompareColumn> columns) {
     if (c.cheapest_rate < 0 || r.usd_per_gpu_hour < c.columns[c.cheapest_rate].result.usd_per_gpu_hour)
       c.cheapest_rate = static_cast<int>(i);
   }
+  // A time several columns share is no column's: none is marked fastest (2026-12-07: on-demand, reserved and owned
+  // all took 387 days, and the first was marked "fastest").
+  if (c.fastest >= 0)
+    for (std::size_t i = 0; i < c.columns.size(); ++i) {
+      const CompareColumn& col = c.columns[i];
+      const double best = speed[static_cast<std::size_t>(c.fastest)];
+      if (static_cast<int>(i) != c.fastest && col.result.ok && !col.blocked &&
+          std::fabs(speed[i] - best) <= 1e-9 * std::fabs(best)) {
+        c.fastest = -1;
+        break;
+      }
+    }
   for (const CompareColumn& col : c.columns)
     GPUCOST_ASSERT(!col.result.ok || col.blocked || (c.cheapest >= 0 && c.columns[c.cheapest].result.expected_usd <= col.result.expected_usd),
                    "the column marked cheapest has the lowest total");

@@ -78,6 +78,19 @@ TEST_CASE("compare table: training columns, marks on the lowest cost and time, r
   CHECK(doc["table"][0]["vs_first"][0].is_null());
 }
 
+// 2026-12-07's walk-through: on-demand, reserved and owned took the same 387 days, and the first was marked fastest.
+TEST_CASE("compare table: a time several columns share marks none fastest; the cheapest is still marked") {
+  Scenario a = test::MustParse(R"({"name": "at $2", "cluster": {"gpus": 64}, "pricing": {"usd_per_gpu_hour": 2}})");
+  Scenario b = test::MustParse(R"({"name": "at $3", "cluster": {"gpus": 64}, "pricing": {"usd_per_gpu_hour": 3}})");
+  const Comparison c = CompareScenarios({TableColumn(a), TableColumn(b)});
+  REQUIRE(c.columns[0].result.expected_hours == c.columns[1].result.expected_hours);
+  CHECK(c.fastest == -1);
+  CHECK(c.cheapest == 0);
+  const CompareRow& time = *Row(CompareTable(c), "eval.expected_time");
+  CHECK(time.marked == -1);
+  CHECK(json::parse(CompareToJson(c))["scenarios"][0]["fastest"] == false);
+}
+
 TEST_CASE("compare table: an invalid column is never marked and has no figure") {
   Scenario a = test::MustParse(R"({"cluster": {"gpus": 64}})");
   CompareColumn bad;
