@@ -60,7 +60,10 @@ std::string ScenarioDisplayName(const Scenario& s, Lang lang) {
   static const char* const kModels[] = {"choice.pricing.model.on_demand", "choice.pricing.model.spot",
                                         "choice.pricing.model.reserved", "choice.pricing.model.owned"};
   const int model = s.pricing.model >= 0 && s.pricing.model < 4 ? s.pricing.model : 0;
-  return TrFormat(lang, "compare.display_name", {s.cluster.gpu, std::to_string(s.cluster.gpus), Tr(lang, kModels[model])});
+  const std::string name = TrFormat(lang, "compare.display_name", {s.cluster.gpu, std::to_string(s.cluster.gpus), Tr(lang, kModels[model])});
+  // A fine-tune says which (2026-12-07: a LoRA and a QLoRA plan both read "h100-sxm x8 on-demand").
+  const Finetune mode = static_cast<Finetune>(s.finetune.mode);
+  return mode == Finetune::kLora ? name + " LoRA" : mode == Finetune::kQlora ? name + " QLoRA" : name;
 }
 
 std::string ComparisonCsv(const Comparison& c, Lang lang) {

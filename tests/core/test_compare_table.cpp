@@ -149,6 +149,11 @@ TEST_CASE("compare: an unnamed column is named in the reader's language; the Eng
   s.pricing.model = static_cast<int>(PricingModel::kSpot);
   CHECK(ScenarioDisplayName(s, Lang::kEn) == "h100-sxm x16 spot");
   CHECK(ScenarioDisplayName(s, Lang::kKo) == "h100-sxm 16장 선점형(스팟)");
+  // A LoRA and a QLoRA plan of the same cluster read apart (2026-12-07: both "h100-sxm x8 on-demand").
+  s.finetune.mode = static_cast<int>(Finetune::kLora);
+  CHECK(ScenarioDisplayName(s, Lang::kEn) == "h100-sxm x16 spot LoRA");
+  s.finetune.mode = static_cast<int>(Finetune::kQlora);
+  CHECK(ScenarioDisplayName(s, Lang::kKo) == "h100-sxm 16장 선점형(스팟) QLoRA");
   std::snprintf(s.name, sizeof s.name, "%s", "my plan");  // a name is used as typed
   CHECK(ScenarioDisplayName(s, Lang::kKo) == "my plan");
 }
