@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "hardware/calibration.h"
+#include "training/finetune.h"
 
 namespace gpucost {
 
@@ -22,7 +23,7 @@ std::string PlanToJson(const PlanSearch& s, int indent) {
   doc["gpus"] = s.gpus;
   doc["global_batch"] = s.base.global_batch;
   doc["global_batch_auto"] = s.batch_auto;  // parallel.global_batch on auto: searched at one sequence per GPU
-  doc["mfu_convention"] = kMfuConvention;
+  doc["mfu_convention"] = MfuConventionFor(s.shape);
   doc["hfu_convention"] = kHfuConvention;
   json plans = json::array();
   for (int i = 0; i < s.count; ++i) {

@@ -15,6 +15,7 @@
 #include "scenario/json_io.h"
 #include "money/offers.h"
 #include "job/parallelism.h"
+#include "training/finetune.h"
 
 namespace gpucost {
 
@@ -156,7 +157,7 @@ std::string ResultToJson(const Scenario& s, const Result& r, int indent) {
     for (const NamedValue& f : fields) step[f.name] = NumOrNull(f.value);
     step["scaling_efficiency"] = NumOrNull(r.scaling_efficiency);
     step["beyond_evidence"] = r.step.beyond_evidence;  // issue 18: predicted above the best measured MFU
-    step["mfu_convention"] = kMfuConvention;
+    step["mfu_convention"] = MfuConventionFor(ShapeFromScenario(s));
     step["hfu_convention"] = kHfuConvention;
     doc["step"] = step;
   }

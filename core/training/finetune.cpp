@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "training/moe.h"
+#include "training/steptime.h"
 #include "scenario/json_io.h"
 
 namespace gpucost {
@@ -78,6 +79,12 @@ double WeightFlopsPerToken(const Scenario& s) {
 }
 
 double CheckpointParams(const Scenario& s) { return TrainableParams(s); }
+
+const char* MfuConventionFor(const ModelShape& m) {
+  return Adapters(m) ? "MFU: model FLOPs 4 N + 6 A + 12 L h s per token for a LoRA / QLoRA fine-tune (N the frozen weights: "
+                       "no weight gradients; A the adapters' weights) / dense peak"
+                     : kMfuConvention;
+}
 
 void ValidateFinetune(const Scenario& s, std::vector<InputError>* errors) {
   if (static_cast<Finetune>(s.finetune.mode) == Finetune::kFull) return;

@@ -58,6 +58,10 @@ double AdapterParams(const ModelShape& m);
 double TrainableParams(const Scenario& s);
 // Weight FLOPs per token (attention excluded): 6 x active params (full); 4 x active + 6 x adapters (lora).
 double WeightFlopsPerToken(const Scenario& s);
+// The FLOP convention of a layout's MFU (documents: step.mfu_convention): pre-training's 6 N (steptime.h
+// kMfuConvention), or an adapter fine-tune's 4 N + 6 A (2026-12-07: a LoRA result stated the 6 N convention beside a
+// figure counted with 4 N + 6 A).
+const char* MfuConventionFor(const ModelShape& m);
 // Parameters a checkpoint stores: workload.params (full) or the adapters.
 double CheckpointParams(const Scenario& s);
 

@@ -47,4 +47,10 @@ contains "$ko" "설정했지만 쓰지 않는 필드 (cluster.mfu가 주어졌�
 shaped='{"workload":{"model":"llama-2-7b","tokens":1e11},"cluster":{"gpus":64},"parallel":{"tensor_parallel":8,"flash_attention":false}}'
 contains "$("$gpucost" eval - <<<"$shaped")" "a step time is predicted only with a model shape and a global batch): parallel.flash_attention" "eval: a shape without a global batch predicts no step: reported"
 not_contains "$("$gpucost" eval - --set 'parallel.global_batch=256' <<<"$shaped")" "Set but not used" "eval: the step-time model sets the MFU: not reported"
+# The MFU's FLOP convention is the one its figure is counted with: 6 N for full training, 4 N + 6 A for an adapter
+# fine-tune (2026-12-07: a LoRA result stated 6 N beside a figure counted with 4 N + 6 A).
+lora=$("$gpucost" eval - --format json <<<'{"workload": {"model": "llama-3.1-70b", "tokens": 1e8, "finetune": "lora"}, "cluster": {"gpu": "h100-sxm", "gpus": 8}, "parallel": {"global_batch": 64}}')
+contains "$lora" '"mfu_convention": "MFU: model FLOPs 4 N + 6 A + 12 L h s per token for a LoRA / QLoRA fine-tune' "a LoRA's MFU convention is 4 N + 6 A"
+full=$("$gpucost" eval - --format json <<<'{"workload": {"model": "llama-3.1-70b", "tokens": 1e8}, "cluster": {"gpu": "h100-sxm", "gpus": 64}, "parallel": {"global_batch": 64}}')
+contains "$full" '"mfu_convention": "MFU: model FLOPs 6 N + 12 L h s per token' "full training's MFU convention is 6 N"
 finish
