@@ -350,6 +350,10 @@ bool PlanJob(const Scenario& s, JobPlan* plan, Result* r) {
   ApplyMeasuredScaling(s, hw.peak_flops, r);  // scaling.points: fitted throughput at cluster.gpus -> MFU
   EvaluateMemory(s, hw.hbm_bytes, r);         // memory per GPU; warns (with the smallest fit) when too big
   if (training && GetPrecision(s) == Precision::kFp8 && r->mfu_source == MfuSource::kDefault) DefaultFp8Mfu(s, hw, r);
+  // A named model with the batch on auto: the step-time model could predict the MFU (and its held-out band) but for
+  // the global batch; said, not assumed (2026-12-07: Llama 3.1 70B read "40.0% MFU (default)" without a word why).
+  if (training && r->mfu_source == MfuSource::kDefault && HasModelShape(s) && s.parallel.global_batch <= 0)
+    r->warnings.Add("mfu_default_batch_auto", "msg.w_mfu_default_batch_auto", {FormatParam("%.1f", r->mfu * 100)});
   r->achieved_tflops_per_gpu = r->peak_tflops_per_gpu * r->mfu;
 
   // --- Checkpoint size and write time ---

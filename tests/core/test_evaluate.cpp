@@ -165,3 +165,24 @@ TEST_CASE("no NaN or infinity for any field at the ends of its range") {
     }
   }
 }
+
+// 2026-12-07's walk-through: Llama 3.1 70B picked, the global batch on auto: "40.0% MFU (default)", no step time and
+// no band, and nothing said why. The result says what the step-time model needs.
+TEST_CASE("a named model with the global batch on auto says why its MFU is the default") {
+  Scenario s = test::MustParse(R"({"workload": {"model": "llama-3.1-70b", "tokens": 1e9}, "cluster": {"gpu": "h100-sxm", "gpus": 64}})");
+  const Result r = Evaluate(s);
+  REQUIRE(r.ok);
+  CHECK(r.mfu_source == MfuSource::kDefault);
+  const int w = r.warnings.Find("mfu_default_batch_auto");
+  REQUIRE(w >= 0);
+  CHECK(r.warnings.Text(w, Lang::kEn).find("parallel.global_batch") != std::string::npos);
+  s.parallel.global_batch = 64;  // the batch given: predicted, nothing to say
+  const Result predicted = Evaluate(s);
+  CHECK(predicted.mfu_source != MfuSource::kDefault);
+  CHECK(predicted.warnings.Find("mfu_default_batch_auto") < 0);
+  s.parallel.global_batch = 0;
+  s.cluster.mfu = 0.4;  // the MFU given: used as given
+  CHECK(Evaluate(s).warnings.Find("mfu_default_batch_auto") < 0);
+  // No shape (params only): the step-time model cannot run whatever the batch; no such advice.
+  CHECK(Evaluate(test::MustParse(R"({"workload": {"params": 7e10}})")).warnings.Find("mfu_default_batch_auto") < 0);
+}
