@@ -332,6 +332,7 @@ int PrintEvidence(Format format, const std::string& scenario_path) {
   if (with_scenario) {
     const ScenarioEvidence at = EvidenceAt(e, &serving, s);
     std::printf("\n%s\n", Tr(at.serving ? "cli.evidence.nearest_serving" : "cli.evidence.nearest"));
+    if (!at.similar) std::printf("%s\n", Tr("evidence.none_similar"));
     for (int i : at.runs) {
       if (at.serving) {
         const ServingEvidenceRun& r = serving.runs[static_cast<std::size_t>(i)];

@@ -95,6 +95,7 @@ void DrawHere(AppState& app, const StepEvidence& e, const ServingEvidence& servi
     return;
   }
   const ScenarioEvidence at = EvidenceAt(e, &serving, app.scenario);
+  if (!at.similar) Hint(Tr("evidence.none_similar"));
   const int n = static_cast<int>(at.runs.size());
   if (BeginFigureTable(app, "evidence_near", 9, n, kTableFlags)) {
     Headers(at.serving ? kServingColumns : kTrainingColumns);

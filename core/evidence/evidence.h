@@ -154,6 +154,7 @@ std::vector<int> NearestServingRuns(const ServingEvidence& e, const Scenario& s,
 // the CLI's table, the JSON document and the page's evidence view.
 struct ScenarioEvidence {
   bool serving = false;  // the runs index ServingEvidence::runs, else StepEvidence::runs
+  bool similar = false;  // the headline band's similar runs (evidence_band.h); false: the nearest, none similar
   std::vector<int> runs;
   double low = 0, high = 0, mean = 0;
 };

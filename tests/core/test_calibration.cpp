@@ -18,6 +18,7 @@
 
 #include "hardware/calibration.h"
 #include "evidence/evidence.h"
+#include "evidence/evidence_band.h"
 #include "scenario/models.h"
 #include "hardware/framework.h"
 #include "hardware/catalog.h"
@@ -245,7 +246,13 @@ TEST_CASE("evidence: the document lists every run and, for a scenario, its neare
   CHECK(doc["training"]["runs"].size() == e.runs.size());
   CHECK(doc["training"]["summary"]["held_out_mean_abs_error"].get<double>() == doctest::Approx(e.held_out_mae));
   const json& nearest = doc["scenario"]["nearest_runs"];
-  REQUIRE(nearest.size() == 5);
+  // The runs the headline's band names (one notion of "similar" on every surface, 2026-12-07), in its order.
+  const EvidenceBand band = EvidenceBandFor(s, true);
+  REQUIRE(band.runs >= 5);
+  REQUIRE(nearest.size() == static_cast<std::size_t>(band.runs));
+  for (int i = 0; i < band.runs; ++i) CHECK(nearest[static_cast<std::size_t>(i)]["id"] == band.run_ids[static_cast<std::size_t>(i)]);
+  CHECK(doc["scenario"]["error_band"]["low"].get<double>() == band.low);
+  CHECK(doc["scenario"]["error_band"]["high"].get<double>() == band.high);
   // The nearest run: MPT-13B under FSDP on 64 H100 (llm-foundry), the same size, GPU count and framework.
   CHECK(nearest[0]["id"] == "llmfoundry-13b-h100-64");
   for (const json& r : nearest) CHECK(r["arch"] == "Hopper");
@@ -257,7 +264,8 @@ TEST_CASE("evidence: an FP8 training scenario's nearest runs are FP8 runs; a ser
   Scenario fp8 = test::MustParse(R"({"cluster": {"gpu": "h100-sxm", "gpus": 64, "framework": "nemo"},
                                      "workload": {"params": 70e9, "precision": "fp8"}})");
   const ScenarioEvidence at = EvidenceAt(e, &ServingValidation(), fp8);
-  REQUIRE(at.runs.size() == 5);
+  REQUIRE(at.similar);
+  REQUIRE(static_cast<int>(at.runs.size()) == EvidenceBandFor(fp8, true).runs);
   CHECK_FALSE(at.serving);
   // NeMo's FP8 table has Llama 2 and Llama 3 70B on 64 H100: the generation as the fit names it ("Hopper-fp8"),
   // not "Hopper" (which matched none of them before).
@@ -270,20 +278,24 @@ TEST_CASE("evidence: an FP8 training scenario's nearest runs are FP8 runs; a ser
                                       "cluster": {"gpu": "h100-sxm", "gpus": 2}, "parallel": {"tensor_parallel": 2}})");
   const ScenarioEvidence here = EvidenceAt(e, &serving, chat, 3);
   REQUIRE(here.serving);
-  REQUIRE(here.runs.size() == 3);
+  REQUIRE(here.similar);
+  const EvidenceBand chat_band = EvidenceBandFor(chat, true);
+  REQUIRE(static_cast<int>(here.runs.size()) == chat_band.runs);
   double lo = 1e9, hi = -1e9, sum = 0;
-  for (int i : here.runs) {
-    const ServingEvidenceRun& r = serving.runs[static_cast<std::size_t>(i)];
-    CHECK(r.gpu == "h100-sxm");
-    CHECK(r.tensor_parallel == 2);
+  for (std::size_t k = 0; k < here.runs.size(); ++k) {
+    const ServingEvidenceRun& r = serving.runs[static_cast<std::size_t>(here.runs[k])];
+    CHECK(r.id == chat_band.run_ids[k]);
     lo = std::min(lo, r.error), hi = std::max(hi, r.error), sum += r.error;
   }
-  CHECK(here.low == doctest::Approx(lo));
-  CHECK(here.high == doctest::Approx(hi));
-  CHECK(here.mean == doctest::Approx(sum / 3));
+  // The band's figures (its table rounds each error to 1e-4): the headline's and this view's are one.
+  CHECK(here.low == chat_band.low);
+  CHECK(here.high == chat_band.high);
+  CHECK(here.low == doctest::Approx(lo).epsilon(1e-3));
+  CHECK(here.high == doctest::Approx(hi).epsilon(1e-3));
+  CHECK(here.mean == doctest::Approx(sum / static_cast<double>(here.runs.size())).epsilon(1e-3));
   const json doc = json::parse(EvidenceToJson(e, &serving, &chat));
   CHECK(doc["scenario"]["kind"] == "inference");
-  CHECK(doc["scenario"]["nearest_serving_runs"].size() == 5);
+  CHECK(doc["scenario"]["nearest_serving_runs"].size() == static_cast<std::size_t>(chat_band.runs));
   CHECK(doc["scenario"]["model"] == "llama-3.1-70b");
 }
 
