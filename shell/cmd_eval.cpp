@@ -96,10 +96,11 @@ void PrintCostRows(const Scenario& s, const Result& r, Table* head) {
   const std::string not_priced = Tr(std::string(b.code) == "price_by_quote" ? "quote.not_priced" : "results.not_priced");
   head->Row({std::string(Tr("eval.cost_per_job")) + " (" + Tr(VatHeadlineKey(v)) + ")",
              blocked ? not_priced : FormatMoney(r.expected_usd * k, cur)});
-  if (v.included() && !blocked) {
-    head->Row({std::string("  ") + Tr("vat.supply"), FormatMoney(v.supply_usd * k, cur)});
-    head->Row({std::string("  ") + TrFormat("vat.tax", {FormatPercent(v.rate)}), FormatMoney(v.vat_usd * k, cur)});
-    head->Row({std::string("  ") + Tr("vat.total"), FormatMoney(v.total_usd * k, cur)});
+  if (v.included() && !blocked) {  // to the won or the cent, adding up as shown (vat.h)
+    const VatText t = VatLinesText(v, k, cur);
+    head->Row({std::string("  ") + Tr("vat.supply"), t.supply});
+    head->Row({std::string("  ") + TrFormat("vat.tax", {FormatPercent(v.rate)}), t.vat});
+    head->Row({std::string("  ") + Tr("vat.total"), t.total});
   }
   if (!blocked) head->Row({Tr("cli.eval.if_nothing_fails"), FormatMoney(r.normal_run_usd * k, cur)});
 }

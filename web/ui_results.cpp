@@ -155,16 +155,17 @@ void Headline(AppState& app) {
   Row(app, Tr("eval.cost_per_job"), FormatDisplayMoney(r, r.expected_usd), Tr("results.cost_note"));
   if (vat.included()) {  // labels built here are not static: drawn without RecordRect
     std::string lines;
-    for (const auto& [label, usd] : {std::pair<std::string, double>{Tr("vat.supply"), vat.supply_usd},
-                                     {TrFormat("vat.tax", {FormatPercent(vat.rate)}), vat.vat_usd},
-                                     {Tr("vat.total"), vat.total_usd}}) {
+    const VatText t = VatLinesText(vat, r.display_per_usd, r.display_currency);  // adding up as shown (vat.h)
+    for (const auto& [label, text] : {std::pair<std::string, std::string>{Tr("vat.supply"), t.supply},
+                                      {TrFormat("vat.tax", {FormatPercent(vat.rate)}), t.vat},
+                                      {Tr("vat.total"), t.total}}) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::Text("  %s", label.c_str());
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(FormatDisplayMoney(r, usd).c_str());
+      ImGui::TextUnformatted(text.c_str());
       ImGui::TableNextColumn();
-      lines += label + " " + FormatDisplayMoney(r, usd) + "\n";
+      lines += label + " " + text + "\n";
     }
     RecordText(app, "vat_lines", lines);
   }

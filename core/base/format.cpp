@@ -113,6 +113,24 @@ std::string FormatKrwKorean(double krw) {
   return sign + out + " 원";
 }
 
+std::string FormatMoneyExact(double amount, const char* currency) {
+  if (!std::isfinite(amount)) return "n/a";
+  const bool krw = std::strcmp(currency, "KRW") == 0;
+  const double a = std::round(std::fabs(amount) * (krw ? 1 : 100)) / (krw ? 1 : 100);
+  const std::string sign = amount < 0 && a > 0 ? "-" : "";
+  if (!krw) return sign + "$" + Grouped(a, 2);
+  if (CurrentLanguage() != Lang::kKo || a < 1e4) return sign + "₩" + Grouped(a);
+  static const char* const kUnits[] = {"", "만", "억", "조"};
+  double rest = a;
+  std::string out;
+  for (int unit = 0; rest > 0 && unit < 4; ++unit) {  // every group of four digits, none rounded away
+    const double group = unit == 3 ? rest : std::fmod(rest, 1e4);
+    rest = unit == 3 ? 0 : std::floor(rest / 1e4);
+    if (group > 0) out = Grouped(group) + kUnits[unit] + (out.empty() ? "" : " ") + out;
+  }
+  return sign + out + " 원";
+}
+
 std::string FormatKrwShort(double v) {
   if (!std::isfinite(v)) return "n/a";
   char buf[64];

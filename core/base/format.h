@@ -13,6 +13,9 @@ std::string FormatMoney(double amount, const char* currency);
 std::string FormatSmallMoney(double amount, const char* currency);
 std::string FormatKrwGrouped(double krw);          // "₩303,041,850" (whole won; "₩0.42" below 100)
 std::string FormatKrwKorean(double krw);           // "3억 304만 원", "9,500 원", "1조 2,000억 원"
+// Money to its smallest unit, every digit shown (an invoice's lines, which must add up as shown): "₩2,560,024,206"
+// in English and "25억 6,002만 4,206 원" in Korean; "$1,234,567.89". The amount is rounded to whole won / cents.
+std::string FormatMoneyExact(double amount, const char* currency);
 // Short, for chart axes and bars, in the current language: "₩1.23B" / "3.03억", "6,270만" (the count of 만 grouped
 // as FormatKrwKorean groups it); with `significant` every one of those digits shown (ticks that line up).
 std::string FormatKrwShort(double krw);

@@ -1,7 +1,18 @@
 #include "documents/vat.h"
 #include "base/asserts.h"
+#include "base/format.h"
+
+#include <cmath>
+#include <cstring>
 
 namespace gpucost {
+
+VatText VatLinesText(const VatLines& v, double per_usd, const char* currency) {
+  const double unit = std::strcmp(currency, "KRW") == 0 ? 1 : 0.01;  // whole won, or cents
+  const double total = std::round(v.total_usd * per_usd / unit), supply = std::round(v.supply_usd * per_usd / unit);
+  return {FormatMoneyExact(supply * unit, currency), FormatMoneyExact((total - supply) * unit, currency),
+          FormatMoneyExact(total * unit, currency)};
+}
 
 VatLines VatBreakdown(const Scenario& s, const Result& r) {
   VatLines v;

@@ -19,6 +19,14 @@ struct VatLines {
 // The expected cost per completed job of `r` (evaluated from `s`) as supply, VAT and total.
 VatLines VatBreakdown(const Scenario& s, const Result& r);
 
+// The three lines as an invoice writes them, in the display currency to the won or the cent, so that they add up
+// as shown (supply + VAT = total; each rounded to 만 원 apart, "25억 6,002만 + 2억 5,600만" read "28억 1,603만"): the
+// total and the supply rounded, the VAT their difference.
+struct VatText {
+  std::string supply, vat, total;
+};
+VatText VatLinesText(const VatLines& v, double per_usd, const char* currency);
+
 // "VAT included (10%)" / "부가세 포함 (10%)", "net of recovered VAT", or "VAT excluded" without a tax rate.
 const char* VatHeadlineKey(const VatLines& v);  // i18n key: vat.included, vat.recovered or vat.excluded
 

@@ -26,8 +26,19 @@ contains "$ko" "공급가액" "supply price line"
 contains "$ko" "부가세 (10.0%)" "VAT line with its rate"
 contains "$ko" "합계" "total line"
 line() { printf '%s\n' "$ko" | grep -F -- "$1" | head -1; }
-contains "$(line 공급가액)" "$(words "$supply_krw")" "supply price in 억/만 equals total - tax from the JSON"
-contains "$(line '부가세 (10.0%)')" "$(words "$tax_krw")" "VAT in 억/만 equals the JSON tax part"
+# The invoice's lines to the won, every group shown, the VAT the total's rest, so that they add up as shown
+# (2026-12-07: each rounded to 만 apart, 25억 6,002만 + 2억 5,600만 read 28억 1,603만).
+exact() { python3 -c 'import sys
+v = int(sys.argv[1]); groups = []
+for unit in ["", "만", "억", "조"]:
+    v, g = divmod(v, 10000)
+    if g: groups.insert(0, f"{g:,}{unit}")
+    if not v: break
+print(" ".join(groups) + " 원")' "$1"; }
+total_won=$(python3 -c "print(round($total))"); supply_won=$(python3 -c "print(round($supply_krw))")
+contains "$(line 공급가액)" "$(exact "$supply_won")" "supply price to the won: total - tax from the JSON ($(exact "$supply_won"))"
+contains "$(line '부가세 (10.0%)')" "$(exact $((total_won - supply_won)))" "VAT to the won: the total's rest"
+contains "$(line '합계')" "$(exact "$total_won")" "total to the won"
 contains "$ko" "체크포인트 저장" "breakdown part labels in Korean"
 contains "$ko" "정상 실행" "normal run (정상 실행) row"
 en=$("$gpucost" eval - <<<"$scenario")

@@ -330,6 +330,33 @@ TEST_CASE("KRW: ₩ with separators, and 조/억/만 in Korean") {
   }
 }
 
+// 2026-12-07's walk-through: each line rounded to 만 원 apart, "25억 6,002만 원" + "2억 5,600만 원" read "28억 1,603만 원".
+// The invoice's lines are written to the won (the cent), the VAT the total's rest, so they add up as shown.
+TEST_CASE("VAT lines as an invoice writes them: to the won or the cent, adding up as shown") {
+  VatLines v;
+  v.rate = 0.1;
+  v.supply_usd = 2560024206.4;
+  v.vat_usd = 256002420.6;
+  v.total_usd = v.supply_usd + v.vat_usd;  // 2,816,026,627
+  SetLanguage(Lang::kKo);
+  const VatText ko = VatLinesText(v, 1, "KRW");
+  SetLanguage(Lang::kEn);
+  CHECK(ko.supply == "25억 6,002만 4,206 원");
+  CHECK(ko.vat == "2억 5,600만 2,421 원");
+  CHECK(ko.total == "28억 1,602만 6,627 원");
+  const VatText en = VatLinesText(v, 1, "KRW");
+  CHECK(en.supply == "₩2,560,024,206");
+  CHECK(en.vat == "₩256,002,421");
+  CHECK(en.total == "₩2,816,026,627");
+  // Cents: 100.004 + 10.0004 = 110.0044 -> $100.00 + $10.00 = $110.00 (each rounded apart would be the same here;
+  // 0.005 + 0.005 = 0.01 is where they differ: $0.01 + $0.00, never $0.01 + $0.01 = $0.01).
+  v.supply_usd = 0.005, v.vat_usd = 0.005, v.total_usd = 0.01;
+  const VatText cents = VatLinesText(v, 1, "USD");
+  CHECK(cents.total == "$0.01");
+  CHECK(cents.supply == "$0.01");
+  CHECK(cents.vat == "$0.00");
+}
+
 TEST_CASE("VAT: supply price + VAT = total, VAT = rate x supply, headline says whether VAT is in") {
   Scenario s = DefaultScenario();
   const VatLines none = VatBreakdown(s, Evaluate(s));
