@@ -153,10 +153,11 @@ void ConfirmServingOptions(AppState& app) {
   const std::string title = std::string(Tr("serving.options_replace_title")) + "###replace_pins";
   ImGui::OpenPopup(title.c_str());
   if (!ImGui::BeginPopupModal(title.c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+  const std::string asked = TrFormat("serving.options_replace", {std::to_string(app.pinned.size())});
   ImGui::PushTextWrapPos(std::min(ImGui::GetFontSize() * 30, ImGui::GetIO().DisplaySize.x * 0.8f));  // a phone too
-  ImGui::TextUnformatted(TrFormat("serving.options_replace", {std::to_string(app.pinned.size())}).c_str());
+  ImGui::TextUnformatted(asked.c_str());
   ImGui::PopTextWrapPos();
-  RecordText(app, "confirm_serving_options", TrFormat("serving.options_replace", {std::to_string(app.pinned.size())}));
+  RecordText(app, "confirm_serving_options", asked);
   if (ImGui::Button((std::string(Tr("serving.options_replace_yes")) + "###replace_pins_yes").c_str())) {
     AppPinServingOptions(app);
     app.confirm_serving_options = false;

@@ -226,7 +226,8 @@ int AppPinServingOptions(AppState& app) {
   const std::size_t replaced = app.pinned.size();
   app.pinned.clear();
   for (CompareColumn& col : c.columns) app.pinned.push_back({col.scenario, col.result, col.note_message, col.label_message, c.price_source});
-  app.notice = TrFormat("serving.options_pinned", {std::to_string(c.columns.size()), std::to_string(replaced)});
+  app.notice = replaced > 0 ? TrFormat("serving.options_pinned", {std::to_string(c.columns.size()), std::to_string(replaced)})
+                            : TrFormat("serving.options_pinned_new", {std::to_string(c.columns.size())});
   app.link_stale = app.write_fragment = true;
   return static_cast<int>(c.columns.size());
 }
