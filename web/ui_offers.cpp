@@ -48,8 +48,11 @@ void AppApplyOffer(AppState& app, const Offer& offer) {
   app.quote = {};
   // The billing figures it filled, and those no public source confirmed (kept as they were), as the CLI says.
   // In the page's language now (its parts are joined, which the English-to-shown lookup cannot take apart).
-  if (offer.price_by_quote) app.notice = TrFormat("quote.picked", {offer.id});
-  else app.notice = TrFormat("msg.offer.applied", {offer.id, FormatUsd(offer.usd_per_gpu_hour), offer.date}) +
+  // Named as the list and the headline name it (2026-12-07: "samsung-sds-scp-gpu-server-h100 상품: ..."); the id is
+  // the CLI's, typed there.
+  const std::string name = offer.provider + " " + offer.product;
+  if (offer.price_by_quote) app.notice = TrFormat("quote.picked", {name});
+  else app.notice = TrFormat("msg.offer.applied", {name, FormatUsd(offer.usd_per_gpu_hour), offer.date}) +
                     "; " + OfferBillingText(offer, &app.scenario, false) + ".";
   // The provider sheet is the offer's now: say so when answers typed before were replaced (never silently).
   int replaced = 0;

@@ -32,6 +32,7 @@ std::string Scaled(double v, const char* prefix, int significant = 3, bool keep_
   char buf[64];
   if (a >= 1e15) return std::string(v < 0 ? "less than -" : "more than ") + prefix + "1,000T";  // never "6.76e+14T"
   const auto digits = [&](double x) { return keep_zeros ? FormatDigits(x, significant) : FormatNumber(x, significant); };
+  if (keep_zeros && a == 0) return std::string(prefix) + "0";  // a tick at zero: "$0" beside "$100", never "$0.00"
   if (a >= 1e12) return sign + prefix + digits(a / 1e12) + "T";
   if (a >= 1e9) return sign + prefix + digits(a / 1e9) + "B";
   if (a >= 1e6) return sign + prefix + digits(a / 1e6) + "M";

@@ -133,7 +133,8 @@ await withPage(siteDir, outDir, async (page, url) => {
   let result = JSON.parse(await api(page, () => window.gpucost.result()));
   check(result.blocking && result.blocking.code === 'price_by_quote', 'the scenario is not priced: blocking price_by_quote');
   const picked = await api(page, () => window.gpucost.notice());
-  check(picked.includes('price by quote') && picked.includes('1 earlier answers were replaced or cleared'),
+  check(picked.startsWith('Offer KT Cloud GPU (AI Nexus) H200 141GB container sessions: price by quote') &&
+        picked.includes('1 earlier answers were replaced or cleared'),
         `the notice asks for the quoted price and says the sheet's earlier answer was cleared: ${picked}`);
   check(!s.provider || !s.provider.encryption, 'the other provider\'s answer is not kept as this offer\'s');
   check(s.provider && s.provider.tenancy && s.provider.tenancy.startsWith('Docker container sessions'), 'the offer\'s facts fill the sheet');

@@ -52,6 +52,14 @@ TEST_CASE("format: durations like another one, in its unit") {
 
 // A range message's bounds as people type them and the parser reads them back: grouped below a trillion, the short
 // exponent form above it (the walk-through saw "<= 1e+15" and "<= 1000000000000" in one editor).
+// 2026-12-07's walk-through: a money axis read "$0.00" under "$100 / $200 / $300" (cents only on zero).
+TEST_CASE("format: a money tick at zero is \"$0\" beside its neighbours' digits") {
+  CHECK(FormatUsd(0, 3) == "$0");
+  CHECK(FormatUsd(100, 3) == "$100");
+  CHECK(FormatUsd(3.3e6, 3) == "$3.30M");
+  CHECK(FormatUsd(0.0) == "$0.00");  // a figure (not a tick) keeps its cents
+}
+
 TEST_CASE("range bounds: grouped below 1e12, short exponent above, each reads back exactly") {
   CHECK(FormatBound(1000000) == "1,000,000");
   CHECK(FormatBound(999999999999) == "999,999,999,999");
