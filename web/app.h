@@ -500,8 +500,6 @@ void DrawOfferPicker(AppState& app);
 // scenario) (ui_scenario.cpp; the editor and the Fleet view's inputs).
 const char* ShownUnit(const FieldSpec& f);
 std::string ShownUnit(const Scenario& s, const FieldSpec& f);
-// A value of field f as the editor shows it, with its unit: "0.5799 분", "40%", "9,500 원/GPU시간".
-std::string ShownValueWithUnit(const Scenario& s, const FieldSpec& f, double v);
 // "pricing.spot.notice_seconds" -> "spot notice seconds" (ui_scenario.cpp; the editor and the sensitivity rows).
 void FieldLabel(const FieldSpec& f, char* buf, std::size_t cap);
 // The words in place of a price for a job that cannot run as described (the headline and the text mirror).

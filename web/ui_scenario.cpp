@@ -82,11 +82,6 @@ std::string ShownValue(const Scenario& s, const FieldSpec& f, double v) {
 
 }  // namespace
 
-std::string ShownValueWithUnit(const Scenario& s, const FieldSpec& f, double v) {
-  const std::string unit = ShownUnit(s, f);
-  return ShownValue(s, f, v) + (unit.empty() ? "" : " " + unit);
-}
-
 namespace {
 
 // The value the model derives for an automatic field, when the result reports it (0 if not).

@@ -88,6 +88,19 @@ std::string FormatKrwGrouped(double krw) {
   return (krw < 0 ? "-₩" : "₩") + Grouped(std::fabs(krw));
 }
 
+// `rest` counted in 10^(4 unit) won, as groups of four digits: won, 만 (10^4), 억 (10^8), 조 (10^12, the top group may
+// exceed 9,999); zero groups left out: "25억 6,002만 4,206".
+static std::string KoreanGroups(double rest, int unit) {
+  static const char* const kUnits[] = {"", "만", "억", "조"};
+  std::string out;
+  for (; rest > 0 && unit < 4; ++unit) {
+    const double group = unit == 3 ? rest : std::fmod(rest, 1e4);
+    rest = unit == 3 ? 0 : std::floor(rest / 1e4);
+    if (group > 0) out = Grouped(group) + kUnits[unit] + (out.empty() ? "" : " ") + out;
+  }
+  return out;
+}
+
 std::string FormatKrwKorean(double krw) {
   if (!std::isfinite(krw)) return "n/a";
   const double a = std::fabs(krw);
@@ -100,18 +113,9 @@ std::string FormatKrwKorean(double krw) {
     }
     return sign + Grouped(a) + " 원";
   }
-  // Groups of four digits: won, 만 (10^4), 억 (10^8), 조 (10^12, the top group may exceed 9,999); zero groups are
-  // left out. Rounded to 만 원 from 1억 up and to 억 원 from 1조 up (the digits below are noise in a cost).
-  static const char* const kUnits[] = {"", "만", "억", "조"};
-  int unit = a >= 1e12 ? 2 : a >= 1e8 ? 1 : 0;
-  double rest = std::round(a / std::pow(1e4, unit));
-  std::string out;
-  for (; rest > 0 && unit < 4; ++unit) {
-    const double group = unit == 3 ? rest : std::fmod(rest, 1e4);
-    rest = unit == 3 ? 0 : std::floor(rest / 1e4);
-    if (group > 0) out = Grouped(group) + kUnits[unit] + (out.empty() ? "" : " ") + out;
-  }
-  return sign + out + " 원";
+  // Rounded to 만 원 from 1억 up and to 억 원 from 1조 up (the digits below are noise in a cost).
+  const int unit = a >= 1e12 ? 2 : a >= 1e8 ? 1 : 0;
+  return sign + KoreanGroups(std::round(a / std::pow(1e4, unit)), unit) + " 원";
 }
 
 std::string FormatMoneyExact(double amount, const char* currency) {
@@ -121,15 +125,7 @@ std::string FormatMoneyExact(double amount, const char* currency) {
   const std::string sign = amount < 0 && a > 0 ? "-" : "";
   if (!krw) return sign + "$" + Grouped(a, 2);
   if (CurrentLanguage() != Lang::kKo || a < 1e4) return sign + "₩" + Grouped(a);
-  static const char* const kUnits[] = {"", "만", "억", "조"};
-  double rest = a;
-  std::string out;
-  for (int unit = 0; rest > 0 && unit < 4; ++unit) {  // every group of four digits, none rounded away
-    const double group = unit == 3 ? rest : std::fmod(rest, 1e4);
-    rest = unit == 3 ? 0 : std::floor(rest / 1e4);
-    if (group > 0) out = Grouped(group) + kUnits[unit] + (out.empty() ? "" : " ") + out;
-  }
-  return sign + out + " 원";
+  return sign + KoreanGroups(a, 0) + " 원";  // every group of four digits, none rounded away
 }
 
 std::string FormatKrwShort(double v) {
